@@ -1,0 +1,206 @@
+/**
+ * The data that flows between the engine's stages. Every stage output is plain data so that a job can
+ * save it, resume from it and show it. This file is the contract between the stage owners: change a
+ * shape here only together with every stage that reads it.
+ *
+ *   fetchSite(url, options, ports)        -> RawSite        (stages/fetch)
+ *   extractSite(raw, ports)               -> SiteModel      (stages/extract; SiteModel lives in model.ts)
+ *   planSite(model, strategy, designer)   -> SitePlan       (stages/plan + design; SitePlan in model.ts)
+ *   generateProject(plan, ports)          -> FileTree       (stages/generate)
+ *   verifyProject(tree, expectations, ports) -> VerifyReport (stages/verify)
+ *   packageProject(tree, report)          -> Archive        (stages/package)
+ */
+
+/** The three modernization strategies of the product specification. */
+export const STRATEGIES = ['STYLE_MODERNIZATION', 'INCREMENTAL_UPDATE', 'FULL_REBUILD'] as const;
+/** One of the three modernization strategies. */
+export type Strategy = (typeof STRATEGIES)[number];
+/** The strategy used when none is given. */
+export const DEFAULT_STRATEGY: Strategy = 'INCREMENTAL_UPDATE';
+
+/** The pipeline's stage names, in order; used for timings and progress. */
+export const STAGES = ['fetch', 'extract', 'plan', 'generate', 'verify', 'package'] as const;
+/** One pipeline stage. */
+export type StageName = (typeof STAGES)[number];
+
+/** Log levels of the job log. */
+export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
+
+/** A problem found in the input that the engine worked around (a skipped page, a dropped embed...). */
+export interface Diagnostic {
+  level: 'info' | 'warning' | 'error';
+  /** Stable code from @sitelift/shared/error-codes or an engine-local code such as FETCH_PAGE_SKIPPED. */
+  code: string;
+  message: string;
+  /** The page or asset URL the diagnostic is about, when there is one. */
+  url?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// fetch
+
+/** Options of the fetch stage. */
+export interface FetchOptions {
+  /** Same-origin pages to read, breadth-first from the start URL. Default 20, at most 100. */
+  maxPages: number;
+  /** Lift the SSRF guard (tests and local development only). */
+  allowPrivateUrls: boolean;
+  /** 'auto' uses Chromium when one is found, else a plain HTTP read. */
+  browser: 'auto' | 'never' | 'always';
+  /** Chromium binary; default CHROME_PATH or /usr/bin/chromium. */
+  chromePath?: string;
+  pageTimeoutMs: number; // 30_000
+  maxRedirects: number; // 5
+  maxHtmlBytes: number; // 5 MB
+  maxAssetBytesTotal: number; // 50 MB for the whole site
+  maxAssetBytes: number; // per asset
+  /** Respect robots.txt (always true in the product; tests may turn it off). */
+  respectRobots: boolean;
+  userAgent: string;
+}
+
+/** One page as read from the original site. */
+export interface RawPage {
+  /** The URL that was requested (normalised, no fragment). */
+  requestedUrl: string;
+  /** The final URL after redirects; the page's identity from here on. */
+  url: string;
+  status: number;
+  contentType: string;
+  /** The character set the bytes were decoded with (e.g. 'utf-8', 'windows-1252'). */
+  charset: string;
+  /** The document's HTML: rendered by Chromium when one was used, else the decoded response. */
+  html: string;
+  renderedWith: 'browser' | 'static';
+  /** Crawl depth from the start page (0 for the start page). */
+  depth: number;
+  /** Frames of a frameset page, resolved to absolute URLs (they are crawled as pages too). */
+  frames: string[];
+}
+
+/** A stylesheet the site uses (linked or inline), for brand colours and fonts. */
+export interface RawStylesheet {
+  /** Absolute URL, or `inline:<page url>#<n>` for a <style> element. */
+  url: string;
+  css: string;
+}
+
+/** A downloaded asset (image, icon, font). */
+export interface RawAsset {
+  url: string;
+  contentType: string;
+  /** The bytes. Serialised as base64 when a RawSite is written to JSON. */
+  body: Uint8Array;
+  /** Pixel size when known (from the image header). */
+  width?: number;
+  height?: number;
+}
+
+/** Everything the fetch stage read from a site. */
+export interface RawSite {
+  startUrl: string;
+  /** The final URL of the start page. */
+  finalUrl: string;
+  pages: RawPage[];
+  stylesheets: RawStylesheet[];
+  assets: RawAsset[];
+  /** Pages and assets that were skipped, refused or failed, and why. */
+  diagnostics: Diagnostic[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// generate / verify / package
+
+/** A generated project: path (POSIX, relative, no leading slash) -> file contents. Sorted by path. */
+export interface FileTree {
+  files: Record<string, string | Uint8Array>;
+}
+
+/** What verify checks the rebuild against. */
+export interface VerifyExpectations {
+  /** Per original page: its URL, its new route and the text blocks it had. */
+  pages: { url: string; route: string; title: string; textBlocks: string[] }[];
+  /** Exact strings (whitespace-collapsed) the rebuild must contain, e.g. from the corpus manifest. */
+  requiredSnippets?: { route?: string; text: string }[];
+  /** Take before/after screenshots of these original URLs (same order as pages). */
+  screenshots: boolean;
+  lighthouse: boolean;
+}
+
+/** Lighthouse scores (0-100) for the four categories. */
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+}
+
+/** The result of building and rendering a generated project. */
+export interface VerifyReport {
+  build: { ok: boolean; ms: number; error?: string };
+  /** Share (0..1) of the original's text blocks found in the rebuild's rendered text. */
+  textCoverage: number;
+  requiredSnippets?: { kept: number; total: number; missing: string[] };
+  /** Routes whose page is wider than the 375 px viewport. */
+  overflow375: string[];
+  consoleErrors: { route: string; message: string }[];
+  brokenImages: { route: string; src: string }[];
+  /** Text blocks of the original that were not found, per route (for the report). */
+  missingText: { route: string; text: string }[];
+  /** PNG screenshots: `before/<route>-desktop.png`, `after/<route>-mobile.png`... */
+  screenshots: Record<string, Uint8Array>;
+  lighthouse?: { before: LighthouseScores; after: LighthouseScores };
+  /** The built static site (dist/), for the live preview. */
+  dist?: FileTree;
+}
+
+/** Something of the original that the rebuild does not carry, and why (DESIGN.md §4 not_carried). */
+export interface NotCarried {
+  kind: 'script' | 'tracker' | 'embed' | 'form' | 'image' | 'link' | 'heading' | 'style' | 'page' | 'other';
+  what: string;
+  page: string;
+  reason: string;
+}
+
+/** sitelift-report.json (DESIGN.md §4). Keys are snake_case on purpose: it is a public file format. */
+export interface SiteliftReport {
+  version: 1;
+  source_url: string;
+  strategy: Strategy;
+  pages: { url: string; route: string; title: string }[];
+  verification: {
+    build: { ok: boolean; ms: number };
+    text_coverage: number;
+    required_snippets?: { kept: number; total: number };
+    overflow_375: string[];
+    console_errors: { route: string; message: string }[];
+    broken_images: { route: string; src: string }[];
+  };
+  not_carried: NotCarried[];
+  timings: Partial<Record<StageName, number>>;
+  lighthouse?: { before: LighthouseScores; after: LighthouseScores };
+}
+
+/** A packaged project. */
+export interface Archive {
+  /** The zip's bytes. */
+  zip: Uint8Array;
+  /** File names in the zip, in their (stable) order. */
+  entries: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// events
+
+/** A line for the job log. */
+export interface LogEvent {
+  level: LogLevel;
+  message: string;
+}
+
+/** Progress of a stage, for progress bars. */
+export interface ProgressEvent {
+  stage: StageName;
+  done: number;
+  total: number;
+}

@@ -1,0 +1,47 @@
+import { API_ERROR_CODES } from './error-codes/api';
+import { ENGINE_ERROR_CODES } from './error-codes/engine';
+
+/** One entry of the error catalogue: HTTP status, the message users see, and whether a retry may help. */
+export interface ErrorCodeEntry {
+  status: number;
+  message: string;
+  retryable: boolean;
+}
+
+/**
+ * The one catalogue of error codes (STYLE.md §5). Codes are stable: a retired code is never reused.
+ * Each area keeps its entries in its own file under error-codes/ so that owners do not collide.
+ */
+export const ERROR_CODES = {
+  ...API_ERROR_CODES,
+  ...ENGINE_ERROR_CODES,
+} as const satisfies Record<string, ErrorCodeEntry>;
+
+/** A stable error code. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** An error with a stable code; the server maps it to `{ error: { code, message } }` and its status. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly retryable: boolean;
+  readonly details?: Record<string, unknown>;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
+    const entry: ErrorCodeEntry = ERROR_CODES[code];
+    super(options.message ?? entry.message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = entry.status;
+    this.retryable = entry.retryable;
+    this.details = options.details;
+  }
+}
+
+/** True when `error` is an AppError (also across module copies, by shape). */
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError || (error instanceof Error && error.name === 'AppError' && 'code' in error);
+}
