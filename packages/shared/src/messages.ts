@@ -1,0 +1,69 @@
+/**
+ * User-facing texts of the product specification (§2, §5, §8) and of the flows Sitelift adds
+ * (DESIGN.md §3). The web app shows these; the server may reuse them so both say the same thing.
+ */
+
+/** Validation messages (spec §5), word for word. */
+export const VALIDATION_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordMin6: 'Password must be at least 6 characters',
+  passwordMin8: 'Password must be at least 8 characters',
+  passwordComplexity:
+    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  /** The register screen shows the rule's message with a full stop (spec §5 Registration). */
+  registerPasswordsDoNotMatch: 'Passwords do not match.',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  newPasswordMin6: 'New password must be at least 6 characters long',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  confirmNewPasswordRequired: 'Please confirm your new password',
+  newEmailMustDiffer: 'The new e-mail must be different from your current e-mail',
+  websiteUrlRequired: 'Website URL is required',
+  websiteUrlInvalid: 'Please enter a valid URL (e.g., https://example.com)',
+  projectNameRequired: 'Project name is required',
+  projectNameMin3: 'Project name must be at least 3 characters',
+  projectNameMax: 'Project name must be at most 100 characters',
+  descriptionMax: 'Description must be at most 1000 characters',
+  fullNameMax: 'Full name must be at most 100 characters',
+  companyNameMax: 'Company name must be at most 100 characters',
+  avatarUrlInvalid: 'Please enter a valid URL starting with http:// or https://',
+  avatarUrlMax: 'Avatar URL must be at most 2048 characters',
+} as const;
+
+/** Messages of the account screens and flows (spec §2, §8 Forms and Profile; DESIGN.md §3). */
+export const AUTH_MESSAGES = {
+  loginFailed: 'Login failed. Please try again.',
+  registrationFailed: 'Registration failed. Please try again.',
+  registrationSuccess: 'Registration successful! Please check your email to verify your account.',
+  signOutFailed: 'An unexpected error occurred during sign out',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  changePasswordFailed: 'Failed to change password',
+  changeEmailFailed: 'Failed to change email',
+  userNotFound: 'User not found',
+  authenticating: 'Authenticating...',
+  loading: 'Loading...',
+  callbackFailed: 'We could not confirm that link. It may have expired — please sign in again.',
+  resetRequestSent:
+    "If an account exists for that e-mail, we've sent a link to reset your password. Check your inbox (and spam folder).",
+  resetRequestFailed: 'We could not send the reset e-mail right now. Please try again.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  resetPasswordFailed: 'An unexpected error occurred during password reset',
+  resetPasswordSuccess: 'Your password has been reset. Sign in with your new password.',
+  verificationSent: 'Verification e-mail sent. Please check your inbox.',
+  verificationFailed: 'We could not send the verification e-mail. Please try again.',
+  purchaseSignInRequired: 'Please sign in to make a purchase.',
+  purchaseFailed: 'There was an error initiating the purchase. Please try again.',
+} as const;
+
+/** Messages of the profile screens (spec §8 Profile). */
+export const PROFILE_MESSAGES = {
+  fallback: 'Using basic profile data. Some features may be limited.',
+  updateFailed: 'Failed to update profile. Please try again.',
+  updatedBasicOnly: 'Profile updated (basic data only). Some features may be limited.',
+  updated: 'Profile updated successfully!',
+  noNameSet: 'No name set',
+} as const;

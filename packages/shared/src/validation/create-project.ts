@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../messages';
+
+/** Modernization strategies (spec §3), in the order the form offers them. */
+export const MODERNIZATION_STRATEGIES = [
+  'STYLE_MODERNIZATION',
+  'INCREMENTAL_UPDATE',
+  'FULL_REBUILD',
+] as const;
+
+/** One modernization strategy. */
+export type ModernizationStrategy = (typeof MODERNIZATION_STRATEGIES)[number];
+
+/** The strategy a new project starts with (spec §9). */
+export const DEFAULT_MODERNIZATION_STRATEGY: ModernizationStrategy = 'INCREMENTAL_UPDATE';
+
+/** Minimum project name length (spec §9). */
+export const PROJECT_NAME_MIN_LENGTH = 3;
+
+/** True when `value` parses as an absolute http(s) URL. */
+export function isAbsoluteHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The Create Project form (spec §5 Create project). */
+export const createProjectFormSchema = z.object({
+  sourceUrl: z
+    .string()
+    .trim()
+    .min(1, { message: VALIDATION_MESSAGES.websiteUrlRequired, abort: true })
+    .refine(isAbsoluteHttpUrl, { message: VALIDATION_MESSAGES.websiteUrlInvalid, abort: true }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: VALIDATION_MESSAGES.projectNameRequired, abort: true })
+    .min(PROJECT_NAME_MIN_LENGTH, { message: VALIDATION_MESSAGES.projectNameMin3, abort: true })
+    .max(100, { message: VALIDATION_MESSAGES.projectNameMax, abort: true }),
+  description: z
+    .string()
+    .trim()
+    .max(1000, { message: VALIDATION_MESSAGES.descriptionMax, abort: true })
+    .optional(),
+  modernizationStrategy: z.enum(MODERNIZATION_STRATEGIES).default(DEFAULT_MODERNIZATION_STRATEGY),
+});
+
+/** Values of the Create Project form. */
+export type CreateProjectFormInput = z.infer<typeof createProjectFormSchema>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../messages';
+import { emailFieldSchema } from './email';
+
+/** Minimum password length at sign-in and in change-password (spec §9). */
+export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
+
+/** The Sign In form (spec §5 Sign in). */
+export const signInSchema = z.object({
+  email: emailFieldSchema,
+  password: z
+    .string()
+    .min(1, { message: VALIDATION_MESSAGES.passwordRequired, abort: true })
+    .min(SIGN_IN_PASSWORD_MIN_LENGTH, { message: VALIDATION_MESSAGES.passwordMin6, abort: true }),
+});
+
+/** Values of the Sign In form. */
+export type SignInInput = z.infer<typeof signInSchema>;
