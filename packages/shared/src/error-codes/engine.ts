@@ -3,4 +3,19 @@ import type { ErrorCodeEntry } from '../error-codes';
 /** Error codes of the modernization engine (fetch, extract, generate, verify, package). */
 export const ENGINE_ERROR_CODES = {
   ENGINE_URL_INVALID: { status: 422, message: 'The website URL is not valid.', retryable: false },
+  ENGINE_EXTRACT_NO_CONTENT: {
+    status: 422,
+    message: 'The website has no readable HTML content to modernize.',
+    retryable: false,
+  },
+  ENGINE_PLAN_NO_PAGES: {
+    status: 422,
+    message: 'No page of the website could be planned for the rebuild.',
+    retryable: false,
+  },
+  ENGINE_GENERATE_FAILED: {
+    status: 500,
+    message: 'The modern project could not be generated.',
+    retryable: false,
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;

@@ -1,0 +1,236 @@
+/**
+ * The content model (SiteModel, written by extract) and the build plan (SitePlan, written by plan +
+ * design). Both are plain, serialisable data: a job can save them, resume from them and show them.
+ */
+import type { Diagnostic, Strategy } from './types';
+
+// ---------------------------------------------------------------------------------------------
+// content
+
+/** A run of inline text with its marks; `br` is a forced line break. */
+export interface InlineRun {
+  text: string;
+  /** Absolute URL of the link the run sits in (rewritten to a route by plan). */
+  href?: string;
+  strong?: boolean;
+  em?: boolean;
+  code?: boolean;
+  br?: boolean;
+}
+
+/** An image of the original, resolved to a downloaded asset when there is one. */
+export interface ImageRef {
+  /** Absolute URL of the original image. */
+  src: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  /** URL of the RawSite asset holding the bytes; absent when the image was not downloaded. */
+  asset?: string;
+  /** Link around the image, when there was one. */
+  href?: string;
+}
+
+/** One field of a form. */
+export interface FormField {
+  /** input type, or 'textarea' / 'select'. */
+  type: string;
+  name: string;
+  label: string;
+  required: boolean;
+  placeholder?: string;
+  value?: string;
+  options?: { value: string; label: string }[];
+}
+
+/** A form of the original: where it posted and what it asked for. */
+export interface FormModel {
+  action: string;
+  method: 'get' | 'post';
+  /** Texts inside the form that are not field labels (instructions...). */
+  intro: string[];
+  fields: FormField[];
+  submitLabel: string;
+}
+
+/** A block of content, in document order. */
+export type Block =
+  | { kind: 'paragraph'; inlines: InlineRun[]; role?: 'quote' | 'caption' | 'term' | 'definition' | 'address' }
+  | { kind: 'heading'; level: number; inlines: InlineRun[] }
+  | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][] }
+  | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
+  | { kind: 'image'; image: ImageRef; caption?: string }
+  | { kind: 'pre'; text: string }
+  | { kind: 'form'; form: FormModel }
+  | { kind: 'rule' };
+
+/** A part of a page that starts at a heading (or at the top of the page). */
+export interface Section {
+  /** Unique within the page; used as the HTML id. */
+  id: string;
+  heading?: { level: number; inlines: InlineRun[] };
+  blocks: Block[];
+}
+
+/** Contact details found on a page or site. */
+export interface ContactDetails {
+  phones: string[];
+  emails: string[];
+  addresses: string[];
+  hours: string[];
+}
+
+/** A link of the site's navigation. */
+export interface NavLink {
+  label: string;
+  /** Absolute URL (a crawled page's URL when internal). */
+  href: string;
+}
+
+/** A link to the site's profile on a social network. */
+export interface SocialLink {
+  network: string;
+  href: string;
+}
+
+/** One page of the original. */
+export interface PageModel {
+  url: string;
+  title: string;
+  description: string;
+  language: string;
+  kind: 'page' | 'frameset' | 'frame';
+  sections: Section[];
+  /** Links of the page's own navigation (nav element, menu list, navigation frame). */
+  navLinks: NavLink[];
+  contact: ContactDetails;
+  social: SocialLink[];
+  copyright?: string;
+  /** The visible text blocks of the original page, whitespace collapsed: the unit of text coverage. */
+  textBlocks: string[];
+  /** Scripts, trackers and embeds of the page; listed, not carried. */
+  dropped: { kind: 'script' | 'tracker' | 'embed' | 'form' | 'image'; what: string; reason: string }[];
+}
+
+/** A downloaded asset the rebuild can self-host. */
+export interface ModelAsset {
+  url: string;
+  contentType: string;
+  body: Uint8Array;
+  width?: number;
+  height?: number;
+}
+
+/** The site's identity. */
+export interface SiteIdentity {
+  name: string;
+  title: string;
+  description: string;
+  language: string;
+  /** Absolute URLs of assets, when found. */
+  logo?: ImageRef;
+  favicon?: string;
+  colors: { primary?: string; accent?: string; background?: string; text?: string };
+  fonts: { heading?: string; body?: string };
+}
+
+/** What extract knows about a site. */
+export interface SiteModel {
+  /** The final URL of the start page. */
+  origin: string;
+  startUrl: string;
+  identity: SiteIdentity;
+  navigation: NavLink[];
+  pages: PageModel[];
+  contact: ContactDetails;
+  social: SocialLink[];
+  copyright?: string;
+  assets: ModelAsset[];
+  diagnostics: Diagnostic[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// plan + design
+
+/** Colours and fonts of the generated site, as CSS values. */
+export interface DesignTokens {
+  colors: {
+    primary: string;
+    /** Text on primary. */
+    onPrimary: string;
+    accent: string;
+    onAccent: string;
+    background: string;
+    surface: string;
+    text: string;
+    muted: string;
+    border: string;
+    /** Link/primary text colour that passes AA on the background. */
+    link: string;
+  };
+  fonts: { heading: string; body: string; mono: string };
+  radius: 'none' | 'small' | 'large';
+  /** Header style. */
+  header: 'light' | 'brand';
+}
+
+/** How a section is shown. */
+export type SectionVariant = 'hero' | 'prose' | 'gallery' | 'table' | 'contact' | 'cards' | 'doc';
+
+/** A Designer's say over one section. */
+export interface SectionOverride {
+  variant: SectionVariant;
+}
+
+/** What a Designer returns. */
+export interface DesignResult {
+  tokens: DesignTokens;
+  /** Keyed by `<route>#<section id>`. */
+  sections: Record<string, SectionOverride>;
+}
+
+/** One image the rebuild self-hosts. */
+export interface PlannedAsset {
+  url: string;
+  /** Path under public/, e.g. `images/logo-1a2b3c4d.png`. */
+  path: string;
+  contentType: string;
+  body: Uint8Array;
+  width?: number;
+  height?: number;
+}
+
+/** One route of the rebuild. */
+export interface PlannedPage {
+  url: string;
+  route: string;
+  /** Name of the generated component / content module, e.g. `AboutPage`, `about`. */
+  componentName: string;
+  moduleName: string;
+  title: string;
+  description: string;
+  language: string;
+  sections: (Section & { variant: SectionVariant })[];
+  textBlocks: string[];
+}
+
+/** What generate builds. */
+export interface SitePlan {
+  strategy: Strategy;
+  /** The original site's origin, e.g. `https://example.com`: the default SITE_URL. */
+  origin: string;
+  identity: SiteIdentity & { faviconPath?: string; logoPath?: string };
+  navigation: { label: string; route: string }[];
+  /** Navigation links that did not fit the header (shown in the footer). */
+  footerLinks: { label: string; route: string }[];
+  pages: PlannedPage[];
+  /** Original path (+ query) -> new route, for every page whose path changed. */
+  redirects: Record<string, string>;
+  assets: PlannedAsset[];
+  contact: ContactDetails;
+  social: SocialLink[];
+  copyright?: string;
+  designer: string;
+  design: DesignResult;
+  diagnostics: Diagnostic[];
+}

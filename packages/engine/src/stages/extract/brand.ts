@@ -1,0 +1,126 @@
+/**
+ * Brand colours and fonts from the site's CSS, inline styles and legacy attributes (bgcolor,
+ * <body text link>, <font color face>). CSS is scanned declaration by declaration; markup is read
+ * through parse5 only.
+ */
+import { parseColor, toHex, toHsl } from '../../design/color';
+import type { Node } from './dom';
+import { getAttr, isElement, walk } from './dom';
+
+/** What the brand scan found. */
+export interface BrandFindings {
+  colors: { primary?: string; accent?: string; background?: string; text?: string };
+  fonts: { heading?: string; body?: string };
+}
+
+interface Votes {
+  chromatic: Map<string, number>;
+  background?: string;
+  text?: string;
+  bodyFont?: string;
+  headingFont?: string;
+}
+
+const RULE = /([^{}]+)\{([^{}]*)\}/g;
+
+/** Reads the brand from stylesheets (CSS text) and documents (parse5 roots), in that order of weight. */
+export function findBrand(stylesheets: string[], documents: Node[]): BrandFindings {
+  const votes: Votes = { chromatic: new Map() };
+  for (const css of stylesheets) scanCss(css, votes);
+  for (const document of documents) scanDocument(document, votes);
+  const ranked = [...votes.chromatic.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const colors: BrandFindings['colors'] = {};
+  const primary = ranked[0]?.[0];
+  if (primary) {
+    colors.primary = primary;
+    const primaryHue = toHsl(parseColor(primary)!).h;
+    const accent = ranked.find(([hex]) => {
+      const distance = Math.abs(toHsl(parseColor(hex)!).h - primaryHue);
+      return Math.min(distance, 360 - distance) > 30;
+    });
+    if (accent) colors.accent = accent[0];
+  }
+  if (votes.background) colors.background = votes.background;
+  if (votes.text) colors.text = votes.text;
+  const fonts: BrandFindings['fonts'] = {};
+  if (votes.bodyFont) fonts.body = votes.bodyFont;
+  if (votes.headingFont) fonts.heading = votes.headingFont;
+  return { colors, fonts };
+}
+
+function vote(votes: Votes, value: string, weight: number): void {
+  const rgb = parseColor(value);
+  if (!rgb) return;
+  const { s, l } = toHsl(rgb);
+  if (s < 0.25 || l < 0.12 || l > 0.88) return;
+  const hex = toHex(rgb);
+  votes.chromatic.set(hex, (votes.chromatic.get(hex) ?? 0) + weight);
+}
+
+function firstFamily(value: string): string | undefined {
+  const family = value.split(',')[0]?.trim().replace(/^["']|["']$/g, '');
+  if (!family || /^(?:inherit|initial|unset|var\()/.test(family)) return undefined;
+  return family;
+}
+
+function scanCss(css: string, votes: Votes): void {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  for (const match of text.matchAll(RULE)) {
+    const selector = match[1]!.trim().toLowerCase();
+    const declarations = match[2]!;
+    const isBody = /(?:^|,)\s*(?:html|body)\s*(?:,|$)/.test(selector);
+    const isHeading = /(?:^|[\s,>])h[1-3]\b/.test(selector);
+    const isLink = /(?:^|[\s,>])a\b|:link|\.btn-primary|\.navbar|header|\.brand|\.button/.test(selector);
+    for (const declaration of declarations.split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon < 0) continue;
+      const property = declaration.slice(0, colon).trim().toLowerCase();
+      const value = declaration.slice(colon + 1).trim();
+      if (property === 'color') {
+        if (isBody && !votes.text && parseColor(value)) votes.text = toHex(parseColor(value)!);
+        vote(votes, value, isLink || isHeading ? 3 : 1);
+      } else if (property === 'background-color' || property === 'background') {
+        const colorWord = property === 'background' ? value.split(/\s+/).find((part) => parseColor(part)) : value;
+        if (!colorWord) continue;
+        if (isBody && !votes.background && parseColor(colorWord)) votes.background = toHex(parseColor(colorWord)!);
+        vote(votes, colorWord, isLink ? 3 : 2);
+      } else if (property === 'border-color' || property === 'border-top-color' || property === 'border-bottom-color') {
+        vote(votes, value, 1);
+      } else if (property === 'font-family' || property === 'font') {
+        const family = property === 'font' ? /(?:\d[\w.%]*\s+)([^;]+)$/.exec(value)?.[1] : value;
+        const first = family ? firstFamily(family) : undefined;
+        if (!first) continue;
+        if (isBody && !votes.bodyFont) votes.bodyFont = first;
+        if (isHeading && !votes.headingFont) votes.headingFont = first;
+      }
+    }
+  }
+}
+
+function scanDocument(document: Node, votes: Votes): void {
+  walk(document, (node) => {
+    if (!isElement(node)) return true;
+    const tag = node.tagName;
+    if (tag === 'script' || tag === 'style') return false;
+    if (tag === 'body') {
+      const bg = getAttr(node, 'bgcolor');
+      if (bg && !votes.background && parseColor(bg)) votes.background = toHex(parseColor(bg)!);
+      const text = getAttr(node, 'text');
+      if (text && !votes.text && parseColor(text)) votes.text = toHex(parseColor(text)!);
+      const link = getAttr(node, 'link');
+      if (link) vote(votes, link, 4);
+    }
+    const bgcolor = getAttr(node, 'bgcolor');
+    if (bgcolor && tag !== 'body') vote(votes, bgcolor, 2);
+    if (tag === 'font') {
+      const color = getAttr(node, 'color');
+      if (color) vote(votes, color, 1);
+      const face = getAttr(node, 'face');
+      const first = face ? firstFamily(face) : undefined;
+      if (first && !votes.bodyFont) votes.bodyFont = first;
+    }
+    const style = getAttr(node, 'style');
+    if (style) scanCss(`${tag}{${style}}`, votes);
+    return true;
+  });
+}

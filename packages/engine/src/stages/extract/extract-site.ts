@@ -1,0 +1,316 @@
+/**
+ * extract: RawSite -> SiteModel. Pure: parse5 trees in, plain data out; problems with single pages
+ * become diagnostics and the walk goes on.
+ */
+import { AppError } from '@sitelift/shared/error-codes';
+import { parse } from 'parse5';
+import type { Block, ContactDetails, ImageRef, ModelAsset, NavLink, PageModel, Section, SiteModel } from '../../model';
+import type { Logger } from '../../ports';
+import type { Diagnostic, RawSite } from '../../types';
+import { findBrand } from './brand';
+import { findContact, findCopyright, findSocial } from './contact';
+import type { Node } from './dom';
+import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from './dom';
+import type { AssetIndex } from './walk-content';
+import { plainText, walkContent } from './walk-content';
+
+interface ParsedPage {
+  model: PageModel;
+  document: Node;
+  frames: string[];
+  favicon?: string;
+  logo?: ImageRef;
+  siteName?: string;
+}
+
+/** Reads the content model out of everything fetch read. */
+export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): SiteModel {
+  const logger = ports.logger;
+  const diagnostics: Diagnostic[] = [...raw.diagnostics];
+  const assetIndex: AssetIndex = new Map();
+  for (const asset of raw.assets) {
+    const entry: { width?: number; height?: number } = {};
+    if (asset.width !== undefined) entry.width = asset.width;
+    if (asset.height !== undefined) entry.height = asset.height;
+    assetIndex.set(asset.url, entry);
+  }
+  const htmlPages = raw.pages.filter((page) => page.html.trim().length > 0);
+  if (htmlPages.length === 0) {
+    throw new AppError('ENGINE_EXTRACT_NO_CONTENT', { details: { url: raw.startUrl } });
+  }
+
+  const parsed: ParsedPage[] = [];
+  htmlPages.forEach((raw, index) => {
+    parsed.push(parsePage(raw.url, raw.html, raw.frames, assetIndex));
+    logger?.log({ level: 'DEBUG', message: `Extracted ${raw.url}` });
+    logger?.progress?.({ stage: 'extract', done: index + 1, total: htmlPages.length });
+  });
+
+  // A frameset page shows its frames: it becomes their content, and a link-only frame its navigation.
+  const byUrl = new Map(parsed.map((page) => [page.model.url, page]));
+  for (const page of parsed) {
+    if (page.frames.length === 0) continue;
+    page.model.kind = 'frameset';
+    const sections: Section[] = [];
+    const textBlocks: string[] = [];
+    for (const frameUrl of page.frames) {
+      const frame = byUrl.get(frameUrl);
+      if (!frame || frame === page) continue;
+      if (frame.model.kind === 'page') frame.model.kind = 'frame';
+      textBlocks.push(...frame.model.textBlocks);
+      page.model.navLinks.push(...frame.model.navLinks);
+      if (isLinkList(frame.model)) {
+        page.model.navLinks.push(...linksOf(frame.model));
+        continue;
+      }
+      sections.push(...frame.model.sections);
+      page.model.dropped.push(...frame.model.dropped);
+    }
+    page.model.sections = uniqueSectionIds([...page.model.sections, ...sections]);
+    page.model.textBlocks = [...page.model.textBlocks, ...textBlocks];
+    if (!page.model.description) page.model.description = describe(page.model.sections);
+  }
+
+  for (const page of parsed) {
+    if (page.model.textBlocks.length === 0 && page.model.sections.every((s) => s.blocks.length === 0)) {
+      diagnostics.push({ level: 'warning', code: 'ENGINE_EXTRACT_EMPTY_PAGE', message: 'The page has no visible content.', url: page.model.url });
+      logger?.log({ level: 'WARNING', message: `No visible content on ${page.model.url}` });
+    }
+  }
+
+  const start = byUrl.get(raw.finalUrl) ?? byUrl.get(raw.startUrl) ?? parsed[0]!;
+  const ordered = [start, ...parsed.filter((page) => page !== start)];
+  const pages = ordered.map((page) => page.model);
+
+  const brand = findBrand(
+    raw.stylesheets.map((sheet) => sheet.css),
+    ordered.map((page) => page.document),
+  );
+
+  // Site-wide: navigation is the union of the pages' menus, start page first.
+  const navigation: NavLink[] = [];
+  for (const page of pages) {
+    for (const link of page.navLinks) {
+      if (!navigation.some((n) => n.href === link.href && n.label === link.label)) navigation.push(link);
+    }
+  }
+  const contact: ContactDetails = { phones: [], emails: [], addresses: [], hours: [] };
+  for (const page of pages) {
+    for (const key of ['phones', 'emails', 'addresses', 'hours'] as const) {
+      for (const value of page.contact[key]) if (!contact[key].includes(value)) contact[key].push(value);
+    }
+  }
+  const social = pages.flatMap((page) => page.social).filter((s, i, all) => all.findIndex((t) => t.href === s.href) === i);
+  const copyright = start.model.copyright ?? mostCommon(pages.map((page) => page.copyright));
+  if (copyright) {
+    // The site footer shows the copyright line once; pages keep only a different one of their own.
+    for (const page of pages) {
+      for (const section of page.sections) {
+        section.blocks = section.blocks.filter((block) => !(block.kind === 'paragraph' && plainText(block.inlines) === copyright));
+      }
+    }
+  }
+
+  const titles = pages.map((page) => page.title);
+  const name = start.siteName ?? siteNameFrom(start.model.title, titles) ?? new URL(raw.finalUrl).hostname.replace(/^www\./, '');
+  const assets: ModelAsset[] = raw.assets.map((asset) => {
+    const out: ModelAsset = { url: asset.url, contentType: asset.contentType, body: asset.body };
+    if (asset.width !== undefined) out.width = asset.width;
+    if (asset.height !== undefined) out.height = asset.height;
+    return out;
+  });
+  const faviconUrl = start.favicon ?? new URL('/favicon.ico', raw.finalUrl).href;
+  const favicon = raw.assets.some((asset) => asset.url === faviconUrl) ? faviconUrl : undefined;
+
+  const model: SiteModel = {
+    origin: new URL(raw.finalUrl).origin,
+    startUrl: start.model.url,
+    identity: {
+      name,
+      title: start.model.title,
+      description: start.model.description,
+      language: start.model.language,
+      colors: brand.colors,
+      fonts: brand.fonts,
+    },
+    navigation,
+    pages,
+    contact,
+    social,
+    assets,
+    diagnostics,
+  };
+  if (start.logo) model.identity.logo = start.logo;
+  if (favicon) model.identity.favicon = favicon;
+  if (copyright) model.copyright = copyright;
+  logger?.log({ level: 'INFO', message: `Extracted ${pages.length} page(s), ${pages.reduce((n, p) => n + p.textBlocks.length, 0)} text blocks` });
+  return model;
+}
+
+function parsePage(url: string, html: string, frames: string[], assets: AssetIndex): ParsedPage {
+  const document = parse(html) as Node;
+  const htmlElement = findElement(document, (e) => e.tagName === 'html');
+  const head = findElement(document, (e) => e.tagName === 'head');
+  const meta = (name: string): string | undefined => {
+    const element = head && findElement(head, (e) => e.tagName === 'meta' && ((getAttr(e, 'name') ?? getAttr(e, 'property'))?.toLowerCase() === name));
+    const content = element ? getAttr(element, 'content') : undefined;
+    return content ? collapse(content) : undefined;
+  };
+  const titleElement = head && findElement(head, (e) => e.tagName === 'title');
+  const walked = walkContent(document, url, assets);
+  const sections = toSections(walked.blocks);
+  const allText = walked.textBlocks.join(' ');
+  let language = (htmlElement && getAttr(htmlElement, 'lang')) ?? (htmlElement && getAttr(htmlElement, 'xml:lang')) ?? '';
+  if (!language && head) {
+    const equiv = findElement(head, (e) => e.tagName === 'meta' && getAttr(e, 'http-equiv')?.toLowerCase() === 'content-language');
+    language = (equiv && getAttr(equiv, 'content')) ?? '';
+  }
+  language = language.trim().split(/[,\s]/)[0] || guessLanguage(allText);
+
+  const firstHeading = sections.find((s) => s.heading)?.heading;
+  const title = collapse(titleElement ? textContent(titleElement) : '') || (firstHeading ? plainText(firstHeading.inlines) : '') || decodeURIComponent(new URL(url).pathname);
+  const model: PageModel = {
+    url,
+    title,
+    description: meta('description') ?? meta('og:description') ?? describe(sections),
+    language,
+    kind: 'page',
+    sections,
+    navLinks: walked.navLinks,
+    contact: findContact(walked.blocks),
+    social: findSocial(walked.blocks, walked.navLinks.map((l) => l.href)),
+    textBlocks: walked.textBlocks,
+    dropped: walked.dropped,
+  };
+  const copyright = findCopyright(walked.blocks);
+  if (copyright) model.copyright = copyright;
+  const parsed: ParsedPage = { model, document, frames };
+  const iconLink =
+    head &&
+    findElements(head, (e) => e.tagName === 'link' && /(?:^|\s)(?:shortcut\s+)?icon(?:\s|$)/i.test(getAttr(e, 'rel') ?? ''))[0];
+  const iconHref = iconLink && getAttr(iconLink, 'href');
+  const favicon = iconHref ? resolveUrl(iconHref, url) : undefined;
+  if (favicon) parsed.favicon = favicon;
+  const logo = findLogo(walked.blocks);
+  if (logo) parsed.logo = logo;
+  const siteName = meta('og:site_name') ?? meta('application-name');
+  if (siteName) parsed.siteName = siteName;
+  return parsed;
+}
+
+function findLogo(blocks: Block[]): ImageRef | undefined {
+  for (const block of blocks.slice(0, 12)) {
+    if (block.kind === 'image' && block.image.asset && /logo|brand/i.test(`${block.image.src} ${block.image.alt}`)) return block.image;
+  }
+  return undefined;
+}
+
+/** Splits blocks into sections at every heading. */
+export function toSections(blocks: Block[]): Section[] {
+  const sections: Section[] = [];
+  let current: Section = { id: '', blocks: [] };
+  for (const block of blocks) {
+    if (block.kind === 'heading') {
+      if (current.heading || current.blocks.length > 0) sections.push(current);
+      current = { id: '', heading: { level: block.level, inlines: block.inlines }, blocks: [] };
+    } else {
+      current.blocks.push(block);
+    }
+  }
+  if (current.heading || current.blocks.length > 0) sections.push(current);
+  return uniqueSectionIds(sections);
+}
+
+function uniqueSectionIds(sections: Section[]): Section[] {
+  const used = new Set<string>();
+  return sections.map((section, index) => {
+    const base = (section.heading ? slugify(plainText(section.heading.inlines)) : '') || `section-${index + 1}`;
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    return { ...section, id };
+  });
+}
+
+/** A URL- and id-safe slug of ASCII letters, digits and dashes (empty when nothing is left). */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '');
+}
+
+function describe(sections: Section[]): string {
+  for (const section of sections) {
+    for (const block of section.blocks) {
+      if (block.kind !== 'paragraph') continue;
+      const text = plainText(block.inlines);
+      if (text.length < 40) continue;
+      if (text.length <= 155) return text;
+      const cut = text.slice(0, 155);
+      return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 100)).trim()}…`;
+    }
+  }
+  return '';
+}
+
+function isLinkList(page: PageModel): boolean {
+  const links = linksOf(page);
+  if (links.length < 2) return false;
+  const linked = links.reduce((n, link) => n + link.label.length, 0);
+  const all = page.textBlocks.reduce((n, text) => n + text.length, 0);
+  return linked >= all * 0.9;
+}
+
+function linksOf(page: PageModel): NavLink[] {
+  const links: NavLink[] = [];
+  for (const section of page.sections) {
+    const runs = [section.heading?.inlines ?? [], ...section.blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.inlines] : block.kind === 'list' ? block.items : []))];
+    for (const line of runs) for (const run of line) if (run.href && collapse(run.text)) links.push({ label: collapse(run.text), href: run.href });
+  }
+  return links;
+}
+
+function mostCommon(values: (string | undefined)[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+}
+
+function siteNameFrom(title: string, titles: string[]): string | undefined {
+  const parts = title.split(/\s+[|\-–—:·»]+\s+/).map((part) => part.trim()).filter(Boolean);
+  if (parts.length <= 1) return title || undefined;
+  const shared = parts.find((part) => titles.filter((t) => t.includes(part)).length > 1);
+  return shared ?? parts[0];
+}
+
+const STOPWORDS: Record<string, string[]> = {
+  nl: ['de', 'het', 'een', 'en', 'van', 'je', 'niet', 'op', 'voor', 'zijn', 'dit', 'hier'],
+  de: ['der', 'die', 'und', 'das', 'ist', 'nicht', 'mit', 'für', 'auf', 'ein', 'eine'],
+  fr: ['le', 'la', 'les', 'et', 'est', 'une', 'des', 'pour', 'dans', 'que', 'vous'],
+  es: ['el', 'los', 'las', 'y', 'es', 'una', 'por', 'para', 'con', 'que', 'del'],
+  en: ['the', 'and', 'is', 'of', 'to', 'in', 'for', 'with', 'you', 'this', 'that'],
+};
+
+/** A best guess at the language of a page that does not declare one. */
+export function guessLanguage(text: string): string {
+  const cjk = (text.match(/[\u4e00-\u9fff]/g) ?? []).length;
+  if (cjk > 20) return 'zh';
+  if ((text.match(/[\u3040-\u30ff]/g) ?? []).length > 20) return 'ja';
+  const words = text.toLowerCase().split(/[^\p{L}]+/u);
+  let best = 'en';
+  let bestScore = 0;
+  for (const [language, list] of Object.entries(STOPWORDS)) {
+    const set = new Set(list);
+    const score = words.filter((word) => set.has(word)).length;
+    if (score > bestScore) {
+      best = language;
+      bestScore = score;
+    }
+  }
+  return best;
+}
