@@ -1,0 +1,49 @@
+import type { NotCarried, SiteliftReport, StageName, Strategy, VerifyReport } from '../../types';
+
+/** What {@link toSiteliftReport} assembles the report from. */
+export interface SiteliftReportInput {
+  sourceUrl: string;
+  strategy: Strategy;
+  pages: { url: string; route: string; title: string }[];
+  verify: VerifyReport;
+  notCarried: NotCarried[];
+  /** Milliseconds per stage (those finished when the report is written). */
+  timings: Partial<Record<StageName, number>>;
+}
+
+/** Builds sitelift-report.json (DESIGN.md §4) from the pipeline's results. */
+export function toSiteliftReport(input: SiteliftReportInput): SiteliftReport {
+  const { verify } = input;
+  const report: SiteliftReport = {
+    version: 1,
+    source_url: input.sourceUrl,
+    strategy: input.strategy,
+    pages: input.pages.map(({ url, route, title }) => ({ url, route, title })),
+    verification: {
+      build: { ok: verify.build.ok, ms: verify.build.ms },
+      text_coverage: Math.round(verify.textCoverage * 10_000) / 10_000,
+      ...(verify.requiredSnippets === undefined
+        ? {}
+        : {
+            required_snippets: {
+              kept: verify.requiredSnippets.kept,
+              total: verify.requiredSnippets.total,
+            },
+          }),
+      overflow_375: [...verify.overflow375],
+      console_errors: verify.consoleErrors.map(({ route, message }) => ({ route, message })),
+      broken_images: verify.brokenImages.map(({ route, src }) => ({ route, src })),
+    },
+    not_carried: input.notCarried.map(({ kind, what, page, reason }) => ({
+      kind,
+      what,
+      page,
+      reason,
+    })),
+    timings: Object.fromEntries(
+      Object.entries(input.timings).map(([stage, ms]) => [stage, Math.round(ms ?? 0)]),
+    ),
+  };
+  if (verify.lighthouse !== undefined) report.lighthouse = verify.lighthouse;
+  return report;
+}

@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The outcome of a generated project's build. */
+export interface BuildOutcome {
+  ok: boolean;
+  ms: number;
+  /** The build's error output (its last lines) when it failed. */
+  error?: string;
+  /** Everything the build printed, for the job log. */
+  output: string;
+}
+
+const MAX_ERROR_CHARS = 4000;
+
+function runScript(
+  script: string,
+  cwd: string,
+  options: { signal?: AbortSignal; timeoutMs: number },
+): Promise<{ code: number | null; output: string; timedOut: boolean }> {
+  return new Promise((resolve, reject) => {
+    const binDir = path.join(cwd, 'node_modules', '.bin');
+    // The project's scripts run with this process's Node first on PATH (like `npm run` does with
+    // the Node that runs npm), so `vite` and `node scripts/prerender.mjs` use a Node that Vite supports.
+    const env = {
+      ...process.env,
+      PATH: [binDir, path.dirname(process.execPath), process.env.PATH ?? ''].join(path.delimiter),
+      NODE_ENV: 'production',
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+      CI: '1',
+    };
+    const child = spawn('sh', ['-c', script], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    const append = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.length > 200_000) output = output.slice(-100_000);
+    };
+    child.stdout.on('data', append);
+    child.stderr.on('data', append);
+    let timedOut = false;
+    const kill = () => {
+      if (child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, options.timeoutMs);
+    options.signal?.addEventListener('abort', kill, { once: true });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', kill);
+      resolve({ code, output, timedOut });
+    });
+  });
+}
+
+/**
+ * Runs the project's own build exactly as `npm run build` would: `prebuild`, `build` and `postbuild`
+ * scripts from its package.json, in its folder, with its node_modules/.bin on PATH.
+ */
+export async function buildProject(
+  dir: string,
+  options: { signal?: AbortSignal; timeoutMs?: number; now?: () => number } = {},
+): Promise<BuildOutcome> {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  let scripts: Record<string, string> = {};
+  try {
+    const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
+    scripts = manifest.scripts ?? {};
+  } catch (error) {
+    return {
+      ok: false,
+      ms: now() - started,
+      error: `package.json is missing or invalid: ${String(error)}`,
+      output: '',
+    };
+  }
+  if (scripts.build === undefined) {
+    return {
+      ok: false,
+      ms: now() - started,
+      error: 'package.json has no "build" script',
+      output: '',
+    };
+  }
+  let output = '';
+  for (const name of ['prebuild', 'build', 'postbuild']) {
+    const script = scripts[name];
+    if (script === undefined) continue;
+    const result = await runScript(script, dir, {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? 180_000,
+    });
+    output += `> ${name}: ${script}\n${result.output}`;
+    if (result.code !== 0) {
+      const reason = result.timedOut
+        ? `"${name}" timed out`
+        : options.signal?.aborted
+          ? `"${name}" was cancelled`
+          : `"${name}" exited with code ${String(result.code)}`;
+      return {
+        ok: false,
+        ms: now() - started,
+        error: `${reason}: ${result.output.trim().slice(-MAX_ERROR_CHARS)}`,
+        output,
+      };
+    }
+  }
+  return { ok: true, ms: now() - started, output };
+}

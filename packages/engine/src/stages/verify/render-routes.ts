@@ -1,0 +1,256 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { toRouteSlug } from './text-coverage';
+
+/** Viewports of the screenshots and checks. */
+export const DESKTOP_VIEWPORT = { width: 1440, height: 900 } as const;
+export const MOBILE_VIEWPORT = { width: 375, height: 812 } as const;
+
+/** What one rendered route of the rebuild showed. */
+export interface RenderedRoute {
+  route: string;
+  /** `document.body.innerText` at 1440 px, or '' when the page did not load. */
+  text: string;
+  overflow375: boolean;
+  consoleErrors: string[];
+  brokenImages: string[];
+  screenshots: Record<string, Uint8Array>;
+  /** Set when the route could not be rendered at all. */
+  error?: string;
+}
+
+/** Lets a context's requests through or aborts them (the SSRF guard for originals, loopback-only for rebuilds). */
+export type RequestFilter = (url: string) => Promise<boolean>;
+
+const NAVIGATION_TIMEOUT_MS = 20_000;
+const IDLE_QUIET_MS = 150;
+const IDLE_MAX_MS = 4_000;
+const IMAGE_WAIT_MS = 4_000;
+
+/** Opens desktop and mobile contexts whose every request passes `filter`. */
+export async function openContexts(
+  browser: Browser,
+  filter: RequestFilter,
+): Promise<{ desktop: BrowserContext; mobile: BrowserContext; close(): Promise<void> }> {
+  const desktop = await browser.newContext({ viewport: DESKTOP_VIEWPORT, serviceWorkers: 'block' });
+  const mobile = await browser.newContext({
+    viewport: MOBILE_VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 1,
+    serviceWorkers: 'block',
+  });
+  for (const context of [desktop, mobile]) {
+    await context.route('**/*', async (route) => {
+      if (await filter(route.request().url())) await route.continue();
+      else await route.abort('blockedbyclient');
+    });
+  }
+  return {
+    desktop,
+    mobile,
+    close: async () => {
+      await desktop.close();
+      await mobile.close();
+    },
+  };
+}
+
+/**
+ * Waits until the page has had no request in flight for a short while (React renders after its
+ * module loads; lazy chunks and images follow), capped so a chatty page cannot stall verify.
+ */
+async function waitForQuiet(page: Page, inFlight: () => number): Promise<void> {
+  const deadline = Date.now() + IDLE_MAX_MS;
+  let quietSince = inFlight() === 0 ? Date.now() : Number.POSITIVE_INFINITY;
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    if (inFlight() > 0) quietSince = Number.POSITIVE_INFINITY;
+    else if (quietSince === Number.POSITIVE_INFINITY) quietSince = Date.now();
+    else if (Date.now() - quietSince >= IDLE_QUIET_MS) return;
+  }
+}
+
+interface TrackedPage {
+  page: Page;
+  inFlight(): number;
+  consoleErrors: string[];
+  failedImages: string[];
+}
+
+async function openTrackedPage(context: BrowserContext): Promise<TrackedPage> {
+  const page = await context.newPage();
+  let inFlight = 0;
+  const consoleErrors: string[] = [];
+  const failedImages: string[] = [];
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  page.on('requestfinished', () => {
+    inFlight = Math.max(0, inFlight - 1);
+  });
+  page.on('requestfailed', (request) => {
+    inFlight = Math.max(0, inFlight - 1);
+    if (request.resourceType() === 'image') failedImages.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.request().resourceType() === 'image') {
+      failedImages.push(response.url());
+    }
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  return { page, inFlight: () => inFlight, consoleErrors, failedImages };
+}
+
+async function gotoAndSettle(tracked: TrackedPage, url: string): Promise<void> {
+  const response = await tracked.page.goto(url, {
+    waitUntil: 'load',
+    timeout: NAVIGATION_TIMEOUT_MS,
+  });
+  if (response !== null && response.status() >= 400) {
+    throw new Error(`HTTP ${response.status()} for ${url}`);
+  }
+  await waitForQuiet(tracked.page, tracked.inFlight);
+}
+
+/** Loads every image now (lazy ones included) and lists those that did not decode. */
+async function findBrokenImages(page: Page): Promise<string[]> {
+  return page.evaluate(async (waitMs) => {
+    const images = Array.from(document.images).filter(
+      (image) => image.currentSrc !== '' || image.getAttribute('src'),
+    );
+    for (const image of images) image.loading = 'eager';
+    await Promise.all(
+      images.map((image) =>
+        image.complete
+          ? undefined
+          : new Promise<void>((resolve) => {
+              image.addEventListener('load', () => resolve(), { once: true });
+              image.addEventListener('error', () => resolve(), { once: true });
+              setTimeout(resolve, waitMs);
+            }),
+      ),
+    );
+    return images
+      .filter(
+        (image) =>
+          image.complete && image.naturalWidth === 0 && !/\.svg(?:[?#]|$)/iu.test(image.currentSrc),
+      )
+      .map((image) => image.currentSrc || image.src);
+  }, IMAGE_WAIT_MS);
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/**
+ * Renders one route of the rebuild: at 1440 px its text, broken images and a screenshot; at 375 px
+ * (a mobile device) whether it overflows horizontally and a screenshot.
+ */
+export async function renderRebuiltRoute(
+  contexts: { desktop: BrowserContext; mobile: BrowserContext },
+  origin: string,
+  route: string,
+  options: { screenshots: boolean },
+): Promise<RenderedRoute> {
+  const slug = toRouteSlug(route);
+  const url = new URL(route, `${origin}/`).href;
+  const result: RenderedRoute = {
+    route,
+    text: '',
+    overflow375: false,
+    consoleErrors: [],
+    brokenImages: [],
+    screenshots: {},
+  };
+  const desktop = await openTrackedPage(contexts.desktop);
+  try {
+    await gotoAndSettle(desktop, url);
+    result.text = await desktop.page.evaluate(() => document.body.innerText);
+    const broken = await findBrokenImages(desktop.page);
+    if (options.screenshots) {
+      result.screenshots[`after/${slug}-desktop.png`] = await desktop.page.screenshot({
+        type: 'png',
+      });
+    }
+    result.brokenImages.push(...broken);
+  } catch (error) {
+    result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  } finally {
+    result.consoleErrors.push(...desktop.consoleErrors);
+    result.brokenImages.push(...desktop.failedImages);
+    await desktop.page.close();
+  }
+  const mobile = await openTrackedPage(contexts.mobile);
+  try {
+    await gotoAndSettle(mobile, url);
+    const scrollWidth = await mobile.page.evaluate(
+      () => (document.scrollingElement ?? document.documentElement).scrollWidth,
+    );
+    result.overflow375 = scrollWidth > MOBILE_VIEWPORT.width;
+    if (options.screenshots) {
+      result.screenshots[`after/${slug}-mobile.png`] = await mobile.page.screenshot({
+        type: 'png',
+      });
+    }
+  } catch (error) {
+    result.error ??= error instanceof Error ? error.message.split('\n')[0] : String(error);
+  } finally {
+    result.consoleErrors.push(...mobile.consoleErrors);
+    result.brokenImages.push(...mobile.failedImages);
+    await mobile.page.close();
+  }
+  result.consoleErrors = unique(result.consoleErrors);
+  // Report image addresses as site paths: the loopback port changes every run.
+  result.brokenImages = unique(
+    result.brokenImages.map((src) =>
+      src.startsWith(`${origin}/`) ? src.slice(origin.length) : src,
+    ),
+  );
+  return result;
+}
+
+/** Screenshots one original page at 1440 px and 375 px (`before/<slug>-desktop.png`, `-mobile.png`). */
+export async function screenshotOriginal(
+  contexts: { desktop: BrowserContext; mobile: BrowserContext },
+  url: string,
+  route: string,
+): Promise<Record<string, Uint8Array>> {
+  const slug = toRouteSlug(route);
+  const shots: Record<string, Uint8Array> = {};
+  for (const [name, context] of [
+    ['desktop', contexts.desktop],
+    ['mobile', contexts.mobile],
+  ] as const) {
+    const tracked = await openTrackedPage(context);
+    try {
+      await gotoAndSettle(tracked, url);
+      shots[`before/${slug}-${name}.png`] = await tracked.page.screenshot({ type: 'png' });
+    } finally {
+      await tracked.page.close();
+    }
+  }
+  return shots;
+}
+
+/** Runs `task` over `items` with at most `limit` at a time, keeping the items' order in the result. */
+export async function mapWithLimit<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await task(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}

@@ -1,0 +1,58 @@
+import type { LighthouseScores } from '../../types';
+import { findVerifyChromePath } from './open-browser';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/**
+ * Runs Lighthouse (its default mobile profile with simulated throttling) on `url` in a fresh headless
+ * Chromium and returns the four category scores (0-100). Heavy (6-13 s): run one at a time.
+ */
+export async function runLighthouse(
+  url: string,
+  options: { chromePath?: string } = {},
+): Promise<LighthouseScores> {
+  const chromePath = findVerifyChromePath(options.chromePath);
+  if (chromePath === undefined)
+    throw new Error('Lighthouse needs Chromium, and none was found (set CHROME_PATH).');
+  // Imported lazily: Lighthouse is large and most runs do not ask for it.
+  const [{ launch }, { default: lighthouse }] = await Promise.all([
+    import('chrome-launcher'),
+    import('lighthouse'),
+  ]);
+  const chrome = await launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-dev-shm-usage',
+    ],
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'silent',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (result === undefined) throw new Error(`Lighthouse returned no result for ${url}`);
+    const { categories, runtimeError } = result.lhr;
+    if (runtimeError !== undefined) throw new Error(`Lighthouse: ${runtimeError.message}`);
+    const score = (id: (typeof CATEGORIES)[number]) =>
+      Math.round((categories[id]?.score ?? 0) * 100);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,129 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.bmp': 'image/bmp',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.pdf': 'application/pdf',
+};
+
+/** A static file server on loopback. */
+export interface StaticServer {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Options of {@link startStaticServer}. */
+export interface StaticServerOptions {
+  /**
+   * 'spa': a path without a file falls back to `/index.html` (history routing), while a missing file
+   * with an extension is a 404 so that broken assets show. 'none': missing paths are 404s.
+   */
+  fallback: 'spa' | 'none';
+  /** Content type for files whose extension is not known (old sites serve `.htm` without charset). */
+  defaultContentType?: string;
+  /** Override the content type per file (e.g. serve HTML without a charset, like old hosts do). */
+  contentTypeFor?: (filePath: string) => string | undefined;
+}
+
+async function isFile(filePath: string): Promise<boolean> {
+  try {
+    return (await stat(filePath)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves `root` on 127.0.0.1 on a random port. `/route` is served from `route`, `route.html` or
+ * `route/index.html` when one exists (prerendered pages), else per `fallback`.
+ */
+export async function startStaticServer(
+  root: string,
+  options: StaticServerOptions,
+): Promise<StaticServer> {
+  const absoluteRoot = path.resolve(root);
+  const server = createServer((request, response) => {
+    void (async () => {
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+      } catch {
+        response.writeHead(400).end();
+        return;
+      }
+      const target = path.resolve(absoluteRoot, `.${pathname}`);
+      if (target !== absoluteRoot && !target.startsWith(absoluteRoot + path.sep)) {
+        response.writeHead(403).end();
+        return;
+      }
+      const candidates = [target, `${target}.html`, path.join(target, 'index.html')];
+      let found: string | undefined;
+      for (const candidate of candidates) {
+        if (await isFile(candidate)) {
+          found = candidate;
+          break;
+        }
+      }
+      if (found === undefined && options.fallback === 'spa' && path.extname(pathname) === '') {
+        const index = path.join(absoluteRoot, 'index.html');
+        if (await isFile(index)) found = index;
+      }
+      if (found === undefined) {
+        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      const contentType =
+        options.contentTypeFor?.(found) ??
+        CONTENT_TYPES[path.extname(found).toLowerCase()] ??
+        options.defaultContentType ??
+        'application/octet-stream';
+      response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-cache' });
+      if (request.method === 'HEAD') {
+        response.end();
+        return;
+      }
+      createReadStream(found)
+        .on('error', () => response.destroy())
+        .pipe(response);
+    })();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

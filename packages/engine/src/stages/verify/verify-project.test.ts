@@ -1,0 +1,167 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildMinimalProject, MINIMAL_PAGES } from '../../../test/fixtures/minimal-project.fixture';
+import { isPng } from '../../../test/fixtures/is-png';
+import type { LogEvent, ProgressEvent, VerifyReport } from '../../types';
+import { findVerifyChromePath } from './open-browser';
+import { verifyProject } from './verify-project';
+
+const hasChromium = findVerifyChromePath() !== undefined;
+
+function recordingPorts() {
+  const logs: LogEvent[] = [];
+  const progress: ProgressEvent[] = [];
+  return {
+    logs,
+    progress,
+    ports: {
+      logger: {
+        log: (event: LogEvent) => logs.push(event),
+        progress: (event: ProgressEvent) => progress.push(event),
+      },
+      clock: { now: () => Date.now() },
+    },
+  };
+}
+
+describe.skipIf(!hasChromium)('verifyProject on a project with problems on /about', () => {
+  let report: VerifyReport;
+  let recorded: ReturnType<typeof recordingPorts>;
+
+  beforeAll(async () => {
+    recorded = recordingPorts();
+    const tree = buildMinimalProject({
+      aboutExtra:
+        '<div style={{ width: 900 }}>A very wide banner</div><img src="/images/missing.png" alt="Gone" />',
+      onStart: "if (window.location.pathname === '/about') console.error('About page exploded');",
+    });
+    report = await verifyProject(
+      tree,
+      {
+        pages: MINIMAL_PAGES,
+        requiredSnippets: [
+          { text: 'Fresh bread every morning' },
+          { text: 'We bake with flour', route: '/' },
+          { text: 'Not on the site' },
+        ],
+        screenshots: true,
+        lighthouse: false,
+      },
+      recorded.ports,
+      { allowPrivateUrls: false },
+    );
+  });
+
+  it('builds the project with the engine toolchain and keeps the built dist/', () => {
+    expect(report.build.ok).toBe(true);
+    expect(report.dist?.files['index.html']).toContain('<div id="root">');
+    expect(
+      Object.keys(report.dist?.files ?? {}).some((file) => /^assets\/index-.*\.css$/.test(file)),
+    ).toBe(true);
+    expect(report.dist?.files['pixel.png']).toBeInstanceOf(Uint8Array);
+  });
+
+  it('computes text coverage from the rendered text of each route', () => {
+    // 4 of the 5 blocks are on the pages: "Our ovens run on wood." is not.
+    expect(report.textCoverage).toBeCloseTo(0.8, 5);
+    expect(report.missingText).toEqual([{ route: '/about', text: 'Our ovens run on wood.' }]);
+  });
+
+  it('checks required snippets per route and site-wide', () => {
+    expect(report.requiredSnippets).toEqual({
+      kept: 1,
+      total: 3,
+      missing: ['We bake with flour', 'Not on the site'],
+    });
+  });
+
+  it('flags horizontal overflow at 375 px only on the route that overflows', () => {
+    expect(report.overflow375).toEqual(['/about']);
+  });
+
+  it('reports a broken image with its path', () => {
+    expect(report.brokenImages).toEqual([{ route: '/about', src: '/images/missing.png' }]);
+  });
+
+  it('reports console errors per route', () => {
+    const messages = report.consoleErrors.filter(
+      (error) => error.message === 'About page exploded',
+    );
+    expect(messages.map((error) => error.route)).toEqual(['/about']);
+    expect(report.consoleErrors.some((error) => error.route === '/')).toBe(false);
+  });
+
+  it('takes desktop and mobile PNG screenshots of the rebuild', () => {
+    expect(Object.keys(report.screenshots).sort()).toEqual([
+      'after/about-desktop.png',
+      'after/about-mobile.png',
+      'after/index-desktop.png',
+      'after/index-mobile.png',
+    ]);
+    for (const png of Object.values(report.screenshots)) expect(isPng(png)).toBe(true);
+  });
+
+  it('refuses to screenshot an original on a non-public address without allowPrivateUrls, with a warning', () => {
+    expect(Object.keys(report.screenshots).some((name) => name.startsWith('before/'))).toBe(false);
+    expect(
+      recorded.logs.some(
+        (event) =>
+          event.level === 'WARNING' && event.message.includes('No screenshot of the original'),
+      ),
+    ).toBe(true);
+  });
+
+  it('reports progress up to done = total', () => {
+    const last = recorded.progress.at(-1);
+    expect(last?.stage).toBe('verify');
+    expect(last?.done).toBe(last?.total);
+  });
+});
+
+describe('verifyProject on a project that does not build', () => {
+  it('reports build.ok false with the error and renders nothing', async () => {
+    const { ports, logs } = recordingPorts();
+    const tree = buildMinimalProject({ mainOverride: 'export default function (\n' });
+    const report = await verifyProject(
+      tree,
+      { pages: MINIMAL_PAGES, screenshots: true, lighthouse: false },
+      ports,
+    );
+    expect(report.build.ok).toBe(false);
+    expect(report.build.error).toMatch(/main\.jsx/);
+    expect(report.screenshots).toEqual({});
+    expect(report.dist).toBeUndefined();
+    expect(
+      logs.some((event) => event.level === 'ERROR' && event.message.includes('does not build')),
+    ).toBe(true);
+  });
+});
+
+describe.skipIf(!hasChromium)('verifyProject on a prerendering build', () => {
+  it('runs the whole build script, like npm run build, and serves prerendered routes', async () => {
+    const tree = buildMinimalProject();
+    tree.files['package.json'] = tree.files['package.json']!.toString().replace(
+      '"vite build"',
+      '"vite build && node scripts/prerender.mjs"',
+    );
+    // A stand-in prerenderer: writes static HTML for /about, which must then be what /about serves.
+    tree.files['scripts/prerender.mjs'] = `import { mkdirSync, writeFileSync } from 'node:fs';
+mkdirSync('dist/about', { recursive: true });
+writeFileSync('dist/about/index.html', '<!doctype html><html lang="en"><head><title>About</title></head><body><main><h1>About us</h1><p>Prerendered at build time.</p></main></body></html>');
+`;
+    const { ports } = recordingPorts();
+    const report = await verifyProject(
+      tree,
+      {
+        pages: MINIMAL_PAGES,
+        requiredSnippets: [{ route: '/about', text: 'Prerendered at build time.' }],
+        screenshots: false,
+        lighthouse: false,
+      },
+      ports,
+    );
+    expect(report.build.ok).toBe(true);
+    expect(report.dist?.files['about/index.html']).toContain('Prerendered');
+    expect(report.requiredSnippets).toEqual({ kept: 1, total: 1, missing: [] });
+    expect(report.screenshots).toEqual({});
+  });
+});

@@ -1,0 +1,280 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from '@sitelift/shared/error-codes';
+import type { Browser } from 'playwright-core';
+import { assertPublicUrl } from '../../net/assert-public-url';
+import type { EnginePorts } from '../../ports';
+import type { FileTree, LighthouseScores, VerifyExpectations, VerifyReport } from '../../types';
+import { buildProject } from './build-project';
+import { openVerifyBrowser } from './open-browser';
+import {
+  mapWithLimit,
+  openContexts,
+  renderRebuiltRoute,
+  screenshotOriginal,
+  type RenderedRoute,
+} from './render-routes';
+import { runLighthouse } from './run-lighthouse';
+import { startStaticServer, type StaticServer } from './serve-static';
+import { checkRequiredSnippets, measureRouteCoverage, toTextCoverage } from './text-coverage';
+import { readFileTree, writeProject, type WrittenProject } from './write-project';
+
+/** Options of {@link verifyProject}. */
+export interface VerifyOptions {
+  /** Lets the original-page screenshots and Lighthouse reach private addresses (tests, local development). */
+  allowPrivateUrls?: boolean;
+  /** Chromium binary; default CHROME_PATH or the system's. */
+  chromePath?: string;
+  /** Routes rendered at the same time (default 2: the machines have 2 cores). */
+  concurrency?: number;
+  /** Include the built dist/ in the report (default true). */
+  includeDist?: boolean;
+  /** Build time limit (default 180 s). */
+  buildTimeoutMs?: number;
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0] ?? text;
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw new AppError('ENGINE_PIPELINE_CANCELLED');
+}
+
+/** Checks an original page's request with the SSRF guard, caching the answer per host. */
+function buildOriginalFilter(allowPrivateUrls: boolean): (url: string) => Promise<boolean> {
+  const byHost = new Map<string, Promise<boolean>>();
+  return async (url) => {
+    if (allowPrivateUrls) return true;
+    let host: string;
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol === 'data:' || parsed.protocol === 'blob:') return true;
+      host = `${parsed.protocol}//${parsed.host}`;
+    } catch {
+      return false;
+    }
+    let verdict = byHost.get(host);
+    if (verdict === undefined) {
+      verdict = assertPublicUrl(url, { allowPrivateUrls: false }).then(
+        () => true,
+        () => false,
+      );
+      byHost.set(host, verdict);
+    }
+    return verdict;
+  };
+}
+
+/**
+ * Builds a generated project with the engine's own toolchain, serves its dist/ on loopback and renders
+ * every route in Chromium: text coverage, required snippets, overflow at 375 px, console errors,
+ * broken images, before/after screenshots and (optionally) Lighthouse before and after. A build failure
+ * is reported as `build.ok: false`, never thrown; the pipeline refuses to deliver such a project.
+ */
+export async function verifyProject(
+  tree: FileTree,
+  expectations: VerifyExpectations,
+  ports: EnginePorts,
+  options: VerifyOptions = {},
+): Promise<VerifyReport> {
+  const { logger, signal } = ports;
+  const log = (level: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR', message: string) =>
+    logger.log({ level, message });
+  const routes = [
+    ...new Set([
+      ...expectations.pages.map((page) => page.route),
+      ...(expectations.requiredSnippets ?? []).flatMap((snippet) =>
+        snippet.route === undefined ? [] : [snippet.route],
+      ),
+    ]),
+  ];
+  const screenshotPages = expectations.screenshots ? expectations.pages : [];
+  const total = 1 + routes.length + screenshotPages.length + (expectations.lighthouse ? 2 : 0);
+  let done = 0;
+  const step = () => {
+    done += 1;
+    logger.progress?.({ stage: 'verify', done, total });
+  };
+  logger.progress?.({ stage: 'verify', done, total });
+
+  const report: VerifyReport = {
+    build: { ok: false, ms: 0 },
+    textCoverage: 0,
+    overflow375: [],
+    consoleErrors: [],
+    brokenImages: [],
+    missingText: [],
+    screenshots: {},
+  };
+
+  let project: WrittenProject | undefined;
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    project = await writeProject(tree);
+    log('DEBUG', `Project written to ${project.dir} (${Object.keys(tree.files).length} files)`);
+    throwIfCancelled(signal);
+
+    log('INFO', 'Building the generated project');
+    const build = await buildProject(project.dir, { signal, timeoutMs: options.buildTimeoutMs });
+    throwIfCancelled(signal);
+    const distDir = path.join(project.dir, 'dist');
+    if (build.ok && !existsSync(path.join(distDir, 'index.html'))) {
+      build.ok = false;
+      build.error = 'The build finished but wrote no dist/index.html';
+    }
+    report.build = build.ok
+      ? { ok: true, ms: Math.round(build.ms) }
+      : { ok: false, ms: Math.round(build.ms), error: build.error };
+    step();
+    if (!build.ok) {
+      log(
+        'ERROR',
+        `The generated project does not build: ${(build.error ?? '').split('\n').slice(0, 3).join(' ')}`,
+      );
+      return report;
+    }
+    log('INFO', `Build succeeded in ${(build.ms / 1000).toFixed(1)} s`);
+    if (options.includeDist !== false) report.dist = await readFileTree(distDir);
+
+    server = await startStaticServer(distDir, { fallback: 'spa' });
+    browser = await openVerifyBrowser(options.chromePath);
+    if (browser === undefined) {
+      log(
+        'WARNING',
+        'Chromium was not found (set CHROME_PATH): routes were not rendered, so text coverage, snippets, overflow and screenshots are unmeasured',
+      );
+      report.requiredSnippets = expectations.requiredSnippets
+        ? {
+            kept: 0,
+            total: expectations.requiredSnippets.length,
+            missing: expectations.requiredSnippets.map((snippet) => snippet.text),
+          }
+        : undefined;
+      return report;
+    }
+
+    const origin = server.origin;
+    const rebuilt = await openContexts(
+      browser,
+      async (url) =>
+        url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:'),
+    );
+    let rendered: RenderedRoute[];
+    try {
+      rendered = await mapWithLimit(routes, options.concurrency ?? 2, async (route) => {
+        throwIfCancelled(signal);
+        const result = await renderRebuiltRoute(rebuilt, origin, route, {
+          screenshots: expectations.screenshots,
+        });
+        log(
+          'DEBUG',
+          `Rendered ${route}${result.error === undefined ? '' : ` (failed: ${result.error})`}`,
+        );
+        step();
+        return result;
+      });
+    } finally {
+      await rebuilt.close();
+    }
+
+    const textByRoute = new Map(rendered.map((result) => [result.route, result.text]));
+    const coverage = expectations.pages.map((page) =>
+      measureRouteCoverage(page.route, page.textBlocks, textByRoute.get(page.route) ?? ''),
+    );
+    report.textCoverage = toTextCoverage(coverage);
+    report.missingText = coverage.flatMap((route) =>
+      route.missing.map((text) => ({ route: route.route, text })),
+    );
+    if (expectations.requiredSnippets !== undefined) {
+      report.requiredSnippets = checkRequiredSnippets(expectations.requiredSnippets, textByRoute);
+    }
+    for (const result of rendered) {
+      if (result.error !== undefined) {
+        log('WARNING', `Route ${result.route} did not render: ${result.error}`);
+        report.consoleErrors.push({
+          route: result.route,
+          message: `The page did not load: ${result.error}`,
+        });
+      }
+      if (result.overflow375) report.overflow375.push(result.route);
+      report.consoleErrors.push(
+        ...result.consoleErrors.map((message) => ({ route: result.route, message })),
+      );
+      report.brokenImages.push(...result.brokenImages.map((src) => ({ route: result.route, src })));
+      Object.assign(report.screenshots, result.screenshots);
+    }
+    log(
+      'INFO',
+      `Rendered ${rendered.length} route${rendered.length === 1 ? '' : 's'}: text coverage ${(report.textCoverage * 100).toFixed(1)} %` +
+        (report.requiredSnippets
+          ? `, required snippets ${report.requiredSnippets.kept}/${report.requiredSnippets.total}`
+          : '') +
+        `, ${report.overflow375.length} overflowing at 375 px, ${report.consoleErrors.length} console errors, ${report.brokenImages.length} broken images`,
+    );
+    for (const missing of report.requiredSnippets?.missing ?? [])
+      log('WARNING', `Required snippet missing: "${missing}"`);
+
+    if (screenshotPages.length > 0) {
+      throwIfCancelled(signal);
+      const originals = await openContexts(
+        browser,
+        buildOriginalFilter(options.allowPrivateUrls === true),
+      );
+      try {
+        await mapWithLimit(screenshotPages, options.concurrency ?? 2, async (page) => {
+          throwIfCancelled(signal);
+          try {
+            Object.assign(
+              report.screenshots,
+              await screenshotOriginal(originals, page.url, page.route),
+            );
+          } catch (error) {
+            log('WARNING', `No screenshot of the original ${page.url}: ${firstLine(error)}`);
+          }
+          step();
+        });
+      } finally {
+        await originals.close();
+      }
+    }
+
+    const start = expectations.pages[0];
+    if (expectations.lighthouse && start !== undefined) {
+      await browser.close();
+      browser = undefined;
+      const scores: { before?: LighthouseScores; after?: LighthouseScores } = {};
+      for (const [which, url] of [
+        ['before', start.url],
+        ['after', new URL(start.route, `${origin}/`).href],
+      ] as const) {
+        throwIfCancelled(signal);
+        try {
+          if (which === 'before')
+            await assertPublicUrl(url, { allowPrivateUrls: options.allowPrivateUrls === true });
+          log('INFO', `Lighthouse ${which}: ${url}`);
+          scores[which] = await runLighthouse(url, { chromePath: options.chromePath });
+        } catch (error) {
+          log('WARNING', `Lighthouse ${which} did not run: ${firstLine(error)}`);
+        }
+        step();
+      }
+      if (scores.before !== undefined && scores.after !== undefined) {
+        report.lighthouse = { before: scores.before, after: scores.after };
+      }
+    }
+    return report;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('ENGINE_VERIFY_FAILED', {
+      cause: error,
+      message: `The generated project could not be verified: ${firstLine(error)}`,
+    });
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.close();
+    await project?.dispose();
+  }
+}

@@ -1,0 +1,20 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// STYLE.md §7: any console.error or console.warn during a test fails it.
+let messages: string[] = [];
+
+beforeEach(() => {
+  messages = [];
+  for (const method of ['error', 'warn'] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      messages.push(`console.${method}: ${args.map(String).join(' ')}`);
+    });
+  }
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (messages.length > 0) {
+    throw new Error(`Unexpected console output during the test:\n${messages.join('\n')}`);
+  }
+});
