@@ -1,0 +1,306 @@
+import { isAppError } from '@sitelift/shared/error-codes';
+import type { Dispatcher } from 'undici';
+import type { Logger } from '../../ports';
+import type { Diagnostic, RawAsset, RawStylesheet } from '../../types';
+import type { GuardOptions } from '../../net/assert-public-url';
+import { formatBytes, guardedRequest, type GuardedResponse } from '../../net/guarded-request';
+import type { PageReferences } from './collect-page-references';
+import { toAssetUrl } from './crawl-url';
+import { listCssImports, listCssUrls } from './css-references';
+import { getContentTypeCharset, toEncodingName } from './decode-html';
+import { mapWithConcurrency } from './map-with-concurrency';
+import { readImageSize, sniffImageType } from './read-image-size';
+
+/** Largest data: URI image kept (decoded bytes); larger inline images are reported, not kept. */
+export const MAX_INLINE_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** Options of fetchSiteAssets. */
+export interface SiteAssetOptions extends GuardOptions {
+  dispatcher: Dispatcher;
+  userAgent: string;
+  timeoutMs: number;
+  maxAssetBytes: number;
+  maxAssetBytesTotal: number;
+  concurrency: number;
+  /** The origin whose /favicon.ico is tried when present. */
+  faviconOrigin: string;
+  signal?: AbortSignal;
+  logger: Logger;
+  diagnostics: Diagnostic[];
+  /** Called after each finished download, for progress. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The stylesheets and assets of a site. */
+export interface SiteAssets {
+  stylesheets: RawStylesheet[];
+  assets: RawAsset[];
+  /** Bytes downloaded or decoded (stylesheets and assets). */
+  bytes: number;
+}
+
+interface AssetRequest {
+  url: string;
+  kind: 'image' | 'icon' | 'font' | 'favicon';
+}
+
+const FONT_TYPES = /^(?:font\/|application\/(?:x-)?font-|application\/vnd\.ms-fontobject$)/;
+const UNTYPED = new Set([
+  '',
+  'application/octet-stream',
+  'binary/octet-stream',
+  'text/plain',
+  'application/unknown',
+]);
+const FONT_EXTENSIONS: Record<string, string> = {
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  eot: 'application/vnd.ms-fontobject',
+};
+
+/** A refusal of an asset that is not an error of the site as a whole. */
+class AssetSkip extends Error {}
+
+/** The media type to record for an asset, or undefined when the bytes are not an image or font. */
+function toAssetType(mediaType: string, body: Uint8Array, url: string): string | undefined {
+  if (mediaType.startsWith('image/')) return mediaType;
+  if (FONT_TYPES.test(mediaType)) return mediaType;
+  if (!UNTYPED.has(mediaType)) return undefined;
+  const sniffed = sniffImageType(body);
+  if (sniffed) return sniffed;
+  const extension = /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
+  return FONT_EXTENSIONS[extension];
+}
+
+/** Decodes a data: URI; undefined when it is malformed. */
+export function parseDataUri(uri: string): { mediaType: string; body: Uint8Array } | undefined {
+  const match = /^data:([^,]*?),(.*)$/is.exec(uri);
+  if (!match) return undefined;
+  const meta = match[1] ?? '';
+  const isBase64 = /;base64$/i.test(meta);
+  const mediaType =
+    (meta.replace(/;base64$/i, '').split(';')[0] ?? '').trim().toLowerCase() || 'text/plain';
+  const data = match[2] ?? '';
+  try {
+    const body = isBase64
+      ? new Uint8Array(Buffer.from(data.replace(/\s+/g, ''), 'base64'))
+      : new TextEncoder().encode(decodeURIComponent(data));
+    return { mediaType, body };
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeCss(response: GuardedResponse): string {
+  const declared = toEncodingName(getContentTypeCharset(response.headers['content-type']));
+  const atCharset = /^@charset\s+"([^"]+)";/.exec(
+    Buffer.from(response.body.subarray(0, 128)).toString('latin1'),
+  )?.[1];
+  const encoding = declared ?? toEncodingName(atCharset) ?? 'utf-8';
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(response.body);
+  } catch {
+    return new TextDecoder(encoding === 'utf-8' ? 'windows-1252' : encoding).decode(response.body);
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AssetSkip) return error.message;
+  if (isAppError(error)) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Downloads a site's stylesheets (linked, plus one level of @import) and assets (images, icons, fonts,
+ * data: images) through the SSRF guard with per-asset and per-site byte limits and limited
+ * concurrency. Failures become warnings; the results keep the order in which the pages refer to them.
+ */
+export async function fetchSiteAssets(
+  pages: { url: string; references: PageReferences }[],
+  options: SiteAssetOptions,
+): Promise<SiteAssets> {
+  const { logger, diagnostics } = options;
+  let bytes = 0;
+  let isBudgetExhausted = false;
+  const warn = (code: string, url: string, message: string): void => {
+    diagnostics.push({
+      level: 'warning',
+      code,
+      message,
+      url: url.startsWith('data:') ? `${url.slice(0, 60)}…` : url,
+    });
+    logger.log({ level: 'WARNING', message });
+  };
+  const reserve = (size: number, url: string): boolean => {
+    if (bytes + size > options.maxAssetBytesTotal) {
+      if (!isBudgetExhausted) {
+        isBudgetExhausted = true;
+        warn(
+          'FETCH_ASSET_BUDGET_EXCEEDED',
+          url,
+          `Stopped downloading assets: the site's assets exceed ${formatBytes(options.maxAssetBytesTotal)}.`,
+        );
+      }
+      return false;
+    }
+    bytes += size;
+    return true;
+  };
+  const get = (
+    url: string,
+    accept: string,
+    check: (mediaType: string, status: number) => void,
+  ): Promise<GuardedResponse> =>
+    guardedRequest(url, {
+      ...options,
+      headers: { 'user-agent': options.userAgent, accept, 'accept-encoding': 'gzip, deflate, br' },
+      maxRedirects: 5,
+      maxBytes: options.maxAssetBytes,
+      timeoutMs: options.timeoutMs,
+      what: 'asset',
+      checkResponse: (head) => check(head.mediaType, head.status),
+    });
+
+  // Stylesheets: linked ones once each, in page order, with their @imports (one level) before them.
+  const cssCheck = (mediaType: string, status: number): void => {
+    if (status < 200 || status > 299) throw new AssetSkip(`HTTP ${status}`);
+    if (mediaType && mediaType !== 'text/css')
+      throw new AssetSkip(`not a stylesheet (${mediaType})`);
+  };
+  const fetchCss = async (url: string): Promise<string | undefined> => {
+    if (isBudgetExhausted || options.signal?.aborted) return undefined;
+    try {
+      const response = await get(url, 'text/css,*/*;q=0.1', cssCheck);
+      if (!reserve(response.body.byteLength, url)) return undefined;
+      return decodeCss(response);
+    } catch (error) {
+      warn('FETCH_STYLESHEET_SKIPPED', url, `Skipped stylesheet ${url}: ${describe(error)}`);
+      return undefined;
+    }
+  };
+  const linked = [...new Set(pages.flatMap((page) => page.references.stylesheets))];
+  const linkedCss = await mapWithConcurrency(linked, options.concurrency, fetchCss);
+  const sheets: { url: string; base: string; css: string }[] = [];
+  const seenSheets = new Set<string>();
+  const withImports = async (url: string, base: string, css: string): Promise<void> => {
+    for (const target of listCssImports(css)) {
+      const importUrl = toAssetUrl(target, base);
+      if (!importUrl || importUrl.startsWith('data:') || seenSheets.has(importUrl)) continue;
+      seenSheets.add(importUrl);
+      const imported = await fetchCss(importUrl);
+      if (imported !== undefined) sheets.push({ url: importUrl, base: importUrl, css: imported });
+    }
+    sheets.push({ url, base, css });
+  };
+  for (const [index, url] of linked.entries()) {
+    seenSheets.add(url);
+    const css = linkedCss[index];
+    if (css !== undefined) await withImports(url, url, css);
+  }
+  for (const page of pages) {
+    for (const [index, css] of page.references.inlineStyles.entries()) {
+      await withImports(`inline:${page.url}#${index}`, page.references.baseUrl, css);
+    }
+  }
+
+  // Assets in the order pages and stylesheets refer to them.
+  const requests: AssetRequest[] = [];
+  const seen = new Set<string>();
+  const add = (url: string | undefined, kind: AssetRequest['kind']): void => {
+    if (url && !seen.has(url)) {
+      seen.add(url);
+      requests.push({ url, kind });
+    }
+  };
+  for (const page of pages) {
+    for (const url of page.references.icons) add(url, 'icon');
+    for (const url of page.references.images) add(url, 'image');
+    for (const url of page.references.fonts) add(url, 'font');
+  }
+  for (const sheet of sheets) {
+    for (const reference of listCssUrls(sheet.css))
+      add(toAssetUrl(reference.url, sheet.base), reference.kind);
+  }
+  add(new URL('/favicon.ico', options.faviconOrigin).href, 'favicon');
+
+  let done = 0;
+  const fetchAsset = async (request: AssetRequest): Promise<RawAsset | undefined> => {
+    try {
+      if (request.url.startsWith('data:')) return toDataAsset(request.url);
+      if (isBudgetExhausted || options.signal?.aborted) return undefined;
+      const response = await get(
+        request.url,
+        request.kind === 'font' ? 'font/*,*/*;q=0.5' : 'image/*,*/*;q=0.5',
+        (mediaType, status) => {
+          if (status < 200 || status > 299) throw new AssetSkip(`HTTP ${status}`);
+          if (
+            mediaType &&
+            !UNTYPED.has(mediaType) &&
+            !mediaType.startsWith('image/') &&
+            !FONT_TYPES.test(mediaType)
+          ) {
+            throw new AssetSkip(`not an image or font (${mediaType})`);
+          }
+        },
+      );
+      const contentType = toAssetType(response.mediaType, response.body, response.url);
+      if (!contentType)
+        throw new AssetSkip(`not an image or font (${response.mediaType || 'no content type'})`);
+      if (response.body.byteLength === 0) throw new AssetSkip('empty file');
+      if (!reserve(response.body.byteLength, request.url)) return undefined;
+      return {
+        url: request.url,
+        contentType,
+        body: response.body,
+        ...readImageSize(response.body),
+      };
+    } catch (error) {
+      // A site without /favicon.ico is normal, not worth a warning.
+      if (request.kind !== 'favicon')
+        warn(
+          'FETCH_ASSET_SKIPPED',
+          request.url,
+          `Skipped asset ${request.url}: ${describe(error)}`,
+        );
+      return undefined;
+    } finally {
+      options.onProgress?.(++done, requests.length);
+    }
+  };
+  const toDataAsset = (uri: string): RawAsset | undefined => {
+    // base64 needs 4 characters for 3 bytes: judge the size before decoding a huge string.
+    if ((uri.length * 3) / 4 > MAX_INLINE_IMAGE_BYTES + 1024) {
+      warn(
+        'FETCH_INLINE_IMAGE_TOO_LARGE',
+        uri,
+        `Skipped an inline (data:) image of about ${formatBytes(Math.round((uri.length * 3) / 4))}: larger than ${formatBytes(MAX_INLINE_IMAGE_BYTES)}.`,
+      );
+      return undefined;
+    }
+    const parsed = parseDataUri(uri);
+    if (!parsed) throw new AssetSkip('malformed data: URI');
+    if (parsed.body.byteLength > MAX_INLINE_IMAGE_BYTES) {
+      warn(
+        'FETCH_INLINE_IMAGE_TOO_LARGE',
+        uri,
+        `Skipped an inline (data:) image of ${formatBytes(parsed.body.byteLength)}: larger than ${formatBytes(MAX_INLINE_IMAGE_BYTES)}.`,
+      );
+      return undefined;
+    }
+    const contentType =
+      parsed.mediaType.startsWith('image/') || FONT_TYPES.test(parsed.mediaType)
+        ? parsed.mediaType
+        : sniffImageType(parsed.body);
+    if (!contentType) throw new AssetSkip(`not an image (${parsed.mediaType})`);
+    if (!reserve(parsed.body.byteLength, 'data:')) return undefined;
+    return { url: uri, contentType, body: parsed.body, ...readImageSize(parsed.body) };
+  };
+  const assets = await mapWithConcurrency(requests, options.concurrency, fetchAsset);
+  return {
+    stylesheets: sheets.map(({ url, css }) => ({ url, css })),
+    assets: assets.filter((asset): asset is RawAsset => asset !== undefined),
+    bytes,
+  };
+}

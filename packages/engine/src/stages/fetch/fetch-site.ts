@@ -1,0 +1,347 @@
+import { AppError, isAppError } from '@sitelift/shared/error-codes';
+import { findChromePath } from '../../browser/chromium';
+import { parseHttpUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
+import { buildGuardedAgent } from '../../net/guarded-agent';
+import { formatBytes } from '../../net/guarded-request';
+import type { EnginePorts } from '../../ports';
+import type { Diagnostic, FetchOptions, RawPage, RawSite } from '../../types';
+import { collectPageReferences, type PageReferences } from './collect-page-references';
+import { toCrawlUrl, toOrigin } from './crawl-url';
+import { fetchSiteAssets } from './fetch-site-assets';
+import { fetchStaticPage, type StaticPage } from './fetch-static-page';
+import { mapWithConcurrency } from './map-with-concurrency';
+import { startPageRenderer, type PageRenderer } from './page-renderer';
+import { readRobots, type RobotsRules } from './read-robots';
+
+/** The fetch stage's defaults (issue 3: 20 pages, 30 s, 5 redirects, 5 MB of HTML, 50 MB of assets). */
+export const DEFAULT_FETCH_OPTIONS: FetchOptions = {
+  maxPages: 20,
+  allowPrivateUrls: false,
+  browser: 'auto',
+  pageTimeoutMs: 30_000,
+  maxRedirects: 5,
+  maxHtmlBytes: 5 * 1024 * 1024,
+  maxAssetBytesTotal: 50 * 1024 * 1024,
+  maxAssetBytes: 10 * 1024 * 1024,
+  respectRobots: true,
+  userAgent: 'Mozilla/5.0 (compatible; Sitelift/1.0; +https://sitelift.dev/bot)',
+};
+
+/** The most pages one run reads. */
+export const MAX_PAGES_LIMIT = 100;
+
+/** Pages read (and rendered) at the same time; the machine has 2 cores. */
+const PAGE_CONCURRENCY = 3;
+/** Assets downloaded at the same time. */
+const ASSET_CONCURRENCY = 6;
+
+/** Test seams of fetchSite that are not product options. */
+export interface FetchSiteInternals {
+  /** A resolver instead of the system's DNS (tests simulate names that resolve to private addresses). */
+  resolve?: HostResolver;
+}
+
+interface CrawledPage {
+  page: RawPage;
+  references: PageReferences;
+}
+
+function toSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * The fetch stage: reads the public site at `startUrl` through the SSRF guard. The start page first
+ * (it must work, else an AppError), then a breadth-first same-origin crawl over links, areas, frames
+ * and iframes up to `maxPages`, respecting robots.txt; each page is read over HTTP (status, type,
+ * size, charset) and, when Chromium is available, rendered so that script-inserted content is kept.
+ * Broken subpages are skipped with a warning. Then the pages' stylesheets and assets are downloaded.
+ */
+export async function fetchSite(
+  startUrl: string,
+  options: Partial<FetchOptions>,
+  ports: EnginePorts,
+  internals: FetchSiteInternals = {},
+): Promise<RawSite> {
+  const settings: FetchOptions = { ...DEFAULT_FETCH_OPTIONS, ...options };
+  const maxPages = Math.min(MAX_PAGES_LIMIT, Math.max(1, Math.floor(settings.maxPages)));
+  const { logger, clock, signal } = ports;
+  const guard: GuardOptions = {
+    allowPrivateUrls: settings.allowPrivateUrls,
+    resolve: internals.resolve,
+  };
+  const diagnostics: Diagnostic[] = [];
+  const throwIfCancelled = (): void => {
+    if (signal?.aborted) throw new AppError('ENGINE_FETCH_CANCELLED', { cause: signal.reason });
+  };
+
+  const start = parseHttpUrl(startUrl);
+  start.hash = '';
+  throwIfCancelled();
+  const dispatcher = buildGuardedAgent({ ...guard, connections: 8 });
+  const requestOptions = { ...guard, dispatcher, userAgent: settings.userAgent, signal };
+  let renderer: PageRenderer | undefined;
+  const startedAt = clock.now();
+
+  try {
+    // robots.txt per origin, read once.
+    const robotsByOrigin = new Map<string, Promise<RobotsRules>>();
+    const getRobots = (origin: string): Promise<RobotsRules> => {
+      let robots = robotsByOrigin.get(origin);
+      if (!robots) {
+        robots = readRobots(origin, { ...requestOptions, timeoutMs: settings.pageTimeoutMs });
+        robotsByOrigin.set(origin, robots);
+      }
+      return robots;
+    };
+    const isAllowedByRobots = async (url: string): Promise<boolean> =>
+      !settings.respectRobots || (await getRobots(toOrigin(url))).isAllowed(url);
+
+    const readPage = (url: string): Promise<StaticPage> =>
+      fetchStaticPage(url, {
+        ...requestOptions,
+        timeoutMs: settings.pageTimeoutMs,
+        maxRedirects: settings.maxRedirects,
+        maxBytes: settings.maxHtmlBytes,
+      });
+
+    // The start page: every failure here stops the run with a clear error.
+    logger.log({ level: 'INFO', message: `Fetching ${start.href}` });
+    if (!(await isAllowedByRobots(start.href))) {
+      throw new AppError('ENGINE_FETCH_ROBOTS_DISALLOWED', {
+        message: `The site’s robots.txt does not allow Sitelift to read ${start.href}.`,
+        details: { url: start.href },
+      });
+    }
+    const startPage = await readPage(start.href);
+    const finalUrl = startPage.response.url;
+    if (finalUrl !== start.href && !(await isAllowedByRobots(finalUrl))) {
+      throw new AppError('ENGINE_FETCH_ROBOTS_DISALLOWED', {
+        message: `The site’s robots.txt does not allow Sitelift to read ${finalUrl}.`,
+        details: { url: finalUrl },
+      });
+    }
+    // www. and non-www are different sites, unless the start URL redirects from one to the other.
+    const origins = new Set([start.origin, toOrigin(finalUrl)]);
+    throwIfCancelled();
+
+    renderer = await startRenderer(settings, requestOptions, ports, diagnostics);
+    const progress = (done: number, total: number): void =>
+      logger.progress?.({ stage: 'fetch', done, total });
+
+    const toRawPage = async (
+      requestedUrl: string,
+      depth: number,
+      read: StaticPage,
+    ): Promise<CrawledPage> => {
+      const { response, decoded } = read;
+      if (decoded.hasInvalidBytes) {
+        const message = `Some characters of ${response.url} are not valid ${decoded.charset}; they were replaced.`;
+        diagnostics.push({
+          level: 'warning',
+          code: 'FETCH_INVALID_ENCODING',
+          message,
+          url: response.url,
+        });
+        logger.log({ level: 'WARNING', message });
+      }
+      let html = decoded.html;
+      let renderedWith: RawPage['renderedWith'] = 'static';
+      if (renderer) {
+        const renderStart = clock.now();
+        try {
+          html = await renderer.render({
+            url: response.url,
+            status: response.status,
+            contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
+            body: response.body,
+          });
+          renderedWith = 'browser';
+          logger.log({
+            level: 'INFO',
+            message: `Rendered with Chromium (${toSeconds(clock.now() - renderStart)})`,
+          });
+        } catch (error) {
+          throwIfCancelled();
+          const message = `Could not render ${response.url} in Chromium (${(error as Error).message.split('\n')[0]}); using the HTML as served.`;
+          diagnostics.push({
+            level: 'warning',
+            code: 'FETCH_RENDER_FAILED',
+            message,
+            url: response.url,
+          });
+          logger.log({ level: 'WARNING', message });
+        }
+      }
+      const references = collectPageReferences(html, response.url);
+      return {
+        page: {
+          requestedUrl,
+          url: response.url,
+          status: response.status,
+          contentType: response.headers['content-type'] ?? response.mediaType,
+          charset: decoded.charset,
+          html,
+          renderedWith,
+          depth,
+          frames: references.frames.filter((frame) => origins.has(toOrigin(frame))),
+        },
+        references,
+      };
+    };
+
+    const crawled: CrawledPage[] = [await toRawPage(start.href, 0, startPage)];
+    const seen = new Set<string>([start.href, finalUrl]);
+    const finalUrls = new Set<string>([finalUrl]);
+    progress(1, 1);
+
+    const skip = (url: string, reason: string, level: Diagnostic['level'] = 'warning'): void => {
+      const message = `Skipped ${url}: ${reason}`;
+      diagnostics.push({ level, code: 'FETCH_PAGE_SKIPPED', message, url });
+      logger.log({ level: level === 'warning' ? 'WARNING' : 'INFO', message });
+    };
+    const discover = (from: CrawledPage[]): string[] => {
+      const found: string[] = [];
+      for (const { page, references } of from) {
+        for (const href of [...references.links, ...references.frames]) {
+          const url = toCrawlUrl(href, references.baseUrl);
+          if (!url || seen.has(url) || !origins.has(toOrigin(url))) continue;
+          seen.add(url);
+          found.push(url);
+        }
+        void page;
+      }
+      return found;
+    };
+
+    // Breadth-first, level by level: pages of one depth are read concurrently but kept in link order,
+    // so the result does not depend on which response came first.
+    let level = crawled.slice();
+    let depth = 0;
+    while (level.length > 0 && crawled.length < maxPages) {
+      depth++;
+      const candidates = discover(level);
+      const nextLevel: CrawledPage[] = [];
+      let position = 0;
+      while (position < candidates.length && crawled.length < maxPages) {
+        throwIfCancelled();
+        const batch = candidates.slice(position, position + (maxPages - crawled.length));
+        position += batch.length;
+        const results = await mapWithConcurrency(batch, PAGE_CONCURRENCY, async (url) => {
+          try {
+            if (!(await isAllowedByRobots(url)))
+              return { url, skipped: 'disallowed by robots.txt', level: 'info' as const };
+            logger.log({ level: 'INFO', message: `Fetching ${url}` });
+            const read = await readPage(url);
+            if (!origins.has(toOrigin(read.response.url))) {
+              return {
+                url,
+                skipped: `redirects to another site (${read.response.url})`,
+                level: 'info' as const,
+              };
+            }
+            if (finalUrls.has(read.response.url)) return { url, duplicate: true };
+            return { url, read };
+          } catch (error) {
+            throwIfCancelled();
+            return {
+              url,
+              skipped: isAppError(error) ? error.message : String(error),
+              level: 'warning' as const,
+            };
+          }
+        });
+        for (const result of results) {
+          if ('skipped' in result) skip(result.url, result.skipped ?? '', result.level);
+          if (!('read' in result) || !result.read || crawled.length >= maxPages) continue;
+          if (finalUrls.has(result.read.response.url)) continue;
+          finalUrls.add(result.read.response.url);
+          seen.add(result.read.response.url);
+          const rawPage = await toRawPage(result.url, depth, result.read);
+          crawled.push(rawPage);
+          nextLevel.push(rawPage);
+          progress(
+            crawled.length,
+            Math.min(maxPages, crawled.length + candidates.length - position),
+          );
+        }
+      }
+      level = nextLevel;
+    }
+    throwIfCancelled();
+
+    const pages = crawled.map((entry) => entry.page);
+    const assetsStart = pages.length;
+    const { stylesheets, assets, bytes } = await fetchSiteAssets(
+      crawled.map(({ page, references }) => ({ url: page.url, references })),
+      {
+        ...requestOptions,
+        timeoutMs: settings.pageTimeoutMs,
+        maxAssetBytes: settings.maxAssetBytes,
+        maxAssetBytesTotal: settings.maxAssetBytesTotal,
+        concurrency: ASSET_CONCURRENCY,
+        faviconOrigin: toOrigin(finalUrl),
+        logger,
+        diagnostics,
+        onProgress: (done, total) => progress(assetsStart + done, assetsStart + total),
+      },
+    );
+    throwIfCancelled();
+    const htmlBytes = pages.reduce((sum, page) => sum + Buffer.byteLength(page.html), 0);
+    logger.log({
+      level: 'INFO',
+      message: `Read ${pages.length} ${pages.length === 1 ? 'page' : 'pages'}, ${assets.length} ${assets.length === 1 ? 'asset' : 'assets'} (${formatBytes(htmlBytes + bytes)}) in ${toSeconds(clock.now() - startedAt)}`,
+    });
+    return { startUrl: start.href, finalUrl, pages, stylesheets, assets, diagnostics };
+  } finally {
+    await renderer?.close();
+    await dispatcher.close().catch(() => undefined);
+  }
+}
+
+/** Starts Chromium when the options allow and one is found; otherwise (or when it fails) the static read is used. */
+async function startRenderer(
+  settings: FetchOptions,
+  requestOptions: GuardOptions & {
+    dispatcher: ReturnType<typeof buildGuardedAgent>;
+    signal?: AbortSignal;
+  },
+  ports: EnginePorts,
+  diagnostics: Diagnostic[],
+): Promise<PageRenderer | undefined> {
+  if (settings.browser === 'never') {
+    ports.logger.log({ level: 'INFO', message: 'Reading pages without a browser (static HTML).' });
+    return undefined;
+  }
+  const chromePath = findChromePath(settings.chromePath);
+  if (!chromePath) {
+    const message =
+      'No Chromium found (CHROME_PATH, /usr/bin/chromium): reading pages without a browser; content inserted by JavaScript may be missing.';
+    diagnostics.push({
+      level: settings.browser === 'always' ? 'warning' : 'info',
+      code: 'FETCH_NO_BROWSER',
+      message,
+    });
+    ports.logger.log({ level: settings.browser === 'always' ? 'WARNING' : 'INFO', message });
+    return undefined;
+  }
+  try {
+    return await startPageRenderer({
+      ...requestOptions,
+      chromePath,
+      userAgent: settings.userAgent,
+      pageTimeoutMs: settings.pageTimeoutMs,
+      maxResourceBytes: settings.maxAssetBytes,
+      onRefused: (url, reason) =>
+        ports.logger.log({
+          level: 'DEBUG',
+          message: `Blocked a request of the page to ${url}: ${reason}`,
+        }),
+    });
+  } catch (error) {
+    const message = `Chromium could not start (${(error as Error).message.split('\n')[0]}): reading pages without a browser.`;
+    diagnostics.push({ level: 'warning', code: 'FETCH_NO_BROWSER', message });
+    ports.logger.log({ level: 'WARNING', message });
+    return undefined;
+  }
+}

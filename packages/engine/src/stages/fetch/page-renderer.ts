@@ -1,0 +1,207 @@
+import { isAppError } from '@sitelift/shared/error-codes';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { Dispatcher } from 'undici';
+import { launchChromium } from '../../browser/chromium';
+import type { GuardOptions } from '../../net/assert-public-url';
+import { guardedRequest } from '../../net/guarded-request';
+
+/**
+ * Launch arguments that keep the page from reaching the network on its own. WebRTC may only use
+ * proxied UDP (none), so it cannot open connections the route handler does not see. Every request is
+ * answered by the route handler (through the SSRF guard); anything that would bypass it (a socket the
+ * interception does not cover) goes to a proxy on a closed port and fails, loopback included.
+ */
+export const RENDER_BROWSER_ARGS = [
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--proxy-server=http://127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--disable-features=WebRtcHideLocalIpsWithMdns,InterestFeedContentSuggestions',
+  '--mute-audio',
+];
+
+/** Resource types the renderer never loads: they cannot change the document's HTML. */
+const BLOCKED_RESOURCE_TYPES = new Set([
+  'image',
+  'media',
+  'font',
+  'websocket',
+  'eventsource',
+  'manifest',
+  'texttrack',
+  'ping',
+]);
+
+/** Response headers that describe the original transfer, not the (decompressed) body handed to Chromium. */
+const TRANSFER_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
+const REQUEST_HEADERS_DROPPED = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'accept-encoding',
+  'keep-alive',
+  'upgrade',
+]);
+
+/** A document already read by the static fetch, handed to Chromium instead of fetching it again. */
+export interface PrefetchedDocument {
+  url: string;
+  status: number;
+  contentType: string;
+  body: Uint8Array;
+}
+
+/** Options of the renderer. */
+export interface PageRendererOptions extends GuardOptions {
+  dispatcher: Dispatcher;
+  chromePath: string;
+  userAgent: string;
+  pageTimeoutMs: number;
+  /** Largest sub-resource (script, JSON, stylesheet) fetched for the page. */
+  maxResourceBytes: number;
+  /** Quiet time (no request in flight) after `load` that ends the wait for scripts. */
+  idleMs?: number;
+  /** Longest wait for the network to go quiet after `load`. */
+  maxIdleWaitMs?: number;
+  signal?: AbortSignal;
+  /** Called for each request the guard refused (for the job log). */
+  onRefused?: (url: string, reason: string) => void;
+}
+
+/** Renders pages in one Chromium (one per site run). */
+export interface PageRenderer {
+  /** Loads `document` (fulfilled from its prefetched bytes), runs its scripts and returns the DOM's HTML. */
+  render(document: PrefetchedDocument): Promise<string>;
+  close(): Promise<void>;
+}
+
+function toFulfilHeaders(headers: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (!TRANSFER_HEADERS.has(name)) result[name] = value;
+  return result;
+}
+
+/** Starts Chromium and returns a renderer whose every request goes through the SSRF guard. */
+export async function startPageRenderer(options: PageRendererOptions): Promise<PageRenderer> {
+  const browser: Browser = await launchChromium({
+    executablePath: options.chromePath,
+    args: RENDER_BROWSER_ARGS,
+  });
+  let context: BrowserContext;
+  try {
+    context = await browser.newContext({
+      serviceWorkers: 'block',
+      javaScriptEnabled: true,
+      userAgent: options.userAgent,
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: false,
+    });
+  } catch (error) {
+    await browser.close().catch(() => undefined);
+    throw error;
+  }
+  const prefetched = new Map<string, PrefetchedDocument>();
+  const ownPages = new Set<Page>();
+  // Popups opened by scripts are closed straight away.
+  context.on('page', (page) => {
+    setTimeout(() => {
+      if (!ownPages.has(page)) void page.close().catch(() => undefined);
+    }, 0);
+  });
+  await context.routeWebSocket(/.*/, (socket) => socket.close());
+  await context.route('**/*', async (route: Route, request: Request) => {
+    const url = request.url();
+    try {
+      if (BLOCKED_RESOURCE_TYPES.has(request.resourceType()))
+        return await route.abort('blockedbyclient');
+      if (!/^https?:/i.test(url)) return await route.abort('blockedbyclient');
+      const document = request.isNavigationRequest() ? prefetched.get(url) : undefined;
+      if (document && request.frame().parentFrame() === null) {
+        return await route.fulfill({
+          status: document.status,
+          headers: { 'content-type': document.contentType },
+          body: Buffer.from(document.body),
+        });
+      }
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(await request.allHeaders())) {
+        if (!REQUEST_HEADERS_DROPPED.has(name) && !name.startsWith(':')) headers[name] = value;
+      }
+      headers['accept-encoding'] = 'gzip, deflate, br';
+      const postData = request.postDataBuffer();
+      const response = await guardedRequest(url, {
+        ...options,
+        method: request.method(),
+        headers,
+        body: postData ?? undefined,
+        // Chromium follows redirects itself; each hop comes back through this handler.
+        maxRedirects: 0,
+        timeoutMs: options.pageTimeoutMs,
+        maxBytes: options.maxResourceBytes,
+        what: 'resource',
+      });
+      return await route.fulfill({
+        status: response.status,
+        headers: toFulfilHeaders(response.headers),
+        body: Buffer.from(response.body),
+      });
+    } catch (error) {
+      if (isAppError(error) && error.code === 'ENGINE_FETCH_URL_REFUSED') {
+        options.onRefused?.(url, String(error.details?.['reason'] ?? error.message));
+      }
+      await route
+        .abort(
+          isAppError(error) && error.code === 'ENGINE_FETCH_URL_REFUSED'
+            ? 'blockedbyclient'
+            : 'failed',
+        )
+        .catch(() => undefined);
+    }
+  });
+
+  const idleMs = options.idleMs ?? 300;
+  const maxIdleWaitMs = options.maxIdleWaitMs ?? 3_000;
+
+  return {
+    async render(document) {
+      const page = await context.newPage();
+      ownPages.add(page);
+      prefetched.set(document.url, document);
+      const inFlight = new Set<Request>();
+      page.on('request', (request) => inFlight.add(request));
+      page.on('requestfinished', (request) => inFlight.delete(request));
+      page.on('requestfailed', (request) => inFlight.delete(request));
+      const onAbort = (): void => void page.close().catch(() => undefined);
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
+        // Scripts often fetch content after `load` (content loaders, SPAs): wait for a quiet network.
+        const deadline = Date.now() + maxIdleWaitMs;
+        let quietSince = inFlight.size === 0 ? Date.now() : 0;
+        while (Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          if (inFlight.size > 0) quietSince = 0;
+          else if (quietSince === 0) quietSince = Date.now();
+          else if (Date.now() - quietSince >= idleMs) break;
+        }
+        return await page.content();
+      } finally {
+        options.signal?.removeEventListener('abort', onAbort);
+        prefetched.delete(document.url);
+        ownPages.delete(page);
+        await page.close().catch(() => undefined);
+      }
+    },
+    async close() {
+      await context.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+    },
+  };
+}
