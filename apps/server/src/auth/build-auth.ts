@@ -1,0 +1,114 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Logger } from 'pino';
+import type { AppDb } from '../db/database';
+import { accounts, sessions, users, verifications } from '../db/schema';
+import { buildConfirmNewEmail, buildResetPasswordEmail, buildVerifyEmail } from '../mail/auth-emails';
+import type { Mailer } from '../mail/mailer';
+
+/** Shortest password the server accepts anywhere (sign-in, change and reset); sign-up is stricter. */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Longest password accepted (bounds the hashing work). */
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** What Better Auth needs from the rest of the server. */
+export interface AuthDeps {
+  db: AppDb;
+  mailer: Mailer;
+  logger: Logger;
+  baseUrl: string;
+  secret: string;
+  trustedOrigins: string[];
+  /** Lifetime of password-reset links in seconds (default one hour). */
+  resetPasswordTokenExpiresIn?: number;
+  /** Lifetime of verification links in seconds (default one hour). */
+  verificationTokenExpiresIn?: number;
+}
+
+/** Reads the `requestType` Better Auth puts in a verification JWT (the token is verified later, on use). */
+function getVerificationRequestType(token: string): string | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { requestType?: unknown };
+    return typeof parsed.requestType === 'string' ? parsed.requestType : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Builds Better Auth: e-mail and password, verification e-mails (auto sign-in after verification),
+ * password reset, change e-mail (confirmed from the new address) and change password. Rate limiting and
+ * request-body rules live in the HTTP layer (http/routes/auth.routes.ts).
+ */
+export function buildAuth(deps: AuthDeps) {
+  const { mailer, logger } = deps;
+  const authLogger = logger.child({ module: 'better-auth' });
+  return betterAuth({
+    appName: 'Sitelift',
+    baseURL: deps.baseUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: deps.trustedOrigins,
+    database: drizzleAdapter(deps.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    telemetry: { enabled: false },
+    // Our own per-route limits run in Fastify (one place, configurable, the API's error shape).
+    rateLimit: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const context = args.length > 0 ? { details: args } : {};
+        if (level === 'error') authLogger.error(context, message);
+        else if (level === 'warn') authLogger.warn(context, message);
+        else if (level === 'debug') authLogger.debug(context, message);
+        else authLogger.info(context, message);
+      },
+    },
+    advanced: {
+      cookiePrefix: 'sitelift',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // The HTTP adapter sets x-forwarded-for to Fastify's request.ip (which honours TRUST_PROXY).
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    user: {
+      changeEmail: { enabled: true },
+      additionalFields: {
+        fullName: { type: 'string', required: false, input: false },
+        companyName: { type: 'string', required: false, input: false },
+        avatarUrl: { type: 'string', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: false,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: deps.resetPasswordTokenExpiresIn ?? 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        mailer.enqueue({ to: user.email, ...buildResetPasswordEmail(url) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: deps.verificationTokenExpiresIn ?? 3600,
+      sendVerificationEmail: async ({ user, url, token }) => {
+        // Change-email links go to the new address (user.email is already the new one here).
+        const content =
+          getVerificationRequestType(token) === 'change-email-verification'
+            ? buildConfirmNewEmail(url, user.email)
+            : buildVerifyEmail(url);
+        mailer.enqueue({ to: user.email, ...content });
+      },
+    },
+  });
+}
+
+/** The Better Auth instance the server uses. */
+export type Auth = ReturnType<typeof buildAuth>;

@@ -1,0 +1,240 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Thrown when the environment does not describe a valid configuration; the message names the variable. */
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(`Invalid configuration: ${variable} ${message}`);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return url.protocol === 'http:' || url.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be an absolute http(s) URL (${what})` },
+    );
+
+const positiveInt = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: 'must be a whole number' })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }));
+
+/**
+ * Every environment variable the server reads, with its default and what it does. The README's
+ * configuration table is checked against this list by a test.
+ */
+export const CONFIG_VARIABLES = {
+  PORT: { default: '3000', description: 'HTTP port to listen on (0 picks a free port).' },
+  HOST: { default: '127.0.0.1', description: 'Interface to bind; use 0.0.0.0 to accept outside connections.' },
+  DATA_DIR: {
+    default: './.data',
+    description:
+      'Folder for the embedded database, the generated auth secret, the e-mail outbox and the lock file. Relative paths are resolved against the repository root.',
+  },
+  DATABASE_URL: {
+    default: '(unset: embedded PGlite in DATA_DIR/pglite)',
+    description: 'PostgreSQL connection string (postgres://...). Required in production.',
+  },
+  BASE_URL: {
+    default: 'http://localhost:PORT',
+    description:
+      'Public origin of the app; used for links in e-mails, cookie security and the Origin check. Required in production.',
+  },
+  TRUSTED_ORIGINS: {
+    default: '(none)',
+    description:
+      'Extra comma-separated origins allowed to make state-changing requests (e.g. a Vite dev server at http://localhost:5173).',
+  },
+  SMTP_URL: {
+    default: '(unset: write .eml files to DATA_DIR/outbox)',
+    description: 'SMTP server for outgoing e-mail, e.g. smtp://user:pass@smtp.example.com:587 or smtps://...',
+  },
+  MAIL_FROM: { default: 'Sitelift <no-reply@sitelift.local>', description: 'Sender of outgoing e-mail.' },
+  AUTH_SECRET: {
+    default: '(unset: generated once, kept in DATA_DIR/auth-secret)',
+    description: 'Secret that signs sessions and tokens, at least 32 characters. Required in production.',
+  },
+  NODE_ENV: {
+    default: 'development',
+    description:
+      'development, test or production. Production requires AUTH_SECRET, DATABASE_URL and BASE_URL and hides /dev/outbox.',
+  },
+  LOG_LEVEL: { default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent.' },
+  TRUST_PROXY: {
+    default: 'false',
+    description:
+      'Trust X-Forwarded-* headers: true, false, a number of proxy hops, or a comma-separated list of proxy addresses.',
+  },
+  ALLOW_PRIVATE_URLS: {
+    default: 'false',
+    description: 'Allow submitted site URLs that point at private, loopback or link-local addresses (tests and local development).',
+  },
+  AUTH_RATE_LIMIT_MAX: {
+    default: '10',
+    description:
+      'Requests per client address and window to each sensitive auth route (sign-in, sign-up, password reset, resend, change password/e-mail); more answer 429.',
+  },
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: { default: '60', description: 'Length of the auth rate-limit window in seconds.' },
+  CHROME_PATH: {
+    default: '/usr/bin/chromium',
+    description: 'Chromium binary used to render sites; /api/health reports whether it exists.',
+  },
+} as const satisfies Record<string, { default: string; description: string }>;
+
+/** Name of a configuration variable. */
+export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
+
+/** The environment variables as zod validates them (before defaults that depend on each other). */
+export const configEnvSchema = z.object({
+  PORT: positiveInt(0, 65535).optional(),
+  HOST: z.string().trim().min(1, { message: 'must not be empty' }).optional(),
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    { message: 'must be a postgres:// or postgresql:// connection string' },
+  ),
+  BASE_URL: httpUrl('e.g. https://sitelift.example.com').optional(),
+  TRUSTED_ORIGINS: optionalString.refine(
+    (value) =>
+      value === undefined ||
+      value.split(',').every((item) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(item.trim()).protocol);
+        } catch {
+          return false;
+        }
+      }),
+    { message: 'must be a comma-separated list of http(s) origins' },
+  ),
+  SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
+    message: 'must start with smtp:// or smtps://',
+  }),
+  MAIL_FROM: optionalString,
+  AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters long',
+  }),
+  NODE_ENV: z.enum(['development', 'test', 'production'], { error: 'must be development, test or production' }).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .optional(),
+  TRUST_PROXY: optionalString,
+  ALLOW_PRIVATE_URLS: booleanFlag.optional(),
+  AUTH_RATE_LIMIT_MAX: positiveInt(1, 1_000_000).optional(),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(1, 86_400).optional(),
+  CHROME_PATH: optionalString,
+});
+
+/** The server's validated configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  baseUrl: string;
+  trustedOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string | undefined;
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean | number | string[];
+  allowPrivateUrls: boolean;
+  authRateLimit: { max: number; windowMs: number };
+  chromePath: string;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (list.length === 0 || list.some((item) => !/^[0-9a-fA-F:./]+$/.test(item) && item !== 'loopback')) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      'must be true, false, a number of hops or a comma-separated list of IP addresses/CIDR ranges',
+    );
+  }
+  return list;
+}
+
+/**
+ * Validates the environment and applies defaults. Throws ConfigError naming the first bad variable.
+ * `repoRoot` anchors a relative DATA_DIR so the workspace script's cwd does not matter.
+ */
+export function parseConfig(env: Record<string, string | undefined>, options: { repoRoot: string }): Config {
+  const picked = Object.fromEntries(Object.keys(CONFIG_VARIABLES).map((key) => [key, env[key]]));
+  const result = configEnvSchema.safeParse(picked);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(variable, issue?.message ?? 'is invalid');
+  }
+  const values = result.data;
+  const nodeEnv = values.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  if (isProduction) {
+    for (const variable of ['AUTH_SECRET', 'DATABASE_URL', 'BASE_URL'] as const) {
+      if (values[variable] === undefined) {
+        throw new ConfigError(variable, 'is required when NODE_ENV=production');
+      }
+    }
+  }
+  const port = values.PORT ?? 3000;
+  const baseUrl = new URL(values.BASE_URL ?? `http://localhost:${port}`).origin;
+  return {
+    port,
+    host: values.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(options.repoRoot, values.DATA_DIR ?? '.data'),
+    databaseUrl: values.DATABASE_URL,
+    baseUrl,
+    trustedOrigins: (values.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => new URL(item).origin),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? 'Sitelift <no-reply@sitelift.local>',
+    authSecret: values.AUTH_SECRET,
+    nodeEnv,
+    isProduction,
+    logLevel: values.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    allowPrivateUrls: values.ALLOW_PRIVATE_URLS ?? false,
+    authRateLimit: {
+      max: values.AUTH_RATE_LIMIT_MAX ?? 10,
+      windowMs: (values.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
+    },
+    chromePath: values.CHROME_PATH ?? '/usr/bin/chromium',
+  };
+}

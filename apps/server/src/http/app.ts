@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { AppError } from '@sitelift/shared/error-codes';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { buildAuth, type Auth } from '../auth/build-auth';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { Mailer } from '../mail/mailer';
+import { registerErrorHandler } from './error-handler';
+import { registerOriginCheck } from './origin-check';
+import { registerAuthRoutes } from './routes/auth.routes';
+import { registerDevOutboxRoutes } from './routes/dev-outbox.routes';
+import { registerHealthRoutes } from './routes/health.routes';
+import { registerProfileRoutes } from './routes/profile.routes';
+import { registerSpa } from './spa';
+
+/** Largest request body accepted, in bytes. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** apps/web/dist, where `npm run build` puts the SPA. */
+export const DEFAULT_WEB_DIST_DIR = path.resolve(fileURLToPath(new URL('../../../web/dist', import.meta.url)));
+
+/** Everything the HTTP app needs; main.ts builds these from the environment, tests from temp folders. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  authSecret: string;
+  logger: Logger;
+  mailer: Mailer;
+  /** Folder of the built SPA (default apps/web/dist). */
+  webDistDir?: string;
+  /** Token lifetimes in seconds (tests shorten them). */
+  tokenLifetimes?: { resetPassword?: number; verification?: number };
+  /** Path prefixes exempt from the Origin check (e.g. payment webhooks). */
+  originCheckExemptPrefixes?: string[];
+}
+
+/** The built app and what callers may need besides it. */
+export interface BuiltApp {
+  app: FastifyInstance;
+  auth: Auth;
+  isSpaBuilt: boolean;
+}
+
+/**
+ * Builds the Fastify app (no listen): security headers, body limit, Origin check, rate limits, Better Auth
+ * at /api/auth/*, the API routes, the dev outbox (not in production), OpenAPI at /api/docs and the SPA.
+ */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, database, logger, mailer } = deps;
+  const { trustProxy } = config;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A number means "trust that many hops" (what Fastify does for a number, spelled out for its types).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // An empty JSON body (e.g. a bodyless sign-out with Content-Type: application/json) is "no body",
+  // not malformed JSON; anything else goes through Fastify's safe parser (prototype poisoning refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, (error, value) => {
+      if (error) done(new AppError('API_MALFORMED_JSON', { cause: error }), undefined);
+      else done(null, value);
+    });
+  });
+
+  const isHttps = config.baseUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // Component libraries and toasts inject <style> elements at run time.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        // Avatars are arbitrary http(s) URLs chosen by users.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(isHttps ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    hsts: isHttps,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('API_RATE_LIMITED'),
+  });
+  registerOriginCheck(app, {
+    allowedOrigins: [config.baseUrl, ...config.trustedOrigins],
+    exemptPathPrefixes: deps.originCheckExemptPrefixes ?? [],
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Sitelift API',
+        version: '0.1.0',
+        description: 'Accounts live under /api/auth/* (Better Auth defaults; see apps/server/README.md).',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const auth = buildAuth({
+    db: database.db,
+    mailer,
+    logger,
+    baseUrl: config.baseUrl,
+    secret: deps.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    resetPasswordTokenExpiresIn: deps.tokenLifetimes?.resetPassword,
+    verificationTokenExpiresIn: deps.tokenLifetimes?.verification,
+  });
+
+  await registerAuthRoutes(app, { auth, config });
+  await registerHealthRoutes(app, { databaseKind: database.kind, chromePath: config.chromePath });
+  await registerProfileRoutes(app, { auth, db: database.db });
+  if (!config.isProduction) {
+    await registerDevOutboxRoutes(app, { dataDir: config.dataDir });
+  }
+  const isSpaBuilt = await registerSpa(app, { distDir: deps.webDistDir ?? DEFAULT_WEB_DIST_DIR });
+  return { app, auth, isSpaBuilt };
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/build-auth';
+
+/** Longest e-mail address accepted (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Shortest password accepted at registration (spec §5 Registration). */
+export const REGISTRATION_MIN_PASSWORD_LENGTH = 8;
+
+const email = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .max(EMAIL_MAX_LENGTH, { message: `${label} must be at most ${EMAIL_MAX_LENGTH} characters` })
+    .pipe(z.email({ message: 'Please enter a valid email address' }));
+
+const password = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, { message: `${label} is required` })
+    .max(MAX_PASSWORD_LENGTH, { message: `${label} must be at most ${MAX_PASSWORD_LENGTH} characters` });
+
+const callbackUrl = z.string().max(2048, { message: 'callbackURL must be at most 2048 characters' });
+
+/** The registration password rule of spec §5, also enforced by the server. */
+export const registrationPasswordSchema = password('Password')
+  .refine((value) => value.length >= REGISTRATION_MIN_PASSWORD_LENGTH, {
+    message: `Password must be at least ${REGISTRATION_MIN_PASSWORD_LENGTH} characters`,
+    abort: true,
+  })
+  .refine((value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value), {
+    message: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  });
+
+/**
+ * Strict bodies of the Better Auth routes the product uses, keyed by path under /api/auth. Unknown fields,
+ * overlong values and (at sign-up) weak passwords are refused before Better Auth sees the request.
+ */
+export const AUTH_REQUEST_BODIES: Record<string, z.ZodType> = {
+  '/sign-up/email': z.strictObject({
+    email: email('Email'),
+    password: registrationPasswordSchema,
+    name: z.string().trim().max(100, { message: 'Name must be at most 100 characters' }).default(''),
+    callbackURL: callbackUrl.optional(),
+    rememberMe: z.boolean().optional(),
+  }),
+  '/sign-in/email': z.strictObject({
+    email: email('Email'),
+    password: password('Password'),
+    callbackURL: callbackUrl.optional(),
+    rememberMe: z.boolean().optional(),
+  }),
+  '/sign-out': z.strictObject({}).optional(),
+  '/send-verification-email': z.strictObject({ email: email('Email'), callbackURL: callbackUrl.optional() }),
+  '/request-password-reset': z.strictObject({ email: email('Email'), redirectTo: callbackUrl.optional() }),
+  '/reset-password': z.strictObject({
+    newPassword: password('New password').min(MIN_PASSWORD_LENGTH, {
+      message: `New password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+    }),
+    token: z.string().min(1).max(512),
+  }),
+  '/change-password': z.strictObject({
+    currentPassword: password('Current password'),
+    newPassword: password('New password').min(MIN_PASSWORD_LENGTH, {
+      message: `New password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+    }),
+    revokeOtherSessions: z.boolean().optional(),
+  }),
+  '/change-email': z.strictObject({ newEmail: email('New email'), callbackURL: callbackUrl.optional() }),
+  '/update-user': z.strictObject({
+    name: z.string().trim().max(100, { message: 'Name must be at most 100 characters' }).optional(),
+    image: z.string().max(2048, { message: 'Image must be at most 2048 characters' }).nullable().optional(),
+  }),
+};
+
+/** Paths under /api/auth that are rate limited per client address (AUTH_RATE_LIMIT_*). */
+export const RATE_LIMITED_AUTH_PATHS = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/send-verification-email',
+  '/request-password-reset',
+  '/reset-password',
+  '/change-password',
+  '/change-email',
+]);

@@ -1,0 +1,86 @@
+import { AppError } from '@sitelift/shared/error-codes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from '../../auth/build-auth';
+import type { Config } from '../../config';
+import { AUTH_REQUEST_BODIES, RATE_LIMITED_AUTH_PATHS } from '../auth-request-bodies';
+
+const AUTH_PREFIX = '/api/auth';
+
+/** The Better Auth path of a request (`/sign-in/email`), without prefix and query. */
+export function toAuthPath(url: string): string {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.startsWith(AUTH_PREFIX) ? pathname.slice(AUTH_PREFIX.length) || '/' : pathname;
+}
+
+function toFetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    // The body is re-serialised below; forwarded-for is replaced by the address Fastify trusts.
+    if (name === 'content-length' || name === 'transfer-encoding' || name === 'x-forwarded-for') continue;
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else headers.set(name, value);
+  }
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+    reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const body = await response.text();
+  return reply.send(body.length > 0 ? body : undefined);
+}
+
+/**
+ * Mounts Better Auth's Fetch handler at /api/auth/*: validates the body of the routes the product uses
+ * (strict, bounded), rate-limits the sensitive ones, and copies status, headers and cookies back.
+ */
+export async function registerAuthRoutes(app: FastifyInstance, options: { auth: Auth; config: Config }) {
+  const { auth, config } = options;
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_PREFIX}/*`,
+    schema: { hide: true },
+    config: {
+      rateLimit: {
+        max: config.authRateLimit.max,
+        timeWindow: config.authRateLimit.windowMs,
+        keyGenerator: (request: FastifyRequest) => `${request.ip}|${toAuthPath(request.url)}`,
+        allowList: (request: FastifyRequest) =>
+          request.method !== 'POST' || !RATE_LIMITED_AUTH_PATHS.has(toAuthPath(request.url)),
+      },
+    },
+    handler: async (request, reply) => {
+      const authPath = toAuthPath(request.url);
+      let body: unknown = request.body;
+      if (request.method === 'POST') {
+        const schema = AUTH_REQUEST_BODIES[authPath];
+        if (schema) {
+          const parsed = schema.safeParse(body);
+          if (!parsed.success) {
+            const messages = parsed.error.issues.map((issue) =>
+              issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message,
+            );
+            throw new AppError('API_VALIDATION_FAILED', { message: [...new Set(messages)].join('; ') });
+          }
+          body = parsed.data;
+        }
+      }
+      const headers = toFetchHeaders(request);
+      let payload: string | undefined;
+      if (request.method === 'POST') {
+        payload = JSON.stringify(body ?? {});
+        headers.set('content-type', 'application/json');
+      }
+      const url = new URL(request.url, config.baseUrl);
+      const response = await auth.handler(new Request(url, { method: request.method, headers, body: payload }));
+      return sendFetchResponse(reply, response);
+    },
+  });
+}

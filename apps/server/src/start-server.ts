@@ -1,0 +1,96 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import pino from 'pino';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { buildApp, type BuiltApp } from './http/app';
+import { loadOrCreateAuthSecret } from './lib/auth-secret';
+import { acquireDataDirLock, type DataDirLock } from './lib/data-dir-lock';
+import { buildLogger } from './lib/logger';
+import { buildMailer, type Mailer } from './mail/mailer';
+
+/** A listening server; close() stops it and releases the database and the DATA_DIR lock. */
+export interface RunningServer extends BuiltApp {
+  url: string;
+  database: Database;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+/** Which parts of the product this process runs (`--role=web` skips background work). */
+export type ServerRole = 'all' | 'web';
+
+/** Chooses the log output: readable lines on a terminal in development, JSON lines otherwise. */
+export function buildProcessLogger(config: Config): Logger {
+  if (!config.isProduction && process.stdout.isTTY) {
+    return buildLogger(config.logLevel, pino.transport({ target: 'pino-pretty', options: { colorize: true } }));
+  }
+  return buildLogger(config.logLevel);
+}
+
+/**
+ * Opens the database (PGlite under DATA_DIR with a lock file, or PostgreSQL), runs the migrations, builds
+ * the app and listens on HOST:PORT. Everything opened is closed again if a later step fails.
+ */
+export async function startServer(options: {
+  config: Config;
+  logger: Logger;
+  role?: ServerRole;
+  webDistDir?: string;
+}): Promise<RunningServer> {
+  const { config, logger } = options;
+  const role = options.role ?? 'all';
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const runCleanups = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    cleanups.length = 0;
+  };
+  try {
+    let lock: DataDirLock | undefined;
+    if (!config.databaseUrl) {
+      lock = acquireDataDirLock(config.dataDir);
+      const held = lock;
+      cleanups.push(() => held.release());
+    }
+    const authSecret = config.authSecret ?? loadOrCreateAuthSecret(config.dataDir);
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+    });
+    cleanups.push(() => database.close());
+    await database.migrate();
+    const mailer = buildMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+    cleanups.push(() => mailer.close());
+    const built = await buildApp({ config, database, authSecret, logger, mailer, webDistDir: options.webDistDir });
+    cleanups.push(() => built.app.close());
+    if (!built.isSpaBuilt) {
+      logger.warn('The web app is not built (apps/web/dist is missing): run `npm run build`. The API still works.');
+    }
+    await built.app.listen({ port: config.port, host: config.host });
+    const address = built.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    logger.info(
+      { role, database: database.kind, mail: mailer.kind, dataDir: config.dataDir, baseUrl: config.baseUrl },
+      `Sitelift is listening on ${url} (public URL ${config.baseUrl})`,
+    );
+    if (role === 'all') {
+      // Background jobs arrive with the job queue (issue 4); until then 'all' and 'web' run the same parts.
+      logger.debug('no background workers are defined yet');
+    }
+    let closing: Promise<void> | undefined;
+    return {
+      ...built,
+      url,
+      database,
+      mailer,
+      close: () => {
+        closing ??= runCleanups();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await runCleanups();
+    throw error;
+  }
+}
