@@ -28,7 +28,9 @@ export function findBrand(stylesheets: string[], documents: Node[]): BrandFindin
   const votes: Votes = { chromatic: new Map() };
   for (const css of stylesheets) scanCss(css, votes);
   for (const document of documents) scanDocument(document, votes);
-  const ranked = [...votes.chromatic.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const ranked = [...votes.chromatic.entries()].sort(
+    (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1),
+  );
   const colors: BrandFindings['colors'] = {};
   const primary = ranked[0]?.[0];
   if (primary) {
@@ -58,7 +60,10 @@ function vote(votes: Votes, value: string, weight: number): void {
 }
 
 function firstFamily(value: string): string | undefined {
-  const family = value.split(',')[0]?.trim().replace(/^["']|["']$/g, '');
+  const family = value
+    .split(',')[0]
+    ?.trim()
+    .replace(/^["']|["']$/g, '');
   if (!family || /^(?:inherit|initial|unset|var\()/.test(family)) return undefined;
   return family;
 }
@@ -70,7 +75,9 @@ function scanCss(css: string, votes: Votes): void {
     const declarations = match[2]!;
     const isBody = /(?:^|,)\s*(?:html|body)\s*(?:,|$)/.test(selector);
     const isHeading = /(?:^|[\s,>])h[1-3]\b/.test(selector);
-    const isLink = /(?:^|[\s,>])a\b|:link|\.btn-primary|\.navbar|header|\.brand|\.button/.test(selector);
+    const isLink = /(?:^|[\s,>])a\b|:link|\.btn-primary|\.navbar|header|\.brand|\.button/.test(
+      selector,
+    );
     for (const declaration of declarations.split(';')) {
       const colon = declaration.indexOf(':');
       if (colon < 0) continue;
@@ -80,11 +87,17 @@ function scanCss(css: string, votes: Votes): void {
         if (isBody && !votes.text && parseColor(value)) votes.text = toHex(parseColor(value)!);
         vote(votes, value, isLink || isHeading ? 3 : 1);
       } else if (property === 'background-color' || property === 'background') {
-        const colorWord = property === 'background' ? value.split(/\s+/).find((part) => parseColor(part)) : value;
+        const colorWord =
+          property === 'background' ? value.split(/\s+/).find((part) => parseColor(part)) : value;
         if (!colorWord) continue;
-        if (isBody && !votes.background && parseColor(colorWord)) votes.background = toHex(parseColor(colorWord)!);
+        if (isBody && !votes.background && parseColor(colorWord))
+          votes.background = toHex(parseColor(colorWord)!);
         vote(votes, colorWord, isLink ? 3 : 2);
-      } else if (property === 'border-color' || property === 'border-top-color' || property === 'border-bottom-color') {
+      } else if (
+        property === 'border-color' ||
+        property === 'border-top-color' ||
+        property === 'border-bottom-color'
+      ) {
         vote(votes, value, 1);
       } else if (property === 'font-family' || property === 'font') {
         const family = property === 'font' ? /(?:\d[\w.%]*\s+)([^;]+)$/.exec(value)?.[1] : value;

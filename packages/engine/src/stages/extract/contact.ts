@@ -4,11 +4,14 @@ import { plainText } from './walk-content';
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE = /(?:\+|\(?0|\b\d{3}[\s.-]\d{3})[\d\s().\/-]{6,}\d/g;
-const PHONE_CONTEXT = /\b(?:tel|phone|telephone|fon|telefoon|telefon|call|mobile|mob|fax|ph)\b|(?:^|\s)[pt]\s*:|☎|📞|电话/i;
+const PHONE_CONTEXT =
+  /\b(?:tel|phone|telephone|fon|telefoon|telefon|call|mobile|mob|fax|ph)\b|(?:^|\s)[pt]\s*:|☎|📞|电话/i;
 const STREET =
   /\d+[a-z]?\s+[\w .'-]{2,40}\s(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|Place|Pl\.?|Square|Court|Ct\.?)\b|\b[\wäöüß-]+(?:straat|laan|weg|plein|gracht|straße|strasse|gasse)\s+\d+/i;
-const DAYS = /\b(?:mon|tue|wed|thu|fri|sat|sun|ma|di|wo|do|vr|za|zo|mo|mi|fr|sa|so)(?:[a-z]*)\b\.?/i;
-const TIME = /\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h|uur)?\s*(?:-|–|—|to|tot|bis)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h|uur)?/i;
+const DAYS =
+  /\b(?:mon|tue|wed|thu|fri|sat|sun|ma|di|wo|do|vr|za|zo|mo|mi|fr|sa|so)(?:[a-z]*)\b\.?/i;
+const TIME =
+  /\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h|uur)?\s*(?:-|–|—|to|tot|bis)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h|uur)?/i;
 const COPYRIGHT = /©|&copy;|\(c\)\s*(?:copyright\s*)?\d{4}|\bcopyright\b/i;
 const SOCIAL: [RegExp, string][] = [
   [/(?:^|\.)facebook\.com$/, 'Facebook'],
@@ -28,7 +31,8 @@ export function blockRuns(blocks: Block[]): InlineRun[][] {
   for (const block of blocks) {
     if (block.kind === 'paragraph' || block.kind === 'heading') out.push(block.inlines);
     else if (block.kind === 'list') out.push(...block.items);
-    else if (block.kind === 'table') for (const row of [...block.head, ...block.rows]) out.push(...row);
+    else if (block.kind === 'table')
+      for (const row of [...block.head, ...block.rows]) out.push(...row);
   }
   return out;
 }
@@ -43,8 +47,10 @@ export function findContact(blocks: Block[]): ContactDetails {
   for (const runs of blockRuns(blocks)) {
     const text = plainText(runs);
     for (const run of runs) {
-      if (run.href?.startsWith('mailto:')) addUnique(contact.emails, decodeURIComponent(run.href.slice(7).split('?')[0] ?? ''));
-      if (run.href?.startsWith('tel:')) addUnique(contact.phones, collapseInner(run.text) || decodeURIComponent(run.href.slice(4)));
+      if (run.href?.startsWith('mailto:'))
+        addUnique(contact.emails, decodeURIComponent(run.href.slice(7).split('?')[0] ?? ''));
+      if (run.href?.startsWith('tel:'))
+        addUnique(contact.phones, collapseInner(run.text) || decodeURIComponent(run.href.slice(4)));
     }
     for (const match of text.matchAll(EMAIL)) addUnique(contact.emails, match[0]);
     if (PHONE_CONTEXT.test(text)) {
@@ -57,7 +63,8 @@ export function findContact(blocks: Block[]): ContactDetails {
     if (text.length <= 140 && DAYS.test(text) && TIME.test(text)) addUnique(contact.hours, text);
   }
   for (const block of blocks) {
-    if (block.kind === 'paragraph' && block.role === 'address') addUnique(contact.addresses, plainText(block.inlines));
+    if (block.kind === 'paragraph' && block.role === 'address')
+      addUnique(contact.addresses, plainText(block.inlines));
   }
   return contact;
 }
@@ -69,7 +76,10 @@ function collapseInner(text: string): string {
 /** Links to the site's profiles on social networks. */
 export function findSocial(blocks: Block[], extraLinks: string[] = []): SocialLink[] {
   const out: SocialLink[] = [];
-  const hrefs = [...blockRuns(blocks).flatMap((runs) => runs.map((run) => run.href)), ...extraLinks];
+  const hrefs = [
+    ...blockRuns(blocks).flatMap((runs) => runs.map((run) => run.href)),
+    ...extraLinks,
+  ];
   for (const href of hrefs) {
     if (!href) continue;
     let host: string;
@@ -80,7 +90,8 @@ export function findSocial(blocks: Block[], extraLinks: string[] = []): SocialLi
     }
     const network = SOCIAL.find(([pattern]) => pattern.test(host))?.[1];
     // Share buttons (sharer.php, intent/tweet) are not the site's profile.
-    if (network && !/share|intent|sharer/i.test(href) && !out.some((s) => s.href === href)) out.push({ network, href });
+    if (network && !/share|intent|sharer/i.test(href) && !out.some((s) => s.href === href))
+      out.push({ network, href });
   }
   return out;
 }

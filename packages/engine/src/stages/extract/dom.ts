@@ -18,7 +18,8 @@ export function isElement(node: Node): node is Element {
 
 /** The node's children (none for text and comments). */
 export function childrenOf(node: Node): Node[] {
-  if (node.nodeName === 'template' && 'content' in node) return (node as { content: ParentNode }).content.childNodes;
+  if (node.nodeName === 'template' && 'content' in node)
+    return (node as { content: ParentNode }).content.childNodes;
   return 'childNodes' in node ? (node.childNodes as Node[]) : [];
 }
 
@@ -34,7 +35,11 @@ export function collapse(text: string): string {
 }
 
 /** Visits every node in document order without recursion; `enter` returns false to skip a subtree. */
-export function walk(root: Node, enter: (node: Node) => boolean | void, exit?: (node: Node) => void): void {
+export function walk(
+  root: Node,
+  enter: (node: Node) => boolean | void,
+  exit?: (node: Node) => void,
+): void {
   const stack: { node: Node; index: number }[] = [];
   if (enter(root) === false) return;
   stack.push({ node: root, index: 0 });
@@ -52,7 +57,10 @@ export function walk(root: Node, enter: (node: Node) => boolean | void, exit?: (
 }
 
 /** The first element (document order) matching the predicate. */
-export function findElement(root: Node, predicate: (element: Element) => boolean): Element | undefined {
+export function findElement(
+  root: Node,
+  predicate: (element: Element) => boolean,
+): Element | undefined {
   let found: Element | undefined;
   walk(root, (node) => {
     if (found) return false;
@@ -102,6 +110,7 @@ export function isHidden(element: Element): boolean {
   if (getAttr(element, 'aria-hidden') === 'true' && element.tagName !== 'img') return false;
   const style = getAttr(element, 'style');
   if (style && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style)) return true;
-  if (element.tagName === 'input' && (getAttr(element, 'type') ?? '').toLowerCase() === 'hidden') return true;
+  if (element.tagName === 'input' && (getAttr(element, 'type') ?? '').toLowerCase() === 'hidden')
+    return true;
   return false;
 }

@@ -4,7 +4,16 @@
  */
 import { AppError } from '@sitelift/shared/error-codes';
 import { parse } from 'parse5';
-import type { Block, ContactDetails, ImageRef, ModelAsset, NavLink, PageModel, Section, SiteModel } from '../../model';
+import type {
+  Block,
+  ContactDetails,
+  ImageRef,
+  ModelAsset,
+  NavLink,
+  PageModel,
+  Section,
+  SiteModel,
+} from '../../model';
 import type { Logger } from '../../ports';
 import type { Diagnostic, RawSite } from '../../types';
 import { findBrand } from './brand';
@@ -72,8 +81,16 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   }
 
   for (const page of parsed) {
-    if (page.model.textBlocks.length === 0 && page.model.sections.every((s) => s.blocks.length === 0)) {
-      diagnostics.push({ level: 'warning', code: 'ENGINE_EXTRACT_EMPTY_PAGE', message: 'The page has no visible content.', url: page.model.url });
+    if (
+      page.model.textBlocks.length === 0 &&
+      page.model.sections.every((s) => s.blocks.length === 0)
+    ) {
+      diagnostics.push({
+        level: 'warning',
+        code: 'ENGINE_EXTRACT_EMPTY_PAGE',
+        message: 'The page has no visible content.',
+        url: page.model.url,
+      });
       logger?.log({ level: 'WARNING', message: `No visible content on ${page.model.url}` });
     }
   }
@@ -91,28 +108,37 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   const navigation: NavLink[] = [];
   for (const page of pages) {
     for (const link of page.navLinks) {
-      if (!navigation.some((n) => n.href === link.href && n.label === link.label)) navigation.push(link);
+      if (!navigation.some((n) => n.href === link.href && n.label === link.label))
+        navigation.push(link);
     }
   }
   const contact: ContactDetails = { phones: [], emails: [], addresses: [], hours: [] };
   for (const page of pages) {
     for (const key of ['phones', 'emails', 'addresses', 'hours'] as const) {
-      for (const value of page.contact[key]) if (!contact[key].includes(value)) contact[key].push(value);
+      for (const value of page.contact[key])
+        if (!contact[key].includes(value)) contact[key].push(value);
     }
   }
-  const social = pages.flatMap((page) => page.social).filter((s, i, all) => all.findIndex((t) => t.href === s.href) === i);
+  const social = pages
+    .flatMap((page) => page.social)
+    .filter((s, i, all) => all.findIndex((t) => t.href === s.href) === i);
   const copyright = start.model.copyright ?? mostCommon(pages.map((page) => page.copyright));
   if (copyright) {
     // The site footer shows the copyright line once; pages keep only a different one of their own.
     for (const page of pages) {
       for (const section of page.sections) {
-        section.blocks = section.blocks.filter((block) => !(block.kind === 'paragraph' && plainText(block.inlines) === copyright));
+        section.blocks = section.blocks.filter(
+          (block) => !(block.kind === 'paragraph' && plainText(block.inlines) === copyright),
+        );
       }
     }
   }
 
   const titles = pages.map((page) => page.title);
-  const name = start.siteName ?? siteNameFrom(start.model.title, titles) ?? new URL(raw.finalUrl).hostname.replace(/^www\./, '');
+  const name =
+    start.siteName ??
+    siteNameFrom(start.model.title, titles) ??
+    new URL(raw.finalUrl).hostname.replace(/^www\./, '');
   const assets: ModelAsset[] = raw.assets.map((asset) => {
     const out: ModelAsset = { url: asset.url, contentType: asset.contentType, body: asset.body };
     if (asset.width !== undefined) out.width = asset.width;
@@ -143,7 +169,10 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   if (start.logo) model.identity.logo = start.logo;
   if (favicon) model.identity.favicon = favicon;
   if (copyright) model.copyright = copyright;
-  logger?.log({ level: 'INFO', message: `Extracted ${pages.length} page(s), ${pages.reduce((n, p) => n + p.textBlocks.length, 0)} text blocks` });
+  logger?.log({
+    level: 'INFO',
+    message: `Extracted ${pages.length} page(s), ${pages.reduce((n, p) => n + p.textBlocks.length, 0)} text blocks`,
+  });
   return model;
 }
 
@@ -152,7 +181,14 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
   const htmlElement = findElement(document, (e) => e.tagName === 'html');
   const head = findElement(document, (e) => e.tagName === 'head');
   const meta = (name: string): string | undefined => {
-    const element = head && findElement(head, (e) => e.tagName === 'meta' && ((getAttr(e, 'name') ?? getAttr(e, 'property'))?.toLowerCase() === name));
+    const element =
+      head &&
+      findElement(
+        head,
+        (e) =>
+          e.tagName === 'meta' &&
+          (getAttr(e, 'name') ?? getAttr(e, 'property'))?.toLowerCase() === name,
+      );
     const content = element ? getAttr(element, 'content') : undefined;
     return content ? collapse(content) : undefined;
   };
@@ -160,15 +196,24 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
   const walked = walkContent(document, url, assets);
   const sections = toSections(walked.blocks);
   const allText = walked.textBlocks.join(' ');
-  let language = (htmlElement && getAttr(htmlElement, 'lang')) ?? (htmlElement && getAttr(htmlElement, 'xml:lang')) ?? '';
+  let language =
+    (htmlElement && getAttr(htmlElement, 'lang')) ??
+    (htmlElement && getAttr(htmlElement, 'xml:lang')) ??
+    '';
   if (!language && head) {
-    const equiv = findElement(head, (e) => e.tagName === 'meta' && getAttr(e, 'http-equiv')?.toLowerCase() === 'content-language');
+    const equiv = findElement(
+      head,
+      (e) => e.tagName === 'meta' && getAttr(e, 'http-equiv')?.toLowerCase() === 'content-language',
+    );
     language = (equiv && getAttr(equiv, 'content')) ?? '';
   }
   language = language.trim().split(/[,\s]/)[0] || guessLanguage(allText);
 
   const firstHeading = sections.find((s) => s.heading)?.heading;
-  const title = collapse(titleElement ? textContent(titleElement) : '') || (firstHeading ? plainText(firstHeading.inlines) : '') || decodeURIComponent(new URL(url).pathname);
+  const title =
+    collapse(titleElement ? textContent(titleElement) : '') ||
+    (firstHeading ? plainText(firstHeading.inlines) : '') ||
+    decodeURIComponent(new URL(url).pathname);
   const model: PageModel = {
     url,
     title,
@@ -178,7 +223,10 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
     sections,
     navLinks: walked.navLinks,
     contact: findContact(walked.blocks),
-    social: findSocial(walked.blocks, walked.navLinks.map((l) => l.href)),
+    social: findSocial(
+      walked.blocks,
+      walked.navLinks.map((l) => l.href),
+    ),
     textBlocks: walked.textBlocks,
     dropped: walked.dropped,
   };
@@ -187,7 +235,12 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
   const parsed: ParsedPage = { model, document, frames };
   const iconLink =
     head &&
-    findElements(head, (e) => e.tagName === 'link' && /(?:^|\s)(?:shortcut\s+)?icon(?:\s|$)/i.test(getAttr(e, 'rel') ?? ''))[0];
+    findElements(
+      head,
+      (e) =>
+        e.tagName === 'link' &&
+        /(?:^|\s)(?:shortcut\s+)?icon(?:\s|$)/i.test(getAttr(e, 'rel') ?? ''),
+    )[0];
   const iconHref = iconLink && getAttr(iconLink, 'href');
   const favicon = iconHref ? resolveUrl(iconHref, url) : undefined;
   if (favicon) parsed.favicon = favicon;
@@ -200,7 +253,12 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
 
 function findLogo(blocks: Block[]): ImageRef | undefined {
   for (const block of blocks.slice(0, 12)) {
-    if (block.kind === 'image' && block.image.asset && /logo|brand/i.test(`${block.image.src} ${block.image.alt}`)) return block.image;
+    if (
+      block.kind === 'image' &&
+      block.image.asset &&
+      /logo|brand/i.test(`${block.image.src} ${block.image.alt}`)
+    )
+      return block.image;
   }
   return undefined;
 }
@@ -224,7 +282,9 @@ export function toSections(blocks: Block[]): Section[] {
 function uniqueSectionIds(sections: Section[]): Section[] {
   const used = new Set<string>();
   return sections.map((section, index) => {
-    const base = (section.heading ? slugify(plainText(section.heading.inlines)) : '') || `section-${index + 1}`;
+    const base =
+      (section.heading ? slugify(plainText(section.heading.inlines)) : '') ||
+      `section-${index + 1}`;
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);
@@ -269,8 +329,16 @@ function isLinkList(page: PageModel): boolean {
 function linksOf(page: PageModel): NavLink[] {
   const links: NavLink[] = [];
   for (const section of page.sections) {
-    const runs = [section.heading?.inlines ?? [], ...section.blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.inlines] : block.kind === 'list' ? block.items : []))];
-    for (const line of runs) for (const run of line) if (run.href && collapse(run.text)) links.push({ label: collapse(run.text), href: run.href });
+    const runs = [
+      section.heading?.inlines ?? [],
+      ...section.blocks.flatMap((block) =>
+        block.kind === 'paragraph' ? [block.inlines] : block.kind === 'list' ? block.items : [],
+      ),
+    ];
+    for (const line of runs)
+      for (const run of line)
+        if (run.href && collapse(run.text))
+          links.push({ label: collapse(run.text), href: run.href });
   }
   return links;
 }
@@ -282,7 +350,10 @@ function mostCommon(values: (string | undefined)[]): string | undefined {
 }
 
 function siteNameFrom(title: string, titles: string[]): string | undefined {
-  const parts = title.split(/\s+[|\-–—:·»]+\s+/).map((part) => part.trim()).filter(Boolean);
+  const parts = title
+    .split(/\s+[|\-–—:·»]+\s+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (parts.length <= 1) return title || undefined;
   const shared = parts.find((part) => titles.filter((t) => t.includes(part)).length > 1);
   return shared ?? parts[0];

@@ -3,9 +3,27 @@
  * knows the quirks of old markup: layout tables (walked into) versus data tables (kept as tables),
  * <font>/<center> soup, navigation lists, forms laid out in tables, hidden templates and spacer GIFs.
  */
-import type { Block, FormField, FormModel, ImageRef, InlineRun, NavLink, PageModel } from '../../model';
+import type {
+  Block,
+  FormField,
+  FormModel,
+  ImageRef,
+  InlineRun,
+  NavLink,
+  PageModel,
+} from '../../model';
 import type { Element, Node } from './dom';
-import { childrenOf, collapse, findElements, getAttr, isElement, isHidden, resolveUrl, textContent, walk } from './dom';
+import {
+  childrenOf,
+  collapse,
+  findElements,
+  getAttr,
+  isElement,
+  isHidden,
+  resolveUrl,
+  textContent,
+  walk,
+} from './dom';
 
 /** Asset sizes by URL, to size images and know whether they were downloaded. */
 export type AssetIndex = Map<string, { width?: number; height?: number }>;
@@ -93,8 +111,10 @@ const BLOCKS = new Set([
   'multicol',
 ]);
 const CONTROLS = new Set(['input', 'select', 'textarea', 'button']);
-const NAV_TOKEN = /(?:^|[\s_-])(?:nav|navbar|navigation|topnav|mainnav|main-nav|menubar|main-menu|menu-main|site-menu|primary-menu)(?:$|[\s_-])/i;
-const HIDDEN_CLASS = /(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text|hidden|d-none|hide)(?:\s|$)/;
+const NAV_TOKEN =
+  /(?:^|[\s_-])(?:nav|navbar|navigation|topnav|mainnav|main-nav|menubar|main-menu|menu-main|site-menu|primary-menu)(?:$|[\s_-])/i;
+const HIDDEN_CLASS =
+  /(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text|hidden|d-none|hide)(?:\s|$)/;
 const TRACKER_URL =
   /google-analytics|googletagmanager|gtag\/js|doubleclick|facebook\.net|connect\.facebook|hotjar|statcounter|quantserve|scorecardresearch|clarity\.ms|segment\.(?:com|io)|mixpanel|plausible|matomo|piwik|counter|hitcount|webstats|nedstat/i;
 
@@ -181,7 +201,20 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
     let role: Container | undefined;
     for (let i = containers.length - 1; i >= 0; i--) {
       const tag = containers[i]!.tag;
-      if (/^h[1-6]$/.test(tag) || ['li', 'blockquote', 'dt', 'dd', 'figcaption', 'caption', 'address', 'legend', 'summary'].includes(tag)) {
+      if (
+        /^h[1-6]$/.test(tag) ||
+        [
+          'li',
+          'blockquote',
+          'dt',
+          'dd',
+          'figcaption',
+          'caption',
+          'address',
+          'legend',
+          'summary',
+        ].includes(tag)
+      ) {
         role = containers[i];
         break;
       }
@@ -194,7 +227,11 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
       if (openList && openList.id === role.listId && blocks[blocks.length - 1] === openList.block) {
         openList.block.items.push(runs);
       } else {
-        const block: Extract<Block, { kind: 'list' }> = { kind: 'list', ordered: list?.ordered ?? false, items: [runs] };
+        const block: Extract<Block, { kind: 'list' }> = {
+          kind: 'list',
+          ordered: list?.ordered ?? false,
+          items: [runs],
+        };
         if (list?.ordered && list.counter !== 1) block.start = list.counter;
         emit(block);
         openList = { id: role.listId, block };
@@ -213,7 +250,7 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
 
   function imageOf(element: Element): ImageRef | undefined {
     const raw = getAttr(element, 'src') ?? getAttr(element, 'data-src');
-    if (!raw || raw.startsWith('data:') && raw.length > 200_000) return undefined;
+    if (!raw || (raw.startsWith('data:') && raw.length > 200_000)) return undefined;
     const src = resolveUrl(raw, pageUrl);
     if (!src) return undefined;
     const attrWidth = Number.parseInt(getAttr(element, 'width') ?? '', 10);
@@ -223,8 +260,10 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
     const height = asset?.height ?? (Number.isFinite(attrHeight) ? attrHeight : undefined);
     const alt = collapse(getAttr(element, 'alt') ?? '');
     // Spacer GIFs and tracking pixels carry no content.
-    if ((width !== undefined && width <= 2) || (height !== undefined && height <= 2)) return undefined;
-    if (!alt && /(?:spacer|pixel|blank|clear|dot|trans(?:parent)?)\.gif$/i.test(src)) return undefined;
+    if ((width !== undefined && width <= 2) || (height !== undefined && height <= 2))
+      return undefined;
+    if (!alt && /(?:spacer|pixel|blank|clear|dot|trans(?:parent)?)\.gif$/i.test(src))
+      return undefined;
     if (TRACKER_URL.test(src) && !sameOrigin(src, pageUrl)) {
       dropped.push({ kind: 'tracker', what: src, reason: 'Tracking or hit-counter image' });
       return undefined;
@@ -252,7 +291,9 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
       const text = collapse(labelText(label));
       if (!text) continue;
       const forId = getAttr(label, 'for');
-      const target = forId ? byId.get(forId) : findElements(label, (e) => CONTROLS.has(e.tagName))[0];
+      const target = forId
+        ? byId.get(forId)
+        : findElements(label, (e) => CONTROLS.has(e.tagName))[0];
       if (target) {
         labelsByControl.set(target, text);
         labelElements.add(label);
@@ -275,7 +316,8 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
     const { model } = state;
     model.intro = state.pending;
     const isSearch =
-      model.fields.length === 1 && /^(?:q|s|query|search|keywords?|zoek\w*)$/i.test(model.fields[0]!.name);
+      model.fields.length === 1 &&
+      /^(?:q|s|query|search|keywords?|zoek\w*)$/i.test(model.fields[0]!.name);
     if (model.fields.length === 0 || isSearch) {
       dropped.push({
         kind: 'form',
@@ -299,7 +341,12 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
     const tag = element.tagName;
     const type = tag === 'input' ? (getAttr(element, 'type') ?? 'text').toLowerCase() : tag;
     if (!form) {
-      if (tag !== 'button') dropped.push({ kind: 'form', what: `${type} field outside a form`, reason: 'A field without a form does nothing' });
+      if (tag !== 'button')
+        dropped.push({
+          kind: 'form',
+          what: `${type} field outside a form`,
+          reason: 'A field without a form does nothing',
+        });
       return;
     }
     if (type === 'submit' || type === 'image' || type === 'button' || type === 'reset') {
@@ -311,8 +358,11 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
       return;
     }
     if (type === 'hidden') return;
-    const name = getAttr(element, 'name') ?? getAttr(element, 'id') ?? `field${form.model.fields.length + 1}`;
-    let label = form.labelsByControl.get(element) ?? collapse(getAttr(element, 'aria-label') ?? getAttr(element, 'title') ?? '');
+    const name =
+      getAttr(element, 'name') ?? getAttr(element, 'id') ?? `field${form.model.fields.length + 1}`;
+    let label =
+      form.labelsByControl.get(element) ??
+      collapse(getAttr(element, 'aria-label') ?? getAttr(element, 'title') ?? '');
     if (!label) {
       flush();
       const last = form.pending[form.pending.length - 1];
@@ -323,7 +373,12 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
       }
     }
     if (!label) label = collapse(getAttr(element, 'placeholder') ?? '') || humanise(name);
-    const field: FormField = { type, name, label, required: getAttr(element, 'required') !== undefined };
+    const field: FormField = {
+      type,
+      name,
+      label,
+      required: getAttr(element, 'required') !== undefined,
+    };
     const placeholder = getAttr(element, 'placeholder');
     if (placeholder) field.placeholder = collapse(placeholder);
     const value = getAttr(element, 'value');
@@ -348,7 +403,8 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
         pushText((node as { value: string }).value);
         return false;
       }
-      if (!isElement(node)) return node.nodeName === '#document' || node.nodeName === '#document-fragment';
+      if (!isElement(node))
+        return node.nodeName === '#document' || node.nodeName === '#document-fragment';
       const tag = node.tagName;
       if (SKIPPED.has(tag)) {
         if (tag === 'script') {
@@ -356,19 +412,28 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
           const body = textContent(node);
           const type = (getAttr(node, 'type') ?? '').toLowerCase();
           if (type && !/javascript|module|ecmascript/.test(type)) return false;
-          const what = src ? (resolveUrl(src, pageUrl) ?? src) : `inline script: ${collapse(body).slice(0, 80)}`;
-          const tracker = TRACKER_URL.test(src ?? '') || /gtag\(|_gaq|ga\('create'|fbq\(|_paq|hj\(/.test(body);
+          const what = src
+            ? (resolveUrl(src, pageUrl) ?? src)
+            : `inline script: ${collapse(body).slice(0, 80)}`;
+          const tracker =
+            TRACKER_URL.test(src ?? '') || /gtag\(|_gaq|ga\('create'|fbq\(|_paq|hj\(/.test(body);
           dropped.push({
             kind: tracker ? 'tracker' : 'script',
             what,
-            reason: tracker ? 'Tracking is off until you configure analytics' : 'Behaviour is rebuilt in React; scripts are not carried',
+            reason: tracker
+              ? 'Tracking is off until you configure analytics'
+              : 'Behaviour is rebuilt in React; scripts are not carried',
           });
         }
         return false;
       }
       if (EMBEDS.has(tag)) {
         const src = getAttr(node, 'src') ?? getAttr(node, 'data') ?? getAttr(node, 'code') ?? '';
-        dropped.push({ kind: 'embed', what: `<${tag}> ${resolveUrl(src, pageUrl) ?? src}`.trim(), reason: 'Embedded players, applets and frames are not carried' });
+        dropped.push({
+          kind: 'embed',
+          what: `<${tag}> ${resolveUrl(src, pageUrl) ?? src}`.trim(),
+          reason: 'Embedded players, applets and frames are not carried',
+        });
         return false;
       }
       if (isHidden(node) || HIDDEN_CLASS.test(getAttr(node, 'class') ?? '')) return false;
@@ -377,7 +442,10 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
         if (labelDepth === 0 && !buttonText) buffer.push({ text: '', br: true });
         return false;
       }
-      if (tag === 'img' || (tag === 'input' && (getAttr(node, 'type') ?? '').toLowerCase() === 'image' && !form)) {
+      if (
+        tag === 'img' ||
+        (tag === 'input' && (getAttr(node, 'type') ?? '').toLowerCase() === 'image' && !form)
+      ) {
         const image = imageOf(node);
         if (!image) return false;
         if (nav > 0 || form || labelDepth > 0) return false;
@@ -404,10 +472,11 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
         const table = toTable(node, pageUrl);
         if (table.rows.length > 0 || table.head.length > 0) {
           if (table.caption) textBlocks.push(table.caption);
-          for (const row of [...table.head, ...table.rows]) for (const cell of row) {
-            const text = plainText(cell);
-            if (text) textBlocks.push(text);
-          }
+          for (const row of [...table.head, ...table.rows])
+            for (const cell of row) {
+              const text = plainText(cell);
+              if (text) textBlocks.push(text);
+            }
           emit(table);
         }
         return false;
@@ -441,7 +510,11 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
         const container: Container = { tag };
         if (tag === 'ul' || tag === 'ol' || tag === 'menu' || tag === 'dir') {
           const start = Number.parseInt(getAttr(node, 'start') ?? '1', 10);
-          lists.push({ id: nextListId, ordered: tag === 'ol', counter: Number.isFinite(start) ? start : 1 });
+          lists.push({
+            id: nextListId,
+            ordered: tag === 'ol',
+            counter: Number.isFinite(start) ? start : 1,
+          });
           container.listId = nextListId++;
         }
         if (tag === 'li') {
@@ -480,7 +553,13 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
       } else if (tag === 'i' || tag === 'em' || tag === 'cite' || tag === 'dfn') {
         em++;
         exits.set(node, () => em--);
-      } else if (tag === 'code' || tag === 'tt' || tag === 'kbd' || tag === 'samp' || tag === 'var') {
+      } else if (
+        tag === 'code' ||
+        tag === 'tt' ||
+        tag === 'kbd' ||
+        tag === 'samp' ||
+        tag === 'var'
+      ) {
         code++;
         exits.set(node, () => code--);
       }
@@ -516,7 +595,14 @@ export function normalizeRuns(runs: InlineRun[]): InlineRun[] {
     if (!text) continue;
     atLineStart = text.endsWith(' ');
     const last = out[out.length - 1];
-    if (last && !last.br && last.href === run.href && !!last.strong === !!run.strong && !!last.em === !!run.em && !!last.code === !!run.code) {
+    if (
+      last &&
+      !last.br &&
+      last.href === run.href &&
+      !!last.strong === !!run.strong &&
+      !!last.em === !!run.em &&
+      !!last.code === !!run.code
+    ) {
       last.text += text;
     } else {
       const copy: InlineRun = { ...run, text };
@@ -554,7 +640,10 @@ function sameOrigin(a: string, b: string): boolean {
 }
 
 function humanise(name: string): string {
-  const words = name.replace(/[_\-[\]]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  const words = name
+    .replace(/[_\-[\]]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Field';
 }
 
@@ -573,7 +662,13 @@ function isNavigation(element: Element): boolean {
   const tag = element.tagName;
   const role = getAttr(element, 'role');
   const named = `${getAttr(element, 'class') ?? ''} ${getAttr(element, 'id') ?? ''}`;
-  if (!(tag === 'nav' || role === 'navigation' || role === 'menubar' || ((tag === 'ul' || tag === 'div') && NAV_TOKEN.test(named)))) return false;
+  if (!(
+    tag === 'nav' ||
+    role === 'navigation' ||
+    role === 'menubar' ||
+    ((tag === 'ul' || tag === 'div') && NAV_TOKEN.test(named))
+  ))
+    return false;
   let all = 0;
   let linked = 0;
   let links = 0;
@@ -593,7 +688,12 @@ function isNavigation(element: Element): boolean {
     }
     if (isElement(node)) {
       if (node.tagName === 'a' && getAttr(node, 'href')) links++;
-      if (SKIPPED.has(node.tagName) || isHidden(node) || HIDDEN_CLASS.test(getAttr(node, 'class') ?? '')) return false;
+      if (
+        SKIPPED.has(node.tagName) ||
+        isHidden(node) ||
+        HIDDEN_CLASS.test(getAttr(node, 'class') ?? '')
+      )
+        return false;
     }
     return true;
   });
@@ -613,14 +713,39 @@ export function isDataTable(table: Element): boolean {
     if (node === table) return true;
     if (!isElement(node)) return false;
     if (node.tagName === 'table') nested = true;
-    if (['p', 'div', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'form', 'img', 'blockquote', 'pre', 'hr', 'iframe', 'center'].includes(node.tagName)) blocky = true;
+    if (
+      [
+        'p',
+        'div',
+        'ul',
+        'ol',
+        'h1',
+        'h2',
+        'h3',
+        'h4',
+        'h5',
+        'h6',
+        'form',
+        'img',
+        'blockquote',
+        'pre',
+        'hr',
+        'iframe',
+        'center',
+      ].includes(node.tagName)
+    )
+      blocky = true;
     return !nested;
   });
   if (nested || blocky) return false;
-  const counts = rows.map((row) => row.filter((cell) => cell.tagName === 'td' || cell.tagName === 'th').length);
+  const counts = rows.map(
+    (row) => row.filter((cell) => cell.tagName === 'td' || cell.tagName === 'th').length,
+  );
   const columns = Math.max(0, ...counts);
   if (rows.length < 2 || columns < 2) return false;
-  const hasHeader = rows.some((row) => row.some((cell) => cell.tagName === 'th')) || findElements(table, (e) => e.tagName === 'caption' || e.tagName === 'thead').length > 0;
+  const hasHeader =
+    rows.some((row) => row.some((cell) => cell.tagName === 'th')) ||
+    findElements(table, (e) => e.tagName === 'caption' || e.tagName === 'thead').length > 0;
   if (hasHeader) return true;
   const border = Number.parseInt(getAttr(table, 'border') ?? '0', 10);
   const cells = rows.flat();
@@ -634,8 +759,14 @@ function tableRows(table: Element): Element[][] {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (!isElement(node)) continue;
-    if (node.tagName === 'tr') rows.push(childrenOf(node).filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th')));
-    else if (['thead', 'tbody', 'tfoot'].includes(node.tagName)) stack.push(...[...childrenOf(node)].reverse());
+    if (node.tagName === 'tr')
+      rows.push(
+        childrenOf(node).filter(
+          (c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th'),
+        ),
+      );
+    else if (['thead', 'tbody', 'tfoot'].includes(node.tagName))
+      stack.push(...[...childrenOf(node)].reverse());
   }
   return rows;
 }
@@ -649,7 +780,12 @@ function toTable(table: Element, pageUrl: string): Extract<Block, { kind: 'table
       const result = walkContent(cell, pageUrl, new Map());
       const runs: InlineRun[] = [];
       for (const block of result.blocks) {
-        const inlines = block.kind === 'paragraph' || block.kind === 'heading' ? block.inlines : block.kind === 'list' ? block.items.flat() : [];
+        const inlines =
+          block.kind === 'paragraph' || block.kind === 'heading'
+            ? block.inlines
+            : block.kind === 'list'
+              ? block.items.flat()
+              : [];
         if (runs.length > 0 && inlines.length > 0) runs.push({ text: '', br: true });
         runs.push(...inlines);
       }

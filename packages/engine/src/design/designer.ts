@@ -1,0 +1,91 @@
+/**
+ * The seam between plan and generate. A Designer turns the content model and the draft plan into
+ * design tokens and per-section choices. The offline designer ships by default; an LLM designer can
+ * come later behind the same interface: its result is checked by `acceptDesign` (only known sections,
+ * only known variants, contrast that passes) and the offline result is kept when it fails.
+ */
+import type { DesignResult, SectionVariant, SiteModel, SitePlan } from '../model';
+import { contrast, parseColor } from './color';
+
+/** Designs the look of a rebuild from its content. */
+export interface Designer {
+  name: string;
+  design(model: SiteModel, plan: SitePlan): Promise<DesignResult>;
+}
+
+/** A Designer that can also answer at once (the offline one): planSite uses it synchronously. */
+export interface SyncDesigner extends Designer {
+  designNow(model: SiteModel, plan: SitePlan): DesignResult;
+}
+
+const VARIANTS: readonly SectionVariant[] = ['hero', 'prose', 'gallery', 'table', 'contact', 'cards', 'doc'];
+
+/** Why a design result cannot be used, or undefined when it can. */
+export function checkDesign(result: DesignResult, plan: SitePlan): string | undefined {
+  const keys = new Set(plan.pages.flatMap((page) => page.sections.map((section) => `${page.route}#${section.id}`)));
+  for (const [key, override] of Object.entries(result.sections)) {
+    if (!keys.has(key)) return `unknown section ${key}`;
+    if (!VARIANTS.includes(override.variant)) return `unknown variant ${override.variant} for ${key}`;
+  }
+  const c = result.tokens.colors;
+  const pairs: [string, string, string][] = [
+    ['text', c.text, c.background],
+    ['text on surface', c.text, c.surface],
+    ['muted', c.muted, c.background],
+    ['muted on surface', c.muted, c.surface],
+    ['link', c.link, c.background],
+    ['link on surface', c.link, c.surface],
+    ['on primary', c.onPrimary, c.primary],
+    ['on accent', c.onAccent, c.accent],
+  ];
+  for (const [name, fg, bg] of pairs) {
+    const a = parseColor(fg);
+    const b = parseColor(bg);
+    if (!a || !b) return `${name}: not a colour`;
+    if (contrast(a, b) < 4.5) return `${name}: contrast ${contrast(a, b).toFixed(2)} is below 4.5`;
+  }
+  for (const font of Object.values(result.tokens.fonts)) {
+    if (/url\(|@import|https?:/i.test(font)) return 'fonts must be system or self-hosted';
+  }
+  return undefined;
+}
+
+/** Applies a design result to a plan: tokens and section variants. */
+export function applyDesign(plan: SitePlan, result: DesignResult, designer: string): SitePlan {
+  return {
+    ...plan,
+    designer,
+    design: result,
+    pages: plan.pages.map((page) => ({
+      ...page,
+      sections: page.sections.map((section) => {
+        const override = result.sections[`${page.route}#${section.id}`];
+        return override ? { ...section, variant: override.variant } : section;
+      }),
+    })),
+  };
+}
+
+/**
+ * Runs an (async) Designer over a plan made by planSite and keeps its result only when it passes
+ * checkDesign; otherwise the plan's own (offline) design stays and a diagnostic says why.
+ */
+export async function designSite(model: SiteModel, plan: SitePlan, designer: Designer): Promise<SitePlan> {
+  try {
+    const result = await designer.design(model, plan);
+    const problem = checkDesign(result, plan);
+    if (!problem) return applyDesign(plan, result, designer.name);
+    return {
+      ...plan,
+      diagnostics: [...plan.diagnostics, { level: 'warning', code: 'ENGINE_DESIGN_REJECTED', message: `Designer ${designer.name}: ${problem}; the offline design was kept.` }],
+    };
+  } catch (error) {
+    return {
+      ...plan,
+      diagnostics: [
+        ...plan.diagnostics,
+        { level: 'warning', code: 'ENGINE_DESIGN_FAILED', message: `Designer ${designer.name} failed (${error instanceof Error ? error.message : String(error)}); the offline design was kept.` },
+      ],
+    };
+  }
+}

@@ -1,0 +1,52 @@
+/** What verify and the report need to know about the plan: expectations per route, things not carried. */
+import type { SiteModel, SitePlan } from '../../model';
+import type { NotCarried } from '../../types';
+import { normalizeUrl } from './plan-site';
+
+/** Per original page: its URL, its new route, its title and its visible text blocks. */
+export function toVerifyExpectations(
+  model: SiteModel,
+  plan: SitePlan,
+): { pages: { url: string; route: string; title: string; textBlocks: string[] }[] } {
+  const byUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page]));
+  return {
+    pages: plan.pages.map((page) => ({
+      url: page.url,
+      route: page.route,
+      title: page.title,
+      textBlocks: byUrl.get(normalizeUrl(page.url))?.textBlocks ?? page.textBlocks,
+    })),
+  };
+}
+
+/** Everything of the original the rebuild does not carry, with the reason (report `not_carried`). */
+export function listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[] {
+  const out: NotCarried[] = [];
+  const seen = new Set<string>();
+  const add = (item: NotCarried): void => {
+    const key = `${item.kind}\u0000${item.what}\u0000${item.page}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(item);
+  };
+  for (const page of model.pages) {
+    for (const dropped of page.dropped) add({ kind: dropped.kind, what: dropped.what, page: page.url, reason: dropped.reason });
+    for (const section of page.sections) {
+      for (const block of section.blocks) {
+        if (block.kind === 'image' && !block.image.asset) {
+          add({ kind: 'image', what: block.image.src, page: page.url, reason: 'The image could not be downloaded from the original site' });
+        }
+      }
+    }
+  }
+  for (const diagnostic of model.diagnostics) {
+    if (diagnostic.level !== 'info' && diagnostic.url && /PAGE|SKIP/i.test(diagnostic.code)) {
+      add({ kind: 'page', what: diagnostic.url, page: diagnostic.url, reason: diagnostic.message });
+    }
+  }
+  if (plan.pages.length < model.pages.length) {
+    const routed = new Set(plan.pages.map((page) => page.url));
+    for (const page of model.pages) if (!routed.has(page.url)) add({ kind: 'page', what: page.url, page: page.url, reason: 'The page was not planned' });
+  }
+  return out;
+}

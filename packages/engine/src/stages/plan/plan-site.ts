@@ -1,0 +1,341 @@
+/**
+ * plan: SiteModel + strategy -> SitePlan. Routes (clean paths, a redirect map from the old ones),
+ * self-hosted assets, internal links rewritten to routes, one h1 per page with an orderly outline,
+ * a component variant per section, and the design from the Designer. Pure and deterministic.
+ */
+import { AppError } from '@sitelift/shared/error-codes';
+import type { Designer, SyncDesigner } from '../../design/designer';
+import { applyDesign } from '../../design/designer';
+import { buildTokens, offlineDesigner } from '../../design/offline-designer';
+import type { Block, ImageRef, InlineRun, PlannedAsset, PlannedPage, Section, SectionVariant, SitePlan, SiteModel } from '../../model';
+import type { Diagnostic, Strategy } from '../../types';
+import { slugify } from '../extract/extract-site';
+import { plainText } from '../extract/walk-content';
+
+/** Options of the plan stage. */
+export interface PlanOptions {
+  strategy: Strategy;
+}
+
+const PAGE_EXTENSION = /\.(?:html?|php\d?|aspx?|jspx?|shtml|cfm|cgi|pl)$/i;
+const IMAGE_TYPES: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/svg+xml': 'svg',
+  'image/x-icon': 'ico',
+  'image/vnd.microsoft.icon': 'ico',
+  'image/bmp': 'bmp',
+};
+/** Header links before the rest move to the footer only. */
+const MAX_HEADER_LINKS = 6;
+
+/** FNV-1a, 32 bit, as 8 hex digits: a stable short hash for file names. */
+export function toShortHash(input: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < input.length; i++) {
+    hash ^= input.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/** The clean route for an original URL: `/about.html` -> `/about`, `/docs/index.htm` -> `/docs`. */
+export function toRoute(url: string, startUrl: string): string {
+  if (normalizeUrl(url) === normalizeUrl(startUrl)) return '/';
+  const parsed = new URL(url);
+  let path = decodeURIComponent(parsed.pathname);
+  path = path.replace(/\/(?:index|default|home)\.[a-z0-9]+$/i, '/').replace(PAGE_EXTENSION, '');
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => slugify(segment) || `p${toShortHash(segment).slice(0, 6)}`);
+  if (parsed.search) {
+    const query = slugify([...parsed.searchParams.entries()].map(([k, v]) => `${k}-${v}`).join('-'));
+    if (query) segments.push(query);
+  }
+  return segments.length === 0 ? '/' : `/${segments.join('/')}`;
+}
+
+/** A URL without its fragment and trailing index file, for matching links to pages. */
+export function normalizeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = '';
+    let href = parsed.href;
+    if (!parsed.search) href = href.replace(/\/(?:index|default)\.(?:html?|php|aspx?)$/i, '/');
+    return href;
+  } catch {
+    return url;
+  }
+}
+
+function toModuleName(route: string): string {
+  if (route === '/') return 'home';
+  const name = route.slice(1).replace(/\//g, '-');
+  return /^[a-z]/.test(name) ? name : `page-${name}`;
+}
+
+function toComponentName(moduleName: string): string {
+  return `${moduleName
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}Page`;
+}
+
+function extensionOf(asset: { url: string; contentType: string }): string {
+  const type = asset.contentType.split(';')[0]!.trim().toLowerCase();
+  const fromType = IMAGE_TYPES[type];
+  if (fromType) return fromType;
+  const fromUrl = /\.([a-z0-9]{2,4})$/i.exec(new URL(asset.url).pathname)?.[1]?.toLowerCase();
+  return fromUrl ?? 'bin';
+}
+
+/** Plans the rebuild. Uses the offline designer unless a synchronous one is given (see designSite for async ones). */
+export function planSite(model: SiteModel, options: PlanOptions, designer?: Designer): SitePlan {
+  const diagnostics: Diagnostic[] = [];
+  if (model.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
+
+  // Routes, unique, start page first.
+  const routeByUrl = new Map<string, string>();
+  const usedRoutes = new Set<string>();
+  for (const page of model.pages) {
+    const base = toRoute(page.url, model.startUrl);
+    let route = base;
+    for (let n = 2; usedRoutes.has(route); n++) route = `${base === '/' ? '/page' : base}-${n}`;
+    usedRoutes.add(route);
+    routeByUrl.set(normalizeUrl(page.url), route);
+  }
+  const routeOf = (url: string): string | undefined => routeByUrl.get(normalizeUrl(url));
+
+  // Self-hosted assets: every downloaded image a page shows, plus favicon and logo.
+  const assetByUrl = new Map(model.assets.map((asset) => [asset.url, asset]));
+  const planned = new Map<string, PlannedAsset>();
+  const usedPaths = new Set<string>();
+  const hostAsset = (url: string, folder: string, fixedName?: string): PlannedAsset | undefined => {
+    const existing = planned.get(url);
+    if (existing) return existing;
+    const asset = assetByUrl.get(url);
+    if (!asset) return undefined;
+    const ext = extensionOf(asset);
+    let path: string;
+    if (fixedName) path = `${fixedName}.${ext}`;
+    else {
+      const base = slugify(decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '')) || 'image';
+      path = `${folder}/${base}-${toShortHash(url)}.${ext}`;
+    }
+    for (let n = 2; usedPaths.has(path); n++) path = path.replace(/(\.[a-z0-9]+)$/, `-${n}$1`);
+    usedPaths.add(path);
+    const out: PlannedAsset = { url, path, contentType: asset.contentType, body: asset.body };
+    if (asset.width !== undefined) out.width = asset.width;
+    if (asset.height !== undefined) out.height = asset.height;
+    planned.set(url, out);
+    return out;
+  };
+
+  const rewriteHref = (href: string | undefined, pageUrl: string, sectionIds: Set<string>): string | undefined => {
+    if (!href) return undefined;
+    if (/^(?:mailto|tel):/i.test(href)) return href;
+    let parsed: URL;
+    try {
+      parsed = new URL(href);
+    } catch {
+      return undefined;
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+    const route = routeOf(href);
+    const hash = parsed.hash.slice(1);
+    if (route) {
+      if (normalizeUrl(href) === normalizeUrl(pageUrl) && hash) return sectionIds.has(hash) ? `#${hash}` : route;
+      return route;
+    }
+    const image = planned.get(href) ?? (assetByUrl.has(href) ? hostAsset(href, 'images') : undefined);
+    if (image) return `/${image.path}`;
+    return parsed.href;
+  };
+
+  const pages: PlannedPage[] = model.pages.map((page, pageIndex) => {
+    const route = routeOf(page.url)!;
+    const moduleName = toModuleName(route);
+    const sectionIds = new Set(page.sections.map((s) => s.id));
+    const rewriteRuns = (runs: InlineRun[]): InlineRun[] =>
+      runs.map((run) => {
+        if (!run.href) return run;
+        const href = rewriteHref(run.href, page.url, sectionIds);
+        const copy: InlineRun = { ...run };
+        if (href) copy.href = href;
+        else delete copy.href;
+        return copy;
+      });
+    const rewriteImage = (image: ImageRef): ImageRef | undefined => {
+      const asset = image.asset ? hostAsset(image.asset, 'images') : undefined;
+      if (!asset) return undefined;
+      const out: ImageRef = { ...image, src: `/${asset.path}` };
+      delete out.asset;
+      if (asset.width !== undefined && asset.height !== undefined) {
+        out.width = asset.width;
+        out.height = asset.height;
+      }
+      const href = rewriteHref(image.href, page.url, sectionIds);
+      if (href) out.href = href;
+      else delete out.href;
+      return out;
+    };
+    const rewriteBlock = (block: Block): Block | undefined => {
+      switch (block.kind) {
+        case 'paragraph':
+        case 'heading':
+          return { ...block, inlines: rewriteRuns(block.inlines) };
+        case 'list':
+          return { ...block, items: block.items.map(rewriteRuns) };
+        case 'table':
+          return { ...block, head: block.head.map((row) => row.map(rewriteRuns)), rows: block.rows.map((row) => row.map(rewriteRuns)) };
+        case 'image': {
+          const image = rewriteImage(block.image);
+          return image ? { ...block, image } : undefined;
+        }
+        default:
+          return block;
+      }
+    };
+    let sections: Section[] = page.sections.map((section) => {
+      const out: Section = { id: section.id, blocks: section.blocks.map(rewriteBlock).filter((b): b is Block => b !== undefined) };
+      if (section.heading) out.heading = { level: section.heading.level, inlines: rewriteRuns(section.heading.inlines) };
+      return out;
+    });
+    sections = fixOutline(sections, page.title);
+    const variants = sections.map((section, index) => chooseVariant(section, index, pageIndex === 0));
+    const description = page.description || model.identity.description || `${page.title} — ${model.identity.name}`;
+    return {
+      url: page.url,
+      route,
+      moduleName,
+      componentName: toComponentName(moduleName),
+      title: page.title,
+      description,
+      language: page.language || model.identity.language || 'en',
+      sections: sections.map((section, index) => ({ ...section, variant: variants[index]! })),
+      textBlocks: page.textBlocks,
+    };
+  });
+
+  const redirects: Record<string, string> = {};
+  for (const page of pages) {
+    const parsed = new URL(page.url);
+    const oldPath = decodeURIComponent(parsed.pathname) + parsed.search;
+    if (oldPath !== page.route && !(page.route === '/' && oldPath === '/')) redirects[oldPath] = page.route;
+  }
+
+  // Navigation: header gets the first few distinct targets, the footer lists every label (its text counts).
+  const navItems: { label: string; route: string }[] = [];
+  for (const link of model.navigation) {
+    const route = routeOf(link.href) ?? (isHttp(link.href) ? link.href : undefined);
+    if (route && !navItems.some((item) => item.label === link.label && item.route === route)) navItems.push({ label: link.label, route });
+  }
+  if (navItems.length === 0) {
+    for (const page of pages.slice(0, MAX_HEADER_LINKS)) navItems.push({ label: shortTitle(page.title, model.identity.name), route: page.route });
+  }
+  const navigation: { label: string; route: string }[] = [];
+  for (const item of navItems) {
+    if (navigation.length >= MAX_HEADER_LINKS) break;
+    if (!item.route.startsWith('/')) continue;
+    if (!navigation.some((n) => n.route === item.route)) navigation.push(item);
+  }
+  const footerLinks = navItems;
+
+  const favicon = model.identity.favicon ? hostAsset(model.identity.favicon, '', 'favicon') : undefined;
+  const logo = model.identity.logo?.asset ? hostAsset(model.identity.logo.asset, 'images') : undefined;
+  for (const page of model.pages) {
+    for (const section of page.sections) {
+      for (const block of section.blocks) {
+        if (block.kind === 'image' && !block.image.asset) {
+          diagnostics.push({ level: 'info', code: 'ENGINE_PLAN_IMAGE_MISSING', message: `Image not downloaded: ${block.image.src}`, url: page.url });
+        }
+      }
+    }
+  }
+
+  const identity: SitePlan['identity'] = { ...model.identity };
+  if (favicon) identity.faviconPath = favicon.path;
+  if (logo) identity.logoPath = logo.path;
+  const draft: SitePlan = {
+    strategy: options.strategy,
+    origin: model.origin,
+    identity,
+    navigation,
+    footerLinks,
+    pages,
+    redirects,
+    assets: [...planned.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    contact: model.contact,
+    social: model.social,
+    designer: '',
+    design: { tokens: buildTokens(model), sections: {} },
+    diagnostics,
+  };
+  if (model.copyright) draft.copyright = model.copyright;
+  const sync: SyncDesigner = designer && 'designNow' in designer ? (designer as SyncDesigner) : offlineDesigner;
+  return applyDesign(draft, sync.designNow(model, draft), sync.name);
+}
+
+function isHttp(href: string): boolean {
+  return /^https?:\/\//i.test(href);
+}
+
+function shortTitle(title: string, siteName: string): string {
+  const parts = title.split(/\s+[|\-–—:·»]+\s+/).filter((part) => part && part !== siteName);
+  return parts[0] ?? title;
+}
+
+/**
+ * Exactly one h1 per page and no skipped levels: the first heading becomes the h1 when the page has
+ * none (or the page title is added as one), later h1s become h2s, deeper levels close up.
+ */
+export function fixOutline(sections: Section[], title: string): Section[] {
+  const out = sections.map((section) => ({ ...section, heading: section.heading ? { ...section.heading } : undefined }));
+  const headed = out.filter((s) => s.heading);
+  const hasH1 = headed.some((s) => s.heading!.level === 1);
+  if (!hasH1) {
+    const first = headed[0];
+    if (first && out.indexOf(first) <= 1 && first.heading!.level <= 3) first.heading!.level = 1;
+    else out.unshift({ id: 'page-title', heading: { level: 1, inlines: [{ text: title }] }, blocks: [] });
+  }
+  let seenH1 = false;
+  let previous = 0;
+  for (const section of out) {
+    if (!section.heading) continue;
+    let level = section.heading.level;
+    if (level === 1) {
+      if (seenH1) level = 2;
+      seenH1 = true;
+    }
+    if (level > previous + 1) level = Math.max(2, previous + 1);
+    if (!seenH1 && level > 1) level = 1;
+    if (level === 1) seenH1 = true;
+    section.heading.level = level;
+    previous = level;
+  }
+  return out.map((section) => {
+    const copy: Section = { id: section.id, blocks: section.blocks };
+    if (section.heading) copy.heading = section.heading;
+    return copy;
+  });
+}
+
+/** The default component for a section's content. */
+export function chooseVariant(section: Section, index: number, isStartPage: boolean): SectionVariant {
+  const blocks = section.blocks;
+  const count = (kind: Block['kind']): number => blocks.filter((block) => block.kind === kind).length;
+  if (count('form') > 0) return 'contact';
+  if (count('image') >= 3 && count('image') * 2 >= blocks.length) return 'gallery';
+  if (count('pre') > 0 && count('pre') * 2 >= blocks.length) return 'doc';
+  if (blocks.length > 0 && count('table') === blocks.length) return 'table';
+  if (index === 0 && isStartPage && section.heading?.level === 1) return 'hero';
+  const only = blocks.length === 1 ? blocks[0] : undefined;
+  if (only?.kind === 'list' && only.items.length >= 3 && only.items.every((item) => plainText(item).length <= 140)) return 'cards';
+  return 'prose';
+}
