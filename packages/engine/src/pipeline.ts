@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
 import { z } from 'zod';
+import type { Designer } from './design/designer';
 import type { SiteModel, SitePlan } from './model';
 import type { EnginePorts, Logger } from './ports';
 import { packageProject } from './stages/package/package-project';
@@ -26,10 +27,12 @@ import {
  * The stage functions the pipeline chains. The real ones are in DEFAULT_STAGES (pipeline.ts); tests
  * may replace any of them.
  */
-export interface PipelineStages<TDesigner = unknown> {
+export interface PipelineStages {
   fetchSite(startUrl: string, options: Partial<FetchOptions>, ports: EnginePorts): Promise<RawSite>;
   extractSite(raw: RawSite, ports?: { logger?: Logger }): SiteModel;
-  planSite(model: SiteModel, options: { strategy: Strategy }, designer?: TDesigner): SitePlan;
+  planSite(model: SiteModel, options: { strategy: Strategy }, designer?: Designer): SitePlan;
+  /** Runs an asynchronous Designer over a plan (the offline one answers inside planSite). */
+  designSite(model: SiteModel, plan: SitePlan, designer: Designer): Promise<SitePlan>;
   generateProject(plan: SitePlan): Promise<FileTree>;
   toVerifyExpectations(model: SiteModel, plan: SitePlan): Pick<VerifyExpectations, 'pages'>;
   listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[];
@@ -136,8 +139,8 @@ export const pipelineInputSchema = z.object({
 });
 
 /** The pipeline's input (before defaults); `designer` replaces the offline designer. */
-export type PipelineInput<TDesigner = unknown> = z.input<typeof pipelineInputSchema> & {
-  designer?: TDesigner;
+export type PipelineInput = z.input<typeof pipelineInputSchema> & {
+  designer?: Designer;
 };
 
 /** A short summary of a run, for logs, the CLI and the bench. */
@@ -177,10 +180,10 @@ function formatSeconds(ms: number): string {
  * and saves each stage's output to `workDir` when given. A project that does not build is never
  * delivered: that throws AppError ENGINE_BUILD_FAILED (after saving the verify report).
  */
-export async function runPipeline<TDesigner>(
-  input: PipelineInput<TDesigner>,
+export async function runPipeline(
+  input: PipelineInput,
   ports: EnginePorts,
-  stages: PipelineStages<TDesigner>,
+  stages: PipelineStages,
 ): Promise<PipelineResult> {
   const parsed = pipelineInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -279,7 +282,14 @@ export async function runPipeline<TDesigner>(
   });
   const plan = await runStage(
     'plan',
-    () => stages.planSite(model, { strategy: options.strategy }, input.designer),
+    async () => {
+      const { designer } = input;
+      const planned = stages.planSite(model, { strategy: options.strategy }, designer);
+      // A synchronous designer (the offline one) already answered inside planSite.
+      if (designer === undefined || 'designNow' in designer) return planned;
+      logger.log({ level: 'INFO', message: `Designer ${designer.name} is designing the site` });
+      return stages.designSite(model, planned, designer);
+    },
     {
       name: 'plan',
       keys: ['pages', 'strategy'],

@@ -1,34 +1,15 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { findChromePath, launchChromium } from '../../browser/chromium';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-dev-shm-usage',
-];
-
-/** The Chromium binary verify uses: the given path, CHROME_PATH, or the system's. */
+/** The Chromium binary verify uses: the given path, CHROME_PATH, or the system's; undefined when none. */
 export function findVerifyChromePath(chromePath?: string): string | undefined {
-  const candidates = [
-    chromePath,
-    process.env.CHROME_PATH,
-    '/usr/lib/chromium/chromium',
-    '/usr/bin/chromium',
-  ];
-  return candidates.find(
-    (candidate): candidate is string =>
-      candidate !== undefined && candidate !== '' && existsSync(candidate),
-  );
+  return findChromePath(chromePath);
 }
 
 /** Launches headless Chromium for rendering; undefined when no binary is found. */
 export async function openVerifyBrowser(chromePath?: string): Promise<Browser | undefined> {
-  const executablePath = findVerifyChromePath(chromePath);
+  const executablePath = findChromePath(chromePath);
   if (executablePath === undefined) return undefined;
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  // /dev/shm is small in containers; without this flag large screenshots can crash the renderer.
+  return launchChromium({ executablePath, args: ['--disable-dev-shm-usage'] });
 }
