@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { parseConfig, type Config } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/database';
+import { buildApp, type AppDeps } from '../../src/http/app';
+import { buildLogger } from '../../src/lib/logger';
+import { buildMailer, type Mailer } from '../../src/mail/mailer';
+import { listOutboxMessages, type OutboxMessage } from '../../src/mail/outbox';
+import { createPostgresTestDatabase } from './test-databases';
+
+/** The public origin test apps believe they run at. */
+export const TEST_BASE_URL = 'http://localhost:3000';
+/** The repository root. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+/** A test app over a fresh database and DATA_DIR. */
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  dataDir: string;
+  /** Waits for queued e-mails, then lists the outbox (newest first). */
+  getOutbox(): Promise<OutboxMessage[]>;
+  /** The newest message to `to` (waits for queued e-mails). */
+  getLatestMail(to: string): Promise<OutboxMessage | undefined>;
+  close(): Promise<void>;
+}
+
+/** Builds the app for tests: PGlite in a temp folder or a fresh PostgreSQL database; silent logs. */
+export async function createTestApp(
+  kind: 'pglite' | 'postgres',
+  options: {
+    env?: Record<string, string>;
+    webDistDir?: string;
+    tokenLifetimes?: AppDeps['tokenLifetimes'];
+    mutateConfig?: (config: Config) => Config;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sitelift-server-test-'));
+  const postgres = kind === 'postgres' ? await createPostgresTestDatabase() : undefined;
+  const parsed = parseConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      BASE_URL: TEST_BASE_URL,
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_MAX: '8',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...options.env,
+    },
+    { repoRoot: REPO_ROOT },
+  );
+  const config = options.mutateConfig ? options.mutateConfig(parsed) : parsed;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(dataDir, 'pglite'),
+  });
+  await database.migrate();
+  const logger = buildLogger('silent');
+  const mailer = buildMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
+  const { app } = await buildApp({
+    config,
+    database,
+    authSecret: randomBytes(32).toString('hex'),
+    logger,
+    mailer,
+    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-dist'),
+    tokenLifetimes: options.tokenLifetimes,
+  });
+  await app.ready();
+  const getOutbox = async () => {
+    await mailer.idle();
+    return listOutboxMessages(dataDir);
+  };
+  return {
+    app,
+    config,
+    database,
+    mailer,
+    dataDir,
+    getOutbox,
+    async getLatestMail(to) {
+      return (await getOutbox()).find((message) => message.to === to);
+    },
+    async close() {
+      await app.close();
+      await mailer.close();
+      await database.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let addressCounter = 0;
+
+/** A fresh client address so each agent has its own rate-limit budget. */
+export function nextClientAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** A browser-like client: keeps cookies, sends the app's Origin on writes, has its own IP address. */
+export interface Agent {
+  cookies: Map<string, string>;
+  remoteAddress: string;
+  request(options: InjectOptions & { json?: unknown }): Promise<LightMyRequestResponse>;
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, json?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  patch(url: string, json?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** Opens an absolute link from an e-mail through the app (only its path and query are used). */
+  open(link: string): Promise<LightMyRequestResponse>;
+}
+
+function storeCookies(cookies: Map<string, string>, response: LightMyRequestResponse) {
+  const header = response.headers['set-cookie'];
+  const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  for (const line of lines) {
+    const [pair, ...attributes] = line.split(';');
+    const separator = pair?.indexOf('=') ?? -1;
+    if (!pair || separator < 0) continue;
+    const name = pair.slice(0, separator).trim();
+    const value = pair.slice(separator + 1).trim();
+    const isExpired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === '';
+    if (isExpired) cookies.delete(name);
+    else cookies.set(name, value);
+  }
+}
+
+/** Creates an agent for `app`. */
+export function createAgent(app: FastifyInstance, remoteAddress = nextClientAddress()): Agent {
+  const cookies = new Map<string, string>();
+  const request: Agent['request'] = async (options) => {
+    const { json, headers, ...rest } = options;
+    const method = (rest.method ?? 'GET').toUpperCase();
+    const cookieHeader = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await app.inject({
+      remoteAddress,
+      ...rest,
+      headers: {
+        ...(method !== 'GET' && method !== 'HEAD' ? { origin: TEST_BASE_URL } : {}),
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        ...headers,
+      },
+      ...(json !== undefined ? { payload: JSON.stringify(json) } : {}),
+    });
+    storeCookies(cookies, response);
+    return response;
+  };
+  return {
+    cookies,
+    remoteAddress,
+    request,
+    get: (url, headers) => request({ method: 'GET', url, headers }),
+    post: (url, json, headers) => request({ method: 'POST', url, json: json ?? {}, headers }),
+    patch: (url, json, headers) => request({ method: 'PATCH', url, json, headers }),
+    open: (link) => {
+      const url = new URL(link);
+      return request({ method: 'GET', url: `${url.pathname}${url.search}` });
+    },
+  };
+}
+
+/** A unique e-mail address for one test. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** A password that meets the registration rule. */
+export const GOOD_PASSWORD = 'Sitelift2026';
+
+/** Registers an account (not yet verified) and returns its agent. */
+export async function signUp(app: FastifyInstance, email: string, password = GOOD_PASSWORD): Promise<Agent> {
+  const agent = createAgent(app);
+  const response = await agent.post('/api/auth/sign-up/email', {
+    email,
+    password,
+    name: '',
+    callbackURL: '/auth/callback',
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return agent;
+}
+
+/** Signs in with a fresh agent and returns it. */
+export async function signIn(app: FastifyInstance, email: string, password = GOOD_PASSWORD): Promise<Agent> {
+  const agent = createAgent(app);
+  const response = await agent.post('/api/auth/sign-in/email', { email, password });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return agent;
+}
+
+/** The link of the newest e-mail to `to` whose path contains `pathPart`. */
+export async function getMailLink(testApp: TestApp, to: string, pathPart: string): Promise<string> {
+  const message = await testApp.getLatestMail(to);
+  const link = message?.links.find((candidate) => candidate.includes(pathPart));
+  if (!link) throw new Error(`no e-mail to ${to} with a link containing ${pathPart}`);
+  return link;
+}
