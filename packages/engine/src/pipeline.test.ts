@@ -152,6 +152,11 @@ describe('runPipeline', () => {
           workDir,
           screenshots: false,
           requiredSnippets: [{ text: 'We bake with flour, water and time.' }],
+          // An asynchronous designer (an LLM one, later) runs after planSite through designSite.
+          designer: {
+            name: 'test-designer',
+            design: () => Promise.reject(new Error('not called directly')),
+          },
         },
         ports,
         buildFakeStages(buildMinimalProject(), calls),
