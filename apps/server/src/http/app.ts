@@ -71,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // not malformed JSON; anything else goes through Fastify's safe parser (prototype poisoning refused).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // The API speaks JSON only: text/plain (what a cross-site <form> can send without preflight) is 415.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {

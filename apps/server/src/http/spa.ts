@@ -30,7 +30,8 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
-      wildcard: true,
+      // One route per built file; everything else reaches the not-found handler (history fallback).
+      wildcard: false,
       setHeaders: (reply, filePath) => {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
