@@ -16,3 +16,9 @@ export const signInSchema = z.object({
 
 /** Values of the Sign In form. */
 export type SignInInput = z.infer<typeof signInSchema>;
+
+/** The 'Forgot Password?' request form: the sign-in e-mail rules. */
+export const requestPasswordResetSchema = z.object({ email: emailFieldSchema });
+
+/** Values of the 'Forgot Password?' request form. */
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetSchema>;

@@ -1,0 +1,21 @@
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AUTH_MESSAGES } from '@sitelift/shared/messages';
+import { signOut } from '../../lib/auth';
+import { reportError } from '../../lib/report-error';
+import { useMutation, useQueryClient } from '../../lib/query-client';
+
+/** Signs out and returns to / (spec §2 Top bar). */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: () => signOut(queryClient),
+    onSuccess: () => navigate('/', { replace: true }),
+    onError: (error) => {
+      reportError('Sign out failed', error);
+      toast.error(AUTH_MESSAGES.signOutFailed);
+    },
+  });
+  return { signOut: () => mutation.mutate(), isSigningOut: mutation.isPending };
+}

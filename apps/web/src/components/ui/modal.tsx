@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { cn } from '../../utils/cn';
+
+/** Dialog sizes: default and large (spec §2 Confirm dialog). */
+export type ModalSize = 'default' | 'large';
+
+const SIZES: Record<ModalSize, string> = { default: 'max-w-md', large: 'max-w-2xl' };
+
+/**
+ * An accessible modal dialog (Radix): focus is trapped, Escape or a click on the backdrop closes it,
+ * and focus returns to the opener.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size = 'default',
+  children,
+  hideClose,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  size?: ModalSize;
+  children?: ReactNode;
+  hideClose?: boolean;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay
+          data-testid="modal-backdrop"
+          className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
+        />
+        <Dialog.Content
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
+            'rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-900/5 data-[state=open]:animate-scale-in sm:p-7',
+            SIZES[size],
+          )}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+            {!hideClose && (
+              <Dialog.Close
+                className="-mt-1 -mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                aria-label="Close"
+              >
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            )}
+          </div>
+          {description && (
+            <Dialog.Description className="mt-2 text-sm leading-6 text-slate-600">
+              {description}
+            </Dialog.Description>
+          )}
+          {children && <div className="mt-5">{children}</div>}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

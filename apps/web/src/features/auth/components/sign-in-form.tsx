@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES } from '@sitelift/shared/messages';
+import { signInSchema } from '@sitelift/shared/validation/sign-in';
+import type { SignInInput } from '@sitelift/shared/validation/sign-in';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-client';
+import { refreshSession } from '../../../lib/auth';
+import { useQueryClient } from '../../../lib/query-client';
+import { getFromPath, getStateError, getStateMessage } from '../../../utils/navigation-state';
+import { signIn } from '../api/sign-in';
+import { AuthCard } from './auth-card';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { reportError } from '../../../lib/report-error';
+
+/** Sign In (spec §2): 'Welcome Back', e-mail and password, error banner, 'Forgot Password?'. */
+export function SignInForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [serverError, setServerError] = useState<string | null>(() => getStateError(location.state));
+  const [notice, setNotice] = useState<string | null>(() => getStateMessage(location.state));
+  const isForgotOpen = searchParams.get('forgot') === '1';
+
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onValid = async (values: SignInInput) => {
+    try {
+      await signIn(values);
+      await refreshSession(queryClient);
+      navigate(getFromPath(location.state, paths.dashboard.getHref()), { replace: true });
+    } catch (error) {
+      reportError('Sign in failed', error);
+      setServerError(getErrorMessage(error, AUTH_MESSAGES.loginFailed));
+    }
+  };
+
+  const setForgotOpen = (open: boolean) => {
+    setSearchParams(
+      (params) => {
+        if (open) params.set('forgot', '1');
+        else params.delete('forgot');
+        return params;
+      },
+      { replace: true, state: location.state },
+    );
+  };
+
+  return (
+    <AuthCard
+      title="Welcome Back"
+      subtitle="Sign in to continue modernizing your websites."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link
+            to={paths.register.getHref()}
+            state={location.state}
+            className="font-semibold text-brand-700 hover:text-brand-800"
+          >
+            Create one
+          </Link>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          setServerError(null);
+          setNotice(null);
+          void form.handleSubmit(onValid)(event);
+        }}
+        aria-label="Sign in"
+      >
+        {serverError && (
+          <Alert tone="error" className="mb-5">
+            {serverError}
+          </Alert>
+        )}
+        {notice && (
+          <Alert tone="success" className="mb-5">
+            {notice}
+          </Alert>
+        )}
+        <fieldset disabled={isSubmitting} className="space-y-5">
+          <FormField
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@company.com"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            revealable
+            error={errors.password?.message}
+            labelAction={
+              <button
+                type="button"
+                onClick={() => setForgotOpen(true)}
+                className="text-sm font-medium text-brand-700 hover:text-brand-800 disabled:text-slate-400"
+              >
+                Forgot Password?
+              </button>
+            }
+            {...form.register('password')}
+          />
+          <Button type="submit" size="lg" className="w-full">
+            {isSubmitting ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </fieldset>
+      </form>
+      <ForgotPasswordDialog
+        open={isForgotOpen}
+        onOpenChange={setForgotOpen}
+        defaultEmail={form.getValues('email')}
+      />
+    </AuthCard>
+  );
+}

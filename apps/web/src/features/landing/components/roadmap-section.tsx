@@ -1,0 +1,69 @@
+import { CircleCheck, Clock, Hammer } from 'lucide-react';
+import { cn } from '../../../utils/cn';
+
+const GROUPS = [
+  {
+    status: 'Live',
+    icon: CircleCheck,
+    badge: 'bg-emerald-100 text-emerald-800',
+    items: ['AI code generation', 'Full repository export', 'Secure processing'],
+  },
+  {
+    status: 'In development',
+    icon: Hammer,
+    badge: 'bg-amber-100 text-amber-800',
+    items: ['API access', 'One-click deployment to hosting platforms'],
+  },
+  {
+    status: 'Coming soon',
+    icon: Clock,
+    badge: 'bg-slate-200 text-slate-700',
+    items: ['Batch processing of URL lists', 'Expanded template library'],
+  },
+];
+
+/** Roadmap status groups (spec §1, §2). */
+export function RoadmapSection() {
+  return (
+    <section aria-labelledby="roadmap-heading" className="bg-slate-50 py-20 sm:py-28">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Roadmap</p>
+          <h2
+            id="roadmap-heading"
+            className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+          >
+            What works today, and what&apos;s next
+          </h2>
+        </div>
+        <div className="mt-14 grid gap-6 md:grid-cols-3">
+          {GROUPS.map((group) => (
+            <section
+              key={group.status}
+              aria-labelledby={`roadmap-${group.status}`}
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <h3
+                id={`roadmap-${group.status}`}
+                className={cn(
+                  'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold',
+                  group.badge,
+                )}
+              >
+                <group.icon className="size-4" aria-hidden /> {group.status}
+              </h3>
+              <ul className="mt-5 space-y-3">
+                {group.items.map((item) => (
+                  <li key={item} className="flex items-start gap-2.5 text-sm text-slate-700">
+                    <span className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400" aria-hidden />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { sessionResponseSchema } from '@sitelift/shared/schemas/auth';
+import type { SessionResponse, SessionUser } from '@sitelift/shared/schemas/auth';
+import { apiRequest } from './api-client';
+import { queryOptions, useQuery } from './query-client';
+import type { QueryClient } from './query-client';
+
+/** Query key of the session; every auth change (sign in, out, verify, update) refreshes it. */
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+
+/** Reads the current session from Better Auth (`null` when signed out). */
+export async function getSession(): Promise<SessionResponse> {
+  return apiRequest('/api/auth/get-session', { schema: sessionResponseSchema });
+}
+
+/** Query options of the session. */
+export function getSessionQueryOptions() {
+  return queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: getSession, staleTime: 60_000 });
+}
+
+/** The signed-in user (or null) and whether the session is still resolving. */
+export function useSession(): { user: SessionUser | null; isLoading: boolean } {
+  const query = useQuery(getSessionQueryOptions());
+  return { user: query.data?.user ?? null, isLoading: query.isPending };
+}
+
+/** Fetches the session again and waits for it (after sign-in, verification, e-mail change...). */
+export async function refreshSession(queryClient: QueryClient): Promise<SessionResponse> {
+  return queryClient.fetchQuery({ ...getSessionQueryOptions(), staleTime: 0 });
+}
+
+/**
+ * Signs out. A 401/403/404 from the server means the session is already gone (spec §8 Auth client),
+ * so the local state is cleared either way; other failures are rethrown.
+ */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await apiRequest('/api/auth/sign-out', { method: 'POST', body: {} });
+  } catch (error) {
+    const status = (error as { status?: number }).status ?? 0;
+    if (![401, 403, 404].includes(status)) throw error;
+  }
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+}

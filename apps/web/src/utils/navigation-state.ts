@@ -1,0 +1,34 @@
+/** What screens pass each other through router state. */
+export interface NavigationState {
+  /** Where a guard sent the user from, to return there after signing in. */
+  from?: { pathname?: string; search?: string; hash?: string };
+  /** A success message for the next screen's banner (e.g. the dashboard's success banner). */
+  message?: string;
+  /** An error message for the next screen's error banner (e.g. a failed verification link). */
+  error?: string;
+}
+
+function asState(state: unknown): NavigationState {
+  return typeof state === 'object' && state !== null ? (state as NavigationState) : {};
+}
+
+/** The remembered origin as a path, or `fallback`; never an external or guest-only URL. */
+export function getFromPath(state: unknown, fallback: string): string {
+  const from = asState(state).from;
+  const pathname = from?.pathname;
+  if (!pathname || !pathname.startsWith('/') || pathname.startsWith('//')) return fallback;
+  if (pathname === '/login' || pathname === '/register') return fallback;
+  return `${pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/** The success message passed in router state, if any. */
+export function getStateMessage(state: unknown): string | null {
+  const message = asState(state).message;
+  return typeof message === 'string' && message !== '' ? message : null;
+}
+
+/** The error message passed in router state, if any. */
+export function getStateError(state: unknown): string | null {
+  const error = asState(state).error;
+  return typeof error === 'string' && error !== '' ? error : null;
+}
