@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
 import { z } from 'zod';
 import type { Designer } from './design/designer';
+import type { HostResolver } from './net/assert-public-url';
 import type { SiteModel, SitePlan } from './model';
 import type { EnginePorts, Logger } from './ports';
 import { packageProject } from './stages/package/package-project';
@@ -28,7 +29,12 @@ import {
  * may replace any of them.
  */
 export interface PipelineStages {
-  fetchSite(startUrl: string, options: Partial<FetchOptions>, ports: EnginePorts): Promise<RawSite>;
+  fetchSite(
+    startUrl: string,
+    options: Partial<FetchOptions>,
+    ports: EnginePorts,
+    internals?: { resolve?: HostResolver },
+  ): Promise<RawSite>;
   extractSite(raw: RawSite, ports?: { logger?: Logger }): SiteModel;
   planSite(model: SiteModel, options: { strategy: Strategy }, designer?: Designer): SitePlan;
   /** Runs an asynchronous Designer over a plan (the offline one answers inside planSite). */
@@ -115,6 +121,13 @@ export async function loadStageOutput<T>(
 // ---------------------------------------------------------------------------------------------
 // the pipeline
 
+/** A resolver that knows only `localhost` (loopbackOnly runs): every other name fails to resolve. */
+export const LOOPBACK_ONLY_RESOLVER: HostResolver = async (hostname) => {
+  if (hostname === 'localhost' || hostname.endsWith('.localhost'))
+    return [{ address: '127.0.0.1', family: 4 }];
+  throw new Error(`${hostname} is not resolved in a loopback-only run`);
+};
+
 /** What a modernization run is asked to do; validated with zod at the pipeline's edge. */
 export const pipelineInputSchema = z.object({
   url: z.string().trim().min(1),
@@ -134,6 +147,12 @@ export const pipelineInputSchema = z.object({
   resume: z.boolean().default(false),
   /** Fetch stage options beyond maxPages/allowPrivateUrls (tests: respectRobots, browser...). */
   fetchOptions: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Contact only loopback addresses: host names other than localhost do not resolve, and verify's
+   * browsers reach nothing else. For tests and the bench, whose sites are served on 127.0.0.1, so
+   * that their CDN links and trackers never leave the machine. Implies allowPrivateUrls.
+   */
+  loopbackOnly: z.boolean().default(false),
   /** Chromium binary for verify (default CHROME_PATH or the system's). */
   chromePath: z.string().optional(),
 });
@@ -257,9 +276,10 @@ export async function runPipeline(
         {
           ...(options.fetchOptions as Partial<FetchOptions> | undefined),
           maxPages: options.maxPages,
-          allowPrivateUrls: options.allowPrivateUrls,
+          allowPrivateUrls: options.allowPrivateUrls || options.loopbackOnly,
         },
         ports,
+        options.loopbackOnly ? { resolve: LOOPBACK_ONLY_RESOLVER } : {},
       ),
     { name: 'fetch', keys: ['startUrl', 'pages'] },
   );
@@ -311,7 +331,8 @@ export async function runPipeline(
     'verify',
     () =>
       verifyProject(tree, expectations, ports, {
-        allowPrivateUrls: options.allowPrivateUrls,
+        allowPrivateUrls: options.allowPrivateUrls || options.loopbackOnly,
+        loopbackOnly: options.loopbackOnly,
         chromePath: options.chromePath,
       }),
     { name: 'verify', keys: ['build', 'textCoverage'] },

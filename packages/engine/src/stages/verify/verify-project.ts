@@ -23,6 +23,11 @@ import { readFileTree, writeProject, type WrittenProject } from './write-project
 export interface VerifyOptions {
   /** Lets the original-page screenshots and Lighthouse reach private addresses (tests, local development). */
   allowPrivateUrls?: boolean;
+  /**
+   * Let the browsers reach loopback addresses only (tests and the bench serve originals on 127.0.0.1;
+   * their CDN links and trackers must not leave the machine).
+   */
+  loopbackOnly?: boolean;
   /** Chromium binary; default CHROME_PATH or the system's. */
   chromePath?: string;
   /** Routes rendered at the same time (default 2: the machines have 2 cores). */
@@ -42,10 +47,32 @@ function throwIfCancelled(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) throw new AppError('ENGINE_PIPELINE_CANCELLED');
 }
 
+/** True for http(s) URLs on 127.0.0.0/8, ::1 or localhost (and data:/blob: URLs). */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'data:' || parsed.protocol === 'blob:') return true;
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+    const host = parsed.hostname;
+    return (
+      /^127(?:\.\d{1,3}){3}$/u.test(host) ||
+      host === '[::1]' ||
+      host === 'localhost' ||
+      host.endsWith('.localhost')
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Checks an original page's request with the SSRF guard, caching the answer per host. */
-function buildOriginalFilter(allowPrivateUrls: boolean): (url: string) => Promise<boolean> {
+function buildOriginalFilter(
+  allowPrivateUrls: boolean,
+  loopbackOnly: boolean,
+): (url: string) => Promise<boolean> {
   const byHost = new Map<string, Promise<boolean>>();
   return async (url) => {
+    if (loopbackOnly) return isLoopbackUrl(url);
     if (allowPrivateUrls) return true;
     let host: string;
     try {
@@ -221,7 +248,7 @@ export async function verifyProject(
       throwIfCancelled(signal);
       const originals = await openContexts(
         browser,
-        buildOriginalFilter(options.allowPrivateUrls === true),
+        buildOriginalFilter(options.allowPrivateUrls === true, options.loopbackOnly === true),
       );
       try {
         await mapWithLimit(screenshotPages, options.concurrency ?? 2, async (page) => {
