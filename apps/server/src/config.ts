@@ -42,7 +42,13 @@ const positiveInt = (min: number, max: number) =>
     .trim()
     .regex(/^\d+$/, { message: 'must be a whole number' })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    );
 
 /**
  * Every environment variable the server reads, with its default and what it does. The README's
@@ -50,7 +56,10 @@ const positiveInt = (min: number, max: number) =>
  */
 export const CONFIG_VARIABLES = {
   PORT: { default: '3000', description: 'HTTP port to listen on (0 picks a free port).' },
-  HOST: { default: '127.0.0.1', description: 'Interface to bind; use 0.0.0.0 to accept outside connections.' },
+  HOST: {
+    default: '127.0.0.1',
+    description: 'Interface to bind; use 0.0.0.0 to accept outside connections.',
+  },
   DATA_DIR: {
     default: './.data',
     description:
@@ -72,19 +81,27 @@ export const CONFIG_VARIABLES = {
   },
   SMTP_URL: {
     default: '(unset: write .eml files to DATA_DIR/outbox)',
-    description: 'SMTP server for outgoing e-mail, e.g. smtp://user:pass@smtp.example.com:587 or smtps://...',
+    description:
+      'SMTP server for outgoing e-mail, e.g. smtp://user:pass@smtp.example.com:587 or smtps://...',
   },
-  MAIL_FROM: { default: 'Sitelift <no-reply@sitelift.local>', description: 'Sender of outgoing e-mail.' },
+  MAIL_FROM: {
+    default: 'Sitelift <no-reply@sitelift.local>',
+    description: 'Sender of outgoing e-mail.',
+  },
   AUTH_SECRET: {
     default: '(unset: generated once, kept in DATA_DIR/auth-secret)',
-    description: 'Secret that signs sessions and tokens, at least 32 characters. Required in production.',
+    description:
+      'Secret that signs sessions and tokens, at least 32 characters. Required in production.',
   },
   NODE_ENV: {
     default: 'development',
     description:
       'development, test or production. Production requires AUTH_SECRET, DATABASE_URL and BASE_URL and hides /dev/outbox.',
   },
-  LOG_LEVEL: { default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent.' },
+  LOG_LEVEL: {
+    default: 'info',
+    description: 'pino log level: fatal, error, warn, info, debug, trace or silent.',
+  },
   TRUST_PROXY: {
     default: 'false',
     description:
@@ -92,14 +109,18 @@ export const CONFIG_VARIABLES = {
   },
   ALLOW_PRIVATE_URLS: {
     default: 'false',
-    description: 'Allow submitted site URLs that point at private, loopback or link-local addresses (tests and local development).',
+    description:
+      'Allow submitted site URLs that point at private, loopback or link-local addresses (tests and local development).',
   },
   AUTH_RATE_LIMIT_MAX: {
     default: '10',
     description:
       'Requests per client address and window to each sensitive auth route (sign-in, sign-up, password reset, resend, change password/e-mail); more answer 429.',
   },
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: { default: '60', description: 'Length of the auth rate-limit window in seconds.' },
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: {
+    default: '60',
+    description: 'Length of the auth rate-limit window in seconds.',
+  },
   CHROME_PATH: {
     default: '/usr/bin/chromium',
     description: 'Chromium binary used to render sites; /api/health reports whether it exists.',
@@ -138,7 +159,11 @@ export const configEnvSchema = z.object({
   AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters long',
   }),
-  NODE_ENV: z.enum(['development', 'test', 'production'], { error: 'must be development, test or production' }).optional(),
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], {
+      error: 'must be development, test or production',
+    })
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -179,7 +204,10 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-  if (list.length === 0 || list.some((item) => !/^[0-9a-fA-F:./]+$/.test(item) && item !== 'loopback')) {
+  if (
+    list.length === 0 ||
+    list.some((item) => !/^[0-9a-fA-F:./]+$/.test(item) && item !== 'loopback')
+  ) {
     throw new ConfigError(
       'TRUST_PROXY',
       'must be true, false, a number of hops or a comma-separated list of IP addresses/CIDR ranges',
@@ -192,7 +220,10 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
  * Validates the environment and applies defaults. Throws ConfigError naming the first bad variable.
  * `repoRoot` anchors a relative DATA_DIR so the workspace script's cwd does not matter.
  */
-export function parseConfig(env: Record<string, string | undefined>, options: { repoRoot: string }): Config {
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  options: { repoRoot: string },
+): Config {
   const picked = Object.fromEntries(Object.keys(CONFIG_VARIABLES).map((key) => [key, env[key]]));
   const result = configEnvSchema.safeParse(picked);
   if (!result.success) {

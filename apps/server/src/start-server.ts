@@ -23,7 +23,10 @@ export type ServerRole = 'all' | 'web';
 /** Chooses the log output: readable lines on a terminal in development, JSON lines otherwise. */
 export function buildProcessLogger(config: Config): Logger {
   if (!config.isProduction && process.stdout.isTTY) {
-    return buildLogger(config.logLevel, pino.transport({ target: 'pino-pretty', options: { colorize: true } }));
+    return buildLogger(
+      config.logLevel,
+      pino.transport({ target: 'pino-pretty', options: { colorize: true } }),
+    );
   }
   return buildLogger(config.logLevel);
 }
@@ -59,19 +62,39 @@ export async function startServer(options: {
     });
     cleanups.push(() => database.close());
     await database.migrate();
-    const mailer = buildMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+    const mailer = buildMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      logger,
+    });
     cleanups.push(() => mailer.close());
-    const built = await buildApp({ config, database, authSecret, logger, mailer, webDistDir: options.webDistDir });
+    const built = await buildApp({
+      config,
+      database,
+      authSecret,
+      logger,
+      mailer,
+      webDistDir: options.webDistDir,
+    });
     cleanups.push(() => built.app.close());
     if (!built.isSpaBuilt) {
-      logger.warn('The web app is not built (apps/web/dist is missing): run `npm run build`. The API still works.');
+      logger.warn(
+        'The web app is not built (apps/web/dist is missing): run `npm run build`. The API still works.',
+      );
     }
     await built.app.listen({ port: config.port, host: config.host });
     const address = built.app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     logger.info(
-      { role, database: database.kind, mail: mailer.kind, dataDir: config.dataDir, baseUrl: config.baseUrl },
+      {
+        role,
+        database: database.kind,
+        mail: mailer.kind,
+        dataDir: config.dataDir,
+        baseUrl: config.baseUrl,
+      },
       `Sitelift is listening on ${url} (public URL ${config.baseUrl})`,
     );
     if (role === 'all') {

@@ -67,7 +67,9 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
 
   it('sends a broken or forged verification link to /auth/callback with an error', async () => {
     const browser = createAgent(testApp.app);
-    const response = await browser.get('/api/auth/verify-email?token=not-a-token&callbackURL=%2Fauth%2Fcallback');
+    const response = await browser.get(
+      '/api/auth/verify-email?token=not-a-token&callbackURL=%2Fauth%2Fcallback',
+    );
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toMatch(/^\/auth\/callback\?error=/);
     expect(await getSessionUser(browser)).toBeNull();
@@ -75,7 +77,11 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
 
   it('refuses sign-up passwords that break the registration rule, with the spec messages', async () => {
     const agent = createAgent(testApp.app);
-    const short = await agent.post('/api/auth/sign-up/email', { email: uniqueEmail('weak'), password: 'Ab1', name: '' });
+    const short = await agent.post('/api/auth/sign-up/email', {
+      email: uniqueEmail('weak'),
+      password: 'Ab1',
+      name: '',
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toBe('Password must be at least 8 characters');
     const simple = await agent.post('/api/auth/sign-up/email', {
@@ -93,7 +99,10 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     const email = uniqueEmail('unverified');
     await signUp(testApp.app, email);
     const agent = createAgent(testApp.app);
-    const wrong = await agent.post('/api/auth/sign-in/email', { email, password: 'Wrong-password1' });
+    const wrong = await agent.post('/api/auth/sign-in/email', {
+      email,
+      password: 'Wrong-password1',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(await getSessionUser(agent)).toBeNull();
 
@@ -113,7 +122,10 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     const agent = createAgent(testApp.app);
     const answers = [];
     for (const email of [unverified, uniqueEmail('nobody'), verified]) {
-      const response = await agent.post('/api/auth/send-verification-email', { email, callbackURL: '/auth/callback' });
+      const response = await agent.post('/api/auth/send-verification-email', {
+        email,
+        callbackURL: '/auth/callback',
+      });
       answers.push({ status: response.statusCode, body: response.body });
     }
     expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ status: true }) });
@@ -134,7 +146,10 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     const oldSession = await signIn(testApp.app, email);
     const agent = createAgent(testApp.app);
 
-    const known = await agent.post('/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' });
+    const known = await agent.post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/auth/reset-password',
+    });
     const unknown = await agent.post('/api/auth/request-password-reset', {
       email: uniqueEmail('unknown'),
       redirectTo: '/auth/reset-password',
@@ -152,17 +167,26 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     expect(location).toMatch(/^http:\/\/localhost:3000\/auth\/reset-password\?token=/);
     const token = new URL(location, 'http://localhost:3000').searchParams.get('token');
 
-    const reset = await agent.post('/api/auth/reset-password', { newPassword: 'BrandNew2026', token });
+    const reset = await agent.post('/api/auth/reset-password', {
+      newPassword: 'BrandNew2026',
+      token,
+    });
     expect(reset.statusCode).toBe(200);
     // Sessions signed in with the old password end.
     expect(await getSessionUser(oldSession)).toBeNull();
 
-    const reused = await agent.post('/api/auth/reset-password', { newPassword: 'Another2026x', token });
+    const reused = await agent.post('/api/auth/reset-password', {
+      newPassword: 'Another2026x',
+      token,
+    });
     expect(reused.statusCode).toBe(400);
     const reopened = await agent.open(link);
     expect(String(reopened.headers.location)).toContain('error=INVALID_TOKEN');
 
-    const oldPassword = await createAgent(testApp.app).post('/api/auth/sign-in/email', { email, password: GOOD_PASSWORD });
+    const oldPassword = await createAgent(testApp.app).post('/api/auth/sign-in/email', {
+      email,
+      password: GOOD_PASSWORD,
+    });
     expect(oldPassword.statusCode).toBe(401);
     await signIn(testApp.app, email, 'BrandNew2026');
   });
@@ -171,7 +195,10 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     const email = uniqueEmail('expired');
     await signUp(testApp.app, email);
     const agent = createAgent(testApp.app);
-    await agent.post('/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' });
+    await agent.post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/auth/reset-password',
+    });
     const link = await getMailLink(testApp, email, '/api/auth/reset-password/');
     const token = new URL(link).pathname.split('/').pop() ?? '';
     await testApp.database.db
@@ -181,7 +208,10 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
 
     const landing = await agent.open(link);
     expect(String(landing.headers.location)).toContain('error=INVALID_TOKEN');
-    const reset = await agent.post('/api/auth/reset-password', { newPassword: 'BrandNew2026', token });
+    const reset = await agent.post('/api/auth/reset-password', {
+      newPassword: 'BrandNew2026',
+      token,
+    });
     expect(reset.statusCode).toBe(400);
     await signIn(testApp.app, email, GOOD_PASSWORD);
   });
@@ -224,17 +254,25 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     const newEmail = uniqueEmail('new-address');
     const agent = await signUpAndVerify(testApp, email);
 
-    const requested = await agent.post('/api/auth/change-email', { newEmail, callbackURL: '/profile/edit' });
+    const requested = await agent.post('/api/auth/change-email', {
+      newEmail,
+      callbackURL: '/profile/edit',
+    });
     expect(requested.statusCode).toBe(200);
     const message = await testApp.getLatestMail(newEmail);
     expect(message?.subject).toBe('Confirm your new email for Sitelift');
     expect(message?.text).toContain(newEmail);
     expect((await agent.get('/api/me/profile')).json()).toMatchObject({ email });
 
-    const confirmed = await agent.open(await getMailLink(testApp, newEmail, '/api/auth/verify-email'));
+    const confirmed = await agent.open(
+      await getMailLink(testApp, newEmail, '/api/auth/verify-email'),
+    );
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe('/profile/edit');
-    expect((await agent.get('/api/me/profile')).json()).toMatchObject({ email: newEmail, email_verified: true });
+    expect((await agent.get('/api/me/profile')).json()).toMatchObject({
+      email: newEmail,
+      email_verified: true,
+    });
     const rows = await testApp.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(0);
     await signIn(testApp.app, newEmail);

@@ -41,13 +41,18 @@ describe('configuration', () => {
 
   it('derives BASE_URL from PORT and keeps only the origin of a given BASE_URL', () => {
     expect(parseConfig({ PORT: '8080' }, { repoRoot }).baseUrl).toBe('http://localhost:8080');
-    expect(parseConfig({ BASE_URL: 'https://app.example.com/' }, { repoRoot }).baseUrl).toBe('https://app.example.com');
+    expect(parseConfig({ BASE_URL: 'https://app.example.com/' }, { repoRoot }).baseUrl).toBe(
+      'https://app.example.com',
+    );
   });
 
   it('parses TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
     expect(parseConfig({ TRUST_PROXY: 'true' }, { repoRoot }).trustProxy).toBe(true);
     expect(parseConfig({ TRUST_PROXY: '2' }, { repoRoot }).trustProxy).toBe(2);
-    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }, { repoRoot }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }, { repoRoot }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
   });
 
   it.each([
@@ -84,7 +89,7 @@ describe('configuration', () => {
 
   it('documents every variable in the README configuration table', () => {
     const readme = readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
-    const rows = new Set([...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]));
+    const rows = new Set([...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|/gm)].map((match) => match[1]));
     expect([...rows].sort()).toEqual(Object.keys(CONFIG_VARIABLES).sort());
   });
 });

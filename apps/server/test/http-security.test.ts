@@ -60,11 +60,31 @@ describe('HTTP hardening', () => {
   });
 
   it.each([
-    ['an unknown field', { email: uniqueEmail('x'), password: GOOD_PASSWORD, name: '', role: 'admin' }, /role/],
-    ['an overlong e-mail', { email: `${'a'.repeat(250)}@example.com`, password: GOOD_PASSWORD, name: '' }, /at most 254/],
-    ['an invalid e-mail', { email: 'not an email', password: GOOD_PASSWORD, name: '' }, /valid email/],
-    ['an overlong name', { email: uniqueEmail('x'), password: GOOD_PASSWORD, name: 'n'.repeat(101) }, /at most 100/],
-    ['an overlong password', { email: uniqueEmail('x'), password: `Aa1${'x'.repeat(200)}`, name: '' }, /at most 128/],
+    [
+      'an unknown field',
+      { email: uniqueEmail('x'), password: GOOD_PASSWORD, name: '', role: 'admin' },
+      /role/,
+    ],
+    [
+      'an overlong e-mail',
+      { email: `${'a'.repeat(250)}@example.com`, password: GOOD_PASSWORD, name: '' },
+      /at most 254/,
+    ],
+    [
+      'an invalid e-mail',
+      { email: 'not an email', password: GOOD_PASSWORD, name: '' },
+      /valid email/,
+    ],
+    [
+      'an overlong name',
+      { email: uniqueEmail('x'), password: GOOD_PASSWORD, name: 'n'.repeat(101) },
+      /at most 100/,
+    ],
+    [
+      'an overlong password',
+      { email: uniqueEmail('x'), password: `Aa1${'x'.repeat(200)}`, name: '' },
+      /at most 128/,
+    ],
     ['a missing password', { email: uniqueEmail('x'), name: '' }, /Password is required/],
   ])('refuses sign-up with %s (400)', async (_label, body, message) => {
     const response = await createAgent(testApp.app).post('/api/auth/sign-up/email', body);
@@ -78,9 +98,15 @@ describe('HTTP hardening', () => {
     await signUp(testApp.app, email);
     const agent = await signIn(testApp.app, email);
 
-    const foreignOrigin = await agent.patch('/api/me/profile', { full_name: 'Mallory' }, { origin: 'https://evil.example' });
+    const foreignOrigin = await agent.patch(
+      '/api/me/profile',
+      { full_name: 'Mallory' },
+      { origin: 'https://evil.example' },
+    );
     expect(foreignOrigin.statusCode).toBe(403);
-    expect(foreignOrigin.json()).toEqual({ error: { code: 'API_CSRF_REJECTED', message: 'Cross-site request refused.' } });
+    expect(foreignOrigin.json()).toEqual({
+      error: { code: 'API_CSRF_REJECTED', message: 'Cross-site request refused.' },
+    });
 
     const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const originless = await testApp.app.inject({
@@ -102,7 +128,11 @@ describe('HTTP hardening', () => {
     const sameOriginReferer = await testApp.app.inject({
       method: 'PATCH',
       url: '/api/me/profile',
-      headers: { cookie, referer: `${TEST_BASE_URL}/profile/edit`, 'content-type': 'application/json' },
+      headers: {
+        cookie,
+        referer: `${TEST_BASE_URL}/profile/edit`,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({ full_name: 'Alice' }),
     });
     expect(sameOriginReferer.statusCode).toBe(200);
@@ -114,11 +144,17 @@ describe('HTTP hardening', () => {
     const agent = createAgent(testApp.app);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < testApp.config.authRateLimit.max + 1; attempt += 1) {
-      const response = await agent.post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'Wrong-1234' });
+      const response = await agent.post('/api/auth/sign-in/email', {
+        email: 'nobody@example.com',
+        password: 'Wrong-1234',
+      });
       statuses.push(response.statusCode);
       if (response.statusCode === 429) {
         expect(response.json()).toEqual({
-          error: { code: 'API_RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' },
+          error: {
+            code: 'API_RATE_LIMITED',
+            message: 'Too many requests. Please wait a moment and try again.',
+          },
         });
         expect(response.headers['retry-after']).toBeDefined();
       }
@@ -127,7 +163,14 @@ describe('HTTP hardening', () => {
     expect(statuses.at(-1)).toBe(429);
     // Another client is not affected; session reads are not limited.
     const other = createAgent(testApp.app);
-    expect((await other.post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'Wrong-1234' })).statusCode).toBe(401);
+    expect(
+      (
+        await other.post('/api/auth/sign-in/email', {
+          email: 'nobody@example.com',
+          password: 'Wrong-1234',
+        })
+      ).statusCode,
+    ).toBe(401);
     for (let attempt = 0; attempt < testApp.config.authRateLimit.max + 2; attempt += 1) {
       expect((await agent.get('/api/auth/get-session')).statusCode).toBe(200);
     }
@@ -136,7 +179,12 @@ describe('HTTP hardening', () => {
   it('sends security headers and a CSP that lets the SPA load its own scripts', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'pglite', browser: expect.any(Boolean), ai: 'offline' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: 'pglite',
+      browser: expect.any(Boolean),
+      ai: 'offline',
+    });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -144,13 +192,21 @@ describe('HTTP hardening', () => {
   });
 
   it('answers unknown API routes with 404 in the error shape', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { accept: 'text/html' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('API_NOT_FOUND');
   });
 
   it('tells browsers to build the SPA when apps/web/dist is missing', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'text/html' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { accept: 'text/html' },
+    });
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('npm run build');
   });
@@ -158,7 +214,9 @@ describe('HTTP hardening', () => {
   it('serves the OpenAPI description at /api/docs', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/api/me/profile', '/api/health']));
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining(['/api/me/profile', '/api/health']),
+    );
   });
 });
 
@@ -169,7 +227,10 @@ describe('SPA serving', () => {
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(tmpdir(), 'sitelift-dist-'));
     await mkdir(path.join(distDir, 'assets'));
-    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div><script src="/assets/app-1.js"></script>');
+    await writeFile(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><div id="root"></div><script src="/assets/app-1.js"></script>',
+    );
     await writeFile(path.join(distDir, 'assets', 'app-1.js'), 'console.log("app")');
     testApp = await createTestApp('pglite', { webDistDir: distDir });
   });
@@ -179,7 +240,8 @@ describe('SPA serving', () => {
   });
 
   it('serves index.html for client routes and files from dist, but never for /api or /dev', async () => {
-    const inject = (url: string, accept = 'text/html') => testApp.app.inject({ method: 'GET', url, headers: { accept } });
+    const inject = (url: string, accept = 'text/html') =>
+      testApp.app.inject({ method: 'GET', url, headers: { accept } });
     for (const url of ['/', '/dashboard', '/project/123/edit?tab=1']) {
       const response = await inject(url);
       expect(response.statusCode).toBe(200);

@@ -11,15 +11,19 @@ interface ReceivedMail {
 
 /** The decoded text/plain part of a raw MIME message (quoted-printable or base64). */
 function getTextPart(raw: string): string {
-  const match = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?Content-Transfer-Encoding: ([^\n]+)\n\n([\s\S]*?)\n--/i.exec(
-    raw.replace(/\r\n/g, '\n'),
-  );
+  const match =
+    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?Content-Transfer-Encoding: ([^\n]+)\n\n([\s\S]*?)\n--/i.exec(
+      raw.replace(/\r\n/g, '\n'),
+    );
   if (!match) throw new Error('no text/plain part');
   const [, encoding = '', body = ''] = match;
-  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/base64/i.test(encoding))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/quoted-printable/i.test(encoding)) {
     return Buffer.from(
-      body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      body
+        .replace(/=\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))),
       'latin1',
     ).toString('utf8');
   }
@@ -51,7 +55,9 @@ describe('e-mail through a real SMTP server', () => {
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
     const { port } = smtp.server.address() as AddressInfo;
-    testApp = await createTestApp('pglite', { env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Sitelift <hello@sitelift.test>' } });
+    testApp = await createTestApp('pglite', {
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Sitelift <hello@sitelift.test>' },
+    });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -76,7 +82,10 @@ describe('e-mail through a real SMTP server', () => {
     const agent = createAgent(testApp.app);
     const response = await agent.open(link ?? '');
     expect(response.statusCode).toBe(302);
-    expect((await agent.get('/api/me/profile')).json()).toMatchObject({ email, email_verified: true });
+    expect((await agent.get('/api/me/profile')).json()).toMatchObject({
+      email,
+      email_verified: true,
+    });
   });
 });
 
@@ -100,10 +109,18 @@ describe('development outbox', () => {
 
     const json = await testApp.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(json.statusCode).toBe(200);
-    const messages = json.json() as Array<{ name: string; to: string; subject: string; links: string[]; html: string }>;
+    const messages = json.json() as Array<{
+      name: string;
+      to: string;
+      subject: string;
+      links: string[];
+      html: string;
+    }>;
     expect(messages.map((message) => message.to)).toEqual([second, first]);
     expect(messages[0]?.name).toMatch(/\.eml$/);
-    expect(messages[0]?.links[0]).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
+    expect(messages[0]?.links[0]).toMatch(
+      /^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/,
+    );
 
     const list = await testApp.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(list.statusCode).toBe(200);
@@ -121,7 +138,9 @@ describe('development outbox', () => {
     expect(raw.statusCode).toBe(200);
     expect(raw.body).toContain('Subject: Verify your email for Sitelift');
 
-    expect((await testApp.app.inject({ method: 'GET', url: '/dev/outbox/..%2Fauth-secret' })).statusCode).toBe(404);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/dev/outbox/..%2Fauth-secret' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -140,7 +159,11 @@ describe('development outbox in production', () => {
   it('answers 404 for every outbox route', async () => {
     await signUp(testApp.app, uniqueEmail('prod'));
     for (const url of ['/dev/outbox', '/api/dev/outbox', '/dev/outbox/x.eml']) {
-      const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html' },
+      });
       expect(response.statusCode).toBe(404);
     }
   });

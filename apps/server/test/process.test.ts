@@ -18,7 +18,10 @@ interface Exit {
 }
 
 /** Runs main.ts with `env`; `onStdout` may stop it (e.g. with SIGTERM) once it is listening. */
-function runMain(env: Record<string, string>, onStdout?: (text: string, child: ReturnType<typeof spawn>) => void) {
+function runMain(
+  env: Record<string, string>,
+  onStdout?: (text: string, child: ReturnType<typeof spawn>) => void,
+) {
   return new Promise<Exit>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
       cwd: path.join(REPO_ROOT, 'apps/server'),
@@ -56,7 +59,11 @@ describe('the server process', () => {
   });
 
   it('refuses to start in production without the secrets', async () => {
-    const result = await runMain({ NODE_ENV: 'production', DATA_DIR: dataDir, BASE_URL: 'https://sitelift.example.com' });
+    const result = await runMain({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      BASE_URL: 'https://sitelift.example.com',
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/AUTH_SECRET is required when NODE_ENV=production/);
   });
@@ -65,8 +72,15 @@ describe('the server process', () => {
     let server: RunningServer;
 
     beforeAll(async () => {
-      const config = parseConfig({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' }, { repoRoot: REPO_ROOT });
-      server = await startServer({ config, logger: buildLogger('silent'), webDistDir: path.join(dataDir, 'no-dist') });
+      const config = parseConfig(
+        { DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' },
+        { repoRoot: REPO_ROOT },
+      );
+      server = await startServer({
+        config,
+        logger: buildLogger('silent'),
+        webDistDir: path.join(dataDir, 'no-dist'),
+      });
     });
     afterAll(async () => {
       await server?.close();
@@ -78,22 +92,29 @@ describe('the server process', () => {
       const secretFile = path.join(dataDir, 'auth-secret');
       expect(statSync(secretFile).mode & 0o777).toBe(0o600);
       expect((await readFile(secretFile, 'utf8')).trim().length).toBeGreaterThanOrEqual(32);
-      expect((await readFile(path.join(dataDir, 'sitelift.lock'), 'utf8')).trim()).toBe(String(process.pid));
+      expect((await readFile(path.join(dataDir, 'sitelift.lock'), 'utf8')).trim()).toBe(
+        String(process.pid),
+      );
     });
 
     it('refuses a second process on the same DATA_DIR with a clear message', async () => {
       const result = await runMain({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`Another Sitelift process (pid ${process.pid}) is already using DATA_DIR`);
+      expect(result.stderr).toContain(
+        `Another Sitelift process (pid ${process.pid}) is already using DATA_DIR`,
+      );
       expect(result.stderr).toContain('DATABASE_URL');
     });
   });
 
   it('shuts down gracefully on SIGTERM, releasing the lock, and reuses the kept secret', async () => {
     const secretBefore = await readFile(path.join(dataDir, 'auth-secret'), 'utf8');
-    const result = await runMain({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' }, (text, child) => {
-      if (text.includes('Sitelift is listening')) child.kill('SIGTERM');
-    });
+    const result = await runMain(
+      { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' },
+      (text, child) => {
+        if (text.includes('Sitelift is listening')) child.kill('SIGTERM');
+      },
+    );
     expect(result.stdout).toContain('Sitelift is listening');
     expect(result.stdout).toContain('shutting down');
     expect(result.code).toBe(0);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createTestApp, signIn, signUp, uniqueEmail, type Agent, type TestApp } from './helpers/test-app';
+import {
+  createAgent,
+  createTestApp,
+  signIn,
+  signUp,
+  uniqueEmail,
+  type Agent,
+  type TestApp,
+} from './helpers/test-app';
 import { TEST_DATABASE_KINDS } from './helpers/test-databases';
 
 describe.each(TEST_DATABASE_KINDS)('profile API on %s', (kind) => {
@@ -24,7 +32,9 @@ describe.each(TEST_DATABASE_KINDS)('profile API on %s', (kind) => {
       await guest.patch('/api/me/profile', { full_name: 'Guest' }),
     ]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: { code: 'API_UNAUTHENTICATED', message: 'Authentication required' } });
+      expect(response.json()).toEqual({
+        error: { code: 'API_UNAUTHENTICATED', message: 'Authentication required' },
+      });
     }
   });
 
@@ -33,9 +43,23 @@ describe.each(TEST_DATABASE_KINDS)('profile API on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const profile = response.json();
     expect(Object.keys(profile).sort()).toEqual(
-      ['avatar_url', 'company_name', 'created_at', 'email', 'email_verified', 'full_name', 'id'].sort(),
+      [
+        'avatar_url',
+        'company_name',
+        'created_at',
+        'email',
+        'email_verified',
+        'full_name',
+        'id',
+      ].sort(),
     );
-    expect(profile).toMatchObject({ email, full_name: null, company_name: null, avatar_url: null, email_verified: false });
+    expect(profile).toMatchObject({
+      email,
+      full_name: null,
+      company_name: null,
+      avatar_url: null,
+      email_verified: false,
+    });
     expect(Number.isNaN(Date.parse(profile.created_at))).toBe(false);
   });
 
@@ -54,7 +78,11 @@ describe.each(TEST_DATABASE_KINDS)('profile API on %s', (kind) => {
 
     const cleared = await agent.patch('/api/me/profile', { company_name: '   ', avatar_url: '' });
     expect(cleared.statusCode).toBe(200);
-    expect(cleared.json()).toMatchObject({ full_name: 'Ada Lovelace', company_name: null, avatar_url: null });
+    expect(cleared.json()).toMatchObject({
+      full_name: 'Ada Lovelace',
+      company_name: null,
+      avatar_url: null,
+    });
     expect((await agent.get('/api/me/profile')).json()).toMatchObject({
       full_name: 'Ada Lovelace',
       company_name: null,
@@ -71,7 +99,10 @@ describe.each(TEST_DATABASE_KINDS)('profile API on %s', (kind) => {
     [{ company_name: 'x'.repeat(101) }, /Company name must be at most 100 characters/],
     [{ avatar_url: 'not a url' }, /Avatar URL must be a valid http\(s\) URL/],
     [{ avatar_url: 'javascript:alert(1)' }, /Avatar URL must be a valid http\(s\) URL/],
-    [{ avatar_url: `https://example.com/${'a'.repeat(2048)}` }, /Avatar URL must be at most 2048 characters/],
+    [
+      { avatar_url: `https://example.com/${'a'.repeat(2048)}` },
+      /Avatar URL must be at most 2048 characters/,
+    ],
     [{ full_name: 42 }, /Full name must be a string/],
   ])('refuses %j with a clear 400', async (body, message) => {
     const response = await agent.patch('/api/me/profile', body);

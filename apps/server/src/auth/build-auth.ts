@@ -3,7 +3,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Logger } from 'pino';
 import type { AppDb } from '../db/database';
 import { accounts, sessions, users, verifications } from '../db/schema';
-import { buildConfirmNewEmail, buildResetPasswordEmail, buildVerifyEmail } from '../mail/auth-emails';
+import {
+  buildConfirmNewEmail,
+  buildResetPasswordEmail,
+  buildVerifyEmail,
+} from '../mail/auth-emails';
 import type { Mailer } from '../mail/mailer';
 
 /** Shortest password the server accepts anywhere (sign-in, change and reset); sign-up is stricter. */
@@ -30,7 +34,9 @@ function getVerificationRequestType(token: string): string | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
-    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { requestType?: unknown };
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      requestType?: unknown;
+    };
     return typeof parsed.requestType === 'string' ? parsed.requestType : undefined;
   } catch {
     return undefined;

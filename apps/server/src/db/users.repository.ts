@@ -46,7 +46,11 @@ export async function getProfileById(db: AppDb, userId: string): Promise<Profile
  * Stores the given profile fields (only those present) and returns the profile, or null when the user is
  * gone. The full name is mirrored into Better Auth's `name` so the session's user agrees with the profile.
  */
-export async function updateProfileById(db: AppDb, userId: string, update: ProfileUpdate): Promise<Profile | null> {
+export async function updateProfileById(
+  db: AppDb,
+  userId: string,
+  update: ProfileUpdate,
+): Promise<Profile | null> {
   const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (update.full_name !== undefined) {
     values.fullName = update.full_name;
@@ -54,7 +58,11 @@ export async function updateProfileById(db: AppDb, userId: string, update: Profi
   }
   if (update.company_name !== undefined) values.companyName = update.company_name;
   if (update.avatar_url !== undefined) values.avatarUrl = update.avatar_url;
-  const rows = await db.update(users).set(values).where(eq(users.id, userId)).returning(profileColumns);
+  const rows = await db
+    .update(users)
+    .set(values)
+    .where(eq(users.id, userId))
+    .returning(profileColumns);
   const row = rows[0];
   return row ? toProfile(row) : null;
 }

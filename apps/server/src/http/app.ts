@@ -7,7 +7,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { AppError } from '@sitelift/shared/error-codes';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { buildAuth, type Auth } from '../auth/build-auth';
 import type { Config } from '../config';
@@ -25,7 +29,9 @@ import { registerSpa } from './spa';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** apps/web/dist, where `npm run build` puts the SPA. */
-export const DEFAULT_WEB_DIST_DIR = path.resolve(fileURLToPath(new URL('../../../web/dist', import.meta.url)));
+export const DEFAULT_WEB_DIST_DIR = path.resolve(
+  fileURLToPath(new URL('../../../web/dist', import.meta.url)),
+);
 
 /** Everything the HTTP app needs; main.ts builds these from the environment, tests from temp folders. */
 export interface AppDeps {
@@ -60,7 +66,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // A number means "trust that many hops" (what Fastify does for a number, spelled out for its types).
-    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -124,7 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       info: {
         title: 'Sitelift API',
         version: '0.1.0',
-        description: 'Accounts live under /api/auth/* (Better Auth defaults; see apps/server/README.md).',
+        description:
+          'Accounts live under /api/auth/* (Better Auth defaults; see apps/server/README.md).',
       },
     },
     transform: jsonSchemaTransform,

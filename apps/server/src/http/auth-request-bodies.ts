@@ -18,9 +18,13 @@ const password = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .min(1, { message: `${label} is required` })
-    .max(MAX_PASSWORD_LENGTH, { message: `${label} must be at most ${MAX_PASSWORD_LENGTH} characters` });
+    .max(MAX_PASSWORD_LENGTH, {
+      message: `${label} must be at most ${MAX_PASSWORD_LENGTH} characters`,
+    });
 
-const callbackUrl = z.string().max(2048, { message: 'callbackURL must be at most 2048 characters' });
+const callbackUrl = z
+  .string()
+  .max(2048, { message: 'callbackURL must be at most 2048 characters' });
 
 /** The registration password rule of spec §5, also enforced by the server. */
 export const registrationPasswordSchema = password('Password')
@@ -29,7 +33,8 @@ export const registrationPasswordSchema = password('Password')
     abort: true,
   })
   .refine((value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value), {
-    message: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+    message:
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number',
   });
 
 /**
@@ -40,7 +45,11 @@ export const AUTH_REQUEST_BODIES: Record<string, z.ZodType> = {
   '/sign-up/email': z.strictObject({
     email: email('Email'),
     password: registrationPasswordSchema,
-    name: z.string().trim().max(100, { message: 'Name must be at most 100 characters' }).default(''),
+    name: z
+      .string()
+      .trim()
+      .max(100, { message: 'Name must be at most 100 characters' })
+      .default(''),
     callbackURL: callbackUrl.optional(),
     rememberMe: z.boolean().optional(),
   }),
@@ -51,8 +60,14 @@ export const AUTH_REQUEST_BODIES: Record<string, z.ZodType> = {
     rememberMe: z.boolean().optional(),
   }),
   '/sign-out': z.strictObject({}).optional(),
-  '/send-verification-email': z.strictObject({ email: email('Email'), callbackURL: callbackUrl.optional() }),
-  '/request-password-reset': z.strictObject({ email: email('Email'), redirectTo: callbackUrl.optional() }),
+  '/send-verification-email': z.strictObject({
+    email: email('Email'),
+    callbackURL: callbackUrl.optional(),
+  }),
+  '/request-password-reset': z.strictObject({
+    email: email('Email'),
+    redirectTo: callbackUrl.optional(),
+  }),
   '/reset-password': z.strictObject({
     newPassword: password('New password').min(MIN_PASSWORD_LENGTH, {
       message: `New password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
@@ -66,10 +81,17 @@ export const AUTH_REQUEST_BODIES: Record<string, z.ZodType> = {
     }),
     revokeOtherSessions: z.boolean().optional(),
   }),
-  '/change-email': z.strictObject({ newEmail: email('New email'), callbackURL: callbackUrl.optional() }),
+  '/change-email': z.strictObject({
+    newEmail: email('New email'),
+    callbackURL: callbackUrl.optional(),
+  }),
   '/update-user': z.strictObject({
     name: z.string().trim().max(100, { message: 'Name must be at most 100 characters' }).optional(),
-    image: z.string().max(2048, { message: 'Image must be at most 2048 characters' }).nullable().optional(),
+    image: z
+      .string()
+      .max(2048, { message: 'Image must be at most 2048 characters' })
+      .nullable()
+      .optional(),
   }),
 };
 

@@ -36,7 +36,12 @@ export function toAppError(error: unknown): AppError {
     });
     return new AppError('API_VALIDATION_FAILED', {
       message: [...new Set(messages)].join('; '),
-      details: { issues: error.validation.map((issue) => ({ path: describePath(issue.instancePath), message: issue.message })) },
+      details: {
+        issues: error.validation.map((issue) => ({
+          path: describePath(issue.instancePath),
+          message: issue.message,
+        })),
+      },
     });
   }
   const fastifyError = error as Partial<FastifyError> & { status?: number };
@@ -49,7 +54,10 @@ export function toAppError(error: unknown): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('API_MALFORMED_JSON', { cause: error });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError('API_VALIDATION_FAILED', { message: 'The Content-Length header does not match the body.', cause: error });
+      return new AppError('API_VALIDATION_FAILED', {
+        message: 'The Content-Length header does not match the body.',
+        cause: error,
+      });
     default:
       break;
   }
@@ -60,7 +68,9 @@ export function toAppError(error: unknown): AppError {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = CODE_BY_STATUS[status] ?? 'API_VALIDATION_FAILED';
     const message =
-      fastifyError.validation && fastifyError.message ? fastifyError.message : ERROR_CODES[code].message;
+      fastifyError.validation && fastifyError.message
+        ? fastifyError.message
+        : ERROR_CODES[code].message;
     return new AppError(code, { message, cause: error });
   }
   return new AppError('API_INTERNAL', { cause: error });

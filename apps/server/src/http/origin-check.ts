@@ -19,7 +19,10 @@ function toOrigin(value: string): string | null {
  * - with neither, a request that carries cookies and says `Sec-Fetch-Site: cross-site` (or same-site,
  *   a sibling subdomain) is refused. Requests without cookies cannot act as a signed-in user.
  */
-export function isRequestFromAllowedOrigin(request: FastifyRequest, allowedOrigins: ReadonlySet<string>): boolean {
+export function isRequestFromAllowedOrigin(
+  request: FastifyRequest,
+  allowedOrigins: ReadonlySet<string>,
+): boolean {
   if (!STATE_CHANGING_METHODS.has(request.method)) return true;
   const origin = request.headers.origin;
   if (origin !== undefined) {
@@ -32,7 +35,8 @@ export function isRequestFromAllowedOrigin(request: FastifyRequest, allowedOrigi
     return parsed !== null && allowedOrigins.has(parsed);
   }
   const site = request.headers['sec-fetch-site'];
-  const hasCookies = typeof request.headers.cookie === 'string' && request.headers.cookie.length > 0;
+  const hasCookies =
+    typeof request.headers.cookie === 'string' && request.headers.cookie.length > 0;
   return !(hasCookies && (site === 'cross-site' || site === 'same-site'));
 }
 

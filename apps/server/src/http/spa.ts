@@ -23,7 +23,10 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
  * or /dev gets index.html. Everything else unknown answers 404 `{ error }`. Without a build, HTML requests
  * get a page saying to run `npm run build`. Returns whether the build was found.
  */
-export async function registerSpa(app: FastifyInstance, options: { distDir: string }): Promise<boolean> {
+export async function registerSpa(
+  app: FastifyInstance,
+  options: { distDir: string },
+): Promise<boolean> {
   const { distDir } = options;
   const isBuilt = existsSync(path.join(distDir, 'index.html'));
   if (isBuilt) {
@@ -47,9 +50,14 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
       if (!isBuilt) {
         return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
-    throw new AppError('API_NOT_FOUND', { message: `Route ${request.method} ${request.url.split('?')[0]} not found.` });
+    throw new AppError('API_NOT_FOUND', {
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found.`,
+    });
   });
   return isBuilt;
 }

@@ -11,7 +11,13 @@ function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function buildHtml(options: { heading: string; paragraphs: string[]; action: string; url: string; footer: string }) {
+function buildHtml(options: {
+  heading: string;
+  paragraphs: string[];
+  action: string;
+  url: string;
+  footer: string;
+}) {
   const url = escapeHtml(options.url);
   const paragraphs = options.paragraphs
     .map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(paragraph)}</p>`)
@@ -34,7 +40,13 @@ ${paragraphs}
 </body></html>`;
 }
 
-function buildText(options: { heading: string; paragraphs: string[]; action: string; url: string; footer: string }) {
+function buildText(options: {
+  heading: string;
+  paragraphs: string[];
+  action: string;
+  url: string;
+  footer: string;
+}) {
   return [
     `${PRODUCT}`,
     '',
@@ -67,7 +79,9 @@ export function buildVerifyEmail(url: string): MailContent {
   return buildEmail({
     subject: `Verify your email for ${PRODUCT}`,
     heading: 'Confirm your email address',
-    paragraphs: [`Welcome to ${PRODUCT}! Please confirm your email address to finish setting up your account.`],
+    paragraphs: [
+      `Welcome to ${PRODUCT}! Please confirm your email address to finish setting up your account.`,
+    ],
     action: 'Verify email',
     url,
     footer: `If you did not create a ${PRODUCT} account, you can ignore this email. The link expires in 1 hour.`,
@@ -79,10 +93,13 @@ export function buildResetPasswordEmail(url: string): MailContent {
   return buildEmail({
     subject: `Reset your ${PRODUCT} password`,
     heading: 'Reset your password',
-    paragraphs: ['We received a request to reset the password of your account. Choose a new password with the link below.'],
+    paragraphs: [
+      'We received a request to reset the password of your account. Choose a new password with the link below.',
+    ],
     action: 'Reset password',
     url,
-    footer: 'If you did not ask for this, you can ignore this email: your password stays the same. The link expires in 1 hour and works once.',
+    footer:
+      'If you did not ask for this, you can ignore this email: your password stays the same. The link expires in 1 hour and works once.',
   });
 }
 
@@ -97,6 +114,7 @@ export function buildConfirmNewEmail(url: string, newEmail: string): MailContent
     ],
     action: 'Confirm new email',
     url,
-    footer: 'If you did not ask for this, you can ignore this email and nothing will change. The link expires in 1 hour.',
+    footer:
+      'If you did not ask for this, you can ignore this email and nothing will change. The link expires in 1 hour.',
   });
 }

@@ -46,7 +46,12 @@ export interface OutboxEntryMeta {
  * Builds the mailer: SMTP through nodemailer when `smtpUrl` is set, otherwise an outbox that writes each
  * message as an .eml file (nodemailer's stream transport renders the raw message) in DATA_DIR/outbox.
  */
-export function buildMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+export function buildMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
   const { logger } = options;
   const pending = new Set<Promise<void>>();
   let deliver: (message: MailMessage) => Promise<void>;
@@ -60,7 +65,11 @@ export function buildMailer(options: { smtpUrl?: string; from: string; dataDir: 
     closeTransport = () => transport.close();
   } else {
     const outboxDir = getOutboxDir(options.dataDir);
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const transport = nodemailer.createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    });
     deliver = async (message) => {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(outboxDir, { recursive: true });
@@ -90,7 +99,10 @@ export function buildMailer(options: { smtpUrl?: string; from: string; dataDir: 
     enqueue(message) {
       const task = send(message)
         .catch((error: unknown) => {
-          logger.error({ err: error, mail: { subject: message.subject } }, 'e-mail could not be sent');
+          logger.error(
+            { err: error, mail: { subject: message.subject } },
+            'e-mail could not be sent',
+          );
         })
         .finally(() => pending.delete(task));
       pending.add(task);

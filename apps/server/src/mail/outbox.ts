@@ -50,11 +50,16 @@ export async function listOutboxMessages(dataDir: string): Promise<OutboxMessage
   const messages = await Promise.all(names.map((name) => readMessage(outboxDir, name)));
   return messages
     .filter((message): message is OutboxMessage => message !== null)
-    .sort((a, b) => (a.date === b.date ? b.name.localeCompare(a.name) : b.date.localeCompare(a.date)));
+    .sort((a, b) =>
+      a.date === b.date ? b.name.localeCompare(a.name) : b.date.localeCompare(a.date),
+    );
 }
 
 /** One outbox message by file name, or null. */
-export async function getOutboxMessage(dataDir: string, name: string): Promise<OutboxMessage | null> {
+export async function getOutboxMessage(
+  dataDir: string,
+  name: string,
+): Promise<OutboxMessage | null> {
   if (!isOutboxName(name)) return null;
   return readMessage(getOutboxDir(dataDir), name);
 }

@@ -110,8 +110,16 @@ export interface Agent {
   remoteAddress: string;
   request(options: InjectOptions & { json?: unknown }): Promise<LightMyRequestResponse>;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-  post(url: string, json?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-  patch(url: string, json?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    json?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  patch(
+    url: string,
+    json?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   /** Opens an absolute link from an e-mail through the app (only its path and query are used). */
   open(link: string): Promise<LightMyRequestResponse>;
 }
@@ -125,7 +133,8 @@ function storeCookies(cookies: Map<string, string>, response: LightMyRequestResp
     if (!pair || separator < 0) continue;
     const name = pair.slice(0, separator).trim();
     const value = pair.slice(separator + 1).trim();
-    const isExpired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === '';
+    const isExpired =
+      attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === '';
     if (isExpired) cookies.delete(name);
     else cookies.set(name, value);
   }
@@ -175,7 +184,11 @@ export function uniqueEmail(label: string): string {
 export const GOOD_PASSWORD = 'Sitelift2026';
 
 /** Registers an account (not yet verified) and returns its agent. */
-export async function signUp(app: FastifyInstance, email: string, password = GOOD_PASSWORD): Promise<Agent> {
+export async function signUp(
+  app: FastifyInstance,
+  email: string,
+  password = GOOD_PASSWORD,
+): Promise<Agent> {
   const agent = createAgent(app);
   const response = await agent.post('/api/auth/sign-up/email', {
     email,
@@ -183,15 +196,21 @@ export async function signUp(app: FastifyInstance, email: string, password = GOO
     name: '',
     callbackURL: '/auth/callback',
   });
-  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return agent;
 }
 
 /** Signs in with a fresh agent and returns it. */
-export async function signIn(app: FastifyInstance, email: string, password = GOOD_PASSWORD): Promise<Agent> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = GOOD_PASSWORD,
+): Promise<Agent> {
   const agent = createAgent(app);
   const response = await agent.post('/api/auth/sign-in/email', { email, password });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return agent;
 }
 

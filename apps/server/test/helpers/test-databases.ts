@@ -7,7 +7,10 @@ export const TEST_DATABASE_KINDS: Array<'pglite' | 'postgres'> = process.env.TES
   : ['pglite'];
 
 /** A uniquely named PostgreSQL database for one test file; drop() removes it. */
-export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresTestDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `sitelift_server_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

@@ -17,7 +17,8 @@ function toFetchHeaders(request: FastifyRequest): Headers {
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     // The body is re-serialised below; forwarded-for is replaced by the address Fastify trusts.
-    if (name === 'content-length' || name === 'transfer-encoding' || name === 'x-forwarded-for') continue;
+    if (name === 'content-length' || name === 'transfer-encoding' || name === 'x-forwarded-for')
+      continue;
     if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
     else headers.set(name, value);
   }
@@ -41,7 +42,10 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
  * Mounts Better Auth's Fetch handler at /api/auth/*: validates the body of the routes the product uses
  * (strict, bounded), rate-limits the sensitive ones, and copies status, headers and cookies back.
  */
-export async function registerAuthRoutes(app: FastifyInstance, options: { auth: Auth; config: Config }) {
+export async function registerAuthRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; config: Config },
+) {
   const { auth, config } = options;
   app.route({
     method: ['GET', 'POST'],
@@ -65,9 +69,13 @@ export async function registerAuthRoutes(app: FastifyInstance, options: { auth: 
           const parsed = schema.safeParse(body);
           if (!parsed.success) {
             const messages = parsed.error.issues.map((issue) =>
-              issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message,
+              issue.code === 'unrecognized_keys'
+                ? `Unknown field(s): ${issue.keys.join(', ')}`
+                : issue.message,
             );
-            throw new AppError('API_VALIDATION_FAILED', { message: [...new Set(messages)].join('; ') });
+            throw new AppError('API_VALIDATION_FAILED', {
+              message: [...new Set(messages)].join('; '),
+            });
           }
           body = parsed.data;
         }
@@ -79,7 +87,9 @@ export async function registerAuthRoutes(app: FastifyInstance, options: { auth: 
         headers.set('content-type', 'application/json');
       }
       const url = new URL(request.url, config.baseUrl);
-      const response = await auth.handler(new Request(url, { method: request.method, headers, body: payload }));
+      const response = await auth.handler(
+        new Request(url, { method: request.method, headers, body: payload }),
+      );
       return sendFetchResponse(reply, response);
     },
   });

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { AppError } from '@sitelift/shared/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { getOutboxDir } from '../../mail/mailer';
-import { getOutboxMessage, isOutboxName, listOutboxMessages, type OutboxMessage } from '../../mail/outbox';
+import {
+  getOutboxMessage,
+  isOutboxName,
+  listOutboxMessages,
+  type OutboxMessage,
+} from '../../mail/outbox';
 
 function escapeHtml(value: string): string {
   return value
@@ -37,7 +42,9 @@ function page(title: string, body: string): string {
 function renderList(messages: OutboxMessage[]): string {
   const rows = messages
     .map(
-      (message) => `<tr><td class="muted">${escapeHtml(message.date)}</td><td>${escapeHtml(message.to)}</td>
+      (
+        message,
+      ) => `<tr><td class="muted">${escapeHtml(message.date)}</td><td>${escapeHtml(message.to)}</td>
 <td><a href="/dev/outbox/${encodeURIComponent(message.name)}">${escapeHtml(message.subject)}</a></td>
 <td>${message.links.map((link) => `<a href="${escapeHtml(link)}">open link</a>`).join('<br>')}</td></tr>`,
     )
@@ -77,18 +84,27 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, options: { d
     return reply.type('text/html; charset=utf-8').send(renderList(messages));
   });
 
-  app.get<{ Params: { name: string } }>('/dev/outbox/:name', { schema: { hide: true } }, async (request, reply) => {
-    const message = await getOutboxMessage(dataDir, request.params.name);
-    if (!message) throw new AppError('API_NOT_FOUND');
-    return reply.type('text/html; charset=utf-8').send(renderMessage(message));
-  });
+  app.get<{ Params: { name: string } }>(
+    '/dev/outbox/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const message = await getOutboxMessage(dataDir, request.params.name);
+      if (!message) throw new AppError('API_NOT_FOUND');
+      return reply.type('text/html; charset=utf-8').send(renderMessage(message));
+    },
+  );
 
-  app.get<{ Params: { name: string } }>('/dev/outbox/:name/raw', { schema: { hide: true } }, async (request, reply) => {
-    const { name } = request.params;
-    if (!isOutboxName(name) || !(await getOutboxMessage(dataDir, name))) throw new AppError('API_NOT_FOUND');
-    return reply
-      .type('message/rfc822')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(createReadStream(path.join(getOutboxDir(dataDir), name)));
-  });
+  app.get<{ Params: { name: string } }>(
+    '/dev/outbox/:name/raw',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!isOutboxName(name) || !(await getOutboxMessage(dataDir, name)))
+        throw new AppError('API_NOT_FOUND');
+      return reply
+        .type('message/rfc822')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(createReadStream(path.join(getOutboxDir(dataDir), name)));
+    },
+  );
 }

@@ -9,14 +9,22 @@ export async function registerHealthRoutes(
   app: FastifyInstance,
   options: { databaseKind: DatabaseKind; chromePath: string },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness and capabilities', response: { 200: healthSchema } } },
-    async (): Promise<Health> => ({
-      status: 'ok',
-      database: options.databaseKind,
-      browser: existsSync(options.chromePath),
-      ai: 'offline',
-    }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/health',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness and capabilities',
+          response: { 200: healthSchema },
+        },
+      },
+      async (): Promise<Health> => ({
+        status: 'ok',
+        database: options.databaseKind,
+        browser: existsSync(options.chromePath),
+        ai: 'offline',
+      }),
+    );
 }

@@ -11,7 +11,10 @@ import { requireSession } from '../require-session';
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 /** GET and PATCH /api/me/profile: the signed-in user's profile (spec §3). */
-export async function registerProfileRoutes(app: FastifyInstance, options: { auth: Auth; db: AppDb }) {
+export async function registerProfileRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; db: AppDb },
+) {
   const { auth, db } = options;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
