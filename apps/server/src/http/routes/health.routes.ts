@@ -9,22 +9,20 @@ export async function registerHealthRoutes(
   app: FastifyInstance,
   options: { databaseKind: DatabaseKind; chromePath: string },
 ) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/health',
-      {
-        schema: {
-          tags: ['health'],
-          summary: 'Liveness and capabilities',
-          response: { 200: healthSchema },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and capabilities',
+        response: { 200: healthSchema },
       },
-      async (): Promise<Health> => ({
-        status: 'ok',
-        database: options.databaseKind,
-        browser: existsSync(options.chromePath),
-        ai: 'offline',
-      }),
-    );
+    },
+    async (): Promise<Health> => ({
+      status: 'ok',
+      database: options.databaseKind,
+      browser: existsSync(options.chromePath),
+      ai: 'offline',
+    }),
+  );
 }
