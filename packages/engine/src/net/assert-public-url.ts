@@ -17,6 +17,11 @@ export interface GuardOptions {
   allowPrivateUrls?: boolean;
   /** Resolver used instead of the system's (dns.lookup with all addresses). */
   resolve?: HostResolver;
+  /**
+   * Decides why an address is refused (undefined: allowed); default getAddressRefusal. A test seam:
+   * tests on loopback treat one loopback address as "public" to check redirects and rebinding.
+   */
+  addressRefusal?: (address: string) => string | undefined;
 }
 
 /** The system resolver: dns.lookup with every address, in the order the system returns them. */
@@ -68,7 +73,9 @@ export async function resolvePublicAddresses(
 ): Promise<ResolvedAddress[]> {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (isIpLiteral(host)) {
-    const reason = options.allowPrivateUrls ? undefined : getAddressRefusal(host);
+    const reason = options.allowPrivateUrls
+      ? undefined
+      : (options.addressRefusal ?? getAddressRefusal)(host);
     if (reason) throw refuse(url, host, reason);
     return [{ address: host, family: host.includes(':') ? 6 : 4 }];
   }
@@ -93,7 +100,7 @@ export async function resolvePublicAddresses(
   }
   if (!options.allowPrivateUrls) {
     for (const { address } of addresses) {
-      const reason = getAddressRefusal(address);
+      const reason = (options.addressRefusal ?? getAddressRefusal)(address);
       if (reason) throw refuse(url, host, `${host} resolves to ${address}: ${reason}`);
     }
   }

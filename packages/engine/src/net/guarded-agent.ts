@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import { Agent, interceptors, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { type GuardOptions, resolvePublicAddresses } from './assert-public-url';
 
 /**
@@ -38,14 +38,13 @@ export function buildGuardedLookup(options: GuardOptions): LookupFunction {
   };
 }
 
-/** An undici dispatcher whose every connection goes through the SSRF guard and that decompresses bodies. */
+/** An undici dispatcher whose every connection goes through the SSRF guard. */
 export function buildGuardedAgent(
   options: GuardOptions & { connections?: number } = {},
 ): Dispatcher {
-  const agent = new Agent({
+  return new Agent({
     connect: { lookup: buildGuardedLookup(options), timeout: 15_000 },
     connections: options.connections ?? 8,
     keepAliveTimeout: 4_000,
   });
-  return agent.compose(interceptors.decompress());
 }

@@ -1,4 +1,6 @@
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
 import { assertPublicUrl, type GuardOptions } from './assert-public-url';
 
@@ -147,7 +149,7 @@ export async function guardedRequest(
       const headers = toHeaderRecord(response.headers);
       const location = headers['location'];
       if (options.maxRedirects > 0 && REDIRECT_STATUSES.has(response.statusCode) && location) {
-        response.body.destroy();
+        discard(response.body);
         let next: string;
         try {
           next = new URL(location, current).href.replace(/#.*$/, '');
@@ -192,22 +194,24 @@ export async function guardedRequest(
       try {
         options.checkResponse?.(head);
       } catch (error) {
-        response.body.destroy();
+        discard(response.body);
         throw error;
       }
       const declaredLength = Number(headers['content-length']);
       if (Number.isFinite(declaredLength) && declaredLength > options.maxBytes) {
-        response.body.destroy();
+        discard(response.body);
         throw tooLarge(current, what, options.maxBytes);
       }
       const chunks: Uint8Array[] = [];
       let size = 0;
+      const stream = decompress(response.body, headers['content-encoding']);
       try {
-        for await (const chunk of response.body) {
+        for await (const chunk of stream) {
           const bytes = chunk as Uint8Array;
           size += bytes.byteLength;
           if (size > options.maxBytes) {
-            response.body.destroy();
+            discard(response.body);
+            discard(stream);
             throw tooLarge(current, what, options.maxBytes);
           }
           chunks.push(bytes);
@@ -229,6 +233,31 @@ export async function guardedRequest(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Stops reading a body; the error its destruction emits has nobody else to go to. */
+function discard(stream: Readable): void {
+  stream.on('error', () => undefined);
+  stream.destroy();
+}
+
+/**
+ * Decodes a gzip, deflate or br body (the encodings requested). The byte limit applies to the decoded
+ * bytes, so a small compressed "bomb" is cut off like any large page.
+ */
+function decompress(body: Readable, encoding: string | undefined): Readable {
+  const name = (encoding ?? '').trim().toLowerCase();
+  const decoder =
+    name === 'gzip' || name === 'x-gzip'
+      ? createGunzip()
+      : name === 'deflate'
+        ? createInflate()
+        : name === 'br'
+          ? createBrotliDecompress()
+          : undefined;
+  if (!decoder) return body;
+  body.on('error', (error) => decoder.destroy(error));
+  return body.pipe(decoder);
 }
 
 function tooLarge(url: string, what: string, maxBytes: number): AppError {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
 import { findChromePath } from '../../browser/chromium';
 import { parseHttpUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
@@ -39,11 +40,22 @@ const ASSET_CONCURRENCY = 6;
 export interface FetchSiteInternals {
   /** A resolver instead of the system's DNS (tests simulate names that resolve to private addresses). */
   resolve?: HostResolver;
+  /** An address policy instead of the product's (tests treat one loopback address as public). */
+  addressRefusal?: (address: string) => string | undefined;
 }
 
 interface CrawledPage {
   page: RawPage;
   references: PageReferences;
+}
+
+function toBodyHash(body: Uint8Array): string {
+  return createHash('sha256').update(body).digest('hex');
+}
+
+/** True when a document has scripts (elements or inline event handlers) that may change its content. */
+function hasScripts(html: string): boolean {
+  return /<script\b|\son[a-z]+\s*=/i.test(html);
 }
 
 function toSeconds(ms: number): string {
@@ -147,7 +159,9 @@ export async function fetchSite(
       }
       let html = decoded.html;
       let renderedWith: RawPage['renderedWith'] = 'static';
-      if (renderer) {
+      if (renderer && !hasScripts(html)) {
+        logger.log({ level: 'DEBUG', message: `${response.url} has no scripts: read as served` });
+      } else if (renderer) {
         const renderStart = clock.now();
         try {
           html = await renderer.render({
@@ -193,6 +207,8 @@ export async function fetchSite(
     const crawled: CrawledPage[] = [await toRawPage(start.href, 0, startPage)];
     const seen = new Set<string>([start.href, finalUrl]);
     const finalUrls = new Set<string>([finalUrl]);
+    // Servers often answer / and /index.html with the same document: one page, not two.
+    const bodies = new Map<string, string>([[toBodyHash(startPage.response.body), finalUrl]]);
     progress(1, 1);
 
     const skip = (url: string, reason: string, level: Diagnostic['level'] = 'warning'): void => {
@@ -202,17 +218,20 @@ export async function fetchSite(
     };
     const discover = (from: CrawledPage[]): string[] => {
       const found: string[] = [];
-      for (const { page, references } of from) {
+      for (const { references } of from) {
         for (const href of [...references.links, ...references.frames]) {
           const url = toCrawlUrl(href, references.baseUrl);
           if (!url || seen.has(url) || !origins.has(toOrigin(url))) continue;
           seen.add(url);
           found.push(url);
         }
-        void page;
       }
       return found;
     };
+    type CrawlResult =
+      | { url: string; crawledPage: CrawledPage; finalUrl: string; bodyHash: string }
+      | { url: string; skipped: string; level: Diagnostic['level'] }
+      | { url: string; duplicateOf: string };
 
     // Breadth-first, level by level: pages of one depth are read concurrently but kept in link order,
     // so the result does not depend on which response came first.
@@ -227,39 +246,62 @@ export async function fetchSite(
         throwIfCancelled();
         const batch = candidates.slice(position, position + (maxPages - crawled.length));
         position += batch.length;
-        const results = await mapWithConcurrency(batch, PAGE_CONCURRENCY, async (url) => {
-          try {
-            if (!(await isAllowedByRobots(url)))
-              return { url, skipped: 'disallowed by robots.txt', level: 'info' as const };
-            logger.log({ level: 'INFO', message: `Fetching ${url}` });
-            const read = await readPage(url);
-            if (!origins.has(toOrigin(read.response.url))) {
+        const results = await mapWithConcurrency(
+          batch,
+          PAGE_CONCURRENCY,
+          async (url): Promise<CrawlResult> => {
+            try {
+              if (!(await isAllowedByRobots(url)))
+                return { url, skipped: 'disallowed by robots.txt', level: 'info' };
+              logger.log({ level: 'INFO', message: `Fetching ${url}` });
+              const read = await readPage(url);
+              const readUrl = read.response.url;
+              if (!origins.has(toOrigin(readUrl))) {
+                return { url, skipped: `redirects to another site (${readUrl})`, level: 'info' };
+              }
+              const bodyHash = toBodyHash(read.response.body);
+              const duplicateOf = finalUrls.has(readUrl) ? readUrl : bodies.get(bodyHash);
+              if (duplicateOf) return { url, duplicateOf };
               return {
                 url,
-                skipped: `redirects to another site (${read.response.url})`,
-                level: 'info' as const,
+                crawledPage: await toRawPage(url, depth, read),
+                finalUrl: readUrl,
+                bodyHash,
+              };
+            } catch (error) {
+              throwIfCancelled();
+              return {
+                url,
+                skipped: isAppError(error) ? error.message : String(error),
+                level: 'warning',
               };
             }
-            if (finalUrls.has(read.response.url)) return { url, duplicate: true };
-            return { url, read };
-          } catch (error) {
-            throwIfCancelled();
-            return {
-              url,
-              skipped: isAppError(error) ? error.message : String(error),
-              level: 'warning' as const,
-            };
-          }
-        });
+          },
+        );
         for (const result of results) {
-          if ('skipped' in result) skip(result.url, result.skipped ?? '', result.level);
-          if (!('read' in result) || !result.read || crawled.length >= maxPages) continue;
-          if (finalUrls.has(result.read.response.url)) continue;
-          finalUrls.add(result.read.response.url);
-          seen.add(result.read.response.url);
-          const rawPage = await toRawPage(result.url, depth, result.read);
-          crawled.push(rawPage);
-          nextLevel.push(rawPage);
+          if ('skipped' in result) {
+            skip(result.url, result.skipped, result.level);
+            continue;
+          }
+          const duplicateOf =
+            'duplicateOf' in result
+              ? result.duplicateOf
+              : finalUrls.has(result.finalUrl)
+                ? result.finalUrl
+                : bodies.get(result.bodyHash);
+          if (duplicateOf || !('crawledPage' in result)) {
+            logger.log({
+              level: 'DEBUG',
+              message: `${result.url} is the same page as ${duplicateOf ?? ''}`,
+            });
+            continue;
+          }
+          if (crawled.length >= maxPages) break;
+          finalUrls.add(result.finalUrl);
+          seen.add(result.finalUrl);
+          bodies.set(result.bodyHash, result.finalUrl);
+          crawled.push(result.crawledPage);
+          nextLevel.push(result.crawledPage);
           progress(
             crawled.length,
             Math.min(maxPages, crawled.length + candidates.length - position),

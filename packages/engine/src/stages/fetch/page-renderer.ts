@@ -115,6 +115,18 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       if (!ownPages.has(page)) void page.close().catch(() => undefined);
     }, 0);
   });
+  // Records when the DOM last changed, so that rendering waits for scripts that insert content.
+  await context.addInitScript(() => {
+    const record = (): void => {
+      (window as unknown as Record<string, number>)['__siteliftLastMutation'] = performance.now();
+    };
+    record();
+    new MutationObserver(record).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
   await context.routeWebSocket(/.*/, (socket) => socket.close());
   await context.route('**/*', async (route: Route, request: Request) => {
     const url = request.url();
@@ -166,7 +178,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
     }
   });
 
-  const idleMs = options.idleMs ?? 300;
+  const idleMs = options.idleMs ?? 500;
   const maxIdleWaitMs = options.maxIdleWaitMs ?? 3_000;
 
   return {
@@ -175,21 +187,35 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       ownPages.add(page);
       prefetched.set(document.url, document);
       const inFlight = new Set<Request>();
-      page.on('request', (request) => inFlight.add(request));
-      page.on('requestfinished', (request) => inFlight.delete(request));
-      page.on('requestfailed', (request) => inFlight.delete(request));
+      let lastNetworkActivity = Date.now();
+      const settle = (request: Request): void => {
+        inFlight.delete(request);
+        lastNetworkActivity = Date.now();
+      };
+      page.on('request', (request) => {
+        inFlight.add(request);
+        lastNetworkActivity = Date.now();
+      });
+      page.on('requestfinished', settle);
+      page.on('requestfailed', settle);
       const onAbort = (): void => void page.close().catch(() => undefined);
       options.signal?.addEventListener('abort', onAbort, { once: true });
       try {
         await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
-        // Scripts often fetch content after `load` (content loaders, SPAs): wait for a quiet network.
+        // Scripts often fetch and insert content after `load` (content loaders, SPAs): wait until
+        // no request is in flight and the DOM has not changed for `idleMs`, at most `maxIdleWaitMs`.
         const deadline = Date.now() + maxIdleWaitMs;
-        let quietSince = inFlight.size === 0 ? Date.now() : 0;
         while (Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          if (inFlight.size > 0) quietSince = 0;
-          else if (quietSince === 0) quietSince = Date.now();
-          else if (Date.now() - quietSince >= idleMs) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          if (inFlight.size > 0) continue;
+          const sinceMutation = await page
+            .evaluate(
+              () =>
+                performance.now() -
+                ((window as unknown as Record<string, number>)['__siteliftLastMutation'] ?? 0),
+            )
+            .catch(() => Number.POSITIVE_INFINITY);
+          if (Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs) break;
         }
         return await page.content();
       } finally {
