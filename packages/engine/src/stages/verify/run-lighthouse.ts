@@ -58,7 +58,7 @@ export async function runLighthouse(
       '--disable-quic',
       '--disable-dev-shm-usage',
       ...(network === 'loopback'
-        ? ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost']
+        ? ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1']
         : []),
     ],
     logLevel: 'silent',
