@@ -1,0 +1,444 @@
+/**
+ * generate: SitePlan -> FileTree. A plain Vite + React 19 + Tailwind v4 project, per strategy:
+ * STYLE_MODERNIZATION (JavaScript, pages as literal JSX), INCREMENTAL_UPDATE (TypeScript, content
+ * modules rendered by components) and FULL_REBUILD (INCREMENTAL + prerendered routes, PWA, motion,
+ * analytics hook, size budget). Pure and deterministic: no clock, no randomness, sorted output.
+ */
+import { AppError } from '@sitelift/shared/error-codes';
+import type { PlannedPage, SitePlan } from '../../model';
+import {
+  GENERATED_DEPENDENCIES,
+  GENERATED_DEV_DEPENDENCIES,
+  GENERATED_NODE_ENGINE,
+  GENERATED_TYPESCRIPT_DEV_DEPENDENCIES,
+} from '../../package/dependency-versions';
+import type { Logger } from '../../ports';
+import type { FileTree } from '../../types';
+import { formatSource } from './format';
+import { getLabels } from './labels';
+import * as templates from './templates/components';
+import { toReadme } from './templates/readme';
+import { PRERENDER_SCRIPT, SERVICE_WORKER, SIZE_CHECK_SCRIPT, entryServerSource } from './templates/full-rebuild';
+import { toStylesheet } from './templates/styles';
+import { toJavaScript } from './to-javascript';
+import { toPageJsx } from './to-jsx';
+
+/** Sorts object keys recursively so JSON output never depends on insertion order. */
+export function toSortedJson(value: unknown): string {
+  const sort = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v && typeof v === 'object' && !(v instanceof Uint8Array)) {
+      return Object.fromEntries(
+        Object.keys(v as Record<string, unknown>)
+          .sort()
+          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+      );
+    }
+    return v;
+  };
+  return `${JSON.stringify(sort(value), null, 2)}\n`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function packageName(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'modernized-site'
+  );
+}
+
+/** Per-page data for the content modules: the plan's sections without plan-only fields. */
+function toPageContent(page: PlannedPage): unknown {
+  let first = true;
+  const sections = page.sections.map((section) => ({
+    ...section,
+    blocks: section.blocks.map((block) => {
+      if (block.kind === 'form') {
+        const { action: _action, ...form } = block.form;
+        return { ...block, form };
+      }
+      if (block.kind === 'image') {
+        const image = first ? { ...block.image, priority: true } : block.image;
+        first = false;
+        return { ...block, image };
+      }
+      return block;
+    }),
+  }));
+  return { route: page.route, title: page.title, description: page.description, language: page.language, sections };
+}
+
+function jsonLd(plan: SitePlan): string | undefined {
+  if (plan.strategy === 'STYLE_MODERNIZATION') return undefined;
+  const { contact } = plan;
+  const local = contact.addresses.length > 0 || contact.hours.length > 0;
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': local ? 'LocalBusiness' : 'Organization',
+    name: plan.identity.name,
+    url: `${plan.origin}/`,
+  };
+  if (plan.identity.description) data.description = plan.identity.description;
+  if (plan.identity.logoPath) data.logo = `${plan.origin}/${plan.identity.logoPath}`;
+  if (contact.phones[0]) data.telephone = contact.phones[0];
+  if (contact.emails[0]) data.email = contact.emails[0];
+  if (contact.addresses[0]) data.address = contact.addresses[0];
+  if (local && contact.hours.length > 0) data.openingHours = contact.hours;
+  if (plan.social.length > 0) data.sameAs = plan.social.map((s) => s.href);
+  // "<" would end the script element early; JSON allows it escaped.
+  return JSON.stringify(data, null, 2).replace(/</g, '\\u003c');
+}
+
+function toIndexHtml(plan: SitePlan, entry: string): string {
+  const home = plan.pages[0]!;
+  const favicon = plan.identity.faviconPath;
+  const ld = jsonLd(plan);
+  const iconType = favicon?.endsWith('.ico') ? 'image/x-icon' : favicon?.endsWith('.svg') ? 'image/svg+xml' : favicon?.endsWith('.png') ? 'image/png' : '';
+  const lines = [
+    '<!doctype html>',
+    `<html lang="${escapeHtml(home.language)}">`,
+    '  <head>',
+    '    <meta charset="UTF-8" />',
+    '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
+    `    <meta name="theme-color" content="${plan.design.tokens.colors.primary}" />`,
+    favicon ? `    <link rel="icon" href="/${favicon}"${iconType ? ` type="${iconType}"` : ''} />` : '',
+    plan.strategy === 'FULL_REBUILD' ? '    <link rel="manifest" href="/manifest.webmanifest" />' : '',
+    '    <!--head:start-->',
+    `    <title>${escapeHtml(home.title)}</title>`,
+    `    <meta name="description" content="${escapeHtml(home.description)}" />`,
+    `    <meta property="og:title" content="${escapeHtml(home.title)}" />`,
+    `    <meta property="og:description" content="${escapeHtml(home.description)}" />`,
+    '    <meta property="og:type" content="website" />',
+    `    <meta property="og:site_name" content="${escapeHtml(plan.identity.name)}" />`,
+    '    <!--head:end-->',
+    ld ? `    <script type="application/ld+json">\n${ld}\n    </script>` : '',
+    '  </head>',
+    '  <body>',
+    '    <div id="root"><!--app-html--></div>',
+    `    <script type="module" src="/src/${entry}"></script>`,
+    '  </body>',
+    '</html>',
+    '',
+  ];
+  return lines.filter((line) => line !== '').join('\n') + '\n';
+}
+
+function toSiteModule(plan: SitePlan, typescript: boolean): string {
+  const labels = getLabels(plan.pages[0]?.language ?? 'en');
+  const site: Record<string, unknown> = {
+    name: plan.identity.name,
+    language: plan.pages[0]?.language ?? 'en',
+    description: plan.identity.description,
+    siteUrl: plan.origin,
+    navigation: plan.navigation,
+    footerLinks: plan.footerLinks,
+    contact: plan.contact,
+    social: plan.social,
+    labels,
+  };
+  if (plan.identity.logoPath) {
+    const logo = plan.assets.find((asset) => asset.path === plan.identity.logoPath);
+    const data: Record<string, unknown> = { src: `/${plan.identity.logoPath}` };
+    if (logo?.width !== undefined && logo.height !== undefined) {
+      // The header shows the logo at most 40 px high.
+      const scale = Math.min(1, 40 / logo.height);
+      data.width = Math.round(logo.width * scale);
+      data.height = Math.round(logo.height * scale);
+    }
+    site.logo = data;
+  }
+  if (plan.copyright) site.copyright = plan.copyright;
+  return typescript
+    ? `import type { SiteContent } from './site-types';\n\n/** The site's identity, navigation and footer details. */\nexport const site: SiteContent = ${JSON.stringify(site)};\n`
+    : `/** The site's identity, navigation and footer details. */\nexport const site = ${JSON.stringify(site)};\n`;
+}
+
+function mainSource(plan: SitePlan): string {
+  const full = plan.strategy === 'FULL_REBUILD';
+  return `import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './App';
+import './index.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The #root element is missing from index.html');
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
+);
+// Prerendered pages (FULL_REBUILD) already hold the markup: hydrate it instead of rendering again.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);
+${
+  full
+    ? `
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}
+`
+    : ''
+}`;
+}
+
+function notFoundSource(): string {
+  return `import { Link } from 'react-router';
+import { site } from '../content/site';
+import { Seo } from './Seo';
+
+/** Shown for a path that is not a page of the site. */
+export function NotFound() {
+  return (
+    <section className="section not-found">
+      <Seo title={site.labels.notFound + ' | ' + site.name} description={site.description || site.name} route="/404" language={site.language} />
+      <div className="wrap content wide">
+        <h1>{site.labels.notFound}</h1>
+        <p>
+          <Link to="/">{site.labels.backHome}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+`;
+}
+
+function appSource(plan: SitePlan): string {
+  if (plan.strategy === 'STYLE_MODERNIZATION') {
+    const imports = plan.pages.map((page) => `import ${page.componentName} from './pages/${page.componentName}';`).join('\n');
+    const routes = plan.pages.map((page) => `        <Route path=${JSON.stringify(page.route)} element={<${page.componentName} />} />`).join('\n');
+    return `import { Route, Routes } from 'react-router';
+import { Layout } from './components/Layout';
+import { NotFound } from './components/NotFound';
+${imports}
+
+/** One route per page of the original site, in its order. */
+export function App() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+${routes}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+`;
+  }
+  return `import { Route, Routes } from 'react-router';
+import { Layout } from './components/Layout';
+import { NotFound } from './components/NotFound';
+import { PageView } from './components/PageView';
+import { pages } from './content/pages';
+
+/** One route per page of the original site; the content lives in src/content/. */
+export function App() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {pages.map((page) => (
+          <Route key={page.route} path={page.route} element={<PageView page={page} />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+`;
+}
+
+function packageJson(plan: SitePlan): string {
+  const typescript = plan.strategy !== 'STYLE_MODERNIZATION';
+  const full = plan.strategy === 'FULL_REBUILD';
+  const scripts: Record<string, string> = {
+    dev: 'vite',
+    build: full
+      ? 'vite build && vite build --ssr src/entry-server.tsx --outDir dist-server && node scripts/prerender.mjs && node scripts/check-size.mjs'
+      : 'vite build',
+    preview: 'vite preview',
+  };
+  if (typescript) scripts.typecheck = 'tsc --noEmit';
+  if (full) scripts.size = 'node scripts/check-size.mjs';
+  return toSortedJson({
+    name: packageName(plan.identity.name),
+    private: true,
+    version: '1.0.0',
+    type: 'module',
+    engines: { node: GENERATED_NODE_ENGINE },
+    scripts,
+    dependencies: GENERATED_DEPENDENCIES,
+    devDependencies: typescript ? { ...GENERATED_DEV_DEPENDENCIES, ...GENERATED_TYPESCRIPT_DEV_DEPENDENCIES } : GENERATED_DEV_DEPENDENCIES,
+  });
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    jsx: 'react-jsx',
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    noFallthroughCasesInSwitch: true,
+    isolatedModules: true,
+    verbatimModuleSyntax: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['vite/client'],
+  },
+  include: ['src', 'vite.config.ts'],
+};
+
+function hostFiles(plan: SitePlan): Record<string, string> {
+  const entries = Object.entries(plan.redirects).filter(([from]) => !from.includes('?'));
+  const netlify = [
+    '# Old addresses of the original site -> new routes (Netlify, Cloudflare Pages).',
+    ...entries.map(([from, to]) => `${encodeURI(from)} ${to} 301`),
+    '/* /index.html 200',
+    '',
+  ].join('\n');
+  const vercel = {
+    redirects: entries.map(([from, to]) => ({ destination: to, permanent: true, source: encodeURI(from) })),
+    rewrites: [{ destination: '/index.html', source: '/(.*)' }],
+  };
+  return {
+    'public/_redirects': netlify,
+    'vercel.json': toSortedJson(vercel),
+    'redirects.json': toSortedJson(plan.redirects),
+  };
+}
+
+function seoFiles(plan: SitePlan): Record<string, string> {
+  const urls = plan.pages
+    .map((page) => `  <url>\n    <loc>${escapeHtml(plan.origin + page.route)}</loc>\n  </url>`)
+    .join('\n');
+  return {
+    'public/sitemap.xml': `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+    'public/robots.txt': `User-agent: *\nAllow: /\n\nSitemap: ${plan.origin}/sitemap.xml\n`,
+  };
+}
+
+function manifest(plan: SitePlan): string {
+  const icons = plan.identity.faviconPath
+    ? [{ src: `/${plan.identity.faviconPath}`, sizes: 'any', type: plan.assets.find((a) => a.path === plan.identity.faviconPath)?.contentType ?? 'image/x-icon' }]
+    : [];
+  return toSortedJson({
+    name: plan.identity.name,
+    short_name: plan.identity.name.slice(0, 12),
+    description: plan.identity.description,
+    lang: plan.pages[0]?.language ?? 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: plan.design.tokens.colors.background,
+    theme_color: plan.design.tokens.colors.primary,
+    icons,
+  });
+}
+
+/** Generates the project for a plan. Async only because Prettier is. */
+export async function generateProject(plan: SitePlan, ports: { logger?: Logger } = {}): Promise<FileTree> {
+  const logger = ports.logger;
+  if (plan.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
+  const typescript = plan.strategy !== 'STYLE_MODERNIZATION';
+  const full = plan.strategy === 'FULL_REBUILD';
+  const x = typescript ? 'tsx' : 'jsx';
+  const sources: Record<string, string> = {};
+  const component = (name: string, source: string): void => {
+    sources[`src/components/${name}.tsx`] = source;
+  };
+
+  component('InlineText', templates.INLINE_TEXT);
+  component('Picture', templates.PICTURE);
+  component('Seo', templates.SEO);
+  component('Header', templates.HEADER);
+  component('Footer', templates.FOOTER);
+  component('ContactForm', templates.CONTACT_FORM);
+  component('Layout', templates.layoutSource(full));
+  component('NotFound', notFoundSource());
+  sources['src/content/site.ts'] = toSiteModule(plan, typescript);
+  sources['src/App.tsx'] = appSource(plan);
+  sources['src/main.tsx'] = mainSource(plan);
+  if (typescript) {
+    component('Blocks', templates.BLOCKS);
+    component('Heading', templates.HEADING);
+    component('Gallery', templates.GALLERY);
+    component('Section', templates.SECTION);
+    component('PageView', templates.PAGE_VIEW);
+    sources['src/content/types.ts'] = templates.CONTENT_TYPES;
+    sources['src/content/site-types.ts'] = templates.SITE_TYPES;
+    sources['src/vite-env.d.ts'] = templates.VITE_ENV;
+    for (const page of plan.pages) {
+      sources[`src/content/pages/${page.moduleName}.ts`] =
+        `import type { PageContent } from '../types';\n\n/** ${page.title.replace(/\*\//g, '* /')} — from ${page.url.replace(/\*\//g, '* /')} */\nexport const page: PageContent = ${JSON.stringify(toPageContent(page))};\n`;
+    }
+    const names = plan.pages.map((page, index) => ({ module: page.moduleName, local: `page${index}` }));
+    sources['src/content/pages/index.ts'] = `import type { PageContent } from '../types';\n${names
+      .map((n) => `import { page as ${n.local} } from './${n.module}';`)
+      .join('\n')}\n\n/** Every page of the site, in the original's order (the start page first). */\nexport const pages: PageContent[] = [${names.map((n) => n.local).join(', ')}];\n`;
+    if (full) {
+      sources['src/entry-server.tsx'] = entryServerSource();
+      sources['src/lib/analytics.ts'] = templates.ANALYTICS;
+    }
+  } else {
+    for (const page of plan.pages) sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page);
+  }
+
+  const files: Record<string, string | Uint8Array> = {};
+  for (const [path, source] of Object.entries(sources)) {
+    if (typescript) {
+      files[path] = source;
+    } else {
+      const jsPath = path.replace(/\.tsx$/, `.${x}`).replace(/\.ts$/, '.js');
+      files[jsPath] = path.endsWith('.d.ts') ? '' : await toJavaScript(source, path);
+    }
+  }
+  files['src/index.css'] = toStylesheet(plan.design.tokens, full);
+  files['index.html'] = toIndexHtml(plan, typescript ? 'main.tsx' : 'main.jsx');
+  files['package.json'] = packageJson(plan);
+  files[typescript ? 'vite.config.ts' : 'vite.config.js'] =
+    "import tailwindcss from '@tailwindcss/vite';\nimport react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\n\n// https://vite.dev/config/\nexport default defineConfig({\n  plugins: [react(), tailwindcss()],\n});\n";
+  if (typescript) files['tsconfig.json'] = toSortedJson(TSCONFIG);
+  files['.gitignore'] = 'node_modules\ndist\ndist-server\n.env\n.env.*\n!.env.example\n';
+  files['.env.example'] = [
+    '# Public address of the site, for canonical links (default: the current origin).',
+    `VITE_SITE_URL=${plan.origin}`,
+    '# Where forms post (Formspree, Basin, a serverless function...). Forms say they are not connected until set.',
+    'VITE_FORM_ENDPOINT=',
+    ...(full ? ['# Page-view beacon endpoint; analytics stay off until set.', 'VITE_ANALYTICS_ENDPOINT='] : []),
+    '',
+  ].join('\n');
+  files['README.md'] = toReadme(plan);
+  Object.assign(files, hostFiles(plan), seoFiles(plan));
+  if (full) {
+    files['scripts/prerender.mjs'] = PRERENDER_SCRIPT;
+    files['scripts/check-size.mjs'] = SIZE_CHECK_SCRIPT;
+    files['public/sw.js'] = SERVICE_WORKER;
+    files['public/manifest.webmanifest'] = manifest(plan);
+  }
+  for (const asset of plan.assets) files[`public/${asset.path}`] = asset.body;
+
+  const formatted: Record<string, string | Uint8Array> = {};
+  for (const path of Object.keys(files).sort()) {
+    const content = files[path]!;
+    formatted[path] = typeof content === 'string' ? await formatSource(path, content) : content;
+  }
+  logger?.log({ level: 'INFO', message: `Generated ${Object.keys(formatted).length} files for ${plan.pages.length} route(s) (${plan.strategy})` });
+  logger?.progress?.({ stage: 'generate', done: 1, total: 1 });
+  return { files: formatted };
+}

@@ -1,0 +1,749 @@
+/**
+ * Source of the generated project's shared components, written once in TypeScript + JSX. The
+ * JavaScript strategy gets the same files with the types stripped (see to-javascript.ts).
+ * Generated code avoids template literals so these sources can live in template strings here.
+ */
+
+/** src/content/types.ts: the shape of the content modules. */
+export const CONTENT_TYPES = `
+export interface InlineRun {
+  text: string;
+  href?: string;
+  strong?: boolean;
+  em?: boolean;
+  code?: boolean;
+  br?: boolean;
+}
+
+export interface ImageData {
+  src: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  href?: string;
+  /** The page's first image: loaded eagerly with high priority (it is usually the largest paint). */
+  priority?: boolean;
+}
+
+export interface FormFieldData {
+  type: string;
+  name: string;
+  label: string;
+  required: boolean;
+  placeholder?: string;
+  value?: string;
+  options?: { value: string; label: string }[];
+}
+
+export interface FormContent {
+  method: 'get' | 'post';
+  intro: string[];
+  fields: FormFieldData[];
+  submitLabel: string;
+}
+
+export type Block =
+  | { kind: 'paragraph'; inlines: InlineRun[]; role?: 'quote' | 'caption' | 'term' | 'definition' | 'address' }
+  | { kind: 'heading'; level: number; inlines: InlineRun[] }
+  | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][] }
+  | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
+  | { kind: 'image'; image: ImageData; caption?: string }
+  | { kind: 'pre'; text: string }
+  | { kind: 'form'; form: FormContent }
+  | { kind: 'rule' };
+
+export type SectionVariant = 'hero' | 'prose' | 'gallery' | 'table' | 'contact' | 'cards' | 'doc';
+
+export interface SectionData {
+  id: string;
+  variant: SectionVariant;
+  heading?: { level: number; inlines: InlineRun[] };
+  blocks: Block[];
+}
+
+export interface PageContent {
+  route: string;
+  title: string;
+  description: string;
+  language: string;
+  sections: SectionData[];
+}
+`;
+
+/** src/content/site-types.ts: the shape of the site module. */
+export const SITE_TYPES = `
+export interface SiteLink {
+  label: string;
+  route: string;
+}
+
+export interface SiteContent {
+  name: string;
+  language: string;
+  description: string;
+  /** Default origin for canonical URLs; VITE_SITE_URL overrides it. */
+  siteUrl: string;
+  logo?: { src: string; width?: number; height?: number };
+  navigation: SiteLink[];
+  footerLinks: SiteLink[];
+  contact: { phones: string[]; emails: string[]; addresses: string[]; hours: string[] };
+  social: { network: string; href: string }[];
+  copyright?: string;
+  labels: {
+    skip: string;
+    menu: string;
+    closeMenu: string;
+    pages: string;
+    contact: string;
+    follow: string;
+    formNotConnected: string;
+    formSending: string;
+    formSent: string;
+    formFailed: string;
+    close: string;
+    notFound: string;
+    backHome: string;
+  };
+}
+`;
+
+/** src/components/InlineText.tsx */
+export const INLINE_TEXT = `
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { InlineRun } from '../content/types';
+
+/** True for links that stay inside the rebuilt site (React Router handles them). */
+export function isRoute(href: string): boolean {
+  return href.startsWith('/') && !href.startsWith('//') && !/\\.[a-z0-9]{2,5}$/i.test(href);
+}
+
+function renderRun(run: InlineRun, index: number): ReactNode {
+  if (run.br)
+    return (
+      <span key={index}>
+        {' '}
+        <br />
+      </span>
+    );
+  let node: ReactNode = run.text;
+  if (run.code) node = <code>{node}</code>;
+  if (run.em) node = <em>{node}</em>;
+  if (run.strong) node = <strong>{node}</strong>;
+  if (run.href) {
+    node = isRoute(run.href) ? <Link to={run.href}>{node}</Link> : <a href={run.href}>{node}</a>;
+  }
+  return <span key={index}>{node}</span>;
+}
+
+/** Renders a paragraph's runs: text with its marks and links. */
+export function InlineText({ runs }: { runs: InlineRun[] }) {
+  return <>{runs.map(renderRun)}</>;
+}
+`;
+
+/** src/components/Picture.tsx */
+export const PICTURE = `
+import { Link } from 'react-router';
+import type { ImageData } from '../content/types';
+import { isRoute } from './InlineText';
+
+/** A self-hosted image: sized, lazy unless it is the page's first. */
+export function Picture({ image, className }: { image: ImageData; className?: string }) {
+  const img = (
+    <img
+      src={image.src}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      loading={image.priority ? 'eager' : 'lazy'}
+      fetchPriority={image.priority ? 'high' : 'auto'}
+      decoding="async"
+      className={'h-auto max-w-full rounded-theme ' + (className ?? '')}
+    />
+  );
+  if (!image.href) return img;
+  return isRoute(image.href) ? <Link to={image.href}>{img}</Link> : <a href={image.href}>{img}</a>;
+}
+`;
+
+/** src/components/Blocks.tsx */
+export const BLOCKS = `
+import type { Block } from '../content/types';
+import { ContactForm } from './ContactForm';
+import { InlineText } from './InlineText';
+import { Picture } from './Picture';
+
+/** One content block of the original page, in modern markup. */
+export function BlockView({ block }: { block: Block }) {
+  switch (block.kind) {
+    case 'paragraph': {
+      const text = <InlineText runs={block.inlines} />;
+      if (block.role === 'quote') return <blockquote>{text}</blockquote>;
+      if (block.role === 'address') return <address>{text}</address>;
+      if (block.role === 'caption') return <p className="caption">{text}</p>;
+      if (block.role === 'term') return <p className="term">{text}</p>;
+      return <p>{text}</p>;
+    }
+    case 'heading':
+      return (
+        <p className="subheading">
+          <InlineText runs={block.inlines} />
+        </p>
+      );
+    case 'list': {
+      const items = block.items.map((item, index) => (
+        <li key={index}>
+          <InlineText runs={item} />
+        </li>
+      ));
+      return block.ordered ? <ol start={block.start}>{items}</ol> : <ul>{items}</ul>;
+    }
+    case 'table':
+      return (
+        <div className="table-wrap">
+          <table>
+            {block.caption ? <caption>{block.caption}</caption> : null}
+            {block.head.length > 0 ? (
+              <thead>
+                {block.head.map((row, r) => (
+                  <tr key={r}>
+                    {row.map((cell, c) => (
+                      <th key={c} scope="col">
+                        <InlineText runs={cell} />
+                      </th>
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+            ) : null}
+            <tbody>
+              {block.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, c) => (
+                    <td key={c}>
+                      <InlineText runs={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    case 'image':
+      return (
+        <figure>
+          <Picture image={block.image} />
+          {block.caption ? <figcaption>{block.caption}</figcaption> : null}
+        </figure>
+      );
+    case 'pre':
+      return <pre>{block.text}</pre>;
+    case 'form':
+      return <ContactForm form={block.form} />;
+    case 'rule':
+      return <hr />;
+  }
+}
+
+/** A list of blocks. */
+export function Blocks({ blocks }: { blocks: Block[] }) {
+  return (
+    <>
+      {blocks.map((block, index) => (
+        <BlockView key={index} block={block} />
+      ))}
+    </>
+  );
+}
+`;
+
+/** src/components/Heading.tsx */
+export const HEADING = `
+import type { InlineRun } from '../content/types';
+import { InlineText } from './InlineText';
+
+/** A section heading at its outline level (the page has exactly one h1). */
+export function Heading({ level, inlines, id, className }: { level: number; inlines: InlineRun[]; id?: string; className?: string }) {
+  const Tag = ('h' + Math.min(6, Math.max(1, level))) as 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+  return (
+    <Tag id={id} className={className}>
+      <InlineText runs={inlines} />
+    </Tag>
+  );
+}
+`;
+
+/** src/components/Gallery.tsx: images with an accessible lightbox (state for the open image). */
+export const GALLERY = `
+import { useEffect, useRef, useState } from 'react';
+import type { ImageData } from '../content/types';
+import { site } from '../content/site';
+
+/** A grid of images; a click opens the image large in a dialog. */
+export function Gallery({ images }: { images: ImageData[] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open !== null && !element.open) element.showModal();
+    if (open === null && element.open) element.close();
+  }, [open]);
+  const current = open === null ? undefined : images[open];
+  return (
+    <>
+      <ul className="gallery">
+        {images.map((image, index) => (
+          <li key={image.src + index}>
+            <button type="button" className="gallery-item" onClick={() => setOpen(index)} aria-label={image.alt || site.labels.close}>
+              <img
+                src={image.src}
+                alt={image.alt}
+                width={image.width}
+                height={image.height}
+                loading={image.priority ? 'eager' : 'lazy'}
+                decoding="async"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <dialog ref={dialog} className="lightbox" onClose={() => setOpen(null)} aria-label={current?.alt}>
+        {current ? <img src={current.src} alt={current.alt} width={current.width} height={current.height} /> : null}
+        <button type="button" className="btn" onClick={() => setOpen(null)}>
+          {site.labels.close}
+        </button>
+      </dialog>
+    </>
+  );
+}
+`;
+
+/** src/components/ContactForm.tsx */
+export const CONTACT_FORM = `
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { FormContent } from '../content/types';
+import { site } from '../content/site';
+
+const ENDPOINT: string = import.meta.env.VITE_FORM_ENDPOINT ?? '';
+
+/**
+ * The original form, rebuilt. It posts to VITE_FORM_ENDPOINT (any form back end: Formspree, a
+ * serverless function...). Without one it says so instead of pretending to send.
+ */
+export function ContactForm({ form }: { form: FormContent }) {
+  const id = useId();
+  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!ENDPOINT) return;
+    setStatus('sending');
+    try {
+      const response = await fetch(ENDPOINT, {
+        method: 'POST',
+        body: new FormData(event.currentTarget),
+        headers: { Accept: 'application/json' },
+      });
+      setStatus(response.ok ? 'sent' : 'failed');
+    } catch {
+      setStatus('failed');
+    }
+  }
+
+  return (
+    <form className="form-card" method={form.method} action={ENDPOINT || undefined} onSubmit={onSubmit}>
+      {form.intro.map((text, index) => (
+        <p key={index}>{text}</p>
+      ))}
+      {form.fields.map((field, index) => {
+        const fieldId = id + '-' + index;
+        const common = { id: fieldId, name: field.name, required: field.required };
+        if (field.type === 'checkbox' || field.type === 'radio') {
+          return (
+            <div key={fieldId} className="choice">
+              <input {...common} type={field.type} value={field.value ?? 'on'} />
+              <label htmlFor={fieldId}>{field.label}</label>
+            </div>
+          );
+        }
+        return (
+          <div key={fieldId} className="field">
+            <label htmlFor={fieldId}>{field.label}</label>
+            {field.type === 'textarea' ? (
+              <textarea {...common} rows={5} placeholder={field.placeholder} defaultValue={field.value} />
+            ) : field.type === 'select' ? (
+              <select {...common} defaultValue={field.value}>
+                {(field.options ?? []).map((option, o) => (
+                  <option key={o} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input {...common} type={field.type} placeholder={field.placeholder} defaultValue={field.value} />
+            )}
+          </div>
+        );
+      })}
+      <button type="submit" className="btn" disabled={!ENDPOINT || status === 'sending'}>
+        {form.submitLabel}
+      </button>
+      <p className="form-status" role="status" aria-live="polite">
+        {!ENDPOINT
+          ? site.labels.formNotConnected
+          : status === 'sending'
+            ? site.labels.formSending
+            : status === 'sent'
+              ? site.labels.formSent
+              : status === 'failed'
+                ? site.labels.formFailed
+                : ''}
+      </p>
+    </form>
+  );
+}
+`;
+
+/** src/components/Header.tsx: responsive header with an accessible mobile menu. */
+export const HEADER = `
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { site } from '../content/site';
+
+/** The site header: brand, navigation, and a menu button on small screens. */
+export function Header() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  const links = site.navigation.map((link) => (
+    <li key={link.route}>
+      <NavLink to={link.route} end className={({ isActive }) => 'nav-link' + (isActive ? ' is-active' : '')}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+  return (
+    <header className="site-header">
+      <div className="wrap header-bar">
+        <Link to="/" className="brand">
+          {site.logo ? <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} className="brand-logo" /> : null}
+          <span>{site.name}</span>
+        </Link>
+        <nav aria-label={site.labels.menu} className="desktop-nav">
+          <ul>{links}</ul>
+        </nav>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="sr-only">{open ? site.labels.closeMenu : site.labels.menu}</span>
+          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+      <nav id="mobile-menu" aria-label={site.labels.menu} className="mobile-nav" hidden={!open}>
+        <ul className="wrap">{links}</ul>
+      </nav>
+    </header>
+  );
+}
+`;
+
+/** src/components/Footer.tsx */
+export const FOOTER = `
+import { Link } from 'react-router';
+import { site } from '../content/site';
+import { isRoute } from './InlineText';
+
+/** The site footer: every navigation link, contact details, social profiles and the copyright line. */
+export function Footer() {
+  const { contact } = site;
+  const hasContact = contact.phones.length + contact.emails.length + contact.addresses.length + contact.hours.length > 0;
+  return (
+    <footer className="site-footer">
+      <div className="wrap footer-grid">
+        <div>
+          <p className="footer-title">{site.name}</p>
+          {site.description ? <p className="footer-text">{site.description}</p> : null}
+        </div>
+        {site.footerLinks.length > 0 ? (
+          <nav aria-label={site.labels.pages}>
+            <p className="footer-title">{site.labels.pages}</p>
+            <ul>
+              {site.footerLinks.map((link, index) => (
+                <li key={index}>{isRoute(link.route) ? <Link to={link.route}>{link.label}</Link> : <a href={link.route}>{link.label}</a>}</li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {hasContact ? (
+          <div>
+            <p className="footer-title">{site.labels.contact}</p>
+            <ul>
+              {contact.phones.map((phone) => (
+                <li key={phone}>
+                  <a href={'tel:' + phone.replace(/[^+\\d]/g, '')}>{phone}</a>
+                </li>
+              ))}
+              {contact.emails.map((email) => (
+                <li key={email}>
+                  <a href={'mailto:' + email}>{email}</a>
+                </li>
+              ))}
+              {contact.addresses.map((address) => (
+                <li key={address}>{address}</li>
+              ))}
+              {contact.hours.map((hours) => (
+                <li key={hours}>{hours}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {site.social.length > 0 ? (
+          <div>
+            <p className="footer-title">{site.labels.follow}</p>
+            <ul>
+              {site.social.map((profile) => (
+                <li key={profile.href}>
+                  <a href={profile.href} rel="me">
+                    {profile.network}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+      {site.copyright ? (
+        <div className="wrap footer-bottom">
+          <p>{site.copyright}</p>
+        </div>
+      ) : null}
+    </footer>
+  );
+}
+`;
+
+/** src/components/Seo.tsx: a tiny head manager (title, description, canonical, Open Graph). */
+export const SEO = `
+import { useEffect } from 'react';
+import { site } from '../content/site';
+
+/** The site's public origin: VITE_SITE_URL when set, else the current origin. */
+export function siteOrigin(): string {
+  const configured: string = import.meta.env.VITE_SITE_URL ?? '';
+  if (configured) return configured.replace(/\\/$/, '');
+  return typeof window === 'undefined' ? site.siteUrl : window.location.origin;
+}
+
+function upsert(selector: string, create: () => HTMLElement, attribute: string, value: string) {
+  let element = document.head.querySelector<HTMLElement>(selector);
+  if (!element) {
+    element = create();
+    document.head.appendChild(element);
+  }
+  element.setAttribute(attribute, value);
+}
+
+function meta(key: 'name' | 'property', name: string, content: string) {
+  upsert(
+    'meta[' + key + '="' + name + '"]',
+    () => {
+      const element = document.createElement('meta');
+      element.setAttribute(key, name);
+      return element;
+    },
+    'content',
+    content,
+  );
+}
+
+/** Keeps the document head in step with the route. */
+export function Seo({ title, description, route, language }: { title: string; description: string; route: string; language: string }) {
+  useEffect(() => {
+    const url = siteOrigin() + route;
+    document.title = title;
+    document.documentElement.lang = language;
+    meta('name', 'description', description);
+    meta('property', 'og:title', title);
+    meta('property', 'og:description', description);
+    meta('property', 'og:type', 'website');
+    meta('property', 'og:url', url);
+    meta('property', 'og:site_name', site.name);
+    upsert(
+      'link[rel="canonical"]',
+      () => {
+        const element = document.createElement('link');
+        element.setAttribute('rel', 'canonical');
+        return element;
+      },
+      'href',
+      url,
+    );
+  }, [title, description, route, language]);
+  return null;
+}
+`;
+
+/** src/components/Section.tsx: one section, shown by its variant. */
+export const SECTION = `
+import type { Block, ImageData, SectionData } from '../content/types';
+import { Blocks } from './Blocks';
+import { Gallery } from './Gallery';
+import { Heading } from './Heading';
+import { InlineText } from './InlineText';
+import { Picture } from './Picture';
+
+function imagesOf(blocks: Block[]): ImageData[] {
+  return blocks.flatMap((block) => (block.kind === 'image' ? [block.image] : []));
+}
+
+/** A section of a page. */
+export function Section({ section, index }: { section: SectionData; index: number }) {
+  const { heading, blocks, variant } = section;
+  const headingId = heading ? section.id + '-title' : undefined;
+  const title = heading ? <Heading level={heading.level} inlines={heading.inlines} id={headingId} /> : null;
+  const tone = index % 2 === 1 ? ' section-alt' : '';
+  if (variant === 'hero') {
+    const image = blocks.find((block) => block.kind === 'image');
+    const rest = blocks.filter((block) => block !== image);
+    return (
+      <section id={section.id} aria-labelledby={headingId} className="section hero">
+        <div className={'wrap hero-grid' + (image ? ' has-image' : '')}>
+          <div className="hero-text content">
+            {title}
+            <Blocks blocks={rest} />
+          </div>
+          {image && image.kind === 'image' ? <Picture image={image.image} className="hero-image" /> : null}
+        </div>
+      </section>
+    );
+  }
+  if (variant === 'gallery') {
+    const others = blocks.filter((block) => block.kind !== 'image');
+    return (
+      <section id={section.id} aria-labelledby={headingId} className={'section reveal' + tone}>
+        <div className="wrap content">
+          {title}
+          <Blocks blocks={others} />
+          <Gallery images={imagesOf(blocks)} />
+        </div>
+      </section>
+    );
+  }
+  if (variant === 'cards') {
+    return (
+      <section id={section.id} aria-labelledby={headingId} className={'section reveal' + tone}>
+        <div className="wrap content">
+          {title}
+          <ul className="cards">
+            {blocks.flatMap((block) =>
+              block.kind === 'list'
+                ? block.items.map((item, i) => (
+                    <li key={i} className="card">
+                      <InlineText runs={item} />
+                    </li>
+                  ))
+                : [],
+            )}
+          </ul>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section id={section.id} aria-labelledby={headingId} className={'section reveal variant-' + variant + tone}>
+      <div className={'wrap content' + (variant === 'doc' || variant === 'table' ? ' wide' : '')}>
+        {title}
+        <Blocks blocks={blocks} />
+      </div>
+    </section>
+  );
+}
+`;
+
+/** src/components/PageView.tsx: a whole page from its content module. */
+export const PAGE_VIEW = `
+import type { PageContent } from '../content/types';
+import { Section } from './Section';
+import { Seo } from './Seo';
+
+/** Renders one page of the site from its content. */
+export function PageView({ page }: { page: PageContent }) {
+  return (
+    <>
+      <Seo title={page.title} description={page.description} route={page.route} language={page.language} />
+      {page.sections.map((section, index) => (
+        <Section key={section.id} section={section} index={index} />
+      ))}
+    </>
+  );
+}
+`;
+
+/** src/components/Layout.tsx (analytics hook added for FULL_REBUILD by the generator). */
+export function layoutSource(withAnalytics: boolean): string {
+  return `
+import { Outlet } from 'react-router';
+import { site } from '../content/site';
+import { Footer } from './Footer';
+import { Header } from './Header';
+${withAnalytics ? "import { useAnalytics } from '../lib/analytics';\n" : ''}
+/** Skip link, header, main landmark and footer around every route. */
+export function Layout() {
+${withAnalytics ? '  useAnalytics();\n' : ''}  return (
+    <>
+      <a href="#main" className="skip-link">
+        {site.labels.skip}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}
+`;
+}
+
+/** src/lib/analytics.ts (FULL_REBUILD): page views, off until VITE_ANALYTICS_ENDPOINT is set. */
+export const ANALYTICS = `
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+const ENDPOINT: string = import.meta.env.VITE_ANALYTICS_ENDPOINT ?? '';
+
+/** Sends a page view per route change to VITE_ANALYTICS_ENDPOINT; does nothing when it is not set. */
+export function useAnalytics() {
+  const location = useLocation();
+  useEffect(() => {
+    if (!ENDPOINT || typeof navigator === 'undefined' || !navigator.sendBeacon) return;
+    const body = JSON.stringify({ path: location.pathname, referrer: document.referrer || null });
+    navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'application/json' }));
+  }, [location.pathname]);
+}
+`;
+
+/** src/vite-env.d.ts */
+export const VITE_ENV = `
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_SITE_URL?: string;
+  readonly VITE_FORM_ENDPOINT?: string;
+  readonly VITE_ANALYTICS_ENDPOINT?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
+`;

@@ -1,0 +1,155 @@
+/** Files only FULL_REBUILD projects have: SSR entry, prerender script, service worker, size budget. */
+
+/** src/entry-server.tsx: renders one route to HTML plus its head tags, for scripts/prerender.mjs. */
+export function entryServerSource(): string {
+  return `import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { App } from './App';
+import { pages } from './content/pages';
+import { site } from './content/site';
+
+/** Every route to prerender. */
+export const routes: string[] = pages.map((page) => page.route);
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The HTML of a route and the head tags it needs (title, description, canonical, Open Graph). */
+export function render(route: string): { html: string; head: string; language: string } {
+  const page = pages.find((candidate) => candidate.route === route);
+  const title = page?.title ?? site.name;
+  const description = page?.description ?? site.description;
+  const origin = (import.meta.env.VITE_SITE_URL ?? '').replace(/\\/$/, '');
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouter location={route}>
+        <App />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  const head = [
+    '<title>' + escape(title) + '</title>',
+    '<meta name="description" content="' + escape(description) + '" />',
+    '<meta property="og:title" content="' + escape(title) + '" />',
+    '<meta property="og:description" content="' + escape(description) + '" />',
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:site_name" content="' + escape(site.name) + '" />',
+    origin ? '<link rel="canonical" href="' + escape(origin + route) + '" />' : '',
+    origin ? '<meta property="og:url" content="' + escape(origin + route) + '" />' : '',
+  ]
+    .filter(Boolean)
+    .join('\\n    ');
+  return { html, head, language: page?.language ?? site.language };
+}
+`;
+}
+
+/** scripts/prerender.mjs: writes dist/<route>/index.html for every route after both builds. */
+export const PRERENDER_SCRIPT = `// Prerenders every route to static HTML after \`vite build\` and the SSR build of src/entry-server.tsx.
+// The client hydrates the markup (src/main.tsx), so pages are fast and readable without JavaScript.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const template = await readFile(join(root, 'dist', 'index.html'), 'utf8');
+const { render, routes } = await import(pathToFileURL(join(root, 'dist-server', 'entry-server.js')).href);
+
+for (const route of routes) {
+  const { html, head, language } = render(route);
+  const page = template
+    .replace(/<!--head:start-->[\\s\\S]*?<!--head:end-->/, head)
+    .replace('<!--app-html-->', html)
+    .replace(/<html lang="[^"]*">/, '<html lang="' + language + '">');
+  const file = route === '/' ? join(root, 'dist', 'index.html') : join(root, 'dist', ...route.slice(1).split('/'), 'index.html');
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, page);
+}
+await rm(join(root, 'dist-server'), { recursive: true, force: true });
+console.log('Prerendered ' + routes.length + ' route(s).');
+`;
+
+/** scripts/check-size.mjs: the performance budget, checked after every build. */
+export const SIZE_CHECK_SCRIPT = `// Performance budget: gzipped JavaScript and CSS shipped to the browser. The build fails when over.
+// Raise a budget only on purpose; images are budgeted separately (they are lazy-loaded).
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET = { js: 200 * 1024, css: 40 * 1024, image: 5 * 1024 * 1024 };
+const dist = join(import.meta.dirname, '..', 'dist');
+const totals = { js: 0, css: 0, image: 0 };
+
+async function visit(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await visit(path);
+    else if (/\\.(?:m?js)$/.test(entry.name)) totals.js += gzipSync(await readFile(path)).length;
+    else if (entry.name.endsWith('.css')) totals.css += gzipSync(await readFile(path)).length;
+    else if (/\\.(?:png|jpe?g|gif|webp|avif|svg)$/i.test(entry.name)) totals.image += (await readFile(path)).length;
+  }
+}
+
+await visit(dist);
+let over = false;
+for (const kind of Object.keys(BUDGET)) {
+  const ok = totals[kind] <= BUDGET[kind];
+  over ||= !ok;
+  console.log((ok ? 'ok  ' : 'OVER') + ' ' + kind.padEnd(5) + ' ' + (totals[kind] / 1024).toFixed(1) + ' KB of ' + BUDGET[kind] / 1024 + ' KB');
+}
+if (over) {
+  console.error('Performance budget exceeded.');
+  process.exit(1);
+}
+`;
+
+/** public/sw.js: offline support. Pages network-first, assets cache-first; registered in production only. */
+export const SERVICE_WORKER = `// Offline support: pages are fetched from the network first (so content is always fresh) and fall
+// back to the cache; hashed assets and images are served from the cache first.
+const CACHE = 'site-v1';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['/'])));
+  self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys().then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key)))),
+  );
+  self.clients.claim();
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(request, copy));
+          return response;
+        })
+        .catch(() => caches.match(request).then((cached) => cached || caches.match('/'))),
+    );
+    return;
+  }
+  event.respondWith(
+    caches.match(request).then(
+      (cached) =>
+        cached ||
+        fetch(request).then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(request, copy));
+          }
+          return response;
+        }),
+    ),
+  );
+});
+`;
