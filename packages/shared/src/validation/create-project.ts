@@ -32,19 +32,15 @@ export const createProjectFormSchema = z.object({
   sourceUrl: z
     .string()
     .trim()
-    .min(1, { message: VALIDATION_MESSAGES.websiteUrlRequired, abort: true })
-    .refine(isAbsoluteHttpUrl, { message: VALIDATION_MESSAGES.websiteUrlInvalid, abort: true }),
+    .min(1, VALIDATION_MESSAGES.websiteUrlRequired)
+    .refine(isAbsoluteHttpUrl, VALIDATION_MESSAGES.websiteUrlInvalid),
   name: z
     .string()
     .trim()
-    .min(1, { message: VALIDATION_MESSAGES.projectNameRequired, abort: true })
-    .min(PROJECT_NAME_MIN_LENGTH, { message: VALIDATION_MESSAGES.projectNameMin3, abort: true })
-    .max(100, { message: VALIDATION_MESSAGES.projectNameMax, abort: true }),
-  description: z
-    .string()
-    .trim()
-    .max(1000, { message: VALIDATION_MESSAGES.descriptionMax, abort: true })
-    .optional(),
+    .min(1, VALIDATION_MESSAGES.projectNameRequired)
+    .min(PROJECT_NAME_MIN_LENGTH, VALIDATION_MESSAGES.projectNameMin3)
+    .max(100, VALIDATION_MESSAGES.projectNameMax),
+  description: z.string().trim().max(1000, VALIDATION_MESSAGES.descriptionMax).optional(),
   modernizationStrategy: z.enum(MODERNIZATION_STRATEGIES).default(DEFAULT_MODERNIZATION_STRATEGY),
 });
 

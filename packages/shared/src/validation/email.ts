@@ -8,5 +8,5 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailFieldSchema = z
   .string()
   .trim()
-  .min(1, { message: VALIDATION_MESSAGES.emailRequired, abort: true })
-  .regex(EMAIL_PATTERN, { message: VALIDATION_MESSAGES.emailInvalid, abort: true });
+  .min(1, VALIDATION_MESSAGES.emailRequired)
+  .regex(EMAIL_PATTERN, VALIDATION_MESSAGES.emailInvalid);

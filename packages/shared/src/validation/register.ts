@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../messages';
 import { emailFieldSchema } from './email';
+import { whenStrings } from './when-fields';
 
 /** Minimum password length at registration (spec §9). */
 export const REGISTER_PASSWORD_MIN_LENGTH = 8;
@@ -8,8 +9,8 @@ export const REGISTER_PASSWORD_MIN_LENGTH = 8;
 /** A new password: required, 8+ characters, with a lowercase letter, an uppercase letter and a digit. */
 export const newPasswordFieldSchema = z
   .string()
-  .min(1, { message: VALIDATION_MESSAGES.passwordRequired, abort: true })
-  .min(REGISTER_PASSWORD_MIN_LENGTH, { message: VALIDATION_MESSAGES.passwordMin8, abort: true })
+  .min(1, VALIDATION_MESSAGES.passwordRequired)
+  .min(REGISTER_PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES.passwordMin8)
   .refine(
     (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),
     VALIDATION_MESSAGES.passwordComplexity,
@@ -20,13 +21,12 @@ export const registerSchema = z
   .object({
     email: emailFieldSchema,
     password: newPasswordFieldSchema,
-    confirmPassword: z
-      .string()
-      .min(1, { message: VALIDATION_MESSAGES.confirmPasswordRequired, abort: true }),
+    confirmPassword: z.string().min(1, VALIDATION_MESSAGES.confirmPasswordRequired),
   })
   .refine((values) => values.confirmPassword === '' || values.password === values.confirmPassword, {
     path: ['confirmPassword'],
     message: VALIDATION_MESSAGES.registerPasswordsDoNotMatch,
+    when: whenStrings('password', 'confirmPassword'),
   });
 
 /** Values of the Register form. */
@@ -36,13 +36,12 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const resetPasswordSchema = z
   .object({
     password: newPasswordFieldSchema,
-    confirmPassword: z
-      .string()
-      .min(1, { message: VALIDATION_MESSAGES.confirmPasswordRequired, abort: true }),
+    confirmPassword: z.string().min(1, VALIDATION_MESSAGES.confirmPasswordRequired),
   })
   .refine((values) => values.confirmPassword === '' || values.password === values.confirmPassword, {
     path: ['confirmPassword'],
     message: VALIDATION_MESSAGES.passwordsDoNotMatch,
+    when: whenStrings('password', 'confirmPassword'),
   });
 
 /** Values of the reset-password form. */

@@ -10,8 +10,8 @@ export const signInSchema = z.object({
   email: emailFieldSchema,
   password: z
     .string()
-    .min(1, { message: VALIDATION_MESSAGES.passwordRequired, abort: true })
-    .min(SIGN_IN_PASSWORD_MIN_LENGTH, { message: VALIDATION_MESSAGES.passwordMin6, abort: true }),
+    .min(1, VALIDATION_MESSAGES.passwordRequired)
+    .min(SIGN_IN_PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES.passwordMin6),
 });
 
 /** Values of the Sign In form. */

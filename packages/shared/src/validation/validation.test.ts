@@ -9,14 +9,14 @@ import { createProjectFormSchema } from './create-project';
 import { profileUpdateSchema } from './profile';
 import { profileUpdateBodySchema } from '../schemas/auth';
 
-/** The messages a schema reports for `input`, keyed by field. */
+/** The message a form shows per field (the first one, as react-hook-form does), keyed by field. */
 function errorsOf(schema: z.ZodType, input: unknown): Record<string, string[]> {
   const result = schema.safeParse(input);
   if (result.success) return {};
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join('.') || '_';
-    (errors[key] ??= []).push(issue.message);
+    errors[key] ??= [issue.message];
   }
   return errors;
 }
@@ -228,5 +228,25 @@ describe('profile rules (spec §5)', () => {
       profileUpdateBodySchema.parse({ full_name: null, avatar_url: ' https://x.io/a.png ' }),
     ).toEqual({ full_name: null, avatar_url: 'https://x.io/a.png' });
     expect(profileUpdateBodySchema.safeParse({ email: 'x@y.z' }).success).toBe(false);
+  });
+});
+
+describe('all messages at once', () => {
+  it('shows the register mismatch even when the e-mail is missing', () => {
+    expect(
+      errorsOf(registerSchema, { email: '', password: 'Abcdefg1', confirmPassword: 'Abc' }),
+    ).toEqual({ email: [M.emailRequired], confirmPassword: ['Passwords do not match.'] });
+  });
+  it('shows the change-password mismatch even when the current password is missing', () => {
+    expect(
+      errorsOf(changePasswordSchema, {
+        currentPassword: '',
+        newPassword: 'abcdef',
+        confirmNewPassword: 'abcdeg',
+      }),
+    ).toEqual({
+      currentPassword: [M.currentPasswordRequired],
+      confirmNewPassword: ['New passwords do not match'],
+    });
   });
 });

@@ -20,8 +20,8 @@ export function Footer() {
         Footer
       </h2>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-        <div className="grid gap-10 md:grid-cols-[2fr_1fr_1fr_1fr]">
-          <div>
+        <div className="grid grid-cols-2 gap-10 sm:grid-cols-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
+          <div className="col-span-2 sm:col-span-3 md:col-span-1">
             <Logo inverse />
             <p className="mt-4 max-w-xs text-sm leading-6 text-slate-400">
               Turn an outdated website into a fast, modern React + Vite + Tailwind project you own —

@@ -72,11 +72,17 @@ export function FormField({
             type="button"
             onClick={() => setIsRevealed((value) => !value)}
             className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 disabled:cursor-not-allowed"
-            aria-label={isRevealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
             aria-pressed={isRevealed}
+            aria-controls={inputId}
             disabled={props.disabled}
           >
-            {isRevealed ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+            {/* Named by its text, not aria-label, so getByLabel(label) finds only the input. */}
+            <span className="sr-only">{isRevealed ? 'Hide password' : 'Show password'}</span>
+            {isRevealed ? (
+              <EyeOff className="size-4" aria-hidden />
+            ) : (
+              <Eye className="size-4" aria-hidden />
+            )}
           </button>
         )}
       </div>

@@ -26,8 +26,8 @@ export function HeroSection() {
         aria-hidden
         className="pointer-events-none absolute -top-32 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-gradient-to-tr from-brand-200/50 via-sky-200/40 to-violet-200/40 blur-3xl"
       />
-      <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pt-16 pb-20 sm:px-6 sm:pt-24 lg:grid-cols-2 lg:gap-16 lg:px-8 lg:pb-28">
-        <div>
+      <div className="relative mx-auto grid max-w-7xl grid-cols-1 items-center gap-12 px-4 pt-16 pb-20 sm:px-6 sm:pt-24 lg:grid-cols-2 lg:gap-16 lg:px-8 lg:pb-28">
+        <div className="min-w-0">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden />
             Your first site is free
@@ -47,7 +47,7 @@ export function HeroSection() {
             minutes, not weeks.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to={startHref} size="lg">
+            <ButtonLink to={startHref} size="lg" className="h-auto min-h-12 py-3 whitespace-normal">
               Modernize Your First Site for Free <ArrowRight className="size-5" aria-hidden />
             </ButtonLink>
             <a href={`#${landingAnchors.features}`} className={buttonClasses('outline', 'lg')}>
@@ -59,7 +59,7 @@ export function HeroSection() {
           </p>
         </div>
 
-        <div className="relative mx-auto w-full max-w-lg lg:max-w-none">
+        <div className="relative mx-auto w-full max-w-lg min-w-0 lg:max-w-none">
           <div className="rounded-2xl bg-slate-900 shadow-2xl ring-1 ring-slate-900/10">
             <div className="flex items-center gap-1.5 border-b border-white/10 px-4 py-3">
               <span className="size-3 rounded-full bg-red-400/80" aria-hidden />
