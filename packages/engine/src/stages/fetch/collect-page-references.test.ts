@@ -18,7 +18,10 @@ describe('collectPageReferences', () => {
       '<html><frameset cols="20%,*"><frame src="left.html"><frame src="http://other.example/"></frameset></html>',
       PAGE,
     );
-    expect(frameset.frames).toEqual(['https://old.example.com/dir/left.html', 'http://other.example/']);
+    expect(frameset.frames).toEqual([
+      'https://old.example.com/dir/left.html',
+      'http://other.example/',
+    ]);
   });
 
   it('resolves against <base href>', () => {

@@ -17,7 +17,9 @@ const html = (body: string, head = ''): TestRoute => ({
   body: `<!doctype html><html><head><title>t</title>${head}</head><body>${body}</body></html>`,
 });
 
-function buildPorts(signal?: AbortSignal): EnginePorts & { logger: ReturnType<typeof buildRecordingLogger> } {
+function buildPorts(
+  signal?: AbortSignal,
+): EnginePorts & { logger: ReturnType<typeof buildRecordingLogger> } {
   return { logger: buildRecordingLogger(), clock: { now: () => Date.now() }, signal };
 }
 
@@ -83,9 +85,20 @@ describe('fetchSite crawl', () => {
     const ports = buildPorts();
     const raw = await fetchSite(`${site.origin}/`, { ...STATIC, pageTimeoutMs: 800 }, ports);
     const paths = raw.pages.map((page) => new URL(page.url).pathname);
-    expect(paths).toEqual(['/', '/a.html', '/b.html', '/frames.html', '/c.html', '/deep/d.html', '/left.html', '/main.html']);
+    expect(paths).toEqual([
+      '/',
+      '/a.html',
+      '/b.html',
+      '/frames.html',
+      '/c.html',
+      '/deep/d.html',
+      '/left.html',
+      '/main.html',
+    ]);
     expect(raw.pages.map((page) => page.depth)).toEqual([0, 1, 1, 1, 2, 2, 2, 2]);
-    expect(raw.pages.every((page) => page.renderedWith === 'static' && page.status === 200)).toBe(true);
+    expect(raw.pages.every((page) => page.renderedWith === 'static' && page.status === 200)).toBe(
+      true,
+    );
     const frames = raw.pages.find((page) => page.url.endsWith('/frames.html'));
     expect(frames?.frames).toEqual([`${site.origin}/left.html`, `${site.origin}/main.html`]);
     // Links to the other origin, mail/js links and the PDF are never followed.
@@ -93,34 +106,65 @@ describe('fetchSite crawl', () => {
     expect(site.requests).not.toContain('/brochure.pdf');
     expect(site.requests).not.toContain('/private.html');
 
-    const skipped = raw.diagnostics.filter((diagnostic) => diagnostic.code === 'FETCH_PAGE_SKIPPED');
-    const byPath = Object.fromEntries(skipped.map((diagnostic) => [new URL(diagnostic.url ?? '').pathname, diagnostic]));
-    expect(byPath['/broken.html']).toMatchObject({ level: 'warning', message: expect.stringContaining('404') });
-    expect(byPath['/slow.html']).toMatchObject({ level: 'warning', message: expect.stringContaining('too long') });
-    expect(byPath['/picture']).toMatchObject({ level: 'warning', message: expect.stringContaining('image/png') });
-    expect(byPath['/private.html']).toMatchObject({ level: 'info', message: expect.stringContaining('robots.txt') });
-    expect(byPath['/members/x.html']).toMatchObject({ level: 'info', message: expect.stringContaining('robots.txt') });
+    const skipped = raw.diagnostics.filter(
+      (diagnostic) => diagnostic.code === 'FETCH_PAGE_SKIPPED',
+    );
+    const byPath = Object.fromEntries(
+      skipped.map((diagnostic) => [new URL(diagnostic.url ?? '').pathname, diagnostic]),
+    );
+    expect(byPath['/broken.html']).toMatchObject({
+      level: 'warning',
+      message: expect.stringContaining('404'),
+    });
+    expect(byPath['/slow.html']).toMatchObject({
+      level: 'warning',
+      message: expect.stringContaining('too long'),
+    });
+    expect(byPath['/picture']).toMatchObject({
+      level: 'warning',
+      message: expect.stringContaining('image/png'),
+    });
+    expect(byPath['/private.html']).toMatchObject({
+      level: 'info',
+      message: expect.stringContaining('robots.txt'),
+    });
+    expect(byPath['/members/x.html']).toMatchObject({
+      level: 'info',
+      message: expect.stringContaining('robots.txt'),
+    });
     expect(byPath['/off-site']).toMatchObject({ message: expect.stringContaining('another site') });
     // /index.html is the same document as /: read once.
     expect(paths).not.toContain('/index.html');
 
     const messages = ports.logger.lines.map((line) => `${line.level} ${line.message}`);
     expect(messages[0]).toBe(`INFO Fetching ${site.origin}/`);
-    expect(messages).toContainEqual(expect.stringMatching(/^WARNING Skipped .*\/broken\.html: .*404/));
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^WARNING Skipped .*\/broken\.html: .*404/),
+    );
     expect(messages.at(-1)).toMatch(/^INFO Read 8 pages, 0 assets \(\d+(\.\d)? KB\)/);
     const progress = ports.logger.progressEvents;
-    expect(progress.every((event) => event.stage === 'fetch' && event.done <= event.total)).toBe(true);
+    expect(progress.every((event) => event.stage === 'fetch' && event.done <= event.total)).toBe(
+      true,
+    );
     expect(progress.at(-1)).toMatchObject({ done: 9, total: 9 }); // 8 pages + the /favicon.ico probe
   });
 
   it('stops at maxPages', async () => {
     const raw = await fetchSite(`${site.origin}/`, { ...STATIC, maxPages: 3 }, buildPorts());
-    expect(raw.pages.map((page) => new URL(page.url).pathname)).toEqual(['/', '/a.html', '/b.html']);
+    expect(raw.pages.map((page) => new URL(page.url).pathname)).toEqual([
+      '/',
+      '/a.html',
+      '/b.html',
+    ]);
   });
 
   it('clamps maxPages to 1..100', async () => {
     const raw = await fetchSite(`${site.origin}/`, { ...STATIC, maxPages: 0 }, buildPorts());
     expect(raw.pages).toHaveLength(1);
-    expect(DEFAULT_FETCH_OPTIONS).toMatchObject({ maxPages: 20, maxRedirects: 5, pageTimeoutMs: 30_000 });
+    expect(DEFAULT_FETCH_OPTIONS).toMatchObject({
+      maxPages: 20,
+      maxRedirects: 5,
+      pageTimeoutMs: 30_000,
+    });
   });
 });

@@ -81,6 +81,7 @@ export async function fetchSite(
   const guard: GuardOptions = {
     allowPrivateUrls: settings.allowPrivateUrls,
     resolve: internals.resolve,
+    addressRefusal: internals.addressRefusal,
   };
   const diagnostics: Diagnostic[] = [];
   const throwIfCancelled = (): void => {
