@@ -6,6 +6,7 @@ import { BODY_LIMIT_BYTES } from '../src/http/app';
 import {
   createAgent,
   createTestApp,
+  getMailLink,
   GOOD_PASSWORD,
   signIn,
   signUp,
@@ -16,9 +17,10 @@ import {
 
 describe('HTTP hardening', () => {
   let testApp: TestApp;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    testApp = await createTestApp('pglite');
+    testApp = await createTestApp('pglite', { logLines });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -173,6 +175,49 @@ describe('HTTP hardening', () => {
     ).toBe(401);
     for (let attempt = 0; attempt < testApp.config.authRateLimit.max + 2; attempt += 1) {
       expect((await agent.get('/api/auth/get-session')).statusCode).toBe(200);
+    }
+  });
+
+  it('applies body rules and rate limits to path variants of the same auth route', async () => {
+    const agent = createAgent(testApp.app);
+    const variant = await agent.post('/api/auth//sign-up/email/', {
+      email: uniqueEmail('variant'),
+      password: 'weak',
+      name: '',
+    });
+    expect(variant.statusCode).toBe(400);
+    expect(variant.json().error.message).toBe('Password must be at least 8 characters');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < testApp.config.authRateLimit.max + 1; attempt += 1) {
+      const url = attempt % 2 === 0 ? '/api/auth/sign-in/email/' : '/api/auth/sign-in/%65mail';
+      statuses.push((await agent.post(url, { email: 'nobody@example.com', password: 'Wrong-1234' })).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('keeps passwords, tokens and cookies out of the logs', async () => {
+    const email = uniqueEmail('logs');
+    const password = 'Secret-Log-Pass1';
+    await signUp(testApp.app, email, password);
+    const link = await getMailLink(testApp, email, '/api/auth/verify-email');
+    const verifyToken = new URL(link).searchParams.get('token') ?? '';
+    const browser = createAgent(testApp.app);
+    await browser.open(link);
+    const agent = await signIn(testApp.app, email, password);
+    await agent.post('/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' });
+    const resetLink = await getMailLink(testApp, email, '/api/auth/reset-password/');
+    await agent.open(resetLink);
+    const resetToken = new URL(resetLink).pathname.split('/').pop() ?? '';
+    await agent.get('/api/me/profile');
+
+    const log = logLines.join('');
+    expect(log).toContain('/api/auth/verify-email?token=[REDACTED]');
+    expect(log).toContain('/api/auth/reset-password/[REDACTED]');
+    const cookieValues = [...agent.cookies.values(), ...browser.cookies.values()];
+    expect(cookieValues.length).toBeGreaterThan(0);
+    for (const secret of [password, verifyToken, resetToken, ...cookieValues]) {
+      expect(secret.length).toBeGreaterThan(10);
+      expect(log).not.toContain(secret);
     }
   });
 

@@ -38,6 +38,8 @@ export async function createTestApp(
     webDistDir?: string;
     tokenLifetimes?: AppDeps['tokenLifetimes'];
     mutateConfig?: (config: Config) => Config;
+    /** Receives the app's JSON log lines (level info); logs are silent otherwise. */
+    logLines?: string[];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sitelift-server-test-'));
@@ -60,7 +62,10 @@ export async function createTestApp(
     pgliteDir: path.join(dataDir, 'pglite'),
   });
   await database.migrate();
-  const logger = buildLogger('silent');
+  const { logLines } = options;
+  const logger = logLines
+    ? buildLogger('info', { write: (line: string) => void logLines.push(line) })
+    : buildLogger('silent');
   const mailer = buildMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
   const { app } = await buildApp({
     config,

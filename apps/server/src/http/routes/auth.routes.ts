@@ -6,10 +6,28 @@ import { AUTH_REQUEST_BODIES, RATE_LIMITED_AUTH_PATHS } from '../auth-request-bo
 
 const AUTH_PREFIX = '/api/auth';
 
-/** The Better Auth path of a request (`/sign-in/email`), without prefix and query. */
-export function toAuthPath(url: string): string {
+/**
+ * The Better Auth path of a request (`/sign-in/email`): without prefix and query, percent-decoded, with
+ * repeated and trailing slashes removed. The request is forwarded with exactly this path, so the body rules
+ * and rate limits below apply to what Better Auth routes (`/sign-in/email/` cannot slip past them).
+ * Returns null for a path that does not decode.
+ */
+export function toAuthPath(url: string): string | null {
   const pathname = url.split('?')[0] ?? '';
-  return pathname.startsWith(AUTH_PREFIX) ? pathname.slice(AUTH_PREFIX.length) || '/' : pathname;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const normalized = decoded.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+  if (!normalized.startsWith(`${AUTH_PREFIX}/`)) return null;
+  return normalized.slice(AUTH_PREFIX.length);
+}
+
+function toQueryString(url: string): string {
+  const index = url.indexOf('?');
+  return index < 0 ? '' : url.slice(index);
 }
 
 function toFetchHeaders(request: FastifyRequest): Headers {
@@ -55,13 +73,14 @@ export async function registerAuthRoutes(
       rateLimit: {
         max: config.authRateLimit.max,
         timeWindow: config.authRateLimit.windowMs,
-        keyGenerator: (request: FastifyRequest) => `${request.ip}|${toAuthPath(request.url)}`,
+        keyGenerator: (request: FastifyRequest) => `${request.ip}|${toAuthPath(request.url) ?? ''}`,
         allowList: (request: FastifyRequest) =>
-          request.method !== 'POST' || !RATE_LIMITED_AUTH_PATHS.has(toAuthPath(request.url)),
+          request.method !== 'POST' || !RATE_LIMITED_AUTH_PATHS.has(toAuthPath(request.url) ?? ''),
       },
     },
     handler: async (request, reply) => {
       const authPath = toAuthPath(request.url);
+      if (authPath === null) throw new AppError('API_NOT_FOUND');
       let body: unknown = request.body;
       if (request.method === 'POST') {
         const schema = AUTH_REQUEST_BODIES[authPath];
@@ -86,7 +105,7 @@ export async function registerAuthRoutes(
         payload = JSON.stringify(body ?? {});
         headers.set('content-type', 'application/json');
       }
-      const url = new URL(request.url, config.baseUrl);
+      const url = new URL(`${AUTH_PREFIX}${authPath}${toQueryString(request.url)}`, config.baseUrl);
       const response = await auth.handler(
         new Request(url, { method: request.method, headers, body: payload }),
       );
