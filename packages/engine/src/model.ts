@@ -56,7 +56,7 @@ export interface FormModel {
 /** A block of content, in document order. */
 export type Block =
   | { kind: 'paragraph'; inlines: InlineRun[]; role?: 'quote' | 'caption' | 'term' | 'definition' | 'address' }
-  | { kind: 'heading'; level: number; inlines: InlineRun[] }
+  | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string }
   | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][] }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
   | { kind: 'image'; image: ImageRef; caption?: string }

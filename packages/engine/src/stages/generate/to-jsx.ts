@@ -57,8 +57,10 @@ export function toBlockJsx(block: Block, state: { firstImage: boolean }): string
       if (block.role === 'term') return `<p className="term">${inner}</p>`;
       return `<p>${inner}</p>`;
     }
-    case 'heading':
-      return `<p className="subheading">${toInlineJsx(block.inlines)}</p>`;
+    case 'heading': {
+      const level = Math.min(6, Math.max(1, block.level));
+      return `<h${level}${block.id ? ` id=${attr(block.id)}` : ''}>${toInlineJsx(block.inlines)}</h${level}>`;
+    }
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
       const start = block.ordered && block.start !== undefined ? ` start={${block.start}}` : '';

@@ -207,7 +207,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
       if (section.heading) out.heading = { level: section.heading.level, inlines: rewriteRuns(section.heading.inlines) };
       return out;
     });
-    sections = fixOutline(sections, page.title);
+    sections = groupSections(fixOutline(sections, page.title));
     const variants = sections.map((section, index) => chooseVariant(section, index, pageIndex === 0));
     const description = page.description || model.identity.description || `${page.title} — ${model.identity.name}`;
     return {
@@ -304,26 +304,50 @@ export function fixOutline(sections: Section[], title: string): Section[] {
     if (first && out.indexOf(first) <= 1 && first.heading!.level <= 3) first.heading!.level = 1;
     else out.unshift({ id: 'page-title', heading: { level: 1, inlines: [{ text: title }] }, blocks: [] });
   }
+  // Original levels map to new ones through a stack, so siblings stay siblings (h2 h4 h4 -> h2 h3 h3).
   let seenH1 = false;
-  let previous = 0;
+  const stack: { original: number; level: number }[] = [];
   for (const section of out) {
     if (!section.heading) continue;
-    let level = section.heading.level;
-    if (level === 1) {
-      if (seenH1) level = 2;
-      seenH1 = true;
-    }
-    if (level > previous + 1) level = Math.max(2, previous + 1);
-    if (!seenH1 && level > 1) level = 1;
+    let original = section.heading.level;
+    if (original === 1 && seenH1) original = 2;
+    while (stack.length > 0 && stack[stack.length - 1]!.original >= original) stack.pop();
+    let level = (stack[stack.length - 1]?.level ?? 0) + 1;
+    if (level === 1 && seenH1) level = 2;
     if (level === 1) seenH1 = true;
+    stack.push({ original, level });
     section.heading.level = level;
-    previous = level;
   }
   return out.map((section) => {
     const copy: Section = { id: section.id, blocks: section.blocks };
     if (section.heading) copy.heading = section.heading;
     return copy;
   });
+}
+
+/**
+ * Visual sections start at h1/h2: deeper headings (and the sections under them) join the section
+ * before them as heading blocks, and a heading with nothing under it takes the next section in.
+ */
+export function groupSections(sections: Section[]): Section[] {
+  const out: Section[] = [];
+  for (const section of sections) {
+    const last = out[out.length - 1];
+    const level = section.heading?.level ?? 0;
+    const absorb = last && (!section.heading || level >= 3 || (last.blocks.length === 0 && last.heading && last.heading.level > 1));
+    if (last && absorb) {
+      if (section.heading) last.blocks.push({ kind: 'heading', level: section.heading.level, inlines: section.heading.inlines, id: section.id });
+      last.blocks.push(...section.blocks);
+      continue;
+    }
+    out.push({ ...section, blocks: [...section.blocks] });
+  }
+  return out;
+}
+
+function isCardGroup(group: Block[]): boolean {
+  const text = group.reduce((n, block) => n + (block.kind === 'paragraph' || block.kind === 'heading' ? plainText(block.inlines).length : block.kind === 'list' ? block.items.reduce((m, item) => m + plainText(item).length, 0) : 0), 0);
+  return group.length <= 4 && text <= 500 && group.every((block) => ['heading', 'paragraph', 'list', 'image'].includes(block.kind));
 }
 
 /** The default component for a section's content. */
@@ -335,6 +359,16 @@ export function chooseVariant(section: Section, index: number, isStartPage: bool
   if (count('pre') > 0 && count('pre') * 2 >= blocks.length) return 'doc';
   if (blocks.length > 0 && count('table') === blocks.length) return 'table';
   if (index === 0 && isStartPage && section.heading?.level === 1) return 'hero';
+  const firstHeading = blocks.findIndex((block) => block.kind === 'heading');
+  if (firstHeading >= 0 && blocks.slice(0, firstHeading).every((block) => block.kind === 'paragraph')) {
+    const groups: Block[][] = [];
+    for (const block of blocks.slice(firstHeading)) {
+      if (block.kind === 'heading') groups.push([block]);
+      else groups[groups.length - 1]!.push(block);
+    }
+    const levels = new Set(groups.map((group) => (group[0] as { level: number }).level));
+    if (groups.length >= 2 && groups.length <= 12 && levels.size === 1 && groups.every(isCardGroup)) return 'cards';
+  }
   const only = blocks.length === 1 ? blocks[0] : undefined;
   if (only?.kind === 'list' && only.items.length >= 3 && only.items.every((item) => plainText(item).length <= 140)) return 'cards';
   return 'prose';

@@ -44,7 +44,7 @@ export interface FormContent {
 
 export type Block =
   | { kind: 'paragraph'; inlines: InlineRun[]; role?: 'quote' | 'caption' | 'term' | 'definition' | 'address' }
-  | { kind: 'heading'; level: number; inlines: InlineRun[] }
+  | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string }
   | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][] }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
   | { kind: 'image'; image: ImageData; caption?: string }
@@ -171,6 +171,7 @@ export function Picture({ image, className }: { image: ImageData; className?: st
 export const BLOCKS = `
 import type { Block } from '../content/types';
 import { ContactForm } from './ContactForm';
+import { Heading } from './Heading';
 import { InlineText } from './InlineText';
 import { Picture } from './Picture';
 
@@ -186,11 +187,7 @@ export function BlockView({ block }: { block: Block }) {
       return <p>{text}</p>;
     }
     case 'heading':
-      return (
-        <p className="subheading">
-          <InlineText runs={block.inlines} />
-        </p>
-      );
+      return <Heading level={block.level} inlines={block.inlines} id={block.id} />;
     case 'list': {
       const items = block.items.map((item, index) => (
         <li key={index}>
@@ -640,20 +637,36 @@ export function Section({ section, index }: { section: SectionData; index: numbe
     );
   }
   if (variant === 'cards') {
+    const firstHeading = blocks.findIndex((block) => block.kind === 'heading');
+    const intro = firstHeading < 0 ? blocks.filter((block) => block.kind !== 'list') : blocks.slice(0, firstHeading);
+    const groups: Block[][] = [];
+    if (firstHeading >= 0) {
+      for (const block of blocks.slice(firstHeading)) {
+        if (block.kind === 'heading') groups.push([block]);
+        else groups[groups.length - 1]?.push(block);
+      }
+    }
     return (
       <section id={section.id} aria-labelledby={headingId} className={'section reveal' + tone}>
         <div className="wrap content">
           {title}
+          <Blocks blocks={intro} />
           <ul className="cards">
-            {blocks.flatMap((block) =>
-              block.kind === 'list'
-                ? block.items.map((item, i) => (
-                    <li key={i} className="card">
-                      <InlineText runs={item} />
-                    </li>
-                  ))
-                : [],
-            )}
+            {firstHeading >= 0
+              ? groups.map((group, i) => (
+                  <li key={i} className="card">
+                    <Blocks blocks={group} />
+                  </li>
+                ))
+              : blocks.flatMap((block) =>
+                  block.kind === 'list'
+                    ? block.items.map((item, i) => (
+                        <li key={i} className="card">
+                          <InlineText runs={item} />
+                        </li>
+                      ))
+                    : [],
+                )}
           </ul>
         </div>
       </section>

@@ -216,12 +216,12 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
     box-shadow: 0 25px 50px -12px rgb(0 0 0 / 0.25);
   }
 
-  .content {
+  /* Text keeps a readable measure; tables, galleries, cards and code use the full width. */
+  .content > :where(p, ul:not(.cards, .gallery), ol, blockquote, address, h1, h2, h3, h4, h5, h6, figure, .form-card) {
     max-width: 46rem;
   }
-  .content.wide,
-  .hero .content {
-    max-width: none;
+  .hero .content > :where(h1, p) {
+    max-width: 52rem;
   }
   .content > * + * {
     margin-top: 1.1rem;
@@ -412,6 +412,15 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
     list-style: none;
     padding-left: 0;
     max-width: none;
+  }
+  .card > * + * {
+    margin-top: 0.6rem;
+  }
+  .card h3,
+  .card h4,
+  .card h5,
+  .card h6 {
+    font-size: 1.1rem;
   }
   .card {
     background: var(--color-canvas);
