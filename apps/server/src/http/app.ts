@@ -139,7 +139,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // swagger-ui's own policy, minus upgrade-insecure-requests (the app may run on plain http locally).
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; " +
+      "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+  });
 
   const auth = buildAuth({
     db: database.db,
