@@ -34,9 +34,13 @@ function isExecutable(path: string): boolean {
   }
 }
 
-/** The Chromium binary to use: `explicitPath`, else CHROME_PATH, else the first system Chromium found; undefined when none. */
+/**
+ * The Chromium binary to use: `explicitPath` when given (undefined if it is not executable), else
+ * CHROME_PATH, else the first system Chromium found; undefined when there is none.
+ */
 export function findChromePath(explicitPath?: string): string | undefined {
-  const candidates = [explicitPath, process.env['CHROME_PATH'], ...CHROME_CANDIDATES].filter(
+  if (explicitPath) return isExecutable(explicitPath) ? explicitPath : undefined;
+  const candidates = [process.env['CHROME_PATH'], ...CHROME_CANDIDATES].filter(
     (candidate): candidate is string => Boolean(candidate),
   );
   return candidates.find(isExecutable);

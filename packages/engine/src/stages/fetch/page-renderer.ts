@@ -153,8 +153,9 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
         method: request.method(),
         headers,
         body: postData ?? undefined,
-        // Chromium follows redirects itself; each hop comes back through this handler.
-        maxRedirects: 0,
+        // Redirects are followed here, each hop re-checked: Chromium would follow a fulfilled 3xx on
+        // its own, outside this handler (the dead proxy makes such a request fail rather than leak).
+        maxRedirects: 5,
         timeoutMs: options.pageTimeoutMs,
         maxBytes: options.maxResourceBytes,
         what: 'resource',

@@ -24,6 +24,8 @@ export interface TestServer {
   port: number;
   /** Paths requested, in order. */
   requests: string[];
+  /** The underlying server (to listen for upgrades...). */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ async function listen(
     origin: `http://${host}:${port}`,
     port,
     requests,
+    server,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromePath } from '../../browser/chromium';
+import { getAddressRefusal } from '../../net/ip-policy';
+import type { EnginePorts } from '../../ports';
+import { fetchSite } from './fetch-site';
+import {
+  buildRecordingLogger,
+  failOnConsoleOutput,
+  startTestServer,
+  type TestServer,
+} from './test-server.fixture';
+
+failOnConsoleOutput();
+
+const chromePath = findChromePath();
+if (!chromePath) {
+  console.info(
+    'Skipping the rendered-read tests: no Chromium found (set CHROME_PATH or install chromium).',
+  );
+}
+
+const ports = (): EnginePorts & { logger: ReturnType<typeof buildRecordingLogger> } => ({
+  logger: buildRecordingLogger(),
+  clock: { now: () => Date.now() },
+});
+/** 127.0.0.1 plays the public site; 127.0.0.2 is "internal" and refused like any private address. */
+const addressRefusal = (address: string): string | undefined =>
+  address === '127.0.0.1' ? undefined : getAddressRefusal(address);
+
+let site: TestServer;
+let internal: TestServer;
+let upgrades = 0;
+
+beforeAll(async () => {
+  internal = await startTestServer(
+    { '/secret': { headers: { 'access-control-allow-origin': '*' }, body: 'internal secret' } },
+    '127.0.0.2',
+  );
+  site = await startTestServer({
+    '/': {
+      body: `<!doctype html><html><head><title>Shell</title></head><body><main id="app">Loading…</main>
+        <script>
+          fetch('/data.json').then((r) => r.json()).then((data) => {
+            document.getElementById('app').innerHTML =
+              '<h1>' + data.title + '</h1><nav><a href="/js-page.html">Made by script</a></nav>';
+            setTimeout(() => {
+              const p = document.createElement('p');
+              p.textContent = 'Inserted later';
+              document.body.appendChild(p);
+            }, 150);
+          });
+          fetch('/redirected').then((r) => r.text()).then((text) => {
+            const p = document.createElement('p');
+            p.textContent = 'After redirect: ' + text;
+            document.body.appendChild(p);
+          });
+          fetch('${internal.origin}/secret').then((r) => r.text()).then(
+            (text) => { document.body.insertAdjacentHTML('beforeend', '<p>' + text + '</p>'); },
+            () => { document.body.insertAdjacentHTML('beforeend', '<p>internal request blocked</p>'); },
+          );
+          try { new WebSocket('ws://' + location.host + '/socket'); } catch (error) {}
+        </script>
+        <img src="${internal.origin}/secret"><iframe src="http://169.254.169.254/latest/meta-data/"></iframe>
+        </body></html>`,
+    },
+    '/data.json': {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Hello from JavaScript' }),
+    },
+    '/redirected': { status: 302, headers: { location: '/target.txt' } },
+    '/target.txt': { headers: { 'content-type': 'text/plain' }, body: 'landed' },
+    '/js-page.html': { body: '<html><body><p>A page only scripts link to</p></body></html>' },
+    '/dutch.html': {
+      headers: { 'content-type': 'text/html' },
+      body: Buffer.from(
+        '<html><body><p id="x">\xe9\xe9n idee\xebn</p><script>document.title = "script"</script></body></html>',
+        'latin1',
+      ),
+    },
+    '/hang.html': {
+      body: '<html><body><p>Static text of a hanging page</p><script>while (true) {}</script></body></html>',
+    },
+  });
+  site.server.on('upgrade', (_request, socket) => {
+    upgrades += 1;
+    socket.destroy();
+  });
+});
+
+afterAll(async () => {
+  await site?.close();
+  await internal?.close();
+});
+
+describe.skipIf(!chromePath)('fetchSite rendered with Chromium', () => {
+  it('captures content inserted by JavaScript and crawls links that only scripts create', async () => {
+    const logger = ports();
+    const raw = await fetchSite(`${site.origin}/`, { browser: 'always', maxPages: 5 }, logger, {
+      addressRefusal,
+    });
+    const home = raw.pages[0];
+    expect(home?.renderedWith).toBe('browser');
+    expect(home?.html).toContain('<h1>Hello from JavaScript</h1>');
+    expect(home?.html).toContain('Inserted later');
+    expect(home?.html).toContain('After redirect: landed');
+    expect(raw.pages.map((page) => page.url)).toContain(`${site.origin}/js-page.html`);
+    expect(logger.logger.lines).toContainEqual({
+      level: 'INFO',
+      message: expect.stringMatching(/^Rendered with Chromium \(\d+\.\d s\)$/),
+    });
+  });
+
+  it('sends every request of the page through the SSRF guard', async () => {
+    const before = internal.requests.length;
+    const raw = await fetchSite(`${site.origin}/`, { browser: 'always', maxPages: 1 }, ports(), {
+      addressRefusal,
+    });
+    expect(internal.requests.length).toBe(before);
+    expect(raw.pages[0]?.html).toContain('internal request blocked');
+    expect(raw.pages[0]?.html).not.toContain('internal secret');
+    expect(upgrades).toBe(0);
+  });
+
+  it('renders a windows-1252 page with the charset the static read found', async () => {
+    const raw = await fetchSite(
+      `${site.origin}/dutch.html`,
+      { browser: 'always', maxPages: 1, allowPrivateUrls: true },
+      ports(),
+    );
+    expect(raw.pages[0]).toMatchObject({ renderedWith: 'browser', charset: 'windows-1252' });
+    expect(raw.pages[0]?.html).toContain('één ideeën');
+    expect(raw.pages[0]?.html).toContain('<title>script</title>');
+  });
+
+  it('falls back to the served HTML when a page cannot be rendered', async () => {
+    const raw = await fetchSite(
+      `${site.origin}/hang.html`,
+      { browser: 'always', maxPages: 1, allowPrivateUrls: true, pageTimeoutMs: 1_500 },
+      ports(),
+    );
+    expect(raw.pages[0]).toMatchObject({ renderedWith: 'static' });
+    expect(raw.pages[0]?.html).toContain('Static text of a hanging page');
+    expect(raw.diagnostics).toContainEqual(
+      expect.objectContaining({ level: 'warning', code: 'FETCH_RENDER_FAILED' }),
+    );
+  });
+});
+
+describe('fetchSite without Chromium', () => {
+  it('falls back to the static read and says so', async () => {
+    const logger = ports();
+    const raw = await fetchSite(
+      `${site.origin}/`,
+      { browser: 'auto', chromePath: '/nonexistent/chromium', maxPages: 1, allowPrivateUrls: true },
+      logger,
+    );
+    expect(raw.pages[0]).toMatchObject({ renderedWith: 'static' });
+    expect(raw.pages[0]?.html).toContain('Loading…');
+    expect(raw.diagnostics).toContainEqual(expect.objectContaining({ code: 'FETCH_NO_BROWSER' }));
+    expect(logger.logger.lines).toContainEqual({
+      level: 'INFO',
+      message: expect.stringContaining('No Chromium found'),
+    });
+  });
+});
