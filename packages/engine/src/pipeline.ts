@@ -2,7 +2,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
 import { z } from 'zod';
-import type { Designer } from './design/designer';
+import { designSite, type Designer } from './design/designer';
+import { extractSite } from './stages/extract/extract-site';
+import { fetchSite } from './stages/fetch/fetch-site';
+import { generateProject } from './stages/generate/generate-project';
+import { listNotCarried, toVerifyExpectations } from './stages/plan/expectations';
+import { planSite } from './stages/plan/plan-site';
 import type { HostResolver } from './net/assert-public-url';
 import type { SiteModel, SitePlan } from './model';
 import type { EnginePorts, Logger } from './ports';
@@ -39,7 +44,7 @@ export interface PipelineStages {
   planSite(model: SiteModel, options: { strategy: Strategy }, designer?: Designer): SitePlan;
   /** Runs an asynchronous Designer over a plan (the offline one answers inside planSite). */
   designSite(model: SiteModel, plan: SitePlan, designer: Designer): Promise<SitePlan>;
-  generateProject(plan: SitePlan): Promise<FileTree>;
+  generateProject(plan: SitePlan, ports?: { logger?: Logger }): Promise<FileTree>;
   toVerifyExpectations(model: SiteModel, plan: SitePlan): Pick<VerifyExpectations, 'pages'>;
   listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[];
 }
@@ -120,6 +125,17 @@ export async function loadStageOutput<T>(
 
 // ---------------------------------------------------------------------------------------------
 // the pipeline
+
+/** The real stages. */
+export const DEFAULT_STAGES: PipelineStages = {
+  fetchSite,
+  extractSite,
+  planSite,
+  designSite,
+  generateProject,
+  toVerifyExpectations,
+  listNotCarried,
+};
 
 /** A resolver that knows only `localhost` (loopbackOnly runs): every other name fails to resolve. */
 export const LOOPBACK_ONLY_RESOLVER: HostResolver = async (hostname) => {
@@ -202,7 +218,7 @@ function formatSeconds(ms: number): string {
 export async function runPipeline(
   input: PipelineInput,
   ports: EnginePorts,
-  stages: PipelineStages,
+  stages: PipelineStages = DEFAULT_STAGES,
 ): Promise<PipelineResult> {
   const parsed = pipelineInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -315,7 +331,7 @@ export async function runPipeline(
       keys: ['pages', 'strategy'],
     },
   );
-  const tree = await runStage('generate', () => stages.generateProject(plan), {
+  const tree = await runStage('generate', () => stages.generateProject(plan, { logger }), {
     name: 'generate',
     keys: ['files'],
   });

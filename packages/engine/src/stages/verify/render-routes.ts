@@ -26,33 +26,37 @@ const IDLE_QUIET_MS = 150;
 const IDLE_MAX_MS = 4_000;
 const IMAGE_WAIT_MS = 4_000;
 
-/** Opens desktop and mobile contexts whose every request passes `filter`. */
-export async function openContexts(
+/** A browser context whose every request passes a filter. */
+export interface FilteredContext {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a 1440 px context whose every request passes `filter`. Pages are first shown at 1440 px and
+ * then resized to 375 px on the same load: one navigation per page instead of two.
+ */
+export async function openFilteredContext(
   browser: Browser,
   filter: RequestFilter,
-): Promise<{ desktop: BrowserContext; mobile: BrowserContext; close(): Promise<void> }> {
-  const desktop = await browser.newContext({ viewport: DESKTOP_VIEWPORT, serviceWorkers: 'block' });
-  const mobile = await browser.newContext({
-    viewport: MOBILE_VIEWPORT,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 1,
-    serviceWorkers: 'block',
+): Promise<FilteredContext> {
+  const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, serviceWorkers: 'block' });
+  await context.route('**/*', async (route) => {
+    if (await filter(route.request().url())) await route.continue();
+    else await route.abort('blockedbyclient');
   });
-  for (const context of [desktop, mobile]) {
-    await context.route('**/*', async (route) => {
-      if (await filter(route.request().url())) await route.continue();
-      else await route.abort('blockedbyclient');
-    });
-  }
-  return {
-    desktop,
-    mobile,
-    close: async () => {
-      await desktop.close();
-      await mobile.close();
-    },
-  };
+  return { context, close: () => context.close() };
+}
+
+/** Resizes the page to the phone viewport and waits for the layout to settle. */
+async function resizeToMobile(page: Page): Promise<void> {
+  await page.setViewportSize(MOBILE_VIEWPORT);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
 }
 
 /**
@@ -147,11 +151,11 @@ function unique(values: string[]): string[] {
 }
 
 /**
- * Renders one route of the rebuild: at 1440 px its text, broken images and a screenshot; at 375 px
- * (a mobile device) whether it overflows horizontally and a screenshot.
+ * Renders one route of the rebuild: at 1440 px its text, broken images and a screenshot; then at
+ * 375 px whether it overflows horizontally and a screenshot.
  */
 export async function renderRebuiltRoute(
-  contexts: { desktop: BrowserContext; mobile: BrowserContext },
+  context: BrowserContext,
   origin: string,
   route: string,
   options: { screenshots: boolean },
@@ -166,42 +170,32 @@ export async function renderRebuiltRoute(
     brokenImages: [],
     screenshots: {},
   };
-  const desktop = await openTrackedPage(contexts.desktop);
+  const tracked = await openTrackedPage(context);
   try {
-    await gotoAndSettle(desktop, url);
-    result.text = await desktop.page.evaluate(() => document.body.innerText);
-    const broken = await findBrokenImages(desktop.page);
+    await gotoAndSettle(tracked, url);
+    result.text = await tracked.page.evaluate(() => document.body.innerText);
+    result.brokenImages.push(...(await findBrokenImages(tracked.page)));
     if (options.screenshots) {
-      result.screenshots[`after/${slug}-desktop.png`] = await desktop.page.screenshot({
+      result.screenshots[`after/${slug}-desktop.png`] = await tracked.page.screenshot({
         type: 'png',
       });
     }
-    result.brokenImages.push(...broken);
-  } catch (error) {
-    result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  } finally {
-    result.consoleErrors.push(...desktop.consoleErrors);
-    result.brokenImages.push(...desktop.failedImages);
-    await desktop.page.close();
-  }
-  const mobile = await openTrackedPage(contexts.mobile);
-  try {
-    await gotoAndSettle(mobile, url);
-    const scrollWidth = await mobile.page.evaluate(
+    await resizeToMobile(tracked.page);
+    const scrollWidth = await tracked.page.evaluate(
       () => (document.scrollingElement ?? document.documentElement).scrollWidth,
     );
     result.overflow375 = scrollWidth > MOBILE_VIEWPORT.width;
     if (options.screenshots) {
-      result.screenshots[`after/${slug}-mobile.png`] = await mobile.page.screenshot({
+      result.screenshots[`after/${slug}-mobile.png`] = await tracked.page.screenshot({
         type: 'png',
       });
     }
   } catch (error) {
-    result.error ??= error instanceof Error ? error.message.split('\n')[0] : String(error);
+    result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
   } finally {
-    result.consoleErrors.push(...mobile.consoleErrors);
-    result.brokenImages.push(...mobile.failedImages);
-    await mobile.page.close();
+    result.consoleErrors.push(...tracked.consoleErrors);
+    result.brokenImages.push(...tracked.failedImages);
+    await tracked.page.close();
   }
   result.consoleErrors = unique(result.consoleErrors);
   // Report image addresses as site paths: the loopback port changes every run.
@@ -215,25 +209,21 @@ export async function renderRebuiltRoute(
 
 /** Screenshots one original page at 1440 px and 375 px (`before/<slug>-desktop.png`, `-mobile.png`). */
 export async function screenshotOriginal(
-  contexts: { desktop: BrowserContext; mobile: BrowserContext },
+  context: BrowserContext,
   url: string,
   route: string,
 ): Promise<Record<string, Uint8Array>> {
   const slug = toRouteSlug(route);
-  const shots: Record<string, Uint8Array> = {};
-  for (const [name, context] of [
-    ['desktop', contexts.desktop],
-    ['mobile', contexts.mobile],
-  ] as const) {
-    const tracked = await openTrackedPage(context);
-    try {
-      await gotoAndSettle(tracked, url);
-      shots[`before/${slug}-${name}.png`] = await tracked.page.screenshot({ type: 'png' });
-    } finally {
-      await tracked.page.close();
-    }
+  const tracked = await openTrackedPage(context);
+  try {
+    await gotoAndSettle(tracked, url);
+    const desktop = await tracked.page.screenshot({ type: 'png' });
+    await resizeToMobile(tracked.page);
+    const mobile = await tracked.page.screenshot({ type: 'png' });
+    return { [`before/${slug}-desktop.png`]: desktop, [`before/${slug}-mobile.png`]: mobile };
+  } finally {
+    await tracked.page.close();
   }
-  return shots;
 }
 
 /** Runs `task` over `items` with at most `limit` at a time, keeping the items' order in the result. */

@@ -9,7 +9,7 @@ import { buildProject } from './build-project';
 import { openVerifyBrowser } from './open-browser';
 import {
   mapWithLimit,
-  openContexts,
+  openFilteredContext,
   renderRebuiltRoute,
   screenshotOriginal,
   type RenderedRoute,
@@ -139,6 +139,11 @@ export async function verifyProject(
   let project: WrittenProject | undefined;
   let server: StaticServer | undefined;
   let browser: Browser | undefined;
+  // Chromium starts while the project builds (both take a moment; neither needs the other).
+  const launching = openVerifyBrowser(options.chromePath).then(
+    (launched) => ({ launched, error: undefined }),
+    (error: unknown) => ({ launched: undefined, error }),
+  );
   try {
     project = await writeProject(tree);
     log('DEBUG', `Project written to ${project.dir} (${Object.keys(tree.files).length} files)`);
@@ -167,7 +172,9 @@ export async function verifyProject(
     if (options.includeDist !== false) report.dist = await readFileTree(distDir);
 
     server = await startStaticServer(distDir, { fallback: 'spa' });
-    browser = await openVerifyBrowser(options.chromePath);
+    const launch = await launching;
+    if (launch.error !== undefined) throw launch.error;
+    browser = launch.launched;
     if (browser === undefined) {
       log(
         'WARNING',
@@ -184,7 +191,7 @@ export async function verifyProject(
     }
 
     const origin = server.origin;
-    const rebuilt = await openContexts(
+    const rebuilt = await openFilteredContext(
       browser,
       async (url) =>
         url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:'),
@@ -193,7 +200,7 @@ export async function verifyProject(
     try {
       rendered = await mapWithLimit(routes, options.concurrency ?? 2, async (route) => {
         throwIfCancelled(signal);
-        const result = await renderRebuiltRoute(rebuilt, origin, route, {
+        const result = await renderRebuiltRoute(rebuilt.context, origin, route, {
           screenshots: expectations.screenshots,
         });
         log(
@@ -246,7 +253,7 @@ export async function verifyProject(
 
     if (screenshotPages.length > 0) {
       throwIfCancelled(signal);
-      const originals = await openContexts(
+      const originals = await openFilteredContext(
         browser,
         buildOriginalFilter(options.allowPrivateUrls === true, options.loopbackOnly === true),
       );
@@ -256,7 +263,7 @@ export async function verifyProject(
           try {
             Object.assign(
               report.screenshots,
-              await screenshotOriginal(originals, page.url, page.route),
+              await screenshotOriginal(originals.context, page.url, page.route),
             );
           } catch (error) {
             log('WARNING', `No screenshot of the original ${page.url}: ${firstLine(error)}`);
@@ -300,6 +307,9 @@ export async function verifyProject(
       message: `The generated project could not be verified: ${firstLine(error)}`,
     });
   } finally {
+    // Also closes a browser that finished launching after an early return or error.
+    const launch = await launching;
+    await launch.launched?.close().catch(() => undefined);
     await browser?.close().catch(() => undefined);
     await server?.close();
     await project?.dispose();

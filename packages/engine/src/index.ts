@@ -1,0 +1,51 @@
+/**
+ * @sitelift/engine — the only public entry. URL → verified React + Vite + Tailwind project:
+ * fetchSite → extractSite → planSite (+ designSite) → generateProject → verifyProject → packageProject,
+ * chained by runPipeline. Every stage takes and returns plain data (types.ts, model.ts).
+ */
+
+// The stage contract and the ports.
+export * from './types';
+export type * from './model';
+export type { Clock, EnginePorts, Logger } from './ports';
+export { SILENT_LOGGER, SYSTEM_CLOCK } from './ports';
+
+// The pipeline.
+export {
+  DEFAULT_STAGES,
+  LOOPBACK_ONLY_RESOLVER,
+  parseStageJson,
+  pipelineInputSchema,
+  runPipeline,
+  toStageJson,
+  type PipelineInput,
+  type PipelineResult,
+  type PipelineStages,
+  type PipelineSummary,
+} from './pipeline';
+
+// fetch (and the SSRF guard, which the server also uses to check a submitted URL before queueing it).
+export { DEFAULT_FETCH_OPTIONS, fetchSite, MAX_PAGES_LIMIT } from './stages/fetch/fetch-site';
+export { assertPublicUrl, type GuardOptions, type HostResolver } from './net/assert-public-url';
+export { findChromePath, launchChromium } from './browser/chromium';
+
+// extract, plan, design, generate.
+export { extractSite } from './stages/extract/extract-site';
+export { planSite, type PlanOptions } from './stages/plan/plan-site';
+export { listNotCarried, toVerifyExpectations } from './stages/plan/expectations';
+export { designSite, type Designer, type SyncDesigner } from './design/designer';
+export { offlineDesigner } from './design/offline-designer';
+export { generateProject } from './stages/generate/generate-project';
+
+// verify and package.
+export { verifyProject, type VerifyOptions } from './stages/verify/verify-project';
+export { runLighthouse, type LighthouseOptions } from './stages/verify/run-lighthouse';
+export {
+  listArchiveEntries,
+  packageProject,
+  REPORT_FILE,
+  SCREENSHOTS_DIR,
+  streamProjectZip,
+  type PackageOptions,
+} from './stages/package/package-project';
+export { toSiteliftReport, type SiteliftReportInput } from './stages/package/to-sitelift-report';
