@@ -55,7 +55,11 @@ export interface FormModel {
 
 /** A block of content, in document order. */
 export type Block =
-  | { kind: 'paragraph'; inlines: InlineRun[]; role?: 'quote' | 'caption' | 'term' | 'definition' | 'address' }
+  | {
+      kind: 'paragraph';
+      inlines: InlineRun[];
+      role?: 'quote' | 'caption' | 'term' | 'definition' | 'address';
+    }
   | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string }
   | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][] }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
@@ -109,7 +113,11 @@ export interface PageModel {
   /** The visible text blocks of the original page, whitespace collapsed: the unit of text coverage. */
   textBlocks: string[];
   /** Scripts, trackers and embeds of the page; listed, not carried. */
-  dropped: { kind: 'script' | 'tracker' | 'embed' | 'form' | 'image'; what: string; reason: string }[];
+  dropped: {
+    kind: 'script' | 'tracker' | 'embed' | 'form' | 'image';
+    what: string;
+    reason: string;
+  }[];
 }
 
 /** A downloaded asset the rebuild can self-host. */

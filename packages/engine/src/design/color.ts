@@ -59,7 +59,10 @@ const NAMED: Record<string, string> = {
 
 /** Parses a CSS or legacy attribute colour (#rgb, #rrggbb, rgb(), hsl(), names, bare hex); undefined when not a colour. */
 export function parseColor(input: string): Rgb | undefined {
-  const value = input.trim().toLowerCase().replace(/\s*!important$/, '');
+  const value = input
+    .trim()
+    .toLowerCase()
+    .replace(/\s*!important$/, '');
   if (!value) return undefined;
   const named = NAMED[value];
   if (named) return parseColor(named);
@@ -68,9 +71,14 @@ export function parseColor(input: string): Rgb | undefined {
     if (hex.length === 3 || hex.length === 4) hex = [...hex.slice(0, 3)].map((c) => c + c).join('');
     if (hex.length === 8) hex = hex.slice(0, 6);
     if (hex.length !== 6) return undefined;
-    return { r: parseInt(hex.slice(0, 2), 16), g: parseInt(hex.slice(2, 4), 16), b: parseInt(hex.slice(4, 6), 16) };
+    return {
+      r: parseInt(hex.slice(0, 2), 16),
+      g: parseInt(hex.slice(2, 4), 16),
+      b: parseInt(hex.slice(4, 6), 16),
+    };
   }
-  const rgb = /^rgba?\(\s*([\d.]+)%?[\s,]+([\d.]+)%?[\s,]+([\d.]+)%?(?:[\s,/]+([\d.]+%?))?\s*\)$/.exec(value);
+  const rgb =
+    /^rgba?\(\s*([\d.]+)%?[\s,]+([\d.]+)%?[\s,]+([\d.]+)%?(?:[\s,/]+([\d.]+%?))?\s*\)$/.exec(value);
   if (rgb) {
     if (rgb[4] !== undefined && Number.parseFloat(rgb[4]) === 0) return undefined;
     return { r: clamp(Number(rgb[1])), g: clamp(Number(rgb[2])), b: clamp(Number(rgb[3])) };
@@ -112,7 +120,18 @@ export function fromHsl(h: number, s: number, l: number): Rgb {
   const c = (1 - Math.abs(2 * l - 1)) * s;
   const hp = (((h % 360) + 360) % 360) / 60;
   const x = c * (1 - Math.abs((hp % 2) - 1));
-  const [r1, g1, b1] = hp < 1 ? [c, x, 0] : hp < 2 ? [x, c, 0] : hp < 3 ? [0, c, x] : hp < 4 ? [0, x, c] : hp < 5 ? [x, 0, c] : [c, 0, x];
+  const [r1, g1, b1] =
+    hp < 1
+      ? [c, x, 0]
+      : hp < 2
+        ? [x, c, 0]
+        : hp < 3
+          ? [0, c, x]
+          : hp < 4
+            ? [0, x, c]
+            : hp < 5
+              ? [x, 0, c]
+              : [c, 0, x];
   const m = l - c / 2;
   return { r: clamp((r1 + m) * 255), g: clamp((g1 + m) * 255), b: clamp((b1 + m) * 255) };
 }

@@ -18,14 +18,25 @@ export interface SyncDesigner extends Designer {
   designNow(model: SiteModel, plan: SitePlan): DesignResult;
 }
 
-const VARIANTS: readonly SectionVariant[] = ['hero', 'prose', 'gallery', 'table', 'contact', 'cards', 'doc'];
+const VARIANTS: readonly SectionVariant[] = [
+  'hero',
+  'prose',
+  'gallery',
+  'table',
+  'contact',
+  'cards',
+  'doc',
+];
 
 /** Why a design result cannot be used, or undefined when it can. */
 export function checkDesign(result: DesignResult, plan: SitePlan): string | undefined {
-  const keys = new Set(plan.pages.flatMap((page) => page.sections.map((section) => `${page.route}#${section.id}`)));
+  const keys = new Set(
+    plan.pages.flatMap((page) => page.sections.map((section) => `${page.route}#${section.id}`)),
+  );
   for (const [key, override] of Object.entries(result.sections)) {
     if (!keys.has(key)) return `unknown section ${key}`;
-    if (!VARIANTS.includes(override.variant)) return `unknown variant ${override.variant} for ${key}`;
+    if (!VARIANTS.includes(override.variant))
+      return `unknown variant ${override.variant} for ${key}`;
   }
   const c = result.tokens.colors;
   const pairs: [string, string, string][] = [
@@ -70,21 +81,36 @@ export function applyDesign(plan: SitePlan, result: DesignResult, designer: stri
  * Runs an (async) Designer over a plan made by planSite and keeps its result only when it passes
  * checkDesign; otherwise the plan's own (offline) design stays and a diagnostic says why.
  */
-export async function designSite(model: SiteModel, plan: SitePlan, designer: Designer): Promise<SitePlan> {
+export async function designSite(
+  model: SiteModel,
+  plan: SitePlan,
+  designer: Designer,
+): Promise<SitePlan> {
   try {
     const result = await designer.design(model, plan);
     const problem = checkDesign(result, plan);
     if (!problem) return applyDesign(plan, result, designer.name);
     return {
       ...plan,
-      diagnostics: [...plan.diagnostics, { level: 'warning', code: 'ENGINE_DESIGN_REJECTED', message: `Designer ${designer.name}: ${problem}; the offline design was kept.` }],
+      diagnostics: [
+        ...plan.diagnostics,
+        {
+          level: 'warning',
+          code: 'ENGINE_DESIGN_REJECTED',
+          message: `Designer ${designer.name}: ${problem}; the offline design was kept.`,
+        },
+      ],
     };
   } catch (error) {
     return {
       ...plan,
       diagnostics: [
         ...plan.diagnostics,
-        { level: 'warning', code: 'ENGINE_DESIGN_FAILED', message: `Designer ${designer.name} failed (${error instanceof Error ? error.message : String(error)}); the offline design was kept.` },
+        {
+          level: 'warning',
+          code: 'ENGINE_DESIGN_FAILED',
+          message: `Designer ${designer.name} failed (${error instanceof Error ? error.message : String(error)}); the offline design was kept.`,
+        },
       ],
     };
   }

@@ -9,7 +9,8 @@ import type { Rgb } from './color';
 import { contrast, ensureContrast, fromHsl, parseColor, toHex, toHsl } from './color';
 import type { SyncDesigner } from './designer';
 
-const SANS = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const SANS =
+  'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const SERIF = 'ui-serif, Georgia, Cambria, "Times New Roman", Times, serif';
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
@@ -33,13 +34,17 @@ const WEB_SAFE: Record<string, 'sans' | 'serif'> = {
   'book antiqua': 'serif',
   cambria: 'serif',
 };
-const SERIF_HINT = /serif|times|georgia|garamond|palatino|baskerville|merriweather|playfair|lora|cambria|roman/i;
+const SERIF_HINT =
+  /serif|times|georgia|garamond|palatino|baskerville|merriweather|playfair|lora|cambria|roman/i;
 
 const DEFAULT_PRIMARY: Rgb = { r: 37, g: 99, b: 235 };
 const WHITE: Rgb = { r: 255, g: 255, b: 255 };
 
 /** Maps a site font to a CSS font stack without external downloads. */
-export function toFontStack(family: string | undefined, fallback: 'sans' | 'serif' = 'sans'): string {
+export function toFontStack(
+  family: string | undefined,
+  fallback: 'sans' | 'serif' = 'sans',
+): string {
   if (!family) return fallback === 'serif' ? SERIF : SANS;
   const key = family.toLowerCase().trim();
   const kind = WEB_SAFE[key];
@@ -74,7 +79,9 @@ export function buildTokens(model: SiteModel): DesignTokens {
   const accent = ensureContrast(accentBase, WHITE, 4.6);
   const muted = ensureContrast(fromHsl(h, 0.12, 0.38), surface, 4.6);
   const link = ensureContrast(ensureContrast(primary, background, 4.6), surface, 4.6);
-  const serifBody = SERIF_HINT.test(model.identity.fonts.body ?? '') && !/sans/i.test(model.identity.fonts.body ?? '');
+  const serifBody =
+    SERIF_HINT.test(model.identity.fonts.body ?? '') &&
+    !/sans/i.test(model.identity.fonts.body ?? '');
   return {
     colors: {
       primary: toHex(primary),
@@ -89,7 +96,10 @@ export function buildTokens(model: SiteModel): DesignTokens {
       link: toHex(link),
     },
     fonts: {
-      heading: toFontStack(model.identity.fonts.heading ?? model.identity.fonts.body, serifBody ? 'serif' : 'sans'),
+      heading: toFontStack(
+        model.identity.fonts.heading ?? model.identity.fonts.body,
+        serifBody ? 'serif' : 'sans',
+      ),
       body: toFontStack(model.identity.fonts.body),
       mono: MONO,
     },
@@ -104,7 +114,8 @@ export const offlineDesigner: SyncDesigner = {
   designNow(model: SiteModel, plan: SitePlan): DesignResult {
     const sections: DesignResult['sections'] = {};
     for (const page of plan.pages) {
-      for (const section of page.sections) sections[`${page.route}#${section.id}`] = { variant: section.variant };
+      for (const section of page.sections)
+        sections[`${page.route}#${section.id}`] = { variant: section.variant };
     }
     return { tokens: buildTokens(model), sections };
   },

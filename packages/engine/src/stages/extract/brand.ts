@@ -5,7 +5,7 @@
  */
 import { parseColor, toHex, toHsl } from '../../design/color';
 import type { Node } from './dom';
-import { getAttr, isElement, walk } from './dom';
+import { getAttr, isElement, textContent, walk } from './dom';
 
 /** What the brand scan found. */
 export interface BrandFindings {
@@ -24,10 +24,13 @@ interface Votes {
 const RULE = /([^{}]+)\{([^{}]*)\}/g;
 
 /** Reads the brand from stylesheets (CSS text) and documents (parse5 roots), in that order of weight. */
-export function findBrand(stylesheets: string[], documents: Node[]): BrandFindings {
+export function findBrand(
+  stylesheets: string[],
+  documents: { root: Node; readStyleElements: boolean }[],
+): BrandFindings {
   const votes: Votes = { chromatic: new Map() };
   for (const css of stylesheets) scanCss(css, votes);
-  for (const document of documents) scanDocument(document, votes);
+  for (const document of documents) scanDocument(document.root, votes, document.readStyleElements);
   const ranked = [...votes.chromatic.entries()].sort(
     (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1),
   );
@@ -110,10 +113,11 @@ function scanCss(css: string, votes: Votes): void {
   }
 }
 
-function scanDocument(document: Node, votes: Votes): void {
+function scanDocument(document: Node, votes: Votes, readStyleElements: boolean): void {
   walk(document, (node) => {
     if (!isElement(node)) return true;
     const tag = node.tagName;
+    if (tag === 'style' && readStyleElements) scanCss(textContent(node), votes);
     if (tag === 'script' || tag === 'style') return false;
     if (tag === 'body') {
       const bg = getAttr(node, 'bgcolor');

@@ -87,7 +87,8 @@ export function textContent(root: Node): string {
   let text = '';
   walk(root, (node) => {
     if (node.nodeName === '#text') text += (node as { value: string }).value;
-    if (isElement(node) && (node.tagName === 'script' || node.tagName === 'style')) return false;
+    if (node !== root && isElement(node) && (node.tagName === 'script' || node.tagName === 'style'))
+      return false;
     return true;
   });
   return text;

@@ -66,12 +66,15 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
       const frame = byUrl.get(frameUrl);
       if (!frame || frame === page) continue;
       if (frame.model.kind === 'page') frame.model.kind = 'frame';
-      textBlocks.push(...frame.model.textBlocks);
       page.model.navLinks.push(...frame.model.navLinks);
       if (isLinkList(frame.model)) {
-        page.model.navLinks.push(...linksOf(frame.model));
+        // A menu frame becomes the header navigation: its visible text is its link labels.
+        const links = linksOf(frame.model);
+        page.model.navLinks.push(...links);
+        textBlocks.push(...links.map((link) => link.label));
         continue;
       }
+      textBlocks.push(...frame.model.textBlocks);
       sections.push(...frame.model.sections);
       page.model.dropped.push(...frame.model.dropped);
     }
@@ -99,9 +102,15 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   const ordered = [start, ...parsed.filter((page) => page !== start)];
   const pages = ordered.map((page) => page.model);
 
+  // fetch lists <style> elements as `inline:<page url>#n` stylesheets; read them from the page otherwise.
   const brand = findBrand(
     raw.stylesheets.map((sheet) => sheet.css),
-    ordered.map((page) => page.document),
+    ordered.map((page) => ({
+      root: page.document,
+      readStyleElements: !raw.stylesheets.some((sheet) =>
+        sheet.url.startsWith(`inline:${page.model.url}`),
+      ),
+    })),
   );
 
   // Site-wide: navigation is the union of the pages' menus, start page first.
@@ -137,7 +146,13 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   const titles = pages.map((page) => page.title);
   const name =
     start.siteName ??
-    siteNameFrom(start.model.title, titles) ??
+    siteNameFrom(start.model.title, titles, [
+      // A menu link to the start page is usually the brand itself, so it does not count as a page name.
+      ...navigation.filter((link) => link.href.split('#')[0] !== start.model.url).map((link) => link.label),
+      ...pages.flatMap((page) =>
+        page.sections.slice(0, 1).flatMap((s) => (s.heading ? [plainText(s.heading.inlines)] : [])),
+      ),
+    ]) ??
     new URL(raw.finalUrl).hostname.replace(/^www\./, '');
   const assets: ModelAsset[] = raw.assets.map((asset) => {
     const out: ModelAsset = { url: asset.url, contentType: asset.contentType, body: asset.body };
@@ -223,9 +238,12 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
     sections,
     navLinks: walked.navLinks,
     contact: findContact(walked.blocks),
+    // Icon-only links (a Twitter bird with screen-reader text) are profiles too.
     social: findSocial(
       walked.blocks,
-      walked.navLinks.map((l) => l.href),
+      findElements(document, (e) => e.tagName === 'a' && !!getAttr(e, 'href')).flatMap(
+        (a) => resolveUrl(getAttr(a, 'href')!, url) ?? [],
+      ),
     ),
     textBlocks: walked.textBlocks,
     dropped: walked.dropped,
@@ -321,8 +339,8 @@ function describe(sections: Section[]): string {
 function isLinkList(page: PageModel): boolean {
   const links = linksOf(page);
   if (links.length < 2) return false;
-  const linked = links.reduce((n, link) => n + link.label.length, 0);
-  const all = page.textBlocks.reduce((n, text) => n + text.length, 0);
+  const linked = links.reduce((n, link) => n + link.label.replace(/\s+/g, '').length, 0);
+  const all = page.textBlocks.reduce((n, text) => n + text.replace(/\s+/g, '').length, 0);
   return linked >= all * 0.9;
 }
 
@@ -349,14 +367,20 @@ function mostCommon(values: (string | undefined)[]): string | undefined {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
 }
 
-function siteNameFrom(title: string, titles: string[]): string | undefined {
+/** "Page | Site" or "Site - Page": the part shared by the titles, else the part that is not a page name. */
+function siteNameFrom(title: string, titles: string[], pageNames: string[]): string | undefined {
   const parts = title
     .split(/\s+[|\-–—:·»]+\s+/)
     .map((part) => part.trim())
     .filter(Boolean);
   if (parts.length <= 1) return title || undefined;
   const shared = parts.find((part) => titles.filter((t) => t.includes(part)).length > 1);
-  return shared ?? parts[0];
+  if (shared) return shared;
+  const names = new Set(pageNames.map((name) => name.toLowerCase()));
+  return (
+    parts.find((part) => !names.has(part.toLowerCase()) && !/^(?:home|index|welcome|start)$/i.test(part)) ??
+    parts[0]
+  );
 }
 
 const STOPWORDS: Record<string, string[]> = {

@@ -41,7 +41,6 @@ const SKIPPED = new Set([
   'style',
   'noscript',
   'template',
-  'head',
   'title',
   'meta',
   'link',

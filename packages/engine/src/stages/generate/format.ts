@@ -8,7 +8,12 @@ import * as typescript from 'prettier/plugins/typescript';
 import { format } from 'prettier/standalone';
 
 const PLUGINS = [babel, estree, markdown, postcss, typescript] as Plugin[];
-const BASE: Options = { printWidth: 100, singleQuote: true, trailingComma: 'all', plugins: PLUGINS };
+const BASE: Options = {
+  printWidth: 100,
+  singleQuote: true,
+  trailingComma: 'all',
+  plugins: PLUGINS,
+};
 
 function parserFor(path: string): string | undefined {
   if (/\.(?:ts|tsx)$/.test(path)) return 'typescript';

@@ -18,7 +18,12 @@ import { formatSource } from './format';
 import { getLabels } from './labels';
 import * as templates from './templates/components';
 import { toReadme } from './templates/readme';
-import { PRERENDER_SCRIPT, SERVICE_WORKER, SIZE_CHECK_SCRIPT, entryServerSource } from './templates/full-rebuild';
+import {
+  PRERENDER_SCRIPT,
+  SERVICE_WORKER,
+  SIZE_CHECK_SCRIPT,
+  entryServerSource,
+} from './templates/full-rebuild';
 import { toStylesheet } from './templates/styles';
 import { toJavaScript } from './to-javascript';
 import { toPageJsx } from './to-jsx';
@@ -40,7 +45,11 @@ export function toSortedJson(value: unknown): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 function packageName(name: string): string {
@@ -72,7 +81,13 @@ function toPageContent(page: PlannedPage): unknown {
       return block;
     }),
   }));
-  return { route: page.route, title: page.title, description: page.description, language: page.language, sections };
+  return {
+    route: page.route,
+    title: page.title,
+    description: page.description,
+    language: page.language,
+    sections,
+  };
 }
 
 function jsonLd(plan: SitePlan): string | undefined {
@@ -100,7 +115,13 @@ function toIndexHtml(plan: SitePlan, entry: string): string {
   const home = plan.pages[0]!;
   const favicon = plan.identity.faviconPath;
   const ld = jsonLd(plan);
-  const iconType = favicon?.endsWith('.ico') ? 'image/x-icon' : favicon?.endsWith('.svg') ? 'image/svg+xml' : favicon?.endsWith('.png') ? 'image/png' : '';
+  const iconType = favicon?.endsWith('.ico')
+    ? 'image/x-icon'
+    : favicon?.endsWith('.svg')
+      ? 'image/svg+xml'
+      : favicon?.endsWith('.png')
+        ? 'image/png'
+        : '';
   const lines = [
     '<!doctype html>',
     `<html lang="${escapeHtml(home.language)}">`,
@@ -108,8 +129,12 @@ function toIndexHtml(plan: SitePlan, entry: string): string {
     '    <meta charset="UTF-8" />',
     '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
     `    <meta name="theme-color" content="${plan.design.tokens.colors.primary}" />`,
-    favicon ? `    <link rel="icon" href="/${favicon}"${iconType ? ` type="${iconType}"` : ''} />` : '',
-    plan.strategy === 'FULL_REBUILD' ? '    <link rel="manifest" href="/manifest.webmanifest" />' : '',
+    favicon
+      ? `    <link rel="icon" href="/${favicon}"${iconType ? ` type="${iconType}"` : ''} />`
+      : '',
+    plan.strategy === 'FULL_REBUILD'
+      ? '    <link rel="manifest" href="/manifest.webmanifest" />'
+      : '',
     '    <!--head:start-->',
     `    <title>${escapeHtml(home.title)}</title>`,
     `    <meta name="description" content="${escapeHtml(home.description)}" />`,
@@ -217,8 +242,15 @@ export function NotFound() {
 
 function appSource(plan: SitePlan): string {
   if (plan.strategy === 'STYLE_MODERNIZATION') {
-    const imports = plan.pages.map((page) => `import ${page.componentName} from './pages/${page.componentName}';`).join('\n');
-    const routes = plan.pages.map((page) => `        <Route path=${JSON.stringify(page.route)} element={<${page.componentName} />} />`).join('\n');
+    const imports = plan.pages
+      .map((page) => `import ${page.componentName} from './pages/${page.componentName}';`)
+      .join('\n');
+    const routes = plan.pages
+      .map(
+        (page) =>
+          `        <Route path=${JSON.stringify(page.route)} element={<${page.componentName} />} />`,
+      )
+      .join('\n');
     return `import { Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
 import { NotFound } from './components/NotFound';
@@ -279,7 +311,9 @@ function packageJson(plan: SitePlan): string {
     engines: { node: GENERATED_NODE_ENGINE },
     scripts,
     dependencies: GENERATED_DEPENDENCIES,
-    devDependencies: typescript ? { ...GENERATED_DEV_DEPENDENCIES, ...GENERATED_TYPESCRIPT_DEV_DEPENDENCIES } : GENERATED_DEV_DEPENDENCIES,
+    devDependencies: typescript
+      ? { ...GENERATED_DEV_DEPENDENCIES, ...GENERATED_TYPESCRIPT_DEV_DEPENDENCIES }
+      : GENERATED_DEV_DEPENDENCIES,
   });
 }
 
@@ -313,7 +347,11 @@ function hostFiles(plan: SitePlan): Record<string, string> {
     '',
   ].join('\n');
   const vercel = {
-    redirects: entries.map(([from, to]) => ({ destination: to, permanent: true, source: encodeURI(from) })),
+    redirects: entries.map(([from, to]) => ({
+      destination: to,
+      permanent: true,
+      source: encodeURI(from),
+    })),
     rewrites: [{ destination: '/index.html', source: '/(.*)' }],
   };
   return {
@@ -335,7 +373,15 @@ function seoFiles(plan: SitePlan): Record<string, string> {
 
 function manifest(plan: SitePlan): string {
   const icons = plan.identity.faviconPath
-    ? [{ src: `/${plan.identity.faviconPath}`, sizes: 'any', type: plan.assets.find((a) => a.path === plan.identity.faviconPath)?.contentType ?? 'image/x-icon' }]
+    ? [
+        {
+          src: `/${plan.identity.faviconPath}`,
+          sizes: 'any',
+          type:
+            plan.assets.find((a) => a.path === plan.identity.faviconPath)?.contentType ??
+            'image/x-icon',
+        },
+      ]
     : [];
   return toSortedJson({
     name: plan.identity.name,
@@ -352,7 +398,10 @@ function manifest(plan: SitePlan): string {
 }
 
 /** Generates the project for a plan. Async only because Prettier is. */
-export async function generateProject(plan: SitePlan, ports: { logger?: Logger } = {}): Promise<FileTree> {
+export async function generateProject(
+  plan: SitePlan,
+  ports: { logger?: Logger } = {},
+): Promise<FileTree> {
   const logger = ports.logger;
   if (plan.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
   const typescript = plan.strategy !== 'STYLE_MODERNIZATION';
@@ -387,10 +436,15 @@ export async function generateProject(plan: SitePlan, ports: { logger?: Logger }
       sources[`src/content/pages/${page.moduleName}.ts`] =
         `import type { PageContent } from '../types';\n\n/** ${page.title.replace(/\*\//g, '* /')} — from ${page.url.replace(/\*\//g, '* /')} */\nexport const page: PageContent = ${JSON.stringify(toPageContent(page))};\n`;
     }
-    const names = plan.pages.map((page, index) => ({ module: page.moduleName, local: `page${index}` }));
+    const names = plan.pages.map((page, index) => ({
+      module: page.moduleName,
+      local: `page${index}`,
+    }));
     sources['src/content/pages/index.ts'] = `import type { PageContent } from '../types';\n${names
       .map((n) => `import { page as ${n.local} } from './${n.module}';`)
-      .join('\n')}\n\n/** Every page of the site, in the original's order (the start page first). */\nexport const pages: PageContent[] = [${names.map((n) => n.local).join(', ')}];\n`;
+      .join(
+        '\n',
+      )}\n\n/** Every page of the site, in the original's order (the start page first). */\nexport const pages: PageContent[] = [${names.map((n) => n.local).join(', ')}];\n`;
     if (full) {
       sources['src/entry-server.tsx'] = entryServerSource();
       sources['src/lib/analytics.ts'] = templates.ANALYTICS;
@@ -420,7 +474,9 @@ export async function generateProject(plan: SitePlan, ports: { logger?: Logger }
     `VITE_SITE_URL=${plan.origin}`,
     '# Where forms post (Formspree, Basin, a serverless function...). Forms say they are not connected until set.',
     'VITE_FORM_ENDPOINT=',
-    ...(full ? ['# Page-view beacon endpoint; analytics stay off until set.', 'VITE_ANALYTICS_ENDPOINT='] : []),
+    ...(full
+      ? ['# Page-view beacon endpoint; analytics stay off until set.', 'VITE_ANALYTICS_ENDPOINT=']
+      : []),
     '',
   ].join('\n');
   files['README.md'] = toReadme(plan);
@@ -438,7 +494,10 @@ export async function generateProject(plan: SitePlan, ports: { logger?: Logger }
     const content = files[path]!;
     formatted[path] = typeof content === 'string' ? await formatSource(path, content) : content;
   }
-  logger?.log({ level: 'INFO', message: `Generated ${Object.keys(formatted).length} files for ${plan.pages.length} route(s) (${plan.strategy})` });
+  logger?.log({
+    level: 'INFO',
+    message: `Generated ${Object.keys(formatted).length} files for ${plan.pages.length} route(s) (${plan.strategy})`,
+  });
   logger?.progress?.({ stage: 'generate', done: 1, total: 1 });
   return { files: formatted };
 }

@@ -24,7 +24,8 @@ const EN: SiteLabels = {
   pages: 'Pages',
   contact: 'Contact',
   follow: 'Follow',
-  formNotConnected: 'This form is not connected yet: the site owner has to set VITE_FORM_ENDPOINT before messages can be sent.',
+  formNotConnected:
+    'This form is not connected yet: the site owner has to set VITE_FORM_ENDPOINT before messages can be sent.',
   formSending: 'Sending…',
   formSent: 'Thank you, your message was sent.',
   formFailed: 'Sorry, the message could not be sent. Please try again later.',
@@ -42,7 +43,8 @@ const LABELS: Record<string, SiteLabels> = {
     pages: "Pagina's",
     contact: 'Contact',
     follow: 'Volg ons',
-    formNotConnected: 'Dit formulier is nog niet gekoppeld: de eigenaar moet eerst VITE_FORM_ENDPOINT instellen.',
+    formNotConnected:
+      'Dit formulier is nog niet gekoppeld: de eigenaar moet eerst VITE_FORM_ENDPOINT instellen.',
     formSending: 'Versturen…',
     formSent: 'Bedankt, uw bericht is verstuurd.',
     formFailed: 'Het bericht kon niet worden verstuurd. Probeer het later opnieuw.',
@@ -57,7 +59,8 @@ const LABELS: Record<string, SiteLabels> = {
     pages: 'Seiten',
     contact: 'Kontakt',
     follow: 'Folgen',
-    formNotConnected: 'Dieses Formular ist noch nicht verbunden: Der Betreiber muss zuerst VITE_FORM_ENDPOINT setzen.',
+    formNotConnected:
+      'Dieses Formular ist noch nicht verbunden: Der Betreiber muss zuerst VITE_FORM_ENDPOINT setzen.',
     formSending: 'Wird gesendet…',
     formSent: 'Danke, Ihre Nachricht wurde gesendet.',
     formFailed: 'Die Nachricht konnte nicht gesendet werden. Bitte später erneut versuchen.',
@@ -72,7 +75,8 @@ const LABELS: Record<string, SiteLabels> = {
     pages: 'Pages',
     contact: 'Contact',
     follow: 'Suivre',
-    formNotConnected: "Ce formulaire n'est pas encore connecté : le propriétaire doit d'abord définir VITE_FORM_ENDPOINT.",
+    formNotConnected:
+      "Ce formulaire n'est pas encore connecté : le propriétaire doit d'abord définir VITE_FORM_ENDPOINT.",
     formSending: 'Envoi…',
     formSent: 'Merci, votre message a été envoyé.',
     formFailed: "Le message n'a pas pu être envoyé. Réessayez plus tard.",
@@ -87,7 +91,8 @@ const LABELS: Record<string, SiteLabels> = {
     pages: 'Páginas',
     contact: 'Contacto',
     follow: 'Síguenos',
-    formNotConnected: 'Este formulario aún no está conectado: el propietario debe configurar VITE_FORM_ENDPOINT.',
+    formNotConnected:
+      'Este formulario aún no está conectado: el propietario debe configurar VITE_FORM_ENDPOINT.',
     formSending: 'Enviando…',
     formSent: 'Gracias, su mensaje ha sido enviado.',
     formFailed: 'No se pudo enviar el mensaje. Inténtelo más tarde.',

@@ -6,6 +6,9 @@ import { transformWithOxc } from 'vite';
 
 /** Strips TypeScript from a TSX/TS source, keeping JSX and the code's shape. */
 export async function toJavaScript(source: string, path: string): Promise<string> {
-  const result = await transformWithOxc(source, path, { lang: path.endsWith('.ts') ? 'ts' : 'tsx', jsx: 'preserve' });
+  const result = await transformWithOxc(source, path, {
+    lang: path.endsWith('.ts') ? 'ts' : 'tsx',
+    jsx: 'preserve',
+  });
   return result.code;
 }

@@ -20,7 +20,9 @@ export function isRouteHref(href: string): boolean {
 }
 
 function link(href: string, inner: string): string {
-  return isRouteHref(href) ? `<Link to=${attr(href)}>${inner}</Link>` : `<a href=${attr(href)}>${inner}</a>`;
+  return isRouteHref(href)
+    ? `<Link to=${attr(href)}>${inner}</Link>`
+    : `<a href=${attr(href)}>${inner}</a>`;
 }
 
 /** JSX for inline runs. */
@@ -39,7 +41,11 @@ export function toInlineJsx(runs: InlineRun[]): string {
 }
 
 /** JSX for an image (the page's first is eager and high priority). */
-export function toImageJsx(image: { src: string; alt: string; width?: number; height?: number; href?: string }, priority: boolean, className = ''): string {
+export function toImageJsx(
+  image: { src: string; alt: string; width?: number; height?: number; href?: string },
+  priority: boolean,
+  className = '',
+): string {
   const size = `${image.width !== undefined ? ` width={${image.width}}` : ''}${image.height !== undefined ? ` height={${image.height}}` : ''}`;
   const loading = priority ? ` loading="eager" fetchPriority="high"` : ` loading="lazy"`;
   const img = `<img src=${attr(image.src)} alt=${attr(image.alt)}${size}${loading} decoding="async" className=${attr(`h-auto max-w-full rounded-theme${className ? ` ${className}` : ''}`)} />`;
@@ -99,7 +105,9 @@ export function toPageJsx(page: PlannedPage): string {
   const sections = page.sections.map((section, index) => {
     const headingId = section.heading ? `${section.id}-title` : undefined;
     const level = section.heading ? Math.min(6, Math.max(1, section.heading.level)) : 0;
-    const heading = section.heading ? `<h${level} id=${attr(headingId!)}>${toInlineJsx(section.heading.inlines)}</h${level}>` : '';
+    const heading = section.heading
+      ? `<h${level} id=${attr(headingId!)}>${toInlineJsx(section.heading.inlines)}</h${level}>`
+      : '';
     const labelled = headingId ? ` aria-labelledby=${attr(headingId)}` : '';
     const tone = index % 2 === 1 ? ' section-alt' : '';
     if (section.variant === 'hero') {
@@ -110,12 +118,16 @@ export function toPageJsx(page: PlannedPage): string {
         picture = toImageJsx(image.image, state.firstImage, 'hero-image');
         state.firstImage = false;
       }
-      const rest = section.blocks.filter((_, i) => i !== imageIndex).map((b) => toBlockJsx(b, state));
+      const rest = section.blocks
+        .filter((_, i) => i !== imageIndex)
+        .map((b) => toBlockJsx(b, state));
       return `<section id=${attr(section.id)}${labelled} className="section hero"><div className=${attr(`wrap hero-grid${image ? ' has-image' : ''}`)}><div className="hero-text content">${heading}${rest.join('')}</div>${picture}</div></section>`;
     }
     if (section.variant === 'gallery') {
       const images = section.blocks.filter((b) => b.kind === 'image');
-      const others = section.blocks.filter((b) => b.kind !== 'image').map((b) => toBlockJsx(b, state));
+      const others = section.blocks
+        .filter((b) => b.kind !== 'image')
+        .map((b) => toBlockJsx(b, state));
       const grid = `<ul className="gallery">${images
         .map((b) => {
           const priority = state.firstImage;

@@ -30,11 +30,17 @@ export function listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[] {
     out.push(item);
   };
   for (const page of model.pages) {
-    for (const dropped of page.dropped) add({ kind: dropped.kind, what: dropped.what, page: page.url, reason: dropped.reason });
+    for (const dropped of page.dropped)
+      add({ kind: dropped.kind, what: dropped.what, page: page.url, reason: dropped.reason });
     for (const section of page.sections) {
       for (const block of section.blocks) {
         if (block.kind === 'image' && !block.image.asset) {
-          add({ kind: 'image', what: block.image.src, page: page.url, reason: 'The image could not be downloaded from the original site' });
+          add({
+            kind: 'image',
+            what: block.image.src,
+            page: page.url,
+            reason: 'The image could not be downloaded from the original site',
+          });
         }
       }
     }
@@ -46,7 +52,9 @@ export function listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[] {
   }
   if (plan.pages.length < model.pages.length) {
     const routed = new Set(plan.pages.map((page) => page.url));
-    for (const page of model.pages) if (!routed.has(page.url)) add({ kind: 'page', what: page.url, page: page.url, reason: 'The page was not planned' });
+    for (const page of model.pages)
+      if (!routed.has(page.url))
+        add({ kind: 'page', what: page.url, page: page.url, reason: 'The page was not planned' });
   }
   return out;
 }

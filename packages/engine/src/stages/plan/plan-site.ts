@@ -7,7 +7,17 @@ import { AppError } from '@sitelift/shared/error-codes';
 import type { Designer, SyncDesigner } from '../../design/designer';
 import { applyDesign } from '../../design/designer';
 import { buildTokens, offlineDesigner } from '../../design/offline-designer';
-import type { Block, ImageRef, InlineRun, PlannedAsset, PlannedPage, Section, SectionVariant, SitePlan, SiteModel } from '../../model';
+import type {
+  Block,
+  ImageRef,
+  InlineRun,
+  PlannedAsset,
+  PlannedPage,
+  Section,
+  SectionVariant,
+  SitePlan,
+  SiteModel,
+} from '../../model';
 import type { Diagnostic, Strategy } from '../../types';
 import { slugify } from '../extract/extract-site';
 import { plainText } from '../extract/walk-content';
@@ -54,7 +64,9 @@ export function toRoute(url: string, startUrl: string): string {
     .filter(Boolean)
     .map((segment) => slugify(segment) || `p${toShortHash(segment).slice(0, 6)}`);
   if (parsed.search) {
-    const query = slugify([...parsed.searchParams.entries()].map(([k, v]) => `${k}-${v}`).join('-'));
+    const query = slugify(
+      [...parsed.searchParams.entries()].map(([k, v]) => `${k}-${v}`).join('-'),
+    );
     if (query) segments.push(query);
   }
   return segments.length === 0 ? '/' : `/${segments.join('/')}`;
@@ -125,7 +137,13 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     let path: string;
     if (fixedName) path = `${fixedName}.${ext}`;
     else {
-      const base = slugify(decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '')) || 'image';
+      const base =
+        slugify(
+          decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(
+            /\.[a-z0-9]+$/i,
+            '',
+          ),
+        ) || 'image';
       path = `${folder}/${base}-${toShortHash(url)}.${ext}`;
     }
     for (let n = 2; usedPaths.has(path); n++) path = path.replace(/(\.[a-z0-9]+)$/, `-${n}$1`);
@@ -137,7 +155,11 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     return out;
   };
 
-  const rewriteHref = (href: string | undefined, pageUrl: string, sectionIds: Set<string>): string | undefined => {
+  const rewriteHref = (
+    href: string | undefined,
+    pageUrl: string,
+    sectionIds: Set<string>,
+  ): string | undefined => {
     if (!href) return undefined;
     if (/^(?:mailto|tel):/i.test(href)) return href;
     let parsed: URL;
@@ -150,10 +172,12 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     const route = routeOf(href);
     const hash = parsed.hash.slice(1);
     if (route) {
-      if (normalizeUrl(href) === normalizeUrl(pageUrl) && hash) return sectionIds.has(hash) ? `#${hash}` : route;
+      if (normalizeUrl(href) === normalizeUrl(pageUrl) && hash)
+        return sectionIds.has(hash) ? `#${hash}` : route;
       return route;
     }
-    const image = planned.get(href) ?? (assetByUrl.has(href) ? hostAsset(href, 'images') : undefined);
+    const image =
+      planned.get(href) ?? (assetByUrl.has(href) ? hostAsset(href, 'images') : undefined);
     if (image) return `/${image.path}`;
     return parsed.href;
   };
@@ -193,7 +217,11 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
         case 'list':
           return { ...block, items: block.items.map(rewriteRuns) };
         case 'table':
-          return { ...block, head: block.head.map((row) => row.map(rewriteRuns)), rows: block.rows.map((row) => row.map(rewriteRuns)) };
+          return {
+            ...block,
+            head: block.head.map((row) => row.map(rewriteRuns)),
+            rows: block.rows.map((row) => row.map(rewriteRuns)),
+          };
         case 'image': {
           const image = rewriteImage(block.image);
           return image ? { ...block, image } : undefined;
@@ -203,13 +231,23 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
       }
     };
     let sections: Section[] = page.sections.map((section) => {
-      const out: Section = { id: section.id, blocks: section.blocks.map(rewriteBlock).filter((b): b is Block => b !== undefined) };
-      if (section.heading) out.heading = { level: section.heading.level, inlines: rewriteRuns(section.heading.inlines) };
+      const out: Section = {
+        id: section.id,
+        blocks: section.blocks.map(rewriteBlock).filter((b): b is Block => b !== undefined),
+      };
+      if (section.heading)
+        out.heading = {
+          level: section.heading.level,
+          inlines: rewriteRuns(section.heading.inlines),
+        };
       return out;
     });
     sections = groupSections(fixOutline(sections, page.title));
-    const variants = sections.map((section, index) => chooseVariant(section, index, pageIndex === 0));
-    const description = page.description || model.identity.description || `${page.title} — ${model.identity.name}`;
+    const variants = sections.map((section, index) =>
+      chooseVariant(section, index, pageIndex === 0),
+    );
+    const description =
+      page.description || model.identity.description || `${page.title} — ${model.identity.name}`;
     return {
       url: page.url,
       route,
@@ -227,17 +265,20 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   for (const page of pages) {
     const parsed = new URL(page.url);
     const oldPath = decodeURIComponent(parsed.pathname) + parsed.search;
-    if (oldPath !== page.route && !(page.route === '/' && oldPath === '/')) redirects[oldPath] = page.route;
+    if (oldPath !== page.route && !(page.route === '/' && oldPath === '/'))
+      redirects[oldPath] = page.route;
   }
 
   // Navigation: header gets the first few distinct targets, the footer lists every label (its text counts).
   const navItems: { label: string; route: string }[] = [];
   for (const link of model.navigation) {
     const route = routeOf(link.href) ?? (isHttp(link.href) ? link.href : undefined);
-    if (route && !navItems.some((item) => item.label === link.label && item.route === route)) navItems.push({ label: link.label, route });
+    if (route && !navItems.some((item) => item.label === link.label && item.route === route))
+      navItems.push({ label: link.label, route });
   }
   if (navItems.length === 0) {
-    for (const page of pages.slice(0, MAX_HEADER_LINKS)) navItems.push({ label: shortTitle(page.title, model.identity.name), route: page.route });
+    for (const page of pages.slice(0, MAX_HEADER_LINKS))
+      navItems.push({ label: shortTitle(page.title, model.identity.name), route: page.route });
   }
   const navigation: { label: string; route: string }[] = [];
   for (const item of navItems) {
@@ -247,13 +288,22 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   }
   const footerLinks = navItems;
 
-  const favicon = model.identity.favicon ? hostAsset(model.identity.favicon, '', 'favicon') : undefined;
-  const logo = model.identity.logo?.asset ? hostAsset(model.identity.logo.asset, 'images') : undefined;
+  const favicon = model.identity.favicon
+    ? hostAsset(model.identity.favicon, '', 'favicon')
+    : undefined;
+  const logo = model.identity.logo?.asset
+    ? hostAsset(model.identity.logo.asset, 'images')
+    : undefined;
   for (const page of model.pages) {
     for (const section of page.sections) {
       for (const block of section.blocks) {
         if (block.kind === 'image' && !block.image.asset) {
-          diagnostics.push({ level: 'info', code: 'ENGINE_PLAN_IMAGE_MISSING', message: `Image not downloaded: ${block.image.src}`, url: page.url });
+          diagnostics.push({
+            level: 'info',
+            code: 'ENGINE_PLAN_IMAGE_MISSING',
+            message: `Image not downloaded: ${block.image.src}`,
+            url: page.url,
+          });
         }
       }
     }
@@ -278,7 +328,8 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     diagnostics,
   };
   if (model.copyright) draft.copyright = model.copyright;
-  const sync: SyncDesigner = designer && 'designNow' in designer ? (designer as SyncDesigner) : offlineDesigner;
+  const sync: SyncDesigner =
+    designer && 'designNow' in designer ? (designer as SyncDesigner) : offlineDesigner;
   return applyDesign(draft, sync.designNow(model, draft), sync.name);
 }
 
@@ -296,13 +347,21 @@ function shortTitle(title: string, siteName: string): string {
  * none (or the page title is added as one), later h1s become h2s, deeper levels close up.
  */
 export function fixOutline(sections: Section[], title: string): Section[] {
-  const out = sections.map((section) => ({ ...section, heading: section.heading ? { ...section.heading } : undefined }));
+  const out = sections.map((section) => ({
+    ...section,
+    heading: section.heading ? { ...section.heading } : undefined,
+  }));
   const headed = out.filter((s) => s.heading);
   const hasH1 = headed.some((s) => s.heading!.level === 1);
   if (!hasH1) {
     const first = headed[0];
     if (first && out.indexOf(first) <= 1 && first.heading!.level <= 3) first.heading!.level = 1;
-    else out.unshift({ id: 'page-title', heading: { level: 1, inlines: [{ text: title }] }, blocks: [] });
+    else
+      out.unshift({
+        id: 'page-title',
+        heading: { level: 1, inlines: [{ text: title }] },
+        blocks: [],
+      });
   }
   // Original levels map to new ones through a stack, so siblings stay siblings (h2 h4 h4 -> h2 h3 h3).
   let seenH1 = false;
@@ -334,9 +393,19 @@ export function groupSections(sections: Section[]): Section[] {
   for (const section of sections) {
     const last = out[out.length - 1];
     const level = section.heading?.level ?? 0;
-    const absorb = last && (!section.heading || level >= 3 || (last.blocks.length === 0 && last.heading && last.heading.level > 1));
+    const absorb =
+      last &&
+      (!section.heading ||
+        level >= 3 ||
+        (last.blocks.length === 0 && last.heading && last.heading.level > 1));
     if (last && absorb) {
-      if (section.heading) last.blocks.push({ kind: 'heading', level: section.heading.level, inlines: section.heading.inlines, id: section.id });
+      if (section.heading)
+        last.blocks.push({
+          kind: 'heading',
+          level: section.heading.level,
+          inlines: section.heading.inlines,
+          id: section.id,
+        });
       last.blocks.push(...section.blocks);
       continue;
     }
@@ -346,30 +415,57 @@ export function groupSections(sections: Section[]): Section[] {
 }
 
 function isCardGroup(group: Block[]): boolean {
-  const text = group.reduce((n, block) => n + (block.kind === 'paragraph' || block.kind === 'heading' ? plainText(block.inlines).length : block.kind === 'list' ? block.items.reduce((m, item) => m + plainText(item).length, 0) : 0), 0);
-  return group.length <= 4 && text <= 500 && group.every((block) => ['heading', 'paragraph', 'list', 'image'].includes(block.kind));
+  const text = group.reduce(
+    (n, block) =>
+      n +
+      (block.kind === 'paragraph' || block.kind === 'heading'
+        ? plainText(block.inlines).length
+        : block.kind === 'list'
+          ? block.items.reduce((m, item) => m + plainText(item).length, 0)
+          : 0),
+    0,
+  );
+  return (
+    group.length <= 4 &&
+    text <= 500 &&
+    group.every((block) => ['heading', 'paragraph', 'list', 'image'].includes(block.kind))
+  );
 }
 
 /** The default component for a section's content. */
-export function chooseVariant(section: Section, index: number, isStartPage: boolean): SectionVariant {
+export function chooseVariant(
+  section: Section,
+  index: number,
+  isStartPage: boolean,
+): SectionVariant {
   const blocks = section.blocks;
-  const count = (kind: Block['kind']): number => blocks.filter((block) => block.kind === kind).length;
+  const count = (kind: Block['kind']): number =>
+    blocks.filter((block) => block.kind === kind).length;
   if (count('form') > 0) return 'contact';
   if (count('image') >= 3 && count('image') * 2 >= blocks.length) return 'gallery';
   if (count('pre') > 0 && count('pre') * 2 >= blocks.length) return 'doc';
   if (blocks.length > 0 && count('table') === blocks.length) return 'table';
   if (index === 0 && isStartPage && section.heading?.level === 1) return 'hero';
   const firstHeading = blocks.findIndex((block) => block.kind === 'heading');
-  if (firstHeading >= 0 && blocks.slice(0, firstHeading).every((block) => block.kind === 'paragraph')) {
+  if (
+    firstHeading >= 0 &&
+    blocks.slice(0, firstHeading).every((block) => block.kind === 'paragraph')
+  ) {
     const groups: Block[][] = [];
     for (const block of blocks.slice(firstHeading)) {
       if (block.kind === 'heading') groups.push([block]);
       else groups[groups.length - 1]!.push(block);
     }
     const levels = new Set(groups.map((group) => (group[0] as { level: number }).level));
-    if (groups.length >= 2 && groups.length <= 12 && levels.size === 1 && groups.every(isCardGroup)) return 'cards';
+    if (groups.length >= 2 && groups.length <= 12 && levels.size === 1 && groups.every(isCardGroup))
+      return 'cards';
   }
   const only = blocks.length === 1 ? blocks[0] : undefined;
-  if (only?.kind === 'list' && only.items.length >= 3 && only.items.every((item) => plainText(item).length <= 140)) return 'cards';
+  if (
+    only?.kind === 'list' &&
+    only.items.length >= 3 &&
+    only.items.every((item) => plainText(item).length <= 140)
+  )
+    return 'cards';
   return 'prose';
 }

@@ -4,7 +4,8 @@ import type { DesignTokens } from '../../../model';
 /** The stylesheet for a design; `animations` adds the FULL_REBUILD motion (reduced-motion aware). */
 export function toStylesheet(tokens: DesignTokens, animations: boolean): string {
   const c = tokens.colors;
-  const radius = tokens.radius === 'none' ? '0' : tokens.radius === 'small' ? '0.375rem' : '0.875rem';
+  const radius =
+    tokens.radius === 'none' ? '0' : tokens.radius === 'small' ? '0.375rem' : '0.875rem';
   return `@import "tailwindcss";
 
 @theme {

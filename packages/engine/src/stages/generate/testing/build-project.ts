@@ -59,7 +59,8 @@ export async function linkNodeModules(dir: string): Promise<void> {
     await mkdir(dirname(target), { recursive: true });
     await symlink(findPackage(name), target, 'dir');
   }
-  for (const [bin, path] of Object.entries(BINARIES)) await symlink(join('..', path), join(modules, '.bin', bin));
+  for (const [bin, path] of Object.entries(BINARIES))
+    await symlink(join('..', path), join(modules, '.bin', bin));
 }
 
 /** Runs an npm script of the project; returns its exit status and output. */
@@ -67,14 +68,20 @@ export function runScript(dir: string, script: string): { ok: boolean; output: s
   const result = spawnSync('npm', ['run', script, '--silent'], {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, NO_COLOR: '1' },
+    env: {
+      ...process.env,
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+      NO_COLOR: '1',
+    },
     timeout: 120_000,
   });
   return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 }
 
 /** Writes, links and builds a tree; the caller removes the folder with `removeProject`. */
-export async function buildTree(tree: FileTree): Promise<{ dir: string; ok: boolean; output: string }> {
+export async function buildTree(
+  tree: FileTree,
+): Promise<{ dir: string; ok: boolean; output: string }> {
   const dir = await writeTree(tree);
   await linkNodeModules(dir);
   const result = runScript(dir, 'build');

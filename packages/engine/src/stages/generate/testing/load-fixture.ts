@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 import type { RawAsset, RawPage, RawSite, Strategy } from '../../../types';
 
 /** fixtures/ of the engine. */
-export const FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../fixtures');
+export const FIXTURES_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../fixtures',
+);
 
 interface CaseFile {
   strategy?: Strategy;
@@ -36,18 +39,33 @@ function pngSize(body: Uint8Array): { width?: number; height?: number } {
 }
 
 function page(url: string, html: string, depth: number, frames: string[] = []): RawPage {
-  return { requestedUrl: url, url, status: 200, contentType: 'text/html', charset: 'utf-8', html, renderedWith: 'static', depth, frames };
+  return {
+    requestedUrl: url,
+    url,
+    status: 200,
+    contentType: 'text/html',
+    charset: 'utf-8',
+    html,
+    renderedWith: 'static',
+    depth,
+    frames,
+  };
 }
 
 /** Loads fixtures/<name>. */
 export function loadFixture(name: string): Fixture {
   const dir = join(FIXTURES_DIR, name);
-  const spec: CaseFile = existsSync(join(dir, 'case.json')) ? (JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as CaseFile) : {};
+  const spec: CaseFile = existsSync(join(dir, 'case.json'))
+    ? (JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as CaseFile)
+    : {};
   const startUrl = spec.url ?? 'http://site.example/index.html';
   const startPath = new URL(startUrl).pathname.replace(/^\//, '');
-  const htmlByPath = new Map<string, string>([[startPath, readFileSync(join(dir, 'input.html'), 'utf8')]]);
+  const htmlByPath = new Map<string, string>([
+    [startPath, readFileSync(join(dir, 'input.html'), 'utf8')],
+  ]);
   if (existsSync(join(dir, 'pages'))) {
-    for (const file of readdirSync(join(dir, 'pages')).sort()) htmlByPath.set(`pages/${file}`, readFileSync(join(dir, 'pages', file), 'utf8'));
+    for (const file of readdirSync(join(dir, 'pages')).sort())
+      htmlByPath.set(`pages/${file}`, readFileSync(join(dir, 'pages', file), 'utf8'));
   }
   for (const [path, html] of Object.entries(spec.pages ?? {})) htmlByPath.set(path, html);
   const base = new URL('.', startUrl);
@@ -58,8 +76,17 @@ export function loadFixture(name: string): Fixture {
   });
   const assets: RawAsset[] = Object.entries(spec.assets ?? {}).map(([path, file]) => {
     const body = new Uint8Array(readFileSync(join(dir, file)));
-    const type = file.endsWith('.png') ? 'image/png' : file.endsWith('.gif') ? 'image/gif' : 'image/jpeg';
-    return { url: new URL(path, new URL('/', startUrl)).href, contentType: type, body, ...pngSize(body) };
+    const type = file.endsWith('.png')
+      ? 'image/png'
+      : file.endsWith('.gif')
+        ? 'image/gif'
+        : 'image/jpeg';
+    return {
+      url: new URL(path, new URL('/', startUrl)).href,
+      contentType: type,
+      body,
+      ...pngSize(body),
+    };
   });
   return {
     name,
@@ -71,7 +98,14 @@ export function loadFixture(name: string): Fixture {
 
 /** Builds a RawSite of one page from HTML (for unit tests). */
 export function toRawSite(html: string, url = 'http://site.example/index.html'): RawSite {
-  return { startUrl: url, finalUrl: url, pages: [page(url, html, 0)], stylesheets: [], assets: [], diagnostics: [] };
+  return {
+    startUrl: url,
+    finalUrl: url,
+    pages: [page(url, html, 0)],
+    stylesheets: [],
+    assets: [],
+    diagnostics: [],
+  };
 }
 
 /** Reads a fixture's input.html. */

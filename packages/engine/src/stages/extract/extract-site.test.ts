@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import type { Block, PageModel } from '../../model';
+import { loadFixture, readFixtureHtml, toRawSite } from '../generate/testing/load-fixture';
+import { extractSite, guessLanguage } from './extract-site';
+import { plainText } from './walk-content';
+
+function blocksOf(page: PageModel): Block[] {
+  return page.sections.flatMap((section) => section.blocks);
+}
+
+function textsOf(page: PageModel): string[] {
+  return page.sections.flatMap((section) => [
+    ...(section.heading ? [plainText(section.heading.inlines)] : []),
+    ...section.blocks.flatMap((block) =>
+      block.kind === 'paragraph' || block.kind === 'heading'
+        ? [plainText(block.inlines)]
+        : block.kind === 'list'
+          ? block.items.map(plainText)
+          : block.kind === 'table'
+            ? [...block.head, ...block.rows].flat().map(plainText)
+            : block.kind === 'pre'
+              ? [block.text]
+              : [],
+    ),
+  ]);
+}
+
+describe('extractSite', () => {
+  it('reads a 1998 font/table page: layout tables are walked into, data tables kept, brand from legacy attributes', () => {
+    const { raw } = loadFixture('font-table-1998');
+    const model = extractSite(raw);
+    const home = model.pages[0]!;
+    expect(home.title).toBe('Wouters Homepage - Welkom');
+    expect(home.language).toBe('nl');
+    const texts = textsOf(home);
+    expect(texts.join(' ')).toContain('Welkom!');
+    expect(texts.join(' ')).toContain('Kies een van de onderstaande linken om door te gaan.');
+    expect(texts.join(' ')).toContain('!games! CHEAT CODES');
+    // Only the bordered table with header cells is data; the outer layout table is not.
+    const tables = blocksOf(home).filter((block) => block.kind === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.kind === 'table' && tables[0].head[0]!.map(plainText)).toEqual([
+      'Spel',
+      'Cheat',
+    ]);
+    // Spacer GIFs and hit counters are not content; the counter is listed as a tracker.
+    const images = blocksOf(home).filter((block) => block.kind === 'image');
+    expect(images.map((block) => block.kind === 'image' && block.image.src)).toEqual([
+      'http://wouter.example/images/welkom.png',
+    ]);
+    expect(images[0]!.kind === 'image' && images[0].image).toMatchObject({
+      alt: 'Welkom bij Wouter',
+      width: 30,
+      height: 6,
+    });
+    expect(home.dropped.map((d) => d.kind)).toEqual(
+      expect.arrayContaining(['script', 'embed', 'tracker']),
+    );
+    expect(model.identity.colors.background).toBe('#000000');
+    expect(model.identity.colors.text).toBe('#ffff00');
+    expect(model.identity.colors.primary).toBeDefined();
+    expect(model.identity.fonts.body).toBe('Comic Sans MS');
+    expect(model.copyright).toBe('[WGP] software (c) copyright 1999 - 1999');
+    // javascript: links lose their href but keep their text.
+    expect(home.textBlocks).toContain('Sluit dit venster');
+  });
+
+  it('turns a frameset into the frames content plus navigation from the link-only frame', () => {
+    const { raw } = loadFixture('frameset');
+    const model = extractSite(raw);
+    const frameset = model.pages.find((page) => page.url === 'http://frames.example/index.html')!;
+    expect(frameset.kind).toBe('frameset');
+    expect(textsOf(frameset)).toEqual(
+      expect.arrayContaining(['Welcome to the frames site', 'New pictures online']),
+    );
+    expect(frameset.textBlocks).toEqual(
+      expect.arrayContaining(['Home', 'About us', 'Welcome to the frames site']),
+    );
+    expect(model.navigation.map((link) => link.label)).toEqual(
+      expect.arrayContaining(['Home', 'About us']),
+    );
+    expect(model.pages.find((page) => page.url.endsWith('/pages/main.html'))!.kind).toBe('frame');
+    // The noframes fallback is not visible content.
+    expect(frameset.textBlocks.join(' ')).not.toContain('does not support frames');
+  });
+
+  it('reads a Bootstrap 3 landing page: navbar becomes navigation, hidden modals, templates, noscript and sr-only text are skipped', () => {
+    const model = extractSite(toRawSite(readFixtureHtml('bootstrap3-landing')));
+    const page = model.pages[0]!;
+    expect(page.navLinks.map((link) => link.label)).toEqual([
+      'Acme Agency',
+      'Services',
+      'Team',
+      'Contact',
+    ]);
+    const texts = page.textBlocks.join(' | ');
+    expect(texts).toContain("It's Nice To Meet You");
+    expect(texts).toContain('Welcome To Our Studio!');
+    expect(texts).not.toContain('Toggle navigation');
+    expect(texts).not.toContain('Hidden project');
+    expect(texts).not.toContain('template text');
+    expect(texts).not.toContain('Please enable JavaScript');
+    expect(page.dropped.filter((d) => d.kind === 'tracker')).toHaveLength(1);
+    expect(page.dropped.filter((d) => d.kind === 'script').map((d) => d.what)).toEqual([
+      'http://site.example/js/jquery.js',
+      'http://site.example/js/bootstrap.min.js',
+    ]);
+    expect(model.copyright).toBe('Copyright © Acme Agency 2015');
+    expect(model.social).toEqual([{ network: 'X', href: 'https://twitter.com/acme' }]);
+    expect(model.identity.name).toBe('Acme Agency');
+  });
+
+  it('keeps a blog post with inline links, emphasis, quotes, code and figures', () => {
+    const model = extractSite(toRawSite(readFixtureHtml('blog-post')));
+    const page = model.pages[0]!;
+    expect(page.description).toBe('A short post about hand-written HTML.');
+    const paragraph = blocksOf(page).find(
+      (block) =>
+        block.kind === 'paragraph' && plainText(block.inlines).startsWith('Every few years'),
+    );
+    expect(paragraph?.kind === 'paragraph' && paragraph.inlines).toEqual([
+      { text: 'Every few years someone tells me that ' },
+      { text: 'a CMS', href: 'https://example.com/cms' },
+      { text: ' will save me time. It ' },
+      { text: 'never', strong: true },
+      { text: ' does.' },
+    ]);
+    expect(
+      blocksOf(page).some((block) => block.kind === 'paragraph' && block.role === 'quote'),
+    ).toBe(true);
+    expect(page.textBlocks).toContain(
+      'Here is the whole build script: cat header.html post.html > index.html.',
+    );
+    expect(page.textBlocks).toContain('My desk in 2009.');
+    const list = blocksOf(page).find((block) => block.kind === 'list');
+    expect(list?.kind === 'list' && list.ordered).toBe(true);
+  });
+
+  it('keeps man-page <pre> text verbatim and definition lists', () => {
+    const model = extractSite(toRawSite(readFixtureHtml('man-page')));
+    const page = model.pages[0]!;
+    const pres = blocksOf(page).filter((block) => block.kind === 'pre');
+    expect(pres).toHaveLength(2);
+    expect(pres[1]!.kind === 'pre' && pres[1].text).toBe(
+      '  -c, --count       show only a count of matching lines\n  -i, --ignore-case ignore upper/lower case distinctions',
+    );
+    expect(page.textBlocks).toContain('-A number');
+    expect(page.textBlocks).toContain(
+      'Output up to number lines of context after each matching line.',
+    );
+  });
+
+  it('reads a Chinese page with its language, text and contact details', () => {
+    const model = extractSite(toRawSite(readFixtureHtml('chinese-page')));
+    const page = model.pages[0]!;
+    expect(page.language).toBe('zh-CN');
+    expect(page.textBlocks).toContain('这是我记录生活和技术的地方。我喜欢编程、摄影和旅行。');
+    expect(model.contact.emails).toEqual(['zhao@example.cn']);
+    expect(model.contact.phones).toEqual(['010-12345678']);
+    expect(page.navLinks.map((link) => link.label)).toEqual(['首页', '关于我']);
+    expect(model.copyright).toBe('版权所有 © 2012 赵先生');
+  });
+
+  it('copes with broken markup the way browsers do', () => {
+    const model = extractSite(toRawSite(readFixtureHtml('broken-markup')));
+    const page = model.pages[0]!;
+    expect(page.textBlocks).toEqual(
+      expect.arrayContaining([
+        'First paragraph bold starts here',
+        'Second paragraph still bold and normal',
+        'One',
+        'Two',
+        'Three',
+        'Heading inside link?',
+      ]),
+    );
+    expect(page.textBlocks.join(' ')).toContain('After & entities © end');
+  });
+
+  it('walks 10,000-deep nesting without overflowing the stack', () => {
+    const depth = 10_000;
+    const html = `<html><body>${'<div>'.repeat(depth)}<p>Deep text</p>${'</div>'.repeat(depth)}<p>After</p></body></html>`;
+    const model = extractSite(toRawSite(html));
+    expect(model.pages[0]!.textBlocks).toEqual(['Deep text', 'After']);
+  });
+
+  it('reads contact details and a table-laid-out form with its labels', () => {
+    const { raw } = loadFixture('contact-page');
+    const model = extractSite(raw);
+    expect(model.contact.phones).toEqual(['+1 (555) 010-2030']);
+    expect(model.contact.emails).toEqual(['info@bellanapoli.example']);
+    expect(model.contact.addresses).toEqual(['12 Main Street, Springfield']);
+    expect(model.contact.hours).toEqual([
+      'Monday - Friday: 11:00 - 22:00',
+      'Saturday: 12:00 - 23:00',
+    ]);
+    expect(model.social).toEqual([
+      { network: 'Facebook', href: 'https://www.facebook.com/bellanapoli' },
+    ]);
+    const page = model.pages[0]!;
+    const forms = blocksOf(page).filter((block) => block.kind === 'form');
+    expect(forms).toHaveLength(1);
+    const form = forms[0]!.kind === 'form' ? forms[0].form : undefined;
+    expect(form).toMatchObject({
+      method: 'post',
+      action: 'http://bella.example/cgi-bin/formmail.pl',
+      submitLabel: 'Send message',
+      intro: ['We answer within two days.'],
+    });
+    expect(form!.fields.map((field) => [field.type, field.name, field.label])).toEqual([
+      ['text', 'name', 'Your name:'],
+      ['text', 'email', 'Your e-mail:'],
+      ['select', 'subject', 'Subject:'],
+      ['textarea', 'message', 'Message:'],
+    ]);
+    expect(form!.fields[2]!.options).toEqual([
+      { value: 'Reservation', label: 'Reservation' },
+      { value: 'Catering', label: 'Catering' },
+    ]);
+    // The site search needs the old back end: listed, not carried. The map iframe is an embed.
+    expect(page.dropped.map((d) => d.kind)).toEqual(
+      expect.arrayContaining(['form', 'embed', 'tracker']),
+    );
+    expect(model.identity.colors.primary).toBe('#b22222');
+    expect(model.identity.colors.background).toBe('#fdf6e3');
+    expect(model.identity.fonts.body).toBe('Georgia');
+    expect(model.identity.logo?.alt).toBe('Bella Napoli logo');
+    expect(model.identity.favicon).toBe('http://bella.example/favicon.ico');
+    expect(model.identity.name).toBe('Bella Napoli Pizzeria');
+  });
+
+  it('throws a coded error when no page has HTML', () => {
+    expect(() => extractSite(toRawSite('   '))).toThrow(
+      expect.objectContaining({ code: 'ENGINE_EXTRACT_NO_CONTENT' }),
+    );
+  });
+
+  it('guesses the language of pages that do not declare one', () => {
+    expect(guessLanguage('Dit is de homepage van het spel en je kunt hier niet veel doen')).toBe(
+      'nl',
+    );
+    expect(guessLanguage('This is the page of the club and you can find the news here')).toBe('en');
+  });
+});
