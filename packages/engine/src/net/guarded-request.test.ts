@@ -111,20 +111,19 @@ describe('guardedRequest', () => {
 
   it('refuses a name that resolves to a private address', async () => {
     const resolve: HostResolver = async () => [{ address: '127.0.0.2', family: 4 }];
+    const before = internal.requests.length;
     await expect(
       guardedRequest(
         `http://intranet.example:${internal.port}/secret`,
         options({ addressRefusal: ONLY_127_0_0_1, resolve }),
       ),
     ).rejects.toMatchObject({ code: 'ENGINE_FETCH_URL_REFUSED' });
-    expect(internal.requests).not.toContain('/secret?rebind');
+    expect(internal.requests.length).toBe(before);
   });
 
   it('pins the checked address: a DNS answer that changes after the check (rebinding) is refused at connect', async () => {
     // The rebinding target listens on the private address with the same port as the site.
-    const target = await startTestServer({ '/': { body: 'private side' } }, '127.0.0.2').catch(
-      () => undefined,
-    );
+    const target = await startTestServer({ '/': { body: 'private side' } }, '127.0.0.2', site.port);
     let answers = 0;
     const resolve: HostResolver = async () => {
       answers += 1;

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostResolver } from '../../net/assert-public-url';
-import { getAddressRefusal } from '../../net/ip-policy';
 import type { EnginePorts } from '../../ports';
 import { DEFAULT_FETCH_OPTIONS, fetchSite } from './fetch-site';
 import {
