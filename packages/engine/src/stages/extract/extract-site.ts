@@ -147,8 +147,10 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   const name =
     start.siteName ??
     siteNameFrom(start.model.title, titles, [
-      // A menu link to the start page is usually the brand itself, so it does not count as a page name.
-      ...navigation.filter((link) => link.href.split('#')[0] !== start.model.url).map((link) => link.label),
+      // A menu that starts with a link to the start page starts with the brand: not a page name.
+      ...navigation
+        .filter((link, index) => index > 0 || link.href.split('#')[0] !== start.model.url)
+        .map((link) => link.label),
       ...pages.flatMap((page) =>
         page.sections.slice(0, 1).flatMap((s) => (s.heading ? [plainText(s.heading.inlines)] : [])),
       ),
@@ -378,8 +380,9 @@ function siteNameFrom(title: string, titles: string[], pageNames: string[]): str
   if (shared) return shared;
   const names = new Set(pageNames.map((name) => name.toLowerCase()));
   return (
-    parts.find((part) => !names.has(part.toLowerCase()) && !/^(?:home|index|welcome|start)$/i.test(part)) ??
-    parts[0]
+    parts.find(
+      (part) => !names.has(part.toLowerCase()) && !/^(?:home|index|welcome|start)$/i.test(part),
+    ) ?? parts[0]
   );
 }
 

@@ -393,6 +393,11 @@ export function groupSections(sections: Section[]): Section[] {
   for (const section of sections) {
     const last = out[out.length - 1];
     const level = section.heading?.level ?? 0;
+    // A short lead-in before the page's h1 ("Welcome to our studio!") joins the h1's section.
+    if (last && out.length === 1 && !last.heading && level === 1 && last.blocks.length <= 2) {
+      out[0] = { ...section, blocks: [...last.blocks, ...section.blocks] };
+      continue;
+    }
     const absorb =
       last &&
       (!section.heading ||
@@ -446,19 +451,24 @@ export function chooseVariant(
   if (count('pre') > 0 && count('pre') * 2 >= blocks.length) return 'doc';
   if (blocks.length > 0 && count('table') === blocks.length) return 'table';
   if (index === 0 && isStartPage && section.heading?.level === 1) return 'hero';
-  const firstHeading = blocks.findIndex((block) => block.kind === 'heading');
+  // Cards: the deepest headings split the section into short groups; what comes before is the intro.
+  const cardLevel = Math.max(
+    0,
+    ...blocks.map((block) => (block.kind === 'heading' ? block.level : 0)),
+  );
+  const firstCard = blocks.findIndex(
+    (block) => block.kind === 'heading' && block.level === cardLevel,
+  );
   if (
-    firstHeading >= 0 &&
-    blocks.slice(0, firstHeading).every((block) => block.kind === 'paragraph')
+    firstCard >= 0 &&
+    blocks.slice(0, firstCard).every((b) => b.kind === 'paragraph' || b.kind === 'heading')
   ) {
     const groups: Block[][] = [];
-    for (const block of blocks.slice(firstHeading)) {
-      if (block.kind === 'heading') groups.push([block]);
+    for (const block of blocks.slice(firstCard)) {
+      if (block.kind === 'heading' && block.level === cardLevel) groups.push([block]);
       else groups[groups.length - 1]!.push(block);
     }
-    const levels = new Set(groups.map((group) => (group[0] as { level: number }).level));
-    if (groups.length >= 2 && groups.length <= 12 && levels.size === 1 && groups.every(isCardGroup))
-      return 'cards';
+    if (groups.length >= 2 && groups.length <= 12 && groups.every(isCardGroup)) return 'cards';
   }
   const only = blocks.length === 1 ? blocks[0] : undefined;
   if (

@@ -637,12 +637,14 @@ export function Section({ section, index }: { section: SectionData; index: numbe
     );
   }
   if (variant === 'cards') {
-    const firstHeading = blocks.findIndex((block) => block.kind === 'heading');
+    // The deepest headings start the cards; what comes before them is the intro.
+    const cardLevel = Math.max(0, ...blocks.map((block) => (block.kind === 'heading' ? block.level : 0)));
+    const firstHeading = blocks.findIndex((block) => block.kind === 'heading' && block.level === cardLevel);
     const intro = firstHeading < 0 ? blocks.filter((block) => block.kind !== 'list') : blocks.slice(0, firstHeading);
     const groups: Block[][] = [];
     if (firstHeading >= 0) {
       for (const block of blocks.slice(firstHeading)) {
-        if (block.kind === 'heading') groups.push([block]);
+        if (block.kind === 'heading' && block.level === cardLevel) groups.push([block]);
         else groups[groups.length - 1]?.push(block);
       }
     }

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import type { Section } from '../../model';
+import { extractSite } from '../extract/extract-site';
+import { loadFixture, readFixtureHtml, toRawSite } from '../generate/testing/load-fixture';
+import { listNotCarried, toVerifyExpectations } from './expectations';
+import { fixOutline, groupSections, planSite, toRoute } from './plan-site';
+
+function headingLevels(sections: Section[]): number[] {
+  return sections.flatMap((section) => [
+    ...(section.heading ? [section.heading.level] : []),
+    ...section.blocks.flatMap((block) => (block.kind === 'heading' ? [block.level] : [])),
+  ]);
+}
+
+describe('toRoute', () => {
+  const start = 'http://a.example/index.html';
+  it.each([
+    ['http://a.example/index.html', '/'],
+    ['http://a.example/', '/'],
+    ['http://a.example/about.html', '/about'],
+    ['http://a.example/About_Us.HTM', '/about-us'],
+    ['http://a.example/docs/index.htm', '/docs'],
+    ['http://a.example/blog/2009/02/', '/blog/2009/02'],
+    ['http://a.example/index.php?page=contact', '/page-contact'],
+    ['http://a.example/Mail.html', '/mail'],
+    ['http://a.example/%E5%85%B3%E4%BA%8E.html', '/p'],
+  ])('%s -> %s', (url, route) => {
+    const result = toRoute(url, start);
+    if (route === '/p') expect(result).toMatch(/^\/p[0-9a-f]{6}$/);
+    else expect(result).toBe(route);
+  });
+});
+
+describe('fixOutline', () => {
+  const heading = (level: number, text: string): Section => ({
+    id: text,
+    heading: { level, inlines: [{ text }] },
+    blocks: [],
+  });
+
+  it('keeps exactly one h1 and closes skipped levels', () => {
+    const out = fixOutline(
+      [heading(1, 'a'), heading(1, 'b'), heading(4, 'c'), heading(4, 'd'), heading(2, 'e')],
+      'T',
+    );
+    expect(headingLevels(out)).toEqual([1, 2, 3, 3, 2]);
+  });
+
+  it('promotes the first heading when there is no h1, or adds the title', () => {
+    expect(headingLevels(fixOutline([heading(3, 'a'), heading(4, 'b')], 'T'))).toEqual([1, 2]);
+    const sections: Section[] = [
+      { id: 'x', blocks: [{ kind: 'paragraph', inlines: [{ text: 'p' }] }] },
+      { id: 'y', blocks: [] },
+      heading(2, 'late'),
+    ];
+    const out = fixOutline(sections, 'Page title');
+    expect(out[0]!.heading).toEqual({ level: 1, inlines: [{ text: 'Page title' }] });
+    expect(headingLevels(out)).toEqual([1, 2]);
+  });
+
+  it('groups deeper headings into the h1/h2 section before them', () => {
+    const grouped = groupSections(
+      fixOutline([heading(1, 'a'), heading(2, 'b'), heading(3, 'c'), heading(2, 'd')], 'T'),
+    );
+    expect(grouped.map((s) => s.id)).toEqual(['a', 'b', 'd']);
+    expect(grouped[1]!.blocks[0]).toEqual({
+      kind: 'heading',
+      level: 3,
+      inlines: [{ text: 'c' }],
+      id: 'c',
+    });
+  });
+});
+
+describe('planSite', () => {
+  it('routes every page, maps old paths to new routes and rewrites internal links', () => {
+    const { raw } = loadFixture('frameset');
+    const plan = planSite(extractSite(raw), { strategy: 'FULL_REBUILD' });
+    expect(plan.pages.map((page) => page.route)).toEqual([
+      '/',
+      '/pages/about',
+      '/pages/main',
+      '/pages/menu',
+    ]);
+    expect(plan.redirects).toEqual({
+      '/index.html': '/',
+      '/pages/about.html': '/pages/about',
+      '/pages/main.html': '/pages/main',
+      '/pages/menu.html': '/pages/menu',
+    });
+    expect(plan.navigation).toEqual([
+      { label: 'Home', route: '/pages/main' },
+      { label: 'About us', route: '/pages/about' },
+      { label: 'Start', route: '/' },
+    ]);
+    const menu = plan.pages.find((page) => page.route === '/pages/menu')!;
+    const hrefs = menu.sections.flatMap((s) =>
+      s.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.inlines.map((r) => r.href) : [])),
+    );
+    expect(hrefs.filter(Boolean)).toEqual(['/pages/main', '/pages/about', '/']);
+  });
+
+  it('self-hosts downloaded images with their real size and drops the rest', () => {
+    const { raw } = loadFixture('font-table-1998');
+    const plan = planSite(extractSite(raw), { strategy: 'STYLE_MODERNIZATION' });
+    expect(plan.assets.map((asset) => asset.path)).toEqual([
+      expect.stringMatching(/^images\/welkom-[0-9a-f]{8}\.png$/),
+    ]);
+    const images = plan.pages[0]!.sections.flatMap((s) =>
+      s.blocks.filter((b) => b.kind === 'image'),
+    );
+    expect(images).toHaveLength(1);
+    expect(images[0]!.kind === 'image' && images[0].image).toMatchObject({
+      src: `/${plan.assets[0]!.path}`,
+      width: 30,
+      height: 6,
+    });
+  });
+
+  it('gives every page exactly one h1', () => {
+    for (const name of [
+      'bootstrap3-landing',
+      'blog-post',
+      'man-page',
+      'chinese-page',
+      'broken-markup',
+    ]) {
+      const plan = planSite(extractSite(toRawSite(readFixtureHtml(name))), {
+        strategy: 'INCREMENTAL_UPDATE',
+      });
+      const levels = headingLevels(plan.pages[0]!.sections);
+      expect(
+        levels.filter((level) => level === 1),
+        name,
+      ).toHaveLength(1);
+      expect(levels[0], name).toBe(1);
+    }
+  });
+
+  it('chooses components by content: contact form, cards, docs', () => {
+    const contact = planSite(extractSite(loadFixture('contact-page').raw), {
+      strategy: 'INCREMENTAL_UPDATE',
+    });
+    expect(contact.pages[0]!.sections.map((s) => s.variant)).toContain('contact');
+    const landing = planSite(extractSite(toRawSite(readFixtureHtml('bootstrap3-landing'))), {
+      strategy: 'INCREMENTAL_UPDATE',
+    });
+    expect(landing.pages[0]!.sections.map((s) => s.variant)).toEqual(['hero', 'cards']);
+    const man = planSite(extractSite(toRawSite(readFixtureHtml('man-page'))), {
+      strategy: 'INCREMENTAL_UPDATE',
+    });
+    expect(man.pages[0]!.sections.map((s) => s.variant)).toContain('doc');
+  });
+
+  it('designs with AA contrast and system or web-safe fonts, even for a black-and-yellow 1998 page', () => {
+    const plan = planSite(extractSite(loadFixture('font-table-1998').raw), {
+      strategy: 'STYLE_MODERNIZATION',
+    });
+    expect(plan.designer).toBe('offline');
+    expect(plan.design.tokens.colors.background).toBe('#ffffff');
+    expect(plan.design.tokens.fonts.body).not.toMatch(/comic/i);
+    expect(plan.design.sections).toHaveProperty([`/#${plan.pages[0]!.sections[0]!.id}`]);
+  });
+
+  it('lists what is not carried and what verify should expect', () => {
+    const model = extractSite(loadFixture('contact-page').raw);
+    const plan = planSite(model, { strategy: 'INCREMENTAL_UPDATE' });
+    const notCarried = listNotCarried(model, plan);
+    expect(notCarried.map((item) => item.kind).sort()).toEqual(['embed', 'form', 'tracker']);
+    expect(
+      notCarried.every(
+        (item) => item.reason.length > 0 && item.page === 'http://bella.example/contact.html',
+      ),
+    ).toBe(true);
+    const expectations = toVerifyExpectations(model, plan);
+    expect(expectations.pages).toHaveLength(1);
+    expect(expectations.pages[0]).toMatchObject({
+      url: 'http://bella.example/contact.html',
+      route: '/',
+      title: 'Contact | Bella Napoli Pizzeria',
+    });
+    expect(expectations.pages[0]!.textBlocks).toContain(
+      'We would love to hear from you. Reserve a table or ask about catering.',
+    );
+  });
+});
