@@ -19,7 +19,9 @@ export type CorpusSite = z.infer<typeof corpusSiteSchema>;
 
 /** The corpus folder: CORPUS_DIR, else ../shared/corpus next to the repository. */
 export function getCorpusDir(env: Record<string, string | undefined> = process.env): string {
-  return path.resolve(env.CORPUS_DIR ?? path.join(ENGINE_DIR, '..', '..', '..', 'shared', 'corpus'));
+  return path.resolve(
+    env.CORPUS_DIR ?? path.join(ENGINE_DIR, '..', '..', '..', 'shared', 'corpus'),
+  );
 }
 
 /** Reads manifest.json of the corpus; undefined when there is no corpus. */
@@ -33,7 +35,10 @@ export function readCorpusManifest(corpusDir = getCorpusDir()): CorpusSite[] | u
  * Serves one corpus site on 127.0.0.1 (random port) the way `python3 -m http.server` does: HTML as
  * `text/html` without a charset, so the engine must detect encodings itself. Returns its start URL.
  */
-export async function serveCorpusSite(site: CorpusSite, corpusDir = getCorpusDir()): Promise<{ server: StaticServer; startUrl: string }> {
+export async function serveCorpusSite(
+  site: CorpusSite,
+  corpusDir = getCorpusDir(),
+): Promise<{ server: StaticServer; startUrl: string }> {
   const server = await startStaticServer(path.join(corpusDir, site.name), {
     fallback: 'none',
     contentTypeFor: (file) => (/\.html?$/iu.test(file) ? 'text/html' : undefined),

@@ -1,0 +1,246 @@
+/**
+ * The engine benchmark (`npm run bench:engine` at the root): serves each corpus site on loopback,
+ * runs the whole pipeline on it with the manifest's mustKeep snippets as required snippets, prints a
+ * table and writes the same as JSON to .bench/engine-<date>.json.
+ *
+ *   --all-strategies   run STYLE_MODERNIZATION, INCREMENTAL_UPDATE and FULL_REBUILD (default: INCREMENTAL_UPDATE)
+ *   --lighthouse       Lighthouse on the original and the rebuild (start page)
+ *   --site NAME        only this site (repeatable)
+ *   --max-pages N      pages per site (default 20)
+ *   --no-screenshots   skip before/after screenshots
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isAppError } from '@sitelift/shared/error-codes';
+import { runPipeline } from '../src/pipeline';
+import type { Logger } from '../src/ports';
+import { ENGINE_DIR } from '../src/stages/verify/write-project';
+import { DEFAULT_STRATEGY, STRATEGIES, type LighthouseScores, type Strategy } from '../src/types';
+import { getCorpusDir, readCorpusManifest, serveCorpusSite, type CorpusSite } from './corpus';
+import { startMemorySampler } from './sample-memory';
+
+/** One row of the benchmark. */
+export interface BenchRow {
+  site: string;
+  strategy: Strategy;
+  pages: number;
+  buildOk: boolean;
+  snippetsKept: number;
+  snippetsTotal: number;
+  missingSnippets: string[];
+  /** 0..1 */
+  textCoverage: number;
+  lighthouse?: { before: LighthouseScores; after: LighthouseScores };
+  overflow375: number;
+  consoleErrors: number;
+  brokenImages: number;
+  seconds: number;
+  timings: Record<string, number>;
+  /** Peak RSS of the bench process, and of it with Chromium, the build and Lighthouse. */
+  peakProcessMb: number;
+  peakTreeMb: number;
+  error?: string;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function formatLighthouse(row: BenchRow): string {
+  if (row.lighthouse === undefined) return '–';
+  const { before, after } = row.lighthouse;
+  return `${before.performance}/${before.accessibility}/${before.bestPractices}/${before.seo} → ${after.performance}/${after.accessibility}/${after.bestPractices}/${after.seo}`;
+}
+
+/** The rows as a Markdown table (printed, and pasted into the engine README). */
+export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): string {
+  const header = [
+    'site',
+    'strategy',
+    'pages',
+    'build ok',
+    'snippets kept',
+    'text coverage',
+    ...(withLighthouse ? ['Lighthouse perf/a11y/bp/seo before → after'] : []),
+    'overflow 375',
+    'seconds',
+    'peak MB (engine / with browsers)',
+  ];
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+  for (const row of rows) {
+    const cells = [
+      row.site,
+      row.strategy,
+      String(row.pages),
+      row.error !== undefined && !row.buildOk
+        ? `no (${row.error.slice(0, 60)})`
+        : row.buildOk
+          ? 'yes'
+          : 'no',
+      `${row.snippetsKept}/${row.snippetsTotal}`,
+      `${(row.textCoverage * 100).toFixed(1)} %`,
+      ...(withLighthouse ? [formatLighthouse(row)] : []),
+      String(row.overflow375),
+      row.seconds.toFixed(1),
+      `${row.peakProcessMb} / ${row.peakTreeMb}`,
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+async function benchSite(
+  site: CorpusSite,
+  strategy: Strategy,
+  options: { lighthouse: boolean; maxPages: number; screenshots: boolean; corpusDir: string },
+): Promise<BenchRow> {
+  const { server, startUrl } = await serveCorpusSite(site, options.corpusDir);
+  const warnings: string[] = [];
+  const logger: Logger = {
+    log: (event) => {
+      if (event.level === 'ERROR' || event.level === 'WARNING') warnings.push(event.message);
+      if (event.message.startsWith('Stage ') && / (done|failed)/u.test(event.message)) {
+        process.stderr.write(`  ${site.name} ${strategy}: ${event.message}\n`);
+      }
+    },
+  };
+  const sampler = startMemorySampler();
+  const started = performance.now();
+  const row: BenchRow = {
+    site: site.name,
+    strategy,
+    pages: 0,
+    buildOk: false,
+    snippetsKept: 0,
+    snippetsTotal: site.mustKeep.length,
+    missingSnippets: [...site.mustKeep],
+    textCoverage: 0,
+    overflow375: 0,
+    consoleErrors: 0,
+    brokenImages: 0,
+    seconds: 0,
+    timings: {},
+    peakProcessMb: 0,
+    peakTreeMb: 0,
+  };
+  try {
+    const result = await runPipeline(
+      {
+        url: startUrl,
+        strategy,
+        maxPages: options.maxPages,
+        lighthouse: options.lighthouse,
+        screenshots: options.screenshots,
+        loopbackOnly: true,
+        requiredSnippets: site.mustKeep.map((text) => ({ text })),
+      },
+      { logger, clock: { now: () => performance.now() } },
+    );
+    const { verify, summary } = result;
+    Object.assign(row, {
+      pages: summary.pages,
+      buildOk: verify.build.ok,
+      snippetsKept: verify.requiredSnippets?.kept ?? 0,
+      missingSnippets: verify.requiredSnippets?.missing ?? [],
+      textCoverage: verify.textCoverage,
+      lighthouse: verify.lighthouse,
+      overflow375: verify.overflow375.length,
+      consoleErrors: verify.consoleErrors.length,
+      brokenImages: verify.brokenImages.length,
+      timings: Object.fromEntries(
+        Object.entries(result.timings).map(([stage, ms]) => [stage, Math.round(ms ?? 0)]),
+      ),
+    });
+  } catch (error) {
+    row.error = isAppError(error)
+      ? `${error.code}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  } finally {
+    row.seconds = (performance.now() - started) / 1000;
+    const peaks = sampler.stop();
+    row.peakProcessMb = Math.round(peaks.processBytes / 1024 / 1024);
+    row.peakTreeMb = Math.round(peaks.treeBytes / 1024 / 1024);
+    await server.close();
+  }
+  return row;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      'all-strategies': { type: 'boolean', default: false },
+      lighthouse: { type: 'boolean', default: false },
+      site: { type: 'string', multiple: true },
+      'max-pages': { type: 'string', default: '20' },
+      'no-screenshots': { type: 'boolean', default: false },
+    },
+  });
+  const corpusDir = getCorpusDir();
+  const manifest = readCorpusManifest(corpusDir);
+  if (manifest === undefined) {
+    process.stderr.write(`bench: no corpus at ${corpusDir} (set CORPUS_DIR)\n`);
+    return 1;
+  }
+  const wanted = values.site ?? [];
+  const unknown = wanted.filter((name) => !manifest.some((site) => site.name === name));
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `bench: unknown site ${unknown.join(', ')}; the corpus has ${manifest.map((site) => site.name).join(', ')}\n`,
+    );
+    return 2;
+  }
+  const sites =
+    wanted.length > 0 ? manifest.filter((site) => wanted.includes(site.name)) : manifest;
+  const strategies: Strategy[] = values['all-strategies'] ? [...STRATEGIES] : [DEFAULT_STRATEGY];
+  const maxPages = Number(values['max-pages']);
+  const rows: BenchRow[] = [];
+  for (const site of sites) {
+    for (const strategy of strategies) {
+      process.stderr.write(`${site.name} (${strategy})…\n`);
+      const row = await benchSite(site, strategy, {
+        lighthouse: values.lighthouse,
+        maxPages,
+        screenshots: !values['no-screenshots'],
+        corpusDir,
+      });
+      rows.push(row);
+      if (row.error !== undefined) process.stderr.write(`  ${site.name}: ${row.error}\n`);
+      if (row.missingSnippets.length > 0)
+        process.stderr.write(
+          `  missing snippets: ${row.missingSnippets.map((text) => JSON.stringify(text)).join(', ')}\n`,
+        );
+    }
+  }
+
+  const table = toMarkdownTable(rows, values.lighthouse);
+  const totals = {
+    sites: rows.length,
+    allBuilt: rows.every((row) => row.buildOk),
+    allSnippetsKept: rows.every((row) => row.snippetsKept === row.snippetsTotal),
+    medianTextCoverage: median(rows.map((row) => row.textCoverage)),
+    medianSeconds: median(rows.map((row) => row.seconds)),
+    peakTreeMb: Math.max(...rows.map((row) => row.peakTreeMb)),
+  };
+  process.stdout.write(`\n${table}\n\n`);
+  process.stdout.write(
+    `all built: ${totals.allBuilt ? 'yes' : 'NO'} · all snippets kept: ${totals.allSnippetsKept ? 'yes' : 'NO'} · median text coverage ${(totals.medianTextCoverage * 100).toFixed(1)} % · median ${totals.medianSeconds.toFixed(1)} s per site · peak ${totals.peakTreeMb} MB with browsers\n`,
+  );
+  const repoRoot = path.resolve(ENGINE_DIR, '..', '..');
+  const stamp = new Date().toISOString().replace(/[:.]/gu, '-');
+  const file = path.join(repoRoot, '.bench', `engine-${stamp}.json`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, corpusDir, strategies, maxPages, lighthouse: values.lighthouse, totals, rows }, null, 2)}\n`,
+  );
+  process.stdout.write(`Wrote ${path.relative(process.cwd(), file)}\n`);
+  return totals.allBuilt ? 0 : 1;
+}
+
+process.exitCode = await main();
