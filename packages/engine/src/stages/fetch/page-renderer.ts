@@ -108,12 +108,12 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
     throw error;
   }
   const prefetched = new Map<string, PrefetchedDocument>();
-  const ownPages = new Set<Page>();
-  // Popups opened by scripts are closed straight away.
+  // Popups opened by scripts (they have an opener; our own tabs do not) are closed straight away.
   context.on('page', (page) => {
-    setTimeout(() => {
-      if (!ownPages.has(page)) void page.close().catch(() => undefined);
-    }, 0);
+    void page
+      .opener()
+      .then((opener) => (opener ? page.close() : undefined))
+      .catch(() => undefined);
   });
   // Records when the DOM last changed, so that rendering waits for scripts that insert content.
   await context.addInitScript(() => {
@@ -179,28 +179,31 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
     }
   });
 
-  const idleMs = options.idleMs ?? 500;
+  const idleMs = options.idleMs ?? 400;
+  const idlePages: Page[] = [];
   const maxIdleWaitMs = options.maxIdleWaitMs ?? 3_000;
 
   return {
     async render(document) {
-      const page = await context.newPage();
-      ownPages.add(page);
+      // Pages are reused: opening a tab costs more than the rest of a small page's render.
+      const page = idlePages.pop() ?? (await context.newPage());
       prefetched.set(document.url, document);
       const inFlight = new Set<Request>();
       let lastNetworkActivity = Date.now();
+      const onRequest = (request: Request): void => {
+        inFlight.add(request);
+        lastNetworkActivity = Date.now();
+      };
       const settle = (request: Request): void => {
         inFlight.delete(request);
         lastNetworkActivity = Date.now();
       };
-      page.on('request', (request) => {
-        inFlight.add(request);
-        lastNetworkActivity = Date.now();
-      });
+      page.on('request', onRequest);
       page.on('requestfinished', settle);
       page.on('requestfailed', settle);
       const onAbort = (): void => void page.close().catch(() => undefined);
       options.signal?.addEventListener('abort', onAbort, { once: true });
+      let isReusable = false;
       try {
         await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
         // Scripts often fetch and insert content after `load` (content loaders, SPAs): wait until
@@ -218,12 +221,26 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
             .catch(() => Number.POSITIVE_INFINITY);
           if (Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs) break;
         }
-        return await page.content();
+        const html = await page.content();
+        isReusable = true;
+        return html;
       } finally {
         options.signal?.removeEventListener('abort', onAbort);
+        page.off('request', onRequest);
+        page.off('requestfinished', settle);
+        page.off('requestfailed', settle);
         prefetched.delete(document.url);
-        ownPages.delete(page);
-        await page.close().catch(() => undefined);
+        // A page that failed (timeout, hung script) is closed; a good one is emptied and kept.
+        if (isReusable && !options.signal?.aborted) {
+          const isBlank = await page
+            .goto('about:blank', { timeout: 5_000 })
+            .then(() => true)
+            .catch(() => false);
+          if (isBlank) idlePages.push(page);
+          else await page.close().catch(() => undefined);
+        } else {
+          await page.close().catch(() => undefined);
+        }
       }
     },
     async close() {
