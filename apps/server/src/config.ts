@@ -75,7 +75,7 @@ export const CONFIG_VARIABLES = {
       'Public origin of the app; used for links in e-mails, cookie security and the Origin check. Required in production.',
   },
   TRUSTED_ORIGINS: {
-    default: '(none)',
+    default: '(none; with the default BASE_URL also http://127.0.0.1:PORT)',
     description:
       'Extra comma-separated origins allowed to make state-changing requests (e.g. a Vite dev server at http://localhost:5173).',
   },
@@ -243,17 +243,22 @@ export function parseConfig(
   }
   const port = values.PORT ?? 3000;
   const baseUrl = new URL(values.BASE_URL ?? `http://localhost:${port}`).origin;
+  // With the default BASE_URL, http://127.0.0.1:PORT is the same local server: let it pass the Origin check.
+  const loopbackAliases = values.BASE_URL === undefined ? [`http://127.0.0.1:${port}`] : [];
   return {
     port,
     host: values.HOST ?? '127.0.0.1',
     dataDir: path.resolve(options.repoRoot, values.DATA_DIR ?? '.data'),
     databaseUrl: values.DATABASE_URL,
     baseUrl,
-    trustedOrigins: (values.TRUSTED_ORIGINS ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean)
-      .map((item) => new URL(item).origin),
+    trustedOrigins: [
+      ...loopbackAliases,
+      ...(values.TRUSTED_ORIGINS ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .map((item) => new URL(item).origin),
+    ],
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? 'Sitelift <no-reply@sitelift.local>',
     authSecret: values.AUTH_SECRET,

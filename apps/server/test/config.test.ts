@@ -46,6 +46,21 @@ describe('configuration', () => {
     );
   });
 
+  it('trusts the loopback address as an alias of the default BASE_URL only', () => {
+    expect(parseConfig({ PORT: '4000' }, { repoRoot }).trustedOrigins).toEqual([
+      'http://127.0.0.1:4000',
+    ]);
+    expect(
+      parseConfig(
+        {
+          BASE_URL: 'https://app.example.com',
+          TRUSTED_ORIGINS: 'http://localhost:5173/, https://admin.example.com',
+        },
+        { repoRoot },
+      ).trustedOrigins,
+    ).toEqual(['http://localhost:5173', 'https://admin.example.com']);
+  });
+
   it('parses TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
     expect(parseConfig({ TRUST_PROXY: 'true' }, { repoRoot }).trustProxy).toBe(true);
     expect(parseConfig({ TRUST_PROXY: '2' }, { repoRoot }).trustProxy).toBe(2);

@@ -190,7 +190,9 @@ describe('HTTP hardening', () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < testApp.config.authRateLimit.max + 1; attempt += 1) {
       const url = attempt % 2 === 0 ? '/api/auth/sign-in/email/' : '/api/auth/sign-in/%65mail';
-      statuses.push((await agent.post(url, { email: 'nobody@example.com', password: 'Wrong-1234' })).statusCode);
+      statuses.push(
+        (await agent.post(url, { email: 'nobody@example.com', password: 'Wrong-1234' })).statusCode,
+      );
     }
     expect(statuses.at(-1)).toBe(429);
   });
@@ -204,7 +206,10 @@ describe('HTTP hardening', () => {
     const browser = createAgent(testApp.app);
     await browser.open(link);
     const agent = await signIn(testApp.app, email, password);
-    await agent.post('/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' });
+    await agent.post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/auth/reset-password',
+    });
     const resetLink = await getMailLink(testApp, email, '/api/auth/reset-password/');
     await agent.open(resetLink);
     const resetToken = new URL(resetLink).pathname.split('/').pop() ?? '';

@@ -115,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         ...(isHttps ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },
+    // Not helmet's no-referrer: under it the Fetch spec ("append a request Origin header") makes
+    // non-CORS POSTs such as form submissions carry `Origin: null`, which the Origin check must refuse.
+    // same-origin still sends no Referer to other sites.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: isHttps,
     crossOriginEmbedderPolicy: false,
   });
