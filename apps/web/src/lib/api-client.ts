@@ -5,12 +5,20 @@ import { env } from '../config/env';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** Text meant for users (the server's message, or ours); null when there is none to show. */
+  readonly userMessage: string | null;
 
-  constructor(status: number, code: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options?: { cause?: unknown; userMessage?: string | null },
+  ) {
+    super(message, { cause: options?.cause });
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.userMessage = options?.userMessage === undefined ? message : options.userMessage;
   }
 }
 
@@ -19,9 +27,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The message of an ApiError, or `fallback` for anything else (network errors keep their own text). */
+/** The user-facing message of an ApiError, or `fallback` when there is none. */
 export function getErrorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.message.trim() !== '') return error.message;
+  if (isApiError(error) && error.userMessage && error.userMessage.trim() !== '') {
+    return error.userMessage;
+  }
   return fallback;
 }
 
@@ -90,7 +100,12 @@ export async function apiRequest<T = unknown>(
     try {
       data = JSON.parse(text);
     } catch (cause) {
-      if (response.ok) throw new ApiError(response.status, 'INVALID_RESPONSE', 'Invalid response.', { cause });
+      if (response.ok) {
+        throw new ApiError(response.status, 'INVALID_RESPONSE', 'Invalid response.', {
+          cause,
+          userMessage: null,
+        });
+      }
     }
   }
 
@@ -99,16 +114,23 @@ export async function apiRequest<T = unknown>(
     throw new ApiError(
       response.status,
       code ?? `HTTP_${response.status}`,
-      message ?? (response.statusText || `Request failed with status ${response.status}`),
+      message ?? `Request failed with status ${response.status} ${response.statusText}`.trim(),
+      { userMessage: message ?? null },
     );
   }
 
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server sent an unexpected answer.', {
-      cause: parsed.error,
-    });
+    throw new ApiError(
+      response.status,
+      'INVALID_RESPONSE',
+      'The server sent an unexpected answer.',
+      {
+        cause: parsed.error,
+        userMessage: null,
+      },
+    );
   }
   return parsed.data;
 }

@@ -25,20 +25,34 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean } {
 
 /** Fetches the session again and waits for it (after sign-in, verification, e-mail change...). */
 export async function refreshSession(queryClient: QueryClient): Promise<SessionResponse> {
+  queryClient.setQueryData(SIGNED_OUT_QUERY_KEY, false);
   return queryClient.fetchQuery({ ...getSessionQueryOptions(), staleTime: 0 });
 }
 
 /**
- * Signs out. A 401/403/404 from the server means the session is already gone (spec §8 Auth client),
- * so the local state is cleared either way; other failures are rethrown.
+ * Ends the session on the server. A 401/403/404 means it is already gone (spec §8 Auth client), so
+ * it counts as success; other failures are rethrown.
  */
-export async function signOut(queryClient: QueryClient): Promise<void> {
+export async function signOut(): Promise<void> {
   try {
     await apiRequest('/api/auth/sign-out', { method: 'POST', body: {} });
   } catch (error) {
     const status = (error as { status?: number }).status ?? 0;
     if (![401, 403, 404].includes(status)) throw error;
   }
+}
+
+/** Set when the user signed out on purpose, so guards send them to / rather than /login. */
+const SIGNED_OUT_QUERY_KEY = ['auth', 'signed-out'] as const;
+
+/** True after a deliberate sign-out (until the next session refresh). */
+export function hasSignedOut(queryClient: QueryClient): boolean {
+  return queryClient.getQueryData<boolean>(SIGNED_OUT_QUERY_KEY) === true;
+}
+
+/** Forgets the signed-in user and every cached answer that belonged to them. */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(SIGNED_OUT_QUERY_KEY, true);
   queryClient.setQueryData(SESSION_QUERY_KEY, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
 }

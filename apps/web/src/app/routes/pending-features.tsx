@@ -62,8 +62,8 @@ export function GithubIntegrationRoute() {
         actions={<ButtonLink to={paths.dashboard.getHref()}>Return to Dashboard</ButtonLink>}
       >
         <p>
-          Publishing projects to a new GitHub repository is on its way. Nothing was connected and
-          no access was granted.
+          Publishing projects to a new GitHub repository is on its way. Nothing was connected and no
+          access was granted.
         </p>
       </NoticeScreen>
     </>

@@ -4,9 +4,17 @@ import { Logo } from '../ui/logo';
 
 const SOCIAL_LINKS = [
   { label: 'Sitelift on X', short: 'X', href: 'https://x.com/sitelift' },
-  { label: 'Sitelift on Instagram', short: 'Instagram', href: 'https://www.instagram.com/sitelift' },
+  {
+    label: 'Sitelift on Instagram',
+    short: 'Instagram',
+    href: 'https://www.instagram.com/sitelift',
+  },
   { label: 'Sitelift on GitHub', short: 'GitHub', href: 'https://github.com/sitelift' },
-  { label: 'Sitelift on LinkedIn', short: 'LinkedIn', href: 'https://www.linkedin.com/company/sitelift' },
+  {
+    label: 'Sitelift on LinkedIn',
+    short: 'LinkedIn',
+    href: 'https://www.linkedin.com/company/sitelift',
+  },
 ];
 
 const LINK = 'text-sm text-slate-400 transition-colors hover:text-white';

@@ -93,7 +93,11 @@ export function TopBar({ variant = 'full' }: { variant?: TopBarVariant }) {
           aria-label={isMobileOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setIsMobileOpen((open) => !open)}
         >
-          {isMobileOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+          {isMobileOpen ? (
+            <X className="size-6" aria-hidden />
+          ) : (
+            <Menu className="size-6" aria-hidden />
+          )}
         </button>
       </div>
 

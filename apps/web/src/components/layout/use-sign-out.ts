@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '@sitelift/shared/messages';
-import { signOut } from '../../lib/auth';
+import { clearSession, signOut } from '../../lib/auth';
 import { reportError } from '../../lib/report-error';
 import { useMutation, useQueryClient } from '../../lib/query-client';
 
@@ -10,8 +10,12 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
-    mutationFn: () => signOut(queryClient),
-    onSuccess: () => navigate('/', { replace: true }),
+    mutationFn: async () => {
+      await signOut();
+      // Guards see the deliberate sign-out and send protected pages to / rather than /login.
+      clearSession(queryClient);
+      await navigate('/', { replace: true });
+    },
     onError: (error) => {
       reportError('Sign out failed', error);
       toast.error(AUTH_MESSAGES.signOutFailed);

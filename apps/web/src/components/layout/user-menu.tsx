@@ -44,7 +44,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
           >
             <FolderPlus className="size-4 text-slate-500" aria-hidden /> Create Project
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={ITEM} onSelect={() => navigate(paths.editProfile.getHref())}>
+          <DropdownMenu.Item
+            className={ITEM}
+            onSelect={() => navigate(paths.editProfile.getHref())}
+          >
             <UserRound className="size-4 text-slate-500" aria-hidden /> Edit Profile
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />

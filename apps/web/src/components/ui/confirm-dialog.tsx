@@ -36,7 +36,13 @@ export function ConfirmDialog({
   isConfirming?: boolean;
 }) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description} size={size}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      size={size}
+    >
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isConfirming}>
           {cancelLabel}

@@ -35,7 +35,10 @@ export function Logo({ className, inverse }: { className?: string; inverse?: boo
     >
       <LogoMark />
       <span
-        className={cn('text-lg font-bold tracking-tight', inverse ? 'text-white' : 'text-slate-900')}
+        className={cn(
+          'text-lg font-bold tracking-tight',
+          inverse ? 'text-white' : 'text-slate-900',
+        )}
       >
         Sitelift
       </span>

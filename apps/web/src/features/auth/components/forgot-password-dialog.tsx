@@ -33,12 +33,20 @@ export function ForgotPasswordDialog({
       title="Reset your password"
       description="Enter the e-mail you signed up with and we'll send you a link to choose a new password."
     >
-      {open && <ForgotPasswordForm defaultEmail={defaultEmail} onDone={() => onOpenChange(false)} />}
+      {open && (
+        <ForgotPasswordForm defaultEmail={defaultEmail} onDone={() => onOpenChange(false)} />
+      )}
     </Modal>
   );
 }
 
-function ForgotPasswordForm({ defaultEmail, onDone }: { defaultEmail: string; onDone: () => void }) {
+function ForgotPasswordForm({
+  defaultEmail,
+  onDone,
+}: {
+  defaultEmail: string;
+  onDone: () => void;
+}) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<RequestPasswordResetInput>({
@@ -53,7 +61,10 @@ function ForgotPasswordForm({ defaultEmail, onDone }: { defaultEmail: string; on
       setSentTo(email);
     } catch (error) {
       // Rate limits and outages get an honest error; anything about the address itself does not.
-      if (isApiError(error) && (error.status === 0 || error.status === 429 || error.status >= 500)) {
+      if (
+        isApiError(error) &&
+        (error.status === 0 || error.status === 429 || error.status >= 500)
+      ) {
         reportError('Password reset request failed', error);
         setServerError(error.status === 429 ? error.message : AUTH_MESSAGES.resetRequestFailed);
         return;

@@ -4,8 +4,22 @@ import {
 } from '@sitelift/shared/auth/password-strength';
 import { cn } from '../../../utils/cn';
 
-const BAR_COLOURS = ['bg-red-500', 'bg-red-500', 'bg-orange-500', 'bg-amber-500', 'bg-lime-500', 'bg-emerald-500'];
-const TEXT_COLOURS = ['text-red-600', 'text-red-600', 'text-orange-600', 'text-amber-700', 'text-lime-700', 'text-emerald-700'];
+const BAR_COLOURS = [
+  'bg-red-500',
+  'bg-red-500',
+  'bg-orange-500',
+  'bg-amber-500',
+  'bg-lime-500',
+  'bg-emerald-500',
+];
+const TEXT_COLOURS = [
+  'text-red-600',
+  'text-red-600',
+  'text-orange-600',
+  'text-amber-700',
+  'text-lime-700',
+  'text-emerald-700',
+];
 
 /** The live five-bar strength meter with its label (spec §2 Register, DESIGN.md §3 labels). */
 export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {

@@ -72,7 +72,10 @@ export function ResetPasswordForm() {
   };
 
   return (
-    <AuthCard title="Choose a new password" subtitle="Pick a strong password you don't use elsewhere.">
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Pick a strong password you don't use elsewhere."
+    >
       <form
         noValidate
         aria-label="Reset password"

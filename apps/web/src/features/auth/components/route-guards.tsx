@@ -1,7 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth';
+import { hasSignedOut, useSession } from '../../../lib/auth';
+import { useQueryClient } from '../../../lib/query-client';
 import { getFromPath } from '../../../utils/navigation-state';
 import type { NavigationState } from '../../../utils/navigation-state';
 
@@ -12,7 +13,9 @@ import type { NavigationState } from '../../../utils/navigation-state';
 export function ProtectedRoute() {
   const { user, isLoading } = useSession();
   const location = useLocation();
+  const queryClient = useQueryClient();
   if (isLoading) return <LoadingScreen />;
+  if (!user && hasSignedOut(queryClient)) return <Navigate to={paths.home.getHref()} replace />;
   if (!user) {
     const state: NavigationState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },

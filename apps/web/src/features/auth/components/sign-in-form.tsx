@@ -24,7 +24,9 @@ export function SignInForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [serverError, setServerError] = useState<string | null>(() => getStateError(location.state));
+  const [serverError, setServerError] = useState<string | null>(() =>
+    getStateError(location.state),
+  );
   const [notice, setNotice] = useState<string | null>(() => getStateMessage(location.state));
   const isForgotOpen = searchParams.get('forgot') === '1';
 

@@ -100,8 +100,8 @@ export function PricingSection() {
 
         <p className="mx-auto mt-10 max-w-2xl rounded-xl bg-amber-50 px-5 py-4 text-center text-sm leading-6 text-amber-900 ring-1 ring-amber-200">
           <Crown className="mr-1.5 inline size-4 align-[-2px]" aria-hidden />
-          <strong>Founder pricing:</strong> the first {FOUNDER_DISCOUNT.subscribers} subscribers keep
-          a permanent {FOUNDER_DISCOUNT.percent}% discount for as long as they stay subscribed.
+          <strong>Founder pricing:</strong> the first {FOUNDER_DISCOUNT.subscribers} subscribers
+          keep a permanent {FOUNDER_DISCOUNT.percent}% discount for as long as they stay subscribed.
         </p>
       </div>
     </section>
@@ -142,7 +142,10 @@ function PlanCard({
       <p className="mt-2 min-h-12 text-sm leading-6 text-slate-600">{variant.description}</p>
       <p className="mt-5 flex flex-wrap items-baseline gap-x-2">
         {variant.regularPrice && (
-          <s className="text-lg font-medium text-slate-400" aria-label={`Regular price ${variant.regularPrice}`}>
+          <s
+            className="text-lg font-medium text-slate-400"
+            aria-label={`Regular price ${variant.regularPrice}`}
+          >
             {variant.regularPrice}
           </s>
         )}

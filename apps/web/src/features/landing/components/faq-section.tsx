@@ -38,7 +38,11 @@ const FAQS = [
 /** The FAQ accordion (spec §2, anchor #faq): one item open at a time, collapsible. */
 export function FaqSection() {
   return (
-    <section id={landingAnchors.faq} aria-labelledby="faq-heading" className="bg-slate-50 py-20 sm:py-28">
+    <section
+      id={landingAnchors.faq}
+      aria-labelledby="faq-heading"
+      className="bg-slate-50 py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
         <div className="text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">FAQ</p>

@@ -48,8 +48,8 @@ export function GrowthSection() {
           <ShieldCheck className="size-10 text-white" aria-hidden />
           <h3 className="mt-5 text-2xl font-bold">14-day money-back guarantee</h3>
           <p className="mt-3 leading-7 text-brand-50">
-            If Sitelift doesn&apos;t save you at least its subscription cost in billable hours within
-            14 days, tell us and we&apos;ll refund you in full. No forms, no haggling.
+            If Sitelift doesn&apos;t save you at least its subscription cost in billable hours
+            within 14 days, tell us and we&apos;ll refund you in full. No forms, no haggling.
           </p>
         </div>
       </div>

@@ -42,9 +42,9 @@ export function HeroSection() {
             </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600">
-            Give Sitelift a URL. It reads the public pages, keeps your content, and rebuilds the site
-            as a clean React + Vite + Tailwind project — responsive, accessible and SEO-ready — in
-            minutes, not weeks.
+            Give Sitelift a URL. It reads the public pages, keeps your content, and rebuilds the
+            site as a clean React + Vite + Tailwind project — responsive, accessible and SEO-ready —
+            in minutes, not weeks.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to={startHref} size="lg" className="h-auto min-h-12 py-3 whitespace-normal">
@@ -70,7 +70,10 @@ export function HeroSection() {
               </span>
             </div>
             <div className="grid gap-0 sm:grid-cols-[1.2fr_1fr]">
-              <ul className="space-y-2 p-5 font-mono text-[13px] text-slate-300" aria-label="Example of a generated project">
+              <ul
+                className="space-y-2 p-5 font-mono text-[13px] text-slate-300"
+                aria-label="Example of a generated project"
+              >
                 {FILES.map((file) => (
                   <li
                     key={file.name}

@@ -55,7 +55,10 @@ export function RoadmapSection() {
               <ul className="mt-5 space-y-3">
                 {group.items.map((item) => (
                   <li key={item} className="flex items-start gap-2.5 text-sm text-slate-700">
-                    <span className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400" aria-hidden />
+                    <span
+                      className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400"
+                      aria-hidden
+                    />
                     {item}
                   </li>
                 ))}

@@ -16,8 +16,8 @@ export function PrivacyPolicy() {
             the generated code, job logs and reports.
           </li>
           <li>
-            <strong>Technical data:</strong> session cookies needed to keep you signed in and
-            server logs (IP address, time, request path) kept for security.
+            <strong>Technical data:</strong> session cookies needed to keep you signed in and server
+            logs (IP address, time, request path) kept for security.
           </li>
           <li>
             <strong>Billing data:</strong> handled by our payment provider; we store only your plan,
@@ -51,8 +51,8 @@ export function PrivacyPolicy() {
       <section>
         <h2>GitHub</h2>
         <p>
-          If you connect GitHub, we store an access token to create repositories on your behalf.
-          You can disconnect at any time, which deletes the token.
+          If you connect GitHub, we store an access token to create repositories on your behalf. You
+          can disconnect at any time, which deletes the token.
         </p>
       </section>
       <section>
@@ -66,9 +66,7 @@ export function PrivacyPolicy() {
       </section>
       <section>
         <h2>Changes</h2>
-        <p>
-          We will announce material changes to this policy by e-mail before they take effect.
-        </p>
+        <p>We will announce material changes to this policy by e-mail before they take effect.</p>
       </section>
     </LegalPage>
   );

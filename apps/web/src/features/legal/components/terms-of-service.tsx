@@ -45,11 +45,14 @@ export function TermsOfService() {
       <section>
         <h2>5. Credits, payments and refunds</h2>
         <ul>
-          <li>One credit modernizes one site. A credit spent on a project that fails is refunded automatically.</li>
+          <li>
+            One credit modernizes one site. A credit spent on a project that fails is refunded
+            automatically.
+          </li>
           <li>Subscription credits roll over while your subscription is active.</li>
           <li>
-            If Sitelift does not save you at least its subscription cost in billable hours within
-            14 days of your first subscription payment, contact us for a full refund.
+            If Sitelift does not save you at least its subscription cost in billable hours within 14
+            days of your first subscription payment, contact us for a full refund.
           </li>
           <li>Subscriptions renew until cancelled; you can cancel at any time.</li>
         </ul>

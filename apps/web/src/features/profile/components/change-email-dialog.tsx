@@ -106,7 +106,10 @@ function ChangeEmailForm({ currentEmail, onDone }: { currentEmail: string; onDon
           <Button variant="outline" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting || !canSubmitNewEmail(newEmail, currentEmail)}>
+          <Button
+            type="submit"
+            disabled={isSubmitting || !canSubmitNewEmail(newEmail, currentEmail)}
+          >
             {isSubmitting ? 'Sending...' : 'Send Confirmation'}
           </Button>
         </div>

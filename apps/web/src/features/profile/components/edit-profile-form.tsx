@@ -88,7 +88,9 @@ function EditProfileFormLoaded({ profile, isFallback }: { profile: Profile; isFa
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <div className="mb-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Edit Profile</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Edit Profile
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
           Keep your details current — they appear on your dashboard and on exported projects.
         </p>

@@ -133,11 +133,7 @@ export function ProfilePanel() {
             </div>
           )}
 
-          <ButtonLink
-            to={paths.editProfile.getHref()}
-            variant="outline"
-            className="mt-5 w-full"
-          >
+          <ButtonLink to={paths.editProfile.getHref()} variant="outline" className="mt-5 w-full">
             <UserRoundPen className="size-4" aria-hidden /> Edit Profile
           </ButtonLink>
         </>

@@ -1,0 +1,6 @@
+import { setupServer } from 'msw/node';
+import { authHandlers } from './handlers/auth';
+import { profileHandlers } from './handlers/profile';
+
+/** The MSW server of the web tests: the API the app talks to, backed by `mockDb`. */
+export const server = setupServer(...authHandlers, ...profileHandlers);
