@@ -3,7 +3,7 @@ import type { Block, ContactDetails, InlineRun, SocialLink } from '../../model';
 import { plainText } from './walk-content';
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
-const PHONE = /(?:\+|\(?\d)[\d\s().\/-]{6,}\d/g;
+const PHONE = /(?:\+|\(?\d)[\d\s()./-]{6,}\d/g;
 const PHONE_CONTEXT =
   /\b(?:tel|phone|telephone|fon|telefoon|telefon|call|mobile|mob|fax|ph)\b|(?:^|\s)[pt]\s*:|☎|📞|电话/i;
 const STREET =

@@ -39,7 +39,7 @@ describe('extractSite', () => {
     // Only the bordered table with header cells is data; the outer layout table is not.
     const tables = blocksOf(home).filter((block) => block.kind === 'table');
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.kind === 'table' && tables[0].head[0]!.map(plainText)).toEqual([
+    expect(tables[0]!.kind === 'table' && tables[0]!.head[0]!.map(plainText)).toEqual([
       'Spel',
       'Cheat',
     ]);
@@ -48,7 +48,7 @@ describe('extractSite', () => {
     expect(images.map((block) => block.kind === 'image' && block.image.src)).toEqual([
       'http://wouter.example/images/welkom.png',
     ]);
-    expect(images[0]!.kind === 'image' && images[0].image).toMatchObject({
+    expect(images[0]!.kind === 'image' && images[0]!.image).toMatchObject({
       alt: 'Welkom bij Wouter',
       width: 30,
       height: 6,
@@ -79,7 +79,9 @@ describe('extractSite', () => {
     expect(model.navigation.map((link) => link.label)).toEqual(
       expect.arrayContaining(['Home', 'About us']),
     );
-    expect(model.pages.find((page) => page.url.endsWith('/pages/main.html'))!.kind).toBe('frame');
+    expect(model.pages.find((page) => page.url.endsWith('/input-pages/main.html'))!.kind).toBe(
+      'frame',
+    );
     // The noframes fallback is not visible content.
     expect(frameset.textBlocks.join(' ')).not.toContain('does not support frames');
   });
@@ -141,7 +143,7 @@ describe('extractSite', () => {
     const page = model.pages[0]!;
     const pres = blocksOf(page).filter((block) => block.kind === 'pre');
     expect(pres).toHaveLength(2);
-    expect(pres[1]!.kind === 'pre' && pres[1].text).toBe(
+    expect(pres[1]!.kind === 'pre' && pres[1]!.text).toBe(
       '  -c, --count       show only a count of matching lines\n  -i, --ignore-case ignore upper/lower case distinctions',
     );
     expect(page.textBlocks).toContain('-A number');
@@ -200,7 +202,7 @@ describe('extractSite', () => {
     const page = model.pages[0]!;
     const forms = blocksOf(page).filter((block) => block.kind === 'form');
     expect(forms).toHaveLength(1);
-    const form = forms[0]!.kind === 'form' ? forms[0].form : undefined;
+    const form = forms[0]!.kind === 'form' ? forms[0]!.form : undefined;
     expect(form).toMatchObject({
       method: 'post',
       action: 'http://bella.example/cgi-bin/formmail.pl',

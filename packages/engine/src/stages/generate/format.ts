@@ -30,5 +30,6 @@ function parserFor(path: string): string | undefined {
 export async function formatSource(path: string, source: string): Promise<string> {
   const parser = parserFor(path);
   if (!parser) return source;
-  return format(source, { ...BASE, parser, filepath: path });
+  // CSS keeps double quotes: `@import "tailwindcss";` is the form Tailwind's docs (and tools) expect.
+  return format(source, { ...BASE, parser, filepath: path, singleQuote: parser !== 'css' });
 }

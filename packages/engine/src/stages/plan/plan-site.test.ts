@@ -78,26 +78,26 @@ describe('planSite', () => {
     const plan = planSite(extractSite(raw), { strategy: 'FULL_REBUILD' });
     expect(plan.pages.map((page) => page.route)).toEqual([
       '/',
-      '/pages/about',
-      '/pages/main',
-      '/pages/menu',
+      '/input-pages/about',
+      '/input-pages/main',
+      '/input-pages/menu',
     ]);
     expect(plan.redirects).toEqual({
       '/index.html': '/',
-      '/pages/about.html': '/pages/about',
-      '/pages/main.html': '/pages/main',
-      '/pages/menu.html': '/pages/menu',
+      '/input-pages/about.html': '/input-pages/about',
+      '/input-pages/main.html': '/input-pages/main',
+      '/input-pages/menu.html': '/input-pages/menu',
     });
     expect(plan.navigation).toEqual([
-      { label: 'Home', route: '/pages/main' },
-      { label: 'About us', route: '/pages/about' },
+      { label: 'Home', route: '/input-pages/main' },
+      { label: 'About us', route: '/input-pages/about' },
       { label: 'Start', route: '/' },
     ]);
-    const menu = plan.pages.find((page) => page.route === '/pages/menu')!;
+    const menu = plan.pages.find((page) => page.route === '/input-pages/menu')!;
     const hrefs = menu.sections.flatMap((s) =>
       s.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.inlines.map((r) => r.href) : [])),
     );
-    expect(hrefs.filter(Boolean)).toEqual(['/pages/main', '/pages/about', '/']);
+    expect(hrefs.filter(Boolean)).toEqual(['/input-pages/main', '/input-pages/about', '/']);
   });
 
   it('self-hosts downloaded images with their real size and drops the rest', () => {
@@ -110,7 +110,7 @@ describe('planSite', () => {
       s.blocks.filter((b) => b.kind === 'image'),
     );
     expect(images).toHaveLength(1);
-    expect(images[0]!.kind === 'image' && images[0].image).toMatchObject({
+    expect(images[0]!.kind === 'image' && images[0]!.image).toMatchObject({
       src: `/${plan.assets[0]!.path}`,
       width: 30,
       height: 6,

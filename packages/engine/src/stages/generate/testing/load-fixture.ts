@@ -3,7 +3,7 @@
  *   input.html              the start page (at case.json "url", default http://site.example/index.html)
  *   case.json               { strategy, url?, pages?: { "<path>": "<html>" }, frames?: { "<page path>": [...] },
  *                             assets?: { "<path on the site>": "<file in the case folder>" } }
- *   pages/*.html            more pages, at their path relative to the start page's folder
+ *   input-pages/*.html      more pages, at their path relative to the start page's folder
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -63,9 +63,9 @@ export function loadFixture(name: string): Fixture {
   const htmlByPath = new Map<string, string>([
     [startPath, readFileSync(join(dir, 'input.html'), 'utf8')],
   ]);
-  if (existsSync(join(dir, 'pages'))) {
-    for (const file of readdirSync(join(dir, 'pages')).sort())
-      htmlByPath.set(`pages/${file}`, readFileSync(join(dir, 'pages', file), 'utf8'));
+  if (existsSync(join(dir, 'input-pages'))) {
+    for (const file of readdirSync(join(dir, 'input-pages')).sort())
+      htmlByPath.set(`input-pages/${file}`, readFileSync(join(dir, 'input-pages', file), 'utf8'));
   }
   for (const [path, html] of Object.entries(spec.pages ?? {})) htmlByPath.set(path, html);
   const base = new URL('.', startUrl);

@@ -1,0 +1,259 @@
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { parse } from 'parse5';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SitePlan } from '../../model';
+import type { FileTree, Strategy } from '../../types';
+import { collapse, textContent } from '../extract/dom';
+import { extractSite } from '../extract/extract-site';
+import { planSite } from '../plan/plan-site';
+import { toVerifyExpectations } from '../plan/expectations';
+import { generateProject } from './generate-project';
+import { buildTree, removeProject, runScript } from './testing/build-project';
+import { loadFixture } from './testing/load-fixture';
+
+function text(tree: FileTree, path: string): string {
+  const content = tree.files[path];
+  if (typeof content !== 'string') throw new Error(`${path} is missing or binary`);
+  return content;
+}
+
+function planFixture(
+  name: string,
+  strategy?: Strategy,
+): { plan: SitePlan; model: ReturnType<typeof extractSite> } {
+  const fixture = loadFixture(name);
+  const model = extractSite(fixture.raw);
+  return { model, plan: planSite(model, { strategy: strategy ?? fixture.strategy }) };
+}
+
+const cleanup: string[] = [];
+afterAll(async () => {
+  for (const dir of cleanup) await removeProject(dir);
+});
+
+describe('generateProject', () => {
+  it('INCREMENTAL_UPDATE: TypeScript, content modules, JSON-LD, SEO and host files', async () => {
+    const { plan } = planFixture('contact-page', 'INCREMENTAL_UPDATE');
+    const tree = await generateProject(plan);
+    const paths = Object.keys(tree.files);
+    expect(paths).toEqual([...paths].sort());
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'index.html',
+        'vite.config.ts',
+        'tsconfig.json',
+        'README.md',
+        'redirects.json',
+        'vercel.json',
+        'public/_redirects',
+        'public/sitemap.xml',
+        'public/robots.txt',
+        'public/favicon.png',
+        'src/main.tsx',
+        'src/App.tsx',
+        'src/index.css',
+        'src/content/site.ts',
+        'src/content/pages/home.ts',
+        'src/content/pages/index.ts',
+        'src/components/Header.tsx',
+        'src/components/Gallery.tsx',
+        'src/components/ContactForm.tsx',
+      ]),
+    );
+    expect(paths.some((path) => path.endsWith('.jsx'))).toBe(false);
+    const html = text(tree, 'index.html');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(
+      '<meta name="description" content="Visit, call or write to Bella Napoli, the family pizzeria on Main Street." />',
+    );
+    expect(html).toContain('"@type": "LocalBusiness"');
+    expect(html).toContain('"telephone": "+1 (555) 010-2030"');
+    expect(text(tree, 'src/index.css')).toContain('@import "tailwindcss";');
+    expect(text(tree, 'src/index.css')).not.toMatch(/fonts\.googleapis|@font-face|url\(https?:/);
+    const pkg = JSON.parse(text(tree, 'package.json')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(Object.keys(pkg.dependencies)).toEqual(['react', 'react-dom', 'react-router']);
+    expect(Object.keys(pkg.devDependencies)).toEqual(
+      expect.arrayContaining([
+        'vite',
+        '@vitejs/plugin-react',
+        'tailwindcss',
+        '@tailwindcss/vite',
+        'typescript',
+      ]),
+    );
+    expect(JSON.parse(text(tree, 'redirects.json'))).toEqual({ '/contact.html': '/' });
+    expect(text(tree, 'public/_redirects')).toContain('/contact.html / 301');
+    expect(text(tree, 'public/sitemap.xml')).toContain('<loc>http://bella.example/</loc>');
+    expect(text(tree, 'README.md')).toMatch(/VITE_FORM_ENDPOINT/);
+    expect(text(tree, 'README.md')).toMatch(/npm run build/);
+    // Content is data, components render it.
+    const home = text(tree, 'src/content/pages/home.ts');
+    expect(home).toContain('We would love to hear from you.');
+    expect(home).not.toContain('formmail.pl');
+    expect(text(tree, 'src/components/Header.tsx')).toContain('aria-expanded={open}');
+    expect(text(tree, 'src/components/ContactForm.tsx')).toContain('VITE_FORM_ENDPOINT');
+    // Images are self-hosted, never hot-linked.
+    for (const path of paths.filter((p) => p.startsWith('src/')))
+      expect(text(tree, path)).not.toMatch(/src=["']https?:/);
+  });
+
+  it('STYLE_MODERNIZATION: JavaScript pages as JSX in the original order', async () => {
+    const { plan } = planFixture('font-table-1998', 'STYLE_MODERNIZATION');
+    const tree = await generateProject(plan);
+    const paths = Object.keys(tree.files);
+    expect(paths.some((path) => /\.tsx?$/.test(path))).toBe(false);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'vite.config.js',
+        'src/main.jsx',
+        'src/App.jsx',
+        'src/pages/HomePage.jsx',
+        'src/pages/GamesPage.jsx',
+      ]),
+    );
+    expect(paths).not.toContain('tsconfig.json');
+    const page = text(tree, 'src/pages/HomePage.jsx');
+    expect(page.indexOf('Welkom!')).toBeLessThan(page.indexOf('CHEAT CODES'));
+    expect(page.indexOf('CHEAT CODES')).toBeLessThan(page.indexOf('Unreal game'));
+    expect(page).toMatch(/<img[^>]*width=\{30\}[^>]*height=\{6\}[^>]*loading="eager"/s);
+    expect(text(tree, 'index.html')).not.toContain('application/ld+json');
+    expect(text(tree, 'index.html')).toContain('<html lang="nl">');
+  });
+
+  it('FULL_REBUILD: prerender entry, PWA, analytics hook off until configured, size budget', async () => {
+    const { plan } = planFixture('frameset', 'FULL_REBUILD');
+    const tree = await generateProject(plan);
+    const paths = Object.keys(tree.files);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'src/entry-server.tsx',
+        'scripts/prerender.mjs',
+        'scripts/check-size.mjs',
+        'public/sw.js',
+        'public/manifest.webmanifest',
+        'src/lib/analytics.ts',
+      ]),
+    );
+    const pkg = JSON.parse(text(tree, 'package.json')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.build).toContain('node scripts/prerender.mjs');
+    expect(text(tree, 'src/main.tsx')).toContain("navigator.serviceWorker.register('/sw.js')");
+    expect(text(tree, 'src/main.tsx')).toContain('import.meta.env.PROD');
+    expect(text(tree, 'src/lib/analytics.ts')).toContain('if (!ENDPOINT');
+    expect(text(tree, 'src/index.css')).toContain('prefers-reduced-motion: no-preference');
+  });
+
+  it.each(['STYLE_MODERNIZATION', 'INCREMENTAL_UPDATE', 'FULL_REBUILD'] as const)(
+    'is deterministic (%s): two runs give byte-identical files',
+    async (strategy) => {
+      const first = await generateProject(planFixture('contact-page', strategy).plan);
+      const second = await generateProject(planFixture('contact-page', strategy).plan);
+      expect(Object.keys(second.files)).toEqual(Object.keys(first.files));
+      for (const [path, content] of Object.entries(first.files))
+        expect(second.files[path], path).toEqual(content);
+    },
+  );
+});
+
+// ------------------------------------------------------------------------------------------------
+// Golden files: fixtures/<case>/expected/ pins the generated project. UPDATE_GOLDEN=1 rewrites them.
+
+function readTree(dir: string): Record<string, Buffer> {
+  const out: Record<string, Buffer> = {};
+  const visit = (current: string): void => {
+    for (const entry of readdirSync(current).sort()) {
+      const path = join(current, entry);
+      if (statSync(path).isDirectory()) visit(path);
+      else out[relative(dir, path)] = readFileSync(path);
+    }
+  };
+  if (existsSync(dir)) visit(dir);
+  return out;
+}
+
+describe('golden projects', () => {
+  it.each(['font-table-1998', 'contact-page', 'frameset'])(
+    '%s matches fixtures/<case>/expected',
+    async (name) => {
+      const fixture = loadFixture(name);
+      const tree = await generateProject(
+        planSite(extractSite(fixture.raw), { strategy: fixture.strategy }),
+      );
+      const expectedDir = join(fixture.dir, 'expected');
+      if (process.env.UPDATE_GOLDEN === '1') {
+        rmSync(expectedDir, { recursive: true, force: true });
+        for (const [path, content] of Object.entries(tree.files)) {
+          mkdirSync(dirname(join(expectedDir, path)), { recursive: true });
+          writeFileSync(join(expectedDir, path), content);
+        }
+      }
+      const expected = readTree(expectedDir);
+      expect(Object.keys(tree.files).sort()).toEqual(Object.keys(expected).sort());
+      for (const [path, content] of Object.entries(tree.files)) {
+        const actual =
+          typeof content === 'string' ? content : Buffer.from(content).toString('base64');
+        const wanted =
+          typeof content === 'string'
+            ? expected[path]!.toString('utf8')
+            : expected[path]!.toString('base64');
+        expect(actual, path).toBe(wanted);
+      }
+    },
+  );
+});
+
+// ------------------------------------------------------------------------------------------------
+// Generated projects really build (one fixture per strategy) against the engine's own packages.
+
+describe('generated projects build', () => {
+  it('STYLE_MODERNIZATION builds', async () => {
+    const { plan } = planFixture('font-table-1998', 'STYLE_MODERNIZATION');
+    const result = await buildTree(await generateProject(plan));
+    cleanup.push(result.dir);
+    expect(result.ok, result.output).toBe(true);
+    expect(existsSync(join(result.dir, 'dist', 'index.html'))).toBe(true);
+    expect(readdirSync(join(result.dir, 'dist', 'images'))).toHaveLength(1);
+  });
+
+  it('INCREMENTAL_UPDATE builds and passes strict tsc', async () => {
+    const { plan } = planFixture('contact-page', 'INCREMENTAL_UPDATE');
+    const result = await buildTree(await generateProject(plan));
+    cleanup.push(result.dir);
+    expect(result.ok, result.output).toBe(true);
+    const typecheck = runScript(result.dir, 'typecheck');
+    expect(typecheck.ok, typecheck.output).toBe(true);
+  });
+
+  it('FULL_REBUILD builds, passes tsc and prerenders every route with all of the original text', async () => {
+    const { plan, model } = planFixture('frameset', 'FULL_REBUILD');
+    const result = await buildTree(await generateProject(plan));
+    cleanup.push(result.dir);
+    expect(result.ok, result.output).toBe(true);
+    expect(runScript(result.dir, 'typecheck').ok).toBe(true);
+    for (const page of toVerifyExpectations(model, plan).pages) {
+      const file =
+        page.route === '/'
+          ? join(result.dir, 'dist', 'index.html')
+          : join(result.dir, 'dist', page.route.slice(1), 'index.html');
+      const html = readFileSync(file, 'utf8');
+      const document = parse(html);
+      const rendered = collapse(textContent(document));
+      expect(html).toContain(`<title>${page.title}</title>`);
+      const missing = page.textBlocks.filter((block) => !rendered.includes(block));
+      expect(missing, page.route).toEqual([]);
+      expect((html.match(/<h1[\s>]/g) ?? []).length, page.route).toBe(1);
+    }
+  });
+});
