@@ -159,6 +159,13 @@ describe('fetchSite crawl', () => {
   it('clamps maxPages to 1..100', async () => {
     const raw = await fetchSite(`${site.origin}/`, { ...STATIC, maxPages: 0 }, buildPorts());
     expect(raw.pages).toHaveLength(1);
+    // An option passed as undefined keeps its default.
+    const defaults = await fetchSite(
+      `${site.origin}/`,
+      { ...STATIC, maxPages: undefined, pageTimeoutMs: 800 },
+      buildPorts(),
+    );
+    expect(defaults.pages).toHaveLength(8);
     expect(DEFAULT_FETCH_OPTIONS).toMatchObject({
       maxPages: 20,
       maxRedirects: 5,

@@ -75,8 +75,14 @@ export async function fetchSite(
   ports: EnginePorts,
   internals: FetchSiteInternals = {},
 ): Promise<RawSite> {
-  const settings: FetchOptions = { ...DEFAULT_FETCH_OPTIONS, ...options };
-  const maxPages = Math.min(MAX_PAGES_LIMIT, Math.max(1, Math.floor(settings.maxPages)));
+  // Options given as undefined keep their default (callers pass through optional CLI flags).
+  const given = Object.fromEntries(
+    Object.entries(options).filter(([, value]) => value !== undefined),
+  );
+  const settings: FetchOptions = { ...DEFAULT_FETCH_OPTIONS, ...given };
+  const maxPages = Number.isFinite(settings.maxPages)
+    ? Math.min(MAX_PAGES_LIMIT, Math.max(1, Math.floor(settings.maxPages)))
+    : DEFAULT_FETCH_OPTIONS.maxPages;
   const { logger, clock, signal } = ports;
   const guard: GuardOptions = {
     allowPrivateUrls: settings.allowPrivateUrls,
