@@ -60,9 +60,10 @@ const { render, routes } = await import(pathToFileURL(join(root, 'dist-server', 
 for (const route of routes) {
   const { html, head, language } = render(route);
   const page = template
-    .replace(/<!--head:start-->[\\s\\S]*?<!--head:end-->/, head)
-    .replace('<!--app-html-->', html)
-    .replace(/<html lang="[^"]*">/, '<html lang="' + language + '">');
+    // Replacer functions: a "$&" or "$'" in the page's text must not be read as a replacement pattern.
+    .replace(/<!--head:start-->[\\s\\S]*?<!--head:end-->/, () => head)
+    .replace('<!--app-html-->', () => html)
+    .replace(/<html lang="[^"]*">/, () => '<html lang="' + language + '">');
   const file = route === '/' ? join(root, 'dist', 'index.html') : join(root, 'dist', ...route.slice(1).split('/'), 'index.html');
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, page);
