@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
 import { buildLogger } from '../src/lib/logger';
 import { startServer, type RunningServer } from '../src/start-server';
-import { GOOD_PASSWORD, REPO_ROOT, uniqueEmail } from './helpers/test-app';
+import { copyPgliteTemplate, GOOD_PASSWORD, REPO_ROOT, uniqueEmail } from './helpers/test-app';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_ARGS = [
@@ -62,6 +62,7 @@ describe.skipIf(!existsSync(CHROME_PATH))('in Chromium', () => {
       },
       { repoRoot: REPO_ROOT },
     );
+    await copyPgliteTemplate(dataDir);
     server = await startServer({ config, logger: buildLogger('silent'), webDistDir: distDir });
     attacker = createServer((_request, response) => {
       response.setHeader('content-type', 'text/html');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
 import { buildLogger } from '../src/lib/logger';
 import { startServer, type RunningServer } from '../src/start-server';
-import { REPO_ROOT } from './helpers/test-app';
+import { copyPgliteTemplate, REPO_ROOT } from './helpers/test-app';
 
 const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { parseConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/database';
 import { buildApp, type AppDeps } from '../../src/http/app';
@@ -15,6 +16,11 @@ import { createPostgresTestDatabase } from './test-databases';
 export const TEST_BASE_URL = 'http://localhost:3000';
 /** The repository root. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+/** Puts a copy of the migrated PGlite template at DATA_DIR/pglite (see test/setup/pglite-template.ts). */
+export async function copyPgliteTemplate(dataDir: string): Promise<void> {
+  await cp(inject('pgliteTemplateDir'), path.join(dataDir, 'pglite'), { recursive: true });
+}
 
 /** A test app over a fresh database and DATA_DIR. */
 export interface TestApp {
@@ -57,6 +63,7 @@ export async function createTestApp(
     { repoRoot: REPO_ROOT },
   );
   const config = options.mutateConfig ? options.mutateConfig(parsed) : parsed;
+  if (!config.databaseUrl) await copyPgliteTemplate(dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(dataDir, 'pglite'),
