@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // The first test of a file also compiles the lazily loaded screens; the machine is shared.
+    testTimeout: 20_000,
   },
 });

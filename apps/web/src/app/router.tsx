@@ -1,45 +1,63 @@
 import { Navigate, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouteErrorFallback } from '../components/error-boundary';
+import { LoadingScreen } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { GuestRoute, ProtectedRoute } from '../features/auth/components/route-guards';
-import { AuthCallbackRoute } from './routes/auth/callback';
-import { LoginRoute } from './routes/auth/login';
-import { RegisterRoute } from './routes/auth/register';
-import { ResetPasswordRoute } from './routes/auth/reset-password';
-import { DashboardRoute } from './routes/dashboard';
 import { LandingRoute } from './routes/landing';
 import { AccountLayout, AppLayout, RootLayout } from './routes/layouts';
-import { PrivacyRoute, TermsRoute } from './routes/legal';
-import {
-  CreateProjectRoute,
-  EditProjectRoute,
-  GithubIntegrationRoute,
-} from './routes/pending-features';
-import { ProfileEditRoute } from './routes/profile-edit';
+
+// Screens other than the landing page load on demand, so the first visit downloads less.
+const lazyRoutes = {
+  login: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }),
+  register: async () => ({ Component: (await import('./routes/auth/register')).RegisterRoute }),
+  authCallback: async () => ({
+    Component: (await import('./routes/auth/callback')).AuthCallbackRoute,
+  }),
+  resetPassword: async () => ({
+    Component: (await import('./routes/auth/reset-password')).ResetPasswordRoute,
+  }),
+  dashboard: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
+  profileEdit: async () => ({
+    Component: (await import('./routes/profile-edit')).ProfileEditRoute,
+  }),
+  terms: async () => ({ Component: (await import('./routes/legal')).TermsRoute }),
+  privacy: async () => ({ Component: (await import('./routes/legal')).PrivacyRoute }),
+  createProject: async () => ({
+    Component: (await import('./routes/pending-features')).CreateProjectRoute,
+  }),
+  editProject: async () => ({
+    Component: (await import('./routes/pending-features')).EditProjectRoute,
+  }),
+  github: async () => ({
+    Component: (await import('./routes/pending-features')).GithubIntegrationRoute,
+  }),
+};
 
 /** The route table of spec §2 with its guards. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorFallback />,
+    // Shown while the first screen's code loads on a direct visit to a lazy route.
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       {
         element: <AppLayout />,
         children: [
           { path: paths.home.path, element: <LandingRoute /> },
-          { path: paths.terms.path, element: <TermsRoute /> },
-          { path: paths.privacy.path, element: <PrivacyRoute /> },
+          { path: paths.terms.path, lazy: lazyRoutes.terms },
+          { path: paths.privacy.path, lazy: lazyRoutes.privacy },
           {
             element: <ProtectedRoute />,
             children: [
-              { path: paths.dashboard.path, element: <DashboardRoute /> },
-              { path: paths.createProject.path, element: <CreateProjectRoute /> },
-              { path: paths.editProject.path, element: <EditProjectRoute /> },
-              { path: paths.editProfile.path, element: <ProfileEditRoute /> },
-              { path: paths.githubRedirectHandler.path, element: <GithubIntegrationRoute /> },
-              { path: paths.githubAuthCallback.path, element: <GithubIntegrationRoute /> },
-              { path: paths.githubCallback.path, element: <GithubIntegrationRoute /> },
+              { path: paths.dashboard.path, lazy: lazyRoutes.dashboard },
+              { path: paths.createProject.path, lazy: lazyRoutes.createProject },
+              { path: paths.editProject.path, lazy: lazyRoutes.editProject },
+              { path: paths.editProfile.path, lazy: lazyRoutes.profileEdit },
+              { path: paths.githubRedirectHandler.path, lazy: lazyRoutes.github },
+              { path: paths.githubAuthCallback.path, lazy: lazyRoutes.github },
+              { path: paths.githubCallback.path, lazy: lazyRoutes.github },
             ],
           },
         ],
@@ -50,12 +68,12 @@ export const routes: RouteObject[] = [
           {
             element: <GuestRoute />,
             children: [
-              { path: paths.login.path, element: <LoginRoute /> },
-              { path: paths.register.path, element: <RegisterRoute /> },
+              { path: paths.login.path, lazy: lazyRoutes.login },
+              { path: paths.register.path, lazy: lazyRoutes.register },
             ],
           },
-          { path: paths.authCallback.path, element: <AuthCallbackRoute /> },
-          { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
+          { path: paths.authCallback.path, lazy: lazyRoutes.authCallback },
+          { path: paths.resetPassword.path, lazy: lazyRoutes.resetPassword },
         ],
       },
       { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },

@@ -24,7 +24,7 @@ export function DashboardRoute() {
         hasProjects={(projectCount ?? 0) > 0}
         creditBalance={creditBalance}
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ProjectsIntro />
         <aside aria-label="Account and integrations">
           <ProfilePanel />
