@@ -182,6 +182,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     return parsed.href;
   };
 
+  const logoAsset = model.identity.logo?.asset;
   const pages: PlannedPage[] = model.pages.map((page, pageIndex) => {
     const route = routeOf(page.url)!;
     const moduleName = toModuleName(route);
@@ -223,6 +224,8 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
             rows: block.rows.map((row) => row.map(rewriteRuns)),
           };
         case 'image': {
+          // The logo moves to the header; repeating it as page content would make it the hero image.
+          if (logoAsset && block.image.asset === logoAsset) return undefined;
           const image = rewriteImage(block.image);
           return image ? { ...block, image } : undefined;
         }
@@ -277,7 +280,8 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
       navItems.push({ label: link.label, route });
   }
   if (navItems.length === 0) {
-    for (const page of pages.slice(0, MAX_HEADER_LINKS))
+    // No menu on the original: link the pages (the brand in the header already links home).
+    for (const page of pages.filter((p) => p.route !== '/').slice(0, MAX_HEADER_LINKS))
       navItems.push({ label: shortTitle(page.title, model.identity.name), route: page.route });
   }
   const navigation: { label: string; route: string }[] = [];
@@ -447,7 +451,14 @@ export function chooseVariant(
   const count = (kind: Block['kind']): number =>
     blocks.filter((block) => block.kind === kind).length;
   if (count('form') > 0) return 'contact';
-  if (count('image') >= 3 && count('image') * 2 >= blocks.length) return 'gallery';
+  // Icons and bullets (old sites are full of 16 px GIFs) are no gallery: only picture-sized images count.
+  const pictures = blocks.filter(
+    (block) =>
+      block.kind === 'image' &&
+      (block.image.width ?? 200) >= 120 &&
+      (block.image.height ?? 200) >= 80,
+  ).length;
+  if (pictures >= 3 && count('image') * 2 >= blocks.length) return 'gallery';
   if (count('pre') > 0 && count('pre') * 2 >= blocks.length) return 'doc';
   if (blocks.length > 0 && count('table') === blocks.length) return 'table';
   if (index === 0 && isStartPage && section.heading?.level === 1) return 'hero';

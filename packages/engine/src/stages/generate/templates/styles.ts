@@ -131,6 +131,10 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
     font-weight: 500;
     font-size: 0.95rem;
     transition: background-color 0.15s, color 0.15s;
+    max-width: 15rem;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   .nav-link:hover,
   .nav-link.is-active {
@@ -454,7 +458,8 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
     width: 100%;
     height: 100%;
     aspect-ratio: 4 / 3;
-    object-fit: cover;
+    object-fit: contain;
+    background: var(--color-surface);
     border-radius: var(--radius-theme);
   }
   .gallery-item {
