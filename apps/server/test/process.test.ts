@@ -76,6 +76,7 @@ describe('the server process', () => {
         { DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' },
         { repoRoot: REPO_ROOT },
       );
+      await copyPgliteTemplate(dataDir);
       server = await startServer({
         config,
         logger: buildLogger('silent'),
