@@ -16,7 +16,15 @@ export function loadOrCreateAuthSecret(dataDir: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  try {
+    // 'wx': if another process (sharing DATA_DIR with PostgreSQL) wrote one first, use theirs.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  }
   chmodSync(file, 0o600);
   return secret;
 }
