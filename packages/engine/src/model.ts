@@ -112,6 +112,8 @@ export interface PageModel {
   copyright?: string;
   /** The visible text blocks of the original page, whitespace collapsed: the unit of text coverage. */
   textBlocks: string[];
+  /** Ids of the original's link targets (`#services`) -> the section that holds them. */
+  anchors: Record<string, string>;
   /** Scripts, trackers and embeds of the page; listed, not carried. */
   dropped: {
     kind: 'script' | 'tracker' | 'embed' | 'form' | 'image';

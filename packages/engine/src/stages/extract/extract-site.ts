@@ -211,7 +211,12 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
   };
   const titleElement = head && findElement(head, (e) => e.tagName === 'title');
   const walked = walkContent(document, url, assets);
-  const sections = toSections(walked.blocks);
+  const { sections, sectionOfBlock } = splitSections(walked.blocks);
+  const anchors: Record<string, string> = {};
+  for (const [id, index] of walked.anchors) {
+    const section = sections[sectionOfBlock[index] ?? sections.length - 1];
+    if (section) anchors[id] = section.id;
+  }
   const allText = walked.textBlocks.join(' ');
   let language =
     (htmlElement && getAttr(htmlElement, 'lang')) ??
@@ -248,6 +253,7 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
       ),
     ),
     textBlocks: walked.textBlocks,
+    anchors,
     dropped: walked.dropped,
   };
   const copyright = findCopyright(walked.blocks);
@@ -285,18 +291,28 @@ function findLogo(blocks: Block[]): ImageRef | undefined {
 
 /** Splits blocks into sections at every heading. */
 export function toSections(blocks: Block[]): Section[] {
+  return splitSections(blocks).sections;
+}
+
+/** Splits blocks into sections; `sectionOfBlock[i]` is the index of the section holding block i. */
+function splitSections(blocks: Block[]): { sections: Section[]; sectionOfBlock: number[] } {
   const sections: Section[] = [];
-  let current: Section = { id: '', blocks: [] };
+  const sectionOfBlock: number[] = [];
+  let current: Section | undefined;
   for (const block of blocks) {
     if (block.kind === 'heading') {
-      if (current.heading || current.blocks.length > 0) sections.push(current);
       current = { id: '', heading: { level: block.level, inlines: block.inlines }, blocks: [] };
+      sections.push(current);
     } else {
+      if (!current) {
+        current = { id: '', blocks: [] };
+        sections.push(current);
+      }
       current.blocks.push(block);
     }
+    sectionOfBlock.push(sections.length - 1);
   }
-  if (current.heading || current.blocks.length > 0) sections.push(current);
-  return uniqueSectionIds(sections);
+  return { sections: uniqueSectionIds(sections), sectionOfBlock };
 }
 
 function uniqueSectionIds(sections: Section[]): Section[] {

@@ -34,6 +34,8 @@ export interface WalkResult {
   textBlocks: string[];
   navLinks: NavLink[];
   dropped: PageModel['dropped'];
+  /** Element ids (link targets) -> index of the first block at or after them. */
+  anchors: Map<string, number>;
 }
 
 const SKIPPED = new Set([
@@ -113,7 +115,7 @@ const CONTROLS = new Set(['input', 'select', 'textarea', 'button']);
 const NAV_TOKEN =
   /(?:^|[\s_-])(?:nav|navbar|navigation|topnav|mainnav|main-nav|menubar|main-menu|menu-main|site-menu|primary-menu)(?:$|[\s_-])/i;
 const HIDDEN_CLASS =
-  /(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text|hidden|d-none|hide)(?:\s|$)/;
+  /(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text|hidden|d-none|hide|modal)(?:\s|$)/;
 const TRACKER_URL =
   /google-analytics|googletagmanager|gtag\/js|doubleclick|facebook\.net|connect\.facebook|hotjar|statcounter|quantserve|scorecardresearch|clarity\.ms|segment\.(?:com|io)|mixpanel|plausible|matomo|piwik|counter|hitcount|webstats|nedstat/i;
 
@@ -154,6 +156,7 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
   let openList: { id: number; block: Extract<Block, { kind: 'list' }> } | undefined;
   /** Elements whose exit must undo something done at their enter. */
   const exits = new Map<Node, () => void>();
+  const anchors = new Map<string, number>();
 
   function pushText(text: string): void {
     if (labelDepth > 0) return;
@@ -504,9 +507,15 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
         return true;
       }
 
+      const anchorId = getAttr(node, 'id') ?? (tag === 'a' ? getAttr(node, 'name') : undefined);
+      if (anchorId && !anchors.has(anchorId)) anchors.set(anchorId, blocks.length);
+
       if (BLOCKS.has(tag)) {
         flush();
-        const container: Container = { tag };
+        // Template sites style a div as the page's headline (<div class="intro-heading">): it is one.
+        const container: Container = {
+          tag: (tag === 'div' || tag === 'p') && isStyledHeading(node) ? 'h2' : tag,
+        };
         if (tag === 'ul' || tag === 'ol' || tag === 'menu' || tag === 'dir') {
           const start = Number.parseInt(getAttr(node, 'start') ?? '1', 10);
           lists.push({
@@ -574,7 +583,7 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
   );
   flush();
   if (form) endForm();
-  return { blocks, textBlocks, navLinks, dropped };
+  return { blocks, textBlocks, navLinks, dropped, anchors };
 }
 
 /** Merges runs with the same marks and collapses whitespace across run boundaries. */
@@ -654,6 +663,34 @@ function labelText(label: Element): string {
     return true;
   });
   return text;
+}
+
+const HEADING_CLASS = /(?:^|[\s_-])(?:heading|headline|title)(?:$|[\s_-])/i;
+const BLOCK_CHILDREN = new Set([
+  'div',
+  'p',
+  'ul',
+  'ol',
+  'table',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'form',
+  'section',
+  'img',
+]);
+
+/** A short, block-free div/p whose class calls it a heading or title. */
+function isStyledHeading(element: Element): boolean {
+  if (!HEADING_CLASS.test(getAttr(element, 'class') ?? '')) return false;
+  if (/sub-?(?:heading|title)/i.test(getAttr(element, 'class') ?? '')) return false;
+  if (findElements(element, (e) => e !== element && BLOCK_CHILDREN.has(e.tagName)).length > 0)
+    return false;
+  const text = collapse(textContent(element));
+  return text.length > 0 && text.length <= 100;
 }
 
 /** Link-dominated lists and containers named like a menu are the site's navigation. */

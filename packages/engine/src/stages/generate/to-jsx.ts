@@ -16,7 +16,12 @@ function attr(value: string): string {
 
 /** True for links that stay inside the rebuilt site. */
 export function isRouteHref(href: string): boolean {
-  return href.startsWith('/') && !href.startsWith('//') && !/\.[a-z0-9]{2,5}$/i.test(href);
+  return (
+    href.startsWith('/') &&
+    !href.startsWith('//') &&
+    !href.includes('#') &&
+    !/\.[a-z0-9]{2,5}$/i.test(href)
+  );
 }
 
 function link(href: string, inner: string): string {

@@ -100,6 +100,21 @@ describe('planSite', () => {
     expect(hrefs.filter(Boolean)).toEqual(['/input-pages/main', '/input-pages/about', '/']);
   });
 
+  it('points links to the original anchors (#services) at the sections that hold them', () => {
+    const plan = planSite(extractSite(toRawSite(readFixtureHtml('bootstrap3-landing'))), {
+      strategy: 'INCREMENTAL_UPDATE',
+    });
+    const services = plan.navigation.find((item) => item.label === 'Services');
+    expect(services?.route).toBe('/#services');
+    expect(plan.pages[0]!.sections.map((s) => s.id)).toContain('services');
+    const hero = plan.pages[0]!.sections[0]!;
+    expect(hero.heading?.inlines.map((r) => r.text).join('')).toBe("It's Nice To Meet You");
+    const more = hero.blocks
+      .flatMap((b) => (b.kind === 'paragraph' ? b.inlines : []))
+      .find((r) => r.text === 'Tell Me More');
+    expect(more?.href).toBe('#services');
+  });
+
   it('self-hosts downloaded images with their real size and drops the rest', () => {
     const { raw } = loadFixture('font-table-1998');
     const plan = planSite(extractSite(raw), { strategy: 'STYLE_MODERNIZATION' });

@@ -155,6 +155,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     return out;
   };
 
+  const anchorsByUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page.anchors]));
   const rewriteHref = (
     href: string | undefined,
     pageUrl: string,
@@ -170,11 +171,14 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
     const route = routeOf(href);
-    const hash = parsed.hash.slice(1);
+    const hash = decodeURIComponent(parsed.hash.slice(1));
     if (route) {
-      if (normalizeUrl(href) === normalizeUrl(pageUrl) && hash)
-        return sectionIds.has(hash) ? `#${hash}` : route;
-      return route;
+      if (!hash) return route;
+      // An anchor of the original (#services) points at the section that now holds it.
+      const target =
+        anchorsByUrl.get(normalizeUrl(href))?.[hash] ?? (sectionIds.has(hash) ? hash : undefined);
+      if (!target) return route;
+      return normalizeUrl(href) === normalizeUrl(pageUrl) ? `#${target}` : `${route}#${target}`;
     }
     const image =
       planned.get(href) ?? (assetByUrl.has(href) ? hostAsset(href, 'images') : undefined);
@@ -275,7 +279,11 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   // Navigation: header gets the first few distinct targets, the footer lists every label (its text counts).
   const navItems: { label: string; route: string }[] = [];
   for (const link of model.navigation) {
-    const route = routeOf(link.href) ?? (isHttp(link.href) ? link.href : undefined);
+    const route = routeOf(link.href)
+      ? rewriteHref(link.href, '', new Set())
+      : isHttp(link.href)
+        ? link.href
+        : undefined;
     if (route && !navItems.some((item) => item.label === link.label && item.route === route))
       navItems.push({ label: link.label, route });
   }

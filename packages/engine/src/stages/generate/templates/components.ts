@@ -115,7 +115,7 @@ import type { InlineRun } from '../content/types';
 
 /** True for links that stay inside the rebuilt site (React Router handles them). */
 export function isRoute(href: string): boolean {
-  return href.startsWith('/') && !href.startsWith('//') && !/\\.[a-z0-9]{2,5}$/i.test(href);
+  return href.startsWith('/') && !href.startsWith('//') && !href.includes('#') && !/\\.[a-z0-9]{2,5}$/i.test(href);
 }
 
 function renderRun(run: InlineRun, index: number): ReactNode {
@@ -410,6 +410,7 @@ export const HEADER = `
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../content/site';
+import { isRoute } from './InlineText';
 
 /** The site header: brand, navigation, and a menu button on small screens. */
 export function Header() {
@@ -418,9 +419,15 @@ export function Header() {
   useEffect(() => setOpen(false), [location.pathname]);
   const links = site.navigation.map((link) => (
     <li key={link.route}>
-      <NavLink to={link.route} end className={({ isActive }) => 'nav-link' + (isActive ? ' is-active' : '')}>
-        {link.label}
-      </NavLink>
+      {isRoute(link.route) ? (
+        <NavLink to={link.route} end className={({ isActive }) => 'nav-link' + (isActive ? ' is-active' : '')}>
+          {link.label}
+        </NavLink>
+      ) : (
+        <a href={link.route} className="nav-link">
+          {link.label}
+        </a>
+      )}
     </li>
   ));
   return (
