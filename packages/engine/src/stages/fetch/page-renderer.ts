@@ -16,9 +16,25 @@ export const RENDER_BROWSER_ARGS = [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--proxy-server=http://127.0.0.1:9',
   '--proxy-bypass-list=<-loopback>',
-  '--disable-features=WebRtcHideLocalIpsWithMdns,InterestFeedContentSuggestions',
   '--mute-audio',
 ];
+
+/**
+ * Runs in every document before its scripts. It records when the DOM last changed, so that rendering
+ * waits for scripts that insert content. And because tabs rendered side by side are not all
+ * "visible", and Chromium pauses requestAnimationFrame in hidden tabs, scripts that insert content a
+ * frame later (speagle-js does) would be caught half-done: every tab behaves as visible and animation
+ * frames run on a timer. Plain JavaScript text, not a function, so that no build tool rewrites it.
+ */
+const RENDER_INIT_SCRIPT = `(() => {
+  const record = () => { window.__siteliftLastMutation = performance.now(); };
+  record();
+  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+  window.requestAnimationFrame = (callback) => window.setTimeout(() => callback(performance.now()), 16);
+  window.cancelAnimationFrame = (handle) => window.clearTimeout(handle);
+})();`;
 
 /** Resource types the renderer never loads: they cannot change the document's HTML. */
 const BLOCKED_RESOURCE_TYPES = new Set([
@@ -115,18 +131,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       .then((opener) => (opener ? page.close() : undefined))
       .catch(() => undefined);
   });
-  // Records when the DOM last changed, so that rendering waits for scripts that insert content.
-  await context.addInitScript(() => {
-    const record = (): void => {
-      (window as unknown as Record<string, number>)['__siteliftLastMutation'] = performance.now();
-    };
-    record();
-    new MutationObserver(record).observe(document, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
-  });
+  await context.addInitScript({ content: RENDER_INIT_SCRIPT });
   await context.routeWebSocket(/.*/, (socket) => socket.close());
   await context.route('**/*', async (route: Route, request: Request) => {
     const url = request.url();
@@ -213,11 +218,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
           await new Promise((resolve) => setTimeout(resolve, 100));
           if (inFlight.size > 0) continue;
           const sinceMutation = await page
-            .evaluate(
-              () =>
-                performance.now() -
-                ((window as unknown as Record<string, number>)['__siteliftLastMutation'] ?? 0),
-            )
+            .evaluate<number>('performance.now() - (window.__siteliftLastMutation || 0)')
             .catch(() => Number.POSITIVE_INFINITY);
           if (Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs) break;
         }
