@@ -44,23 +44,22 @@ export function Modal({
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-            {!hideClose && (
-              <Dialog.Close
-                className="-mt-1 -mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-                aria-label="Close"
-              >
-                <X className="size-5" aria-hidden />
-              </Dialog.Close>
-            )}
-          </div>
+          <Dialog.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</Dialog.Title>
           {description && (
             <Dialog.Description className="mt-2 text-sm leading-6 text-slate-600">
               {description}
             </Dialog.Description>
           )}
           {children && <div className="mt-5">{children}</div>}
+          {/* Last in the DOM so that opening the dialog focuses its first field, not the X. */}
+          {!hideClose && (
+            <Dialog.Close
+              className="absolute top-4 right-4 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 sm:top-5 sm:right-5"
+              aria-label="Close"
+            >
+              <X className="size-5" aria-hidden />
+            </Dialog.Close>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
