@@ -42,7 +42,8 @@ beforeAll(async () => {
         <script>
           fetch('/data.json').then((r) => r.json()).then((data) => {
             document.getElementById('app').innerHTML =
-              '<h1>' + data.title + '</h1><nav><a href="/js-page.html">Made by script</a></nav>';
+              '<h1>' + data.title + '</h1><nav><a href="/js-page.html">Made by script</a>' +
+              '<a href="/frames-1.html">1</a><a href="/frames-2.html">2</a><a href="/frames-3.html">3</a></nav>';
             setTimeout(() => {
               const p = document.createElement('p');
               p.textContent = 'Inserted later';
@@ -69,6 +70,19 @@ beforeAll(async () => {
     },
     '/redirected': { status: 302, headers: { location: '/target.txt' } },
     '/target.txt': { headers: { 'content-type': 'text/plain' }, body: 'landed' },
+    ...Object.fromEntries(
+      [1, 2, 3].map((index) => [
+        `/frames-${index}.html`,
+        {
+          // Content inserted two animation frames after load: tabs rendered side by side must all run them.
+          body: `<html><body><h1>Page ${index}</h1><main></main><script>
+            addEventListener('load', () => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+              document.querySelector('main').textContent = 'Two frames later ' + document.visibilityState;
+            })), 50));
+          </script></body></html>`,
+        },
+      ]),
+    ),
     '/js-page.html': { body: '<html><body><p>A page only scripts link to</p></body></html>' },
     '/dutch.html': {
       headers: { 'content-type': 'text/html' },
@@ -104,6 +118,9 @@ describe.skipIf(!chromePath)('fetchSite rendered with Chromium', () => {
     expect(home?.html).toContain('Inserted later');
     expect(home?.html).toContain('After redirect: landed');
     expect(raw.pages.map((page) => page.url)).toContain(`${site.origin}/js-page.html`);
+    const framePages = raw.pages.filter((page) => page.url.includes('/frames-'));
+    expect(framePages).toHaveLength(3);
+    for (const page of framePages) expect(page.html).toContain('Two frames later visible');
     expect(logger.logger.lines).toContainEqual({
       level: 'INFO',
       message: expect.stringMatching(/^Rendered with Chromium \(\d+\.\d s\)$/),
