@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Profile, ProfileUpdate } from '@sitelift/shared/schemas/profile';
+import type { ProfileUpdateBody } from '@sitelift/shared/schemas/auth';
+import type { ProfileResponse as Profile } from '@sitelift/shared/schemas/profile';
 import type { AppDb } from './database';
 import { users } from './schema';
 
@@ -49,7 +50,7 @@ export async function getProfileById(db: AppDb, userId: string): Promise<Profile
 export async function updateProfileById(
   db: AppDb,
   userId: string,
-  update: ProfileUpdate,
+  update: ProfileUpdateBody,
 ): Promise<Profile | null> {
   const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (update.full_name !== undefined) {

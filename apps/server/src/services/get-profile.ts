@@ -1,5 +1,5 @@
 import { AppError } from '@sitelift/shared/error-codes';
-import type { Profile } from '@sitelift/shared/schemas/profile';
+import type { ProfileResponse as Profile } from '@sitelift/shared/schemas/profile';
 import type { AppDb } from '../db/database';
 import { getProfileById } from '../db/users.repository';
 

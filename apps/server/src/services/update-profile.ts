@@ -1,5 +1,6 @@
 import { AppError } from '@sitelift/shared/error-codes';
-import type { Profile, ProfileUpdate } from '@sitelift/shared/schemas/profile';
+import type { ProfileUpdateBody } from '@sitelift/shared/schemas/auth';
+import type { ProfileResponse as Profile } from '@sitelift/shared/schemas/profile';
 import type { AppDb } from '../db/database';
 import { updateProfileById } from '../db/users.repository';
 
@@ -7,7 +8,7 @@ import { updateProfileById } from '../db/users.repository';
 export async function updateProfile(
   db: AppDb,
   userId: string,
-  update: ProfileUpdate,
+  update: ProfileUpdateBody,
 ): Promise<Profile> {
   const profile = await updateProfileById(db, userId, update);
   if (!profile) throw new AppError('API_USER_NOT_FOUND');

@@ -1,4 +1,5 @@
-import { profileSchema, profileUpdateSchema } from '@sitelift/shared/schemas/profile';
+import { profileUpdateBodySchema } from '@sitelift/shared/schemas/auth';
+import { profileResponseSchema } from '@sitelift/shared/schemas/profile';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ export async function registerProfileRoutes(
       schema: {
         tags: ['me'],
         summary: "The signed-in user's profile",
-        response: { 200: profileSchema, 401: errorSchema },
+        response: { 200: profileResponseSchema, 401: errorSchema },
       },
     },
     async (request) => {
@@ -39,8 +40,8 @@ export async function registerProfileRoutes(
       schema: {
         tags: ['me'],
         summary: 'Update full name, company name and avatar URL (trimmed; empty → null)',
-        body: profileUpdateSchema,
-        response: { 200: profileSchema, 400: errorSchema, 401: errorSchema },
+        body: profileUpdateBodySchema,
+        response: { 200: profileResponseSchema, 400: errorSchema, 401: errorSchema },
       },
       // Authenticate before validating, so a signed-out caller learns nothing about the body rules.
       preValidation: async (request) => {
