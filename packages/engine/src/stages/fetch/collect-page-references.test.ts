@@ -24,6 +24,17 @@ describe('collectPageReferences', () => {
     ]);
   });
 
+  it('follows <meta http-equiv="refresh"> like a link', () => {
+    const references = collectPageReferences(
+      '<head><meta http-equiv="Refresh" content="0; URL=\'welcome.html\'"><meta name="description" content="x"></head>',
+      PAGE,
+    );
+    expect(references.links).toEqual(['welcome.html']);
+    expect(collectPageReferences('<meta http-equiv="refresh" content="5">', PAGE).links).toEqual(
+      [],
+    );
+  });
+
   it('resolves against <base href>', () => {
     const references = collectPageReferences(
       '<base href="/root/"><img src="x.gif"><a href="y.html">',

@@ -153,6 +153,17 @@ export function collectPageReferences(html: string, pageUrl: string): PageRefere
         }
         break;
       }
+      case 'meta': {
+        // <meta http-equiv="refresh" content="0; url=home.html">: old start pages forward this way.
+        const content = attribute('content') ?? '';
+        if ((attribute('http-equiv') ?? '').toLowerCase() === 'refresh') {
+          const target = /^\s*[\d.]*\s*[;,]\s*(?:url\s*=\s*)?(['"]?)(.+?)\1\s*$/i.exec(
+            content,
+          )?.[2];
+          if (target) references.links.push(target);
+        }
+        break;
+      }
       case 'style':
         references.inlineStyles.push(getText(element));
         break;

@@ -59,6 +59,9 @@ beforeAll(async () => {
       body: '<html><frameset cols="20%,*"><frame src="left.html"><frame src="main.html"></frameset></html>',
     },
     '/left.html': html('<p>menu</p>'),
+    '/refresh.html': {
+      body: '<html><head><meta http-equiv="refresh" content="0; url=/c.html"></head></html>',
+    },
     '/main.html': html('<p>main frame</p>'),
     '/c.html': html('<p>C</p>'),
     '/deep/d.html': html('<p>D</p>'),
@@ -145,6 +148,14 @@ describe('fetchSite crawl', () => {
       true,
     );
     expect(progress.at(-1)).toMatchObject({ done: 9, total: 9 }); // 8 pages + the /favicon.ico probe
+  });
+
+  it('follows a start page that forwards with <meta http-equiv="refresh">', async () => {
+    const raw = await fetchSite(`${site.origin}/refresh.html`, STATIC, buildPorts());
+    expect(raw.pages.map((page) => new URL(page.url).pathname)).toEqual([
+      '/refresh.html',
+      '/c.html',
+    ]);
   });
 
   it('stops at maxPages', async () => {

@@ -222,6 +222,10 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
             .catch(() => Number.POSITIVE_INFINITY);
           if (Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs) break;
         }
+        // A script or <meta refresh> that navigated elsewhere leaves another document in the tab.
+        if (page.url().replace(/#.*$/, '') !== document.url.replace(/#.*$/, '')) {
+          throw new Error(`the page navigated to ${page.url()}`);
+        }
         const html = await page.content();
         isReusable = true;
         return html;
