@@ -231,6 +231,13 @@ describe('extractSite', () => {
     expect(model.identity.name).toBe('Bella Napoli Pizzeria');
   });
 
+  it('keeps block-styled menu links apart and drops icon-font glyphs', () => {
+    const html =
+      '<body><div class="dropdown"><a href="/a">Mentorship</a><a href="/b">Talks</a></div><p>\uf0e0 Mail me</p></body>';
+    const model = extractSite(toRawSite(html));
+    expect(model.pages[0]!.textBlocks).toEqual(['Mentorship Talks', 'Mail me']);
+  });
+
   it('throws a coded error when no page has HTML', () => {
     expect(() => extractSite(toRawSite('   '))).toThrow(
       expect.objectContaining({ code: 'ENGINE_EXTRACT_NO_CONTENT' }),

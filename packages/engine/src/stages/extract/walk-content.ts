@@ -115,7 +115,7 @@ const CONTROLS = new Set(['input', 'select', 'textarea', 'button']);
 const NAV_TOKEN =
   /(?:^|[\s_-])(?:nav|navbar|navigation|topnav|mainnav|main-nav|menubar|main-menu|menu-main|site-menu|primary-menu)(?:$|[\s_-])/i;
 const HIDDEN_CLASS =
-  /(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text|hidden|d-none|hide|modal)(?:\s|$)/;
+  /(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text|hidden|d-none|hide|modal|skip-link|skip-to-content|skiplink)(?:\s|$)/;
 const TRACKER_URL =
   /google-analytics|googletagmanager|gtag\/js|doubleclick|facebook\.net|connect\.facebook|hotjar|statcounter|quantserve|scorecardresearch|clarity\.ms|segment\.(?:com|io)|mixpanel|plausible|matomo|piwik|counter|hitcount|webstats|nedstat/i;
 
@@ -598,9 +598,22 @@ export function normalizeRuns(runs: InlineRun[]): InlineRun[] {
       atLineStart = true;
       continue;
     }
-    let text = run.text.replace(/\s+/g, ' ');
+    // Icon-font glyphs live in the Private Use Area: without the font they are empty boxes.
+    let text = run.text.replace(/[\uE000-\uF8FF]/g, '').replace(/\s+/g, ' ');
     if (atLineStart) text = text.replace(/^ /, '');
     if (!text) continue;
+    const previous = out[out.length - 1];
+    // Menus of block-styled links (<a>One</a><a>Two</a>) have no space between them: keep them apart.
+    if (
+      previous &&
+      !previous.br &&
+      previous.href &&
+      run.href &&
+      previous.href !== run.href &&
+      !atLineStart
+    ) {
+      out.push({ text: '', br: true });
+    }
     atLineStart = text.endsWith(' ');
     const last = out[out.length - 1];
     if (

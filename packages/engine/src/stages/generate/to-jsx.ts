@@ -66,6 +66,8 @@ export function toBlockJsx(block: Block, state: { firstImage: boolean }): string
       if (block.role === 'address') return `<address>${inner}</address>`;
       if (block.role === 'caption') return `<p className="caption">${inner}</p>`;
       if (block.role === 'term') return `<p className="term">${inner}</p>`;
+      const only = block.inlines.length === 1 ? block.inlines[0] : undefined;
+      if (only?.href && only.text.length <= 40) return `<p className="cta">${inner}</p>`;
       return `<p>${inner}</p>`;
     }
     case 'heading': {

@@ -169,11 +169,17 @@ export function Picture({ image, className }: { image: ImageData; className?: st
 
 /** src/components/Blocks.tsx */
 export const BLOCKS = `
-import type { Block } from '../content/types';
+import type { Block, InlineRun } from '../content/types';
 import { ContactForm } from './ContactForm';
 import { Heading } from './Heading';
 import { InlineText } from './InlineText';
 import { Picture } from './Picture';
+
+/** A paragraph that is a single short link ("Tell me more") reads as a call to action. */
+function isCallToAction(runs: InlineRun[]): boolean {
+  const only = runs.length === 1 ? runs[0] : undefined;
+  return !!only?.href && only.text.length <= 40;
+}
 
 /** One content block of the original page, in modern markup. */
 export function BlockView({ block }: { block: Block }) {
@@ -184,6 +190,7 @@ export function BlockView({ block }: { block: Block }) {
       if (block.role === 'address') return <address>{text}</address>;
       if (block.role === 'caption') return <p className="caption">{text}</p>;
       if (block.role === 'term') return <p className="term">{text}</p>;
+      if (isCallToAction(block.inlines)) return <p className="cta">{text}</p>;
       return <p>{text}</p>;
     }
     case 'heading':

@@ -349,6 +349,19 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
     border-bottom: 0;
   }
 
+  .cta a {
+    font-weight: 600;
+  }
+  .hero .cta a {
+    display: inline-flex;
+    align-items: center;
+    background: var(--color-primary);
+    color: var(--color-on-primary);
+    padding: 0.8rem 1.6rem;
+    border-radius: 999px;
+    text-decoration: none;
+    box-shadow: 0 10px 25px -12px var(--color-primary);
+  }
   .btn {
     display: inline-flex;
     align-items: center;
@@ -411,7 +424,7 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
   .cards {
     display: grid;
     gap: 1rem;
-    grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+    grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
   }
   .content .cards {
     list-style: none;
