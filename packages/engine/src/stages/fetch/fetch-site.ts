@@ -99,7 +99,12 @@ export async function fetchSite(
   throwIfCancelled();
   const dispatcher = buildGuardedAgent({ ...guard, connections: 8 });
   const requestOptions = { ...guard, dispatcher, userAgent: settings.userAgent, signal };
-  let renderer: PageRenderer | undefined;
+  // Chromium starts with the first page that has scripts: sites without any never pay for it.
+  let rendererStart: Promise<PageRenderer | undefined> | undefined;
+  const getRenderer = (): Promise<PageRenderer | undefined> => {
+    rendererStart ??= startRenderer(settings, requestOptions, ports, diagnostics);
+    return rendererStart;
+  };
   const startedAt = clock.now();
 
   try {
@@ -144,7 +149,9 @@ export async function fetchSite(
     const origins = new Set([start.origin, toOrigin(finalUrl)]);
     throwIfCancelled();
 
-    renderer = await startRenderer(settings, requestOptions, ports, diagnostics);
+    if (settings.browser === 'never') {
+      logger.log({ level: 'INFO', message: 'Reading pages without a browser (static HTML).' });
+    }
     const progress = (done: number, total: number): void =>
       logger.progress?.({ stage: 'fetch', done, total });
 
@@ -166,7 +173,9 @@ export async function fetchSite(
       }
       let html = decoded.html;
       let renderedWith: RawPage['renderedWith'] = 'static';
-      if (renderer && !hasScripts(html)) {
+      const renderer =
+        settings.browser === 'never' || !hasScripts(html) ? undefined : await getRenderer();
+      if (settings.browser !== 'never' && !hasScripts(html)) {
         logger.log({ level: 'DEBUG', message: `${response.url} has no scripts: read as served` });
       } else if (renderer) {
         const renderStart = clock.now();
@@ -343,7 +352,7 @@ export async function fetchSite(
     });
     return { startUrl: start.href, finalUrl, pages, stylesheets, assets, diagnostics };
   } finally {
-    await renderer?.close();
+    await (await rendererStart)?.close();
     await dispatcher.close().catch(() => undefined);
   }
 }
@@ -358,10 +367,6 @@ async function startRenderer(
   ports: EnginePorts,
   diagnostics: Diagnostic[],
 ): Promise<PageRenderer | undefined> {
-  if (settings.browser === 'never') {
-    ports.logger.log({ level: 'INFO', message: 'Reading pages without a browser (static HTML).' });
-    return undefined;
-  }
   const chromePath = findChromePath(settings.chromePath);
   if (!chromePath) {
     const message =
