@@ -78,6 +78,11 @@ export async function startServer(options: {
       webDistDir: options.webDistDir,
     });
     cleanups.push(() => built.app.close());
+    if (config.isProduction && !config.smtpUrl) {
+      logger.warn(
+        `SMTP_URL is not set: e-mails (verification, password reset) are only written to ${config.dataDir}/outbox.`,
+      );
+    }
     if (!built.isSpaBuilt) {
       logger.warn(
         'The web app is not built (apps/web/dist is missing): run `npm run build`. The API still works.',
