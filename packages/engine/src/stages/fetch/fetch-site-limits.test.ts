@@ -190,6 +190,45 @@ describe('fetchSite: pages that can be read', () => {
   });
 });
 
+describe('fetchSite: the SSRF guard on every request', () => {
+  it('refuses a start page that redirects to a private address, and private assets and subpages', async () => {
+    const internal = await startTestServer(
+      { '/secret.png': { headers: { 'content-type': 'image/png' }, body: 'x' } },
+      '127.0.0.2',
+    );
+    const publicSite = await startTestServer({
+      '/': { status: 302, headers: { location: `${internal.origin}/` } },
+      '/home': {
+        body: `<img src="${internal.origin}/secret.png"><link rel="stylesheet" href="http://10.0.0.1/x.css">
+          <img src="http://[::ffff:127.0.0.2]:${internal.port}/secret.png"><a href="/jump">jump</a>`,
+      },
+      '/jump': { status: 301, headers: { location: `http://2130706434:${internal.port}/` } },
+    });
+    const addressRefusal = (address: string): string | undefined =>
+      address === '127.0.0.1' ? undefined : getAddressRefusal(address);
+    await expect(
+      fetchSite(`${publicSite.origin}/`, { browser: 'never' }, ports(), { addressRefusal }),
+    ).rejects.toMatchObject({
+      code: 'ENGINE_FETCH_URL_REFUSED',
+    });
+    const raw = await fetchSite(`${publicSite.origin}/home`, { browser: 'never' }, ports(), {
+      addressRefusal,
+    });
+    expect(raw.pages.map((page) => page.url)).toEqual([`${publicSite.origin}/home`]);
+    expect(raw.assets).toEqual([]);
+    const refused = raw.diagnostics.filter((diagnostic) => /not allowed/.test(diagnostic.message));
+    expect(refused.map((diagnostic) => diagnostic.code).sort()).toEqual([
+      'FETCH_ASSET_SKIPPED',
+      'FETCH_ASSET_SKIPPED',
+      'FETCH_PAGE_SKIPPED',
+      'FETCH_STYLESHEET_SKIPPED',
+    ]);
+    expect(internal.requests).toEqual([]);
+    await publicSite.close();
+    await internal.close();
+  });
+});
+
 describe('fetchSite: origins', () => {
   it('treats the redirect target of the start URL (www.) as the same site, with the guard on', async () => {
     const www = await startTestServer({
