@@ -33,6 +33,8 @@ export const MAX_PAGES_LIMIT = 100;
 
 /** Pages read (and rendered) at the same time; the machine has 2 cores. */
 const PAGE_CONCURRENCY = 3;
+/** robots.txt gets less time than a page: a site that cannot serve it is read as if it had none. */
+const ROBOTS_TIMEOUT_MS = 10_000;
 /** Assets downloaded at the same time. */
 const ASSET_CONCURRENCY = 6;
 
@@ -113,7 +115,10 @@ export async function fetchSite(
     const getRobots = (origin: string): Promise<RobotsRules> => {
       let robots = robotsByOrigin.get(origin);
       if (!robots) {
-        robots = readRobots(origin, { ...requestOptions, timeoutMs: settings.pageTimeoutMs });
+        robots = readRobots(origin, {
+          ...requestOptions,
+          timeoutMs: Math.min(settings.pageTimeoutMs, ROBOTS_TIMEOUT_MS),
+        });
         robotsByOrigin.set(origin, robots);
       }
       return robots;
