@@ -119,6 +119,8 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       viewport: { width: 1280, height: 900 },
       acceptDownloads: false,
     });
+    await context.addInitScript({ content: RENDER_INIT_SCRIPT });
+    await context.routeWebSocket(/.*/, (socket) => socket.close());
   } catch (error) {
     await browser.close().catch(() => undefined);
     throw error;
@@ -131,8 +133,6 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       .then((opener) => (opener ? page.close() : undefined))
       .catch(() => undefined);
   });
-  await context.addInitScript({ content: RENDER_INIT_SCRIPT });
-  await context.routeWebSocket(/.*/, (socket) => socket.close());
   await context.route('**/*', async (route: Route, request: Request) => {
     const url = request.url();
     try {
