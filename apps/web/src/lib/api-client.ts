@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { env } from '../config/env';
 
 /** What went wrong talking to the API, with the server's stable code and message when it sent one. */
@@ -55,12 +54,17 @@ function parseErrorBody(body: unknown): { code?: string; message?: string } {
   };
 }
 
+/** Any zod schema (classic or mini) that checks an answer into a `T`. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
 /** Options of one API request. */
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Checks the answer; without it the JSON comes back as is. */
-  schema?: z.ZodType<T>;
+  schema?: ResponseSchema<T>;
   signal?: AbortSignal;
 }
 

@@ -1,6 +1,6 @@
-import { sessionResponseSchema } from '@sitelift/shared/schemas/auth';
 import type { SessionResponse, SessionUser } from '@sitelift/shared/schemas/auth';
 import { apiRequest } from './api-client';
+import { sessionResponseMiniSchema } from './session-schema';
 import { queryOptions, useQuery } from './query-client';
 import type { QueryClient } from './query-client';
 
@@ -9,7 +9,7 @@ export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
 /** Reads the current session from Better Auth (`null` when signed out). */
 export async function getSession(): Promise<SessionResponse> {
-  return apiRequest('/api/auth/get-session', { schema: sessionResponseSchema });
+  return apiRequest('/api/auth/get-session', { schema: sessionResponseMiniSchema });
 }
 
 /** Query options of the session. */

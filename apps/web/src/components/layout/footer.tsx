@@ -90,7 +90,7 @@ export function Footer() {
             </ul>
           </nav>
         </div>
-        <div className="mt-10 border-t border-slate-800 pt-6 text-sm text-slate-500">
+        <div className="mt-10 border-t border-slate-800 pt-6 text-sm text-slate-400">
           <p>© {year} Sitelift. All rights reserved.</p>
         </div>
       </div>

@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 
+// zod/mini: this module is part of the landing page's first load.
 const attachResponseSchema = z.looseObject({
-  data: z.looseObject({ checkout_url: z.string().nullish() }).nullish(),
+  data: z.nullish(z.looseObject({ checkout_url: z.nullish(z.string()) })),
 });
 
 /** Starts a purchase (`POST /api/billing/attach`); resolves with the checkout URL, if any. */

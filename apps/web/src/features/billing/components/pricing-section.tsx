@@ -142,10 +142,8 @@ function PlanCard({
       <p className="mt-2 min-h-12 text-sm leading-6 text-slate-600">{variant.description}</p>
       <p className="mt-5 flex flex-wrap items-baseline gap-x-2">
         {variant.regularPrice && (
-          <s
-            className="text-lg font-medium text-slate-400"
-            aria-label={`Regular price ${variant.regularPrice}`}
-          >
+          <s className="text-lg font-medium text-slate-500">
+            <span className="sr-only">Regular price </span>
             {variant.regularPrice}
           </s>
         )}

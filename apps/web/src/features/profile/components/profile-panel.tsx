@@ -90,7 +90,7 @@ export function ProfilePanel() {
                 <Building2 className="mt-0.5 size-4 text-slate-400" aria-hidden />
                 <span className="sr-only">Company</span>
               </dt>
-              <dd className={profile.company_name ? 'text-slate-700' : 'text-slate-400'}>
+              <dd className={profile.company_name ? 'text-slate-700' : 'text-slate-500'}>
                 {profile.company_name ?? 'No company set'}
               </dd>
             </div>
