@@ -177,7 +177,8 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
       // An anchor of the original (#services) points at the section that now holds it.
       const target =
         anchorsByUrl.get(normalizeUrl(href))?.[hash] ?? (sectionIds.has(hash) ? hash : undefined);
-      if (!target) return route;
+      // A same-page anchor with no target left (a Bootstrap modal, say) goes nowhere: drop the link.
+      if (!target) return normalizeUrl(href) === normalizeUrl(pageUrl) ? undefined : route;
       return normalizeUrl(href) === normalizeUrl(pageUrl) ? `#${target}` : `${route}#${target}`;
     }
     const image =
@@ -187,6 +188,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   };
 
   const logoAsset = model.identity.logo?.asset;
+  const titleByUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page.title]));
   const pages: PlannedPage[] = model.pages.map((page, pageIndex) => {
     const route = routeOf(page.url)!;
     const moduleName = toModuleName(route);
@@ -212,6 +214,11 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
       const href = rewriteHref(image.href, page.url, sectionIds);
       if (href) out.href = href;
       else delete out.href;
+      // A linked image is the link's only name: without alt text it needs one (the target's title).
+      if (href && !out.alt) {
+        const target = image.href ? titleByUrl.get(normalizeUrl(image.href)) : undefined;
+        out.alt = target ?? humanise(decodeURIComponent(image.src.split('/').pop() ?? ''));
+      }
       return out;
     };
     const rewriteBlock = (block: Block): Block | undefined => {
@@ -343,6 +350,15 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   const sync: SyncDesigner =
     designer && 'designNow' in designer ? (designer as SyncDesigner) : offlineDesigner;
   return applyDesign(draft, sync.designNow(model, draft), sync.name);
+}
+
+/** "golden-gate_2.jpg" -> "Golden gate 2". */
+function humanise(fileName: string): string {
+  const words = fileName
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_.]+/g, ' ')
+    .trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Image';
 }
 
 function isHttp(href: string): boolean {

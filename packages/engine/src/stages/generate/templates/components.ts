@@ -159,7 +159,7 @@ export function Picture({ image, className }: { image: ImageData; className?: st
       loading={image.priority ? 'eager' : 'lazy'}
       fetchPriority={image.priority ? 'high' : 'auto'}
       decoding="async"
-      className={'h-auto max-w-full rounded-theme ' + (className ?? '')}
+      className={className ? 'h-auto max-w-full rounded-theme ' + className : 'h-auto max-w-full rounded-theme'}
     />
   );
   if (!image.href) return img;

@@ -551,9 +551,6 @@ ${
   .reveal {
     animation: reveal 0.6s cubic-bezier(0.2, 0.7, 0.2, 1) both;
   }
-  .hero-text {
-    animation: reveal 0.5s ease-out both;
-  }
   .card:hover {
     transform: translateY(-2px);
   }
