@@ -152,7 +152,7 @@ describe.skipIf(!chromePath)('fetchSite rendered with Chromium', () => {
   it('falls back to the served HTML when a page cannot be rendered', async () => {
     const raw = await fetchSite(
       `${site.origin}/hang.html`,
-      { browser: 'always', maxPages: 1, allowPrivateUrls: true, pageTimeoutMs: 1_500 },
+      { browser: 'always', maxPages: 1, allowPrivateUrls: true, pageTimeoutMs: 2_000 },
       ports(),
     );
     expect(raw.pages[0]).toMatchObject({ renderedWith: 'static' });

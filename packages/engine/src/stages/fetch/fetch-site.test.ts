@@ -84,7 +84,7 @@ afterAll(async () => {
 describe('fetchSite crawl', () => {
   it('reads same-origin pages breadth-first, with frames, skipping broken and disallowed pages', async () => {
     const ports = buildPorts();
-    const raw = await fetchSite(`${site.origin}/`, { ...STATIC, pageTimeoutMs: 800 }, ports);
+    const raw = await fetchSite(`${site.origin}/`, { ...STATIC, pageTimeoutMs: 2_000 }, ports);
     const paths = raw.pages.map((page) => new URL(page.url).pathname);
     expect(paths).toEqual([
       '/',
@@ -173,7 +173,7 @@ describe('fetchSite crawl', () => {
     // An option passed as undefined keeps its default.
     const defaults = await fetchSite(
       `${site.origin}/`,
-      { ...STATIC, maxPages: undefined, pageTimeoutMs: 800 },
+      { ...STATIC, maxPages: undefined, pageTimeoutMs: 2_000 },
       buildPorts(),
     );
     expect(defaults.pages).toHaveLength(8);
