@@ -40,19 +40,19 @@ export function Footer() {
             <h3 className="text-sm font-semibold text-white">Product</h3>
             <ul className="mt-4 space-y-3">
               <li>
-                <a href={`/#${landingAnchors.features}`} className={LINK}>
+                <Link to={`/#${landingAnchors.features}`} className={LINK}>
                   Features
-                </a>
+                </Link>
               </li>
               <li>
-                <a href={`/#${landingAnchors.pricing}`} className={LINK}>
+                <Link to={`/#${landingAnchors.pricing}`} className={LINK}>
                   Pricing
-                </a>
+                </Link>
               </li>
               <li>
-                <a href={`/#${landingAnchors.faq}`} className={LINK}>
+                <Link to={`/#${landingAnchors.faq}`} className={LINK}>
                   FAQ
-                </a>
+                </Link>
               </li>
             </ul>
           </nav>
