@@ -29,7 +29,10 @@ export const sessionResponseSchema = z
 /** A session, or null. */
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-/** The user profile of spec §3 (`GET /api/me/profile`). */
+/**
+ * The user profile of spec §3 as the web app reads `GET /api/me/profile` (`created_at` becomes a
+ * Date); the wire format the server answers with is `profileResponseSchema` in `schemas/profile.ts`.
+ */
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
