@@ -50,7 +50,7 @@ beforeAll(async () => {
         <img src="/logo.png" alt="Logo"><img src="/logo.png" alt="again"><img src="/missing.png">
         <img src="/not-an-image"><img src="${SMALL_DATA_URI}"><img src="${HUGE_DATA_URI}">
         <img src="/octet" alt="untyped"><div style="background-image:url('/styled.png')">x</div>
-        <a href="/two.html">two</a></td></tr></table></body></html>`,
+        <img src="/hotlink-protected.gif"><a href="/two.html">two</a></td></tr></table></body></html>`,
     },
     '/two.html': {
       body: '<img src="/logo.png"><img src="/photo.png"><link rel="stylesheet" href="/css/site.css">',
@@ -78,6 +78,12 @@ beforeAll(async () => {
     '/styled.png': image(png(10, 10)),
     '/not-an-image': { body: '<h1>soft 404</h1>' },
     '/octet': image(png(7, 7), 'application/octet-stream'),
+    '/hotlink-protected.gif': (request, response) => {
+      const isOwnPage = request.headers.referer?.startsWith(`http://${request.headers.host}/`);
+      response
+        .writeHead(isOwnPage ? 200 : 403, { 'content-type': 'image/gif' })
+        .end(isOwnPage ? gif(5, 5) : '');
+    },
     '/old.woff2': { headers: { 'content-type': 'font/woff2' }, body: 'wOF2fake-font-bytes' },
   });
 });
@@ -110,6 +116,7 @@ describe('fetchSite assets', () => {
     expect(assets['/paper.gif']).toMatchObject({ width: 100, height: 100 });
     expect(assets['/octet']).toMatchObject({ contentType: 'image/png', width: 7, height: 7 });
     expect(assets['/old.woff2']).toMatchObject({ contentType: 'font/woff2' });
+    expect(assets['/hotlink-protected.gif']).toMatchObject({ width: 5, height: 5 });
     expect(assets['/favicon.ico']).toMatchObject({
       contentType: 'image/x-icon',
       width: 16,

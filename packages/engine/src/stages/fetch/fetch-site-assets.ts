@@ -22,7 +22,7 @@ export interface SiteAssetOptions extends GuardOptions {
   maxAssetBytes: number;
   maxAssetBytesTotal: number;
   concurrency: number;
-  /** The origin whose /favicon.ico is tried when present. */
+  /** The site's origin: its /favicon.ico is tried, and it is the Referer of asset requests. */
   faviconOrigin: string;
   signal?: AbortSignal;
   logger: Logger;
@@ -155,7 +155,13 @@ export async function fetchSiteAssets(
   ): Promise<GuardedResponse> =>
     guardedRequest(url, {
       ...options,
-      headers: { 'user-agent': options.userAgent, accept, 'accept-encoding': 'gzip, deflate, br' },
+      headers: {
+        'user-agent': options.userAgent,
+        accept,
+        'accept-encoding': 'gzip, deflate, br',
+        // Old hosts often refuse images "hot-linked" from elsewhere: say the site's own pages ask.
+        referer: `${options.faviconOrigin}/`,
+      },
       maxRedirects: 5,
       maxBytes: options.maxAssetBytes,
       timeoutMs: options.timeoutMs,
