@@ -54,27 +54,29 @@ export function buildMailer(options: {
 }): Mailer {
   const { logger } = options;
   const pending = new Set<Promise<void>>();
-  let deliver: (message: MailMessage) => Promise<void>;
+  let deliver: (message: MailMessage, date: Date) => Promise<void>;
   let closeTransport: () => void;
 
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
-    deliver = async (message) => {
-      await transport.sendMail({ from: options.from, ...message });
+    deliver = async (message, date) => {
+      await transport.sendMail({ from: options.from, date, ...message });
     };
     closeTransport = () => transport.close();
   } else {
     const outboxDir = getOutboxDir(options.dataDir);
+    let sequence = 0;
     const transport = nodemailer.createTransport({
       streamTransport: true,
       buffer: true,
       newline: 'unix',
     });
-    deliver = async (message) => {
-      const info = await transport.sendMail({ from: options.from, ...message });
+    deliver = async (message, date) => {
+      const info = await transport.sendMail({ from: options.from, date, ...message });
       await mkdir(outboxDir, { recursive: true });
-      const date = new Date();
-      const name = `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+      sequence += 1;
+      // Time, then a per-process sequence (orders messages of the same millisecond), then randomness.
+      const name = `${date.toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
       const meta: OutboxEntryMeta = {
         to: message.to,
         subject: message.subject,
@@ -88,8 +90,10 @@ export function buildMailer(options: {
     closeTransport = () => transport.close();
   }
 
-  const send = async (message: MailMessage) => {
-    await deliver(message);
+  // The date is taken when a message is handed over, so the outbox lists messages in the order the
+  // server produced them even when a later one is written first.
+  const send = async (message: MailMessage, date = new Date()) => {
+    await deliver(message, date);
     logger.info({ mail: { subject: message.subject } }, 'e-mail sent');
   };
 

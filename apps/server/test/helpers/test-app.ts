@@ -228,8 +228,10 @@ export async function signIn(
 
 /** The link of the newest e-mail to `to` whose path contains `pathPart`. */
 export async function getMailLink(testApp: TestApp, to: string, pathPart: string): Promise<string> {
-  const message = await testApp.getLatestMail(to);
-  const link = message?.links.find((candidate) => candidate.includes(pathPart));
+  const messages = (await testApp.getOutbox()).filter((message) => message.to === to);
+  const link = messages
+    .flatMap((message) => message.links)
+    .find((candidate) => candidate.includes(pathPart));
   if (!link) throw new Error(`no e-mail to ${to} with a link containing ${pathPart}`);
   return link;
 }
