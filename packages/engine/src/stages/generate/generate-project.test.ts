@@ -7,8 +7,11 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, extname, join, relative } from 'node:path';
 import { parse } from 'parse5';
+import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SitePlan } from '../../model';
 import type { FileTree, Strategy } from '../../types';
@@ -33,6 +36,77 @@ function planFixture(
   const fixture = loadFixture(name);
   const model = extractSite(fixture.raw);
   return { model, plan: planSite(model, { strategy: strategy ?? fixture.strategy }) };
+}
+
+/** Serves `dist` (SPA fallback like the hosts' rules) and opens each route at 375 and 1440 px in Chromium. */
+async function renderRoutes(dist: string, routes: string[]): Promise<string[]> {
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+  };
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    for (const file of [
+      join(dist, path),
+      join(dist, path, 'index.html'),
+      join(dist, 'index.html'),
+    ]) {
+      if (existsSync(file) && statSync(file).isFile()) {
+        response.writeHead(200, {
+          'content-type': types[extname(file)] ?? 'application/octet-stream',
+        });
+        response.end(readFileSync(file));
+        return;
+      }
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const problems: string[] = [];
+  try {
+    for (const width of [375, 1440]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      page.on('console', (message) => {
+        if (message.type() === 'error')
+          problems.push(`${width}px ${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`${width}px ${page.url()}: ${error.message}`));
+      for (const route of routes) {
+        await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        if (overflow > 0) problems.push(`${width}px ${route}: ${overflow}px horizontal overflow`);
+        if (width === 375) {
+          const button = page.locator('button[aria-controls="mobile-menu"]');
+          await button.click();
+          if ((await button.getAttribute('aria-expanded')) !== 'true')
+            problems.push(`${route}: menu did not open`);
+          if (!(await page.locator('#mobile-menu').isVisible()))
+            problems.push(`${route}: mobile menu not visible`);
+        }
+      }
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  return problems;
 }
 
 const cleanup: string[] = [];
@@ -255,5 +329,11 @@ describe('generated projects build', () => {
       expect(missing, page.route).toEqual([]);
       expect((html.match(/<h1[\s>]/g) ?? []).length, page.route).toBe(1);
     }
+    // In Chromium: every route hydrates without a console error, the menu button works, no overflow at 375 px.
+    const errors = await renderRoutes(join(result.dir, 'dist'), [
+      ...plan.pages.map((p) => p.route),
+      '/no-such-page',
+    ]);
+    expect(errors).toEqual([]);
   });
 });

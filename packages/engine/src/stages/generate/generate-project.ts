@@ -202,8 +202,10 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
-// Prerendered pages (FULL_REBUILD) already hold the markup: hydrate it instead of rendering again.
-if (root.firstElementChild) hydrateRoot(root, app);
+// A prerendered page (FULL_REBUILD) already holds this route's markup: hydrate it. Any other path
+// served with a prerendered page (a host's SPA fallback) is rendered from scratch.
+const path = window.location.pathname.replace(/\\/+$/, '') || '/';
+if (root.firstElementChild && root.dataset.route === path) hydrateRoot(root, app);
 else createRoot(root).render(app);
 ${
   full

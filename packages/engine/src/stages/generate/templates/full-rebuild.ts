@@ -69,6 +69,7 @@ for (const route of routes) {
     // Replacer functions: a "$&" or "$'" in the page's text must not be read as a replacement pattern.
     .replace(/<!--head:start-->[\\s\\S]*?<!--head:end-->/, () => head)
     .replace('<!--app-html-->', () => html)
+    .replace('<div id="root">', () => '<div id="root" data-route="' + route + '">')
     .replace(/<html lang="[^"]*">/, () => '<html lang="' + language + '">');
   const file = route === '/' ? join(root, 'dist', 'index.html') : join(root, 'dist', ...route.slice(1).split('/'), 'index.html');
   await mkdir(dirname(file), { recursive: true });
