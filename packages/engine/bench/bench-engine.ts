@@ -8,6 +8,7 @@
  *   --site NAME        only this site (repeatable)
  *   --max-pages N      pages per site (default 20)
  *   --no-screenshots   skip before/after screenshots
+ *   --work-dir DIR     keep every stage's output under DIR/<site>-<strategy>/
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -37,7 +38,7 @@ export interface BenchRow {
   brokenImages: number;
   seconds: number;
   timings: Record<string, number>;
-  /** Peak RSS of the bench process, and of it with Chromium, the build and Lighthouse. */
+  /** Peak RSS of the bench process, and peak PSS of it with Chromium, the build and Lighthouse. */
   peakProcessMb: number;
   peakTreeMb: number;
   error?: string;
@@ -96,7 +97,13 @@ export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): stri
 async function benchSite(
   site: CorpusSite,
   strategy: Strategy,
-  options: { lighthouse: boolean; maxPages: number; screenshots: boolean; corpusDir: string },
+  options: {
+    lighthouse: boolean;
+    maxPages: number;
+    screenshots: boolean;
+    corpusDir: string;
+    workDir?: string;
+  },
 ): Promise<BenchRow> {
   const { server, startUrl } = await serveCorpusSite(site, options.corpusDir);
   const warnings: string[] = [];
@@ -136,6 +143,7 @@ async function benchSite(
         lighthouse: options.lighthouse,
         screenshots: options.screenshots,
         loopbackOnly: true,
+        workDir: options.workDir,
         requiredSnippets: site.mustKeep.map((text) => ({ text })),
       },
       { logger, clock: { now: () => performance.now() } },
@@ -179,6 +187,7 @@ async function main(): Promise<number> {
       site: { type: 'string', multiple: true },
       'max-pages': { type: 'string', default: '20' },
       'no-screenshots': { type: 'boolean', default: false },
+      'work-dir': { type: 'string' },
     },
   });
   const corpusDir = getCorpusDir();
@@ -208,6 +217,10 @@ async function main(): Promise<number> {
         maxPages,
         screenshots: !values['no-screenshots'],
         corpusDir,
+        workDir:
+          values['work-dir'] === undefined
+            ? undefined
+            : path.resolve(values['work-dir'], `${site.name}-${strategy}`),
       });
       rows.push(row);
       if (row.error !== undefined) process.stderr.write(`  ${site.name}: ${row.error}\n`);

@@ -2,7 +2,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const PAGE_BYTES = 4096;
 
-function readRssBytes(pid: number): number {
+/**
+ * A process's proportional set size (PSS: its private pages plus its share of pages it shares with
+ * others): summing RSS over Chromium's processes would count their shared pages many times.
+ */
+function readPssBytes(pid: number): number {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const match = /^Pss:\s+(\d+) kB/mu.exec(rollup);
+    if (match !== null) return Number(match[1]) * 1024;
+  } catch {
+    // no smaps_rollup (old kernel) or the process ended: fall back to RSS below
+  }
   try {
     const statm = readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ');
     return Number(statm[1] ?? 0) * PAGE_BYTES;
@@ -34,7 +45,7 @@ function listProcessTree(rootPid: number): number[] {
   return tree;
 }
 
-/** Peak resident memory, sampled: of this Node process, and of it with all its child processes. */
+/** Peak memory, sampled: RSS of this Node process, and PSS of it with all its child processes. */
 export interface MemoryPeaks {
   processBytes: number;
   treeBytes: number;
@@ -55,7 +66,7 @@ export function startMemorySampler(intervalMs = 200): { stop(): MemoryPeaks } {
     const own = process.memoryUsage.rss();
     peaks.processBytes = Math.max(peaks.processBytes, own);
     const tree = hasProc
-      ? listProcessTree(process.pid).reduce((sum, pid) => sum + readRssBytes(pid), 0)
+      ? listProcessTree(process.pid).reduce((sum, pid) => sum + readPssBytes(pid), 0)
       : own;
     peaks.treeBytes = Math.max(peaks.treeBytes, tree);
   };

@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMinimalProject, MINIMAL_PAGES } from '../../../test/fixtures/minimal-project.fixture';
 import { isPng } from '../../../test/fixtures/is-png';
 import type { LogEvent, ProgressEvent, VerifyReport } from '../../types';
 import { findVerifyChromePath } from './open-browser';
+import { startStaticServer } from './serve-static';
 import { verifyProject } from './verify-project';
+import { ENGINE_DIR } from './write-project';
 
 const hasChromium = findVerifyChromePath() !== undefined;
 
@@ -164,4 +167,42 @@ writeFileSync('dist/about/index.html', '<!doctype html><html lang="en"><head><ti
     expect(report.requiredSnippets).toEqual({ kept: 1, total: 1, missing: [] });
     expect(report.screenshots).toEqual({});
   });
+});
+
+describe.skipIf(!hasChromium)('verifyProject with Lighthouse', () => {
+  it('scores the original and the rebuild in all four categories', async () => {
+    // The "original" is served on loopback too; loopbackOnly keeps Lighthouse's Chromium on this machine.
+    const original = await startStaticServer(path.join(ENGINE_DIR, 'test', 'fixtures'), {
+      fallback: 'none',
+    });
+    try {
+      const { ports, logs } = recordingPorts();
+      const report = await verifyProject(
+        buildMinimalProject(),
+        {
+          pages: MINIMAL_PAGES.map((page) => ({
+            ...page,
+            url: `${original.origin}/lighthouse-original.html`,
+          })),
+          screenshots: false,
+          lighthouse: true,
+        },
+        ports,
+        { allowPrivateUrls: true, loopbackOnly: true },
+      );
+      expect(logs.filter((event) => event.level === 'WARNING')).toEqual([]);
+      expect(report.lighthouse).toBeDefined();
+      for (const scores of [report.lighthouse!.before, report.lighthouse!.after]) {
+        for (const score of Object.values(scores)) {
+          expect(score).toBeGreaterThanOrEqual(0);
+          expect(score).toBeLessThanOrEqual(100);
+        }
+      }
+      // The rebuild has a lang attribute, a title and a viewport: accessibility and SEO score well.
+      expect(report.lighthouse!.after.accessibility).toBeGreaterThanOrEqual(90);
+      expect(report.lighthouse!.after.seo).toBeGreaterThanOrEqual(80);
+    } finally {
+      await original.close();
+    }
+  }, 180_000);
 });

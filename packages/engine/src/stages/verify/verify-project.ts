@@ -286,10 +286,23 @@ export async function verifyProject(
       ] as const) {
         throwIfCancelled(signal);
         try {
-          if (which === 'before')
+          if (which === 'before') {
+            if (options.loopbackOnly === true && !isLoopbackUrl(url)) {
+              throw new Error(`${url} is not a loopback address`);
+            }
             await assertPublicUrl(url, { allowPrivateUrls: options.allowPrivateUrls === true });
+          }
           log('INFO', `Lighthouse ${which}: ${url}`);
-          scores[which] = await runLighthouse(url, { chromePath: options.chromePath });
+          scores[which] = await runLighthouse(url, {
+            chromePath: options.chromePath,
+            // The rebuild is on loopback and self-contained; an original reaches only what the guard allows.
+            network:
+              which === 'after' || options.loopbackOnly === true
+                ? 'loopback'
+                : options.allowPrivateUrls === true
+                  ? 'any'
+                  : 'public',
+          });
         } catch (error) {
           log('WARNING', `Lighthouse ${which} did not run: ${firstLine(error)}`);
         }
