@@ -43,6 +43,8 @@ export const AUTH_MESSAGES = {
   currentPasswordIncorrect: 'Current password is incorrect',
   changePasswordFailed: 'Failed to change password',
   changeEmailFailed: 'Failed to change email',
+  changeEmailLinkInvalid:
+    'That e-mail change link is invalid or has expired. Your e-mail address was not changed.',
   userNotFound: 'User not found',
   authenticating: 'Authenticating...',
   loading: 'Loading...',

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMockUser, signInAs } from '../../testing/mocks/db';
 import { renderApp } from '../../testing/test-utils';
@@ -29,5 +29,24 @@ describe('top bar', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
     expect(await screen.findByRole('link', { name: 'Get Started' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('mobile menu', () => {
+  it('opens from the menu button, mirrors the user menu and closes with Escape', async () => {
+    signInAs(createMockUser({ email: 'grace@example.com' }));
+    const { user } = renderApp('/dashboard');
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(menu).toHaveTextContent('Signed in as');
+    expect(menu).toHaveTextContent('grace@example.com');
+    for (const name of ['Dashboard', 'Create Project', 'Edit Profile']) {
+      expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 });

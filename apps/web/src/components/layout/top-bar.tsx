@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { landingAnchors, paths } from '../../config/paths';
@@ -29,11 +29,23 @@ export function TopBar({ variant = 'full' }: { variant?: TopBarVariant }) {
   const isHome = location.pathname === '/';
   const showAnchors = variant === 'full' && isHome;
   const [isMobileOpen, setIsMobileOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     // A navigation closes the mobile menu.
     setIsMobileOpen(false);
   }, [location.pathname, location.hash]);
+
+  useEffect(() => {
+    if (!isMobileOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsMobileOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isMobileOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -86,6 +98,7 @@ export function TopBar({ variant = 'full' }: { variant?: TopBarVariant }) {
         </div>
 
         <button
+          ref={toggleRef}
           type="button"
           className="-mr-2 inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={isMobileOpen}

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Mail } from 'lucide-react';
-import { useNavigate } from 'react-router';
-import { PROFILE_MESSAGES } from '@sitelift/shared/messages';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@sitelift/shared/messages';
 import type { Profile } from '@sitelift/shared/schemas/auth';
 import { profileUpdateSchema } from '@sitelift/shared/validation/profile';
 import type { ProfileUpdate, ProfileUpdateInput } from '@sitelift/shared/validation/profile';
@@ -36,6 +36,9 @@ export function EditProfileForm() {
 function EditProfileFormLoaded({ profile, isFallback }: { profile: Profile; isFallback: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // The e-mail change confirmation link ends here, with ?error=... when it failed.
+  const [searchParams] = useSearchParams();
+  const linkError = searchParams.get('error');
   const [result, setResult] = useState<{ tone: 'success' | 'warning'; message: string } | null>(
     null,
   );
@@ -96,6 +99,11 @@ function EditProfileFormLoaded({ profile, isFallback }: { profile: Profile; isFa
         </p>
       </div>
 
+      {linkError && (
+        <Alert tone="error" className="mb-6">
+          {AUTH_MESSAGES.changeEmailLinkInvalid}
+        </Alert>
+      )}
       {isFallback && (
         <Alert tone="warning" className="mb-6">
           {PROFILE_MESSAGES.fallback}

@@ -189,3 +189,15 @@ describe('Change Email modal', () => {
     });
   });
 });
+
+describe('e-mail change link', () => {
+  it('explains a failed confirmation link on /profile/edit', async () => {
+    signInAs(createMockUser());
+    renderApp('/profile/edit?error=INVALID_TOKEN');
+    expect(
+      await screen.findByText(
+        'That e-mail change link is invalid or has expired. Your e-mail address was not changed.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
