@@ -61,7 +61,7 @@ export type Block =
       role?: 'quote' | 'caption' | 'term' | 'definition' | 'address';
     }
   | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string }
-  | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][] }
+  | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][]; breadcrumb?: boolean }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
   | { kind: 'image'; image: ImageRef; caption?: string }
   | { kind: 'pre'; text: string }

@@ -238,6 +238,20 @@ describe('extractSite', () => {
     expect(model.pages[0]!.textBlocks).toEqual(['Mentorship Talks', 'Mail me']);
   });
 
+  it('marks breadcrumb lists', () => {
+    const model = extractSite(
+      toRawSite('<ol class="breadcrumb"><li><a href="/">Home</a></li><li>FAQ</li></ol>'),
+    );
+    expect(blocksOf(model.pages[0]!)).toEqual([
+      {
+        kind: 'list',
+        ordered: true,
+        breadcrumb: true,
+        items: [[{ text: 'Home', href: 'http://site.example/' }], [{ text: 'FAQ' }]],
+      },
+    ]);
+  });
+
   it('throws a coded error when no page has HTML', () => {
     expect(() => extractSite(toRawSite('   '))).toThrow(
       expect.objectContaining({ code: 'ENGINE_EXTRACT_NO_CONTENT' }),

@@ -152,7 +152,7 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
   let buttonText: string[] | undefined;
   let form: FormState | undefined;
   let nextListId = 1;
-  const lists: { id: number; ordered: boolean; counter: number }[] = [];
+  const lists: { id: number; ordered: boolean; counter: number; breadcrumb: boolean }[] = [];
   let openList: { id: number; block: Extract<Block, { kind: 'list' }> } | undefined;
   /** Elements whose exit must undo something done at their enter. */
   const exits = new Map<Node, () => void>();
@@ -235,6 +235,7 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
           items: [runs],
         };
         if (list?.ordered && list.counter !== 1) block.start = list.counter;
+        if (list?.breadcrumb) block.breadcrumb = true;
         emit(block);
         openList = { id: role.listId, block };
       }
@@ -522,6 +523,7 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
             id: nextListId,
             ordered: tag === 'ol',
             counter: Number.isFinite(start) ? start : 1,
+            breadcrumb: /breadcrumb/i.test(getAttr(node, 'class') ?? ''),
           });
           container.listId = nextListId++;
         }

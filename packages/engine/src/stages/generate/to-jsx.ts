@@ -75,6 +75,9 @@ export function toBlockJsx(block: Block, state: { firstImage: boolean }): string
       return `<h${level}${block.id ? ` id=${attr(block.id)}` : ''}>${toInlineJsx(block.inlines)}</h${level}>`;
     }
     case 'list': {
+      if (block.breadcrumb) {
+        return `<nav aria-label="Breadcrumb"><ol className="breadcrumb">${block.items.map((item) => `<li>${toInlineJsx(item)}</li>`).join('')}</ol></nav>`;
+      }
       const tag = block.ordered ? 'ol' : 'ul';
       const start = block.ordered && block.start !== undefined ? ` start={${block.start}}` : '';
       return `<${tag}${start}>${block.items.map((item) => `<li>${toInlineJsx(item)}</li>`).join('')}</${tag}>`;

@@ -45,7 +45,7 @@ export interface FormContent {
 export type Block =
   | { kind: 'paragraph'; inlines: InlineRun[]; role?: 'quote' | 'caption' | 'term' | 'definition' | 'address' }
   | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string }
-  | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][] }
+  | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][]; breadcrumb?: boolean }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
   | { kind: 'image'; image: ImageData; caption?: string }
   | { kind: 'pre'; text: string }
@@ -201,6 +201,12 @@ export function BlockView({ block }: { block: Block }) {
           <InlineText runs={item} />
         </li>
       ));
+      if (block.breadcrumb)
+        return (
+          <nav aria-label="Breadcrumb">
+            <ol className="breadcrumb">{items}</ol>
+          </nav>
+        );
       return block.ordered ? <ol start={block.start}>{items}</ol> : <ul>{items}</ul>;
     }
     case 'table':

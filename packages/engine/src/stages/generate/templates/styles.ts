@@ -269,6 +269,23 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
   .content li + li {
     margin-top: 0.35rem;
   }
+  .content .breadcrumb {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem 0.5rem;
+    list-style: none;
+    padding-left: 0;
+    font-size: 0.9rem;
+    color: var(--color-muted);
+  }
+  .content .breadcrumb li + li {
+    margin-top: 0;
+  }
+  .content .breadcrumb li + li::before {
+    content: '/';
+    margin-right: 0.5rem;
+    color: var(--color-muted);
+  }
   .content li::marker {
     color: var(--color-primary);
   }
