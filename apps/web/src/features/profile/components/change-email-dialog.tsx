@@ -93,7 +93,10 @@ function ChangeEmailForm({ currentEmail, onDone }: { currentEmail: string; onDon
         </Alert>
       )}
       <fieldset disabled={isSubmitting} className="space-y-5">
-        <FormField label="Current Email" type="email" value={currentEmail} readOnly />
+        <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600 ring-1 ring-slate-200">
+          Current e-mail:{' '}
+          <span className="font-medium break-all text-slate-900">{currentEmail}</span>
+        </p>
         <FormField
           label="New Email Address"
           type="email"
