@@ -373,6 +373,27 @@ function seoFiles(plan: SitePlan): Record<string, string> {
   };
 }
 
+/** A site without a favicon gets one: its initial on the brand colour, as SVG. */
+function withFavicon(plan: SitePlan): SitePlan {
+  if (plan.identity.faviconPath) return plan;
+  const { primary, onPrimary } = plan.design.tokens.colors;
+  const initial = escapeHtml([...plan.identity.name.trim()][0]?.toUpperCase() ?? 'S');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${primary}"/><text x="32" y="44" font-family="system-ui, sans-serif" font-size="36" font-weight="700" text-anchor="middle" fill="${onPrimary}">${initial}</text></svg>\n`;
+  return {
+    ...plan,
+    identity: { ...plan.identity, faviconPath: 'favicon.svg' },
+    assets: [
+      ...plan.assets,
+      {
+        url: 'generated:favicon.svg',
+        path: 'favicon.svg',
+        contentType: 'image/svg+xml',
+        body: new TextEncoder().encode(svg),
+      },
+    ],
+  };
+}
+
 function manifest(plan: SitePlan): string {
   const icons = plan.identity.faviconPath
     ? [
@@ -401,11 +422,12 @@ function manifest(plan: SitePlan): string {
 
 /** Generates the project for a plan. Async only because Prettier is. */
 export async function generateProject(
-  plan: SitePlan,
+  input: SitePlan,
   ports: { logger?: Logger } = {},
 ): Promise<FileTree> {
   const logger = ports.logger;
-  if (plan.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
+  if (input.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
+  const plan = withFavicon(input);
   const typescript = plan.strategy !== 'STYLE_MODERNIZATION';
   const full = plan.strategy === 'FULL_REBUILD';
   const x = typescript ? 'tsx' : 'jsx';
@@ -494,7 +516,12 @@ export async function generateProject(
   const formatted: Record<string, string | Uint8Array> = {};
   for (const path of Object.keys(files).sort()) {
     const content = files[path]!;
-    formatted[path] = typeof content === 'string' ? await formatSource(path, content) : content;
+    try {
+      formatted[path] = typeof content === 'string' ? await formatSource(path, content) : content;
+    } catch (error) {
+      // A file Prettier cannot parse is a generator bug: stop rather than ship broken code.
+      throw new AppError('ENGINE_GENERATE_FAILED', { cause: error, details: { path } });
+    }
   }
   logger?.log({
     level: 'INFO',
