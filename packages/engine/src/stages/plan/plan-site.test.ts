@@ -3,7 +3,14 @@ import type { Section } from '../../model';
 import { extractSite } from '../extract/extract-site';
 import { loadFixture, readFixtureHtml, toRawSite } from '../generate/testing/load-fixture';
 import { listNotCarried, toVerifyExpectations } from './expectations';
-import { fixOutline, groupSections, planSite, toRoute } from './plan-site';
+import {
+  chooseVariant,
+  fixOutline,
+  groupSections,
+  planSite,
+  toCardRuns,
+  toRoute,
+} from './plan-site';
 
 function headingLevels(sections: Section[]): number[] {
   return sections.flatMap((section) => [
@@ -56,6 +63,32 @@ describe('fixOutline', () => {
     const out = fixOutline(sections, 'Page title');
     expect(out[0]!.heading).toEqual({ level: 1, inlines: [{ text: 'Page title' }] });
     expect(headingLevels(out)).toEqual([1, 2]);
+  });
+
+  it('turns runs of three or more short sibling sections into one section of cards', () => {
+    const panel = (text: string): Section => ({
+      id: text,
+      heading: { level: 2, inlines: [{ text }] },
+      blocks: [{ kind: 'paragraph', inlines: [{ text: 'Short text.' }] }],
+    });
+    const out = toCardRuns([
+      heading(1, 'top'),
+      panel('a'),
+      panel('b'),
+      panel('c'),
+      heading(2, 'end'),
+    ]);
+    expect(out.map((s) => s.id)).toEqual(['top', 'a-group', 'end']);
+    expect(out[1]!.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'paragraph',
+      'heading',
+      'paragraph',
+      'heading',
+      'paragraph',
+    ]);
+    expect(chooseVariant(out[1]!, 1, false)).toBe('cards');
+    expect(toCardRuns([panel('a'), panel('b')]).map((s) => s.id)).toEqual(['a', 'b']);
   });
 
   it('groups deeper headings into the h1/h2 section before them', () => {

@@ -256,7 +256,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
         };
       return out;
     });
-    sections = groupSections(fixOutline(sections, page.title));
+    sections = toCardRuns(groupSections(fixOutline(sections, page.title)));
     const variants = sections.map((section, index) =>
       chooseVariant(section, index, pageIndex === 0),
     );
@@ -443,6 +443,45 @@ export function groupSections(sections: Section[]): Section[] {
       continue;
     }
     out.push({ ...section, blocks: [...section.blocks] });
+  }
+  return out;
+}
+
+/**
+ * Three or more short sibling sections in a row (a grid of "Project name + one line" panels, pricing
+ * plans) become one section of cards: their headings become the cards' headings.
+ */
+export function toCardRuns(sections: Section[]): Section[] {
+  const asGroup = (section: Section): Block[] =>
+    section.heading
+      ? [
+          {
+            kind: 'heading',
+            level: section.heading.level,
+            inlines: section.heading.inlines,
+            id: section.id,
+          },
+          ...section.blocks,
+        ]
+      : section.blocks;
+  const fits = (section: Section, level: number): boolean =>
+    section.heading?.level === level &&
+    level >= 2 &&
+    section.blocks.length > 0 &&
+    isCardGroup(asGroup(section));
+  const out: Section[] = [];
+  for (let i = 0; i < sections.length;) {
+    const first = sections[i]!;
+    const level = first.heading?.level ?? 0;
+    let j = i;
+    while (j < sections.length && fits(sections[j]!, level)) j++;
+    if (j - i >= 3) {
+      out.push({ id: `${first.id}-group`, blocks: sections.slice(i, j).flatMap(asGroup) });
+      i = j;
+    } else {
+      out.push(first);
+      i++;
+    }
   }
   return out;
 }
