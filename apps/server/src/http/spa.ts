@@ -33,6 +33,8 @@ export async function registerSpa(
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
+      // The web build writes .br/.gz beside each asset; serve them to clients that accept them.
+      preCompressed: true,
       // One route per built file; everything else reaches the not-found handler (history fallback).
       wildcard: false,
       setHeaders: (reply, filePath) => {
