@@ -2,6 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+// Web features never import each other (STYLE.md §2): one zone per feature folder.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -22,7 +31,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -39,10 +51,7 @@ export default tseslint.config(
   {
     files: ['packages/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['@sitelift/*', '../../*'] },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['@sitelift/*', '../../*'] }],
     },
   },
   {
@@ -56,12 +65,57 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@sitelift/server*', '@sitelift/engine*', '**/apps/server/**', '**/packages/*/src/**'] },
+        {
+          patterns: [
+            '@sitelift/server*',
+            '@sitelift/engine*',
+            '**/apps/server/**',
+            '**/packages/*/src/**',
+          ],
+          // Third-party state stays behind one module (STYLE.md §2).
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              message: 'Import from src/lib/query-client.ts instead.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other; compose them in app/routes.',
+            })),
+            {
+              target: [
+                './apps/web/src/features',
+                './apps/web/src/components',
+                './apps/web/src/lib',
+              ],
+              from: './apps/web/src/app',
+              message: 'Imports go one way: shared -> features -> app.',
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    files: [
+      'apps/web/src/lib/query-client.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/testing/**',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.cjs'],
