@@ -69,3 +69,54 @@ export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully!',
   noNameSet: 'No name set',
 } as const;
+
+/** Messages of the project screens (spec §2 Dashboard, Create project, Edit project; §8 Projects). */
+export const PROJECT_MESSAGES = {
+  fetchFailed: 'Failed to fetch projects.',
+  retryFailed: 'Failed to retry modernization.',
+  retrying: (name: string) => `Retrying modernization for project: ${name}.`,
+  deleteFailed: 'Failed to delete project.',
+  deleted: (name: string) => `Project "${name}" has been deleted.`,
+  createFailed: (reason: string) => `Failed to create project: ${reason}`,
+  unknownError: 'An unknown error occurred.',
+  created: 'Project created successfully! Modernization is now in progress.',
+  fetchDetailsFailed: 'Failed to fetch project details.',
+  updateFailed: 'Failed to update project.',
+  updated: 'Project updated successfully!',
+  unexpected: 'An unexpected error occurred.',
+  notLoggedIn: 'You must be logged in to create a project.',
+  noCredits:
+    'You have no credits left. Buy a plan or a single refresh to modernize another website.',
+  emailNotVerified: 'Please verify your e-mail address before creating a project.',
+  noProjects: 'No Projects Yet!',
+  noMatches: 'No Projects Found',
+  loadMore: 'Load More Projects',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${total} projects`,
+  searchPlaceholder: 'Search projects by name or URL...',
+  deleteTitle: (name: string) => `Delete Project: ${name}?`,
+  deleteDescription:
+    'Are you sure you want to delete this project? This will permanently remove all associated data, including jobs and generated assets. This action cannot be undone.',
+  deleteConfirm: 'Yes, Delete Project',
+} as const;
+
+/** Messages of downloads (spec §8 Functions and downloads). */
+export const DOWNLOAD_MESSAGES = {
+  authRequired: 'Authentication required to download project.',
+  failed: (reason: string) => `Failed to download project: ${reason}`,
+  unparseable: 'Failed to parse error response',
+} as const;
+
+/** Messages of the job log viewer (spec §2 Job log viewer, §4 Job status, §8 Logs). */
+export const LOG_MESSAGES = {
+  connecting: 'Connecting to log stream...',
+  queued: 'Job is queued and will start soon...',
+  completedEmpty: 'Job completed with no logs.',
+  failedEmpty: 'Job failed with no logs.',
+  completed: 'Job completed.',
+  failed: 'Job failed.',
+  fetchFailed: 'Failed to fetch logs',
+  notLoggedIn: 'Authentication error: User is not logged in.',
+  connectionFailed: 'Connection failed. Please try again.',
+  connectFailed: (status: number, statusText: string) =>
+    `Failed to connect: ${status} ${statusText}`.trim(),
+} as const;

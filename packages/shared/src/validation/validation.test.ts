@@ -6,6 +6,7 @@ import { registerSchema, resetPasswordSchema } from './register';
 import { changePasswordSchema, isChangePasswordComplete } from './change-password';
 import { buildChangeEmailSchema, canSubmitNewEmail } from './change-email';
 import { createProjectFormSchema } from './create-project';
+import { editProjectFormSchema } from './edit-project';
 import { profileUpdateSchema } from './profile';
 import { profileUpdateBodySchema } from '../schemas/auth';
 
@@ -187,6 +188,21 @@ describe('create project rules (spec §5)', () => {
     expect(createProjectFormSchema.parse(valid)).toEqual({
       ...valid,
       modernizationStrategy: 'INCREMENTAL_UPDATE',
+    });
+  });
+});
+
+describe('edit project rules', () => {
+  it('keeps the name rules and trims the description', () => {
+    expect(errorsOf(editProjectFormSchema, { name: ' a ', description: '' }).name).toEqual([
+      'Project name must be at least 3 characters',
+    ]);
+    expect(errorsOf(editProjectFormSchema, { name: '', description: '' }).name).toEqual([
+      'Project name is required',
+    ]);
+    expect(editProjectFormSchema.parse({ name: ' New name ', description: ' x ' })).toEqual({
+      name: 'New name',
+      description: 'x',
     });
   });
 });
