@@ -452,8 +452,10 @@ export function groupSections(sections: Section[]): Section[] {
  * plans) become one section of cards: their headings become the cards' headings.
  */
 export function toCardRuns(sections: Section[]): Section[] {
-  const asGroup = (section: Section): Block[] =>
-    section.heading
+  // Horizontal rules between the panels were separators: cards separate themselves.
+  const asGroup = (section: Section): Block[] => {
+    const blocks = section.blocks.filter((block) => block.kind !== 'rule');
+    return section.heading
       ? [
           {
             kind: 'heading',
@@ -461,9 +463,10 @@ export function toCardRuns(sections: Section[]): Section[] {
             inlines: section.heading.inlines,
             id: section.id,
           },
-          ...section.blocks,
+          ...blocks,
         ]
-      : section.blocks;
+      : blocks;
+  };
   const fits = (section: Section, level: number): boolean =>
     section.heading?.level === level &&
     level >= 2 &&
