@@ -451,11 +451,9 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
   .card > * + * {
     margin-top: 0.6rem;
   }
-  .card h3,
-  .card h4,
-  .card h5,
-  .card h6 {
-    font-size: 1.1rem;
+  .content .card :where(h2, h3, h4, h5, h6) {
+    font-size: 1.15rem;
+    letter-spacing: -0.01em;
   }
   .card {
     background: var(--color-canvas);
