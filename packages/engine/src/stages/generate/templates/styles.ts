@@ -258,6 +258,12 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
   .content a:hover {
     text-decoration-thickness: 2px;
   }
+  .content :is(h1, h2, h3, h4, h5, h6) a {
+    text-decoration: none;
+  }
+  .content :is(h1, h2, h3, h4, h5, h6) a:hover {
+    text-decoration: underline;
+  }
   .content ul {
     list-style: disc;
     padding-left: 1.4rem;
