@@ -238,6 +238,24 @@ describe('extractSite', () => {
     expect(model.pages[0]!.textBlocks).toEqual(['Mentorship Talks', 'Mail me']);
   });
 
+  it('keeps each titled list item (a post list) one unit under its heading', () => {
+    const item = (date: string, title: string): string =>
+      `<li><span class="post-meta">${date}</span><h2><a href="/${title}.html">${title}</a></h2></li>`;
+    const html = `<h1>Posts</h1><ul class="post-list">${item('Jan 1, 2016', 'One')}${item('Oct 9, 2014', 'Two')}</ul>`;
+    const page = extractSite(toRawSite(html)).pages[0]!;
+    expect(
+      page.sections.map((s) => [
+        s.heading && plainText(s.heading.inlines),
+        textsOf({ ...page, sections: [{ ...s, heading: undefined }] }),
+      ]),
+    ).toEqual([
+      ['Posts', []],
+      ['One', ['Jan 1, 2016']],
+      ['Two', ['Oct 9, 2014']],
+    ]);
+    expect(blocksOf(page).some((block) => block.kind === 'list')).toBe(false);
+  });
+
   it('marks breadcrumb lists', () => {
     const model = extractSite(
       toRawSite('<ol class="breadcrumb"><li><a href="/">Home</a></li><li>FAQ</li></ol>'),

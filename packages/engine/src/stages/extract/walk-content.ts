@@ -16,6 +16,7 @@ import type { Element, Node } from './dom';
 import {
   childrenOf,
   collapse,
+  findElement,
   findElements,
   getAttr,
   isElement,
@@ -157,6 +158,9 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
   /** Elements whose exit must undo something done at their enter. */
   const exits = new Map<Node, () => void>();
   const anchors = new Map<string, number>();
+  /** Lists whose items carry headings: they are item containers, not bullet lists. */
+  const titledLists = new Set<Node>();
+  const items: { held: Block[]; headed: boolean }[] = [];
 
   function pushText(text: string): void {
     if (labelDepth > 0) return;
@@ -175,7 +179,25 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
 
   function emit(block: Block): void {
     if (block.kind !== 'list') openList = undefined;
+    // In a list of titled items (a blog's post list), what comes before an item's title (its date,
+    // its thumbnail) follows the title, so that each item stays one unit under its heading.
+    const item = items[items.length - 1];
+    if (item && !item.headed) {
+      if (block.kind !== 'heading') {
+        item.held.push(block);
+        return;
+      }
+      item.headed = true;
+      blocks.push(block, ...item.held);
+      item.held = [];
+      return;
+    }
     blocks.push(block);
+  }
+
+  function releaseItem(): void {
+    const item = items.pop();
+    if (item) blocks.push(...item.held);
   }
 
   function flush(): void {
@@ -517,7 +539,23 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
         const container: Container = {
           tag: (tag === 'div' || tag === 'p') && isStyledHeading(node) ? 'h2' : tag,
         };
-        if (tag === 'ul' || tag === 'ol' || tag === 'menu' || tag === 'dir') {
+        const isTitledList =
+          (tag === 'ul' || tag === 'ol') &&
+          childrenOf(node).some(
+            (li) =>
+              isElement(li) &&
+              li.tagName === 'li' &&
+              findElement(li, (e) => /^h[1-6]$/.test(e.tagName)) !== undefined,
+          );
+        const isTitledItem =
+          tag === 'li' && node.parentNode !== null && titledLists.has(node.parentNode as Node);
+        if (isTitledList) {
+          titledLists.add(node);
+          container.tag = 'div';
+        } else if (isTitledItem) {
+          container.tag = 'div';
+          items.push({ held: [], headed: false });
+        } else if (tag === 'ul' || tag === 'ol' || tag === 'menu' || tag === 'dir') {
           const start = Number.parseInt(getAttr(node, 'start') ?? '1', 10);
           lists.push({
             id: nextListId,
@@ -527,7 +565,7 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
           });
           container.listId = nextListId++;
         }
-        if (tag === 'li') {
+        if (tag === 'li' && !isTitledItem) {
           for (let i = containers.length - 1; i >= 0; i--) {
             const listId = containers[i]!.listId;
             if (listId !== undefined) {
@@ -542,6 +580,7 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
         if (tag === 'form' && !form && nav === 0) startForm(node);
         exits.set(node, () => {
           flush();
+          if (isTitledItem) releaseItem();
           containers.pop();
           if (isNav) nav--;
           if (form && form.element === node) endForm();
