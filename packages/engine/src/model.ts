@@ -66,7 +66,9 @@ export type Block =
   | { kind: 'image'; image: ImageRef; caption?: string }
   | { kind: 'pre'; text: string }
   | { kind: 'form'; form: FormModel }
-  | { kind: 'rule' };
+  | { kind: 'rule' }
+  /** Where the page's footer starts: extract ends the section there (never rendered). */
+  | { kind: 'break' };
 
 /** A part of a page that starts at a heading (or at the top of the page). */
 export interface Section {

@@ -299,13 +299,17 @@ function splitSections(blocks: Block[]): { sections: Section[]; sectionOfBlock: 
   const sections: Section[] = [];
   const sectionOfBlock: number[] = [];
   let current: Section | undefined;
+  let footerNext = false;
   for (const block of blocks) {
     if (block.kind === 'heading') {
       current = { id: '', heading: { level: block.level, inlines: block.inlines }, blocks: [] };
       sections.push(current);
+    } else if (block.kind === 'break') {
+      current = undefined;
+      footerNext = true;
     } else {
       if (!current) {
-        current = { id: '', blocks: [] };
+        current = { id: footerNext ? FOOTER_SECTION : '', blocks: [] };
         sections.push(current);
       }
       current.blocks.push(block);
@@ -315,12 +319,15 @@ function splitSections(blocks: Block[]): { sections: Section[]; sectionOfBlock: 
   return { sections: uniqueSectionIds(sections), sectionOfBlock };
 }
 
+/** The id of the section that holds the original's footer (plan keeps it apart). */
+export const FOOTER_SECTION = 'page-footer';
+
 function uniqueSectionIds(sections: Section[]): Section[] {
   const used = new Set<string>();
   return sections.map((section, index) => {
     const base =
       (section.heading ? slugify(plainText(section.heading.inlines)) : '') ||
-      `section-${index + 1}`;
+      (section.id.startsWith(FOOTER_SECTION) ? FOOTER_SECTION : `section-${index + 1}`);
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);

@@ -575,6 +575,19 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
           }
         }
         containers.push(container);
+        // The page footer is its own part: it must not run on under the last heading.
+        if (
+          nav === 0 &&
+          !form &&
+          (tag === 'footer' ||
+            /(?:^|[\s_-])footer(?:$|[\s_-])/i.test(
+              `${getAttr(node, 'id') ?? ''} ${getAttr(node, 'class') ?? ''}`,
+            )) &&
+          !containers.some((c) => c.tag === 'footer')
+        ) {
+          blocks.push({ kind: 'break' });
+          openList = undefined;
+        }
         const isNav = nav === 0 && !form && isNavigation(node);
         if (isNav) nav++;
         if (tag === 'form' && !form && nav === 0) startForm(node);

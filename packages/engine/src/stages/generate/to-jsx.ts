@@ -103,6 +103,8 @@ export function toBlockJsx(block: Block, state: { firstImage: boolean }): string
       const { action: _action, ...form } = block.form;
       return `<ContactForm form={${JSON.stringify(form)}} />`;
     }
+    case 'break':
+      return '';
     case 'rule':
       return '<hr />';
   }

@@ -19,7 +19,7 @@ import type {
   SiteModel,
 } from '../../model';
 import type { Diagnostic, Strategy } from '../../types';
-import { slugify } from '../extract/extract-site';
+import { FOOTER_SECTION, slugify } from '../extract/extract-site';
 import { plainText } from '../extract/walk-content';
 
 /** Options of the plan stage. */
@@ -256,7 +256,9 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
         };
       return out;
     });
-    sections = toCardRuns(groupSections(fixOutline(sections, page.title)));
+    sections = toCardRuns(groupSections(fixOutline(sections, page.title))).filter(
+      (section) => section.heading || section.blocks.length > 0,
+    );
     const variants = sections.map((section, index) =>
       chooseVariant(section, index, pageIndex === 0),
     );
@@ -428,7 +430,7 @@ export function groupSections(sections: Section[]): Section[] {
     }
     const absorb =
       last &&
-      (!section.heading ||
+      ((!section.heading && !section.id.startsWith(FOOTER_SECTION)) ||
         level >= 3 ||
         (last.blocks.length === 0 && last.heading && last.heading.level > 1));
     if (last && absorb) {
@@ -545,7 +547,7 @@ export function chooseVariant(
       if (block.kind === 'heading' && block.level === cardLevel) groups.push([block]);
       else groups[groups.length - 1]!.push(block);
     }
-    if (groups.length >= 2 && groups.length <= 12 && groups.every(isCardGroup)) return 'cards';
+    if (groups.length >= 2 && groups.length <= 60 && groups.every(isCardGroup)) return 'cards';
   }
   const only = blocks.length === 1 ? blocks[0] : undefined;
   if (
