@@ -38,7 +38,9 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     proxy: {
-      '/api': { target: API_TARGET, changeOrigin: false },
+      // The server's Origin check refuses the dev server's origin on state-changing requests.
+      '/api': { target: API_TARGET, changeOrigin: false, headers: { origin: API_TARGET } },
+      '/logs': { target: API_TARGET, changeOrigin: false },
       '/dev': { target: API_TARGET, changeOrigin: false },
     },
   },

@@ -24,10 +24,10 @@ const lazyRoutes = {
   terms: async () => ({ Component: (await import('./routes/legal')).TermsRoute }),
   privacy: async () => ({ Component: (await import('./routes/legal')).PrivacyRoute }),
   createProject: async () => ({
-    Component: (await import('./routes/pending-features')).CreateProjectRoute,
+    Component: (await import('./routes/create-project')).CreateProjectRoute,
   }),
   editProject: async () => ({
-    Component: (await import('./routes/pending-features')).EditProjectRoute,
+    Component: (await import('./routes/edit-project')).EditProjectRoute,
   }),
   github: async () => ({
     Component: (await import('./routes/pending-features')).GithubIntegrationRoute,

@@ -7,12 +7,15 @@ import { isApiError } from './api-client';
 
 export {
   QueryClientProvider,
+  infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
+  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-export type { QueryClient } from '@tanstack/react-query';
+export type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 /** A query client with the app's defaults: no retry on 4xx, one retry otherwise. */
 export function buildQueryClient(): QueryClient {

@@ -1,19 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useCreditBalance } from '../../features/billing/api/get-credits';
 import { useProjectCount } from '../../features/dashboard/api/get-project-count';
-import { ProjectsIntro } from '../../features/dashboard/components/projects-intro';
 import { SuccessBanner } from '../../features/dashboard/components/success-banner';
 import { WelcomeBanner } from '../../features/dashboard/components/welcome-banner';
+import { JobLogViewer } from '../../features/jobs/components/job-log-viewer';
+import {
+  applyJobStatusChange,
+  parseJobStatusChange,
+} from '../../features/jobs/utils/apply-job-event';
+import { PROJECTS_QUERY_KEY } from '../../features/projects/api/get-projects';
+import type { Project } from '../../features/projects/api/project-schema';
+import { ProjectsOverview } from '../../features/projects/components/projects-overview';
+import {
+  applyProjectChange,
+  parseProjectChange,
+} from '../../features/projects/utils/apply-project-event';
 import { ProfilePanel } from '../../features/profile/components/profile-panel';
+import { DIALOG_CLOSE_DELAY_MS } from '../../components/ui/confirm-dialog';
+import { useEventStream } from '../../hooks/use-event-stream';
 import { useSession } from '../../lib/auth';
+import type { StreamEvent } from '../../lib/event-stream';
+import { useQueryClient } from '../../lib/query-client';
 import { getStateMessage } from '../../utils/navigation-state';
 
-/** /dashboard — welcome banner, success banner, projects area and the account panel. */
+/** After a burst of live changes, the exact totals are read again after this pause. */
+const TOTALS_REFRESH_DELAY_MS = 1000;
+
+/** Live project and job changes from `GET /api/events` (spec §4), applied to the cached data. */
+function useDashboardEvents() {
+  const queryClient = useQueryClient();
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
+
+  const scheduleRefresh = useCallback(() => {
+    clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['me', 'credits'] });
+    }, TOTALS_REFRESH_DELAY_MS);
+  }, [queryClient]);
+
+  useEventStream('/api/events', {
+    onEvent: (event: StreamEvent) => {
+      const change = parseProjectChange(event);
+      if (change) {
+        applyProjectChange(queryClient, change);
+        scheduleRefresh();
+        return;
+      }
+      const job = parseJobStatusChange(event);
+      if (job) applyJobStatusChange(queryClient, job);
+    },
+    onOpen: (isReconnect) => {
+      if (isReconnect) scheduleRefresh();
+    },
+  });
+}
+
+/** /dashboard — banners, stat cards, the live project list, the log viewer and the account panel. */
 export function DashboardRoute() {
   const { user } = useSession();
   const location = useLocation();
   const creditBalance = useCreditBalance();
   const projectCount = useProjectCount();
+  const [logs, setLogs] = useState<{ jobId: string; name: string } | null>(null);
+  const [isLogsOpen, setIsLogsOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  useDashboardEvents();
+
+  const openLogs = useCallback((project: Project) => {
+    if (!project.job_id) return;
+    clearTimeout(closeTimer.current);
+    setLogs({ jobId: project.job_id, name: project.name });
+    setIsLogsOpen(true);
+  }, []);
+
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
@@ -25,11 +88,24 @@ export function DashboardRoute() {
         creditBalance={creditBalance}
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <ProjectsIntro />
+        <ProjectsOverview onOpenLogs={openLogs} />
         <aside aria-label="Account and integrations">
           <ProfilePanel />
         </aside>
       </div>
+      {logs && (
+        <JobLogViewer
+          jobId={logs.jobId}
+          title={`Logs: ${logs.name}`}
+          open={isLogsOpen}
+          onOpenChange={(open) => {
+            setIsLogsOpen(open);
+            if (!open) {
+              closeTimer.current = setTimeout(() => setLogs(null), DIALOG_CLOSE_DELAY_MS);
+            }
+          }}
+        />
+      )}
     </div>
   );
 }

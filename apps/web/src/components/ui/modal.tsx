@@ -20,6 +20,8 @@ export function Modal({
   size = 'default',
   children,
   hideClose,
+  className,
+  bodyClassName,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,6 +30,10 @@ export function Modal({
   size?: ModalSize;
   children?: ReactNode;
   hideClose?: boolean;
+  /** Extra classes of the dialog box (e.g. a fixed height). */
+  className?: string;
+  /** Extra classes of the box around `children`. */
+  bodyClassName?: string;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -41,6 +47,7 @@ export function Modal({
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
             'rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-900/5 data-[state=open]:animate-scale-in sm:p-7',
             SIZES[size],
+            className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
@@ -50,7 +57,7 @@ export function Modal({
               {description}
             </Dialog.Description>
           )}
-          {children && <div className="mt-5">{children}</div>}
+          {children && <div className={cn('mt-5', bodyClassName)}>{children}</div>}
           {/* Last in the DOM so that opening the dialog focuses its first field, not the X. */}
           {!hideClose && (
             <Dialog.Close

@@ -1,0 +1,57 @@
+import { apiRequest } from '../../../lib/api-client';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+} from '../../../lib/query-client';
+import { projectPageSchema } from './project-schema';
+import type { ProjectPage } from './project-schema';
+
+/** The list filters of spec §5 Search and filter. */
+export type ProjectStatusFilter = 'all' | 'completed' | 'in-progress';
+
+/** Projects per page: 5 at first, then 5 more per 'Load More Projects' (spec §9). */
+export const PROJECTS_PAGE_SIZE = 5;
+
+/** What the list asks the server for. */
+export interface ProjectListParams {
+  search: string;
+  status: ProjectStatusFilter;
+}
+
+/** Root query key of everything project-related (invalidated after any change). */
+export const PROJECTS_QUERY_KEY = ['projects'] as const;
+
+/** Reads one page of the user's projects, newest first, searched and filtered on the server. */
+export async function getProjects(
+  params: ProjectListParams & { cursor?: string | null; limit?: number },
+  signal?: AbortSignal,
+): Promise<ProjectPage> {
+  const query = new URLSearchParams({
+    search: params.search,
+    status: params.status,
+    limit: String(params.limit ?? PROJECTS_PAGE_SIZE),
+  });
+  if (params.cursor) query.set('cursor', params.cursor);
+  return apiRequest(`/api/projects?${query.toString()}`, { schema: projectPageSchema, signal });
+}
+
+/** Query options of the paged project list. */
+export function getProjectsQueryOptions(params: ProjectListParams) {
+  return infiniteQueryOptions({
+    queryKey: [...PROJECTS_QUERY_KEY, 'list', params.status, params.search] as const,
+    queryFn: ({ pageParam, signal }) => getProjects({ ...params, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? null,
+    // Realtime events keep the list fresh; a refetch on focus would reset the loaded pages.
+    staleTime: 30_000,
+  });
+}
+
+/** The paged project list; the previous result stays while a new search loads. */
+export function useProjects(params: ProjectListParams) {
+  return useInfiniteQuery({
+    ...getProjectsQueryOptions(params),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import {
+  Download,
+  ExternalLink,
+  FileBarChart2,
+  Pencil,
+  RotateCw,
+  ScrollText,
+  Trash2,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses, Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { toApiUrl } from '../../../lib/api-client';
+import type { Project } from '../api/project-schema';
+import { toProjectStatus } from '../utils/project-status';
+import { ProjectReportPanel } from './project-report-panel';
+import { ProjectStatusBadge } from './project-status-badge';
+
+/** The before/after screenshot names of a project, from its `thumbnails` field. */
+export function toThumbnails(thumbnails: unknown): { before?: string; after?: string } {
+  const pick = (names: string[], side: 'before' | 'after') =>
+    names.find((name) => name.includes(side) && name.includes('desktop')) ??
+    names.find((name) => name.includes(side));
+  if (Array.isArray(thumbnails)) {
+    const names = thumbnails.filter((name): name is string => typeof name === 'string');
+    return { before: pick(names, 'before'), after: pick(names, 'after') };
+  }
+  if (typeof thumbnails === 'object' && thumbnails !== null) {
+    const record = thumbnails as Record<string, unknown>;
+    return {
+      before: typeof record.before === 'string' ? record.before : undefined,
+      after: typeof record.after === 'string' ? record.after : undefined,
+    };
+  }
+  return {};
+}
+
+function toScreenshotUrl(projectId: string, name: string): string {
+  const file = name.endsWith('.png') ? name : `${name}.png`;
+  const encoded = file.split('/').map(encodeURIComponent).join('/');
+  return toApiUrl(`/api/projects/${encodeURIComponent(projectId)}/screenshots/${encoded}`);
+}
+
+function Thumbnail({ src, label }: { src: string; label: string }) {
+  return (
+    <figure className="min-w-0 flex-1">
+      <div className="aspect-[16/10] overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
+        <img src={src} alt={label} loading="lazy" className="size-full object-cover object-top" />
+      </div>
+      <figcaption className="mt-1 text-xs font-medium text-slate-500">{label}</figcaption>
+    </figure>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** One project in the dashboard list: status, thumbnails, actions and the report panel. */
+export function ProjectCard({
+  project,
+  onOpenLogs,
+  onRetry,
+  onDelete,
+  onDownload,
+  isBusy,
+}: {
+  project: Project;
+  onOpenLogs: (project: Project) => void;
+  onRetry: (project: Project) => void;
+  onDelete: (project: Project) => void;
+  onDownload: (project: Project) => void;
+  isBusy: boolean;
+}) {
+  const [isReportOpen, setIsReportOpen] = useState(false);
+  const status = toProjectStatus(project.status);
+  const isCompleted = status === 'completed';
+  const canDownload = isCompleted && Boolean(project.generated_code_url);
+  const thumbnails = toThumbnails(project.thumbnails);
+  const reportId = `report-${project.id}`;
+  const createdAt = new Date(project.created_at);
+
+  return (
+    <li
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      aria-label={project.name}
+      data-project-id={project.id}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate text-base font-semibold text-slate-900">{project.name}</h3>
+          <a
+            href={project.source_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="block truncate text-sm text-brand-700 hover:underline"
+          >
+            {project.source_url}
+          </a>
+        </div>
+        <ProjectStatusBadge status={project.status} />
+      </div>
+      {project.description && (
+        <p className="mt-2 line-clamp-2 text-sm text-slate-600">{project.description}</p>
+      )}
+      <p className="mt-2 text-xs text-slate-500">
+        Created{' '}
+        {Number.isNaN(createdAt.getTime()) ? project.created_at : dateFormat.format(createdAt)}
+      </p>
+
+      {(thumbnails.before || thumbnails.after) && (
+        <div className="mt-4 flex gap-3">
+          {thumbnails.before && (
+            <Thumbnail src={toScreenshotUrl(project.id, thumbnails.before)} label="Before" />
+          )}
+          {thumbnails.after && (
+            <Thumbnail src={toScreenshotUrl(project.id, thumbnails.after)} label="After" />
+          )}
+        </div>
+      )}
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        {isCompleted && project.preview_url && (
+          <a
+            href={project.preview_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('primary', 'sm')}
+          >
+            <ExternalLink className="size-4" aria-hidden /> Preview
+          </a>
+        )}
+        {canDownload && (
+          <Button size="sm" variant="secondary" onClick={() => onDownload(project)}>
+            <Download className="size-4" aria-hidden /> Download
+          </Button>
+        )}
+        {isCompleted && (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-expanded={isReportOpen}
+            aria-controls={reportId}
+            onClick={() => setIsReportOpen((open) => !open)}
+          >
+            <FileBarChart2 className="size-4" aria-hidden />
+            {isReportOpen ? 'Hide report' : 'View report'}
+          </Button>
+        )}
+        {project.job_id && (
+          <Button size="sm" variant="outline" onClick={() => onOpenLogs(project)}>
+            <ScrollText className="size-4" aria-hidden /> Logs
+          </Button>
+        )}
+        {status === 'failed' && (
+          <Button size="sm" variant="outline" onClick={() => onRetry(project)} disabled={isBusy}>
+            <RotateCw className="size-4" aria-hidden /> Retry
+          </Button>
+        )}
+        <Link
+          to={paths.editProject.getHref(project.id)}
+          className={buttonClasses('ghost', 'sm')}
+          aria-label={`Edit ${project.name}`}
+        >
+          <Pencil className="size-4" aria-hidden /> Edit
+        </Link>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          onClick={() => onDelete(project)}
+          disabled={isBusy}
+          aria-label={`Delete ${project.name}`}
+        >
+          <Trash2 className="size-4" aria-hidden /> Delete
+        </Button>
+      </div>
+
+      {isReportOpen && (
+        <div id={reportId} className="mt-4 border-t border-slate-100 pt-4">
+          <ProjectReportPanel projectId={project.id} />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { FolderPlus, Loader2, Search, SearchX } from 'lucide-react';
+import { toast } from 'sonner';
+import { PROJECT_MESSAGES } from '@sitelift/shared/messages';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { inputClasses } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useQueryClient } from '../../../lib/query-client';
+import { reportError } from '../../../lib/report-error';
+import { deleteProject } from '../api/delete-project';
+import { downloadProject } from '../api/download-project';
+import { PROJECTS_QUERY_KEY, useProjects } from '../api/get-projects';
+import type { ProjectStatusFilter } from '../api/get-projects';
+import type { Project } from '../api/project-schema';
+import { retryProject } from '../api/retry-project';
+import { applyProjectChange } from '../utils/apply-project-event';
+import { ProjectCard } from './project-card';
+import { ProjectStatCards } from './project-stat-cards';
+
+/** Delay between the last keystroke and the server-side search. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const FILTERS: { value: ProjectStatusFilter; label: string }[] = [
+  { value: 'all', label: 'All Projects' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'in-progress', label: 'In Progress' },
+];
+
+/**
+ * The dashboard's projects area (spec §2 Dashboard): stat cards, search, filter, the paged list with
+ * its per-project actions, and the empty and no-match states.
+ */
+export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project) => void }) {
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const [searchInput, setSearchInput] = useState('');
+  const [status, setStatus] = useState<ProjectStatusFilter>('all');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const projects = useProjects({ search, status });
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+
+  const pages = projects.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  const total = pages[0]?.total ?? 0;
+  const counts = pages[0]?.counts ?? null;
+  const isFiltered = search !== '' || status !== 'all';
+
+  const withBusy = async (id: string, action: () => Promise<void>) => {
+    setBusyIds((ids) => new Set(ids).add(id));
+    try {
+      await action();
+    } finally {
+      setBusyIds((ids) => {
+        const next = new Set(ids);
+        next.delete(id);
+        return next;
+      });
+    }
+  };
+
+  const onRetry = (project: Project) =>
+    withBusy(project.id, async () => {
+      try {
+        await retryProject(project.id);
+        toast.success(PROJECT_MESSAGES.retrying(project.name));
+        void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: ['me', 'credits'] });
+      } catch (error) {
+        reportError('retry project', error);
+        toast.error(PROJECT_MESSAGES.retryFailed);
+      }
+    });
+
+  const onDelete = async (project: Project) => {
+    const confirmed = await confirm({
+      title: PROJECT_MESSAGES.deleteTitle(project.name),
+      description: PROJECT_MESSAGES.deleteDescription,
+      confirmLabel: PROJECT_MESSAGES.deleteConfirm,
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    await withBusy(project.id, async () => {
+      try {
+        await deleteProject(project.id);
+        applyProjectChange(queryClient, { kind: 'delete', id: project.id });
+        toast.success(PROJECT_MESSAGES.deleted(project.name));
+        void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
+      } catch (error) {
+        reportError('delete project', error);
+        toast.error(PROJECT_MESSAGES.deleteFailed);
+      }
+    });
+  };
+
+  // Spec §8: a failed download in the dashboard is only logged.
+  const onDownload = (project: Project) =>
+    withBusy(project.id, async () => {
+      try {
+        await downloadProject(project);
+      } catch (error) {
+        reportError('download project', error);
+      }
+    });
+
+  return (
+    <section aria-labelledby="projects-heading" className="space-y-4">
+      <h2 id="projects-heading" className="sr-only">
+        Your projects
+      </h2>
+      <ProjectStatCards counts={counts} active={status} onSelect={setStatus} />
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <input
+            type="search"
+            value={searchInput}
+            onChange={(event) => setSearchInput(event.target.value)}
+            placeholder={PROJECT_MESSAGES.searchPlaceholder}
+            aria-label="Search projects"
+            className={inputClasses(false, 'pl-9')}
+          />
+        </div>
+        <label className="sr-only" htmlFor="project-status-filter">
+          Filter by status
+        </label>
+        <select
+          id="project-status-filter"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as ProjectStatusFilter)}
+          className={inputClasses(false, 'sm:w-48')}
+        >
+          {FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {projects.isPending ? (
+        <div className="flex justify-center py-12" role="status" aria-label="Loading projects">
+          <Spinner className="size-7 text-brand-600" />
+        </div>
+      ) : projects.isError && items.length === 0 ? (
+        <Alert tone="error">{PROJECT_MESSAGES.fetchFailed}</Alert>
+      ) : items.length === 0 ? (
+        isFiltered ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <SearchX className="mx-auto size-10 text-slate-400" aria-hidden />
+            <p className="mt-3 text-lg font-semibold text-slate-900">
+              {PROJECT_MESSAGES.noMatches}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              Try another search or choose All Projects.
+            </p>
+          </div>
+        ) : (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <FolderPlus className="mx-auto size-10 text-brand-500" aria-hidden />
+            <p className="mt-3 text-lg font-semibold text-slate-900">
+              {PROJECT_MESSAGES.noProjects}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              Submit the address of a website and watch it come back modern.
+            </p>
+            <ButtonLink to={paths.createProject.getHref()} className="mt-5">
+              Create your first project
+            </ButtonLink>
+          </div>
+        )
+      ) : (
+        <>
+          {projects.isError && <Alert tone="error">{PROJECT_MESSAGES.fetchFailed}</Alert>}
+          <ul className="space-y-3" aria-label="Projects" aria-busy={projects.isFetching}>
+            {items.map((project) => (
+              <ProjectCard
+                key={project.id}
+                project={project}
+                onOpenLogs={onOpenLogs}
+                onRetry={onRetry}
+                onDelete={onDelete}
+                onDownload={onDownload}
+                isBusy={busyIds.has(project.id)}
+              />
+            ))}
+          </ul>
+          <div className="flex flex-col items-center gap-3 pt-2">
+            <p className="text-sm text-slate-600">
+              {PROJECT_MESSAGES.showing(items.length, total)}
+            </p>
+            {projects.hasNextPage && (
+              <Button
+                variant="outline"
+                onClick={() => void projects.fetchNextPage()}
+                disabled={projects.isFetchingNextPage}
+              >
+                {projects.isFetchingNextPage && (
+                  <Loader2 className="size-4 animate-spin" aria-hidden />
+                )}
+                {PROJECT_MESSAGES.loadMore}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
