@@ -125,6 +125,28 @@ export const CONFIG_VARIABLES = {
     default: '/usr/bin/chromium',
     description: 'Chromium binary used to render sites; /api/health reports whether it exists.',
   },
+  WORKER_CONCURRENCY: {
+    default: '2',
+    description: 'Modernization jobs one worker process runs at the same time (1-32).',
+  },
+  JOB_MAX_ATTEMPTS: {
+    default: '3',
+    description:
+      'Attempts per job before it ends FAILED (a crashed worker or a passing network error is retried; a site error is not).',
+  },
+  JOB_TIMEOUT_SECONDS: {
+    default: '900',
+    description: 'Longest run of one attempt; a longer one is cancelled and the job ends FAILED.',
+  },
+  MAX_PAGES: {
+    default: '20',
+    description: 'Most pages of a site one job reads and rebuilds (1-100).',
+  },
+  PREVIEW_URL: {
+    default: '(unset: previews are served by the app itself under /preview/<projectId>/)',
+    description:
+      'Separate origin that serves the live previews (e.g. https://preview.sitelift.example.com, pointing at the same server); the app origin then refuses /preview/*.',
+  },
 } as const satisfies Record<string, { default: string; description: string }>;
 
 /** Name of a configuration variable. */
@@ -174,6 +196,11 @@ export const configEnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: positiveInt(1, 1_000_000).optional(),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(1, 86_400).optional(),
   CHROME_PATH: optionalString,
+  WORKER_CONCURRENCY: positiveInt(1, 32).optional(),
+  JOB_MAX_ATTEMPTS: positiveInt(1, 10).optional(),
+  JOB_TIMEOUT_SECONDS: positiveInt(10, 86_400).optional(),
+  MAX_PAGES: positiveInt(1, 100).optional(),
+  PREVIEW_URL: httpUrl('e.g. https://preview.sitelift.example.com').optional(),
 });
 
 /** The server's validated configuration. */
@@ -194,6 +221,29 @@ export interface Config {
   allowPrivateUrls: boolean;
   authRateLimit: { max: number; windowMs: number };
   chromePath: string;
+  /** Origin of the preview site when it is separate (PREVIEW_URL), else undefined. */
+  previewUrl: string | undefined;
+  jobs: JobsConfig;
+}
+
+/** How the queue and the worker behave (WORKER_CONCURRENCY, JOB_*; tests shorten the timings). */
+export interface JobsConfig {
+  concurrency: number;
+  maxAttempts: number;
+  timeoutMs: number;
+  maxPages: number;
+  /** A worker's hold on a running job; renewed every leaseMs / 3 (the heartbeat). */
+  leaseMs: number;
+  /** How often a worker looks for jobs whose worker died (expired leases) and lost queue messages. */
+  sweepIntervalMs: number;
+  /** A QUEUED job untouched this long has its queue message sent again. */
+  staleQueuedMs: number;
+  /** Delay before another attempt after a passing error. */
+  retryDelaySeconds: number;
+  /** pg-boss polling interval (it is also woken up at once by a send in the same process). */
+  pollingIntervalSeconds: number;
+  /** Take before/after screenshots (the thumbnails); the bench turns them off. */
+  screenshots: boolean;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -272,5 +322,18 @@ export function parseConfig(
       windowMs: (values.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
     },
     chromePath: values.CHROME_PATH ?? '/usr/bin/chromium',
+    previewUrl: values.PREVIEW_URL === undefined ? undefined : new URL(values.PREVIEW_URL).origin,
+    jobs: {
+      concurrency: values.WORKER_CONCURRENCY ?? 2,
+      maxAttempts: values.JOB_MAX_ATTEMPTS ?? 3,
+      timeoutMs: (values.JOB_TIMEOUT_SECONDS ?? 900) * 1000,
+      maxPages: values.MAX_PAGES ?? 20,
+      leaseMs: 60_000,
+      sweepIntervalMs: 15_000,
+      staleQueuedMs: 10 * 60_000,
+      retryDelaySeconds: 5,
+      pollingIntervalSeconds: 2,
+      screenshots: true,
+    },
   };
 }

@@ -1,0 +1,95 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { CreditEntry } from '@sitelift/shared/schemas/credits';
+import type { AppDb } from './database';
+import { creditLedger, users } from './schema';
+
+/** Credits every new account receives (DESIGN.md §3: 'Modernize Your First Site for Free'). */
+export const SIGNUP_CREDITS = 1;
+
+/** A ledger entry to book; `idempotencyKey` makes booking it twice a no-op. */
+export interface LedgerEntryInput {
+  userId: string;
+  idempotencyKey: string;
+  delta: number;
+  reason: CreditEntry['reason'];
+  projectId?: string | null;
+  jobId?: string | null;
+}
+
+/** Books an entry unless one with the same idempotency key exists. Returns true when it was booked. */
+export async function bookLedgerEntry(db: AppDb, entry: LedgerEntryInput): Promise<boolean> {
+  const rows = await db
+    .insert(creditLedger)
+    .values({
+      userId: entry.userId,
+      idempotencyKey: entry.idempotencyKey,
+      delta: entry.delta,
+      reason: entry.reason,
+      projectId: entry.projectId ?? null,
+      jobId: entry.jobId ?? null,
+    })
+    .onConflictDoNothing({ target: creditLedger.idempotencyKey })
+    .returning({ id: creditLedger.id });
+  return rows.length > 0;
+}
+
+/** Gives the sign-up credit (once per user: key `signup:<userId>`). */
+export async function grantSignupCredit(db: AppDb, userId: string): Promise<boolean> {
+  return bookLedgerEntry(db, {
+    userId,
+    idempotencyKey: `signup:${userId}`,
+    delta: SIGNUP_CREDITS,
+    reason: 'signup',
+  });
+}
+
+/** The user's balance: the sum of the ledger. */
+export async function getCreditBalance(db: AppDb, userId: string): Promise<number> {
+  const rows = await db
+    .select({ balance: sql<string | number>`coalesce(sum(${creditLedger.delta}), 0)` })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId));
+  return Number(rows[0]?.balance ?? 0);
+}
+
+/** Locks the user's row until the transaction ends, so two debits of one user run one after the other. */
+export async function lockUserForCredits(tx: AppDb, userId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return rows.length > 0;
+}
+
+/** The newest `limit` entries of the user. */
+export async function listCreditEntries(
+  db: AppDb,
+  userId: string,
+  limit = 50,
+): Promise<CreditEntry[]> {
+  const rows = await db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    delta: row.delta,
+    reason: row.reason as CreditEntry['reason'],
+    project_id: row.projectId,
+    job_id: row.jobId,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/** True when an entry with this key exists (tests and the bench check refunds with it). */
+export async function hasLedgerEntry(db: AppDb, idempotencyKey: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { JobStatus } from '@sitelift/shared/schemas/job';
+import type { AppDb } from './database';
+
+/**
+ * Change notices sent with NOTIFY so that every process (web and worker) learns about changes. The
+ * payloads stay small (ids and a status); listeners read the rows from the tables.
+ */
+
+/** Channel of project and job changes (consumed by GET /api/events). */
+export const CHANGES_CHANNEL = 'sitelift_changes';
+/** Channel of new log lines (consumed by GET /logs/:jobId/stream). */
+export const LOGS_CHANNEL = 'sitelift_logs';
+
+/** A project or job changed. */
+export type ChangeNotice =
+  | { kind: 'project'; op: 'INSERT' | 'UPDATE' | 'DELETE'; userId: string; projectId: string }
+  | { kind: 'job'; userId: string; projectId: string; jobId: string; status: JobStatus };
+
+/** New log lines of a job up to `lastId` were committed (or the job ended: `lastId` 0). */
+export interface LogNotice {
+  jobId: string;
+  lastId: number;
+}
+
+/** NOTIFY inside the caller's transaction: delivered when (and only if) it commits. */
+export async function notifyChange(db: AppDb, notice: ChangeNotice): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+/** NOTIFY of new log lines inside the caller's transaction. */
+export async function notifyLogs(db: AppDb, notice: LogNotice): Promise<void> {
+  await db.execute(sql`select pg_notify(${LOGS_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+/** Parses a change notice; undefined when the payload is not one. */
+export function parseChangeNotice(payload: string): ChangeNotice | undefined {
+  try {
+    const value = JSON.parse(payload) as Partial<ChangeNotice>;
+    if (value.kind === 'project' || value.kind === 'job') return value as ChangeNotice;
+  } catch {
+    // not ours
+  }
+  return undefined;
+}
+
+/** Parses a log notice; undefined when the payload is not one. */
+export function parseLogNotice(payload: string): LogNotice | undefined {
+  try {
+    const value = JSON.parse(payload) as Partial<LogNotice>;
+    if (typeof value.jobId === 'string' && typeof value.lastId === 'number') {
+      return { jobId: value.jobId, lastId: value.lastId };
+    }
+  } catch {
+    // not ours
+  }
+  return undefined;
+}

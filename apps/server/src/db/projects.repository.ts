@@ -1,0 +1,259 @@
+import { and, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ModernizationStrategy } from '@sitelift/shared/validation/create-project';
+import {
+  TERMINAL_PROJECT_STATUSES,
+  type ProjectListFilter,
+} from '@sitelift/shared/schemas/project';
+import type { JobStatus } from '@sitelift/shared/schemas/job';
+import type { AppDb } from './database';
+import { notifyChange } from './notify';
+import { jobs, projects, type StoredReportSummary } from './schema';
+
+/** A project row with its current job's status and error. */
+export interface ProjectRecord {
+  id: string;
+  userId: string;
+  name: string;
+  description: string | null;
+  sourceUrl: string;
+  modernizationStrategy: ModernizationStrategy;
+  targetFramework: string;
+  status: string;
+  jobId: string | null;
+  generatedCodeUrl: string | null;
+  githubRepoUrl: string | null;
+  reportSummary: StoredReportSummary | null;
+  createdAt: Date;
+  updatedAt: Date;
+  jobStatus: JobStatus | null;
+  errorMessage: string | null;
+}
+
+const projectColumns = {
+  id: projects.id,
+  userId: projects.userId,
+  name: projects.name,
+  description: projects.description,
+  sourceUrl: projects.sourceUrl,
+  modernizationStrategy: projects.modernizationStrategy,
+  targetFramework: projects.targetFramework,
+  status: projects.status,
+  jobId: projects.jobId,
+  generatedCodeUrl: projects.generatedCodeUrl,
+  githubRepoUrl: projects.githubRepoUrl,
+  reportSummary: projects.reportSummary,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+  jobStatus: jobs.status,
+  errorMessage: jobs.errorMessage,
+};
+
+function toRecord(row: {
+  [K in keyof typeof projectColumns]: unknown;
+}): ProjectRecord {
+  return row as unknown as ProjectRecord;
+}
+
+/** One project of one user (null when it does not exist or belongs to someone else). */
+export async function findProjectForUser(
+  db: AppDb,
+  userId: string,
+  projectId: string,
+): Promise<ProjectRecord | null> {
+  const rows = await db
+    .select(projectColumns)
+    .from(projects)
+    .leftJoin(jobs, eq(jobs.id, projects.jobId))
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .limit(1);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** One project by id, whoever owns it (workers and realtime). */
+export async function findProjectById(db: AppDb, projectId: string): Promise<ProjectRecord | null> {
+  const rows = await db
+    .select(projectColumns)
+    .from(projects)
+    .leftJoin(jobs, eq(jobs.id, projects.jobId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** Position in the list: (created_at, id) of the last item of a page. */
+export interface ListCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** Encodes a cursor (opaque to clients). */
+export function encodeCursor(cursor: ListCursor): string {
+  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`, 'utf8').toString(
+    'base64url',
+  );
+}
+
+/** Decodes a cursor; undefined when it is not one of ours. */
+export function decodeCursor(value: string): ListCursor | undefined {
+  const text = Buffer.from(value, 'base64url').toString('utf8');
+  const [iso, id, extra] = text.split('|');
+  if (!iso || !id || extra !== undefined) return undefined;
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime())) return undefined;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  return { createdAt, id };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function filterCondition(filter: ProjectListFilter): SQL | undefined {
+  if (filter === 'completed') return eq(projects.status, 'completed');
+  if (filter === 'in-progress') return notInArray(projects.status, [...TERMINAL_PROJECT_STATUSES]);
+  return undefined;
+}
+
+/**
+ * A page of the user's projects, newest first (keyset pagination on created_at, id), with the number
+ * of matches and the counts for the stat cards.
+ */
+export async function listProjectsForUser(
+  db: AppDb,
+  userId: string,
+  options: { search?: string; filter: ProjectListFilter; limit: number; cursor?: ListCursor },
+): Promise<{
+  items: ProjectRecord[];
+  total: number;
+  nextCursor: ListCursor | null;
+  counts: { total: number; completed: number; inProgress: number };
+}> {
+  const conditions: SQL[] = [eq(projects.userId, userId)];
+  const search = options.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    const matches = or(
+      sql`lower(${projects.name}) like ${pattern}`,
+      sql`lower(${projects.sourceUrl}) like ${pattern}`,
+    );
+    if (matches) conditions.push(matches);
+  }
+  const filter = filterCondition(options.filter);
+  if (filter) conditions.push(filter);
+  const matching = and(...conditions);
+  const pageConditions = [...conditions];
+  if (options.cursor) {
+    pageConditions.push(
+      sql`(${projects.createdAt}, ${projects.id}) < (${options.cursor.createdAt.toISOString()}::timestamptz, ${options.cursor.id}::uuid)`,
+    );
+  }
+  const [rows, totals, counts] = await Promise.all([
+    db
+      .select(projectColumns)
+      .from(projects)
+      .leftJoin(jobs, eq(jobs.id, projects.jobId))
+      .where(and(...pageConditions))
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(options.limit + 1),
+    db
+      .select({ count: sql<string | number>`count(*)` })
+      .from(projects)
+      .where(matching),
+    db
+      .select({
+        total: sql<string | number>`count(*)`,
+        completed: sql<string | number>`count(*) filter (where ${projects.status} = 'completed')`,
+        inProgress: sql<string | number>`count(*) filter (where ${notInArray(projects.status, [...TERMINAL_PROJECT_STATUSES])})`,
+      })
+      .from(projects)
+      .where(eq(projects.userId, userId)),
+  ]);
+  const items = rows.slice(0, options.limit).map(toRecord);
+  const last = items.at(-1);
+  return {
+    items,
+    total: Number(totals[0]?.count ?? 0),
+    nextCursor:
+      rows.length > options.limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+    counts: {
+      total: Number(counts[0]?.total ?? 0),
+      completed: Number(counts[0]?.completed ?? 0),
+      inProgress: Number(counts[0]?.inProgress ?? 0),
+    },
+  };
+}
+
+/** Inserts a project (status queued) and notifies INSERT; run inside the create transaction. */
+export async function insertProject(
+  tx: AppDb,
+  values: {
+    id: string;
+    userId: string;
+    name: string;
+    description: string | null;
+    sourceUrl: string;
+    modernizationStrategy: ModernizationStrategy;
+  },
+): Promise<void> {
+  const now = new Date();
+  await tx.insert(projects).values({ ...values, status: 'queued', createdAt: now, updatedAt: now });
+  await notifyChange(tx, {
+    kind: 'project',
+    op: 'INSERT',
+    userId: values.userId,
+    projectId: values.id,
+  });
+}
+
+/** Changes a project's fields and notifies UPDATE. Returns false when the project is gone. */
+export async function updateProjectFields(
+  tx: AppDb,
+  userId: string,
+  projectId: string,
+  values: Partial<{
+    name: string;
+    description: string | null;
+    status: string;
+    jobId: string | null;
+    generatedCodeUrl: string | null;
+    reportSummary: StoredReportSummary | null;
+  }>,
+): Promise<boolean> {
+  const rows = await tx
+    .update(projects)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .returning({ id: projects.id });
+  if (rows.length === 0) return false;
+  await notifyChange(tx, { kind: 'project', op: 'UPDATE', userId, projectId });
+  return true;
+}
+
+/** Deletes a project (its jobs and logs go with it) and notifies DELETE. Returns the ids of its jobs. */
+export async function deleteProjectRow(
+  tx: AppDb,
+  userId: string,
+  projectId: string,
+): Promise<{ deleted: boolean; jobIds: string[] }> {
+  const jobRows = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.projectId, projectId), eq(jobs.userId, userId)));
+  const rows = await tx
+    .delete(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .returning({ id: projects.id });
+  if (rows.length === 0) return { deleted: false, jobIds: [] };
+  await notifyChange(tx, { kind: 'project', op: 'DELETE', userId, projectId });
+  return { deleted: true, jobIds: jobRows.map((row) => row.id) };
+}
+
+/** Ids of the projects among `ids` that still exist. */
+export async function existingProjectIds(db: AppDb, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(inArray(projects.id, ids));
+  return new Set(rows.map((row) => row.id));
+}

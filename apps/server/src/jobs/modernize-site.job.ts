@@ -1,0 +1,377 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  runPipeline as engineRunPipeline,
+  SYSTEM_CLOCK,
+  type LogEvent,
+  type PipelineInput,
+  type PipelineResult,
+  type ProgressEvent,
+  type StageName,
+} from '@sitelift/engine';
+import { isAppError } from '@sitelift/shared/error-codes';
+import type { Logger } from 'pino';
+import { ARTIFACT_NAMES, type ArtifactStore } from '../artifacts/artifact-store';
+import type { JobsConfig } from '../config';
+import type { AppDb } from '../db/database';
+import {
+  appendJobLogs,
+  appendJobLogsUnleased,
+  claimJobLease,
+  endJob,
+  findJobById,
+  renewJobLease,
+  requeueJob,
+  type JobRecord,
+} from '../db/jobs.repository';
+import { findProjectById, updateProjectFields } from '../db/projects.repository';
+import type { StoredReportSummary } from '../db/schema';
+import { failJobAndRefund } from '../services/job-outcomes';
+import { modernizePayloadSchema, type JobQueue } from './queue';
+
+/** The engine entry the worker calls (the real runPipeline; replaceable only by the API bench). */
+export type RunPipeline = (
+  input: PipelineInput,
+  ports: Parameters<typeof engineRunPipeline>[1],
+) => Promise<PipelineResult>;
+
+/** What running one modernization needs. */
+export interface ModernizeJobDeps {
+  db: AppDb;
+  artifacts: ArtifactStore;
+  queue: JobQueue;
+  jobs: JobsConfig;
+  /** This worker's id (the lease owner). */
+  workerId: string;
+  /** Folder for the engine's saved stage outputs: a retried attempt resumes from them. */
+  workRoot: string;
+  allowPrivateUrls: boolean;
+  chromePath: string;
+  logger: Logger;
+  runPipeline?: RunPipeline;
+  /** Extra engine input (tests and the bench: loopbackOnly, fetchOptions). */
+  engineOptions?: Partial<PipelineInput>;
+  /** Aborted when the worker stops (shutdown) or is killed (tests). */
+  workerSignal: AbortSignal;
+  /** True once the worker is killed: it then writes nothing more (it simulates a dead process). */
+  isKilled(): boolean;
+}
+
+/** Errors that another attempt may cure: the network, timeouts, crashes that are not the site's fault. */
+const TRANSIENT_CODES = new Set([
+  'ENGINE_FETCH_TIMEOUT',
+  'ENGINE_FETCH_CONNECTION_FAILED',
+  'ENGINE_FETCH_DNS_FAILED',
+  'JOB_WORKER_LOST',
+]);
+
+const PROCESSING_STAGES = new Set<StageName>(['fetch', 'extract']);
+
+/** The project status of spec §4 while a stage runs: processing (fetch, extract), generating (the rest). */
+export function projectStatusForStage(stage: StageName): 'processing' | 'generating' {
+  return PROCESSING_STAGES.has(stage) ? 'processing' : 'generating';
+}
+
+function describeError(error: unknown): { code: string; message: string; transient: boolean } {
+  if (isAppError(error)) {
+    return { code: error.code, message: error.message, transient: TRANSIENT_CODES.has(error.code) };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'JOB_FAILED', message: message || 'The modernization failed.', transient: true };
+}
+
+/**
+ * Batches log lines: one INSERT and one NOTIFY per batch (at most every 100 ms or 100 lines), in
+ * order, and only while this worker holds the lease. Project status changes go through the same chain
+ * so that they are ordered with the lines.
+ */
+class JobLogWriter {
+  private pending: { level: string; message: string; createdAt: Date }[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly deps: ModernizeJobDeps,
+    private readonly jobId: string,
+  ) {}
+
+  push(level: string, message: string): void {
+    if (this.deps.isKilled()) return;
+    this.pending.push({ level, message, createdAt: new Date() });
+    if (this.pending.length >= 100) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), 100);
+  }
+
+  /** Runs `task` after the lines pushed so far are written. */
+  then(task: () => Promise<unknown>): Promise<void> {
+    void this.flush();
+    this.chain = this.chain.then(async () => {
+      if (!this.deps.isKilled()) await task();
+    });
+    return this.chain.catch((error: unknown) => {
+      this.deps.logger.error({ err: error, jobId: this.jobId }, 'job bookkeeping failed');
+    });
+  }
+
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const lines = this.pending;
+    this.pending = [];
+    if (lines.length > 0) {
+      this.chain = this.chain.then(async () => {
+        if (this.deps.isKilled()) return;
+        await appendJobLogs(this.deps.db, this.jobId, this.deps.workerId, lines);
+      });
+    }
+    return this.chain.catch((error: unknown) => {
+      this.deps.logger.error({ err: error, jobId: this.jobId }, 'could not write job logs');
+    });
+  }
+}
+
+function toSummary(result: PipelineResult, files: Map<string, Uint8Array>): StoredReportSummary {
+  return {
+    pages: result.report.pages.length,
+    routes: result.report.pages.map((page) => page.route),
+    text_coverage: result.report.verification.text_coverage,
+    build_ok: result.report.verification.build.ok,
+    not_carried: result.report.not_carried.length,
+    ...(result.report.lighthouse
+      ? {
+          lighthouse: {
+            before: { ...result.report.lighthouse.before } as unknown as Record<string, number>,
+            after: { ...result.report.lighthouse.after } as unknown as Record<string, number>,
+          },
+        }
+      : {}),
+    screenshots: [...files.keys()]
+      .filter((name) => name.startsWith(`${ARTIFACT_NAMES.screenshotsDir}/`))
+      .map((name) => name.slice(ARTIFACT_NAMES.screenshotsDir.length + 1))
+      .sort(),
+    preview: files.has(`${ARTIFACT_NAMES.distDir}/index.html`),
+  };
+}
+
+/** The artifacts of a finished run: zip, report, screenshots and the built site. */
+function collectArtifacts(result: PipelineResult): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  files.set(ARTIFACT_NAMES.zip, result.archive.zip);
+  files.set(ARTIFACT_NAMES.report, new TextEncoder().encode(JSON.stringify(result.report)));
+  for (const [name, bytes] of Object.entries(result.verify.screenshots)) {
+    files.set(`${ARTIFACT_NAMES.screenshotsDir}/${name}`, bytes);
+  }
+  const dist = result.verify.dist;
+  if (dist) {
+    for (const [name, content] of Object.entries(dist.files)) {
+      files.set(
+        `${ARTIFACT_NAMES.distDir}/${name}`,
+        typeof content === 'string' ? new TextEncoder().encode(content) : content,
+      );
+    }
+  }
+  return files;
+}
+
+function formatPercent(share: number): string {
+  return `${Math.round(share * 1000) / 10}%`;
+}
+
+/**
+ * Runs one queue message: takes the job's lease (or does nothing when the job already ended or another
+ * live worker holds it), runs the engine with a heartbeat, stores the artifacts and ends the job —
+ * COMPLETED, back to QUEUED for another attempt after a passing error, or FAILED with its credit back.
+ * Never throws for the job's own failures: the jobs row, not pg-boss, keeps the attempts.
+ */
+export async function runModernizeJob(deps: ModernizeJobDeps, data: unknown): Promise<void> {
+  const parsed = modernizePayloadSchema.safeParse(data);
+  if (!parsed.success) {
+    deps.logger.error({ data }, 'ignoring a queue message with an invalid payload');
+    return;
+  }
+  const { jobId } = parsed.data;
+  const { db, jobs: jobsConfig, workerId } = deps;
+  const existing = await findJobById(db, jobId);
+  if (!existing || existing.status === 'COMPLETED' || existing.status === 'FAILED') return;
+
+  const job = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    const claimed = await claimJobLease(tx, jobId, workerId, jobsConfig.leaseMs);
+    if (!claimed) return null;
+    if (claimed.attempts > claimed.maxAttempts) {
+      // Delivered again after its last attempt (its workers kept dying): it ends here.
+      await appendJobLogsUnleased(tx, jobId, [
+        { level: 'ERROR', message: 'The job was interrupted too many times and has been stopped.' },
+      ]);
+      await failJobAndRefund(
+        tx,
+        jobId,
+        { code: 'JOB_WORKER_LOST', message: 'The worker running this job stopped responding.' },
+        workerId,
+      );
+      return null;
+    }
+    await updateProjectFields(tx, claimed.userId, claimed.projectId, { status: 'processing' });
+    return claimed;
+  });
+  if (!job) return;
+  await runClaimedJob(deps, job);
+}
+
+async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<void> {
+  const { db, jobs: jobsConfig, workerId, logger } = deps;
+  const jobLogger = logger.child({ jobId: job.id, projectId: job.projectId, attempt: job.attempts });
+  const writer = new JobLogWriter(deps, job.id);
+  const controller = new AbortController();
+  let lostLease = false;
+  let timedOut = false;
+  const onWorkerAbort = () => controller.abort();
+  deps.workerSignal.addEventListener('abort', onWorkerAbort);
+  const heartbeat = setInterval(
+    () => {
+      if (deps.isKilled()) return;
+      renewJobLease(db, job.id, workerId, jobsConfig.leaseMs)
+        .then((held) => {
+          if (!held && !controller.signal.aborted) {
+            lostLease = true;
+            controller.abort();
+          }
+        })
+        .catch((error: unknown) => jobLogger.warn({ err: error }, 'lease renewal failed'));
+    },
+    Math.max(200, Math.floor(jobsConfig.leaseMs / 3)),
+  );
+  const timeout = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, jobsConfig.timeoutMs);
+  const workDir = path.join(deps.workRoot, job.id);
+  let ended = false;
+
+  try {
+    const project = await findProjectById(db, job.projectId);
+    if (!project) return;
+    writer.push(
+      'INFO',
+      `Job started (attempt ${job.attempts} of ${job.maxAttempts}): modernizing ${project.sourceUrl} with ${project.modernizationStrategy}`,
+    );
+    let currentStatus = 'processing';
+    const runPipeline = deps.runPipeline ?? engineRunPipeline;
+    const result = await runPipeline(
+      {
+        url: project.sourceUrl,
+        strategy: project.modernizationStrategy,
+        maxPages: jobsConfig.maxPages,
+        lighthouse: false,
+        allowPrivateUrls: deps.allowPrivateUrls,
+        screenshots: jobsConfig.screenshots,
+        workDir,
+        resume: true,
+        chromePath: deps.chromePath,
+        ...deps.engineOptions,
+      },
+      {
+        clock: SYSTEM_CLOCK,
+        signal: controller.signal,
+        logger: {
+          log: (event: LogEvent) => writer.push(event.level, event.message),
+          progress: (event: ProgressEvent) => {
+            const status = projectStatusForStage(event.stage);
+            if (status === currentStatus) return;
+            currentStatus = status;
+            void writer.then(() =>
+              updateProjectFields(db, job.userId, job.projectId, { status }),
+            );
+          },
+        },
+      },
+    );
+    if (controller.signal.aborted) throw new Error('aborted');
+    const files = collectArtifacts(result);
+    await deps.artifacts.replaceProjectArtifacts(job.projectId, files);
+    writer.push(
+      'INFO',
+      `Modernization completed: ${result.summary.pages} page${result.summary.pages === 1 ? '' : 's'}, text coverage ${formatPercent(result.summary.textCoverage)}, build ok. The project is ready to download.`,
+    );
+    await writer.flush();
+    if (deps.isKilled()) return;
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as AppDb;
+      const completed = await endJob(
+        tx,
+        job.id,
+        { status: 'COMPLETED', timings: result.timings as Record<string, number> },
+        workerId,
+      );
+      if (!completed) return;
+      ended = true;
+      await updateProjectFields(tx, job.userId, job.projectId, {
+        status: 'completed',
+        generatedCodeUrl: `/api/projects/${job.projectId}/download`,
+        reportSummary: toSummary(result, files),
+      });
+    });
+  } catch (error) {
+    await writer.flush();
+    if (deps.isKilled() || lostLease) {
+      jobLogger.info('attempt abandoned (lease lost or worker stopped)');
+      return;
+    }
+    const shuttingDown = deps.workerSignal.aborted && !timedOut;
+    const described = timedOut
+      ? {
+          code: 'ENGINE_FETCH_TIMEOUT',
+          message: `The modernization took longer than ${Math.round(jobsConfig.timeoutMs / 1000)} s and was stopped.`,
+          transient: false,
+        }
+      : shuttingDown
+        ? {
+            code: 'JOB_WORKER_LOST',
+            message: 'The worker running this job was stopped.',
+            transient: true,
+          }
+        : describeError(error);
+    const retry = described.transient && job.attempts < job.maxAttempts;
+    if (!isAppError(error) && !shuttingDown) jobLogger.error({ err: error }, 'attempt crashed');
+    if (retry) {
+      const delay = shuttingDown ? 0 : jobsConfig.retryDelaySeconds;
+      const requeued = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as AppDb;
+        await appendJobLogs(tx, job.id, workerId, [
+          {
+            level: 'WARNING',
+            message: `Attempt ${job.attempts} of ${job.maxAttempts} failed: ${described.message}${delay > 0 ? ` Retrying in ${delay} s.` : ' Retrying.'}`,
+            createdAt: new Date(),
+          },
+        ]);
+        const back = await requeueJob(tx, job.id, workerId, described);
+        if (back) await updateProjectFields(tx, job.userId, job.projectId, { status: 'queued' });
+        return back;
+      });
+      if (requeued) {
+        await deps.queue.enqueue(
+          { jobId: job.id, projectId: job.projectId },
+          { startAfterSeconds: delay },
+        );
+      }
+      return;
+    }
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as AppDb;
+      await appendJobLogs(tx, job.id, workerId, [
+        {
+          level: 'ERROR',
+          message: `Modernization failed: ${described.message} (${described.code}). Your credit has been refunded.`,
+          createdAt: new Date(),
+        },
+      ]);
+      const failed = await failJobAndRefund(tx, job.id, described, workerId);
+      if (failed) ended = true;
+    });
+  } finally {
+    clearInterval(heartbeat);
+    clearTimeout(timeout);
+    deps.workerSignal.removeEventListener('abort', onWorkerAbort);
+    if (ended) await rm(workDir, { recursive: true, force: true }).catch(() => {});
+  }
+}

@@ -1,0 +1,99 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { JobsConfig } from '../config';
+import type { Database } from '../db/database';
+
+/** The pg-boss queue of modernization runs. */
+export const MODERNIZE_QUEUE = 'modernize-site';
+/** Where pg-boss puts a message whose last delivery expired (its worker died every time). */
+export const MODERNIZE_DEAD_LETTER_QUEUE = 'modernize-site-dead';
+
+/** The payload of a queue message: which jobs row to run. Parsed with zod by the handler. */
+export const modernizePayloadSchema = z.object({
+  jobId: z.uuid(),
+  projectId: z.uuid(),
+});
+
+/** A queue message's payload. */
+export type ModernizePayload = z.infer<typeof modernizePayloadSchema>;
+
+/** The queue as the API and the worker use it. */
+export interface JobQueue {
+  readonly boss: PgBoss;
+  /** Sends a message for a jobs row (the row is the truth; duplicates are harmless). */
+  enqueue(payload: ModernizePayload, options?: { startAfterSeconds?: number }): Promise<void>;
+  /** Called after a local enqueue so a worker in this process fetches at once instead of polling. */
+  onEnqueued(listener: () => void): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss on the app's database (PostgreSQL directly; PGlite through its `db` adapter) and makes
+ * sure both queues exist. `supervise` runs pg-boss's maintenance (expiry of messages whose worker
+ * died → retry → dead letter): on in worker processes, off in web-only ones.
+ */
+export async function startJobQueue(options: {
+  database: Database;
+  jobs: JobsConfig;
+  logger: Logger;
+  supervise: boolean;
+}): Promise<JobQueue> {
+  const { database, jobs, logger } = options;
+  const queueLogger = logger.child({ module: 'queue' });
+  const boss = new PgBoss({
+    ...database.queueConnection,
+    ...(database.kind === 'postgres' ? { max: 4 } : {}),
+    schema: 'pgboss',
+    application_name: 'sitelift',
+    supervise: options.supervise,
+    schedule: false,
+    migrate: true,
+    superviseIntervalSeconds: 30,
+    maintenanceIntervalSeconds: 120,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (error) => queueLogger.error({ err: error }, 'queue error'));
+  await boss.start();
+  // A delivery that outlives the attempt's timeout (plus a margin) means its worker died: pg-boss
+  // delivers it again, up to maxAttempts in all, then moves it to the dead-letter queue.
+  const queueOptions = {
+    retryLimit: Math.max(0, jobs.maxAttempts - 1),
+    retryDelay: jobs.retryDelaySeconds,
+    expireInSeconds: Math.ceil(jobs.timeoutMs / 1000) + 60,
+    retentionSeconds: 7 * 24 * 3600,
+    deleteAfterSeconds: 7 * 24 * 3600,
+  };
+  if (!(await boss.getQueue(MODERNIZE_DEAD_LETTER_QUEUE))) {
+    await boss.createQueue(MODERNIZE_DEAD_LETTER_QUEUE, { policy: 'standard', retryLimit: 3 });
+  }
+  if (!(await boss.getQueue(MODERNIZE_QUEUE))) {
+    await boss.createQueue(MODERNIZE_QUEUE, {
+      policy: 'standard',
+      deadLetter: MODERNIZE_DEAD_LETTER_QUEUE,
+      ...queueOptions,
+    });
+  } else {
+    await boss.updateQueue(MODERNIZE_QUEUE, {
+      deadLetter: MODERNIZE_DEAD_LETTER_QUEUE,
+      ...queueOptions,
+    });
+  }
+  const listeners = new Set<() => void>();
+  let stopping: Promise<void> | undefined;
+  return {
+    boss,
+    async enqueue(payload, sendOptions = {}) {
+      await boss.send(MODERNIZE_QUEUE, modernizePayloadSchema.parse(payload), {
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      });
+      if (!sendOptions.startAfterSeconds) for (const listener of listeners) listener();
+    },
+    onEnqueued(listener) {
+      listeners.add(listener);
+    },
+    stop() {
+      stopping ??= boss.stop({ graceful: false, close: true, wait: true, timeout: 5000 });
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { PipelineInput } from '@sitelift/engine';
+import type { Logger } from 'pino';
+import type { ArtifactStore } from '../artifacts/artifact-store';
+import type { Config } from '../config';
+import type { AppDb, Database } from '../db/database';
+import {
+  appendJobLogsUnleased,
+  findExpiredLeases,
+  findJobById,
+  findStaleQueuedJobs,
+  requeueJob,
+} from '../db/jobs.repository';
+import { updateProjectFields } from '../db/projects.repository';
+import { jobs as jobsTable } from '../db/schema';
+import { failJobAndRefund } from '../services/job-outcomes';
+import { runModernizeJob, type RunPipeline } from './modernize-site.job';
+import {
+  MODERNIZE_DEAD_LETTER_QUEUE,
+  MODERNIZE_QUEUE,
+  modernizePayloadSchema,
+  type JobQueue,
+} from './queue';
+import { eq, sql } from 'drizzle-orm';
+
+/** A running worker. */
+export interface Worker {
+  readonly id: string;
+  /** Jobs running now. */
+  readonly running: number;
+  /** Runs one sweep now (expired leases, lost messages); tests call it instead of waiting. */
+  sweep(): Promise<void>;
+  /** Stops taking jobs; running attempts are stopped and put back in the queue. */
+  stop(): Promise<void>;
+  /** Simulates a crashed process: stops at once and writes nothing more (tests). */
+  kill(): Promise<void>;
+}
+
+/** What a worker needs. */
+export interface WorkerDeps {
+  database: Database;
+  config: Config;
+  logger: Logger;
+  queue: JobQueue;
+  artifacts: ArtifactStore;
+  runPipeline?: RunPipeline;
+  engineOptions?: Partial<PipelineInput>;
+}
+
+const LOST_MESSAGE = 'The worker running this job stopped responding.';
+
+/** Ends or requeues jobs whose lease expired: their worker died (or hangs). */
+async function recoverExpiredLeases(deps: WorkerDeps, db: AppDb): Promise<void> {
+  for (const expired of await findExpiredLeases(db)) {
+    const requeued = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as AppDb;
+      // Lock the row and check again: another worker's sweep may have handled it.
+      const rows = await tx
+        .select()
+        .from(jobsTable)
+        .where(eq(jobsTable.id, expired.id))
+        .for('update');
+      const job = rows[0];
+      if (
+        !job ||
+        job.status !== 'RUNNING' ||
+        !job.leaseExpiresAt ||
+        job.leaseExpiresAt.getTime() > Date.now()
+      ) {
+        return false;
+      }
+      if (job.attempts >= job.maxAttempts) {
+        await appendJobLogsUnleased(tx, job.id, [
+          {
+            level: 'ERROR',
+            message: `${LOST_MESSAGE} No attempts left (${job.attempts} of ${job.maxAttempts}). Your credit has been refunded.`,
+          },
+        ]);
+        await failJobAndRefund(tx, job.id, { code: 'JOB_WORKER_LOST', message: LOST_MESSAGE }, null);
+        return false;
+      }
+      await appendJobLogsUnleased(tx, job.id, [
+        {
+          level: 'WARNING',
+          message: `${LOST_MESSAGE} Retrying (attempt ${job.attempts + 1} of ${job.maxAttempts}).`,
+        },
+      ]);
+      const back = await requeueJob(tx, job.id, null, {
+        code: 'JOB_WORKER_LOST',
+        message: LOST_MESSAGE,
+      });
+      if (back) await updateProjectFields(tx, job.userId, job.projectId, { status: 'queued' });
+      return back !== null;
+    });
+    if (requeued) {
+      await deps.queue.enqueue({ jobId: expired.id, projectId: expired.projectId });
+    }
+  }
+}
+
+/** Sends again the message of QUEUED jobs nobody picked up for a long time (a lost send). */
+async function resendStaleQueued(deps: WorkerDeps, db: AppDb): Promise<void> {
+  for (const job of await findStaleQueuedJobs(db, deps.config.jobs.staleQueuedMs)) {
+    await db
+      .update(jobsTable)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(jobsTable.id, job.id));
+    await deps.queue.enqueue({ jobId: job.id, projectId: job.projectId });
+  }
+}
+
+/** A message in the dead-letter queue: every delivery expired. Ends its job FAILED (refunded). */
+async function handleDeadLetter(db: AppDb, data: unknown): Promise<void> {
+  const parsed = modernizePayloadSchema.safeParse(data);
+  if (!parsed.success) return;
+  const job = await findJobById(db, parsed.data.jobId);
+  if (!job || job.status === 'COMPLETED' || job.status === 'FAILED') return;
+  // A live lease means a worker still runs it (a later delivery): leave it to that worker.
+  if (job.status === 'RUNNING' && job.leaseExpiresAt && job.leaseExpiresAt.getTime() > Date.now()) {
+    return;
+  }
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    await appendJobLogsUnleased(tx, job.id, [
+      {
+        level: 'ERROR',
+        message: `${LOST_MESSAGE} No attempts left. Your credit has been refunded.`,
+      },
+    ]);
+    await failJobAndRefund(tx, job.id, { code: 'JOB_WORKER_LOST', message: LOST_MESSAGE }, null);
+  });
+}
+
+/**
+ * Starts a worker: WORKER_CONCURRENCY pg-boss consumers of the modernize queue, the dead-letter
+ * consumer, and a periodic sweep that recovers jobs whose worker died (expired leases) and resends lost
+ * messages. Each job takes a lease renewed by a heartbeat, so two workers never run one job at once.
+ */
+export async function startWorker(deps: WorkerDeps): Promise<Worker> {
+  const { database, config, logger, queue } = deps;
+  const db = database.db;
+  const id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const workerLogger = logger.child({ module: 'worker', workerId: id });
+  const controller = new AbortController();
+  let killed = false;
+  let running = 0;
+  const inFlight = new Set<Promise<void>>();
+  const jobDeps = {
+    db,
+    artifacts: deps.artifacts,
+    queue,
+    jobs: config.jobs,
+    workerId: id,
+    workRoot: path.join(config.dataDir, 'work'),
+    allowPrivateUrls: config.allowPrivateUrls,
+    chromePath: config.chromePath,
+    logger: workerLogger,
+    runPipeline: deps.runPipeline,
+    engineOptions: deps.engineOptions,
+    workerSignal: controller.signal,
+    isKilled: () => killed,
+  };
+
+  const workerIds: string[] = [];
+  for (let index = 0; index < config.jobs.concurrency; index += 1) {
+    workerIds.push(
+      await queue.boss.work(
+        MODERNIZE_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: config.jobs.pollingIntervalSeconds },
+        async ([message]) => {
+          if (!message || killed || controller.signal.aborted) return;
+          running += 1;
+          const task = runModernizeJob(jobDeps, message.data).finally(() => {
+            running -= 1;
+          });
+          inFlight.add(task);
+          try {
+            await task;
+          } finally {
+            inFlight.delete(task);
+          }
+        },
+      ),
+    );
+  }
+  await queue.boss.work(
+    MODERNIZE_DEAD_LETTER_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: Math.max(config.jobs.pollingIntervalSeconds, 5) },
+    async ([message]) => {
+      if (message && !killed) await handleDeadLetter(db, message.data);
+    },
+  );
+  // A job sent by this process is fetched at once rather than at the next poll.
+  queue.onEnqueued(() => {
+    for (const workerId of workerIds) queue.boss.notifyWorker(workerId);
+  });
+
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    sweeping ??= (async () => {
+      try {
+        await recoverExpiredLeases(deps, db);
+        await resendStaleQueued(deps, db);
+      } catch (error) {
+        if (!killed) workerLogger.error({ err: error }, 'sweep failed');
+      } finally {
+        sweeping = undefined;
+      }
+    })();
+    return sweeping;
+  };
+  const sweepTimer = setInterval(() => void sweep(), config.jobs.sweepIntervalMs);
+  sweepTimer.unref();
+  workerLogger.info({ concurrency: config.jobs.concurrency }, 'worker started');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    id,
+    get running() {
+      return running;
+    },
+    sweep,
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(sweepTimer);
+        await queue.boss.offWork(MODERNIZE_QUEUE).catch(() => {});
+        await queue.boss.offWork(MODERNIZE_DEAD_LETTER_QUEUE).catch(() => {});
+        controller.abort();
+        await Promise.allSettled([...inFlight]);
+        await sweeping;
+        workerLogger.info('worker stopped');
+      })();
+      return stopping;
+    },
+    async kill() {
+      killed = true;
+      clearInterval(sweepTimer);
+      controller.abort();
+      await queue.boss.offWork(MODERNIZE_QUEUE).catch(() => {});
+      await queue.boss.offWork(MODERNIZE_DEAD_LETTER_QUEUE).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { AppDb } from '../db/database';
+import { bookLedgerEntry } from '../db/credits.repository';
+import { endJob, type JobRecord } from '../db/jobs.repository';
+import { updateProjectFields } from '../db/projects.repository';
+
+/**
+ * Ends a job FAILED and gives its credit back, in the caller's transaction: the refund's key
+ * `refund:<jobId>` makes it happen exactly once, whoever ends the job (its worker, the sweep that finds
+ * its worker dead, the dead-letter handler, a delete). Returns null when the job had already ended or
+ * `owner` no longer holds it.
+ */
+export async function failJobAndRefund(
+  tx: AppDb,
+  jobId: string,
+  error: { code: string; message: string },
+  owner: string | null,
+  options: { updateProject?: boolean } = {},
+): Promise<JobRecord | null> {
+  const job = await endJob(
+    tx,
+    jobId,
+    { status: 'FAILED', errorCode: error.code, errorMessage: error.message },
+    owner,
+  );
+  if (!job) return null;
+  await bookLedgerEntry(tx, {
+    userId: job.userId,
+    idempotencyKey: `refund:${jobId}`,
+    delta: 1,
+    reason: 'refund',
+    projectId: job.projectId,
+    jobId,
+  });
+  if (options.updateProject !== false) {
+    await updateProjectFields(tx, job.userId, job.projectId, { status: 'failed' });
+  }
+  return job;
+}

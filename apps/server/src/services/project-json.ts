@@ -1,0 +1,57 @@
+import type { Project } from '@sitelift/shared/schemas/project';
+import type { ProjectRecord } from '../db/projects.repository';
+
+/** Where previews are served: PREVIEW_URL's origin, or '' (the app's own origin, relative URLs). */
+export interface ProjectUrls {
+  previewOrigin: string;
+}
+
+function pickThumbnail(screenshots: string[], side: 'before' | 'after'): string | undefined {
+  const preferred = `${side}/index-desktop.png`;
+  if (screenshots.includes(preferred)) return preferred;
+  return screenshots.find((name) => name.startsWith(`${side}/`) && name.endsWith('-desktop.png'));
+}
+
+/** The API shape of a project (spec §3 snake_case fields plus report, preview and thumbnails). */
+export function toProjectJson(record: ProjectRecord, urls: ProjectUrls): Project {
+  const base = `/api/projects/${record.id}`;
+  const summary = record.reportSummary;
+  const isCompleted = record.status === 'completed' && summary !== null;
+  const before = isCompleted ? pickThumbnail(summary.screenshots, 'before') : undefined;
+  const after = isCompleted ? pickThumbnail(summary.screenshots, 'after') : undefined;
+  return {
+    id: record.id,
+    user_id: record.userId,
+    name: record.name,
+    description: record.description,
+    source_url: record.sourceUrl,
+    modernization_strategy: record.modernizationStrategy,
+    target_framework: 'React',
+    status: record.status,
+    job_id: record.jobId,
+    job_status: record.jobStatus,
+    generated_code_url: record.generatedCodeUrl,
+    github_repo_url: record.githubRepoUrl,
+    error_message: record.status === 'failed' ? record.errorMessage : null,
+    created_at: record.createdAt.toISOString(),
+    updated_at: record.updatedAt.toISOString(),
+    report_summary: isCompleted
+      ? {
+          pages: summary.pages,
+          routes: summary.routes,
+          text_coverage: summary.text_coverage,
+          build_ok: summary.build_ok,
+          not_carried: summary.not_carried,
+          ...(summary.lighthouse ? { lighthouse: summary.lighthouse } : {}),
+        }
+      : null,
+    report_url: isCompleted ? `${base}/report` : null,
+    preview_url: isCompleted && summary.preview ? `${urls.previewOrigin}/preview/${record.id}/` : null,
+    thumbnails: isCompleted
+      ? {
+          before: before ? `${base}/screenshots/${before}` : null,
+          after: after ? `${base}/screenshots/${after}` : null,
+        }
+      : null,
+  };
+}

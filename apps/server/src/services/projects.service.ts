@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { assertPublicUrl } from '@sitelift/engine';
+import { AppError, isAppError } from '@sitelift/shared/error-codes';
+import {
+  PRICING_URL,
+  type CreateProjectBody,
+  type Project,
+  type ProjectListFilter,
+  type ProjectListResponse,
+  type UpdateProjectBody,
+} from '@sitelift/shared/schemas/project';
+import type { ModernizationStrategy } from '@sitelift/shared/validation/create-project';
+import type { Logger } from 'pino';
+import type { ArtifactStore } from '../artifacts/artifact-store';
+import {
+  bookLedgerEntry,
+  getCreditBalance,
+  grantSignupCredit,
+  lockUserForCredits,
+} from '../db/credits.repository';
+import type { AppDb } from '../db/database';
+import { appendJobLogsUnleased, insertJob } from '../db/jobs.repository';
+import {
+  decodeCursor,
+  deleteProjectRow,
+  encodeCursor,
+  findProjectForUser,
+  insertProject,
+  listProjectsForUser,
+  updateProjectFields,
+} from '../db/projects.repository';
+import type { JobQueue } from '../jobs/queue';
+import { failJobAndRefund } from './job-outcomes';
+import { toProjectJson, type ProjectUrls } from './project-json';
+
+/** What the project use cases need. */
+export interface ProjectServiceDeps {
+  db: AppDb;
+  artifacts: ArtifactStore;
+  queue: JobQueue;
+  urls: ProjectUrls;
+  allowPrivateUrls: boolean;
+  maxAttempts: number;
+  logger: Logger;
+}
+
+/** The signed-in user as the services need it. */
+export interface Caller {
+  id: string;
+  emailVerified: boolean;
+}
+
+const URL_CODES_REFUSED_EARLY = new Set([
+  'ENGINE_FETCH_URL_REFUSED',
+  'ENGINE_FETCH_URL_INVALID',
+  'ENGINE_FETCH_SCHEME_UNSUPPORTED',
+]);
+
+/** The SSRF guard's scheme/address check before anything is queued (DNS failures are left to the job). */
+async function checkSourceUrl(url: string, allowPrivateUrls: boolean): Promise<void> {
+  if (allowPrivateUrls) return;
+  try {
+    await assertPublicUrl(url);
+  } catch (error) {
+    if (isAppError(error) && URL_CODES_REFUSED_EARLY.has(error.code)) throw error;
+  }
+}
+
+function noCredits(): AppError {
+  return new AppError('API_NO_CREDITS', { details: { pricing_url: PRICING_URL } });
+}
+
+/** Takes one credit and creates a QUEUED job for the project inside `tx`; 402 without a credit. */
+async function startJobInTransaction(
+  tx: AppDb,
+  deps: ProjectServiceDeps,
+  userId: string,
+  projectId: string,
+  reason: 'project' | 'retry',
+): Promise<string> {
+  await lockUserForCredits(tx, userId);
+  // Accounts older than the ledger get their sign-up credit on first use (idempotent).
+  await grantSignupCredit(tx, userId);
+  if ((await getCreditBalance(tx, userId)) < 1) throw noCredits();
+  const jobId = randomUUID();
+  await insertJob(tx, { id: jobId, projectId, userId, maxAttempts: deps.maxAttempts });
+  await bookLedgerEntry(tx, {
+    userId,
+    idempotencyKey: `job:${jobId}`,
+    delta: -1,
+    reason,
+    projectId,
+    jobId,
+  });
+  return jobId;
+}
+
+/** Sends the queue message; a failure is logged (the worker's sweep sends it again later). */
+async function enqueue(deps: ProjectServiceDeps, jobId: string, projectId: string): Promise<void> {
+  try {
+    await deps.queue.enqueue({ jobId, projectId });
+  } catch (error) {
+    deps.logger.error({ err: error, jobId }, 'could not enqueue the job; the sweep will resend it');
+  }
+}
+
+async function getOwnedProject(deps: ProjectServiceDeps, userId: string, projectId: string) {
+  const record = await findProjectForUser(deps.db, userId, projectId);
+  if (!record) throw new AppError('API_PROJECT_NOT_FOUND');
+  return record;
+}
+
+/** POST /api/projects: verified e-mail, SSRF check, one credit, project + job in one transaction. */
+export async function createProject(
+  deps: ProjectServiceDeps,
+  caller: Caller,
+  body: {
+    name: string;
+    description?: string;
+    sourceUrl: string;
+    modernizationStrategy: ModernizationStrategy;
+  },
+): Promise<Project> {
+  if (!caller.emailVerified) throw new AppError('API_EMAIL_NOT_VERIFIED');
+  await checkSourceUrl(body.sourceUrl, deps.allowPrivateUrls);
+  const projectId = randomUUID();
+  const jobId = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    await insertProject(tx, {
+      id: projectId,
+      userId: caller.id,
+      name: body.name,
+      description: body.description ? body.description : null,
+      sourceUrl: body.sourceUrl,
+      modernizationStrategy: body.modernizationStrategy,
+    });
+    const newJobId = await startJobInTransaction(tx, deps, caller.id, projectId, 'project');
+    await updateProjectFields(tx, caller.id, projectId, { jobId: newJobId });
+    return newJobId;
+  });
+  await enqueue(deps, jobId, projectId);
+  return toProjectJson(await getOwnedProject(deps, caller.id, projectId), deps.urls);
+}
+
+/** POST /api/projects/:id/retry: a new job (one credit) unless one is running. */
+export async function retryProject(
+  deps: ProjectServiceDeps,
+  caller: Caller,
+  projectId: string,
+): Promise<Project> {
+  const jobId = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    const record = await findProjectForUser(tx, caller.id, projectId);
+    if (!record) throw new AppError('API_PROJECT_NOT_FOUND');
+    if (record.jobStatus === 'QUEUED' || record.jobStatus === 'RUNNING') {
+      throw new AppError('API_PROJECT_BUSY');
+    }
+    const newJobId = await startJobInTransaction(tx, deps, caller.id, projectId, 'retry');
+    await updateProjectFields(tx, caller.id, projectId, {
+      jobId: newJobId,
+      status: 'queued',
+      generatedCodeUrl: null,
+      reportSummary: null,
+    });
+    return newJobId;
+  });
+  await deps.artifacts.deleteProject(projectId);
+  await enqueue(deps, jobId, projectId);
+  return toProjectJson(await getOwnedProject(deps, caller.id, projectId), deps.urls);
+}
+
+/** GET /api/projects. */
+export async function listProjects(
+  deps: ProjectServiceDeps,
+  userId: string,
+  query: { search?: string; status: ProjectListFilter; limit: number; cursor?: string },
+): Promise<ProjectListResponse> {
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !cursor) {
+    throw new AppError('API_VALIDATION_FAILED', { message: 'cursor: not a valid cursor' });
+  }
+  const page = await listProjectsForUser(deps.db, userId, {
+    search: query.search,
+    filter: query.status,
+    limit: query.limit,
+    cursor,
+  });
+  return {
+    items: page.items.map((item) => toProjectJson(item, deps.urls)),
+    total: page.total,
+    nextCursor: page.nextCursor ? encodeCursor(page.nextCursor) : null,
+    counts: {
+      total: page.counts.total,
+      completed: page.counts.completed,
+      in_progress: page.counts.inProgress,
+    },
+  };
+}
+
+/** GET /api/projects/:id. */
+export async function getProject(
+  deps: ProjectServiceDeps,
+  userId: string,
+  projectId: string,
+): Promise<Project> {
+  return toProjectJson(await getOwnedProject(deps, userId, projectId), deps.urls);
+}
+
+/** PATCH /api/projects/:id (name, description). */
+export async function updateProject(
+  deps: ProjectServiceDeps,
+  userId: string,
+  projectId: string,
+  body: UpdateProjectBody,
+): Promise<Project> {
+  const values: { name?: string; description?: string | null } = {};
+  if (body.name !== undefined) values.name = body.name;
+  if (body.description !== undefined) values.description = body.description || null;
+  const changed = await deps.db.transaction((tx) =>
+    updateProjectFields(tx as unknown as AppDb, userId, projectId, values),
+  );
+  if (!changed) throw new AppError('API_PROJECT_NOT_FOUND');
+  return getProject(deps, userId, projectId);
+}
+
+/**
+ * DELETE /api/projects/:id: a running job is cancelled first (its worker sees the row gone at its
+ * next heartbeat and stops), then the project, its jobs, logs and artifacts are removed.
+ */
+export async function deleteProject(
+  deps: ProjectServiceDeps,
+  userId: string,
+  projectId: string,
+): Promise<void> {
+  const result = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    const record = await findProjectForUser(tx, userId, projectId);
+    if (!record) return { deleted: false };
+    if (record.jobId && (record.jobStatus === 'QUEUED' || record.jobStatus === 'RUNNING')) {
+      // Ends the job (job listeners hear FAILED; the credit comes back like for any failed job).
+      await appendJobLogsUnleased(tx, record.jobId, [
+        { level: 'WARNING', message: 'Job cancelled: the project was deleted.' },
+      ]);
+      await failJobAndRefund(
+        tx,
+        record.jobId,
+        { code: 'ENGINE_PIPELINE_CANCELLED', message: 'Cancelled: the project was deleted.' },
+        null,
+        { updateProject: false },
+      );
+    }
+    return deleteProjectRow(tx, userId, projectId);
+  });
+  if (!result.deleted) throw new AppError('API_PROJECT_NOT_FOUND');
+  await deps.artifacts.deleteProject(projectId);
+}
+
+/** The project if it is the caller's and completed with its artifacts; 404 otherwise. */
+export async function getCompletedProject(
+  deps: ProjectServiceDeps,
+  userId: string,
+  projectId: string,
+) {
+  const record = await getOwnedProject(deps, userId, projectId);
+  if (record.status !== 'completed' || !record.reportSummary) {
+    throw new AppError('API_PROJECT_NOT_COMPLETED');
+  }
+  return record;
+}
+
+export type { CreateProjectBody };
