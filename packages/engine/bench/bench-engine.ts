@@ -9,9 +9,13 @@
  *   --max-pages N      pages per site (default 20)
  *   --no-screenshots   skip before/after screenshots
  *   --work-dir DIR     keep every stage's output under DIR/<site>-<strategy>/
+ *   --in-process       run every site in this process (default: one child process per site, so that
+ *                      each site's peak memory is its own)
  */
+import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isAppError } from '@sitelift/shared/error-codes';
 import { runPipeline } from '../src/pipeline';
@@ -179,6 +183,56 @@ async function benchSite(
   return row;
 }
 
+/** One site × strategy, run in its own process. */
+interface ChildJob {
+  site: string;
+  strategy: Strategy;
+  lighthouse: boolean;
+  maxPages: number;
+  screenshots: boolean;
+  corpusDir: string;
+  workDir?: string;
+}
+
+const ROW_PREFIX = 'BENCH_ROW ';
+
+async function runChildJob(job: ChildJob, manifest: CorpusSite[]): Promise<BenchRow> {
+  const site = manifest.find((candidate) => candidate.name === job.site);
+  if (site === undefined) throw new Error(`No site ${job.site} in the corpus`);
+  return benchSite(site, job.strategy, job);
+}
+
+/**
+ * Runs one site in a fresh process (same Node flags, so tsx's loader comes along): its peak memory
+ * is then its own, not what earlier sites left in the heap, and a crash costs one row.
+ */
+function runInChild(job: ChildJob): Promise<BenchRow> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--child', JSON.stringify(job)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = stdout.split('\n').find((candidate) => candidate.startsWith(ROW_PREFIX));
+      if (line === undefined) {
+        reject(
+          new Error(
+            `The bench process for ${job.site} exited with code ${String(code)} without a result`,
+          ),
+        );
+        return;
+      }
+      resolve(JSON.parse(line.slice(ROW_PREFIX.length)) as BenchRow);
+    });
+  });
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -188,8 +242,16 @@ async function main(): Promise<number> {
       'max-pages': { type: 'string', default: '20' },
       'no-screenshots': { type: 'boolean', default: false },
       'work-dir': { type: 'string' },
+      'in-process': { type: 'boolean', default: false },
+      child: { type: 'string' },
     },
   });
+  if (values.child !== undefined) {
+    const job = JSON.parse(values.child) as ChildJob;
+    const row = await runChildJob(job, readCorpusManifest(job.corpusDir) ?? []);
+    process.stdout.write(`${ROW_PREFIX}${JSON.stringify(row)}\n`);
+    return 0;
+  }
   const corpusDir = getCorpusDir();
   const manifest = readCorpusManifest(corpusDir);
   if (manifest === undefined) {
@@ -212,7 +274,9 @@ async function main(): Promise<number> {
   for (const site of sites) {
     for (const strategy of strategies) {
       process.stderr.write(`${site.name} (${strategy})…\n`);
-      const row = await benchSite(site, strategy, {
+      const job: ChildJob = {
+        site: site.name,
+        strategy,
         lighthouse: values.lighthouse,
         maxPages,
         screenshots: !values['no-screenshots'],
@@ -221,7 +285,8 @@ async function main(): Promise<number> {
           values['work-dir'] === undefined
             ? undefined
             : path.resolve(values['work-dir'], `${site.name}-${strategy}`),
-      });
+      };
+      const row = values['in-process'] ? await runChildJob(job, manifest) : await runInChild(job);
       rows.push(row);
       if (row.error !== undefined) process.stderr.write(`  ${site.name}: ${row.error}\n`);
       if (row.missingSnippets.length > 0)
