@@ -123,7 +123,9 @@ export function toPageJsx(page: PlannedPage): string {
     const labelled = headingId ? ` aria-labelledby=${attr(headingId)}` : '';
     const tone = index % 2 === 1 ? ' section-alt' : '';
     if (section.variant === 'hero') {
-      const imageIndex = section.blocks.findIndex((b) => b.kind === 'image');
+      const imageIndex = section.blocks.findIndex(
+        (b) => b.kind === 'image' && (b.image.width ?? 400) >= 240,
+      );
       const image = imageIndex >= 0 ? section.blocks[imageIndex] : undefined;
       let picture = '';
       if (image && image.kind === 'image') {

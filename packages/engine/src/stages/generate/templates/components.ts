@@ -630,7 +630,8 @@ export function Section({ section, index }: { section: SectionData; index: numbe
   const title = heading ? <Heading level={heading.level} inlines={heading.inlines} id={headingId} /> : null;
   const tone = index % 2 === 1 ? ' section-alt' : '';
   if (variant === 'hero') {
-    const image = blocks.find((block) => block.kind === 'image');
+    // Only a picture-sized image stands beside the headline; icons and buttons stay in the text.
+    const image = blocks.find((block) => block.kind === 'image' && (block.image.width ?? 400) >= 240);
     const rest = blocks.filter((block) => block !== image);
     return (
       <section id={section.id} aria-labelledby={headingId} className="section hero">

@@ -217,7 +217,7 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
     color: var(--color-muted);
   }
   .hero-image {
-    width: 100%;
+    justify-self: center;
     box-shadow: 0 25px 50px -12px rgb(0 0 0 / 0.25);
   }
 
