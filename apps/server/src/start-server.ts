@@ -3,7 +3,10 @@ import type { Logger } from 'pino';
 import pino from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { createLocalArtifactStore } from './artifacts/artifact-store';
 import { buildApp, type BuiltApp } from './http/app';
+import { startJobQueue, type JobQueue } from './jobs/queue';
+import { startWorker, type Worker } from './jobs/worker';
 import { loadOrCreateAuthSecret } from './lib/auth-secret';
 import { acquireDataDirLock, type DataDirLock } from './lib/data-dir-lock';
 import { buildLogger } from './lib/logger';
@@ -14,6 +17,9 @@ export interface RunningServer extends BuiltApp {
   url: string;
   database: Database;
   mailer: Mailer;
+  queue: JobQueue;
+  /** The in-process worker (role 'all'), or undefined (role 'web'). */
+  worker: Worker | undefined;
   close(): Promise<void>;
 }
 
@@ -69,7 +75,17 @@ export async function startServer(options: {
       logger,
     });
     cleanups.push(() => mailer.close());
+    const artifacts = createLocalArtifactStore(path.join(config.dataDir, 'artifacts'));
+    const queue = await startJobQueue({
+      database,
+      jobs: config.jobs,
+      logger,
+      supervise: role === 'all',
+    });
+    cleanups.push(() => queue.stop());
     const built = await buildApp({
+      queue,
+      artifacts,
       config,
       database,
       authSecret,
@@ -102,9 +118,12 @@ export async function startServer(options: {
       },
       `Sitelift is listening on ${url} (public URL ${config.baseUrl})`,
     );
+    let worker: Worker | undefined;
     if (role === 'all') {
-      // Background jobs arrive with the job queue (issue 4); until then 'all' and 'web' run the same parts.
-      logger.debug('no background workers are defined yet');
+      const started = await startWorker({ database, config, logger, queue, artifacts });
+      worker = started;
+      // Runs before the queue stops (cleanups run in reverse): running attempts go back to the queue.
+      cleanups.push(() => started.stop());
     }
     let closing: Promise<void> | undefined;
     return {
@@ -112,6 +131,8 @@ export async function startServer(options: {
       url,
       database,
       mailer,
+      queue,
+      worker,
       close: () => {
         closing ??= runCleanups();
         return closing;

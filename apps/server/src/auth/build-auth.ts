@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Logger } from 'pino';
+import { grantSignupCredit } from '../db/credits.repository';
 import type { AppDb } from '../db/database';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import {
@@ -62,6 +63,16 @@ export function buildAuth(deps: AuthDeps) {
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
     telemetry: { enabled: false },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every new account gets its free credit (ledger key signup:<userId>, booked once).
+          after: async (user) => {
+            await grantSignupCredit(deps.db, user.id);
+          },
+        },
+      },
+    },
     // Our own per-route limits run in Fastify (one place, configurable, the API's error shape).
     rateLimit: { enabled: false },
     logger: {

@@ -16,10 +16,19 @@ import type { Logger } from 'pino';
 import { buildAuth, type Auth } from '../auth/build-auth';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { ArtifactStore } from '../artifacts/artifact-store';
+import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
+import { RealtimeHub } from '../realtime/realtime-hub';
+import type { ProjectServiceDeps } from '../services/projects.service';
 import { registerErrorHandler } from './error-handler';
 import { registerOriginCheck } from './origin-check';
 import { registerAuthRoutes } from './routes/auth.routes';
+import { registerCreditRoutes } from './routes/credits.routes';
+import { registerEventRoutes } from './routes/events.routes';
+import { registerJobRoutes } from './routes/jobs.routes';
+import { registerPreviewRoutes } from './routes/preview.routes';
+import { registerProjectRoutes } from './routes/projects.routes';
 import { registerDevOutboxRoutes } from './routes/dev-outbox.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerProfileRoutes } from './routes/profile.routes';
@@ -46,6 +55,12 @@ export interface AppDeps {
   tokenLifetimes?: { resetPassword?: number; verification?: number };
   /** Path prefixes exempt from the Origin check (e.g. payment webhooks). */
   originCheckExemptPrefixes?: string[];
+  /** The job queue (enqueue on create and retry). */
+  queue: JobQueue;
+  /** Where run artifacts live (zip, report, screenshots, preview). */
+  artifacts: ArtifactStore;
+  /** SSE heartbeat interval in ms (tests shorten it; default 15 s). */
+  sseHeartbeatMs?: number;
 }
 
 /** The built app and what callers may need besides it. */
@@ -53,6 +68,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   auth: Auth;
   isSpaBuilt: boolean;
+  /** The realtime fan-out of this process (the bench reads its counts). */
+  hub: RealtimeHub;
 }
 
 /**
@@ -165,9 +182,42 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerAuthRoutes(app, { auth, config });
   await registerHealthRoutes(app, { databaseKind: database.kind, chromePath: config.chromePath });
   await registerProfileRoutes(app, { auth, db: database.db });
+  const hub = new RealtimeHub(database, logger);
+  await hub.start();
+  // Open streams would keep close() waiting: end them first.
+  app.addHook('preClose', async () => {
+    hub.closeAll();
+  });
+  app.addHook('onClose', async () => {
+    await hub.stop();
+  });
+  const projectDeps: ProjectServiceDeps = {
+    db: database.db,
+    artifacts: deps.artifacts,
+    queue: deps.queue,
+    allowPrivateUrls: config.allowPrivateUrls,
+    maxAttempts: config.jobs.maxAttempts,
+    logger,
+  };
+  await registerProjectRoutes(app, { auth, deps: projectDeps });
+  await registerJobRoutes(app, {
+    auth,
+    db: database.db,
+    hub,
+    heartbeatMs: deps.sseHeartbeatMs,
+  });
+  await registerEventRoutes(app, { auth, hub, heartbeatMs: deps.sseHeartbeatMs });
+  await registerCreditRoutes(app, { auth, db: database.db });
+  await registerPreviewRoutes(app, {
+    auth,
+    db: database.db,
+    artifacts: deps.artifacts,
+    config,
+    secret: deps.authSecret,
+  });
   if (!config.isProduction) {
     await registerDevOutboxRoutes(app, { dataDir: config.dataDir });
   }
   const isSpaBuilt = await registerSpa(app, { distDir: deps.webDistDir ?? DEFAULT_WEB_DIST_DIR });
-  return { app, auth, isSpaBuilt };
+  return { app, auth, isSpaBuilt, hub };
 }

@@ -4,8 +4,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** The body of every API error response. */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string };
+  error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
 }
+
+/** Error details that may be shown to clients (e.g. the 402's pricing_url); others stay in the logs. */
+const PUBLIC_DETAIL_CODES = new Set<ErrorCode>(['API_NO_CREDITS']);
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'API_VALIDATION_FAILED',
@@ -86,6 +89,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ code: appError.code, status: appError.status }, 'request refused');
     }
     const body: ErrorBody = { error: { code: appError.code, message: appError.message } };
+    if (appError.details && PUBLIC_DETAIL_CODES.has(appError.code)) {
+      body.error.details = appError.details;
+    }
     return reply.status(appError.status).type('application/json; charset=utf-8').send(body);
   });
 }

@@ -1,11 +1,6 @@
 import type { Project } from '@sitelift/shared/schemas/project';
 import type { ProjectRecord } from '../db/projects.repository';
 
-/** Where previews are served: PREVIEW_URL's origin, or '' (the app's own origin, relative URLs). */
-export interface ProjectUrls {
-  previewOrigin: string;
-}
-
 function pickThumbnail(screenshots: string[], side: 'before' | 'after'): string | undefined {
   const preferred = `${side}/index-desktop.png`;
   if (screenshots.includes(preferred)) return preferred;
@@ -13,7 +8,7 @@ function pickThumbnail(screenshots: string[], side: 'before' | 'after'): string 
 }
 
 /** The API shape of a project (spec §3 snake_case fields plus report, preview and thumbnails). */
-export function toProjectJson(record: ProjectRecord, urls: ProjectUrls): Project {
+export function toProjectJson(record: ProjectRecord): Project {
   const base = `/api/projects/${record.id}`;
   const summary = record.reportSummary;
   const isCompleted = record.status === 'completed' && summary !== null;
@@ -46,7 +41,8 @@ export function toProjectJson(record: ProjectRecord, urls: ProjectUrls): Project
         }
       : null,
     report_url: isCompleted ? `${base}/report` : null,
-    preview_url: isCompleted && summary.preview ? `${urls.previewOrigin}/preview/${record.id}/` : null,
+    // Redirects (owner-checked) to /preview/<id>/ on the app origin or on PREVIEW_URL.
+    preview_url: isCompleted && summary.preview ? `${base}/preview` : null,
     thumbnails: isCompleted
       ? {
           before: before ? `${base}/screenshots/${before}` : null,

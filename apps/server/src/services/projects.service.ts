@@ -31,14 +31,13 @@ import {
 } from '../db/projects.repository';
 import type { JobQueue } from '../jobs/queue';
 import { failJobAndRefund } from './job-outcomes';
-import { toProjectJson, type ProjectUrls } from './project-json';
+import { toProjectJson } from './project-json';
 
 /** What the project use cases need. */
 export interface ProjectServiceDeps {
   db: AppDb;
   artifacts: ArtifactStore;
   queue: JobQueue;
-  urls: ProjectUrls;
   allowPrivateUrls: boolean;
   maxAttempts: number;
   logger: Logger;
@@ -139,7 +138,7 @@ export async function createProject(
     return newJobId;
   });
   await enqueue(deps, jobId, projectId);
-  return toProjectJson(await getOwnedProject(deps, caller.id, projectId), deps.urls);
+  return toProjectJson(await getOwnedProject(deps, caller.id, projectId));
 }
 
 /** POST /api/projects/:id/retry: a new job (one credit) unless one is running. */
@@ -166,7 +165,7 @@ export async function retryProject(
   });
   await deps.artifacts.deleteProject(projectId);
   await enqueue(deps, jobId, projectId);
-  return toProjectJson(await getOwnedProject(deps, caller.id, projectId), deps.urls);
+  return toProjectJson(await getOwnedProject(deps, caller.id, projectId));
 }
 
 /** GET /api/projects. */
@@ -186,7 +185,7 @@ export async function listProjects(
     cursor,
   });
   return {
-    items: page.items.map((item) => toProjectJson(item, deps.urls)),
+    items: page.items.map((item) => toProjectJson(item)),
     total: page.total,
     nextCursor: page.nextCursor ? encodeCursor(page.nextCursor) : null,
     counts: {
@@ -203,7 +202,7 @@ export async function getProject(
   userId: string,
   projectId: string,
 ): Promise<Project> {
-  return toProjectJson(await getOwnedProject(deps, userId, projectId), deps.urls);
+  return toProjectJson(await getOwnedProject(deps, userId, projectId));
 }
 
 /** PATCH /api/projects/:id (name, description). */

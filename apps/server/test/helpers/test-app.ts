@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { parseConfig, type Config } from '../../src/config';
+import type { PipelineInput } from '@sitelift/engine';
+import { createLocalArtifactStore, type ArtifactStore } from '../../src/artifacts/artifact-store';
+import { parseConfig, type Config, type JobsConfig } from '../../src/config';
+import type { RunPipeline } from '../../src/jobs/modernize-site.job';
+import { startJobQueue, type JobQueue } from '../../src/jobs/queue';
+import { startWorker, type Worker } from '../../src/jobs/worker';
+import type { RealtimeHub } from '../../src/realtime/realtime-hub';
 import { openDatabase, type Database } from '../../src/db/database';
 import { buildApp, type AppDeps } from '../../src/http/app';
 import { buildLogger } from '../../src/lib/logger';
@@ -29,6 +35,17 @@ export interface TestApp {
   database: Database;
   mailer: Mailer;
   dataDir: string;
+  queue: JobQueue;
+  artifacts: ArtifactStore;
+  hub: RealtimeHub;
+  /** Starts a worker with its own pg-boss instance (closed with the app). */
+  startWorker(options?: {
+    engineOptions?: Partial<PipelineInput>;
+    runPipeline?: RunPipeline;
+    jobs?: Partial<JobsConfig>;
+  }): Promise<Worker>;
+  /** Listens on 127.0.0.1:0 and returns the base URL (for SSE over real sockets). */
+  listen(): Promise<string>;
   /** Waits for queued e-mails, then lists the outbox (newest first). */
   getOutbox(): Promise<OutboxMessage[]>;
   /** The newest message to `to` (waits for queued e-mails). */
@@ -46,6 +63,9 @@ export async function createTestApp(
     mutateConfig?: (config: Config) => Config;
     /** Receives the app's JSON log lines (level info); logs are silent otherwise. */
     logLines?: string[];
+    /** Job timings and limits (tests default to short leases and fast polling). */
+    jobs?: Partial<JobsConfig>;
+    sseHeartbeatMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sitelift-server-test-'));
@@ -62,7 +82,20 @@ export async function createTestApp(
     },
     { repoRoot: REPO_ROOT },
   );
-  const config = options.mutateConfig ? options.mutateConfig(parsed) : parsed;
+  const withTestJobs: Config = {
+    ...parsed,
+    jobs: {
+      ...parsed.jobs,
+      maxPages: 3,
+      leaseMs: 4000,
+      sweepIntervalMs: 60_000,
+      retryDelaySeconds: 1,
+      pollingIntervalSeconds: 0.5,
+      timeoutMs: 180_000,
+      ...options.jobs,
+    },
+  };
+  const config = options.mutateConfig ? options.mutateConfig(withTestJobs) : withTestJobs;
   if (!config.databaseUrl) await copyPgliteTemplate(dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -74,7 +107,13 @@ export async function createTestApp(
     ? buildLogger('info', { write: (line: string) => void logLines.push(line) })
     : buildLogger('silent');
   const mailer = buildMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
-  const { app } = await buildApp({
+  const artifacts = createLocalArtifactStore(path.join(dataDir, 'artifacts'));
+  const queue = await startJobQueue({ database, jobs: config.jobs, logger, supervise: false });
+  const workers: Array<{ worker: Worker; queue: JobQueue }> = [];
+  const { app, hub } = await buildApp({
+    queue,
+    artifacts,
+    sseHeartbeatMs: options.sseHeartbeatMs,
     config,
     database,
     authSecret: randomBytes(32).toString('hex'),
@@ -94,12 +133,43 @@ export async function createTestApp(
     database,
     mailer,
     dataDir,
+    queue,
+    artifacts,
+    hub,
+    async startWorker(workerOptions = {}) {
+      const workerQueue = await startJobQueue({
+        database,
+        jobs: config.jobs,
+        logger,
+        supervise: false,
+      });
+      const worker = await startWorker({
+        database,
+        config: { ...config, jobs: { ...config.jobs, ...workerOptions.jobs } },
+        logger,
+        queue: workerQueue,
+        artifacts,
+        engineOptions: workerOptions.engineOptions,
+        runPipeline: workerOptions.runPipeline,
+      });
+      workers.push({ worker, queue: workerQueue });
+      return worker;
+    },
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening');
+      return `http://127.0.0.1:${address.port}`;
+    },
     getOutbox,
     async getLatestMail(to) {
       return (await getOutbox()).find((message) => message.to === to);
     },
     async close() {
+      for (const { worker } of workers) await worker.stop();
+      for (const { queue: workerQueue } of workers) await workerQueue.stop();
       await app.close();
+      await queue.stop();
       await mailer.close();
       await database.close();
       await postgres?.drop();

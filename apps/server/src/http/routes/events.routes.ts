@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Auth } from '../../auth/build-auth';
+import type { RealtimeHub } from '../../realtime/realtime-hub';
+import { openSse } from '../../realtime/sse';
+import { requireSession } from '../require-session';
+
+/**
+ * GET /api/events (SSE): the signed-in user's project INSERT/UPDATE/DELETE (`event: project`) and job
+ * status changes (`event: job`); `event: ready` once subscribed. Data shapes: shared/schemas/job.ts.
+ */
+export async function registerEventRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; hub: RealtimeHub; heartbeatMs?: number },
+) {
+  const { auth, hub } = options;
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['realtime'],
+        summary: "SSE of the user's project and job changes (event: project | job | ready)",
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(auth, request);
+      const connection = openSse(request, reply, { heartbeatMs: options.heartbeatMs });
+      connection.write('retry: 1000\n\n');
+      await hub.followUser(user.id, connection, (message) => {
+        connection.send(message);
+      });
+      connection.send({ event: 'ready', data: '{}' });
+    },
+  );
+}

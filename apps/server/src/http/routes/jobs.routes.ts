@@ -1,0 +1,101 @@
+import { AppError } from '@sitelift/shared/error-codes';
+import { jobLogsResponseSchema, jobResponseSchema } from '@sitelift/shared/schemas/job';
+import { PROJECT_MESSAGES } from '@sitelift/shared/schemas/project';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Auth } from '../../auth/build-auth';
+import type { AppDb } from '../../db/database';
+import { findJobForUser, listJobLogs } from '../../db/jobs.repository';
+import type { RealtimeHub } from '../../realtime/realtime-hub';
+import { openSse } from '../../realtime/sse';
+import { requireSession, type SignedIn } from '../require-session';
+import { UUID_PATTERN } from './projects.routes';
+
+const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+/** The id after which a log stream resumes: Last-Event-ID (reconnects) or ?lastEventId=. */
+function parseLastEventId(request: FastifyRequest): number {
+  const header = request.headers['last-event-id'];
+  const query = (request.query as { lastEventId?: unknown } | undefined)?.lastEventId;
+  const value = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
+  return /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : 0;
+}
+
+async function requireLogSession(auth: Auth, request: FastifyRequest): Promise<SignedIn> {
+  try {
+    return await requireSession(auth, request);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'API_UNAUTHENTICATED') {
+      throw new AppError('API_UNAUTHENTICATED', { message: PROJECT_MESSAGES.logsUnauthenticated });
+    }
+    throw error;
+  }
+}
+
+/** GET /api/jobs/:id, GET /api/jobs/:id/logs and the log stream GET /logs/:jobId/stream (SSE). */
+export async function registerJobRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; db: AppDb; hub: RealtimeHub; heartbeatMs?: number },
+) {
+  const { auth, db, hub } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const ownedJob = async (userId: string, jobId: string) => {
+    const job = UUID_PATTERN.test(jobId) ? await findJobForUser(db, userId, jobId) : null;
+    if (!job) throw new AppError('API_JOB_NOT_FOUND');
+    return job;
+  };
+
+  typed.get(
+    '/api/jobs/:id',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "A job's status",
+        params: z.object({ id: z.string() }),
+        response: { 200: jobResponseSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      const job = await ownedJob(user.id, request.params.id);
+      return { id: job.id, status: job.status };
+    },
+  );
+
+  typed.get(
+    '/api/jobs/:id/logs',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "A job's log lines, oldest first",
+        params: z.object({ id: z.string() }),
+        response: { 200: jobLogsResponseSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      const job = await ownedJob(user.id, request.params.id);
+      return listJobLogs(db, job.id);
+    },
+  );
+
+  typed.get(
+    '/logs/:jobId/stream',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary:
+          'SSE: the job log (`id: <line id>`, `data: <ISO time> - <LEVEL> - <message>`), then `event: end` with the final status',
+        params: z.object({ jobId: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireLogSession(auth, request);
+      const job = await ownedJob(user.id, request.params.jobId);
+      const connection = openSse(request, reply, { heartbeatMs: options.heartbeatMs });
+      connection.write('retry: 1000\n\n');
+      await hub.followJobLog(job.id, connection, parseLastEventId(request));
+    },
+  );
+}

@@ -1,0 +1,244 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from '@sitelift/shared/error-codes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ARTIFACT_NAMES, type ArtifactStore } from '../../artifacts/artifact-store';
+import type { Auth } from '../../auth/build-auth';
+import type { Config } from '../../config';
+import type { AppDb } from '../../db/database';
+import { findProjectForUser } from '../../db/projects.repository';
+import { requireSession } from '../require-session';
+import { assertProjectId, UUID_PATTERN } from './projects.routes';
+
+/**
+ * The live preview of a rebuilt site: GET /preview/<projectId>/... serves its built dist/ with history
+ * fallback, under `Content-Security-Policy: sandbox allow-scripts`: the page runs in an opaque origin,
+ * so its scripts can neither read the app's cookies nor call the API as the user. Documents (HTML)
+ * are owner-only (session cookie on the app origin, or a signed preview token that becomes a cookie
+ * limited to /preview/<id>/ — how a separate PREVIEW_URL origin is entered). Assets are requested by
+ * the opaque origin without cookies (module scripts in CORS mode): they are served to whoever has the
+ * unguessable project id, with `Access-Control-Allow-Origin: *` on the preview's own files only.
+ */
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.pdf': 'application/pdf',
+};
+
+/** The preview's own policy (replaces the app's CSP on preview responses). */
+export const PREVIEW_CSP = 'sandbox allow-scripts';
+const TOKEN_COOKIE = 'sitelift_preview';
+const TOKEN_LIFETIME_SECONDS = 3600;
+
+function extensionOf(file: string): string {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? '' : base.slice(dot).toLowerCase();
+}
+
+/** Signs `projectId:userId:expires` with the app secret (a preview entry ticket). */
+export function signPreviewToken(
+  secret: string,
+  projectId: string,
+  userId: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): string {
+  const expires = nowSeconds + TOKEN_LIFETIME_SECONDS;
+  const payload = `${projectId}:${userId}:${expires}`;
+  const signature = createHmac('sha256', `preview:${secret}`).update(payload).digest('base64url');
+  return `${Buffer.from(`${userId}:${expires}`, 'utf8').toString('base64url')}.${signature}`;
+}
+
+/** The user id of a valid, unexpired token for `projectId`, or undefined. */
+export function verifyPreviewToken(
+  secret: string,
+  projectId: string,
+  token: string,
+): string | undefined {
+  const [head, signature] = token.split('.');
+  if (!head || !signature) return undefined;
+  const [userId, expires] = Buffer.from(head, 'base64url').toString('utf8').split(':');
+  if (!userId || !expires || !/^\d+$/.test(expires)) return undefined;
+  if (Number(expires) < Math.floor(Date.now() / 1000)) return undefined;
+  const expected = createHmac('sha256', `preview:${secret}`)
+    .update(`${projectId}:${userId}:${expires}`)
+    .digest();
+  const given = Buffer.from(signature, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : undefined;
+}
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A dist built for the site root refers to '/assets/...': point its root-relative src/href attributes
+ * at the preview's base. A dist already built with the base (it mentions it) is left alone.
+ */
+export function rebaseHtml(html: string, base: string): string {
+  if (html.includes(base)) return html;
+  return html.replace(/(\s(?:src|href)=["'])\/(?!\/)/gi, `$1${base}`);
+}
+
+/** Registers the preview routes and, with PREVIEW_URL, keeps the two origins apart. */
+export async function registerPreviewRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; db: AppDb; artifacts: ArtifactStore; config: Config; secret: string },
+) {
+  const { auth, db, artifacts, config, secret } = options;
+  const previewHost = config.previewUrl ? new URL(config.previewUrl).host : undefined;
+  const isPreviewHost = (request: FastifyRequest) =>
+    previewHost !== undefined && request.host.toLowerCase() === previewHost.toLowerCase();
+  const isHttps = (config.previewUrl ?? config.baseUrl).startsWith('https:');
+
+  if (previewHost) {
+    // The preview origin serves previews only; the app origin serves no previews.
+    app.addHook('onRequest', async (request, reply) => {
+      const isPreviewPath = request.url.startsWith('/preview/');
+      if (isPreviewHost(request) !== isPreviewPath) {
+        return reply
+          .status(404)
+          .type('application/json; charset=utf-8')
+          .send({ error: { code: 'API_NOT_FOUND', message: 'Not found.' } });
+      }
+      return undefined;
+    });
+  }
+
+  /** The owner of the project if the request may see its documents, else undefined. */
+  const previewViewer = async (request: FastifyRequest, projectId: string) => {
+    const cookieToken = request.cookies[TOKEN_COOKIE];
+    const fromToken = cookieToken ? verifyPreviewToken(secret, projectId, cookieToken) : undefined;
+    const userId =
+      fromToken ??
+      (previewHost
+        ? undefined
+        : await requireSession(auth, request)
+            .then((session) => session.user.id)
+            .catch(() => undefined));
+    if (!userId) return undefined;
+    const project = await findProjectForUser(db, userId, projectId);
+    return project?.status === 'completed' && project.reportSummary?.preview ? project : undefined;
+  };
+
+  app.get('/api/projects/:id/preview', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const { user } = await requireSession(auth, request);
+    assertProjectId(id);
+    const project = await findProjectForUser(db, user.id, id);
+    if (!project) throw new AppError('API_PROJECT_NOT_FOUND');
+    if (project.status !== 'completed' || !project.reportSummary?.preview) {
+      throw new AppError('API_PROJECT_NOT_COMPLETED');
+    }
+    const token = signPreviewToken(secret, id, user.id);
+    const origin = config.previewUrl ?? '';
+    return reply.redirect(`${origin}/preview/${id}/?preview_token=${encodeURIComponent(token)}`);
+  });
+
+  const servePreview = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as { projectId: string; '*'?: string };
+    const projectId = params.projectId;
+    if (!UUID_PATTERN.test(projectId)) throw new AppError('API_NOT_FOUND');
+    reply.header('content-security-policy', PREVIEW_CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+
+    const query = request.query as { preview_token?: unknown };
+    if (typeof query.preview_token === 'string') {
+      // The entry ticket: keep it as a cookie limited to this preview, then drop it from the URL.
+      const userId = verifyPreviewToken(secret, projectId, query.preview_token);
+      if (!userId) throw new AppError('API_NOT_FOUND');
+      reply.setCookie(TOKEN_COOKIE, query.preview_token, {
+        path: `/preview/${projectId}/`,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isHttps,
+        maxAge: TOKEN_LIFETIME_SECONDS,
+      });
+      const clean = request.url.split('?')[0] ?? `/preview/${projectId}/`;
+      return reply.redirect(clean);
+    }
+
+    const rest = params['*'] ?? '';
+    const cleanPath = rest
+      .split('/')
+      .filter((segment) => segment !== '' && segment !== '.')
+      .join('/');
+    if (cleanPath.split('/').includes('..')) throw new AppError('API_NOT_FOUND');
+    const extension = extensionOf(cleanPath);
+
+    if (extension !== '' && extension !== '.html') {
+      // An asset: no cookies arrive from the sandboxed (opaque-origin) page; the id is the capability.
+      const opened = await artifacts.open(projectId, `${ARTIFACT_NAMES.distDir}/${cleanPath}`);
+      if (!opened) throw new AppError('API_NOT_FOUND');
+      return reply
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('cache-control', 'private, max-age=300')
+        .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
+        .header('content-length', opened.size)
+        .send(opened.stream);
+    }
+
+    const viewer = await previewViewer(request, projectId);
+    if (!viewer) {
+      const signedIn =
+        previewHost !== undefined ||
+        (await requireSession(auth, request).then(
+          () => true,
+          () => false,
+        ));
+      throw new AppError(signedIn ? 'API_NOT_FOUND' : 'API_UNAUTHENTICATED');
+    }
+    // A prerendered route has its own index.html; any other route gets the app shell (history fallback).
+    const candidates =
+      extension === '.html'
+        ? [cleanPath]
+        : [cleanPath === '' ? 'index.html' : `${cleanPath}/index.html`, 'index.html'];
+    for (const candidate of candidates) {
+      const opened = await artifacts.open(projectId, `${ARTIFACT_NAMES.distDir}/${candidate}`);
+      if (opened) {
+        const html = await streamToString(opened.stream);
+        return reply
+          .header('cache-control', 'private, no-cache')
+          .header('content-type', CONTENT_TYPES['.html'] ?? 'text/html')
+          .send(rebaseHtml(html, `/preview/${projectId}/`));
+      }
+    }
+    throw new AppError('API_NOT_FOUND');
+  };
+
+  app.get('/preview/:projectId', async (request, reply) => {
+    const { projectId } = request.params as { projectId: string };
+    // With ignoreTrailingSlash, /preview/<id>/ may land here: that is the preview's start page.
+    if ((request.url.split('?')[0] ?? '').endsWith('/')) return servePreview(request, reply);
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/preview/${encodeURIComponent(projectId)}/${search}`);
+  });
+  app.get('/preview/:projectId/*', servePreview);
+}

@@ -1,0 +1,277 @@
+import { AppError } from '@sitelift/shared/error-codes';
+import {
+  createProjectBodySchema,
+  projectListQuerySchema,
+  projectListResponseSchema,
+  projectSchema,
+  updateProjectBodySchema,
+} from '@sitelift/shared/schemas/project';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ARTIFACT_NAMES } from '../../artifacts/artifact-store';
+import type { Auth } from '../../auth/build-auth';
+import {
+  createProject,
+  deleteProject,
+  getCompletedProject,
+  getProject,
+  listProjects,
+  retryProject,
+  updateProject,
+  type ProjectServiceDeps,
+} from '../../services/projects.service';
+import { requireSession } from '../require-session';
+
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+/** Route ids are UUIDs; anything else is simply not found (no 400 that reveals the rule). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Throws API_PROJECT_NOT_FOUND unless `id` is a UUID. */
+export function assertProjectId(id: string): void {
+  if (!UUID_PATTERN.test(id)) throw new AppError('API_PROJECT_NOT_FOUND');
+}
+
+const SCREENSHOT_NAME = /^(before|after)\/[a-z0-9][a-z0-9._-]{0,200}\.png$/;
+
+/** `{name or project}.zip` for Content-Disposition (ASCII fallback plus the UTF-8 name). */
+export function contentDispositionFor(name: string): string {
+  const base = name.trim() || 'project';
+  const ascii = base.replace(/[^\x20-\x7e]/g, '_').replace(/["\\/]/g, '_');
+  return `attachment; filename="${ascii}.zip"; filename*=UTF-8''${encodeURIComponent(`${base}.zip`)}`;
+}
+
+async function sendArtifact(
+  deps: ProjectServiceDeps,
+  reply: FastifyReply,
+  projectId: string,
+  name: string,
+  contentType: string,
+) {
+  const opened = await deps.artifacts.open(projectId, name);
+  if (!opened) throw new AppError('API_PROJECT_NOT_COMPLETED');
+  return reply
+    .header('content-type', contentType)
+    .header('content-length', opened.size)
+    .header('cache-control', 'private, no-cache')
+    .send(opened.stream);
+}
+
+/** /api/projects...: list, create, read, edit, delete, retry, download, report, screenshots. */
+export async function registerProjectRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; deps: ProjectServiceDeps },
+) {
+  const { auth, deps } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const authenticate = async (request: Parameters<typeof requireSession>[1]) => {
+    await requireSession(auth, request);
+  };
+  const idParams = z.object({ id: z.string() });
+
+  typed.get(
+    '/api/projects',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: "The signed-in user's projects, newest first (search, filter, cursor pages)",
+        querystring: projectListQuerySchema,
+        response: { 200: projectListResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+      preValidation: authenticate,
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      return listProjects(deps, user.id, request.query);
+    },
+  );
+
+  typed.post(
+    '/api/projects',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Create a project and queue its modernization (one credit; verified e-mail)',
+        body: createProjectBodySchema,
+        response: {
+          201: projectSchema,
+          400: errorSchema,
+          401: errorSchema,
+          402: errorSchema,
+          403: errorSchema,
+          422: errorSchema,
+        },
+      },
+      preValidation: authenticate,
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(auth, request);
+      const project = await createProject(
+        deps,
+        { id: user.id, emailVerified: user.emailVerified },
+        request.body,
+      );
+      return reply.status(201).send(project);
+    },
+  );
+
+  typed.get(
+    '/api/projects/:id',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'One project',
+        params: idParams,
+        response: { 200: projectSchema, 401: errorSchema, 404: errorSchema },
+      },
+      preValidation: authenticate,
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      assertProjectId(request.params.id);
+      return getProject(deps, user.id, request.params.id);
+    },
+  );
+
+  typed.patch(
+    '/api/projects/:id',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Edit name and description',
+        params: idParams,
+        body: updateProjectBodySchema,
+        response: { 200: projectSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+      preValidation: authenticate,
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      assertProjectId(request.params.id);
+      return updateProject(deps, user.id, request.params.id, request.body);
+    },
+  );
+
+  typed.delete(
+    '/api/projects/:id',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Delete a project with its jobs, logs and artifacts (a running job is cancelled)',
+        params: idParams,
+        response: { 204: z.null(), 401: errorSchema, 404: errorSchema },
+      },
+      preValidation: authenticate,
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(auth, request);
+      assertProjectId(request.params.id);
+      await deleteProject(deps, user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.post(
+    '/api/projects/:id/retry',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Run the modernization again (one credit)',
+        params: idParams,
+        response: {
+          200: projectSchema,
+          401: errorSchema,
+          402: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preValidation: authenticate,
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      assertProjectId(request.params.id);
+      return retryProject(
+        deps,
+        { id: user.id, emailVerified: user.emailVerified },
+        request.params.id,
+      );
+    },
+  );
+
+  typed.get(
+    '/api/projects/:id/download',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'The generated project as a zip (`{name or project}.zip`); 404 until completed',
+        params: idParams,
+      },
+      preValidation: authenticate,
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(auth, request);
+      assertProjectId(request.params.id);
+      const project = await getCompletedProject(deps, user.id, request.params.id);
+      reply.header('content-disposition', contentDispositionFor(project.name));
+      return sendArtifact(deps, reply, project.id, ARTIFACT_NAMES.zip, 'application/zip');
+    },
+  );
+
+  typed.get(
+    '/api/projects/:id/report',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'The run report (sitelift-report.json, DESIGN.md §4); 404 until completed',
+        params: idParams,
+      },
+      preValidation: authenticate,
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(auth, request);
+      assertProjectId(request.params.id);
+      const project = await getCompletedProject(deps, user.id, request.params.id);
+      return sendArtifact(
+        deps,
+        reply,
+        project.id,
+        ARTIFACT_NAMES.report,
+        'application/json; charset=utf-8',
+      );
+    },
+  );
+
+  typed.get(
+    '/api/projects/:id/screenshots/*',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'A before/after screenshot (PNG), e.g. before/index-desktop.png',
+        params: z.object({ id: z.string(), '*': z.string() }),
+      },
+      preValidation: authenticate,
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(auth, request);
+      assertProjectId(request.params.id);
+      const name = request.params['*'];
+      if (!SCREENSHOT_NAME.test(name)) throw new AppError('API_NOT_FOUND');
+      const project = await getCompletedProject(deps, user.id, request.params.id);
+      return sendArtifact(
+        deps,
+        reply,
+        project.id,
+        `${ARTIFACT_NAMES.screenshotsDir}/${name}`,
+        'image/png',
+      );
+    },
+  );
+}
