@@ -11,12 +11,58 @@ export interface MockUser {
   avatarUrl: string | null;
 }
 
+/** A project as the API sends it. */
+export interface MockProject {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  source_url: string;
+  modernization_strategy: string;
+  status: string;
+  job_id: string | null;
+  generated_code_url: string | null;
+  github_repo_url: string | null;
+  created_at: string;
+  updated_at: string;
+  preview_url?: string | null;
+  thumbnails?: unknown;
+}
+
+/** A job with its log lines. */
+export interface MockJob {
+  id: string;
+  status: 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
+  logs: { id: string; level: string; message: string; created_at: string }[];
+}
+
+/** An open server-sent-events response the test can write to. */
+export interface MockEventStream {
+  send: (text: string) => void;
+  close: () => void;
+}
+
 export const mockDb = {
   users: new Map<string, MockUser>(),
   /** E-mail of the signed-in user, or null. */
   sessionEmail: null as string | null,
   /** When set, GET /api/me/profile fails with this status. */
   profileFailure: null as number | null,
+  /** Projects, newest first. */
+  projects: [] as MockProject[],
+  jobs: new Map<string, MockJob>(),
+  /** Reports by project id. */
+  reports: new Map<string, unknown>(),
+  credits: 1,
+  /** When set, POST /api/projects answers with this status and error code. */
+  createFailure: null as { status: number; code: string; message: string } | null,
+  /** When set, GET /logs/:id/stream answers with this status. */
+  logStreamStatus: null as number | null,
+  /** Query strings of `GET /api/projects` requests. */
+  listQueries: [] as string[],
+  /** Open `/api/events` and `/logs/:id/stream` responses, newest last. */
+  eventStreams: [] as MockEventStream[],
+  logStreams: new Map<string, MockEventStream>(),
   /** Calls made to the API, for assertions. */
   calls: [] as { method: string; path: string; body: unknown }[],
 };
@@ -55,4 +101,71 @@ export function resetMockDb(): void {
   mockDb.sessionEmail = null;
   mockDb.profileFailure = null;
   mockDb.calls = [];
+  mockDb.projects = [];
+  mockDb.listQueries = [];
+  mockDb.jobs.clear();
+  mockDb.reports.clear();
+  mockDb.credits = 1;
+  mockDb.createFailure = null;
+  mockDb.logStreamStatus = null;
+  for (const stream of mockDb.eventStreams) stream.close();
+  mockDb.eventStreams = [];
+  for (const stream of mockDb.logStreams.values()) stream.close();
+  mockDb.logStreams.clear();
+}
+
+let projectCounter = 0;
+
+/** Adds a project (newest first); returns it. */
+export function createMockProject(overrides: Partial<MockProject> = {}): MockProject {
+  projectCounter += 1;
+  const project: MockProject = {
+    id: `project-${projectCounter}`,
+    user_id: 'user-1',
+    name: `Project ${projectCounter}`,
+    description: null,
+    source_url: `https://site-${projectCounter}.example.com`,
+    modernization_strategy: 'INCREMENTAL_UPDATE',
+    status: 'completed',
+    job_id: `job-${projectCounter}`,
+    generated_code_url: `artifacts/project-${projectCounter}.zip`,
+    github_repo_url: null,
+    created_at: new Date(Date.UTC(2026, 0, 1, 0, projectCounter)).toISOString(),
+    updated_at: new Date(Date.UTC(2026, 0, 1, 0, projectCounter)).toISOString(),
+    preview_url: null,
+    ...overrides,
+  };
+  mockDb.projects.unshift(project);
+  return project;
+}
+
+/** A ReadableStream body the test writes server-sent events to. */
+export function buildMockEventStream(): {
+  body: ReadableStream<Uint8Array>;
+  stream: MockEventStream;
+} {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  let isClosed = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel() {
+      isClosed = true;
+    },
+  });
+  return {
+    body,
+    stream: {
+      send: (text) => {
+        if (!isClosed) controller?.enqueue(encoder.encode(text));
+      },
+      close: () => {
+        if (isClosed) return;
+        isClosed = true;
+        controller?.close();
+      },
+    },
+  };
 }

@@ -40,9 +40,6 @@ export const profileHandlers = [
   }),
   http.get('*/api/me/credits', () => {
     if (!getSessionUser()) return unauthenticated();
-    return HttpResponse.json({ balance: 1 });
+    return HttpResponse.json({ balance: mockDb.credits });
   }),
-  http.get('*/api/projects', () =>
-    HttpResponse.json({ error: { code: 'API_NOT_FOUND', message: 'Not found.' } }, { status: 404 }),
-  ),
 ];

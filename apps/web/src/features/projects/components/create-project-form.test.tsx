@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createMockUser, mockDb, signInAs } from '../../../testing/mocks/db';
+import { renderApp } from '../../../testing/test-utils';
+
+async function fill(user: ReturnType<typeof renderApp>['user'], url: string, name: string) {
+  if (url) await user.type(await screen.findByLabelText('Website URL'), url);
+  if (name) await user.type(screen.getByLabelText('Project Name'), name);
+}
+
+describe('Create Project', () => {
+  it('shows the validation messages of spec §5', async () => {
+    signInAs(createMockUser());
+    const { user } = renderApp('/create-project');
+    await user.click(await screen.findByRole('button', { name: 'Create Project' }));
+    expect(await screen.findByText('Website URL is required')).toBeInTheDocument();
+    expect(screen.getByText('Project name is required')).toBeInTheDocument();
+    await fill(user, 'example.com', 'ab');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(
+      await screen.findByText('Please enter a valid URL (e.g., https://example.com)'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Project name must be at least 3 characters')).toBeInTheDocument();
+    expect(mockDb.calls.some((call) => call.path === '/api/projects')).toBe(false);
+  });
+
+  it('defaults to INCREMENTAL_UPDATE, sends the payload and lands on the dashboard with the message', async () => {
+    signInAs(createMockUser());
+    const { user, router } = renderApp('/create-project');
+    expect(await screen.findByRole('radio', { name: /Incremental Update/ })).toBeChecked();
+    expect(screen.getByText(/Responsive design, modern CSS, basic SEO, performance/)).toBeVisible();
+    await fill(user, 'https://old.example.com', 'Old site');
+    await user.type(screen.getByLabelText(/Description/), 'Our shop');
+    await user.click(screen.getByRole('radio', { name: /Full Rebuild/ }));
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(
+      await screen.findByText('Project created successfully! Modernization is now in progress.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(
+      mockDb.calls.find((call) => call.path === '/api/projects' && call.method === 'POST'),
+    ).toMatchObject({
+      body: {
+        name: 'Old site',
+        description: 'Our shop',
+        sourceUrl: 'https://old.example.com',
+        modernizationStrategy: 'FULL_REBUILD',
+        targetFramework: 'React',
+      },
+    });
+  });
+
+  it('links to pricing when there is no credit left (402), keeping what was typed', async () => {
+    signInAs(createMockUser());
+    mockDb.createFailure = {
+      status: 402,
+      code: 'API_NO_CREDITS',
+      message: 'You have no credits left.',
+    };
+    const { user } = renderApp('/create-project');
+    await fill(user, 'https://old.example.com', 'Old site');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(await screen.findByText('You have no credits left.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute(
+      'href',
+      '/#pricing',
+    );
+    expect(screen.getByLabelText('Project Name')).toHaveValue('Old site');
+  });
+
+  it('offers to resend the verification e-mail when the address is not verified (403)', async () => {
+    signInAs(createMockUser({ email: 'new@example.com', emailVerified: false }));
+    mockDb.createFailure = {
+      status: 403,
+      code: 'API_EMAIL_NOT_VERIFIED',
+      message: 'Please verify your e-mail address first.',
+    };
+    const { user } = renderApp('/create-project');
+    await fill(user, 'https://old.example.com', 'Old site');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    const alert = (await screen.findByText('Please verify your e-mail address first.')).closest(
+      '[role=status]',
+    ) as HTMLElement;
+    await user.click(within(alert).getByRole('button', { name: 'Resend verification e-mail' }));
+    expect(
+      await screen.findByText('Verification e-mail sent. Please check your inbox.'),
+    ).toBeInTheDocument();
+    expect(mockDb.calls.at(-1)).toMatchObject({
+      path: '/api/auth/send-verification-email',
+      body: { email: 'new@example.com' },
+    });
+  });
+
+  it("says 'Failed to create project: {reason}' for other failures", async () => {
+    signInAs(createMockUser());
+    mockDb.createFailure = { status: 422, code: 'API_UNPROCESSABLE', message: 'Bad URL.' };
+    const { user } = renderApp('/create-project');
+    await fill(user, 'https://old.example.com', 'Old site');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(await screen.findByText('Failed to create project: Bad URL.')).toBeInTheDocument();
+  });
+
+  it("opens the 'How It Works' dialog with its three steps", async () => {
+    signInAs(createMockUser());
+    const { user } = renderApp('/create-project');
+    await user.click(await screen.findByRole('button', { name: 'How It Works' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How It Works' });
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
+  });
+});

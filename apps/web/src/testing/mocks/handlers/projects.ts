@@ -1,0 +1,152 @@
+import { HttpResponse, http } from 'msw';
+import { buildMockEventStream, getSessionUser, mockDb } from '../db';
+import type { MockProject } from '../db';
+
+const error = (status: number, code: string, message: string) =>
+  HttpResponse.json({ error: { code, message } }, { status });
+
+const unauthenticated = () => error(401, 'API_UNAUTHENTICATED', 'Authentication required');
+const notFound = () => error(404, 'API_PROJECT_NOT_FOUND', 'Project not found.');
+
+const TERMINAL = new Set(['completed', 'failed']);
+
+function matches(project: MockProject, search: string, status: string): boolean {
+  const needle = search.toLowerCase();
+  if (
+    needle !== '' &&
+    !project.name.toLowerCase().includes(needle) &&
+    !project.source_url.toLowerCase().includes(needle)
+  ) {
+    return false;
+  }
+  if (status === 'completed') return project.status === 'completed';
+  if (status === 'in-progress') return !TERMINAL.has(project.status);
+  return true;
+}
+
+const sseHeaders = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
+
+/** The projects and jobs API (issue 4), answering like the server, backed by `mockDb`. */
+export const projectHandlers = [
+  http.get('*/api/projects', ({ request }) => {
+    if (!getSessionUser()) return unauthenticated();
+    const url = new URL(request.url);
+    mockDb.listQueries.push(url.search);
+    const search = url.searchParams.get('search') ?? '';
+    const status = url.searchParams.get('status') ?? 'all';
+    const limit = Number(url.searchParams.get('limit') ?? '5');
+    const cursor = url.searchParams.get('cursor');
+    const all = mockDb.projects.filter((project) => matches(project, search, status));
+    const start = cursor ? Number(cursor) : 0;
+    const items = all.slice(start, start + limit);
+    const end = start + items.length;
+    return HttpResponse.json({
+      items,
+      total: all.length,
+      nextCursor: end < all.length ? String(end) : null,
+      counts: {
+        total: mockDb.projects.length,
+        completed: mockDb.projects.filter((p) => p.status === 'completed').length,
+        in_progress: mockDb.projects.filter((p) => !TERMINAL.has(p.status)).length,
+      },
+    });
+  }),
+  http.post('*/api/projects', async ({ request }) => {
+    const user = getSessionUser();
+    if (!user) return unauthenticated();
+    const body = (await request.json()) as Record<string, string>;
+    mockDb.calls.push({ method: 'POST', path: '/api/projects', body });
+    if (mockDb.createFailure) {
+      const { status, code, message } = mockDb.createFailure;
+      return error(status, code, message);
+    }
+    const now = new Date().toISOString();
+    const project: MockProject = {
+      id: `project-new-${mockDb.projects.length + 1}`,
+      user_id: user.id,
+      name: body.name ?? '',
+      description: body.description ?? null,
+      source_url: body.sourceUrl ?? '',
+      modernization_strategy: body.modernizationStrategy ?? '',
+      status: 'queued',
+      job_id: `job-new-${mockDb.projects.length + 1}`,
+      generated_code_url: null,
+      github_repo_url: null,
+      created_at: now,
+      updated_at: now,
+    };
+    mockDb.projects.unshift(project);
+    mockDb.credits -= 1;
+    return HttpResponse.json(project, { status: 201 });
+  }),
+  http.get('*/api/projects/:id/report', ({ params }) => {
+    const report = mockDb.reports.get(String(params.id));
+    return report ? HttpResponse.json(report) : notFound();
+  }),
+  http.get('*/api/projects/:id', ({ params }) => {
+    if (!getSessionUser()) return unauthenticated();
+    const project = mockDb.projects.find((p) => p.id === params.id);
+    return project ? HttpResponse.json(project) : notFound();
+  }),
+  http.patch('*/api/projects/:id', async ({ params, request }) => {
+    const project = mockDb.projects.find((p) => p.id === params.id);
+    if (!project) return notFound();
+    const body = (await request.json()) as { name: string; description: string | null };
+    mockDb.calls.push({ method: 'PATCH', path: `/api/projects/${project.id}`, body });
+    project.name = body.name;
+    project.description = body.description;
+    return HttpResponse.json(project);
+  }),
+  http.delete('*/api/projects/:id', ({ params }) => {
+    const index = mockDb.projects.findIndex((p) => p.id === params.id);
+    if (index === -1) return notFound();
+    mockDb.calls.push({ method: 'DELETE', path: `/api/projects/${String(params.id)}`, body: null });
+    mockDb.projects.splice(index, 1);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.post('*/api/projects/:id/retry', ({ params }) => {
+    const project = mockDb.projects.find((p) => p.id === params.id);
+    if (!project) return notFound();
+    mockDb.calls.push({ method: 'POST', path: `/api/projects/${project.id}/retry`, body: null });
+    project.status = 'queued';
+    return HttpResponse.json(project, { status: 202 });
+  }),
+  http.get('*/api/jobs/:id/logs', ({ params }) => {
+    const job = mockDb.jobs.get(String(params.id));
+    return job
+      ? HttpResponse.json(job.logs.map((log) => ({ ...log, job_id: job.id })))
+      : notFound();
+  }),
+  http.get('*/api/jobs/:id', ({ params }) => {
+    const job = mockDb.jobs.get(String(params.id));
+    return job ? HttpResponse.json({ id: job.id, status: job.status }) : notFound();
+  }),
+  http.get('*/api/events', () => {
+    if (!getSessionUser()) return unauthenticated();
+    const { body, stream } = buildMockEventStream();
+    mockDb.eventStreams.push(stream);
+    stream.send('retry: 1000\n\n');
+    return new HttpResponse(body, { headers: sseHeaders });
+  }),
+  http.get('*/logs/:jobId/stream', ({ params }) => {
+    if (mockDb.logStreamStatus) {
+      return new HttpResponse(null, {
+        status: mockDb.logStreamStatus,
+        statusText: mockDb.logStreamStatus === 401 ? 'Unauthorized' : 'Service Unavailable',
+      });
+    }
+    const job = mockDb.jobs.get(String(params.jobId));
+    if (!job) return notFound();
+    const { body, stream } = buildMockEventStream();
+    mockDb.logStreams.set(job.id, stream);
+    stream.send('retry: 1000\n\n');
+    for (const log of job.logs) {
+      stream.send(`id: ${log.id}\ndata: ${log.created_at} - ${log.level} - ${log.message}\n\n`);
+    }
+    if (job.status === 'COMPLETED' || job.status === 'FAILED') {
+      stream.send('event: end\ndata: {}\n\n');
+      stream.close();
+    }
+    return new HttpResponse(body, { headers: sseHeaders });
+  }),
+];
