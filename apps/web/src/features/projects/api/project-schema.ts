@@ -17,8 +17,10 @@ export const projectSchema = z.looseObject({
   github_repo_url: z.string().nullish(),
   created_at: z.string(),
   updated_at: z.string().nullish(),
+  /** Why the last run failed (user-facing), when it failed. */
+  error_message: z.string().nullish(),
   preview_url: z.string().nullish(),
-  /** Screenshot names under /api/projects/:id/screenshots/ (e.g. before.png, after.png). */
+  /** Before/after screenshots: `{ before, after }` paths (or a list of names) once completed. */
   thumbnails: z.unknown().optional(),
   report_summary: z.unknown().optional(),
 });

@@ -36,7 +36,10 @@ export function toThumbnails(thumbnails: unknown): { before?: string; after?: st
   return {};
 }
 
-function toScreenshotUrl(projectId: string, name: string): string {
+/** A thumbnail's address: the server sends a path (`/api/projects/:id/screenshots/...`) or a name. */
+export function toScreenshotUrl(projectId: string, name: string): string {
+  if (name.startsWith('/')) return toApiUrl(name);
+  if (/^https?:\/\//.test(name)) return name;
   const file = name.endsWith('.png') ? name : `${name}.png`;
   const encoded = file.split('/').map(encodeURIComponent).join('/');
   return toApiUrl(`/api/projects/${encodeURIComponent(projectId)}/screenshots/${encoded}`);
@@ -101,6 +104,9 @@ export function ProjectCard({
       </div>
       {project.description && (
         <p className="mt-2 line-clamp-2 text-sm text-slate-600">{project.description}</p>
+      )}
+      {status === 'failed' && typeof project.error_message === 'string' && (
+        <p className="mt-2 text-sm text-red-700">{project.error_message}</p>
       )}
       <p className="mt-2 text-xs text-slate-500">
         Created{' '}

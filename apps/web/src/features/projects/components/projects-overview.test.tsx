@@ -164,13 +164,17 @@ describe('dashboard project list', () => {
       status: 'queued',
       job_id: 'job-live',
     };
-    act(() => events.send(`event: project.insert\ndata: ${JSON.stringify(inserted)}\n\n`));
+    act(() =>
+      events.send(
+        `event: project\ndata: ${JSON.stringify({ type: 'INSERT', project: inserted })}\n\n`,
+      ),
+    );
     await waitFor(() => expect(cardNames(list)).toEqual(['Live one', 'Second', 'First']));
     expect(screen.getByText('Showing 3 of 3 projects')).toBeInTheDocument();
 
     act(() =>
       events.send(
-        `event: project.update\ndata: ${JSON.stringify({ ...first, status: 'completed', preview_url: '/preview/x/' })}\n\n`,
+        `event: project\ndata: ${JSON.stringify({ type: 'UPDATE', project: { ...first, status: 'completed', preview_url: '/preview/x/' } })}\n\n`,
       ),
     );
     const firstCard = screen.getByRole('listitem', { name: 'First' });
@@ -180,7 +184,11 @@ describe('dashboard project list', () => {
       '_blank',
     );
 
-    act(() => events.send(`event: project.delete\ndata: ${JSON.stringify({ id: first.id })}\n\n`));
+    act(() =>
+      events.send(
+        `event: project\ndata: ${JSON.stringify({ type: 'DELETE', project: { id: first.id } })}\n\n`,
+      ),
+    );
     await waitFor(() => expect(cardNames(list)).toEqual(['Live one', 'Second']));
   });
 
@@ -188,7 +196,10 @@ describe('dashboard project list', () => {
     signIn();
     const project = createMockProject({
       name: 'Reported',
-      thumbnails: ['before/index-desktop.png', 'after/index-desktop.png'],
+      thumbnails: {
+        before: '/api/projects/project-x/screenshots/before/index-desktop.png',
+        after: '/api/projects/project-x/screenshots/after/index-desktop.png',
+      },
     });
     mockDb.reports.set(project.id, {
       version: 1,
@@ -221,7 +232,9 @@ describe('dashboard project list', () => {
     await findList();
     expect(screen.getByRole('img', { name: 'Before' })).toHaveAttribute(
       'src',
-      expect.stringContaining(`/api/projects/${project.id}/screenshots/before/index-desktop.png`),
+      expect.stringMatching(
+        /^http:\/\/[^/]+\/api\/projects\/project-x\/screenshots\/before\/index-desktop\.png$/,
+      ),
     );
     expect(screen.getByRole('img', { name: 'After' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View report' }));
