@@ -105,13 +105,18 @@ export function resolveUrl(href: string, base: string): string | undefined {
   }
 }
 
-/** True when an inline style or attribute hides the element. */
+/**
+ * True when the element is not content: a hidden input, or a hidden client-side template
+ * (`{{name}}`, `<%= x %>`). Other hidden parts (tab panels, accordions, modals, dropdowns that jQuery
+ * or Bootstrap hide with display:none) are content the visitor opens, and the rebuild shows them.
+ */
 export function isHidden(element: Element): boolean {
-  if (getAttr(element, 'hidden') !== undefined) return true;
-  if (getAttr(element, 'aria-hidden') === 'true' && element.tagName !== 'img') return false;
-  const style = getAttr(element, 'style');
-  if (style && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style)) return true;
   if (element.tagName === 'input' && (getAttr(element, 'type') ?? '').toLowerCase() === 'hidden')
     return true;
-  return false;
+  const style = getAttr(element, 'style');
+  const hiddenByMarkup =
+    getAttr(element, 'hidden') !== undefined ||
+    (style !== undefined &&
+      /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style));
+  return hiddenByMarkup && /\{\{|\{%|<%|\$\{/.test(textContent(element));
 }

@@ -86,7 +86,7 @@ describe('extractSite', () => {
     expect(frameset.textBlocks.join(' ')).not.toContain('does not support frames');
   });
 
-  it('reads a Bootstrap 3 landing page: navbar becomes navigation, hidden modals, templates, noscript and sr-only text are skipped', () => {
+  it('reads a Bootstrap 3 landing page: navbar becomes navigation; modals kept; templates, noscript and sr-only text skipped', () => {
     const model = extractSite(toRawSite(readFixtureHtml('bootstrap3-landing')));
     const page = model.pages[0]!;
     expect(page.navLinks.map((link) => link.label)).toEqual([
@@ -99,7 +99,10 @@ describe('extractSite', () => {
     expect(texts).toContain("It's Nice To Meet You");
     expect(texts).toContain('Welcome To Our Studio!');
     expect(texts).not.toContain('Toggle navigation');
-    expect(texts).not.toContain('Hidden project');
+    // A modal (hidden until opened) is content; a hidden mustache template is not.
+    expect(texts).toContain('Hidden project');
+    expect(texts).toContain('Modal text that is not visible.');
+    expect(texts).not.toContain('{{name}}');
     expect(texts).not.toContain('template text');
     expect(texts).not.toContain('Please enable JavaScript');
     expect(page.dropped.filter((d) => d.kind === 'tracker')).toHaveLength(1);

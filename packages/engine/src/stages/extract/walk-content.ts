@@ -116,7 +116,7 @@ const CONTROLS = new Set(['input', 'select', 'textarea', 'button']);
 const NAV_TOKEN =
   /(?:^|[\s_-])(?:nav|navbar|navigation|topnav|mainnav|main-nav|menubar|main-menu|menu-main|site-menu|primary-menu)(?:$|[\s_-])/i;
 const HIDDEN_CLASS =
-  /(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text|hidden|d-none|hide|modal|skip-link|skip-to-content|skiplink)(?:\s|$)/;
+  /(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text|skip-link|skip-to-content|skiplink)(?:\s|$)/;
 const TRACKER_URL =
   /google-analytics|googletagmanager|gtag\/js|doubleclick|facebook\.net|connect\.facebook|hotjar|statcounter|quantserve|scorecardresearch|clarity\.ms|segment\.(?:com|io)|mixpanel|plausible|matomo|piwik|counter|hitcount|webstats|nedstat/i;
 

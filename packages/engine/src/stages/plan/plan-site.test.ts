@@ -193,7 +193,7 @@ describe('planSite', () => {
     const landing = planSite(extractSite(toRawSite(readFixtureHtml('bootstrap3-landing'))), {
       strategy: 'INCREMENTAL_UPDATE',
     });
-    expect(landing.pages[0]!.sections.map((s) => s.variant)).toEqual(['hero', 'cards']);
+    expect(landing.pages[0]!.sections.map((s) => s.variant)).toEqual(['hero', 'cards', 'prose']);
     const man = planSite(extractSite(toRawSite(readFixtureHtml('man-page'))), {
       strategy: 'INCREMENTAL_UPDATE',
     });
