@@ -43,6 +43,7 @@ export interface TestApp {
     engineOptions?: Partial<PipelineInput>;
     runPipeline?: RunPipeline;
     jobs?: Partial<JobsConfig>;
+    allowPrivateUrls?: boolean;
   }): Promise<Worker>;
   /** Listens on 127.0.0.1:0 and returns the base URL (for SSE over real sockets). */
   listen(): Promise<string>;
@@ -145,7 +146,11 @@ export async function createTestApp(
       });
       const worker = await startWorker({
         database,
-        config: { ...config, jobs: { ...config.jobs, ...workerOptions.jobs } },
+        config: {
+          ...config,
+          allowPrivateUrls: workerOptions.allowPrivateUrls ?? config.allowPrivateUrls,
+          jobs: { ...config.jobs, ...workerOptions.jobs },
+        },
         logger,
         queue: workerQueue,
         artifacts,
@@ -304,4 +309,20 @@ export async function getMailLink(testApp: TestApp, to: string, pathPart: string
     .find((candidate) => candidate.includes(pathPart));
   if (!link) throw new Error(`no e-mail to ${to} with a link containing ${pathPart}`);
   return link;
+}
+
+/** Registers, verifies the e-mail (the link signs in) and returns the signed-in agent. */
+export async function signUpVerified(testApp: TestApp, email: string): Promise<Agent> {
+  await signUp(testApp.app, email);
+  const agent = createAgent(testApp.app);
+  const response = await agent.open(await getMailLink(testApp, email, '/api/auth/verify-email'));
+  if (response.statusCode !== 302) throw new Error(`verification failed: ${response.statusCode}`);
+  const session = await agent.get('/api/auth/get-session');
+  if (!session.json()?.user?.emailVerified) throw new Error('not signed in after verification');
+  return agent;
+}
+
+/** The agent's cookies as a Cookie header (for real HTTP clients such as the SSE client). */
+export function cookieHeader(agent: Agent): string {
+  return [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }
