@@ -1,0 +1,90 @@
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/** The password every test account starts with (meets the registration rules). */
+export const PASSWORD = 'Sitelift123';
+
+/** A fresh e-mail address per test run. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The origin of the fixture site ("the old website") served on loopback. */
+export function fixtureSiteUrl(path = '/'): string {
+  return `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 3918}${path}`;
+}
+
+interface OutboxMessage {
+  name: string;
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+/** Waits for an e-mail to `to` in the development outbox whose link contains `linkPart`. */
+export async function findOutboxLink(
+  request: APIRequestContext,
+  to: string,
+  linkPart: string,
+): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/dev/outbox');
+        if (!response.ok()) return undefined;
+        const messages = (await response.json()) as OutboxMessage[];
+        found = messages
+          .filter((message) => message.to.includes(to))
+          .flatMap((message) => message.links)
+          .find((link) => link.includes(linkPart));
+        return found;
+      },
+      { timeout: 15_000, message: `an e-mail to ${to} with a ${linkPart} link` },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+/** Origin header for state-changing API calls (the server refuses cross-site requests). */
+export function originHeaders(baseURL: string): Record<string, string> {
+  return { Origin: new URL(baseURL).origin };
+}
+
+/** Registers `email` through the API and verifies it with the e-mailed link (signs `request` in). */
+export async function registerVerified(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password, name: '', callbackURL: '/auth/callback' },
+    headers: originHeaders(baseURL),
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  await openVerificationLink(request, await findOutboxLink(request, email, 'verify-email'));
+}
+
+/** Opens an e-mailed verification link outside the browser; it must redirect without an error. */
+export async function openVerificationLink(request: APIRequestContext, link: string) {
+  const response = await request.get(link, { maxRedirects: 0 });
+  expect(response.status(), await response.text()).toBe(302);
+  expect(response.headers().location ?? '').not.toContain('error');
+}
+
+/** Signs the page in through the Sign In screen. */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** True when the page scrolls sideways. */
+export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+}

@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests (issues 2 and 4) against the real server on a fresh PGlite folder and a tiny
+// fixture site on loopback. System Chromium only: never downloads browsers.
+const port = Number(process.env.E2E_PORT ?? 3917);
+const fixturePort = Number(process.env.E2E_FIXTURE_PORT ?? 3918);
+const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../../../test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    acceptDownloads: true,
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node apps/web/e2e/fixture-server.mjs',
+      cwd: '../../..',
+      url: `http://127.0.0.1:${fixturePort}/`,
+      reuseExistingServer: false,
+      env: { E2E_FIXTURE_PORT: String(fixturePort) },
+    },
+    {
+      command: 'node apps/web/e2e/start-server.mjs',
+      cwd: '../../..',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { E2E_PORT: String(port) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
+});
