@@ -247,7 +247,10 @@ describe.each(TEST_DATABASE_KINDS)('projects API on %s', (kind) => {
     const lister = await signUpVerified(testApp, uniqueEmail('lister'));
     const listerId = (await lister.get('/api/me/profile')).json().id;
     await grantCredits(testApp.database.db, listerId, 11);
-    const names = Array.from({ length: 12 }, (_, index) => `Site ${String(index).padStart(2, '0')}`);
+    const names = Array.from(
+      { length: 12 },
+      (_, index) => `Site ${String(index).padStart(2, '0')}`,
+    );
     for (const [index, name] of names.entries()) {
       const response = await lister.post(
         '/api/projects',
@@ -309,8 +312,18 @@ describe.each(TEST_DATABASE_KINDS)('projects API on %s', (kind) => {
     expect((await owner.get(`/api/projects/${projectId}`)).statusCode).toBe(404);
     expect((await owner.get(`/api/jobs/${jobId}`)).statusCode).toBe(404);
     const db = testApp.database.db;
-    expect(await db.select().from(jobs).where(sql`${jobs.projectId} = ${projectId}`)).toEqual([]);
-    expect(await db.select().from(jobLogs).where(sql`${jobLogs.jobId} = ${jobId}`)).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.projectId} = ${projectId}`),
+    ).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(jobLogs)
+        .where(sql`${jobLogs.jobId} = ${jobId}`),
+    ).toEqual([]);
     const credits = (await owner.get('/api/me/credits?entries=true')).json();
     expect(credits.balance).toBe(1);
     expect(credits.entries[0]).toMatchObject({ delta: 1, reason: 'refund', job_id: jobId });

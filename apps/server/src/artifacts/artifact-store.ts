@@ -55,7 +55,8 @@ export function createLocalArtifactStore(root: string): ArtifactStore {
       try {
         for (const [name, bytes] of files) {
           const file = path.resolve(staging, name);
-          if (!file.startsWith(`${staging}${path.sep}`)) throw new Error(`bad artifact name ${name}`);
+          if (!file.startsWith(`${staging}${path.sep}`))
+            throw new Error(`bad artifact name ${name}`);
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, bytes);
         }

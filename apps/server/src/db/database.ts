@@ -126,7 +126,10 @@ export async function openDatabase(options: {
   poolSize?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
     const db = drizzlePg(pool, { schema });
     const listener = createPostgresListener(options.databaseUrl);
     return {

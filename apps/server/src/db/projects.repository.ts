@@ -163,7 +163,9 @@ export async function listProjectsForUser(
       .select({
         total: sql<string | number>`count(*)`,
         completed: sql<string | number>`count(*) filter (where ${projects.status} = 'completed')`,
-        inProgress: sql<string | number>`count(*) filter (where ${notInArray(projects.status, [...TERMINAL_PROJECT_STATUSES])})`,
+        inProgress: sql<
+          string | number
+        >`count(*) filter (where ${notInArray(projects.status, [...TERMINAL_PROJECT_STATUSES])})`,
       })
       .from(projects)
       .where(eq(projects.userId, userId)),
@@ -251,9 +253,6 @@ export async function deleteProjectRow(
 /** Ids of the projects among `ids` that still exist. */
 export async function existingProjectIds(db: AppDb, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(inArray(projects.id, ids));
+  const rows = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
   return new Set(rows.map((row) => row.id));
 }

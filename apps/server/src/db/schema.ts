@@ -204,4 +204,13 @@ export const creditLedger = pgTable(
 );
 
 /** Every table, for drizzle() and the Better Auth adapter. */
-export const schema = { users, sessions, accounts, verifications, projects, jobs, jobLogs, creditLedger };
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  projects,
+  jobs,
+  jobLogs,
+  creditLedger,
+};

@@ -220,7 +220,11 @@ export async function runModernizeJob(deps: ModernizeJobDeps, data: unknown): Pr
 
 async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<void> {
   const { db, jobs: jobsConfig, workerId, logger } = deps;
-  const jobLogger = logger.child({ jobId: job.id, projectId: job.projectId, attempt: job.attempts });
+  const jobLogger = logger.child({
+    jobId: job.id,
+    projectId: job.projectId,
+    attempt: job.attempts,
+  });
   const writer = new JobLogWriter(deps, job.id);
   const controller = new AbortController();
   let lostLease = false;
@@ -279,9 +283,7 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
             const status = projectStatusForStage(event.stage);
             if (status === currentStatus) return;
             currentStatus = status;
-            void writer.then(() =>
-              updateProjectFields(db, job.userId, job.projectId, { status }),
-            );
+            void writer.then(() => updateProjectFields(db, job.userId, job.projectId, { status }));
           },
         },
       },

@@ -78,7 +78,12 @@ async function recoverExpiredLeases(deps: WorkerDeps, db: AppDb): Promise<void> 
             message: `${LOST_MESSAGE} No attempts left (${job.attempts} of ${job.maxAttempts}). Your credit has been refunded.`,
           },
         ]);
-        await failJobAndRefund(tx, job.id, { code: 'JOB_WORKER_LOST', message: LOST_MESSAGE }, null);
+        await failJobAndRefund(
+          tx,
+          job.id,
+          { code: 'JOB_WORKER_LOST', message: LOST_MESSAGE },
+          null,
+        );
         return false;
       }
       await appendJobLogsUnleased(tx, job.id, [

@@ -22,7 +22,11 @@ interface LogFollower {
 }
 
 /** Formats a log line as the spec's stream data: `<ISO timestamp> - <LEVEL> - <message>`. */
-export function formatLogLine(line: { created_at: string; level: string; message: string }): string {
+export function formatLogLine(line: {
+  created_at: string;
+  level: string;
+  message: string;
+}): string {
   return `${line.created_at} - ${line.level} - ${line.message}`;
 }
 
@@ -217,7 +221,11 @@ export class RealtimeHub {
     if (notice.kind === 'job') {
       message = {
         event: 'job',
-        data: JSON.stringify({ id: notice.jobId, project_id: notice.projectId, status: notice.status }),
+        data: JSON.stringify({
+          id: notice.jobId,
+          project_id: notice.projectId,
+          status: notice.status,
+        }),
       };
     } else if (notice.op === 'DELETE') {
       message = {

@@ -1,9 +1,5 @@
 import type { CreditsResponse } from '@sitelift/shared/schemas/credits';
-import {
-  getCreditBalance,
-  grantSignupCredit,
-  listCreditEntries,
-} from '../db/credits.repository';
+import { getCreditBalance, grantSignupCredit, listCreditEntries } from '../db/credits.repository';
 import type { AppDb } from '../db/database';
 
 /** The user's balance (accounts older than the ledger get their sign-up credit here, once). */

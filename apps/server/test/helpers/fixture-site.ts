@@ -79,19 +79,20 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const release = () => {
+    for (const response of held.splice(0)) {
+      if (!response.writableEnded) {
+        response.writeHead(503);
+        response.end();
+      }
+    }
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     hits,
-    release() {
-      for (const response of held.splice(0)) {
-        if (!response.writableEnded) {
-          response.writeHead(503);
-          response.end();
-        }
-      }
-    },
+    release,
     async close() {
-      this.release();
+      release();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -23,7 +23,10 @@ export interface SseClient {
 }
 
 /** Opens `url` as an event stream with the given headers (cookie, last-event-id...). */
-export function openSseClient(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
+export function openSseClient(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<SseClient> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers } });
     request.on('error', reject);
@@ -31,7 +34,10 @@ export function openSseClient(url: string, headers: Record<string, string> = {})
       let text = '';
       let buffer = '';
       const messages: SseMessage[] = [];
-      const waiters: Array<{ predicate: (message: SseMessage) => boolean; done: (m: SseMessage) => void }> = [];
+      const waiters: Array<{
+        predicate: (message: SseMessage) => boolean;
+        done: (m: SseMessage) => void;
+      }> = [];
       let endResolve: () => void = () => {};
       const ended = new Promise<void>((done) => {
         endResolve = done;
@@ -76,7 +82,8 @@ export function openSseClient(url: string, headers: Record<string, string> = {})
           if (found) return Promise.resolve(found);
           return new Promise((done, fail) => {
             const timer = setTimeout(
-              () => fail(new Error(`no matching SSE message within ${timeoutMs} ms; got:\n${text}`)),
+              () =>
+                fail(new Error(`no matching SSE message within ${timeoutMs} ms; got:\n${text}`)),
               timeoutMs,
             );
             waiters.push({
