@@ -182,7 +182,13 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
       return normalizeUrl(href) === normalizeUrl(pageUrl) ? `#${target}` : `${route}#${target}`;
     }
     const image =
-      planned.get(href) ?? (assetByUrl.has(href) ? hostAsset(href, 'images') : undefined);
+      planned.get(href) ??
+      (assetByUrl.has(href)
+        ? hostAsset(
+            href,
+            assetByUrl.get(href)!.contentType.startsWith('image/') ? 'images' : 'files',
+          )
+        : undefined);
     if (image) return `/${image.path}`;
     return parsed.href;
   };
