@@ -492,6 +492,14 @@ export async function generateProject(
   files[typescript ? 'vite.config.ts' : 'vite.config.js'] =
     "import tailwindcss from '@tailwindcss/vite';\nimport react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\n\n// https://vite.dev/config/\nexport default defineConfig({\n  plugins: [react(), tailwindcss()],\n});\n";
   if (typescript) files['tsconfig.json'] = toSortedJson(TSCONFIG);
+  // The style the generator formats with, so `npx prettier --check .` passes in the project.
+  files['.prettierrc.json'] = toSortedJson({
+    overrides: [{ files: '*.css', options: { singleQuote: false } }],
+    printWidth: 100,
+    singleQuote: true,
+    trailingComma: 'all',
+  });
+  files['.prettierignore'] = 'dist\ndist-server\npublic\nindex.html\n';
   files['.gitignore'] = 'node_modules\ndist\ndist-server\n.env\n.env.*\n!.env.example\n';
   files['.env.example'] = [
     '# Public address of the site, for canonical links (default: the current origin).',
