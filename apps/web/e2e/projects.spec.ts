@@ -61,14 +61,6 @@ test('create a project, watch it complete live, read its logs and report, previe
   await expect(card.getByText('Pages and new routes')).toBeVisible();
   await expect(card.getByText(/Text coverage: /)).toBeVisible();
 
-  // Preview opens the rebuilt site in a new tab.
-  const [preview] = await Promise.all([
-    page.waitForEvent('popup'),
-    card.getByRole('link', { name: 'Preview' }).click(),
-  ]);
-  await expect(preview.getByText('Stone-ground rye bread').first()).toBeVisible();
-  await preview.close();
-
   // Download: the zip arrives under the project's name.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -78,6 +70,16 @@ test('create a project, watch it complete live, read its logs and report, previe
   const zip = await readFile((await download.path())!);
   expect(zip.length).toBeGreaterThan(1000);
   expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+
+  // Preview opens the rebuilt site in a new tab.
+  const [preview] = await Promise.all([
+    page.waitForEvent('popup'),
+    card.getByRole('link', { name: 'Preview' }).click(),
+  ]);
+  await expect(preview).toHaveURL(/\/preview\/[^/]+\/$/);
+  // The rebuilt start page, with the original's content.
+  await expect(preview.getByText('Stone-ground rye bread').first()).toBeVisible();
+  await preview.close();
 });
 
 /** Creates a project through the API whose site answers 404, and waits until it has failed. */
@@ -145,7 +147,7 @@ test('search, filter, load more and delete', async ({ page, baseURL }) => {
   await search.fill('no such site');
   await expect(page.getByText('No Projects Found')).toBeVisible();
   await search.fill('');
-  await expect(page.getByText('Showing 5 of 6 projects')).toBeVisible();
+  await expect(page.getByText('Showing 6 of 6 projects')).toBeVisible();
 
   // Filter: stat cards and the select agree.
   const completedCard = page.getByRole('button', { name: /Successfully Modernized/ });
@@ -158,7 +160,7 @@ test('search, filter, load more and delete', async ({ page, baseURL }) => {
   await page.getByLabel('Filter by status').selectOption('In Progress');
   await expect(page.getByText('No Projects Found')).toBeVisible();
   await page.getByLabel('Filter by status').selectOption('All Projects');
-  await expect(page.getByText('Showing 5 of 6 projects')).toBeVisible();
+  await expect(page.getByText('Showing 6 of 6 projects')).toBeVisible();
 
   // Delete with the spec's dialog.
   await page.getByRole('button', { name: 'Delete Beta Six' }).click();
