@@ -14,6 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -304,10 +305,13 @@ async function main(): Promise<number> {
     medianTextCoverage: median(rows.map((row) => row.textCoverage)),
     medianSeconds: median(rows.map((row) => row.seconds)),
     peakTreeMb: Math.max(...rows.map((row) => row.peakTreeMb)),
+    // The machine is shared: the load average says how much of it the bench really had.
+    loadAverage1m: Math.round(os.loadavg()[0]! * 10) / 10,
+    cpus: os.cpus().length,
   };
   process.stdout.write(`\n${table}\n\n`);
   process.stdout.write(
-    `all built: ${totals.allBuilt ? 'yes' : 'NO'} · all snippets kept: ${totals.allSnippetsKept ? 'yes' : 'NO'} · median text coverage ${(totals.medianTextCoverage * 100).toFixed(1)} % · median ${totals.medianSeconds.toFixed(1)} s per site · peak ${totals.peakTreeMb} MB with browsers\n`,
+    `all built: ${totals.allBuilt ? 'yes' : 'NO'} · all snippets kept: ${totals.allSnippetsKept ? 'yes' : 'NO'} · median text coverage ${(totals.medianTextCoverage * 100).toFixed(1)} % · median ${totals.medianSeconds.toFixed(1)} s per site · peak ${totals.peakTreeMb} MB with browsers · load average ${totals.loadAverage1m} on ${totals.cpus} CPUs\n`,
   );
   const repoRoot = path.resolve(ENGINE_DIR, '..', '..');
   const stamp = new Date().toISOString().replace(/[:.]/gu, '-');
