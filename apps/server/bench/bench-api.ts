@@ -1,0 +1,353 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { bookLedgerEntry, getCreditBalance } from '../src/db/credits.repository';
+import { openDatabase, type AppDb } from '../src/db/database';
+import { appendJobLogs } from '../src/db/jobs.repository';
+import { creditLedger, jobs, projects, users } from '../src/db/schema';
+import { startFixtureSite } from '../test/helpers/fixture-site';
+
+// npm run bench:api — the API under load on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL; a database of
+// its own is created and dropped): 100 users / 10,000 projects and the list endpoint at 50 connections;
+// 1,000 SSE log followers on one server process; 50 jobs submitted at once through the real engine.
+// Options: --skip-jobs, --jobs N, --sse N.
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SERVER_DIR = path.resolve(HERE, '..');
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const USERS = 100;
+const PROJECTS_PER_USER = 100;
+const SSE_CLIENTS = option('--sse', 1000);
+const JOBS = option('--jobs', 50);
+const SKIP_JOBS = args.includes('--skip-jobs');
+const PASSWORD = 'Sitelift2026';
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function startBenchServer(env: Record<string, string>): Promise<{
+  url: string;
+  pid: number;
+  child: ChildProcess;
+}> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'bench-server.ts')], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      buffer += chunk;
+      const line = buffer.split('\n')[0];
+      if (buffer.includes('\n') && line) {
+        const { url, pid } = JSON.parse(line) as { url: string; pid: number };
+        resolve({ url, pid, child });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+async function request(
+  url: string,
+  options: { method?: string; body?: unknown; cookie?: string } = {},
+): Promise<{ status: number; json: unknown; setCookie: string[] }> {
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.method && options.method !== 'GET' ? { origin: new URL(url).origin } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    json: text ? (JSON.parse(text) as unknown) : undefined,
+    setCookie: response.headers.getSetCookie(),
+  };
+}
+
+async function signUpAndIn(baseUrl: string, db: AppDb, email: string): Promise<string> {
+  const signUp = await request(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    body: { email, password: PASSWORD, name: '', callbackURL: '/auth/callback' },
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up ${signUp.status}`);
+  await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const signIn = await request(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    body: { email, password: PASSWORD },
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in ${signIn.status}`);
+  return signIn.setCookie.map((line) => line.split(';')[0]).join('; ');
+}
+
+async function main(): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!adminUrl) {
+    process.stderr.write('bench:api needs TEST_DATABASE_URL or DATABASE_URL (PostgreSQL).\n');
+    process.exit(2);
+  }
+  const name = `sitelift_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${name}`;
+  const databaseUrl = dbUrl.toString();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sitelift-bench-api-'));
+  const database = await openDatabase({ databaseUrl });
+  await database.migrate();
+  const db = database.db;
+  const site = await startFixtureSite();
+  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
+  const results: Record<string, string> = {};
+  try {
+    server = await startBenchServer({
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      ALLOW_PRIVATE_URLS: 'true',
+      AUTH_RATE_LIMIT_MAX: '1000000',
+      WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? '2',
+      MAX_PAGES: '2',
+    });
+    const baseUrl = server.url;
+    process.stdout.write(`server ${baseUrl} (pid ${server.pid}), database ${name}\n`);
+
+    // --- seed: 100 users (signed in), 10,000 projects
+    const started = Date.now();
+    const cookies: string[] = [];
+    const userIds: string[] = [];
+    for (let index = 0; index < USERS; index += 8) {
+      const batch = Array.from({ length: Math.min(8, USERS - index) }, (_, offset) =>
+        signUpAndIn(baseUrl, db, `bench-${index + offset}-${randomBytes(3).toString('hex')}@example.com`),
+      );
+      cookies.push(...(await Promise.all(batch)));
+    }
+    for (const row of await db.select({ id: users.id }).from(users)) userIds.push(row.id);
+    const statuses = ['completed', 'completed', 'failed', 'queued', 'processing', 'generating'];
+    const now = Date.now();
+    for (const [userIndex, userId] of userIds.entries()) {
+      const values = Array.from({ length: PROJECTS_PER_USER }, (_, index) => ({
+        id: randomUUID(),
+        userId,
+        name: `Site ${userIndex}-${index} ${index % 7 === 0 ? 'Bakery' : 'Garage'}`,
+        sourceUrl: `https://example-${userIndex}-${index}.com/`,
+        modernizationStrategy: 'INCREMENTAL_UPDATE',
+        status: statuses[index % statuses.length] ?? 'queued',
+        createdAt: new Date(now - (userIndex * PROJECTS_PER_USER + index) * 1000),
+        updatedAt: new Date(now),
+      }));
+      await db.insert(projects).values(values);
+    }
+    await database.db.execute(sql`analyze`);
+    results.seed = `${USERS} users, ${USERS * PROJECTS_PER_USER} projects in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+    process.stdout.write(`seeded: ${results.seed}\n`);
+
+    // --- list endpoint at 50 connections
+    const paths = [
+      '/api/projects?limit=5',
+      '/api/projects?limit=5&status=in-progress',
+      '/api/projects?limit=5&search=bakery',
+      '/api/projects?limit=10&status=completed',
+    ];
+    let counter = 0;
+    const runList = (duration: number) =>
+      autocannon({
+        url: baseUrl,
+        connections: 50,
+        duration,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req: Record<string, unknown>) => {
+              counter += 1;
+              return {
+                ...req,
+                path: paths[counter % paths.length],
+                headers: { cookie: cookies[counter % cookies.length] },
+              };
+            },
+          },
+        ],
+      });
+    await runList(3); // warm-up
+    const list = await runList(15);
+    const non2xx = list.non2xx;
+    results.list = `p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, ${Math.round(list.requests.average)} req/s (50 connections, 15 s, ${list.requests.total} requests, ${non2xx} non-2xx)`;
+    process.stdout.write(`list: ${results.list}\n`);
+
+    // --- 1,000 SSE followers of one job's log on the server process
+    const ownerId = userIds[0] ?? '';
+    const ownerCookie = cookies[0] ?? '';
+    const projectId = randomUUID();
+    const jobId = randomUUID();
+    await db.insert(projects).values({
+      id: projectId,
+      userId: ownerId,
+      name: 'SSE bench',
+      sourceUrl: 'https://example.com/',
+      modernizationStrategy: 'INCREMENTAL_UPDATE',
+      status: 'processing',
+      jobId,
+    });
+    await db.insert(jobs).values({
+      id: jobId,
+      projectId,
+      userId: ownerId,
+      status: 'RUNNING',
+      attempts: 1,
+      maxAttempts: 3,
+      leaseOwner: 'bench',
+      leaseExpiresAt: new Date(Date.now() + 3600_000),
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+    const latencies: number[] = [];
+    let connected = 0;
+    let received = 0;
+    const clients: http.ClientRequest[] = [];
+    const rssBefore = rssMb(server.pid);
+    const openClient = () =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.get(
+          `${baseUrl}/logs/${jobId}/stream`,
+          { agent, headers: { cookie: ownerCookie, accept: 'text/event-stream' } },
+          (res) => {
+            if (res.statusCode !== 200) {
+              reject(new Error(`SSE status ${res.statusCode}`));
+              return;
+            }
+            connected += 1;
+            res.setEncoding('utf8');
+            let buffer = '';
+            res.on('data', (chunk: string) => {
+              buffer += chunk;
+              let index;
+              while ((index = buffer.indexOf('\n\n')) >= 0) {
+                const block = buffer.slice(0, index);
+                buffer = buffer.slice(index + 2);
+                const sent = /sent=(\d+)/.exec(block)?.[1];
+                if (sent) {
+                  latencies.push(Date.now() - Number(sent));
+                  received += 1;
+                }
+              }
+            });
+            resolve();
+          },
+        );
+        req.on('error', reject);
+        clients.push(req);
+      });
+    for (let index = 0; index < SSE_CLIENTS; index += 50) {
+      await Promise.all(Array.from({ length: Math.min(50, SSE_CLIENTS - index) }, openClient));
+    }
+    let peakRss = rssMb(server.pid);
+    const LINES = 20;
+    for (let line = 0; line < LINES; line += 1) {
+      await appendJobLogs(db, jobId, 'bench', [
+        { level: 'INFO', message: `bench line ${line} sent=${Date.now()}`, createdAt: new Date() },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      peakRss = Math.max(peakRss, rssMb(server.pid));
+    }
+    for (let wait = 0; wait < 100 && received < LINES * SSE_CLIENTS; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    peakRss = Math.max(peakRss, rssMb(server.pid));
+    results.sse = `${connected} clients, ${received}/${LINES * SSE_CLIENTS} lines delivered, latency p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms; server RSS ${rssBefore.toFixed(0)} MB before, peak ${peakRss.toFixed(0)} MB with the streams open`;
+    process.stdout.write(`sse: ${results.sse}\n`);
+    for (const req of clients) req.destroy();
+    agent.destroy();
+    await db.update(jobs).set({ status: 'COMPLETED', leaseOwner: null }).where(eq(jobs.id, jobId));
+
+    // --- 50 jobs submitted at once through the real engine
+    if (!SKIP_JOBS) {
+      const jobUser = cookies[1] ?? '';
+      const jobUserId = ((await request(`${baseUrl}/api/me/profile`, { cookie: jobUser })).json as { id: string }).id;
+      await bookLedgerEntry(db, {
+        userId: jobUserId,
+        idempotencyKey: `grant:bench:${jobUserId}`,
+        delta: JOBS,
+        reason: 'grant',
+      });
+      const balanceBefore = await getCreditBalance(db, jobUserId);
+      const submitted = Date.now();
+      const creates = await Promise.all(
+        Array.from({ length: JOBS }, (_, index) =>
+          request(`${baseUrl}/api/projects`, {
+            method: 'POST',
+            cookie: jobUser,
+            body: {
+              name: `Bench job ${index}`,
+              sourceUrl: `${site.url}/shop/?n=${index}`,
+              modernizationStrategy: 'INCREMENTAL_UPDATE',
+              targetFramework: 'React',
+            },
+          }),
+        ),
+      );
+      const createdIds = creates.map((response) => (response.json as { job_id: string }).job_id);
+      const refusedCreates = creates.filter((response) => response.status !== 201).length;
+      let rows: Array<{ status: string }> = [];
+      for (;;) {
+        rows = await db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.id, createdIds));
+        if (rows.every((row) => row.status === 'COMPLETED' || row.status === 'FAILED')) break;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      const seconds = (Date.now() - submitted) / 1000;
+      const completed = rows.filter((row) => row.status === 'COMPLETED').length;
+      const failed = rows.length - completed;
+      const entries = await db.select().from(creditLedger).where(eq(creditLedger.userId, jobUserId));
+      const debits = entries.filter((entry) => entry.reason === 'project').length;
+      const refunds = entries.filter((entry) => entry.reason === 'refund').length;
+      const balanceAfter = await getCreditBalance(db, jobUserId);
+      const balanced =
+        debits === JOBS && refunds === failed && balanceAfter === balanceBefore - JOBS + failed;
+      results.jobs = `${JOBS} submitted at once (${refusedCreates} refused): ${completed} COMPLETED, ${failed} FAILED in ${seconds.toFixed(0)} s (${((completed / seconds) * 60).toFixed(1)} jobs/min, WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY ?? '2'}, one worker process); ledger ${debits} debits, ${refunds} refunds, balance ${balanceBefore} → ${balanceAfter}: ${balanced ? 'balanced' : 'NOT BALANCED'}`;
+      process.stdout.write(`jobs: ${results.jobs}\n`);
+    }
+  } finally {
+    server?.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await site.close();
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  process.stdout.write(`\n${JSON.stringify(results, null, 2)}\n`);
+}
+
+await main();
