@@ -187,7 +187,8 @@ export interface DesignTokens {
 }
 
 /** How a section is shown. */
-export type SectionVariant = 'hero' | 'prose' | 'gallery' | 'table' | 'contact' | 'cards' | 'doc';
+export type SectionVariant =
+  'hero' | 'prose' | 'gallery' | 'table' | 'contact' | 'cards' | 'doc' | 'accordion';
 
 /** A Designer's say over one section. */
 export interface SectionOverride {

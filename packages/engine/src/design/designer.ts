@@ -26,6 +26,7 @@ const VARIANTS: readonly SectionVariant[] = [
   'contact',
   'cards',
   'doc',
+  'accordion',
 ];
 
 /** Why a design result cannot be used, or undefined when it can. */

@@ -39,7 +39,10 @@ function planFixture(
 }
 
 /** Serves `dist` (SPA fallback like the hosts' rules) and opens each route at 375 and 1440 px in Chromium. */
-async function renderRoutes(dist: string, routes: string[]): Promise<string[]> {
+async function renderRoutes(
+  dist: string,
+  routes: string[],
+): Promise<{ problems: string[]; textByRoute: Map<string, string> }> {
   const types: Record<string, string> = {
     '.html': 'text/html',
     '.js': 'text/javascript',
@@ -77,6 +80,7 @@ async function renderRoutes(dist: string, routes: string[]): Promise<string[]> {
     ],
   });
   const problems: string[] = [];
+  const textByRoute = new Map<string, string>();
   try {
     for (const width of [375, 1440]) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
@@ -91,6 +95,8 @@ async function renderRoutes(dist: string, routes: string[]): Promise<string[]> {
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         if (overflow > 0) problems.push(`${width}px ${route}: ${overflow}px horizontal overflow`);
+        if (width === 1440)
+          textByRoute.set(route, await page.evaluate(() => document.body.innerText));
         if (width === 375) {
           const button = page.locator('button[aria-controls="mobile-menu"]');
           await button.click();
@@ -106,7 +112,7 @@ async function renderRoutes(dist: string, routes: string[]): Promise<string[]> {
     await browser.close();
     server.close();
   }
-  return problems;
+  return { problems, textByRoute };
 }
 
 const cleanup: string[] = [];
@@ -330,10 +336,21 @@ describe('generated projects build', () => {
       expect((html.match(/<h1[\s>]/g) ?? []).length, page.route).toBe(1);
     }
     // In Chromium: every route hydrates without a console error, the menu button works, no overflow at 375 px.
-    const errors = await renderRoutes(join(result.dir, 'dist'), [
+    const { problems, textByRoute } = await renderRoutes(join(result.dir, 'dist'), [
       ...plan.pages.map((p) => p.route),
       '/no-such-page',
     ]);
-    expect(errors).toEqual([]);
+    expect(problems).toEqual([]);
+    // What verify measures: the visible text (innerText) keeps every block, closed accordion answers included.
+    expect(
+      plan.pages.find((p) => p.route === '/input-pages/about')!.sections.map((s) => s.variant),
+    ).toContain('accordion');
+    for (const page of toVerifyExpectations(model, plan).pages) {
+      const visible = collapse(textByRoute.get(page.route) ?? '');
+      expect(
+        page.textBlocks.filter((block) => !visible.includes(block)),
+        page.route,
+      ).toEqual([]);
+    }
   });
 });

@@ -451,6 +451,7 @@ export async function generateProject(
     component('Blocks', templates.BLOCKS);
     component('Heading', templates.HEADING);
     component('Gallery', templates.GALLERY);
+    component('Accordion', templates.ACCORDION);
     component('Section', templates.SECTION);
     component('PageView', templates.PAGE_VIEW);
     sources['src/content/types.ts'] = templates.CONTENT_TYPES;

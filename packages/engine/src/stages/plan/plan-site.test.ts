@@ -91,6 +91,17 @@ describe('fixOutline', () => {
     expect(toCardRuns([panel('a'), panel('b')]).map((s) => s.id)).toEqual(['a', 'b']);
   });
 
+  it('turns a run of questions with answers into an accordion, whatever the answers length', () => {
+    const question = (text: string): Section => ({
+      id: text,
+      heading: { level: 2, inlines: [{ text: `${text}?` }] },
+      blocks: [{ kind: 'paragraph', inlines: [{ text: 'A long answer. '.repeat(60) }] }],
+    });
+    const out = toCardRuns([question('a'), question('b'), question('c')]);
+    expect(out).toHaveLength(1);
+    expect(chooseVariant(out[0]!, 1, false)).toBe('accordion');
+  });
+
   it('groups deeper headings into the h1/h2 section before them', () => {
     const grouped = groupSections(
       fixOutline([heading(1, 'a'), heading(2, 'b'), heading(3, 'c'), heading(2, 'd')], 'T'),

@@ -475,17 +475,21 @@ export function toCardRuns(sections: Section[]): Section[] {
         ]
       : blocks;
   };
-  const fits = (section: Section, level: number): boolean =>
+  const isQuestion = (section: Section): boolean =>
+    !!section.heading && plainText(section.heading.inlines).endsWith('?');
+  // A run is either short panels (cards) or questions with answers of any length (an FAQ).
+  const fits = (section: Section, level: number, questions: boolean): boolean =>
     section.heading?.level === level &&
     level >= 2 &&
     section.blocks.length > 0 &&
-    isCardGroup(asGroup(section));
+    (questions ? isQuestion(section) : isCardGroup(asGroup(section)));
   const out: Section[] = [];
   for (let i = 0; i < sections.length;) {
     const first = sections[i]!;
     const level = first.heading?.level ?? 0;
+    const questions = isQuestion(first);
     let j = i;
-    while (j < sections.length && fits(sections[j]!, level)) j++;
+    while (j < sections.length && fits(sections[j]!, level, questions)) j++;
     if (j - i >= 3) {
       out.push({ id: `${first.id}-group`, blocks: sections.slice(i, j).flatMap(asGroup) });
       i = j;
@@ -553,6 +557,12 @@ export function chooseVariant(
       if (block.kind === 'heading' && block.level === cardLevel) groups.push([block]);
       else groups[groups.length - 1]!.push(block);
     }
+    // Questions under headings ("How do I ...?") with their answers: an FAQ, shown as an accordion.
+    const questions = groups.filter((group) => {
+      const heading = group[0];
+      return heading?.kind === 'heading' && plainText(heading.inlines).endsWith('?');
+    }).length;
+    if (groups.length >= 3 && questions >= groups.length * 0.6) return 'accordion';
     if (groups.length >= 2 && groups.length <= 60 && groups.every(isCardGroup)) return 'cards';
   }
   const only = blocks.length === 1 ? blocks[0] : undefined;

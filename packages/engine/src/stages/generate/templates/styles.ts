@@ -476,6 +476,52 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
     box-shadow: 0 12px 28px -14px rgb(0 0 0 / 0.3);
   }
 
+  .accordion {
+    border: 1px solid var(--color-line);
+    border-radius: var(--radius-theme);
+    background: var(--color-canvas);
+    max-width: 52rem;
+  }
+  .content .accordion-item + .accordion-item {
+    border-top: 1px solid var(--color-line);
+  }
+  .accordion-item > :first-child {
+    margin: 0;
+    font-size: 1.05rem;
+  }
+  .accordion-item button {
+    display: flex;
+    width: 100%;
+    align-items: center;
+    justify-content: space-between;
+    gap: 1rem;
+    padding: 1rem 1.25rem;
+    text-align: left;
+    font: inherit;
+    font-weight: 600;
+    color: var(--color-ink);
+    cursor: pointer;
+  }
+  .accordion-item button svg {
+    flex: none;
+    transition: transform 0.2s;
+  }
+  .accordion-item.is-open button svg {
+    transform: rotate(180deg);
+  }
+  /* Closed answers are collapsed, not removed: their text stays in the page. */
+  .accordion-panel {
+    overflow: hidden;
+    max-height: 0;
+    padding-inline: 1.25rem;
+  }
+  .accordion-item.is-open .accordion-panel {
+    max-height: none;
+    padding-bottom: 1rem;
+  }
+  .accordion-panel > * + * {
+    margin-top: 0.75rem;
+  }
   .gallery {
     display: grid;
     gap: 0.75rem;
