@@ -37,7 +37,9 @@ const PASSWORD = 'Sitelift2026';
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
 }
 
 function rssMb(pid: number): number {
@@ -149,7 +151,11 @@ async function main(): Promise<void> {
     const userIds: string[] = [];
     for (let index = 0; index < USERS; index += 8) {
       const batch = Array.from({ length: Math.min(8, USERS - index) }, (_, offset) =>
-        signUpAndIn(baseUrl, db, `bench-${index + offset}-${randomBytes(3).toString('hex')}@example.com`),
+        signUpAndIn(
+          baseUrl,
+          db,
+          `bench-${index + offset}-${randomBytes(3).toString('hex')}@example.com`,
+        ),
       );
       cookies.push(...(await Promise.all(batch)));
     }
@@ -189,12 +195,12 @@ async function main(): Promise<void> {
         requests: [
           {
             method: 'GET',
-            setupRequest: (req: Record<string, unknown>) => {
+            setupRequest: (req) => {
               counter += 1;
               return {
                 ...req,
-                path: paths[counter % paths.length],
-                headers: { cookie: cookies[counter % cookies.length] },
+                path: paths[counter % paths.length] ?? '/api/projects',
+                headers: { cookie: cookies[counter % cookies.length] ?? '' },
               };
             },
           },
@@ -293,7 +299,9 @@ async function main(): Promise<void> {
     // --- 50 jobs submitted at once through the real engine
     if (!SKIP_JOBS) {
       const jobUser = cookies[1] ?? '';
-      const jobUserId = ((await request(`${baseUrl}/api/me/profile`, { cookie: jobUser })).json as { id: string }).id;
+      const jobUserId = (
+        (await request(`${baseUrl}/api/me/profile`, { cookie: jobUser })).json as { id: string }
+      ).id;
       await bookLedgerEntry(db, {
         userId: jobUserId,
         idempotencyKey: `grant:bench:${jobUserId}`,
@@ -320,14 +328,20 @@ async function main(): Promise<void> {
       const refusedCreates = creates.filter((response) => response.status !== 201).length;
       let rows: Array<{ status: string }> = [];
       for (;;) {
-        rows = await db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.id, createdIds));
+        rows = await db
+          .select({ status: jobs.status })
+          .from(jobs)
+          .where(inArray(jobs.id, createdIds));
         if (rows.every((row) => row.status === 'COMPLETED' || row.status === 'FAILED')) break;
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
       const seconds = (Date.now() - submitted) / 1000;
       const completed = rows.filter((row) => row.status === 'COMPLETED').length;
       const failed = rows.length - completed;
-      const entries = await db.select().from(creditLedger).where(eq(creditLedger.userId, jobUserId));
+      const entries = await db
+        .select()
+        .from(creditLedger)
+        .where(eq(creditLedger.userId, jobUserId));
       const debits = entries.filter((entry) => entry.reason === 'project').length;
       const refunds = entries.filter((entry) => entry.reason === 'refund').length;
       const balanceAfter = await getCreditBalance(db, jobUserId);
