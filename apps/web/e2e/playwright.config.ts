@@ -15,7 +15,7 @@ export default defineConfig({
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${port}`,
@@ -41,6 +41,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${fixturePort}/`,
       reuseExistingServer: false,
       env: { E2E_FIXTURE_PORT: String(fixturePort) },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
       command: 'node apps/web/e2e/start-server.mjs',
@@ -49,6 +50,8 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 180_000,
       env: { E2E_PORT: String(port) },
+      // SIGTERM lets the starter stop the server and remove its temporary data folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       stdout: 'pipe',
       stderr: 'pipe',
     },

@@ -45,7 +45,7 @@ export function ProjectStatCards({
   onSelect: (filter: ProjectStatusFilter) => void;
 }) {
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <div className="grid grid-cols-3 gap-2 sm:gap-3">
       {CARDS.map((card) => {
         const isActive = card.filter === active;
         return (
@@ -55,7 +55,7 @@ export function ProjectStatCards({
             aria-pressed={isActive}
             onClick={() => onSelect(card.filter)}
             className={cn(
-              'flex items-center gap-3 rounded-xl border bg-white p-4 text-left shadow-sm transition',
+              'flex flex-col gap-1 rounded-xl border bg-white p-3 text-left shadow-sm transition sm:flex-row sm:items-center sm:gap-3 sm:p-4',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
               isActive
                 ? 'border-brand-500 ring-2 ring-brand-200'
@@ -71,10 +71,12 @@ export function ProjectStatCards({
               <card.icon className="size-5" aria-hidden />
             </span>
             <span className="min-w-0">
-              <span className="block text-2xl font-bold text-slate-900 tabular-nums">
+              <span className="block text-xl font-bold text-slate-900 tabular-nums sm:text-2xl">
                 {counts ? counts[card.key] : '–'}
               </span>
-              <span className="block text-sm text-slate-600">{card.label}</span>
+              <span className="block text-xs leading-4 text-slate-600 sm:text-sm sm:leading-5">
+                {card.label}
+              </span>
             </span>
           </button>
         );
