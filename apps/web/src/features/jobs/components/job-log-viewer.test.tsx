@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../app/provider';
 import { buildQueryClient } from '../../../lib/query-client';
@@ -73,6 +73,42 @@ describe('job log viewer', () => {
     act(() => stream.send('event: end\ndata: {}\n\n'));
     expect(await within(log).findByText('Job failed.')).toBeInTheDocument();
     expect(within(log).getAllByText('Site refused the connection')).toHaveLength(1);
+  });
+
+  it('keeps following new lines, and stops when the user scrolls up to read', async () => {
+    addJob({
+      id: 'job-scroll',
+      status: 'RUNNING',
+      logs: [{ id: '1', level: 'INFO', message: 'First', created_at: at }],
+    });
+    renderViewer('job-scroll');
+    const log = await screen.findByRole('log');
+    await within(log).findByText('First');
+    // jsdom has no layout: give the log a fixed viewport over taller content.
+    let contentHeight = 1000;
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => contentHeight });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 200 });
+    await waitFor(() => expect(mockDb.logStreams.has('job-scroll')).toBe(true));
+    const stream = mockDb.logStreams.get('job-scroll')!;
+
+    act(() => stream.send(`id: 2\ndata: ${at} - INFO - Second\n\n`));
+    await within(log).findByText('Second');
+    expect(log.scrollTop).toBe(1000);
+
+    log.scrollTop = 300;
+    fireEvent.scroll(log);
+    contentHeight = 1200;
+    act(() => stream.send(`id: 3\ndata: ${at} - INFO - Third\n\n`));
+    await within(log).findByText('Third');
+    expect(log.scrollTop).toBe(300);
+
+    // Back at the bottom: following again.
+    log.scrollTop = 1000;
+    fireEvent.scroll(log);
+    contentHeight = 1400;
+    act(() => stream.send(`id: 4\ndata: ${at} - INFO - Fourth\n\n`));
+    await within(log).findByText('Fourth');
+    expect(log.scrollTop).toBe(1400);
   });
 
   it.each([
