@@ -21,7 +21,7 @@ import { planSite } from '../plan/plan-site';
 import { toVerifyExpectations } from '../plan/expectations';
 import { generateProject } from './generate-project';
 import { buildTree, removeProject, runScript } from './testing/build-project';
-import { loadFixture } from './testing/load-fixture';
+import { loadFixture, toRawSite } from './testing/load-fixture';
 
 function text(tree: FileTree, path: string): string {
   const content = tree.files[path];
@@ -305,6 +305,23 @@ describe('generated projects build', () => {
     expect(result.ok, result.output).toBe(true);
     expect(existsSync(join(result.dir, 'dist', 'index.html'))).toBe(true);
     expect(readdirSync(join(result.dir, 'dist', 'images'))).toHaveLength(1);
+  });
+
+  it('STYLE_MODERNIZATION builds a page whose text looks like code', async () => {
+    const nasty = '{braces} ${x} `tick` */ </script> <b> & "quotes" \'single\' \u2028 \\ end';
+    const html = `<html><head><title>*/ ${nasty.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title></head><body>
+      <h1>${nasty.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</h1>
+      <p><a href="/a%22b.html?x=1&amp;y='2'">link ${nasty.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</a></p>
+      <pre>  ${nasty.replace(/&/g, '&amp;').replace(/</g, '&lt;')}\n    indented</pre></body></html>`;
+    const model = extractSite(toRawSite(html));
+    expect(model.pages[0]!.textBlocks[0]).toBe(
+      nasty.replace('\u2028', '').replace(/\s+/g, ' ').trim(),
+    );
+    const result = await buildTree(
+      await generateProject(planSite(model, { strategy: 'STYLE_MODERNIZATION' })),
+    );
+    cleanup.push(result.dir);
+    expect(result.ok, result.output).toBe(true);
   });
 
   it('INCREMENTAL_UPDATE builds and passes strict tsc', async () => {
