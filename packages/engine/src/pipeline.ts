@@ -299,19 +299,7 @@ export async function runPipeline(
       ),
     { name: 'fetch', keys: ['startUrl', 'pages'] },
   );
-  logger.log({
-    level: 'INFO',
-    message: `Read ${raw.pages.length} page${raw.pages.length === 1 ? '' : 's'} and ${raw.assets.length} assets`,
-  });
-  for (const diagnostic of raw.diagnostics) {
-    if (diagnostic.level !== 'info') {
-      logger.log({
-        level: diagnostic.level === 'error' ? 'ERROR' : 'WARNING',
-        message: `${diagnostic.message}${diagnostic.url === undefined ? '' : ` (${diagnostic.url})`}`,
-      });
-    }
-  }
-
+  // The stages log their own summaries and diagnostics (fetch: pages read, skipped pages and assets).
   const model = await runStage('extract', () => stages.extractSite(raw, { logger }), {
     name: 'extract',
     keys: ['pages', 'identity'],
@@ -335,7 +323,6 @@ export async function runPipeline(
     name: 'generate',
     keys: ['files'],
   });
-  logger.log({ level: 'INFO', message: `Generated ${Object.keys(tree.files).length} files` });
 
   const expectations: VerifyExpectations = {
     pages: stages.toVerifyExpectations(model, plan).pages,
