@@ -29,12 +29,13 @@ export function listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[] {
     seen.add(key);
     out.push(item);
   };
+  const hosted = new Set(plan.assets.map((asset) => asset.url));
   for (const page of model.pages) {
     for (const dropped of page.dropped)
       add({ kind: dropped.kind, what: dropped.what, page: page.url, reason: dropped.reason });
     for (const section of page.sections) {
       for (const block of section.blocks) {
-        if (block.kind === 'image' && !block.image.asset) {
+        if (block.kind === 'image' && !block.image.asset && !hosted.has(block.image.src)) {
           add({
             kind: 'image',
             what: block.image.src,

@@ -176,6 +176,18 @@ describe('planSite', () => {
     });
   });
 
+  it('self-hosts small inline (data:) images as files', () => {
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const html = `<h1>Dot</h1><p><img src="data:image/png;base64,${png}" alt="A dot" width="40" height="40"></p>`;
+    const plan = planSite(extractSite(toRawSite(html)), { strategy: 'INCREMENTAL_UPDATE' });
+    expect(plan.assets.map((a) => [a.path, a.contentType, a.body.length])).toEqual([
+      [expect.stringMatching(/^images\/inline-[0-9a-f]{8}\.png$/), 'image/png', 70],
+    ]);
+    const image = plan.pages[0]!.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'image');
+    expect(image?.kind === 'image' && image.image.src).toBe(`/${plan.assets[0]!.path}`);
+  });
+
   it('gives every page exactly one h1', () => {
     for (const name of [
       'bootstrap3-landing',

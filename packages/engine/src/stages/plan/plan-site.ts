@@ -137,13 +137,14 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     let path: string;
     if (fixedName) path = `${fixedName}.${ext}`;
     else {
-      const base =
-        slugify(
-          decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(
-            /\.[a-z0-9]+$/i,
-            '',
-          ),
-        ) || 'image';
+      const base = url.startsWith('data:')
+        ? 'inline'
+        : slugify(
+            decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(
+              /\.[a-z0-9]+$/i,
+              '',
+            ),
+          ) || 'image';
       path = `${folder}/${base}-${toShortHash(url)}.${ext}`;
     }
     for (let n = 2; usedPaths.has(path); n++) path = path.replace(/(\.[a-z0-9]+)$/, `-${n}$1`);
@@ -156,6 +157,21 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   };
 
   const anchorsByUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page.anchors]));
+  // Small inline (data:) images become files too: self-hosted like the rest, cacheable.
+  const hostDataUri = (uri: string): PlannedAsset | undefined => {
+    const match = /^data:(image\/[a-z0-9.+-]+);base64,([a-z0-9+/=\s]+)$/i.exec(uri);
+    if (!match) return undefined;
+    const contentType = match[1]!.toLowerCase();
+    let body: Uint8Array;
+    try {
+      body = Uint8Array.from(atob(match[2]!.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
+    } catch {
+      return undefined;
+    }
+    if (!assetByUrl.has(uri)) assetByUrl.set(uri, { url: uri, contentType, body });
+    return hostAsset(uri, 'images');
+  };
+
   const rewriteHref = (
     href: string | undefined,
     pageUrl: string,
@@ -209,7 +225,11 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
         return copy;
       });
     const rewriteImage = (image: ImageRef): ImageRef | undefined => {
-      const asset = image.asset ? hostAsset(image.asset, 'images') : undefined;
+      const asset = image.asset
+        ? hostAsset(image.asset, 'images')
+        : image.src.startsWith('data:image/')
+          ? hostDataUri(image.src)
+          : undefined;
       if (!asset) return undefined;
       const out: ImageRef = { ...image, src: `/${asset.path}` };
       delete out.asset;
@@ -324,7 +344,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   for (const page of model.pages) {
     for (const section of page.sections) {
       for (const block of section.blocks) {
-        if (block.kind === 'image' && !block.image.asset) {
+        if (block.kind === 'image' && !block.image.asset && !planned.has(block.image.src)) {
           diagnostics.push({
             level: 'info',
             code: 'ENGINE_PLAN_IMAGE_MISSING',
