@@ -259,6 +259,15 @@ describe('extractSite', () => {
     expect(blocksOf(page).some((block) => block.kind === 'list')).toBe(false);
   });
 
+  it('lists a huge inline image as not carried instead of copying it', () => {
+    const html = `<p>Photo:</p><img alt="big" src="data:image/png;base64,${'A'.repeat(300_000)}">`;
+    const page = extractSite(toRawSite(html)).pages[0]!;
+    expect(blocksOf(page).some((block) => block.kind === 'image')).toBe(false);
+    expect(page.dropped).toEqual([
+      expect.objectContaining({ kind: 'image', what: 'inline image (293 KB of data: URI)' }),
+    ]);
+  });
+
   it('marks breadcrumb lists', () => {
     const model = extractSite(
       toRawSite('<ol class="breadcrumb"><li><a href="/">Home</a></li><li>FAQ</li></ol>'),

@@ -275,7 +275,15 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
 
   function imageOf(element: Element): ImageRef | undefined {
     const raw = getAttr(element, 'src') ?? getAttr(element, 'data-src');
-    if (!raw || (raw.startsWith('data:') && raw.length > 200_000)) return undefined;
+    if (!raw) return undefined;
+    if (raw.startsWith('data:') && raw.length > 200_000) {
+      dropped.push({
+        kind: 'image',
+        what: `inline image (${Math.round(raw.length / 1024)} KB of data: URI)`,
+        reason: 'Inline images over 200 KB are not carried; upload the picture as a file instead',
+      });
+      return undefined;
+    }
     const src = resolveUrl(raw, pageUrl);
     if (!src) return undefined;
     const attrWidth = Number.parseInt(getAttr(element, 'width') ?? '', 10);
