@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,14 @@ const SSE_CLIENTS = option('--sse', 1000);
 const JOBS = option('--jobs', 50);
 const SKIP_JOBS = args.includes('--skip-jobs');
 const PASSWORD = 'Sitelift2026';
+
+async function getFreePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -131,10 +140,12 @@ async function main(): Promise<void> {
   let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   const results: Record<string, string> = {};
   try {
+    const port = await getFreePort();
     server = await startBenchServer({
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      PORT: '0',
+      PORT: String(port),
+      BASE_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       ALLOW_PRIVATE_URLS: 'true',
@@ -187,10 +198,10 @@ async function main(): Promise<void> {
       '/api/projects?limit=10&status=completed',
     ];
     let counter = 0;
-    const runList = (duration: number) =>
+    const runList = (duration: number, connections = 50) =>
       autocannon({
         url: baseUrl,
-        connections: 50,
+        connections,
         duration,
         requests: [
           {
@@ -207,14 +218,19 @@ async function main(): Promise<void> {
         ],
       });
     await runList(3); // warm-up
+    const single = await runList(5, 1);
+    results.listOneConnection = `p50 ${single.latency.p50} ms, p99 ${single.latency.p99} ms, ${Math.round(single.requests.average)} req/s (1 connection, 5 s)`;
+    process.stdout.write(`list, 1 connection: ${results.listOneConnection}\n`);
     const list = await runList(15);
     const non2xx = list.non2xx;
     results.list = `p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, ${Math.round(list.requests.average)} req/s (50 connections, 15 s, ${list.requests.total} requests, ${non2xx} non-2xx)`;
     process.stdout.write(`list: ${results.list}\n`);
 
     // --- 1,000 SSE followers of one job's log on the server process
-    const ownerId = userIds[0] ?? '';
     const ownerCookie = cookies[0] ?? '';
+    const ownerId = (
+      (await request(`${baseUrl}/api/me/profile`, { cookie: ownerCookie })).json as { id: string }
+    ).id;
     const projectId = randomUUID();
     const jobId = randomUUID();
     await db.insert(projects).values({
@@ -351,8 +367,11 @@ async function main(): Promise<void> {
       process.stdout.write(`jobs: ${results.jobs}\n`);
     }
   } finally {
-    server?.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (server && server.child.exitCode === null) {
+      const exited = new Promise((resolve) => server?.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    }
     await site.close();
     await database.close();
     const cleanup = new pg.Client({ connectionString: adminUrl });

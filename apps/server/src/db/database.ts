@@ -130,6 +130,8 @@ export async function openDatabase(options: {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
     });
+    // An idle client whose connection drops (a database restart) must not crash the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     const listener = createPostgresListener(options.databaseUrl);
     return {

@@ -128,7 +128,8 @@ export async function listProjectsForUser(
   nextCursor: ListCursor | null;
   counts: { total: number; completed: number; inProgress: number };
 }> {
-  const conditions: SQL[] = [eq(projects.userId, userId)];
+  const owned = eq(projects.userId, userId);
+  const narrowing: SQL[] = [];
   const search = options.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search.toLowerCase())}%`;
@@ -136,18 +137,19 @@ export async function listProjectsForUser(
       sql`lower(${projects.name}) like ${pattern}`,
       sql`lower(${projects.sourceUrl}) like ${pattern}`,
     );
-    if (matches) conditions.push(matches);
+    if (matches) narrowing.push(matches);
   }
   const filter = filterCondition(options.filter);
-  if (filter) conditions.push(filter);
-  const matching = and(...conditions);
-  const pageConditions = [...conditions];
+  if (filter) narrowing.push(filter);
+  const pageConditions = [owned, ...narrowing];
   if (options.cursor) {
     pageConditions.push(
       sql`(${projects.createdAt}, ${projects.id}) < (${options.cursor.createdAt.toISOString()}::timestamptz, ${options.cursor.id}::uuid)`,
     );
   }
-  const [rows, totals, counts] = await Promise.all([
+  const matching = narrowing.length > 0 ? and(...narrowing) : undefined;
+  // Two round trips: the page, and every count in one pass over the user's projects.
+  const [rows, counts] = await Promise.all([
     db
       .select(projectColumns)
       .from(projects)
@@ -156,11 +158,10 @@ export async function listProjectsForUser(
       .orderBy(desc(projects.createdAt), desc(projects.id))
       .limit(options.limit + 1),
     db
-      .select({ count: sql<string | number>`count(*)` })
-      .from(projects)
-      .where(matching),
-    db
       .select({
+        matching: matching
+          ? sql<string | number>`count(*) filter (where ${matching})`
+          : sql<string | number>`count(*)`,
         total: sql<string | number>`count(*)`,
         completed: sql<string | number>`count(*) filter (where ${projects.status} = 'completed')`,
         inProgress: sql<
@@ -168,13 +169,13 @@ export async function listProjectsForUser(
         >`count(*) filter (where ${notInArray(projects.status, [...TERMINAL_PROJECT_STATUSES])})`,
       })
       .from(projects)
-      .where(eq(projects.userId, userId)),
+      .where(owned),
   ]);
   const items = rows.slice(0, options.limit).map(toRecord);
   const last = items.at(-1);
   return {
     items,
-    total: Number(totals[0]?.count ?? 0),
+    total: Number(counts[0]?.matching ?? 0),
     nextCursor:
       rows.length > options.limit && last ? { createdAt: last.createdAt, id: last.id } : null,
     counts: {

@@ -25,16 +25,13 @@ export const PROJECTS_ERROR_CODES = {
     message: 'The project is still being modernized. Wait for it to finish before retrying.',
     retryable: false,
   },
-  API_URL_NOT_ALLOWED: {
-    status: 400,
-    message: 'That address cannot be modernized: it points at a private or local network.',
-    retryable: false,
-  },
+  /** Stored as jobs.error_code when a worker died (or was stopped) during the job. */
   JOB_WORKER_LOST: {
     status: 500,
     message: 'The worker running this job stopped responding.',
     retryable: true,
   },
+  /** Stored as jobs.error_code when an attempt crashed outside the engine's own errors. */
   JOB_FAILED: {
     status: 500,
     message: 'The modernization failed.',
