@@ -5,6 +5,7 @@ import {
   PASSWORD,
   findOutboxLink,
   fixtureSiteUrl,
+  hasHorizontalOverflow,
   originHeaders,
   registerVerified,
   uniqueEmail,
@@ -136,6 +137,11 @@ test('search, filter, load more and delete', async ({ page, baseURL }) => {
   await page.getByRole('button', { name: 'Load More Projects' }).click();
   await expect(page.getByText('Showing 6 of 6 projects')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load More Projects' })).toBeHidden();
+
+  // Long addresses and failure messages still fit a phone.
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Search by name, then by URL (server-side, case-insensitive).
   const search = page.getByPlaceholder('Search projects by name or URL...');

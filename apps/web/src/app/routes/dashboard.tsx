@@ -87,7 +87,7 @@ export function DashboardRoute() {
         hasProjects={(projectCount ?? 0) > 0}
         creditBalance={creditBalance}
       />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ProjectsOverview onOpenLogs={openLogs} />
         <aside aria-label="Account and integrations">
           <ProfilePanel />

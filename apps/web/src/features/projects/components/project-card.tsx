@@ -103,10 +103,12 @@ export function ProjectCard({
         <ProjectStatusBadge status={project.status} />
       </div>
       {project.description && (
-        <p className="mt-2 line-clamp-2 text-sm text-slate-600">{project.description}</p>
+        <p className="mt-2 line-clamp-2 text-sm break-words text-slate-600">
+          {project.description}
+        </p>
       )}
       {status === 'failed' && typeof project.error_message === 'string' && (
-        <p className="mt-2 text-sm text-red-700">{project.error_message}</p>
+        <p className="mt-2 text-sm break-words text-red-700">{project.error_message}</p>
       )}
       <p className="mt-2 text-xs text-slate-500">
         Created{' '}

@@ -107,7 +107,7 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
     });
 
   return (
-    <section aria-labelledby="projects-heading" className="space-y-4">
+    <section aria-labelledby="projects-heading" className="min-w-0 space-y-4">
       <h2 id="projects-heading" className="sr-only">
         Your projects
       </h2>
