@@ -41,6 +41,7 @@ export default defineConfig({
       // The server's Origin check refuses the dev server's origin on state-changing requests.
       '/api': { target: API_TARGET, changeOrigin: false, headers: { origin: API_TARGET } },
       '/logs': { target: API_TARGET, changeOrigin: false },
+      '/preview': { target: API_TARGET, changeOrigin: false },
       '/dev': { target: API_TARGET, changeOrigin: false },
     },
   },
