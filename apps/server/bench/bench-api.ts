@@ -340,8 +340,16 @@ async function main(): Promise<void> {
           }),
         ),
       );
-      const createdIds = creates.map((response) => (response.json as { job_id: string }).job_id);
-      const refusedCreates = creates.filter((response) => response.status !== 201).length;
+      const refused = creates.filter((response) => response.status !== 201);
+      const refusedCreates = refused.length;
+      if (refusedCreates > 0) {
+        process.stdout.write(
+          `refused creates: ${JSON.stringify(refused.slice(0, 3).map((r) => [r.status, r.json]))}\n`,
+        );
+      }
+      const createdIds = creates
+        .filter((response) => response.status === 201)
+        .map((response) => (response.json as { job_id: string }).job_id);
       let rows: Array<{ status: string }> = [];
       for (;;) {
         rows = await db

@@ -306,6 +306,21 @@ describe.each(TEST_DATABASE_KINDS)('projects API on %s', (kind) => {
     expect((await lister.get('/api/projects?cursor=bogus')).statusCode).toBe(400);
   });
 
+  it('spends each credit once when creates run concurrently', async () => {
+    const racer = await signUpVerified(testApp, uniqueEmail('racer'));
+    const racerId = (await racer.get('/api/me/profile')).json().id;
+    await grantCredits(testApp.database.db, racerId, 2);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        racer.post('/api/projects', createBody({ name: `Race ${index}` })),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 402, 402, 402]);
+    expect((await racer.get('/api/me/credits')).json().balance).toBe(0);
+    expect((await racer.get('/api/projects')).json().total).toBe(3);
+  });
+
   it('deletes a project with its jobs and logs; the queued job ends FAILED and is refunded', async () => {
     const response = await owner.request({ method: 'DELETE', url: `/api/projects/${projectId}` });
     expect(response.statusCode).toBe(204);

@@ -125,6 +125,9 @@ export async function createProject(
   const projectId = randomUUID();
   const jobId = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as AppDb;
+    // The user's row is locked first: inserting the project takes a key-share lock on it, and two
+    // creates that both upgraded to FOR UPDATE afterwards would deadlock.
+    await lockUserForCredits(tx, caller.id);
     await insertProject(tx, {
       id: projectId,
       userId: caller.id,
@@ -149,6 +152,7 @@ export async function retryProject(
 ): Promise<Project> {
   const jobId = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as AppDb;
+    await lockUserForCredits(tx, caller.id);
     const record = await findProjectForUser(tx, caller.id, projectId);
     if (!record) throw new AppError('API_PROJECT_NOT_FOUND');
     if (record.jobStatus === 'QUEUED' || record.jobStatus === 'RUNNING') {
