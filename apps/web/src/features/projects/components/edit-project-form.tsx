@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormField, inputClasses } from '../../../components/ui/form-field';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
 import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import type { NavigationState } from '../../../utils/navigation-state';
@@ -67,7 +68,10 @@ function EditProjectFormLoaded({ project }: { project: Project }) {
       setIsSaved(true);
     } catch (error) {
       reportError('update project', error);
-      setServerError(PROJECT_MESSAGES.updateFailed);
+      // An answer from the server is a failed update; anything else is a bug on our side.
+      setServerError(
+        isApiError(error) ? PROJECT_MESSAGES.updateFailed : PROJECT_MESSAGES.unexpected,
+      );
     }
   };
 
