@@ -229,7 +229,9 @@ describe('generateProject', () => {
     );
     const pkg = JSON.parse(text(tree, 'package.json')) as { scripts: Record<string, string> };
     expect(pkg.scripts.build).toContain('node scripts/prerender.mjs');
-    expect(text(tree, 'src/main.tsx')).toContain("navigator.serviceWorker.register('/sw.js')");
+    expect(text(tree, 'src/main.tsx')).toContain(
+      "navigator.serviceWorker.register(asset('sw.js'))",
+    );
     expect(text(tree, 'src/main.tsx')).toContain('import.meta.env.PROD');
     expect(text(tree, 'src/lib/analytics.ts')).toContain('if (!ENDPOINT');
     expect(text(tree, 'src/index.css')).toContain('prefers-reduced-motion: no-preference');

@@ -191,20 +191,22 @@ function mainSource(plan: SitePlan): string {
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { ${full ? 'asset, ' : ''}basePath } from './lib/asset';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
+// The router's basename keeps the base path's trailing slash, so the start page's links read "/docs/".
 const app = (
   <StrictMode>
-    <BrowserRouter>
+    <BrowserRouter basename={import.meta.env.BASE_URL}>
       <App />
     </BrowserRouter>
   </StrictMode>
 );
 // A prerendered page (FULL_REBUILD) already holds this route's markup: hydrate it. Any other path
 // served with a prerendered page (a host's SPA fallback) is rendered from scratch.
-const path = window.location.pathname.replace(/\\/+$/, '') || '/';
+const path = window.location.pathname.slice(basePath.length).replace(/\\/+$/, '') || '/';
 if (root.firstElementChild && root.dataset.route === path) hydrateRoot(root, app);
 else createRoot(root).render(app);
 ${
@@ -212,7 +214,7 @@ ${
     ? `
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    navigator.serviceWorker.register(asset('sw.js')).catch(() => undefined);
   });
 }
 `
@@ -319,6 +321,22 @@ function packageJson(plan: SitePlan): string {
   });
 }
 
+/**
+ * vite.config: BASE_PATH (environment or .env) builds the site for a sub-path, e.g.
+ * `BASE_PATH=/docs/ npm run build`; the default is the root of the domain.
+ */
+const VITE_CONFIG = `import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+// https://vite.dev/config/
+export default defineConfig(({ mode }) => ({
+  // BASE_PATH=/docs/ npm run build: the site is served under /docs/ (links, images, router).
+  base: loadEnv(mode, '.', 'BASE_PATH').BASE_PATH || '/',
+  plugins: [react(), tailwindcss()],
+}));
+`;
+
 const TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
@@ -398,7 +416,8 @@ function manifest(plan: SitePlan): string {
   const icons = plan.identity.faviconPath
     ? [
         {
-          src: `/${plan.identity.faviconPath}`,
+          // Relative to the manifest, so the site also works under a base path.
+          src: plan.identity.faviconPath,
           sizes: 'any',
           type:
             plan.assets.find((a) => a.path === plan.identity.faviconPath)?.contentType ??
@@ -411,8 +430,8 @@ function manifest(plan: SitePlan): string {
     short_name: plan.identity.name.slice(0, 12),
     description: plan.identity.description,
     lang: plan.pages[0]?.language ?? 'en',
-    start_url: '/',
-    scope: '/',
+    start_url: '.',
+    scope: '.',
     display: 'standalone',
     background_color: plan.design.tokens.colors.background,
     theme_color: plan.design.tokens.colors.primary,
@@ -447,6 +466,7 @@ export async function generateProject(
   sources['src/content/site.ts'] = toSiteModule(plan, typescript);
   sources['src/App.tsx'] = appSource(plan);
   sources['src/main.tsx'] = mainSource(plan);
+  sources['src/lib/asset.ts'] = templates.ASSET;
   if (typescript) {
     component('Blocks', templates.BLOCKS);
     component('Heading', templates.HEADING);
@@ -490,8 +510,7 @@ export async function generateProject(
   files['src/index.css'] = toStylesheet(plan.design.tokens, full);
   files['index.html'] = toIndexHtml(plan, typescript ? 'main.tsx' : 'main.jsx');
   files['package.json'] = packageJson(plan);
-  files[typescript ? 'vite.config.ts' : 'vite.config.js'] =
-    "import tailwindcss from '@tailwindcss/vite';\nimport react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\n\n// https://vite.dev/config/\nexport default defineConfig({\n  plugins: [react(), tailwindcss()],\n});\n";
+  files[typescript ? 'vite.config.ts' : 'vite.config.js'] = VITE_CONFIG;
   if (typescript) files['tsconfig.json'] = toSortedJson(TSCONFIG);
   // The style the generator formats with, so `npx prettier --check .` passes in the project.
   files['.prettierrc.json'] = toSortedJson({

@@ -24,10 +24,20 @@ export function isRouteHref(href: string): boolean {
   );
 }
 
+/**
+ * A root-relative address ('/images/a.png', '/files/b.pdf', '/about#team') goes through `asset()`
+ * (src/lib/asset), so it keeps working when the site is built for a base path.
+ */
+function url(value: string): string {
+  return value.startsWith('/') && !value.startsWith('//')
+    ? `{asset(${JSON.stringify(value)})}`
+    : attr(value);
+}
+
 function link(href: string, inner: string): string {
   return isRouteHref(href)
     ? `<Link to=${attr(href)}>${inner}</Link>`
-    : `<a href=${attr(href)}>${inner}</a>`;
+    : `<a href=${url(href)}>${inner}</a>`;
 }
 
 /** JSX for inline runs. */
@@ -53,7 +63,7 @@ export function toImageJsx(
 ): string {
   const size = `${image.width !== undefined ? ` width={${image.width}}` : ''}${image.height !== undefined ? ` height={${image.height}}` : ''}`;
   const loading = priority ? ` loading="eager" fetchPriority="high"` : ` loading="lazy"`;
-  const img = `<img src=${attr(image.src)} alt=${attr(image.alt)}${size}${loading} decoding="async" className=${attr(`h-auto max-w-full rounded-theme${className ? ` ${className}` : ''}`)} />`;
+  const img = `<img src=${url(image.src)} alt=${attr(image.alt)}${size}${loading} decoding="async" className=${attr(`h-auto max-w-full rounded-theme${className ? ` ${className}` : ''}`)} />`;
   return image.href ? link(image.href, img) : img;
 }
 
@@ -155,10 +165,12 @@ export function toPageJsx(page: PlannedPage): string {
     return `<section id=${attr(section.id)}${labelled} className=${attr(`section${tone}`)}><div className=${attr(`wrap content${wide}`)}>${heading}${section.blocks.map((b) => toBlockJsx(b, state)).join('')}</div></section>`;
   });
   const usesLink = sections.some((s) => s.includes('<Link '));
+  const usesAsset = sections.some((s) => s.includes('={asset('));
   const imports = [
     usesLink ? `import { Link } from 'react-router';` : '',
     usesForm ? `import { ContactForm } from '../components/ContactForm';` : '',
     `import { Seo } from '../components/Seo';`,
+    usesAsset ? `import { asset } from '../lib/asset';` : '',
   ].filter(Boolean);
   return `${imports.join('\n')}
 

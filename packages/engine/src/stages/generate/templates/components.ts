@@ -4,6 +4,24 @@
  * Generated code avoids template literals so these sources can live in template strings here.
  */
 
+/** src/lib/asset.ts: URLs of public files and root-relative links under the site's base path. */
+export const ASSET = `
+/**
+ * The site's base path without its trailing slash: '' when the site lives at the root of its domain,
+ * '/docs' when it is built with BASE_PATH=/docs/ (Vite's base, import.meta.env.BASE_URL).
+ */
+export const basePath: string = import.meta.env.BASE_URL.replace(/\\/+$/, '');
+
+/**
+ * The URL of a file in public/ or of a root-relative link ('images/a.png', '/files/b.pdf') under the
+ * base path. Other addresses (https:, mailto:, tel:, //host, #anchor) are returned unchanged.
+ */
+export function asset(path: string): string {
+  if (/^(?:[a-z][a-z0-9+.-]*:|\\/\\/|#)/i.test(path)) return path;
+  return basePath + '/' + path.replace(/^\\/+/, '');
+}
+`;
+
 /** src/content/types.ts: the shape of the content modules. */
 export const CONTENT_TYPES = `
 export interface InlineRun {
@@ -112,6 +130,7 @@ export const INLINE_TEXT = `
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { InlineRun } from '../content/types';
+import { asset } from '../lib/asset';
 
 /** True for links that stay inside the rebuilt site (React Router handles them). */
 export function isRoute(href: string): boolean {
@@ -131,7 +150,7 @@ function renderRun(run: InlineRun, index: number): ReactNode {
   if (run.em) node = <em>{node}</em>;
   if (run.strong) node = <strong>{node}</strong>;
   if (run.href) {
-    node = isRoute(run.href) ? <Link to={run.href}>{node}</Link> : <a href={run.href}>{node}</a>;
+    node = isRoute(run.href) ? <Link to={run.href}>{node}</Link> : <a href={asset(run.href)}>{node}</a>;
   }
   return <span key={index}>{node}</span>;
 }
@@ -146,13 +165,14 @@ export function InlineText({ runs }: { runs: InlineRun[] }) {
 export const PICTURE = `
 import { Link } from 'react-router';
 import type { ImageData } from '../content/types';
+import { asset } from '../lib/asset';
 import { isRoute } from './InlineText';
 
 /** A self-hosted image: sized, lazy unless it is the page's first. */
 export function Picture({ image, className }: { image: ImageData; className?: string }) {
   const img = (
     <img
-      src={image.src}
+      src={asset(image.src)}
       alt={image.alt}
       width={image.width}
       height={image.height}
@@ -163,7 +183,7 @@ export function Picture({ image, className }: { image: ImageData; className?: st
     />
   );
   if (!image.href) return img;
-  return isRoute(image.href) ? <Link to={image.href}>{img}</Link> : <a href={image.href}>{img}</a>;
+  return isRoute(image.href) ? <Link to={image.href}>{img}</Link> : <a href={asset(image.href)}>{img}</a>;
 }
 `;
 
@@ -290,6 +310,7 @@ export const GALLERY = `
 import { useEffect, useRef, useState } from 'react';
 import type { ImageData } from '../content/types';
 import { site } from '../content/site';
+import { asset } from '../lib/asset';
 
 /** A grid of images; a click opens the image large in a dialog. */
 export function Gallery({ images }: { images: ImageData[] }) {
@@ -309,7 +330,7 @@ export function Gallery({ images }: { images: ImageData[] }) {
           <li key={image.src + index}>
             <button type="button" className="gallery-item" onClick={() => setOpen(index)} aria-label={image.alt || site.labels.close}>
               <img
-                src={image.src}
+                src={asset(image.src)}
                 alt={image.alt}
                 width={image.width}
                 height={image.height}
@@ -321,7 +342,7 @@ export function Gallery({ images }: { images: ImageData[] }) {
         ))}
       </ul>
       <dialog ref={dialog} className="lightbox" onClose={() => setOpen(null)} aria-label={current?.alt}>
-        {current ? <img src={current.src} alt={current.alt} width={current.width} height={current.height} /> : null}
+        {current ? <img src={asset(current.src)} alt={current.alt} width={current.width} height={current.height} /> : null}
         <button type="button" className="btn" onClick={() => setOpen(null)}>
           {site.labels.close}
         </button>
@@ -480,6 +501,7 @@ export const HEADER = `
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../content/site';
+import { asset } from '../lib/asset';
 import { isRoute } from './InlineText';
 
 /** The site header: brand, navigation, and a menu button on small screens. */
@@ -494,7 +516,7 @@ export function Header() {
           {link.label}
         </NavLink>
       ) : (
-        <a href={link.route} className="nav-link">
+        <a href={asset(link.route)} className="nav-link">
           {link.label}
         </a>
       )}
@@ -504,7 +526,7 @@ export function Header() {
     <header className="site-header">
       <div className="wrap header-bar">
         <Link to="/" className="brand">
-          {site.logo ? <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} className="brand-logo" /> : null}
+          {site.logo ? <img src={asset(site.logo.src)} alt="" width={site.logo.width} height={site.logo.height} className="brand-logo" /> : null}
           <span>{site.name}</span>
         </Link>
         <nav aria-label={site.labels.menu} className="desktop-nav">
@@ -535,6 +557,7 @@ export function Header() {
 export const FOOTER = `
 import { Link } from 'react-router';
 import { site } from '../content/site';
+import { asset } from '../lib/asset';
 import { isRoute } from './InlineText';
 
 /** The site footer: every navigation link, contact details, social profiles and the copyright line. */
@@ -553,7 +576,7 @@ export function Footer() {
             <p className="footer-title">{site.labels.pages}</p>
             <ul>
               {site.footerLinks.map((link, index) => (
-                <li key={index}>{isRoute(link.route) ? <Link to={link.route}>{link.label}</Link> : <a href={link.route}>{link.label}</a>}</li>
+                <li key={index}>{isRoute(link.route) ? <Link to={link.route}>{link.label}</Link> : <a href={asset(link.route)}>{link.label}</a>}</li>
               ))}
             </ul>
           </nav>
@@ -610,12 +633,13 @@ export function Footer() {
 export const SEO = `
 import { useEffect } from 'react';
 import { site } from '../content/site';
+import { basePath } from '../lib/asset';
 
-/** The site's public origin: VITE_SITE_URL when set, else the current origin. */
+/** The site's public address: VITE_SITE_URL when set, else the current origin and base path. */
 export function siteOrigin(): string {
   const configured: string = import.meta.env.VITE_SITE_URL ?? '';
   if (configured) return configured.replace(/\\/$/, '');
-  return typeof window === 'undefined' ? site.siteUrl : window.location.origin;
+  return typeof window === 'undefined' ? site.siteUrl : window.location.origin + basePath;
 }
 
 function upsert(selector: string, create: () => HTMLElement, attribute: string, value: string) {

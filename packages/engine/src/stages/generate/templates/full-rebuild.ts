@@ -8,9 +8,13 @@ import { StaticRouter } from 'react-router';
 import { App } from './App';
 import { pages } from './content/pages';
 import { site } from './content/site';
+import { basePath } from './lib/asset';
 
 /** Every route to prerender. */
 export const routes: string[] = pages.map((page) => page.route);
+
+/** The base path the site was built for ('/' or e.g. '/docs/'): where dist/ is served. */
+export const base: string = import.meta.env.BASE_URL;
 
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -24,7 +28,7 @@ export function render(route: string): { html: string; head: string; language: s
   const origin = (import.meta.env.VITE_SITE_URL ?? '').replace(/\\/$/, '');
   const html = renderToString(
     <StrictMode>
-      <StaticRouter location={route}>
+      <StaticRouter basename={base} location={basePath + route}>
         <App />
       </StaticRouter>
     </StrictMode>,
@@ -55,13 +59,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 let template = await readFile(join(root, 'dist', 'index.html'), 'utf8');
+// The site may be built for a base path (BASE_PATH=/docs/): its URLs then start with it.
+const { base, render, routes } = await import(pathToFileURL(join(root, 'dist-server', 'entry-server.js')).href);
 // The stylesheet is small: inlined, it no longer blocks the first paint behind another request.
-const stylesheet = /<link rel="stylesheet"[^>]*href="(\\/assets\\/[^"]+\\.css)"[^>]*>/.exec(template);
-if (stylesheet) {
-  const css = await readFile(join(root, 'dist', stylesheet[1]), 'utf8');
+const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]*\\/assets\\/[^"]+\\.css)"[^>]*>/.exec(template);
+if (stylesheet && stylesheet[1].startsWith(base)) {
+  const css = await readFile(join(root, 'dist', stylesheet[1].slice(base.length)), 'utf8');
   if (css.length < 60_000) template = template.replace(stylesheet[0], () => '<style>' + css + '</style>');
 }
-const { render, routes } = await import(pathToFileURL(join(root, 'dist-server', 'entry-server.js')).href);
 
 for (const route of routes) {
   const { html, head, language } = render(route);
@@ -117,9 +122,11 @@ if (over) {
 export const SERVICE_WORKER = `// Offline support: pages are fetched from the network first (so content is always fresh) and fall
 // back to the cache; hashed assets and images are served from the cache first.
 const CACHE = 'site-v1';
+// The start page: the folder this worker is served from (the site may live under a base path).
+const START = new URL('./', self.location.href).pathname;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['/'])));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([START])));
   self.skipWaiting();
 });
 
@@ -142,7 +149,7 @@ self.addEventListener('fetch', (event) => {
           caches.open(CACHE).then((cache) => cache.put(request, copy));
           return response;
         })
-        .catch(() => caches.match(request).then((cached) => cached || caches.match('/'))),
+        .catch(() => caches.match(request).then((cached) => cached || caches.match(START))),
     );
     return;
   }

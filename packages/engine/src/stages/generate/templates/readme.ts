@@ -63,6 +63,7 @@ The build output in \`dist/\` is a static site: any static host serves it.
 - **Netlify / Cloudflare Pages**: build command \`npm run build\`, publish directory \`dist\`. \`public/_redirects\` sends the old addresses to the new routes and serves the app for every route.
 - **Vercel**: framework preset "Vite"; \`vercel.json\` holds the same redirects and the fallback to \`index.html\`.
 - **Any other host**: upload \`dist/\` and serve \`index.html\` for unknown paths${full ? ' (every page is also a real HTML file)' : ''}.
+- **Under a sub-path** (e.g. \`https://example.com/docs/\`): build with \`BASE_PATH=/docs/ npm run build\`; links, images and routes then start with \`/docs/\`.
 
 Update \`public/sitemap.xml\` and \`public/robots.txt\` if the site moves to a new address (they use ${plan.origin}).
 
