@@ -1,3 +1,5 @@
+import { PROJECT_LIST_DEFAULT_LIMIT } from '@sitelift/shared/schemas/project';
+import type { ProjectListFilter } from '@sitelift/shared/schemas/project';
 import { apiRequest } from '../../../lib/api-client';
 import {
   infiniteQueryOptions,
@@ -8,10 +10,10 @@ import { projectPageSchema } from './project-schema';
 import type { ProjectPage } from './project-schema';
 
 /** The list filters of spec §5 Search and filter. */
-export type ProjectStatusFilter = 'all' | 'completed' | 'in-progress';
+export type ProjectStatusFilter = ProjectListFilter;
 
 /** Projects per page: 5 at first, then 5 more per 'Load More Projects' (spec §9). */
-export const PROJECTS_PAGE_SIZE = 5;
+export const PROJECTS_PAGE_SIZE = PROJECT_LIST_DEFAULT_LIMIT;
 
 /** What the list asks the server for. */
 export interface ProjectListParams {
