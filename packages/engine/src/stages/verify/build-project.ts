@@ -17,7 +17,7 @@ const MAX_ERROR_CHARS = 4000;
 function runScript(
   script: string,
   cwd: string,
-  options: { signal?: AbortSignal; timeoutMs: number },
+  options: { signal?: AbortSignal; timeoutMs: number; base?: string },
 ): Promise<{ code: number | null; output: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
     const binDir = path.join(cwd, 'node_modules', '.bin');
@@ -30,6 +30,9 @@ function runScript(
       FORCE_COLOR: '0',
       NO_COLOR: '1',
       CI: '1',
+      // Generated projects read BASE_PATH in vite.config as Vite's `base`; never inherited from
+      // this process's environment.
+      BASE_PATH: options.base ?? '/',
     };
     const child = spawn('sh', ['-c', script], {
       cwd,
@@ -73,11 +76,13 @@ function runScript(
 
 /**
  * Runs the project's own build exactly as `npm run build` would: `prebuild`, `build` and `postbuild`
- * scripts from its package.json, in its folder, with its node_modules/.bin on PATH.
+ * scripts from its package.json, in its folder, with its node_modules/.bin on PATH. `base` builds it
+ * for a sub-path (e.g. '/preview/abc/'): passed as BASE_PATH, which generated projects' vite.config
+ * uses as Vite's `base`.
  */
 export async function buildProject(
   dir: string,
-  options: { signal?: AbortSignal; timeoutMs?: number; now?: () => number } = {},
+  options: { signal?: AbortSignal; timeoutMs?: number; now?: () => number; base?: string } = {},
 ): Promise<BuildOutcome> {
   const now = options.now ?? (() => performance.now());
   const started = now();
@@ -110,6 +115,7 @@ export async function buildProject(
     const result = await runScript(script, dir, {
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? 180_000,
+      base: options.base,
     });
     output += `> ${name}: ${script}\n${result.output}`;
     if (result.code !== 0) {

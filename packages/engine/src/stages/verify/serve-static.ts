@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createGzip } from 'node:zlib';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,6 +50,34 @@ export interface StaticServerOptions {
   defaultContentType?: string;
   /** Override the content type per file (e.g. serve HTML without a charset, like old hosts do). */
   contentTypeFor?: (filePath: string) => string | undefined;
+  /**
+   * The path the folder is served under (default '/'), e.g. '/preview/abc/' like the live preview:
+   * `/preview/abc/x` is served from `x`, the SPA fallback is `/preview/abc/index.html`, and paths
+   * outside the base are 404s.
+   */
+  base?: string;
+}
+
+/** Text formats worth compressing (images, fonts and PDFs are compressed already). */
+function isCompressible(contentType: string): boolean {
+  return /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json)|image\/svg\+xml)/.test(
+    contentType,
+  );
+}
+
+/** True when an Accept-Encoding header accepts gzip (`gzip`, `*`, without `q=0`). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  let gzip: boolean | undefined;
+  let any: boolean | undefined;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    const accepted = q === undefined || Number(q) > 0;
+    if (name.trim() === 'gzip' || name.trim() === 'x-gzip') gzip = accepted;
+    else if (name.trim() === '*') any = accepted;
+  }
+  return gzip ?? any ?? false;
 }
 
 async function isFile(filePath: string): Promise<boolean> {
@@ -68,6 +97,9 @@ export async function startStaticServer(
   options: StaticServerOptions,
 ): Promise<StaticServer> {
   const absoluteRoot = path.resolve(root);
+  const base = options.base ?? '/';
+  if (!base.startsWith('/') || !base.endsWith('/'))
+    throw new Error(`The base path must start and end with "/": ${base}`);
   const server = createServer((request, response) => {
     void (async () => {
       let pathname: string;
@@ -77,6 +109,11 @@ export async function startStaticServer(
         response.writeHead(400).end();
         return;
       }
+      if (!pathname.startsWith(base) && pathname !== base.slice(0, -1)) {
+        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      pathname = `/${pathname.slice(base.length)}`;
       const target = path.resolve(absoluteRoot, `.${pathname}`);
       if (target !== absoluteRoot && !target.startsWith(absoluteRoot + path.sep)) {
         response.writeHead(403).end();
@@ -103,14 +140,27 @@ export async function startStaticServer(
         CONTENT_TYPES[path.extname(found).toLowerCase()] ??
         options.defaultContentType ??
         'application/octet-stream';
-      response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-cache' });
+      // Compressed like any real host serves text, so Lighthouse measures realistic transfer sizes.
+      const gzip = isCompressible(contentType) && acceptsGzip(request.headers['accept-encoding']);
+      response.writeHead(200, {
+        'content-type': contentType,
+        'cache-control': 'no-cache',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+        ...(isCompressible(contentType) ? { vary: 'Accept-Encoding' } : {}),
+      });
       if (request.method === 'HEAD') {
         response.end();
         return;
       }
-      createReadStream(found)
-        .on('error', () => response.destroy())
-        .pipe(response);
+      const file = createReadStream(found).on('error', () => response.destroy());
+      if (gzip) {
+        file
+          .pipe(createGzip())
+          .on('error', () => response.destroy())
+          .pipe(response);
+      } else {
+        file.pipe(response);
+      }
     })();
   });
   await new Promise<void>((resolve, reject) => {
