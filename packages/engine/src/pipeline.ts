@@ -13,6 +13,7 @@ import type { SiteModel, SitePlan } from './model';
 import type { EnginePorts, Logger } from './ports';
 import { packageProject } from './stages/package/package-project';
 import { toSiteliftReport } from './stages/package/to-sitelift-report';
+import { BASE_PATH_PATTERN, buildPreview } from './stages/verify/build-preview';
 import { verifyProject } from './stages/verify/verify-project';
 import {
   DEFAULT_STRATEGY,
@@ -171,6 +172,15 @@ export const pipelineInputSchema = z.object({
   loopbackOnly: z.boolean().default(false),
   /** Chromium binary for verify (default CHROME_PATH or the system's). */
   chromePath: z.string().optional(),
+  /**
+   * Also build the project for this base path (e.g. '/preview/<projectId>/', starting and ending
+   * with '/') after verify's '/' build, and return that dist as `result.preview` (the live preview).
+   * The zip stays built for '/'.
+   */
+  previewBase: z
+    .string()
+    .regex(BASE_PATH_PATTERN, 'must start and end with "/" and hold plain path segments')
+    .optional(),
 });
 
 /** The pipeline's input (before defaults); `designer` replaces the offline designer. */
@@ -203,6 +213,11 @@ export interface PipelineResult {
   summary: PipelineSummary;
   /** Milliseconds per stage (package included). */
   timings: Partial<Record<StageName, number>>;
+  /**
+   * With `previewBase`: the dist/ of the project built for that base path (links, assets, router and
+   * prerendered pages under it). Absent when not asked for or when that build failed (logged).
+   */
+  preview?: FileTree;
 }
 
 function formatSeconds(ms: number): string {
@@ -347,6 +362,24 @@ export async function runPipeline(
     });
   }
 
+  let preview: FileTree | undefined;
+  if (options.previewBase !== undefined) {
+    checkCancelled();
+    logger.log({ level: 'INFO', message: `Building the preview for ${options.previewBase}` });
+    const built = await buildPreview(tree, options.previewBase, { signal });
+    checkCancelled();
+    if (built.ok) {
+      preview = built.dist;
+      logger.log({ level: 'INFO', message: `Preview built in ${formatSeconds(built.ms)}` });
+    } else {
+      // The delivered project is fine (verify built it); only the live preview is missing.
+      logger.log({
+        level: 'WARNING',
+        message: `The preview for ${options.previewBase} did not build: ${built.error.split('\n')[0] ?? ''}`,
+      });
+    }
+  }
+
   const pages = expectations.pages.map(({ url, route, title }) => ({ url, route, title }));
   const notCarried = stages.listNotCarried(model, plan);
   const report = toSiteliftReport({
@@ -378,6 +411,7 @@ export async function runPipeline(
     plan,
     tree,
     timings,
+    ...(preview === undefined ? {} : { preview }),
     summary: {
       pages: pages.length,
       buildOk: verify.build.ok,
