@@ -57,6 +57,12 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU time (user + system) the process has used, in ms (/proc/<pid>/stat, 100 ticks a second). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+}
+
 async function startBenchServer(env: Record<string, string>): Promise<{
   url: string;
   pid: number;
@@ -221,9 +227,11 @@ async function main(): Promise<void> {
     const single = await runList(5, 1);
     results.listOneConnection = `p50 ${single.latency.p50} ms, p99 ${single.latency.p99} ms, ${Math.round(single.requests.average)} req/s (1 connection, 5 s)`;
     process.stdout.write(`list, 1 connection: ${results.listOneConnection}\n`);
+    const cpuBefore = cpuMs(server.pid);
     const list = await runList(15);
+    const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / Math.max(1, list.requests.total);
     const non2xx = list.non2xx;
-    results.list = `p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, ${Math.round(list.requests.average)} req/s (50 connections, 15 s, ${list.requests.total} requests, ${non2xx} non-2xx)`;
+    results.list = `p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, ${Math.round(list.requests.average)} req/s (50 connections, 15 s, ${list.requests.total} requests, ${non2xx} non-2xx); server CPU ${cpuPerRequest.toFixed(2)} ms per request; machine load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`;
     process.stdout.write(`list: ${results.list}\n`);
 
     // --- 1,000 SSE followers of one job's log on the server process
