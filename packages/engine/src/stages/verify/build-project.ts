@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 /** The outcome of a generated project's build. */
 export interface BuildOutcome {
@@ -42,7 +43,8 @@ function runScript(
     });
     let output = '';
     const append = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
+      // Some tools colour their code frames even with NO_COLOR: keep the log and the report plain text.
+      output += stripVTControlCharacters(chunk.toString('utf8'));
       if (output.length > 200_000) output = output.slice(-100_000);
     };
     child.stdout.on('data', append);

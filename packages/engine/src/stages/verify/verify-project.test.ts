@@ -131,6 +131,8 @@ describe('verifyProject on a project that does not build', () => {
     );
     expect(report.build.ok).toBe(false);
     expect(report.build.error).toMatch(/main\.jsx/);
+    // Plain text for the job log and the report: no terminal colour codes.
+    expect(report.build.error?.includes('\u001b[')).toBe(false);
     expect(report.screenshots).toEqual({});
     expect(report.dist).toBeUndefined();
     expect(

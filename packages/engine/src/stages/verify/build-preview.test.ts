@@ -1,0 +1,228 @@
+/**
+ * The live preview: a generated project built for '/preview/abc/' (what runPipeline returns as
+ * result.preview) works when served under that prefix — deep routes, images, downloads, favicon and
+ * in-app navigation all stay under the base. One run per strategy, in Chromium.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, findChromePath } from '../../browser/chromium';
+import { pipelineInputSchema } from '../../pipeline';
+import type { RawPage, RawSite, Strategy } from '../../types';
+import { extractSite } from '../extract/extract-site';
+import { generateProject } from '../generate/generate-project';
+import { removeProject, writeTree } from '../generate/testing/build-project';
+import { FIXTURES_DIR } from '../generate/testing/load-fixture';
+import { planSite } from '../plan/plan-site';
+import { buildPreview } from './build-preview';
+import { startStaticServer } from './serve-static';
+
+const BASE = '/preview/abc/';
+
+function page(url: string, title: string, body: string): RawPage {
+  return {
+    requestedUrl: url,
+    url,
+    status: 200,
+    contentType: 'text/html',
+    charset: 'utf-8',
+    html: `<html><head><title>${title}</title></head><body>
+      <table><tr><td>
+        <a href="/index.html">Home</a> | <a href="/about/team.html">Our team</a> | <a href="/contact.html">Contact</a>
+      </td></tr></table>
+      ${body}
+    </body></html>`,
+    renderedWith: 'static',
+    depth: url.endsWith('/index.html') ? 0 : 1,
+    frames: [],
+  };
+}
+
+async function png(file: string): Promise<{ body: Uint8Array; width: number; height: number }> {
+  const body = new Uint8Array(await readFile(path.join(FIXTURES_DIR, file)));
+  const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  return { body, width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** A small old three-page bakery site: images, a PDF price list, a deep page. */
+async function bakerySite(): Promise<RawSite> {
+  const photo = await png('font-table-1998/welkom.png');
+  const logo = await png('contact-page/logo.png');
+  const origin = 'http://bakery.example';
+  return {
+    startUrl: `${origin}/index.html`,
+    finalUrl: `${origin}/index.html`,
+    pages: [
+      page(
+        `${origin}/index.html`,
+        'Bakker Jansen - Home',
+        `<h1>Bakker Jansen</h1>
+         <p>Fresh bread from our wood-fired oven every morning since 1952.</p>
+         <p><img src="/img/shop.png" alt="Our shop on the market square"></p>
+         <p>Read about <a href="/about/team.html">the people behind the oven</a>.</p>`,
+      ),
+      page(
+        `${origin}/about/team.html`,
+        'Bakker Jansen - Our team',
+        `<h1>Our team</h1>
+         <p>Marie has baked the sourdough loaves here for thirty-one years.</p>
+         <p><img src="/img/team.png" alt="Marie at the oven"></p>
+         <p>Download <a href="/docs/prices.pdf">our price list</a> before you visit.</p>`,
+      ),
+      page(
+        `${origin}/contact.html`,
+        'Bakker Jansen - Contact',
+        `<h1>Contact</h1>
+         <p>Visit us at Marktplein 4 or call the shop between seven and five.</p>`,
+      ),
+    ],
+    stylesheets: [],
+    assets: [
+      { url: `${origin}/img/shop.png`, contentType: 'image/png', ...photo },
+      { url: `${origin}/img/team.png`, contentType: 'image/png', ...logo },
+      {
+        url: `${origin}/docs/prices.pdf`,
+        contentType: 'application/pdf',
+        body: new TextEncoder().encode('%PDF-1.4\n% price list\n%%EOF\n'),
+      },
+    ],
+    diagnostics: [],
+  };
+}
+
+describe('pipelineInputSchema.previewBase', () => {
+  it.each(['/preview/abc/', '/', '/preview/3f2c-9a_b.c~d/'])('accepts %s', (previewBase) => {
+    expect(pipelineInputSchema.safeParse({ url: 'x', previewBase }).success).toBe(true);
+  });
+  it.each(['preview/abc/', '/preview/abc', '/a//b/', '/a/../b/', '/a/b c/', '/a/"x/', ''])(
+    'refuses %j',
+    (previewBase) => {
+      expect(pipelineInputSchema.safeParse({ url: 'x', previewBase }).success).toBe(false);
+    },
+  );
+});
+
+describe('buildPreview', () => {
+  const chromePath = findChromePath();
+  let browser: Browser | undefined;
+  let raw: RawSite;
+
+  beforeAll(async () => {
+    raw = await bakerySite();
+    if (chromePath !== undefined) browser = await launchChromium({ executablePath: chromePath });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('refuses a base path without its slashes instead of building', async () => {
+    const result = await buildPreview({ files: {} }, 'preview/abc');
+    expect(result).toMatchObject({ ok: false, ms: 0 });
+  });
+
+  it.each<Strategy>(['STYLE_MODERNIZATION', 'INCREMENTAL_UPDATE', 'FULL_REBUILD'])(
+    '%s: a deep route works under /preview/abc/ and its links stay there',
+    async (strategy) => {
+      if (browser === undefined) throw new Error('Chromium is needed (set CHROME_PATH)');
+      const plan = planSite(extractSite(raw), { strategy });
+      const team = plan.pages.find((p) => p.url.endsWith('/about/team.html'))!;
+      const contact = plan.pages.find((p) => p.url.endsWith('/contact.html'))!;
+      expect(team.route).not.toBe('/');
+      const tree = await generateProject(plan);
+      // The zip's project is unchanged by the preview: same files, built for '/' by default.
+      expect(
+        String(
+          tree.files[strategy === 'STYLE_MODERNIZATION' ? 'vite.config.js' : 'vite.config.ts'],
+        ),
+      ).toContain("BASE_PATH || '/'");
+
+      const preview = await buildPreview(tree, BASE);
+      if (!preview.ok) throw new Error(preview.error);
+      const index = String(preview.dist.files['index.html']);
+      expect(index).toContain(`src="${BASE}assets/`);
+      expect(index).toMatch(new RegExp(`<link rel="icon" href="${BASE}favicon\\.svg"`));
+      // No root-relative URL escapes the base in the served HTML (prerendered pages included).
+      for (const [name, content] of Object.entries(preview.dist.files)) {
+        if (!name.endsWith('.html')) continue;
+        expect(String(content).match(/(?:href|src)="\/(?!preview\/abc\/)[^"]*"/g), name).toBeNull();
+      }
+      if (strategy === 'FULL_REBUILD') {
+        const prerendered = String(preview.dist.files[`${team.route.slice(1)}/index.html`]);
+        expect(prerendered).toContain('Marie has baked the sourdough loaves');
+        expect(prerendered).toContain(`href="${BASE.slice(0, -1)}${contact.route}"`);
+        const manifest = JSON.parse(String(preview.dist.files['manifest.webmanifest'])) as {
+          start_url: string;
+          icons: { src: string }[];
+        };
+        expect(manifest.start_url).toBe('.');
+        expect(manifest.icons[0]?.src).toBe('favicon.svg');
+      }
+
+      const distDir = await writeTree(preview.dist, 'sitelift-preview-test-');
+      const server = await startStaticServer(distDir, { fallback: 'spa', base: BASE });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const { origin } = server;
+        const problems: string[] = [];
+        await context.route('**/*', async (route) => {
+          if (route.request().url().startsWith(`${origin}/`)) await route.continue();
+          else {
+            problems.push(`request outside the server: ${route.request().url()}`);
+            await route.abort();
+          }
+        });
+        const tab = await context.newPage();
+        tab.on('console', (message) => {
+          if (message.type() === 'error' || message.type() === 'warning')
+            problems.push(`console ${message.type()}: ${message.text()}`);
+        });
+        tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        tab.on('response', (response) => {
+          if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+        });
+
+        const deepUrl = `${origin}${BASE.slice(0, -1)}${team.route}`;
+        await tab.goto(deepUrl, { waitUntil: 'load' });
+        await tab.getByRole('heading', { level: 1, name: 'Our team' }).waitFor();
+        expect(await tab.locator('main').innerText()).toContain(
+          'Marie has baked the sourdough loaves here for thirty-one years.',
+        );
+        // Every image loaded, from under the base.
+        const images = await tab.$$eval('img', (elements) =>
+          elements.map((img) => ({
+            src: img.currentSrc || img.src,
+            ok: img.complete && img.naturalWidth > 0,
+          })),
+        );
+        expect(images.length).toBeGreaterThan(0);
+        for (const image of images) {
+          expect(image.ok, image.src).toBe(true);
+          expect(image.src.startsWith(`${origin}${BASE}`), image.src).toBe(true);
+        }
+        // The self-hosted download is under the base and served.
+        const pdf = await tab.locator('main a', { hasText: 'our price list' }).getAttribute('href');
+        expect(pdf).toMatch(new RegExp(`^${BASE}files/.+\\.pdf$`));
+        expect((await tab.request.get(`${origin}${pdf}`)).status()).toBe(200);
+
+        // In-app navigation stays under the base.
+        await tab.locator('.desktop-nav').getByRole('link', { name: 'Contact' }).click();
+        await tab.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
+        expect(tab.url()).toBe(`${origin}${BASE.slice(0, -1)}${contact.route}`);
+        await tab.locator('a.brand').click();
+        await tab.getByRole('heading', { level: 1, name: 'Bakker Jansen' }).waitFor();
+        expect(tab.url()).toBe(`${origin}${BASE}`);
+        expect(await tab.locator('main').innerText()).toContain('wood-fired oven');
+        // A reload of a deep route (server history fallback) renders it again.
+        await tab.goto(`${origin}${BASE.slice(0, -1)}${contact.route}`, { waitUntil: 'load' });
+        await tab.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+        await server.close();
+        await removeProject(distDir);
+      }
+    },
+  );
+});
