@@ -6,7 +6,8 @@ import { buildProcessLogger, startServer, type ServerRole } from './start-server
 
 // The one entry point that reads the environment and listens (STYLE.md §1).
 const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+// Long enough for the in-process worker to hand its running attempts back to the queue.
+const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 function parseRole(argv: string[]): ServerRole {
   const flag = argv.find((arg) => arg.startsWith('--role='));

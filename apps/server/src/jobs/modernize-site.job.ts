@@ -161,7 +161,9 @@ function collectArtifacts(result: PipelineResult): Map<string, Uint8Array> {
   for (const [name, bytes] of Object.entries(result.verify.screenshots)) {
     files.set(`${ARTIFACT_NAMES.screenshotsDir}/${name}`, bytes);
   }
-  const dist = result.verify.dist;
+  // The build for /preview/<id>/ when the engine made one (links, assets and routes under the base),
+  // else verify's build for '/' (the preview route then rebases its HTML).
+  const dist = result.preview ?? result.verify.dist;
   if (dist) {
     for (const [name, content] of Object.entries(dist.files)) {
       files.set(
@@ -272,6 +274,8 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         workDir,
         resume: true,
         chromePath: deps.chromePath,
+        // The live preview is served at /preview/<projectId>/: the engine builds a dist for that base.
+        previewBase: `/preview/${job.projectId}/`,
         ...deps.engineOptions,
       },
       {
