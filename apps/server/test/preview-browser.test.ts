@@ -91,7 +91,10 @@ describe.skipIf(!existsSync(CHROME_PATH))('preview in Chromium', () => {
     const response = await page.goto(`${baseUrl}/api/projects/${projectId}/preview`);
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe(`/preview/${projectId}/`);
-    await page.getByText('Repairs and rentals in the old town since 1979.').waitFor();
+    await page
+      .locator('main')
+      .getByText('Repairs and rentals in the old town since 1979.')
+      .waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
