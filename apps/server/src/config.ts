@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './artifacts/s3-artifact-store';
 
 /** Thrown when the environment does not describe a valid configuration; the message names the variable. */
 export class ConfigError extends Error {
@@ -147,6 +148,29 @@ export const CONFIG_VARIABLES = {
     description:
       'Separate origin that serves the live previews (e.g. https://preview.sitelift.example.com, pointing at the same server); the app origin then refuses /preview/*.',
   },
+  S3_BUCKET: {
+    default: '(unset: artifacts on local disk in DATA_DIR/artifacts)',
+    description:
+      'Bucket of an S3-compatible store for artifacts (zips, reports, screenshots, previews); needed when web and worker processes do not share a disk.',
+  },
+  S3_ENDPOINT: {
+    default: '(unset: AWS)',
+    description: 'Endpoint of a non-AWS S3-compatible service, e.g. http://127.0.0.1:9000 (MinIO).',
+  },
+  S3_REGION: { default: 'us-east-1', description: 'Region of the bucket.' },
+  S3_ACCESS_KEY_ID: {
+    default: '(unset: the AWS SDK default credential chain)',
+    description: 'Access key of the store (with S3_SECRET_ACCESS_KEY).',
+  },
+  S3_SECRET_ACCESS_KEY: {
+    default: '(unset)',
+    description: 'Secret key of the store (with S3_ACCESS_KEY_ID).',
+  },
+  S3_FORCE_PATH_STYLE: {
+    default: 'false',
+    description:
+      'Address the bucket as <endpoint>/<bucket> (MinIO and most non-AWS stores need true).',
+  },
 } as const satisfies Record<string, { default: string; description: string }>;
 
 /** Name of a configuration variable. */
@@ -201,6 +225,12 @@ export const configEnvSchema = z.object({
   JOB_TIMEOUT_SECONDS: positiveInt(10, 86_400).optional(),
   MAX_PAGES: positiveInt(1, 100).optional(),
   PREVIEW_URL: httpUrl('e.g. https://preview.sitelift.example.com').optional(),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: httpUrl('e.g. http://127.0.0.1:9000').optional(),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
 
 /** The server's validated configuration. */
@@ -224,6 +254,8 @@ export interface Config {
   /** Origin of the preview site when it is separate (PREVIEW_URL), else undefined. */
   previewUrl: string | undefined;
   jobs: JobsConfig;
+  /** S3-compatible artifact storage (S3_*), or undefined for DATA_DIR/artifacts. */
+  s3: S3Settings | undefined;
 }
 
 /** How the queue and the worker behave (WORKER_CONCURRENCY, JOB_*; tests shorten the timings). */
@@ -323,6 +355,17 @@ export function parseConfig(
     },
     chromePath: values.CHROME_PATH ?? '/usr/bin/chromium',
     previewUrl: values.PREVIEW_URL === undefined ? undefined : new URL(values.PREVIEW_URL).origin,
+    s3:
+      values.S3_BUCKET === undefined
+        ? undefined
+        : {
+            bucket: values.S3_BUCKET,
+            endpoint: values.S3_ENDPOINT,
+            region: values.S3_REGION ?? 'us-east-1',
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE ?? false,
+          },
     jobs: {
       concurrency: values.WORKER_CONCURRENCY ?? 2,
       maxAttempts: values.JOB_MAX_ATTEMPTS ?? 3,

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import pino from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
-import { createLocalArtifactStore } from './artifacts/artifact-store';
+import { createArtifactStore } from './artifacts/artifact-store';
 import { buildApp, type BuiltApp } from './http/app';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { startWorker, type Worker } from './jobs/worker';
@@ -75,7 +75,7 @@ export async function startServer(options: {
       logger,
     });
     cleanups.push(() => mailer.close());
-    const artifacts = createLocalArtifactStore(path.join(config.dataDir, 'artifacts'));
+    const artifacts = await createArtifactStore(config);
     const queue = await startJobQueue({
       database,
       jobs: config.jobs,

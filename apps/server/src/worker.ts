@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLocalArtifactStore } from './artifacts/artifact-store';
+import { createArtifactStore } from './artifacts/artifact-store';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/database';
 import { startJobQueue } from './jobs/queue';
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   const queue = await startJobQueue({ database, jobs: config.jobs, logger, supervise: true });
-  const artifacts = createLocalArtifactStore(path.join(config.dataDir, 'artifacts'));
+  const artifacts = await createArtifactStore(config);
   const worker = await startWorker({ database, config, logger, queue, artifacts });
   logger.info(
     { database: database.kind, concurrency: config.jobs.concurrency, workerId: worker.id },

@@ -104,7 +104,9 @@ describe('configuration', () => {
 
   it('documents every variable in the README configuration table', () => {
     const readme = readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
-    const rows = new Set([...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|/gm)].map((match) => match[1]));
+    const rows = new Set(
+      [...readme.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map((match) => match[1]),
+    );
     expect([...rows].sort()).toEqual(Object.keys(CONFIG_VARIABLES).sort());
   });
 });

@@ -3,13 +3,14 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { S3Settings } from './s3-artifact-store';
 
 /**
  * Where a project's artifacts live: `project.zip`, `report.json`, `screenshots/<before|after>/<x>.png`
  * and `dist/...` (the built site for the preview). Names are relative, '/'-separated.
  */
 export interface ArtifactStore {
-  readonly kind: 'local';
+  readonly kind: 'local' | 's3';
   /** Replaces every artifact of the project with `files` (readers see the old set or the new one). */
   replaceProjectArtifacts(projectId: string, files: Map<string, Uint8Array>): Promise<void>;
   /** Opens one artifact for reading; null when it does not exist. */
@@ -28,7 +29,14 @@ export const ARTIFACT_NAMES = {
   distDir: 'dist',
 } as const;
 
-const PROJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const PROJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a relative '/'-separated artifact name that stays inside its project. */
+export function isSafeArtifactName(name: string): boolean {
+  if (name === '' || name.includes('\0') || name.includes('\\') || name.startsWith('/'))
+    return false;
+  return name.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
 
 /** Local-disk store under `root` (DATA_DIR/artifacts): one folder per project. */
 export function createLocalArtifactStore(root: string): ArtifactStore {
@@ -94,4 +102,16 @@ export function createLocalArtifactStore(root: string): ArtifactStore {
       await rm(projectDir(projectId), { recursive: true, force: true });
     },
   };
+}
+
+/** The store the configuration asks for: S3 when S3_BUCKET is set, else DATA_DIR/artifacts. */
+export async function createArtifactStore(config: {
+  dataDir: string;
+  s3: S3Settings | undefined;
+}): Promise<ArtifactStore> {
+  if (config.s3) {
+    const { createS3ArtifactStore } = await import('./s3-artifact-store');
+    return createS3ArtifactStore(config.s3);
+  }
+  return createLocalArtifactStore(path.join(config.dataDir, 'artifacts'));
 }

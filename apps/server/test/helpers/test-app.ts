@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { PipelineInput } from '@sitelift/engine';
-import { createLocalArtifactStore, type ArtifactStore } from '../../src/artifacts/artifact-store';
+import { createArtifactStore, type ArtifactStore } from '../../src/artifacts/artifact-store';
 import { parseConfig, type Config, type JobsConfig } from '../../src/config';
 import type { RunPipeline } from '../../src/jobs/modernize-site.job';
 import { startJobQueue, type JobQueue } from '../../src/jobs/queue';
@@ -108,7 +108,7 @@ export async function createTestApp(
     ? buildLogger('info', { write: (line: string) => void logLines.push(line) })
     : buildLogger('silent');
   const mailer = buildMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
-  const artifacts = createLocalArtifactStore(path.join(dataDir, 'artifacts'));
+  const artifacts = await createArtifactStore(config);
   const queue = await startJobQueue({ database, jobs: config.jobs, logger, supervise: false });
   const workers: Array<{ worker: Worker; queue: JobQueue }> = [];
   const { app, hub } = await buildApp({
