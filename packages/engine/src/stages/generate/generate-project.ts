@@ -214,7 +214,12 @@ ${
     ? `
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register(asset('sw.js')).catch(() => undefined);
+    // A sandboxed document (an opaque origin, e.g. a preview) may not use service workers at all.
+    try {
+      navigator.serviceWorker.register(asset('sw.js')).catch(() => undefined);
+    } catch {
+      // No offline support there; the site works the same.
+    }
   });
 }
 `

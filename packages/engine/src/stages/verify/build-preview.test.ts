@@ -49,9 +49,16 @@ describe('buildPreview', () => {
     expect(result).toMatchObject({ ok: false, ms: 0 });
   });
 
-  it.each<Strategy>(['STYLE_MODERNIZATION', 'INCREMENTAL_UPDATE', 'FULL_REBUILD'])(
-    '%s: a deep route works under /preview/abc/ and its links stay there',
-    async (strategy) => {
+  // "sandboxed": served like the server's live preview, with `Content-Security-Policy: sandbox
+  // allow-scripts` (an opaque origin: no history.pushState, no service worker).
+  it.each<[Strategy, 'plain' | 'sandboxed']>([
+    ['STYLE_MODERNIZATION', 'plain'],
+    ['INCREMENTAL_UPDATE', 'sandboxed'],
+    ['FULL_REBUILD', 'plain'],
+    ['FULL_REBUILD', 'sandboxed'],
+  ])(
+    '%s (%s): a deep route works under /preview/abc/ and its links stay there',
+    async (strategy, mode) => {
       if (browser === undefined) throw new Error('Chromium is needed (set CHROME_PATH)');
       const plan = planSite(extractSite(raw), { strategy });
       const team = plan.pages.find((p) => p.url.endsWith('/about/team.html'))!;
@@ -94,10 +101,28 @@ describe('buildPreview', () => {
         const { origin } = server;
         const problems: string[] = [];
         await context.route('**/*', async (route) => {
-          if (route.request().url().startsWith(`${origin}/`)) await route.continue();
-          else {
+          if (!route.request().url().startsWith(`${origin}/`)) {
             problems.push(`request outside the server: ${route.request().url()}`);
             await route.abort();
+          } else if (mode === 'sandboxed') {
+            // Like the server's preview route: the page gets the sandbox, its files CORS headers
+            // (module scripts from an opaque origin are cross-origin requests).
+            const response = await route.fetch();
+            const document = route.request().resourceType() === 'document';
+            await route.fulfill({
+              response,
+              headers: {
+                ...response.headers(),
+                ...(document
+                  ? { 'content-security-policy': 'sandbox allow-scripts' }
+                  : {
+                      'access-control-allow-origin': '*',
+                      'cross-origin-resource-policy': 'cross-origin',
+                    }),
+              },
+            });
+          } else {
+            await route.continue();
           }
         });
         const tab = await context.newPage();
