@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (!existsSync(chrome)) {
-  console.log(`e2e: skipped — no Chromium at ${chrome} (install Debian's chromium or set CHROME_PATH).`);
+  console.log(
+    `e2e: skipped — no Chromium at ${chrome} (install Debian's chromium or set CHROME_PATH).`,
+  );
   process.exit(0);
 }
 if (!existsSync('apps/web/e2e/playwright.config.ts')) {

@@ -156,7 +156,17 @@ export interface VerifyReport {
 
 /** Something of the original that the rebuild does not carry, and why (DESIGN.md §4 not_carried). */
 export interface NotCarried {
-  kind: 'script' | 'tracker' | 'embed' | 'form' | 'image' | 'link' | 'heading' | 'style' | 'page' | 'other';
+  kind:
+    | 'script'
+    | 'tracker'
+    | 'embed'
+    | 'form'
+    | 'image'
+    | 'link'
+    | 'heading'
+    | 'style'
+    | 'page'
+    | 'other';
   what: string;
   page: string;
   reason: string;

@@ -49,5 +49,8 @@ export class AppError extends Error {
 
 /** True when `error` is an AppError (also across module copies, by shape). */
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError || (error instanceof Error && error.name === 'AppError' && 'code' in error);
+  return (
+    error instanceof AppError ||
+    (error instanceof Error && error.name === 'AppError' && 'code' in error)
+  );
 }
