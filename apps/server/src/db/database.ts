@@ -186,7 +186,13 @@ export async function openDatabase(options: {
         async executeSql(text, values) {
           if (!values || values.length === 0) {
             const results = await client.exec(text);
-            return { rows: results.at(-1)?.rows ?? [] };
+            if (results.length <= 1) return { rows: results[0]?.rows ?? [] };
+            // node-postgres answers a multi-statement script with one result per statement, and
+            // pg-boss relies on that (its queue monitor calls results.flatMap). Keep `rows` too.
+            return Object.assign(
+              results.map((result) => ({ rows: result.rows })),
+              { rows: results.at(-1)?.rows ?? [] },
+            );
           }
           const result = await client.query(text, values);
           return { rows: result.rows };
