@@ -14,7 +14,7 @@ import {
 
 // Better Auth's four tables (user, session, account, verification) with snake_case columns. The JS keys
 // are Better Auth's field names, which its Drizzle adapter looks up. The spec's profile fields
-// (full_name, company_name, avatar_url) live on the users row: see docs/decisions/001-profile-on-users-table.md.
+// (full_name, company_name, avatar_url) live on the users row: see docs/decisions/004-profile-on-users-table.md (repository root).
 
 /** Accounts: Better Auth's user plus the profile of spec §3. */
 export const users = pgTable('users', {
