@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 
 // Web features never import each other (STYLE.md §2): one zone per feature folder.
@@ -11,6 +10,27 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/** no-restricted-imports options for web files: the base restrictions plus `extra` pattern groups. */
+function webRestrictions(extra) {
+  return {
+    patterns: [
+      {
+        group: [
+          '@sitelift/server*',
+          '@sitelift/engine*',
+          '**/apps/server/**',
+          '**/packages/*/src/**',
+        ],
+        message: 'The web app imports only @sitelift/shared from the workspace.',
+      },
+      ...extra,
+    ],
+    paths: [
+      { name: '@tanstack/react-query', message: 'Import from src/lib/query-client.ts instead.' },
+    ],
+  };
+}
 
 export default tseslint.config(
   {
@@ -63,49 +83,47 @@ export default tseslint.config(
       ],
     },
   },
+  // Web: only @sitelift/shared from the workspace; TanStack Query only behind lib/query-client.ts;
+  // features never import each other (compose them in app/routes); imports go shared -> features -> app.
+  // ESLint's own rule, not eslint-plugin-import-x: that plugin pulls in a native resolver whose
+  // other-platform builds our registry lacks, which leaves package-lock.json unusable for `npm ci`.
+  // A later block replaces the rule's options, so every block carries the base restrictions.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    rules: { 'no-restricted-imports': ['error', webRestrictions([])] },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            '@sitelift/server*',
-            '@sitelift/engine*',
-            '**/apps/server/**',
-            '**/packages/*/src/**',
-          ],
-          // Third-party state stays behind one module (STYLE.md §2).
-          paths: [
-            {
-              name: '@tanstack/react-query',
-              message: 'Import from src/lib/query-client.ts instead.',
-            },
-          ],
-        },
+        webRestrictions([
+          {
+            group: webFeatures
+              .filter((other) => other !== feature)
+              .flatMap((other) => [
+                `**/features/${other}`,
+                `**/features/${other}/**`,
+                `../../${other}/**`,
+              ]),
+            message: 'Features never import each other; compose them in app/routes.',
+          },
+          { group: ['**/app/**'], message: 'Imports go one way: shared -> features -> app.' },
+        ]),
       ],
-      'import-x/no-restricted-paths': [
+    },
+  })),
+  {
+    files: ['apps/web/src/{components,lib,hooks,utils,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
         'error',
-        {
-          zones: [
-            ...webFeatures.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message: 'Features never import each other; compose them in app/routes.',
-            })),
-            {
-              target: [
-                './apps/web/src/features',
-                './apps/web/src/components',
-                './apps/web/src/lib',
-              ],
-              from: './apps/web/src/app',
-              message: 'Imports go one way: shared -> features -> app.',
-            },
-          ],
-        },
+        webRestrictions([
+          {
+            group: ['**/app/**', '**/features/**'],
+            message: 'Imports go one way: shared -> features -> app.',
+          },
+        ]),
       ],
     },
   },
