@@ -19,7 +19,7 @@ import { startFixtureSite } from '../test/helpers/fixture-site';
 // npm run bench:api — the API under load on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL; a database of
 // its own is created and dropped): 100 users / 10,000 projects and the list endpoint at 50 connections;
 // 1,000 SSE log followers on one server process; 50 jobs submitted at once through the real engine.
-// Options: --skip-jobs, --jobs N, --sse N.
+// Options: --skip-jobs, --jobs N, --sse N, --profile DIR (the server writes a V8 CPU profile there).
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SERVER_DIR = path.resolve(HERE, '..');
@@ -33,6 +33,7 @@ const PROJECTS_PER_USER = 100;
 const SSE_CLIENTS = option('--sse', 1000);
 const JOBS = option('--jobs', 50);
 const SKIP_JOBS = args.includes('--skip-jobs');
+const PROFILE_DIR = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : undefined;
 const PASSWORD = 'Sitelift2026';
 
 async function getFreePort(): Promise<number> {
@@ -68,7 +69,9 @@ async function startBenchServer(env: Record<string, string>): Promise<{
   pid: number;
   child: ChildProcess;
 }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'bench-server.ts')], {
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
+  const script = path.join(HERE, 'bench-server.ts');
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: SERVER_DIR,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -12,6 +12,9 @@ export const CHANGES_CHANNEL = 'sitelift_changes';
 /** Channel of new log lines (consumed by GET /logs/:jobId/stream). */
 export const LOGS_CHANNEL = 'sitelift_logs';
 
+/** Channel that tells every web process to clear its session cache (auth/session-cache.ts). */
+export const SESSIONS_CHANNEL = 'sitelift_sessions';
+
 /** A project or job changed. */
 export type ChangeNotice =
   | { kind: 'project'; op: 'INSERT' | 'UPDATE' | 'DELETE'; userId: string; projectId: string }
@@ -31,6 +34,11 @@ export async function notifyChange(db: AppDb, notice: ChangeNotice): Promise<voi
 /** NOTIFY of new log lines inside the caller's transaction. */
 export async function notifyLogs(db: AppDb, notice: LogNotice): Promise<void> {
   await db.execute(sql`select pg_notify(${LOGS_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+/** Tells every process that sessions or users may have changed (outside any transaction). */
+export async function notifySessionsChanged(db: AppDb): Promise<void> {
+  await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, '')`);
 }
 
 /** Parses a change notice; undefined when the payload is not one. */

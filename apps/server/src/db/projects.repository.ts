@@ -114,9 +114,82 @@ function filterCondition(filter: ProjectListFilter): SQL | undefined {
   return undefined;
 }
 
+/** Which list query a request needs: its shape, not its values. */
+interface ListVariant {
+  search: boolean;
+  filter: ProjectListFilter;
+  cursor: boolean;
+}
+
+/** Builds the page and counts statements of one variant, with placeholders for every value. */
+function prepareListStatements(db: AppDb, variant: ListVariant, name: string) {
+  const pattern = sql.placeholder('pattern');
+  const owned = eq(projects.userId, sql.placeholder('userId'));
+  const narrowing: SQL[] = [];
+  if (variant.search) {
+    const matches = or(
+      sql`lower(${projects.name}) like ${pattern}`,
+      sql`lower(${projects.sourceUrl}) like ${pattern}`,
+    );
+    if (matches) narrowing.push(matches);
+  }
+  const filter = filterCondition(variant.filter);
+  if (filter) narrowing.push(filter);
+  const pageConditions = [owned, ...narrowing];
+  if (variant.cursor) {
+    pageConditions.push(
+      sql`(${projects.createdAt}, ${projects.id}) < (${sql.placeholder('cursorCreatedAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`,
+    );
+  }
+  const matching = narrowing.length > 0 ? and(...narrowing) : undefined;
+  const page = db
+    .select(projectColumns)
+    .from(projects)
+    .leftJoin(jobs, eq(jobs.id, projects.jobId))
+    .where(and(...pageConditions))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(`${name}_page`);
+  const counts = db
+    .select({
+      matching: matching
+        ? sql<string | number>`count(*) filter (where ${matching})`
+        : sql<string | number>`count(*)`,
+      total: sql<string | number>`count(*)`,
+      completed: sql<string | number>`count(*) filter (where ${projects.status} = 'completed')`,
+      inProgress: sql<
+        string | number
+      >`count(*) filter (where ${notInArray(projects.status, [...TERMINAL_PROJECT_STATUSES])})`,
+    })
+    .from(projects)
+    .where(owned)
+    .prepare(`${name}_counts`);
+  return { page, counts };
+}
+
+type ListStatements = ReturnType<typeof prepareListStatements>;
+
+/** Prepared list statements per database and variant (12 variants at most): built once, reused. */
+const listStatements = new WeakMap<AppDb, Map<string, ListStatements>>();
+
+function getListStatements(db: AppDb, variant: ListVariant): ListStatements {
+  let byVariant = listStatements.get(db);
+  if (!byVariant) {
+    byVariant = new Map();
+    listStatements.set(db, byVariant);
+  }
+  const name = `projects_list_${variant.search ? 's' : 'n'}_${variant.filter.replace('-', '_')}_${variant.cursor ? 'c' : 'n'}`;
+  let statements = byVariant.get(name);
+  if (!statements) {
+    statements = prepareListStatements(db, variant, name);
+    byVariant.set(name, statements);
+  }
+  return statements;
+}
+
 /**
  * A page of the user's projects, newest first (keyset pagination on created_at, id), with the number
- * of matches and the counts for the stat cards.
+ * of matches and the counts for the stat cards. Prepared statements: the list is the busiest query.
  */
 export async function listProjectsForUser(
   db: AppDb,
@@ -128,48 +201,22 @@ export async function listProjectsForUser(
   nextCursor: ListCursor | null;
   counts: { total: number; completed: number; inProgress: number };
 }> {
-  const owned = eq(projects.userId, userId);
-  const narrowing: SQL[] = [];
   const search = options.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search.toLowerCase())}%`;
-    const matches = or(
-      sql`lower(${projects.name}) like ${pattern}`,
-      sql`lower(${projects.sourceUrl}) like ${pattern}`,
-    );
-    if (matches) narrowing.push(matches);
-  }
-  const filter = filterCondition(options.filter);
-  if (filter) narrowing.push(filter);
-  const pageConditions = [owned, ...narrowing];
-  if (options.cursor) {
-    pageConditions.push(
-      sql`(${projects.createdAt}, ${projects.id}) < (${options.cursor.createdAt.toISOString()}::timestamptz, ${options.cursor.id}::uuid)`,
-    );
-  }
-  const matching = narrowing.length > 0 ? and(...narrowing) : undefined;
-  // Two round trips: the page, and every count in one pass over the user's projects.
+  const statements = getListStatements(db, {
+    search: Boolean(search),
+    filter: options.filter,
+    cursor: options.cursor !== undefined,
+  });
+  const values = {
+    userId,
+    pattern: search ? `%${escapeLike(search.toLowerCase())}%` : undefined,
+    cursorCreatedAt: options.cursor?.createdAt.toISOString(),
+    cursorId: options.cursor?.id,
+  };
+  // Two round trips in parallel: the page, and every count in one pass over the user's projects.
   const [rows, counts] = await Promise.all([
-    db
-      .select(projectColumns)
-      .from(projects)
-      .leftJoin(jobs, eq(jobs.id, projects.jobId))
-      .where(and(...pageConditions))
-      .orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(options.limit + 1),
-    db
-      .select({
-        matching: matching
-          ? sql<string | number>`count(*) filter (where ${matching})`
-          : sql<string | number>`count(*)`,
-        total: sql<string | number>`count(*)`,
-        completed: sql<string | number>`count(*) filter (where ${projects.status} = 'completed')`,
-        inProgress: sql<
-          string | number
-        >`count(*) filter (where ${notInArray(projects.status, [...TERMINAL_PROJECT_STATUSES])})`,
-      })
-      .from(projects)
-      .where(owned),
+    statements.page.execute({ ...values, limit: options.limit + 1 }),
+    statements.counts.execute(values),
   ]);
   const items = rows.slice(0, options.limit).map(toRecord);
   const last = items.at(-1);

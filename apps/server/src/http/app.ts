@@ -14,8 +14,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { buildAuth, type Auth } from '../auth/build-auth';
+import { SessionCache } from '../auth/session-cache';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { notifySessionsChanged, SESSIONS_CHANNEL } from '../db/notify';
 import type { ArtifactStore } from '../artifacts/artifact-store';
 import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
@@ -32,6 +34,7 @@ import { registerProjectRoutes } from './routes/projects.routes';
 import { registerDevOutboxRoutes } from './routes/dev-outbox.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerProfileRoutes } from './routes/profile.routes';
+import { attachSessionCache, type SignedIn } from './require-session';
 import { registerSpa } from './spa';
 
 /** Largest request body accepted, in bytes. */
@@ -177,6 +180,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     trustedOrigins: config.trustedOrigins,
     resetPasswordTokenExpiresIn: deps.tokenLifetimes?.resetPassword,
     verificationTokenExpiresIn: deps.tokenLifetimes?.verification,
+  });
+
+  // Sessions are cached briefly in this process and cleared everywhere when any may have changed.
+  const sessionCache = new SessionCache<SignedIn>({
+    broadcast: () => notifySessionsChanged(database.db),
+  });
+  attachSessionCache(auth, sessionCache);
+  const stopListeningForSessions = await database.listen(SESSIONS_CHANNEL, () => {
+    sessionCache.clearLocal();
+  });
+  app.addHook('onClose', async () => {
+    await stopListeningForSessions().catch(() => {});
   });
 
   await registerAuthRoutes(app, { auth, config });

@@ -2,17 +2,53 @@ import { AppError } from '@sitelift/shared/error-codes';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/build-auth';
+import type { SessionCache } from '../auth/session-cache';
 
 /** The signed-in user and session of a request. */
 export type SignedIn = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 
 const sessionsByRequest = new WeakMap<FastifyRequest, SignedIn>();
+const caches = new WeakMap<Auth, { cache: SessionCache<SignedIn>; cookieName: Promise<string> }>();
+
+/**
+ * Puts a session cache in front of `auth` for requireSession (app.ts does this once per app). The
+ * caller clears it when sessions may have changed (see auth/session-cache.ts).
+ */
+export function attachSessionCache(auth: Auth, cache: SessionCache<SignedIn>): void {
+  const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
+  caches.set(auth, { cache, cookieName });
+}
+
+/** The session cache attached to `auth`, if any. */
+export function sessionCacheOf(auth: Auth): SessionCache<SignedIn> | undefined {
+  return caches.get(auth)?.cache;
+}
+
+/** The value of cookie `name` in a Cookie header, or undefined. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0) continue;
+    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return undefined;
+}
+
+async function lookUp(auth: Auth, request: FastifyRequest): Promise<SignedIn | null> {
+  const lookup = () => auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const cached = caches.get(auth);
+  if (!cached) return lookup();
+  const token = readCookie(request.headers.cookie, await cached.cookieName);
+  if (!token) return null;
+  return cached.cache.resolve(token, lookup);
+}
 
 /** Returns the request's session or throws 401 API_UNAUTHENTICATED (looked up once per request). */
 export async function requireSession(auth: Auth, request: FastifyRequest): Promise<SignedIn> {
   const known = sessionsByRequest.get(request);
   if (known) return known;
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const session = await lookUp(auth, request);
   if (!session) throw new AppError('API_UNAUTHENTICATED');
   sessionsByRequest.set(request, session);
   return session;

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { inject } from 'vitest';
 import type { PipelineInput } from '@sitelift/engine';
 import { createArtifactStore, type ArtifactStore } from '../../src/artifacts/artifact-store';
+import type { Auth } from '../../src/auth/build-auth';
 import { parseConfig, type Config, type JobsConfig } from '../../src/config';
 import type { RunPipeline } from '../../src/jobs/modernize-site.job';
 import { startJobQueue, type JobQueue } from '../../src/jobs/queue';
@@ -31,6 +32,7 @@ export async function copyPgliteTemplate(dataDir: string): Promise<void> {
 /** A test app over a fresh database and DATA_DIR. */
 export interface TestApp {
   app: FastifyInstance;
+  auth: Auth;
   config: Config;
   database: Database;
   mailer: Mailer;
@@ -67,10 +69,16 @@ export async function createTestApp(
     /** Job timings and limits (tests default to short leases and fast polling). */
     jobs?: Partial<JobsConfig>;
     sseHeartbeatMs?: number;
+    /** Shares another app's PostgreSQL database (it is not dropped on close). */
+    databaseUrl?: string;
+    /** Signing secret (two apps over one database must share it to accept each other's cookies). */
+    authSecret?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sitelift-server-test-'));
-  const postgres = kind === 'postgres' ? await createPostgresTestDatabase() : undefined;
+  const postgres =
+    kind === 'postgres' && !options.databaseUrl ? await createPostgresTestDatabase() : undefined;
+  const databaseUrl = options.databaseUrl ?? postgres?.url;
   const parsed = parseConfig(
     {
       NODE_ENV: 'test',
@@ -78,7 +86,7 @@ export async function createTestApp(
       BASE_URL: TEST_BASE_URL,
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_MAX: '8',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },
     { repoRoot: REPO_ROOT },
@@ -111,13 +119,13 @@ export async function createTestApp(
   const artifacts = await createArtifactStore(config);
   const queue = await startJobQueue({ database, jobs: config.jobs, logger, supervise: false });
   const workers: Array<{ worker: Worker; queue: JobQueue }> = [];
-  const { app, hub } = await buildApp({
+  const { app, auth, hub } = await buildApp({
     queue,
     artifacts,
     sseHeartbeatMs: options.sseHeartbeatMs,
     config,
     database,
-    authSecret: randomBytes(32).toString('hex'),
+    authSecret: options.authSecret ?? randomBytes(32).toString('hex'),
     logger,
     mailer,
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-dist'),
@@ -130,6 +138,7 @@ export async function createTestApp(
   };
   return {
     app,
+    auth,
     config,
     database,
     mailer,

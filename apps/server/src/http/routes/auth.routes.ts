@@ -2,6 +2,7 @@ import { AppError } from '@sitelift/shared/error-codes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../../auth/build-auth';
 import type { Config } from '../../config';
+import { sessionCacheOf } from '../require-session';
 import { AUTH_REQUEST_BODIES, RATE_LIMITED_AUTH_PATHS } from '../auth-request-bodies';
 
 const AUTH_PREFIX = '/api/auth';
@@ -109,6 +110,14 @@ export async function registerAuthRoutes(
       const response = await auth.handler(
         new Request(url, { method: request.method, headers, body: payload }),
       );
+      // Anything but reading the session may have signed out, revoked or changed a session or its user.
+      if (authPath !== '/get-session' && response.status < 400) {
+        await sessionCacheOf(auth)
+          ?.clear()
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'could not tell other processes to clear sessions');
+          });
+      }
       return sendFetchResponse(reply, response);
     },
   });
