@@ -6,8 +6,15 @@ const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE = /(?:\+|\(?\d)[\d\s()./-]{6,}\d/g;
 const PHONE_CONTEXT =
   /\b(?:tel|phone|telephone|fon|telefoon|telefon|call|mobile|mob|fax|ph)\b|(?:^|\s)[pt]\s*:|☎|📞|电话/i;
+/**
+ * A street address: a house number of its own (not the end of a word such as "PCRE2"), one to four
+ * capitalised words and a street type ("12 Main Street", "5 Rue Street"), or a Dutch/German street
+ * name ending in straat, laan, straße... followed by its number ("Kerkstraat 12").
+ */
 const STREET =
-  /\d+[a-z]?\s+[\w .'-]{2,40}\s(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|Place|Pl\.?|Square|Court|Ct\.?)\b|\b[\wäöüß-]+(?:straat|laan|weg|plein|gracht|straße|strasse|gasse)\s+\d+/i;
+  /(?<![\w-])\d{1,5}[a-z]?,?\s+(?:[A-Z0-9][\w.'-]*\s+){1,4}(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|Place|Pl\.?|Square|Sq\.?|Court|Ct\.?|Terrace|Highway|Hwy\.?)(?![\w-])/;
+const STREET_CONTINENTAL =
+  /(?<![\w-])[A-ZÄÖÜ][\wäöüß-]*(?:straat|laan|weg|plein|gracht|straße|strasse|gasse|allee)\s+\d{1,5}[a-z]?(?![\w-])/;
 const DAYS =
   /\b(?:mon|tue|wed|thu|fri|sat|sun|ma|di|wo|do|vr|za|zo|mo|mi|fr|sa|so)(?:[a-z]*)\b\.?/i;
 const TIME =
@@ -59,7 +66,8 @@ export function findContact(blocks: Block[]): ContactDetails {
         if (digits.length >= 7 && digits.length <= 15) addUnique(contact.phones, match[0].trim());
       }
     }
-    if (text.length <= 160 && STREET.test(text)) addUnique(contact.addresses, text);
+    if (text.length <= 160 && (STREET.test(text) || STREET_CONTINENTAL.test(text)))
+      addUnique(contact.addresses, text);
     if (text.length <= 140 && DAYS.test(text) && TIME.test(text)) addUnique(contact.hours, text);
   }
   for (const block of blocks) {
