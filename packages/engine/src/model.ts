@@ -12,6 +12,11 @@ export interface InlineRun {
   text: string;
   /** Absolute URL of the link the run sits in (rewritten to a route by plan). */
   href?: string;
+  /**
+   * What the link leads to, when its own text says nothing ('here', 'read more'): set by plan,
+   * rendered for screen readers and search engines only (visually hidden).
+   */
+  context?: string;
   strong?: boolean;
   em?: boolean;
   code?: boolean;

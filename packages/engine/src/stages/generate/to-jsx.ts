@@ -49,6 +49,8 @@ export function toInlineJsx(runs: InlineRun[]): string {
       if (run.code) node = `<code>${node}</code>`;
       if (run.em) node = `<em>${node}</em>`;
       if (run.strong) node = `<strong>${node}</strong>`;
+      if (run.href && run.context)
+        node += `<span className="sr-only">${literal(` (${run.context})`)}</span>`;
       if (run.href) node = link(run.href, node);
       return node;
     })

@@ -159,6 +159,22 @@ describe('planSite', () => {
     expect(more?.href).toBe('#services');
   });
 
+  it('describes the target of links whose text says nothing ("here"), for screen readers', () => {
+    const html = `<html><head><title>Shop</title></head><body><h1>Shop</h1>
+      <p>Buy the kit <a href="http://www.designmodo.com/startup/?u=787">here</a> or read
+      <a href="http://site.example/about.html">more</a> about us, or <a href="/about.html">About us</a>.</p>
+      </body></html>`;
+    const plan = planSite(extractSite(toRawSite(html)), { strategy: 'INCREMENTAL_UPDATE' });
+    const runs = plan.pages[0]!.sections.flatMap((s) =>
+      s.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.inlines : [])),
+    );
+    const byText = (text: string) => runs.find((run) => run.text.trim() === text);
+    expect(byText('here')?.context).toBe('designmodo.com');
+    // A page of the site that was not crawled: its file name in words.
+    expect(byText('more')?.context).toBe('about');
+    expect(byText('About us')?.context).toBeUndefined();
+  });
+
   it('self-hosts downloaded images with their real size and drops the rest', () => {
     const { raw } = loadFixture('font-table-1998');
     const plan = planSite(extractSite(raw), { strategy: 'STYLE_MODERNIZATION' });

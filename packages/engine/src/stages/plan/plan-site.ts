@@ -21,6 +21,7 @@ import type {
 import type { Diagnostic, Strategy } from '../../types';
 import { FOOTER_SECTION, slugify } from '../extract/extract-site';
 import { plainText } from '../extract/walk-content';
+import { describeLinkTarget, isNonDescriptiveLinkText } from './link-context';
 
 /** Options of the plan stage. */
 export interface PlanOptions {
@@ -211,6 +212,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
 
   const logoAsset = model.identity.logo?.asset;
   const titleByUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page.title]));
+  const titleOfPage = (url: string) => titleByUrl.get(normalizeUrl(url));
   const pages: PlannedPage[] = model.pages.map((page, pageIndex) => {
     const route = routeOf(page.url)!;
     const moduleName = toModuleName(route);
@@ -222,6 +224,10 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
         const copy: InlineRun = { ...run };
         if (href) copy.href = href;
         else delete copy.href;
+        if (href && isNonDescriptiveLinkText(run.text)) {
+          const context = describeLinkTarget(run.href, titleOfPage, model.origin);
+          if (context) copy.context = context;
+        }
         return copy;
       });
     const rewriteImage = (image: ImageRef): ImageRef | undefined => {

@@ -190,7 +190,15 @@ export async function renderRebuiltRoute(
   const tracked = await openTrackedPage(context);
   try {
     await gotoAndSettle(tracked, url);
-    result.text = await tracked.page.evaluate(() => document.body.innerText);
+    // The page's visible text; words added for screen readers only (.sr-only) are the rebuild's own.
+    result.text = await tracked.page.evaluate(() => {
+      const extras = Array.from(document.querySelectorAll<HTMLElement>('.sr-only'));
+      const displays = extras.map((element) => element.style.display);
+      extras.forEach((element) => (element.style.display = 'none'));
+      const text = document.body.innerText;
+      extras.forEach((element, index) => (element.style.display = displays[index] ?? ''));
+      return text;
+    });
     result.brokenImages.push(...(await findBrokenImages(tracked.page)));
     if (options.screenshots) {
       result.screenshots[`after/${slug}-desktop.png`] = await capturePng(tracked.page);

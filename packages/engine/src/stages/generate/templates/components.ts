@@ -27,6 +27,8 @@ export const CONTENT_TYPES = `
 export interface InlineRun {
   text: string;
   href?: string;
+  /** Where a link whose text says nothing ('here') leads: read out, not shown. */
+  context?: string;
   strong?: boolean;
   em?: boolean;
   code?: boolean;
@@ -150,7 +152,15 @@ function renderRun(run: InlineRun, index: number): ReactNode {
   if (run.em) node = <em>{node}</em>;
   if (run.strong) node = <strong>{node}</strong>;
   if (run.href) {
-    node = isRoute(run.href) ? <Link to={run.href}>{node}</Link> : <a href={asset(run.href)}>{node}</a>;
+    const inner = run.context ? (
+      <>
+        {node}
+        <span className="sr-only"> ({run.context})</span>
+      </>
+    ) : (
+      node
+    );
+    node = isRoute(run.href) ? <Link to={run.href}>{inner}</Link> : <a href={asset(run.href)}>{inner}</a>;
   }
   return <span key={index}>{node}</span>;
 }
