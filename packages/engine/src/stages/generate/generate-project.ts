@@ -63,8 +63,37 @@ function packageName(name: string): string {
   );
 }
 
-/** Per-page data for the content modules: the plan's sections without plan-only fields. */
-function toPageContent(page: PlannedPage): unknown {
+/**
+ * src/content/pages/index.ts: every page's route, title and description, with its sections. The start
+ * page's sections are bundled with the app (the usual first view); every other page's are a chunk of
+ * their own, loaded when the page is first shown, so the first load stays small however many pages.
+ */
+function pagesIndexSource(plan: SitePlan): string {
+  const home = plan.pages[0];
+  const entries = plan.pages.map((page) => {
+    const meta = {
+      route: page.route,
+      title: page.title,
+      description: page.description,
+      language: page.language,
+    };
+    const source = JSON.stringify(meta).slice(0, -1);
+    return page === home
+      ? `${source}, sections: startPageSections }`
+      : `${source}, load: () => import('./${page.moduleName}') }`;
+  });
+  return `import type { PageEntry } from '../types';
+${home ? `import { sections as startPageSections } from './${home.moduleName}';\n` : ''}
+/**
+ * Every page of the site, in the original's order (the start page first). A page's sections live in
+ * its own module next to this one; all but the start page's are loaded when the page is first shown.
+ */
+export const pages: PageEntry[] = [${entries.join(', ')}];
+`;
+}
+
+/** A page's sections for its content module, without plan-only fields. */
+function toSectionsContent(page: PlannedPage): unknown[] {
   let first = true;
   const sections = page.sections.map((section) => ({
     ...section,
@@ -81,13 +110,7 @@ function toPageContent(page: PlannedPage): unknown {
       return block;
     }),
   }));
-  return {
-    route: page.route,
-    title: page.title,
-    description: page.description,
-    language: page.language,
-    sections,
-  };
+  return sections;
 }
 
 function jsonLd(plan: SitePlan): string | undefined {
@@ -251,8 +274,13 @@ export function NotFound() {
 
 function appSource(plan: SitePlan): string {
   if (plan.strategy === 'STYLE_MODERNIZATION') {
+    // The start page is bundled with the app; every other page is a chunk loaded when first shown.
     const imports = plan.pages
-      .map((page) => `import ${page.componentName} from './pages/${page.componentName}';`)
+      .map((page, index) =>
+        index === 0
+          ? `import ${page.componentName} from './pages/${page.componentName}';`
+          : `const ${page.componentName} = lazy(() => import('./pages/${page.componentName}'));`,
+      )
       .join('\n');
     const routes = plan.pages
       .map(
@@ -260,7 +288,7 @@ function appSource(plan: SitePlan): string {
           `        <Route path=${JSON.stringify(page.route)} element={<${page.componentName} />} />`,
       )
       .join('\n');
-    return `import { Route, Routes } from 'react-router';
+    return `${plan.pages.length > 1 ? "import { lazy } from 'react';\n" : ''}import { Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
 import { NotFound } from './components/NotFound';
 ${imports}
@@ -484,17 +512,9 @@ export async function generateProject(
     sources['src/vite-env.d.ts'] = templates.VITE_ENV;
     for (const page of plan.pages) {
       sources[`src/content/pages/${page.moduleName}.ts`] =
-        `import type { PageContent } from '../types';\n\n/** ${page.title.replace(/\*\//g, '* /')} — from ${page.url.replace(/\*\//g, '* /')} */\nexport const page: PageContent = ${JSON.stringify(toPageContent(page))};\n`;
+        `import type { SectionData } from '../types';\n\n/** ${page.title.replace(/\*\//g, '* /')} — from ${page.url.replace(/\*\//g, '* /')} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page))};\n`;
     }
-    const names = plan.pages.map((page, index) => ({
-      module: page.moduleName,
-      local: `page${index}`,
-    }));
-    sources['src/content/pages/index.ts'] = `import type { PageContent } from '../types';\n${names
-      .map((n) => `import { page as ${n.local} } from './${n.module}';`)
-      .join(
-        '\n',
-      )}\n\n/** Every page of the site, in the original's order (the start page first). */\nexport const pages: PageContent[] = [${names.map((n) => n.local).join(', ')}];\n`;
+    sources['src/content/pages/index.ts'] = pagesIndexSource(plan);
     if (full) {
       sources['src/entry-server.tsx'] = entryServerSource();
       sources['src/lib/analytics.ts'] = templates.ANALYTICS;

@@ -81,13 +81,13 @@ export interface SectionData {
   blocks: Block[];
 }
 
-export interface PageContent {
+/** A page: its route and head tags, and its sections, either bundled or loaded on first view. */
+export type PageEntry = {
   route: string;
   title: string;
   description: string;
   language: string;
-  sections: SectionData[];
-}
+} & ({ sections: SectionData[] } | { load: () => Promise<{ sections: SectionData[] }> });
 `;
 
 /** src/content/site-types.ts: the shape of the site module. */
@@ -810,16 +810,32 @@ export function Section({ section, index }: { section: SectionData; index: numbe
 
 /** src/components/PageView.tsx: a whole page from its content module. */
 export const PAGE_VIEW = `
-import type { PageContent } from '../content/types';
+import { use } from 'react';
+import type { PageEntry, SectionData } from '../content/types';
 import { Section } from './Section';
 import { Seo } from './Seo';
 
-/** Renders one page of the site from its content. */
-export function PageView({ page }: { page: PageContent }) {
+const loading = new Map<string, Promise<SectionData[]>>();
+
+/** A page's sections: at once when bundled, else one shared promise per page (React suspends on it). */
+export function loadSections(page: PageEntry): SectionData[] | Promise<SectionData[]> {
+  if ('sections' in page) return page.sections;
+  let pending = loading.get(page.route);
+  if (!pending) {
+    pending = page.load().then((module) => module.sections);
+    loading.set(page.route, pending);
+  }
+  return pending;
+}
+
+/** Renders one page of the site from its content (the layout shows a placeholder while it loads). */
+export function PageView({ page }: { page: PageEntry }) {
+  const found = loadSections(page);
+  const sections = Array.isArray(found) ? found : use(found);
   return (
     <>
       <Seo title={page.title} description={page.description} route={page.route} language={page.language} />
-      {page.sections.map((section, index) => (
+      {sections.map((section, index) => (
         <Section key={section.id} section={section} index={index} />
       ))}
     </>
@@ -830,6 +846,7 @@ export function PageView({ page }: { page: PageContent }) {
 /** src/components/Layout.tsx (analytics hook added for FULL_REBUILD by the generator). */
 export function layoutSource(withAnalytics: boolean): string {
   return `
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { site } from '../content/site';
 import { Footer } from './Footer';
@@ -844,7 +861,10 @@ ${withAnalytics ? '  useAnalytics();\n' : ''}  return (
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {/* A page whose content is still loading keeps the footer below the fold (no layout shift). */}
+        <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </>
