@@ -134,6 +134,17 @@ async function gotoAndSettle(tracked: TrackedPage, url: string): Promise<void> {
     throw new Error(`HTTP ${response.status()} for ${url}`);
   }
   await waitForQuiet(tracked.page, tracked.inFlight);
+  // A page whose content loads on first view shows an aria-busy placeholder until it is there.
+  const stillBusy = await tracked.page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, {
+      timeout: IDLE_MAX_MS,
+      polling: 50,
+    })
+    .then(
+      () => false,
+      () => true,
+    );
+  if (!stillBusy) await waitForQuiet(tracked.page, tracked.inFlight);
 }
 
 /** Loads every image now (lazy ones included) and lists those that did not decode. */
