@@ -159,6 +159,19 @@ describe('planSite', () => {
     expect(more?.href).toBe('#services');
   });
 
+  it('points hash-bang menu links (#!/page_menu) at the part of the page they showed', () => {
+    const html = `<html><head><title>Bistro</title></head><body>
+      <nav><a href="#!/page_home">Home</a> <a href="#!/page_menu">Menu</a> <a href="#!/page_gone">Gone</a></nav>
+      <ul><li id="page_home"><h2>Welcome</h2><p>Hello.</p></li>
+      <li id="page_menu" style="display: none"><h2>Our dishes</h2><p>Soup.</p></li></ul></body></html>`;
+    const plan = planSite(extractSite(toRawSite(html)), { strategy: 'INCREMENTAL_UPDATE' });
+    expect(plan.navigation).toEqual([
+      { label: 'Home', route: '/#welcome' },
+      { label: 'Menu', route: '/#our-dishes' },
+      { label: 'Gone', route: '/' },
+    ]);
+  });
+
   it('describes the target of links whose text says nothing ("here"), for screen readers', () => {
     const html = `<html><head><title>Shop</title></head><body><h1>Shop</h1>
       <p>Buy the kit <a href="http://www.designmodo.com/startup/?u=787">here</a> or read

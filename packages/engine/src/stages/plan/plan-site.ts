@@ -191,9 +191,13 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     const hash = decodeURIComponent(parsed.hash.slice(1));
     if (route) {
       if (!hash) return route;
-      // An anchor of the original (#services) points at the section that now holds it.
+      // An anchor of the original (#services) points at the section that now holds it; so does a
+      // hash-bang "page" of a script-switched site (#!/page_menu shows <li id="page_menu">).
+      const anchors = anchorsByUrl.get(normalizeUrl(href));
       const target =
-        anchorsByUrl.get(normalizeUrl(href))?.[hash] ?? (sectionIds.has(hash) ? hash : undefined);
+        anchors?.[hash] ??
+        anchors?.[hash.replace(/^!?\//, '')] ??
+        (sectionIds.has(hash) ? hash : undefined);
       // A same-page anchor with no target left (a Bootstrap modal, say) goes nowhere: drop the link.
       if (!target) return normalizeUrl(href) === normalizeUrl(pageUrl) ? undefined : route;
       return normalizeUrl(href) === normalizeUrl(pageUrl) ? `#${target}` : `${route}#${target}`;
