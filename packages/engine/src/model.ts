@@ -72,8 +72,21 @@ export type Block =
   | { kind: 'pre'; text: string }
   | { kind: 'form'; form: FormModel }
   | { kind: 'rule' }
+  /**
+   * Tabbed content of the original (jQuery tabs, Bootstrap nav-tabs, ARIA tablists): every panel's
+   * content is kept; only one panel shows at a time. `label` names the tab list (plan fills it in).
+   */
+  | { kind: 'tabs'; label?: string; tabs: Tab[] }
   /** Where the page's footer starts: extract ends the section there (never rendered). */
   | { kind: 'break' };
+
+/** One tab of a `tabs` block: the label of its tab and the content of its panel. */
+export interface Tab {
+  /** The panel's id: the original's (`tab-3`, so old links to `#tab-3` open it) when it has a usable one. */
+  id: string;
+  label: string;
+  blocks: Block[];
+}
 
 /** A part of a page that starts at a heading (or at the top of the page). */
 export interface Section {
@@ -119,7 +132,10 @@ export interface PageModel {
   copyright?: string;
   /** The visible text blocks of the original page, whitespace collapsed: the unit of text coverage. */
   textBlocks: string[];
-  /** Ids of the original's link targets (`#services`) -> the section that holds them. */
+  /**
+   * Ids of the original's link targets (`#services`) -> the section that holds them, or the id of the
+   * tab panel that holds them (opening that tab shows them).
+   */
   anchors: Record<string, string>;
   /** Scripts, trackers and embeds of the page; listed, not carried. */
   dropped: {

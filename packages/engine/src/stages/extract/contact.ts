@@ -32,7 +32,7 @@ const SOCIAL: [RegExp, string][] = [
   [/(?:^|\.)(?:mastodon\.social|fosstodon\.org)$/, 'Mastodon'],
 ];
 
-/** Every inline run of a block list (paragraphs, headings, list items, table cells). */
+/** Every inline run of a block list (paragraphs, headings, list items, table cells, tab panels). */
 export function blockRuns(blocks: Block[]): InlineRun[][] {
   const out: InlineRun[][] = [];
   for (const block of blocks) {
@@ -40,6 +40,8 @@ export function blockRuns(blocks: Block[]): InlineRun[][] {
     else if (block.kind === 'list') out.push(...block.items);
     else if (block.kind === 'table')
       for (const row of [...block.head, ...block.rows]) out.push(...row);
+    else if (block.kind === 'tabs')
+      for (const tab of block.tabs) out.push(...blockRuns(tab.blocks));
   }
   return out;
 }

@@ -21,7 +21,7 @@ import { findContact, findCopyright, findSocial } from './contact';
 import type { Node } from './dom';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from './dom';
 import type { AssetIndex } from './walk-content';
-import { plainText, walkContent } from './walk-content';
+import { plainText, toFlatBlocks, walkContent } from './walk-content';
 
 interface ParsedPage {
   model: PageModel;
@@ -217,6 +217,22 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
     const section = sections[sectionOfBlock[index] ?? sections.length - 1];
     if (section) anchors[id] = section.id;
   }
+  // Tab panels keep the original's ids (old links to #tab-3 open that tab) unless a section has it.
+  const usedIds = new Set(sections.map((section) => section.id));
+  const tabs = toFlatBlocks(sections.flatMap((section) => section.blocks)).flatMap((block) =>
+    block.kind === 'tabs' ? block.tabs : [],
+  );
+  for (const tab of tabs) usedIds.add(tab.id);
+  const renamed = new Map<string, string>();
+  for (const tab of tabs) {
+    if (!sections.some((section) => section.id === tab.id)) continue;
+    let id = `${tab.id}-panel`;
+    for (let n = 2; usedIds.has(id); n++) id = `${tab.id}-panel-${n}`;
+    usedIds.add(id);
+    renamed.set(tab.id, id);
+    tab.id = id;
+  }
+  for (const [id, tab] of walked.tabAnchors) anchors[id] = renamed.get(tab) ?? tab;
   const allText = walked.textBlocks.join(' ');
   let language =
     (htmlElement && getAttr(htmlElement, 'lang')) ??
@@ -304,6 +320,15 @@ function splitSections(blocks: Block[]): { sections: Section[]; sectionOfBlock: 
     if (block.kind === 'heading') {
       current = { id: '', heading: { level: block.level, inlines: block.inlines }, blocks: [] };
       sections.push(current);
+    } else if (
+      block.kind === 'tabs' &&
+      current &&
+      current.id !== FOOTER_SECTION &&
+      (current.blocks.length > 0 || !current.heading)
+    ) {
+      // A tab group is a part of the page of its own, unless it sits right under a heading.
+      current = { id: '', blocks: [block] };
+      sections.push(current);
     } else if (block.kind === 'break') {
       current = undefined;
       footerNext = true;
@@ -325,8 +350,10 @@ export const FOOTER_SECTION = 'page-footer';
 function uniqueSectionIds(sections: Section[]): Section[] {
   const used = new Set<string>();
   return sections.map((section, index) => {
+    const first = section.blocks[0];
     const base =
       (section.heading ? slugify(plainText(section.heading.inlines)) : '') ||
+      (first?.kind === 'tabs' && first.label ? slugify(first.label) : '') ||
       (section.id.startsWith(FOOTER_SECTION) ? FOOTER_SECTION : `section-${index + 1}`);
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;

@@ -11,6 +11,7 @@ import type {
   InlineRun,
   NavLink,
   PageModel,
+  Tab,
 } from '../../model';
 import type { Element, Node } from './dom';
 import {
@@ -25,6 +26,8 @@ import {
   textContent,
   walk,
 } from './dom';
+import type { TabGroup, TabGroups } from './tab-groups';
+import { NO_TAB_GROUPS, findTabGroups, holdsOnlyTabs } from './tab-groups';
 
 /** Asset sizes by URL, to size images and know whether they were downloaded. */
 export type AssetIndex = Map<string, { width?: number; height?: number }>;
@@ -37,6 +40,8 @@ export interface WalkResult {
   dropped: PageModel['dropped'];
   /** Element ids (link targets) -> index of the first block at or after them. */
   anchors: Map<string, number>;
+  /** Element ids inside tab panels (the panels' own included) -> the id of the tab that shows them. */
+  tabAnchors: Map<string, string>;
 }
 
 const SKIPPED = new Set([
@@ -135,8 +140,16 @@ interface FormState {
   hasSubmitLabel: boolean;
 }
 
-/** Walks a page body (or any subtree) into blocks. */
-export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): WalkResult {
+/**
+ * Walks a page body (or any subtree) into blocks. Tab groups (found on the whole subtree unless
+ * given) become `tabs` blocks, each panel walked on its own.
+ */
+export function walkContent(
+  root: Node,
+  pageUrl: string,
+  assets: AssetIndex,
+  tabGroups: TabGroups = findTabGroups(root),
+): WalkResult {
   const blocks: Block[] = [];
   const textBlocks: string[] = [];
   const navLinks: NavLink[] = [];
@@ -158,6 +171,9 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
   /** Elements whose exit must undo something done at their enter. */
   const exits = new Map<Node, () => void>();
   const anchors = new Map<string, number>();
+  const tabAnchors = new Map<string, string>();
+  /** Tab groups met so far: true when they became a tabs block, false when walked as plain content. */
+  const tabGroupsMet = new Map<TabGroup, boolean>();
   /** Lists whose items carry headings: they are item containers, not bullet lists. */
   const titledLists = new Set<Node>();
   const items: { held: Block[]; headed: boolean }[] = [];
@@ -429,6 +445,28 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
     form.model.fields.push(field);
   }
 
+  /** A tab group becomes one block: the labels of its tabs and each panel's own blocks. */
+  function emitTabs(group: TabGroup): void {
+    const tabs: Tab[] = [];
+    const panelTexts: string[] = [];
+    for (const { id, label, panel } of group.tabs) {
+      const inner = walkContent(panel, pageUrl, assets, tabGroups);
+      tabs.push({ id, label, blocks: inner.blocks.filter((block) => block.kind !== 'break') });
+      panelTexts.push(...inner.textBlocks);
+      navLinks.push(...inner.navLinks);
+      dropped.push(...inner.dropped);
+      for (const [anchor, tab] of inner.tabAnchors)
+        if (!tabAnchors.has(anchor)) tabAnchors.set(anchor, tab);
+      for (const anchor of inner.anchors.keys())
+        if (!tabAnchors.has(anchor)) tabAnchors.set(anchor, id);
+    }
+    // The tab labels are visible text of the original, above the panel that shows.
+    textBlocks.push(...group.tabs.map((tab) => tab.label), ...panelTexts);
+    const block: Block = { kind: 'tabs', tabs };
+    if (group.label) block.label = group.label;
+    emit(block);
+  }
+
   walk(
     root,
     (node) => {
@@ -541,6 +579,22 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
       const anchorId = getAttr(node, 'id') ?? (tag === 'a' ? getAttr(node, 'name') : undefined);
       if (anchorId && !anchors.has(anchorId)) anchors.set(anchorId, blocks.length);
 
+      // (A panel walked on its own is the root of that walk.)
+      const group = node === root ? undefined : tabGroups.byElement.get(node);
+      if (group) {
+        // Inside a menu or a form a tab group stays plain content: its links are the menu's, its
+        // fields the form's.
+        if (!tabGroupsMet.has(group)) {
+          const asTabs = nav === 0 && !form && labelDepth === 0 && !buttonText;
+          tabGroupsMet.set(group, asTabs);
+          if (asTabs) {
+            flush();
+            emitTabs(group);
+          }
+        }
+        if (tabGroupsMet.get(group)) return false;
+      }
+
       if (BLOCKS.has(tag)) {
         flush();
         // Template sites style a div as the page's headline (<div class="intro-heading">): it is one.
@@ -596,7 +650,7 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
           blocks.push({ kind: 'break' });
           openList = undefined;
         }
-        const isNav = nav === 0 && !form && isNavigation(node);
+        const isNav = nav === 0 && !form && isNavigation(node) && !holdsOnlyTabs(node, tabGroups);
         if (isNav) nav++;
         if (tag === 'form' && !form && nav === 0) startForm(node);
         exits.set(node, () => {
@@ -645,7 +699,7 @@ export function walkContent(root: Node, pageUrl: string, assets: AssetIndex): Wa
   );
   flush();
   if (form) endForm();
-  return { blocks, textBlocks, navLinks, dropped, anchors };
+  return { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors };
 }
 
 /** Merges runs with the same marks and collapses whitespace across run boundaries. */
@@ -888,7 +942,7 @@ function toTable(table: Element, pageUrl: string): Extract<Block, { kind: 'table
   const rowElements = tableRows(table);
   rowElements.forEach((row, index) => {
     const cells = row.map((cell) => {
-      const result = walkContent(cell, pageUrl, new Map());
+      const result = walkContent(cell, pageUrl, new Map(), NO_TAB_GROUPS);
       const runs: InlineRun[] = [];
       for (const block of result.blocks) {
         const inlines =
@@ -911,4 +965,13 @@ function toTable(table: Element, pageUrl: string): Extract<Block, { kind: 'table
   const block: Extract<Block, { kind: 'table' }> = { kind: 'table', head, rows };
   if (caption) block.caption = caption;
   return block;
+}
+
+/** Every block of a list in document order, with the blocks of tab panels after their tabs block. */
+export function toFlatBlocks(blocks: Block[]): Block[] {
+  return blocks.flatMap((block) =>
+    block.kind === 'tabs'
+      ? [block, ...block.tabs.flatMap((tab) => toFlatBlocks(tab.blocks))]
+      : [block],
+  );
 }

@@ -266,7 +266,7 @@ function readTree(dir: string): Record<string, Buffer> {
 }
 
 describe('golden projects', () => {
-  it.each(['font-table-1998', 'contact-page', 'frameset'])(
+  it.each(['font-table-1998', 'contact-page', 'frameset', 'tabs-restaurant', 'tabs-bootstrap3'])(
     '%s matches fixtures/<case>/expected',
     async (name) => {
       const fixture = loadFixture(name);

@@ -5,7 +5,7 @@
  * analytics hook, size budget). Pure and deterministic: no clock, no randomness, sorted output.
  */
 import { AppError } from '@sitelift/shared/error-codes';
-import type { PlannedPage, SitePlan } from '../../model';
+import type { Block, PlannedPage, SitePlan } from '../../model';
 import {
   GENERATED_DEPENDENCIES,
   GENERATED_DEV_DEPENDENCIES,
@@ -95,20 +95,32 @@ export const pages: PageEntry[] = [${entries.join(', ')}];
 /** A page's sections for its content module, without plan-only fields. */
 function toSectionsContent(page: PlannedPage): unknown[] {
   let first = true;
+  // `shown`: the block shows when the page loads (it is not in a tab panel other than the first).
+  const toContent = (block: Block, shown: boolean): unknown => {
+    if (block.kind === 'form') {
+      const { action: _action, ...form } = block.form;
+      return { ...block, form };
+    }
+    if (block.kind === 'image' && shown) {
+      const image = first ? { ...block.image, priority: true } : block.image;
+      first = false;
+      return { ...block, image };
+    }
+    if (block.kind === 'tabs') {
+      return {
+        ...block,
+        label: block.label ?? page.title,
+        tabs: block.tabs.map((tab, index) => ({
+          ...tab,
+          blocks: tab.blocks.map((inner) => toContent(inner, shown && index === 0)),
+        })),
+      };
+    }
+    return block;
+  };
   const sections = page.sections.map((section) => ({
     ...section,
-    blocks: section.blocks.map((block) => {
-      if (block.kind === 'form') {
-        const { action: _action, ...form } = block.form;
-        return { ...block, form };
-      }
-      if (block.kind === 'image') {
-        const image = first ? { ...block.image, priority: true } : block.image;
-        first = false;
-        return { ...block, image };
-      }
-      return block;
-    }),
+    blocks: section.blocks.map((block) => toContent(block, true)),
   }));
   return sections;
 }
@@ -494,6 +506,7 @@ export async function generateProject(
   component('Header', templates.HEADER);
   component('Footer', templates.FOOTER);
   component('ContactForm', templates.CONTACT_FORM);
+  component('Tabs', templates.TABS);
   component('Layout', templates.layoutSource(full));
   component('NotFound', notFoundSource());
   sources['src/content/site.ts'] = toSiteModule(plan, typescript);

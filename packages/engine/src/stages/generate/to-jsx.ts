@@ -5,6 +5,7 @@
  */
 import type { Block, InlineRun } from '../../model';
 import type { PlannedPage } from '../../model';
+import { toFlatBlocks } from '../extract/walk-content';
 
 function literal(text: string): string {
   return `{${JSON.stringify(text)}}`;
@@ -119,13 +120,22 @@ export function toBlockJsx(block: Block, state: { firstImage: boolean }): string
       return '';
     case 'rule':
       return '<hr />';
+    case 'tabs': {
+      // Only the first panel shows at first: images of the others never take the first image's priority.
+      const tabs = block.tabs.map((tab, index) => {
+        const panelState = index === 0 ? state : { firstImage: false };
+        const content = tab.blocks.map((b) => toBlockJsx(b, panelState)).join('');
+        return `{ id: ${JSON.stringify(tab.id)}, label: ${JSON.stringify(tab.label)}, content: <>${content}</> }`;
+      });
+      return `<Tabs label=${attr(block.label ?? '')} tabs={[${tabs.join(', ')}]} />`;
+    }
   }
 }
 
 /** A whole page component in JSX. */
 export function toPageJsx(page: PlannedPage): string {
   const state = { firstImage: true };
-  const usesForm = page.sections.some((s) => s.blocks.some((b) => b.kind === 'form'));
+  const usesForm = page.sections.some((s) => toFlatBlocks(s.blocks).some((b) => b.kind === 'form'));
   const sections = page.sections.map((section, index) => {
     const headingId = section.heading ? `${section.id}-title` : undefined;
     const level = section.heading ? Math.min(6, Math.max(1, section.heading.level)) : 0;
@@ -168,10 +178,12 @@ export function toPageJsx(page: PlannedPage): string {
   });
   const usesLink = sections.some((s) => s.includes('<Link '));
   const usesAsset = sections.some((s) => s.includes('={asset('));
+  const usesTabs = sections.some((s) => s.includes('<Tabs '));
   const imports = [
     usesLink ? `import { Link } from 'react-router';` : '',
     usesForm ? `import { ContactForm } from '../components/ContactForm';` : '',
     `import { Seo } from '../components/Seo';`,
+    usesTabs ? `import { Tabs } from '../components/Tabs';` : '',
     usesAsset ? `import { asset } from '../lib/asset';` : '',
   ].filter(Boolean);
   return `${imports.join('\n')}

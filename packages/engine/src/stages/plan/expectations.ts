@@ -1,6 +1,7 @@
 /** What verify and the report need to know about the plan: expectations per route, things not carried. */
 import type { SiteModel, SitePlan } from '../../model';
 import type { NotCarried } from '../../types';
+import { toFlatBlocks } from '../extract/walk-content';
 import { normalizeUrl } from './plan-site';
 
 /** Per original page: its URL, its new route, its title and its visible text blocks. */
@@ -34,7 +35,7 @@ export function listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[] {
     for (const dropped of page.dropped)
       add({ kind: dropped.kind, what: dropped.what, page: page.url, reason: dropped.reason });
     for (const section of page.sections) {
-      for (const block of section.blocks) {
+      for (const block of toFlatBlocks(section.blocks)) {
         if (block.kind === 'image' && !block.image.asset && !hosted.has(block.image.src)) {
           add({
             kind: 'image',

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Section } from '../../model';
+import type { Block, Section } from '../../model';
 import { extractSite } from '../extract/extract-site';
 import { loadFixture, readFixtureHtml, toRawSite } from '../generate/testing/load-fixture';
 import { listNotCarried, toVerifyExpectations } from './expectations';
 import {
   chooseVariant,
+  fitTabs,
   fixOutline,
   groupSections,
   planSite,
@@ -282,5 +283,97 @@ describe('planSite', () => {
     expect(expectations.pages[0]!.textBlocks).toContain(
       'We would love to hear from you. Reserve a table or ask about catering.',
     );
+  });
+});
+
+describe('tabs in the plan', () => {
+  const tabsOf = (sections: Section[]) =>
+    sections.flatMap((section) =>
+      section.blocks.filter(
+        (block): block is Extract<Block, { kind: 'tabs' }> => block.kind === 'tabs',
+      ),
+    );
+
+  it('keeps a tab group a part of its own, with hosted images, routed links and a named tab list', () => {
+    const { raw } = loadFixture('tabs-restaurant');
+    const model = extractSite(raw);
+    const plan = planSite(model, { strategy: 'INCREMENTAL_UPDATE' });
+    const page = plan.pages[0]!;
+    const section = page.sections.find((s) => s.blocks[0]?.kind === 'tabs')!;
+    // What follows the tabs under a heading (Contacts) is the next part, not more of the tabs.
+    expect(section.blocks).toHaveLength(1);
+    expect(section.variant).toBe('prose');
+    const [group] = tabsOf([section]);
+    expect(group!.label).toBe('Our menu');
+    // Panel headings (h4) sit one level below the part before (h2 Welcome aboard); images are self-hosted.
+    expect(group!.tabs.map((tab) => tab.blocks[0])).toEqual(
+      ['Chowders', 'Salads & Greens', 'Grill Plates'].map((text) => ({
+        kind: 'heading',
+        level: 3,
+        inlines: [{ text }],
+      })),
+    );
+    const images = group!.tabs.flatMap((tab) => tab.blocks.filter((b) => b.kind === 'image'));
+    expect(images.map((b) => b.kind === 'image' && b.image.src)).toEqual([
+      expect.stringMatching(/^\/images\/chowder-[0-9a-f]{8}\.png$/),
+      expect.stringMatching(/^\/images\/salad-[0-9a-f]{8}\.png$/),
+    ]);
+    expect(plan.assets).toHaveLength(2);
+    // A link to a panel's id still opens that panel; hash-bang menu links reach their parts.
+    const runs = page.sections.flatMap((s) =>
+      s.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.inlines : [])),
+    );
+    expect(runs.find((run) => run.text === 'See the salads')?.href).toBe('#tab-2');
+    expect(plan.navigation).toEqual([
+      { label: 'Home', route: '/#welcome-aboard' },
+      { label: 'Our menu', route: `/#${section.id}` },
+      { label: 'Contacts', route: '/#contacts' },
+    ]);
+    expect(listNotCarried(model, plan).filter((item) => item.kind === 'image')).toEqual([]);
+  });
+
+  it('names a tab list after the heading right above it, else after the page', () => {
+    const tabs = (label?: string): Block => ({
+      kind: 'tabs',
+      ...(label ? { label } : {}),
+      tabs: [
+        { id: 'a', label: 'A', blocks: [{ kind: 'heading', level: 5, inlines: [{ text: 'A' }] }] },
+        { id: 'b', label: 'B', blocks: [{ kind: 'paragraph', inlines: [{ text: 'B' }] }] },
+      ],
+    });
+    const html = `<html><head><title>Menu</title></head><body><h1>Menu</h1><p>Intro</p>
+      <h2>Drinks</h2><div class="tabs"><ul><li><a href="#w">Wine</a></li><li><a href="#b">Beer</a></li></ul>
+      <div id="w"><h5>Red</h5><p>Merlot</p></div><div id="b"><h6>Draught</h6><p>Pils</p></div></div>
+      <p>Ask for the card.</p><div class="tabs"><ul><li><a href="#t">Tea</a></li><li><a href="#c">Coffee</a></li></ul>
+      <div id="t"><p>Green</p></div><div id="c"><p>Black</p></div></div></body></html>`;
+    const plan = planSite(extractSite(toRawSite(html)), { strategy: 'INCREMENTAL_UPDATE' });
+    const groups = tabsOf(plan.pages[0]!.sections);
+    expect(groups.map((group) => group.label)).toEqual(['Drinks', 'Menu']);
+    // h5 and h6 under an h2 become h3 and h4: their order is kept, no level is skipped.
+    expect(
+      groups[0]!.tabs.map((tab) => tab.blocks[0]!.kind === 'heading' && tab.blocks[0]!.level),
+    ).toEqual([3, 4]);
+    // Under a heading block (h3) inside a section, the panel headings become h4.
+    const [fitted] = fitTabs(
+      [
+        {
+          id: 'food',
+          heading: { level: 2, inlines: [{ text: 'Food' }] },
+          blocks: [{ kind: 'heading', level: 3, inlines: [{ text: 'Sweets' }] }, tabs()],
+        },
+      ],
+      'Page',
+    );
+    const fittedTabs = fitted!.blocks[1]!;
+    expect(fittedTabs.kind === 'tabs' && fittedTabs.label).toBe('Sweets');
+    expect(fittedTabs.kind === 'tabs' && fittedTabs.tabs[0]!.blocks[0]).toMatchObject({ level: 4 });
+    expect(chooseVariant({ id: 's', blocks: [tabs('x')] }, 0, true)).toBe('prose');
+    // A tab group without a heading of its own is not swallowed by the section before it.
+    const grouped = groupSections([
+      { id: 'one', heading: { level: 2, inlines: [{ text: 'One' }] }, blocks: [{ kind: 'rule' }] },
+      { id: 'two', blocks: [tabs()] },
+      { id: 'three', heading: { level: 3, inlines: [{ text: 'Three' }] }, blocks: [] },
+    ]);
+    expect(grouped.map((s) => s.id)).toEqual(['one', 'two', 'three']);
   });
 });

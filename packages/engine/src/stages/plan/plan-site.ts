@@ -20,7 +20,7 @@ import type {
 } from '../../model';
 import type { Diagnostic, Strategy } from '../../types';
 import { FOOTER_SECTION, slugify } from '../extract/extract-site';
-import { plainText } from '../extract/walk-content';
+import { plainText, toFlatBlocks } from '../extract/walk-content';
 import { describeLinkTarget, isNonDescriptiveLinkText } from './link-context';
 
 /** Options of the plan stage. */
@@ -276,6 +276,14 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
           const image = rewriteImage(block.image);
           return image ? { ...block, image } : undefined;
         }
+        case 'tabs':
+          return {
+            ...block,
+            tabs: block.tabs.map((tab) => ({
+              ...tab,
+              blocks: tab.blocks.map(rewriteBlock).filter((b): b is Block => b !== undefined),
+            })),
+          };
         default:
           return block;
       }
@@ -292,8 +300,11 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
         };
       return out;
     });
-    sections = toCardRuns(groupSections(fixOutline(sections, page.title))).filter(
-      (section) => section.heading || section.blocks.length > 0,
+    sections = fitTabs(
+      toCardRuns(groupSections(fixOutline(sections, page.title))).filter(
+        (section) => section.heading || section.blocks.length > 0,
+      ),
+      page.title || model.identity.name,
     );
     const variants = sections.map((section, index) =>
       chooseVariant(section, index, pageIndex === 0),
@@ -353,7 +364,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     : undefined;
   for (const page of model.pages) {
     for (const section of page.sections) {
-      for (const block of section.blocks) {
+      for (const block of toFlatBlocks(section.blocks)) {
         if (block.kind === 'image' && !block.image.asset && !planned.has(block.image.src)) {
           diagnostics.push({
             level: 'info',
@@ -464,10 +475,17 @@ export function groupSections(sections: Section[]): Section[] {
       out[0] = { ...section, blocks: [...last.blocks, ...section.blocks] };
       continue;
     }
+    // A tab group is a part of its own (extract made it one) unless it sits right under a heading;
+    // what follows it under a heading starts the next part.
+    const isTabGroup = !section.heading && section.blocks[0]?.kind === 'tabs';
+    const lastIsTabGroup =
+      !!last && !last.heading && last.blocks.length === 1 && last.blocks[0]!.kind === 'tabs';
     const absorb =
       last &&
-      ((!section.heading && !section.id.startsWith(FOOTER_SECTION)) ||
-        level >= 3 ||
+      ((!section.heading &&
+        !section.id.startsWith(FOOTER_SECTION) &&
+        !(isTabGroup && last.blocks.length > 0)) ||
+        (level >= 3 && !lastIsTabGroup) ||
         (last.blocks.length === 0 && last.heading && last.heading.level > 1));
     if (last && absorb) {
       if (section.heading)
@@ -559,6 +577,8 @@ export function chooseVariant(
   const count = (kind: Block['kind']): number =>
     blocks.filter((block) => block.kind === kind).length;
   if (count('form') > 0) return 'contact';
+  // Tabs lay their panels out themselves: the section around them is plain.
+  if (count('tabs') > 0) return 'prose';
   // Icons and bullets (old sites are full of 16 px GIFs) are no gallery: only picture-sized images count.
   const pictures = blocks.filter(
     (block) =>
@@ -603,4 +623,53 @@ export function chooseVariant(
   )
     return 'cards';
   return 'prose';
+}
+
+/**
+ * Tab groups fit into the page's outline: the headings of their panels sit one level below the
+ * heading above them (no skipped levels), and a tab list the original did not name is named
+ * after the heading right above it, else after the page.
+ */
+export function fitTabs(sections: Section[], pageTitle: string): Section[] {
+  let outer = 1;
+  return sections.map((section) => {
+    if (section.heading) outer = section.heading.level;
+    const fit = (blocks: Block[], level: number, above: string | undefined): Block[] =>
+      blocks.map((block, index) => {
+        if (block.kind !== 'tabs') return block;
+        const previous = blocks[index - 1];
+        const label =
+          block.label ??
+          (previous?.kind === 'heading' ? plainText(previous.inlines) : undefined) ??
+          (index === 0 ? above : undefined) ??
+          pageTitle;
+        const depth = Math.min(
+          6,
+          ...block.tabs.flatMap((tab) =>
+            tab.blocks.map((b) => (b.kind === 'heading' ? b.level : 6)),
+          ),
+        );
+        // Right under a heading block, the panels are that heading's subsections.
+        const context = previous?.kind === 'heading' ? previous.level : level;
+        const shift = Math.min(6, context + 1) - depth;
+        return {
+          ...block,
+          label,
+          tabs: block.tabs.map((tab) => ({
+            ...tab,
+            blocks: fit(
+              tab.blocks.map((b) =>
+                b.kind === 'heading'
+                  ? { ...b, level: Math.min(6, Math.max(2, b.level + shift)) }
+                  : b,
+              ),
+              Math.min(6, context + 1),
+              tab.label,
+            ),
+          })),
+        };
+      });
+    const above = section.heading ? plainText(section.heading.inlines) : undefined;
+    return { ...section, blocks: fit(section.blocks, outer, above) };
+  });
 }

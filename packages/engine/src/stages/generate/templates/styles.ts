@@ -522,6 +522,59 @@ export function toStylesheet(tokens: DesignTokens, animations: boolean): string 
   .accordion-panel > * + * {
     margin-top: 0.75rem;
   }
+
+  /* Tabs: the tab list wraps on a phone instead of overflowing; inactive panels are hidden, not removed. */
+  .tabs {
+    padding-bottom: 1.5rem;
+    border-bottom: 1px solid var(--color-line);
+    /* A link to a panel scrolls the tabs into view below the sticky header. */
+    scroll-margin-top: 5rem;
+  }
+  .tab-list {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    padding-bottom: 0.75rem;
+    border-bottom: 1px solid var(--color-line);
+  }
+  .tab {
+    max-width: 100%;
+    padding: 0.3rem 0.75rem;
+    border: 1px solid var(--color-line);
+    border-radius: var(--radius-theme);
+    background: var(--color-canvas);
+    color: var(--color-ink);
+    font: inherit;
+    font-size: 0.9375rem;
+    font-weight: 600;
+    line-height: 1.4;
+    text-align: left;
+    cursor: pointer;
+    transition: background-color 0.15s, border-color 0.15s, color 0.15s;
+  }
+  @media (min-width: 640px) {
+    .tab {
+      padding: 0.45rem 1rem;
+      font-size: 1rem;
+    }
+  }
+  .tab:hover {
+    border-color: var(--color-primary);
+  }
+  .tab[aria-selected="true"] {
+    border-color: var(--color-primary);
+    background: var(--color-primary);
+    color: var(--color-on-primary);
+  }
+  .tab-panel {
+    padding-top: 1.5rem;
+  }
+  .tab-panel > :where(p, ul, ol, blockquote, address, h1, h2, h3, h4, h5, h6, figure, .form-card) {
+    max-width: 46rem;
+  }
+  .tab-panel > * + * {
+    margin-top: 1.1rem;
+  }
   .gallery {
     display: grid;
     gap: 0.75rem;
