@@ -8,7 +8,10 @@ export const MOBILE_VIEWPORT = { width: 375, height: 812 } as const;
 /** What one rendered route of the rebuild showed. */
 export interface RenderedRoute {
   route: string;
-  /** `document.body.innerText` at 1440 px, or '' when the page did not load. */
+  /**
+   * `document.body.innerText` at 1440 px (screen-reader-only words left out), then the text of each
+   * hidden tab panel; '' when the page did not load.
+   */
   text: string;
   overflow375: boolean;
   consoleErrors: string[];
@@ -174,6 +177,29 @@ async function findBrokenImages(page: Page): Promise<string[]> {
   }, IMAGE_WAIT_MS);
 }
 
+/**
+ * The page's visible text. Words added for screen readers only (.sr-only) are the rebuild's own and
+ * left out. Inactive tab panels are hidden (display: none, which innerText skips) yet one click away,
+ * holding the original's content: each is shown just long enough to read its innerText.
+ */
+async function readRenderedText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const extras = Array.from(document.querySelectorAll<HTMLElement>('.sr-only'));
+    const displays = extras.map((element) => element.style.display);
+    extras.forEach((element) => (element.style.display = 'none'));
+    const parts = [document.body.innerText];
+    for (const panel of Array.from(
+      document.querySelectorAll<HTMLElement>('[role="tabpanel"][hidden]'),
+    )) {
+      panel.hidden = false;
+      parts.push(panel.innerText);
+      panel.hidden = true;
+    }
+    extras.forEach((element, index) => (element.style.display = displays[index] ?? ''));
+    return parts.join('\n');
+  });
+}
+
 function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
@@ -201,15 +227,7 @@ export async function renderRebuiltRoute(
   const tracked = await openTrackedPage(context);
   try {
     await gotoAndSettle(tracked, url);
-    // The page's visible text; words added for screen readers only (.sr-only) are the rebuild's own.
-    result.text = await tracked.page.evaluate(() => {
-      const extras = Array.from(document.querySelectorAll<HTMLElement>('.sr-only'));
-      const displays = extras.map((element) => element.style.display);
-      extras.forEach((element) => (element.style.display = 'none'));
-      const text = document.body.innerText;
-      extras.forEach((element, index) => (element.style.display = displays[index] ?? ''));
-      return text;
-    });
+    result.text = await readRenderedText(tracked.page);
     result.brokenImages.push(...(await findBrokenImages(tracked.page)));
     if (options.screenshots) {
       result.screenshots[`after/${slug}-desktop.png`] = await capturePng(tracked.page);

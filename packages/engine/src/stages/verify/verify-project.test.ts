@@ -120,6 +120,38 @@ describe.skipIf(!hasChromium)('verifyProject on a project with problems on /abou
   });
 });
 
+describe.skipIf(!hasChromium)('verifyProject on a page with tabs', () => {
+  it('counts the text of hidden tab panels (a click away), not of other hidden parts', async () => {
+    const tree = buildMinimalProject({
+      aboutExtra:
+        '<div role="tablist" aria-label="Ovens"><button role="tab" aria-selected="true">Now</button></div>' +
+        '<div role="tabpanel" hidden><p>Our ovens run on wood.</p></div>' +
+        '<div hidden><p>Staff only: the key is under the mat.</p></div>',
+    });
+    const about = MINIMAL_PAGES[1]!;
+    const report = await verifyProject(
+      tree,
+      {
+        pages: [
+          MINIMAL_PAGES[0]!,
+          { ...about, textBlocks: [...about.textBlocks, 'Staff only: the key is under the mat.'] },
+        ],
+        requiredSnippets: [{ text: 'Our ovens run on wood.', route: '/about' }],
+        screenshots: false,
+        lighthouse: false,
+      },
+      recordingPorts().ports,
+      { allowPrivateUrls: false },
+    );
+    expect(report.build.ok).toBe(true);
+    expect(report.missingText).toEqual([
+      { route: '/about', text: 'Staff only: the key is under the mat.' },
+    ]);
+    expect(report.requiredSnippets).toEqual({ kept: 1, total: 1, missing: [] });
+    expect(report.consoleErrors).toEqual([]);
+  });
+});
+
 describe('verifyProject on a project that does not build', () => {
   it('reports build.ok false with the error and renders nothing', async () => {
     const { ports, logs } = recordingPorts();
