@@ -5,9 +5,9 @@ import { MailCheck } from 'lucide-react';
 import { AUTH_MESSAGES } from '@sitelift/shared/messages';
 import { requestPasswordResetSchema } from '@sitelift/shared/validation/sign-in';
 import type { RequestPasswordResetInput } from '@sitelift/shared/validation/sign-in';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { FormShell } from '../../../components/ui/form-shell';
 import { Modal } from '../../../components/ui/modal';
 import { isApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/request-password-reset';
@@ -90,33 +90,25 @@ function ForgotPasswordForm({
   }
 
   return (
-    <form
-      noValidate
-      aria-label="Request a password reset"
-      onSubmit={(event) => {
-        event.stopPropagation();
-        setServerError(null);
-        void form.handleSubmit(onValid)(event);
-      }}
+    <FormShell
+      label="Request a password reset"
+      variant="dialog"
+      serverError={serverError}
+      disabled={isSubmitting}
+      onSubmitStart={() => setServerError(null)}
+      onSubmit={form.handleSubmit(onValid)}
     >
-      {serverError && (
-        <Alert tone="error" className="mb-4">
-          {serverError}
-        </Alert>
-      )}
-      <fieldset disabled={isSubmitting} className="space-y-5">
-        <FormField
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <Button type="submit" className="w-full" size="lg">
-          {isSubmitting ? 'Sending Link...' : 'Send Reset Link'}
-        </Button>
-      </fieldset>
-    </form>
+      <FormField
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Button type="submit" className="w-full" size="lg">
+        {isSubmitting ? 'Sending Link...' : 'Send Reset Link'}
+      </Button>
+    </FormShell>
   );
 }

@@ -9,6 +9,7 @@ import type { RegisterInput } from '@sitelift/shared/validation/register';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { FormShell } from '../../../components/ui/form-shell';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { signUp } from '../api/sign-up';
@@ -92,67 +93,59 @@ export function RegisterForm() {
         </>
       }
     >
-      <form
-        noValidate
-        aria-label="Create account"
-        onSubmit={(event) => {
-          setServerError(null);
-          void form.handleSubmit(onValid)(event);
-        }}
+      <FormShell
+        label="Create account"
+        serverError={serverError}
+        disabled={isSubmitting}
+        onSubmitStart={() => setServerError(null)}
+        onSubmit={form.handleSubmit(onValid)}
       >
-        {serverError && (
-          <Alert tone="error" className="mb-5">
-            {serverError}
-          </Alert>
-        )}
-        <fieldset disabled={isSubmitting} className="space-y-5">
+        <FormField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <div>
           <FormField
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <div>
-            <FormField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              placeholder="At least 8 characters"
-              revealable
-              error={errors.password?.message}
-              hint="Use 8+ characters with upper- and lowercase letters and a number."
-              {...form.register('password')}
-            />
-            <PasswordStrengthMeter password={password} />
-          </div>
-          <FormField
-            label="Confirm Password"
+            label="Password"
             type="password"
             autoComplete="new-password"
-            placeholder="Repeat your password"
+            placeholder="At least 8 characters"
             revealable
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
+            error={errors.password?.message}
+            hint="Use 8+ characters with upper- and lowercase letters and a number."
+            {...form.register('password')}
           />
-          <Button type="submit" size="lg" className="w-full">
-            {isSubmitting ? 'Creating Account...' : 'Create Account'}
-          </Button>
-          <p className="text-center text-xs leading-5 text-slate-500">
-            By creating an account you agree to our{' '}
-            <Link to={paths.terms.getHref()} className="underline hover:text-slate-700">
-              Terms of Service
-            </Link>{' '}
-            and{' '}
-            <Link to={paths.privacy.getHref()} className="underline hover:text-slate-700">
-              Privacy Policy
-            </Link>
-            .
-          </p>
-        </fieldset>
-      </form>
+          <PasswordStrengthMeter password={password} />
+        </div>
+        <FormField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Repeat your password"
+          revealable
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" size="lg" className="w-full">
+          {isSubmitting ? 'Creating Account...' : 'Create Account'}
+        </Button>
+        <p className="text-center text-xs leading-5 text-slate-500">
+          By creating an account you agree to our{' '}
+          <Link to={paths.terms.getHref()} className="underline hover:text-slate-700">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy.getHref()} className="underline hover:text-slate-700">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </FormShell>
     </AuthCard>
   );
 }

@@ -8,6 +8,7 @@ import type { ResetPasswordInput } from '@sitelift/shared/validation/register';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { FormShell } from '../../../components/ui/form-shell';
 import { paths } from '../../../config/paths';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import type { NavigationState } from '../../../utils/navigation-state';
@@ -76,44 +77,36 @@ export function ResetPasswordForm() {
       title="Choose a new password"
       subtitle="Pick a strong password you don't use elsewhere."
     >
-      <form
-        noValidate
-        aria-label="Reset password"
-        onSubmit={(event) => {
-          setServerError(null);
-          void form.handleSubmit(onValid)(event);
-        }}
+      <FormShell
+        label="Reset password"
+        serverError={serverError}
+        disabled={isSubmitting}
+        onSubmitStart={() => setServerError(null)}
+        onSubmit={form.handleSubmit(onValid)}
       >
-        {serverError && (
-          <Alert tone="error" className="mb-5">
-            {serverError}
-          </Alert>
-        )}
-        <fieldset disabled={isSubmitting} className="space-y-5">
-          <div>
-            <FormField
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-              revealable
-              error={errors.password?.message}
-              {...form.register('password')}
-            />
-            <PasswordStrengthMeter password={password} />
-          </div>
+        <div>
           <FormField
-            label="Confirm New Password"
+            label="New Password"
             type="password"
             autoComplete="new-password"
             revealable
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
+            error={errors.password?.message}
+            {...form.register('password')}
           />
-          <Button type="submit" size="lg" className="w-full">
-            {isSubmitting ? 'Resetting Password...' : 'Reset Password'}
-          </Button>
-        </fieldset>
-      </form>
+          <PasswordStrengthMeter password={password} />
+        </div>
+        <FormField
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          revealable
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" size="lg" className="w-full">
+          {isSubmitting ? 'Resetting Password...' : 'Reset Password'}
+        </Button>
+      </FormShell>
     </AuthCard>
   );
 }

@@ -5,9 +5,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '@sitelift/shared/messages';
 import { signInSchema } from '@sitelift/shared/validation/sign-in';
 import type { SignInInput } from '@sitelift/shared/validation/sign-in';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { FormShell } from '../../../components/ui/form-shell';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { refreshSession } from '../../../lib/auth';
@@ -75,58 +75,48 @@ export function SignInForm() {
         </>
       }
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
+      <FormShell
+        label="Sign in"
+        serverError={serverError}
+        notice={notice}
+        disabled={isSubmitting}
+        onSubmitStart={() => {
           setServerError(null);
           setNotice(null);
-          void form.handleSubmit(onValid)(event);
         }}
-        aria-label="Sign in"
+        onSubmit={form.handleSubmit(onValid)}
       >
-        {serverError && (
-          <Alert tone="error" className="mb-5">
-            {serverError}
-          </Alert>
-        )}
-        {notice && (
-          <Alert tone="success" className="mb-5">
-            {notice}
-          </Alert>
-        )}
-        <fieldset disabled={isSubmitting} className="space-y-5">
-          <FormField
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <FormField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            revealable
-            error={errors.password?.message}
-            labelAction={
-              <button
-                type="button"
-                onClick={() => setForgotOpen(true)}
-                className="text-sm font-medium text-brand-700 hover:text-brand-800 disabled:text-slate-400"
-              >
-                Forgot Password?
-              </button>
-            }
-            {...form.register('password')}
-          />
-          <Button type="submit" size="lg" className="w-full">
-            {isSubmitting ? 'Signing In...' : 'Sign In'}
-          </Button>
-        </fieldset>
-      </form>
+        <FormField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          revealable
+          error={errors.password?.message}
+          labelAction={
+            <button
+              type="button"
+              onClick={() => setForgotOpen(true)}
+              className="text-sm font-medium text-brand-700 hover:text-brand-800 disabled:text-slate-400"
+            >
+              Forgot Password?
+            </button>
+          }
+          {...form.register('password')}
+        />
+        <Button type="submit" size="lg" className="w-full">
+          {isSubmitting ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </FormShell>
       <ForgotPasswordDialog
         open={isForgotOpen}
         onOpenChange={setForgotOpen}

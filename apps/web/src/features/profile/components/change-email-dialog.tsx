@@ -8,9 +8,10 @@ import {
   canSubmitNewEmail,
 } from '@sitelift/shared/validation/change-email';
 import type { ChangeEmailInput } from '@sitelift/shared/validation/change-email';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { FormActions } from '../../../components/ui/form-actions';
+import { FormShell } from '../../../components/ui/form-shell';
 import { Modal } from '../../../components/ui/modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { reportError } from '../../../lib/report-error';
@@ -78,45 +79,30 @@ function ChangeEmailForm({ currentEmail, onDone }: { currentEmail: string; onDon
   }
 
   return (
-    <form
-      noValidate
-      aria-label="Change email"
-      onSubmit={(event) => {
-        event.stopPropagation();
-        setServerError(null);
-        void form.handleSubmit(onValid)(event);
-      }}
+    <FormShell
+      label="Change email"
+      variant="dialog"
+      serverError={serverError}
+      disabled={isSubmitting}
+      onSubmitStart={() => setServerError(null)}
+      onSubmit={form.handleSubmit(onValid)}
     >
-      {serverError && (
-        <Alert tone="error" className="mb-4">
-          {serverError}
-        </Alert>
-      )}
-      <fieldset disabled={isSubmitting} className="space-y-5">
-        <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600 ring-1 ring-slate-200">
-          Current e-mail:{' '}
-          <span className="font-medium break-all text-slate-900">{currentEmail}</span>
-        </p>
-        <FormField
-          label="New Email Address"
-          type="email"
-          autoComplete="email"
-          placeholder="new@company.com"
-          error={errors.newEmail?.message}
-          {...form.register('newEmail')}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            disabled={isSubmitting || !canSubmitNewEmail(newEmail, currentEmail)}
-          >
-            {isSubmitting ? 'Sending...' : 'Send Confirmation'}
-          </Button>
-        </div>
-      </fieldset>
-    </form>
+      <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600 ring-1 ring-slate-200">
+        Current e-mail: <span className="font-medium break-all text-slate-900">{currentEmail}</span>
+      </p>
+      <FormField
+        label="New Email Address"
+        type="email"
+        autoComplete="email"
+        placeholder="new@company.com"
+        error={errors.newEmail?.message}
+        {...form.register('newEmail')}
+      />
+      <FormActions variant="dialog" onCancel={onDone}>
+        <Button type="submit" disabled={isSubmitting || !canSubmitNewEmail(newEmail, currentEmail)}>
+          {isSubmitting ? 'Sending...' : 'Send Confirmation'}
+        </Button>
+      </FormActions>
+    </FormShell>
   );
 }

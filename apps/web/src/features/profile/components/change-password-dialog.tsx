@@ -8,9 +8,10 @@ import {
   isChangePasswordComplete,
 } from '@sitelift/shared/validation/change-password';
 import type { ChangePasswordInput } from '@sitelift/shared/validation/change-password';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { FormActions } from '../../../components/ui/form-actions';
+import { FormShell } from '../../../components/ui/form-shell';
 import { Modal } from '../../../components/ui/modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { reportError } from '../../../lib/report-error';
@@ -75,54 +76,43 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form
-      noValidate
-      aria-label="Change password"
-      onSubmit={(event) => {
-        event.stopPropagation();
-        setServerError(null);
-        void form.handleSubmit(onValid)(event);
-      }}
+    <FormShell
+      label="Change password"
+      variant="dialog"
+      serverError={serverError}
+      disabled={isSubmitting}
+      onSubmitStart={() => setServerError(null)}
+      onSubmit={form.handleSubmit(onValid)}
     >
-      {serverError && (
-        <Alert tone="error" className="mb-4">
-          {serverError}
-        </Alert>
-      )}
-      <fieldset disabled={isSubmitting} className="space-y-5">
-        <FormField
-          label="Current Password"
-          type="password"
-          autoComplete="current-password"
-          revealable
-          error={errors.currentPassword?.message}
-          {...form.register('currentPassword')}
-        />
-        <FormField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
-        <FormField
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          error={errors.confirmNewPassword?.message}
-          {...form.register('confirmNewPassword')}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting || !isChangePasswordComplete(values)}>
-            {isSubmitting ? 'Updating...' : 'Update Password'}
-          </Button>
-        </div>
-      </fieldset>
-    </form>
+      <FormField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        revealable
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
+      <FormField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        revealable
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
+      />
+      <FormField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        revealable
+        error={errors.confirmNewPassword?.message}
+        {...form.register('confirmNewPassword')}
+      />
+      <FormActions variant="dialog" onCancel={onDone}>
+        <Button type="submit" disabled={isSubmitting || !isChangePasswordComplete(values)}>
+          {isSubmitting ? 'Updating...' : 'Update Password'}
+        </Button>
+      </FormActions>
+    </FormShell>
   );
 }

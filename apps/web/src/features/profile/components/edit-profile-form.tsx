@@ -9,8 +9,10 @@ import { profileUpdateSchema } from '@sitelift/shared/validation/profile';
 import type { ProfileUpdate, ProfileUpdateInput } from '@sitelift/shared/validation/profile';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { FormActions } from '../../../components/ui/form-actions';
+import { FormShell } from '../../../components/ui/form-shell';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -114,95 +116,86 @@ function EditProfileFormLoaded({ profile, isFallback }: { profile: Profile; isFa
           {result.message} Taking you to your dashboard…
         </Alert>
       )}
-      {serverError && (
-        <Alert tone="error" className="mb-6">
-          {serverError}
-        </Alert>
-      )}
 
-      <form
-        noValidate
-        aria-label="Edit profile"
-        className="rounded-2xl border border-slate-200 bg-white shadow-sm"
-        onSubmit={(event) => {
-          setServerError(null);
-          void form.handleSubmit(onValid)(event);
-        }}
+      <FormShell
+        label="Edit profile"
+        variant="card"
+        legend="Profile details"
+        serverError={serverError}
+        disabled={isBusy}
+        onSubmitStart={() => setServerError(null)}
+        onSubmit={form.handleSubmit(onValid)}
+        footer={
+          <FormActions variant="card" cancelTo={paths.dashboard.getHref()}>
+            <Button type="submit" disabled={isBusy}>
+              {isSubmitting ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </FormActions>
+        }
       >
-        <fieldset disabled={isBusy} className="space-y-6 p-5 sm:p-8">
-          <legend className="sr-only">Profile details</legend>
-          <div className="flex items-center gap-4">
-            <Avatar fullName={fullName} email={profile.email} imageUrl={avatarUrl} size="lg" />
-            <div className="min-w-0">
-              <p className="truncate text-base font-semibold text-slate-900">
-                {fullName.trim() || PROFILE_MESSAGES.noNameSet}
-              </p>
-              <p className="truncate text-sm text-slate-600">{profile.email}</p>
-            </div>
+        <div className="flex items-center gap-4">
+          <Avatar fullName={fullName} email={profile.email} imageUrl={avatarUrl} size="lg" />
+          <div className="min-w-0">
+            <p className="truncate text-base font-semibold text-slate-900">
+              {fullName.trim() || PROFILE_MESSAGES.noNameSet}
+            </p>
+            <p className="truncate text-sm text-slate-600">{profile.email}</p>
           </div>
-
-          <div className="grid gap-6 sm:grid-cols-2">
-            <FormField
-              label="Full Name"
-              autoComplete="name"
-              placeholder="Ada Lovelace"
-              error={errors.full_name?.message}
-              {...form.register('full_name')}
-            />
-            <FormField
-              label="Company Name"
-              autoComplete="organization"
-              placeholder="Acme Studio"
-              error={errors.company_name?.message}
-              {...form.register('company_name')}
-            />
-          </div>
-          <FormField
-            label="Avatar URL"
-            type="url"
-            inputMode="url"
-            placeholder="https://example.com/me.png"
-            hint="A link to a square image (PNG, JPG or SVG). Leave empty to show your initials."
-            error={errors.avatar_url?.message}
-            {...form.register('avatar_url')}
-          />
-
-          <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
-            <h2 className="text-sm font-semibold text-slate-900">Sign-in details</h2>
-            <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
-              <FormField
-                label="Email"
-                type="email"
-                value={profile.email}
-                readOnly
-                aria-readonly
-                hint="Your e-mail changes only after you confirm the new address."
-              />
-              <Button
-                variant="outline"
-                onClick={() => setOpenDialog('email')}
-                className="sm:mb-[1.375rem]"
-              >
-                <Mail className="size-4" aria-hidden /> Change Email
-              </Button>
-            </div>
-            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-              <p className="text-sm text-slate-600">Password</p>
-              <Button variant="outline" onClick={() => setOpenDialog('password')}>
-                <KeyRound className="size-4" aria-hidden /> Change Password
-              </Button>
-            </div>
-          </div>
-        </fieldset>
-        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-8">
-          <ButtonLink to={paths.dashboard.getHref()} variant="ghost">
-            Cancel
-          </ButtonLink>
-          <Button type="submit" disabled={isBusy}>
-            {isSubmitting ? 'Saving...' : 'Save Changes'}
-          </Button>
         </div>
-      </form>
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <FormField
+            label="Full Name"
+            autoComplete="name"
+            placeholder="Ada Lovelace"
+            error={errors.full_name?.message}
+            {...form.register('full_name')}
+          />
+          <FormField
+            label="Company Name"
+            autoComplete="organization"
+            placeholder="Acme Studio"
+            error={errors.company_name?.message}
+            {...form.register('company_name')}
+          />
+        </div>
+        <FormField
+          label="Avatar URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/me.png"
+          hint="A link to a square image (PNG, JPG or SVG). Leave empty to show your initials."
+          error={errors.avatar_url?.message}
+          {...form.register('avatar_url')}
+        />
+
+        <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
+          <h2 className="text-sm font-semibold text-slate-900">Sign-in details</h2>
+          <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+            <FormField
+              label="Email"
+              type="email"
+              value={profile.email}
+              readOnly
+              aria-readonly
+              hint="Your e-mail changes only after you confirm the new address."
+            />
+            <Button
+              variant="outline"
+              onClick={() => setOpenDialog('email')}
+              className="sm:mb-[1.375rem]"
+            >
+              <Mail className="size-4" aria-hidden /> Change Email
+            </Button>
+          </div>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+            <p className="text-sm text-slate-600">Password</p>
+            <Button variant="outline" onClick={() => setOpenDialog('password')}>
+              <KeyRound className="size-4" aria-hidden /> Change Password
+            </Button>
+          </div>
+        </div>
+      </FormShell>
 
       <ChangeEmailDialog
         open={openDialog === 'email'}

@@ -15,8 +15,10 @@ import type {
 } from '@sitelift/shared/validation/create-project';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { FormField, inputClasses } from '../../../components/ui/form-field';
+import { FormActions } from '../../../components/ui/form-actions';
+import { FormShell } from '../../../components/ui/form-shell';
 import { landingAnchors, paths } from '../../../config/paths';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
@@ -184,120 +186,111 @@ export function CreateProjectForm({
           </div>
         </Alert>
       )}
-      {problem?.kind === 'other' && (
-        <Alert tone="error" className="mb-6">
-          {problem.message}
-        </Alert>
-      )}
 
-      <form
-        noValidate
-        aria-label="Create project"
-        className="rounded-2xl border border-slate-200 bg-white shadow-sm"
-        onSubmit={(event) => {
-          setProblem(null);
-          void form.handleSubmit(onValid)(event);
-        }}
+      <FormShell
+        label="Create project"
+        variant="card"
+        legend="Project details"
+        serverError={problem?.kind === 'other' ? problem.message : null}
+        disabled={isSubmitting}
+        onSubmitStart={() => setProblem(null)}
+        onSubmit={form.handleSubmit(onValid)}
+        footer={
+          <FormActions variant="card" cancelTo={paths.dashboard.getHref()}>
+            <Button type="submit" disabled={!canSubmit}>
+              <Rocket className="size-4" aria-hidden />
+              {isSubmitting ? 'Creating Project...' : 'Create Project'}
+            </Button>
+          </FormActions>
+        }
       >
-        <fieldset disabled={isSubmitting} className="space-y-6 p-5 sm:p-8">
-          <legend className="sr-only">Project details</legend>
-          <FormField
-            label="Website URL"
-            type="url"
-            inputMode="url"
-            placeholder="https://example.com"
-            autoComplete="url"
-            error={errors.sourceUrl?.message}
-            {...form.register('sourceUrl')}
+        <FormField
+          label="Website URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com"
+          autoComplete="url"
+          error={errors.sourceUrl?.message}
+          {...form.register('sourceUrl')}
+        />
+        <FormField
+          label="Project Name"
+          placeholder="My company website"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <div>
+          <label
+            htmlFor="project-description"
+            className="mb-1.5 block text-sm font-medium text-slate-700"
+          >
+            Description <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <textarea
+            id="project-description"
+            rows={3}
+            placeholder="What should we know about this site?"
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? 'project-description-error' : undefined}
+            className={inputClasses(Boolean(errors.description), 'resize-y')}
+            {...form.register('description')}
           />
-          <FormField
-            label="Project Name"
-            placeholder="My company website"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <div>
-            <label
-              htmlFor="project-description"
-              className="mb-1.5 block text-sm font-medium text-slate-700"
-            >
-              Description <span className="font-normal text-slate-500">(optional)</span>
-            </label>
-            <textarea
-              id="project-description"
-              rows={3}
-              placeholder="What should we know about this site?"
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? 'project-description-error' : undefined}
-              className={inputClasses(Boolean(errors.description), 'resize-y')}
-              {...form.register('description')}
-            />
-            {errors.description && (
-              <p id="project-description-error" className="mt-1.5 text-sm text-red-600">
-                {errors.description.message}
-              </p>
-            )}
-          </div>
-          <Controller
-            control={form.control}
-            name="modernizationStrategy"
-            render={({ field }) => (
-              <div role="radiogroup" aria-labelledby="strategy-label">
-                <p id="strategy-label" className="mb-2 text-sm font-medium text-slate-700">
-                  Modernization Strategy
-                </p>
-                <div className="grid gap-3 md:grid-cols-3">
-                  {MODERNIZATION_STRATEGIES.map((strategy) => {
-                    const option = STRATEGY_OPTIONS[strategy];
-                    const isChecked = field.value === strategy;
-                    return (
-                      <label
-                        key={strategy}
-                        className={cn(
-                          'relative flex cursor-pointer flex-col rounded-xl border p-4 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-300',
-                          isChecked
-                            ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500'
-                            : 'border-slate-200 hover:border-slate-300',
-                        )}
-                      >
-                        <input
-                          type="radio"
-                          name={field.name}
-                          value={strategy}
-                          checked={isChecked}
-                          onChange={() => field.onChange(strategy)}
-                          onBlur={field.onBlur}
-                          className="sr-only"
-                        />
-                        <span className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
-                          {option.title}
-                          {option.recommended && (
-                            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-[11px] font-semibold text-white">
-                              Recommended
-                            </span>
-                          )}
-                        </span>
-                        <span className="mt-1 text-xs leading-5 text-slate-600">
-                          {option.features}
-                        </span>
-                      </label>
-                    );
-                  })}
-                </div>
-              </div>
-            )}
-          />
-        </fieldset>
-        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-8">
-          <ButtonLink to={paths.dashboard.getHref()} variant="ghost">
-            Cancel
-          </ButtonLink>
-          <Button type="submit" disabled={!canSubmit}>
-            <Rocket className="size-4" aria-hidden />
-            {isSubmitting ? 'Creating Project...' : 'Create Project'}
-          </Button>
+          {errors.description && (
+            <p id="project-description-error" className="mt-1.5 text-sm text-red-600">
+              {errors.description.message}
+            </p>
+          )}
         </div>
-      </form>
+        <Controller
+          control={form.control}
+          name="modernizationStrategy"
+          render={({ field }) => (
+            <div role="radiogroup" aria-labelledby="strategy-label">
+              <p id="strategy-label" className="mb-2 text-sm font-medium text-slate-700">
+                Modernization Strategy
+              </p>
+              <div className="grid gap-3 md:grid-cols-3">
+                {MODERNIZATION_STRATEGIES.map((strategy) => {
+                  const option = STRATEGY_OPTIONS[strategy];
+                  const isChecked = field.value === strategy;
+                  return (
+                    <label
+                      key={strategy}
+                      className={cn(
+                        'relative flex cursor-pointer flex-col rounded-xl border p-4 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-300',
+                        isChecked
+                          ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500'
+                          : 'border-slate-200 hover:border-slate-300',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name={field.name}
+                        value={strategy}
+                        checked={isChecked}
+                        onChange={() => field.onChange(strategy)}
+                        onBlur={field.onBlur}
+                        className="sr-only"
+                      />
+                      <span className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
+                        {option.title}
+                        {option.recommended && (
+                          <span className="rounded-full bg-brand-600 px-2 py-0.5 text-[11px] font-semibold text-white">
+                            Recommended
+                          </span>
+                        )}
+                      </span>
+                      <span className="mt-1 text-xs leading-5 text-slate-600">
+                        {option.features}
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+            </div>
+          )}
+        />
+      </FormShell>
       <HowItWorksDialog open={isHowItWorksOpen} onOpenChange={setIsHowItWorksOpen} />
     </div>
   );

@@ -8,6 +8,8 @@ import type { EditProjectFormInput } from '@sitelift/shared/validation/edit-proj
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormField, inputClasses } from '../../../components/ui/form-field';
+import { FormActions } from '../../../components/ui/form-actions';
+import { FormShell } from '../../../components/ui/form-shell';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -91,51 +93,42 @@ function EditProjectFormLoaded({ project }: { project: Project }) {
           {PROJECT_MESSAGES.updated} Taking you to your dashboard…
         </Alert>
       )}
-      {serverError && (
-        <Alert tone="error" className="mb-6">
-          {serverError}
-        </Alert>
-      )}
-      <form
-        noValidate
-        aria-label="Edit project"
-        className="rounded-2xl border border-slate-200 bg-white shadow-sm"
-        onSubmit={(event) => {
-          setServerError(null);
-          void form.handleSubmit(onValid)(event);
-        }}
+      <FormShell
+        label="Edit project"
+        variant="card"
+        legend="Project details"
+        serverError={serverError}
+        disabled={isSubmitting || isSaved}
+        onSubmitStart={() => setServerError(null)}
+        onSubmit={form.handleSubmit(onValid)}
+        footer={
+          <FormActions variant="card" cancelTo={paths.dashboard.getHref()}>
+            <Button type="submit" disabled={isSubmitting || isSaved}>
+              {isSubmitting ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </FormActions>
+        }
       >
-        <fieldset disabled={isSubmitting || isSaved} className="space-y-6 p-5 sm:p-8">
-          <legend className="sr-only">Project details</legend>
-          <FormField label="Project Name" error={errors.name?.message} {...form.register('name')} />
-          <div>
-            <label
-              htmlFor="edit-project-description"
-              className="mb-1.5 block text-sm font-medium text-slate-700"
-            >
-              Description <span className="font-normal text-slate-500">(optional)</span>
-            </label>
-            <textarea
-              id="edit-project-description"
-              rows={4}
-              aria-invalid={errors.description ? true : undefined}
-              className={inputClasses(Boolean(errors.description), 'resize-y')}
-              {...form.register('description')}
-            />
-            {errors.description && (
-              <p className="mt-1.5 text-sm text-red-600">{errors.description.message}</p>
-            )}
-          </div>
-        </fieldset>
-        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-8">
-          <ButtonLink to={paths.dashboard.getHref()} variant="ghost">
-            Cancel
-          </ButtonLink>
-          <Button type="submit" disabled={isSubmitting || isSaved}>
-            {isSubmitting ? 'Saving...' : 'Save Changes'}
-          </Button>
+        <FormField label="Project Name" error={errors.name?.message} {...form.register('name')} />
+        <div>
+          <label
+            htmlFor="edit-project-description"
+            className="mb-1.5 block text-sm font-medium text-slate-700"
+          >
+            Description <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <textarea
+            id="edit-project-description"
+            rows={4}
+            aria-invalid={errors.description ? true : undefined}
+            className={inputClasses(Boolean(errors.description), 'resize-y')}
+            {...form.register('description')}
+          />
+          {errors.description && (
+            <p className="mt-1.5 text-sm text-red-600">{errors.description.message}</p>
+          )}
         </div>
-      </form>
+      </FormShell>
     </div>
   );
 }
