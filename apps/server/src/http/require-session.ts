@@ -24,22 +24,12 @@ export function sessionCacheOf(auth: Auth): SessionCache<SignedIn> | undefined {
   return caches.get(auth)?.cache;
 }
 
-/** The value of cookie `name` in a Cookie header, or undefined. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator < 0) continue;
-    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
-  }
-  return undefined;
-}
-
 async function lookUp(auth: Auth, request: FastifyRequest): Promise<SignedIn | null> {
   const lookup = () => auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   const cached = caches.get(auth);
   if (!cached) return lookup();
-  const token = readCookie(request.headers.cookie, await cached.cookieName);
+  // @fastify/cookie (registered in app.ts) has parsed the Cookie header.
+  const token = request.cookies[await cached.cookieName];
   if (!token) return null;
   return cached.cache.resolve(token, lookup);
 }

@@ -77,6 +77,7 @@ function pagesIndexSource(plan: SitePlan): string {
       description: page.description,
       language: page.language,
     };
+    // The metadata as an object literal left open, so the loader can follow it.
     const source = JSON.stringify(meta).slice(0, -1);
     return page === home
       ? `${source}, sections: startPageSections }`
