@@ -59,6 +59,10 @@ function buildFakeStages(
       calls.push(`design ${designer.name}`);
       return plan;
     },
+    optimizeImages: async (plan) => {
+      calls.push('optimize images');
+      return { plan };
+    },
     toVerifyExpectations: () => ({ pages: MINIMAL_PAGES }),
     listNotCarried: () => [
       {
@@ -166,6 +170,7 @@ describe('runPipeline', () => {
         'extract http://old.example/',
         'plan FULL_REBUILD',
         'design test-designer',
+        'optimize images',
         'generate',
       ]);
       expect(result.verify.build.ok).toBe(true);

@@ -7,6 +7,7 @@ import { extractSite } from './stages/extract/extract-site';
 import { fetchSite } from './stages/fetch/fetch-site';
 import { generateProject } from './stages/generate/generate-project';
 import { listNotCarried, toVerifyExpectations } from './stages/plan/expectations';
+import { optimizeImages, type OptimizeImagesOptions } from './stages/plan/optimize-images';
 import { planSite } from './stages/plan/plan-site';
 import type { HostResolver } from './net/assert-public-url';
 import type { SiteModel, SitePlan } from './model';
@@ -45,6 +46,8 @@ export interface PipelineStages {
   planSite(model: SiteModel, options: { strategy: Strategy }, designer?: Designer): SitePlan;
   /** Runs an asynchronous Designer over a plan (the offline one answers inside planSite). */
   designSite(model: SiteModel, plan: SitePlan, designer: Designer): Promise<SitePlan>;
+  /** Re-encodes the plan's self-hosted images (WebP, capped width) and rewrites their references. */
+  optimizeImages(plan: SitePlan, options: OptimizeImagesOptions): Promise<{ plan: SitePlan }>;
   generateProject(plan: SitePlan, ports?: { logger?: Logger }): Promise<FileTree>;
   toVerifyExpectations(model: SiteModel, plan: SitePlan): Pick<VerifyExpectations, 'pages'>;
   listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[];
@@ -133,6 +136,7 @@ export const DEFAULT_STAGES: PipelineStages = {
   extractSite,
   planSite,
   designSite,
+  optimizeImages,
   generateProject,
   toVerifyExpectations,
   listNotCarried,
@@ -323,11 +327,14 @@ export async function runPipeline(
     'plan',
     async () => {
       const { designer } = input;
-      const planned = stages.planSite(model, { strategy: options.strategy }, designer);
+      let planned = stages.planSite(model, { strategy: options.strategy }, designer);
       // A synchronous designer (the offline one) already answered inside planSite.
-      if (designer === undefined || 'designNow' in designer) return planned;
-      logger.log({ level: 'INFO', message: `Designer ${designer.name} is designing the site` });
-      return stages.designSite(model, planned, designer);
+      if (designer !== undefined && !('designNow' in designer)) {
+        logger.log({ level: 'INFO', message: `Designer ${designer.name} is designing the site` });
+        planned = await stages.designSite(model, planned, designer);
+      }
+      checkCancelled();
+      return (await stages.optimizeImages(planned, { logger, signal })).plan;
     },
     {
       name: 'plan',
