@@ -1,7 +1,7 @@
 /**
  * @sitelift/engine — the only public entry. URL → verified React + Vite + Tailwind project:
- * fetchSite → extractSite → planSite (+ designSite) → generateProject → verifyProject → packageProject,
- * chained by runPipeline. Every stage takes and returns plain data (types.ts, model.ts).
+ * fetchSite → extractSite → planSite (+ designSite, optimizeImages) → generateProject →
+ * verifyProject → packageProject, chained by runPipeline. Every stage takes and returns plain data (types.ts, model.ts).
  */
 
 // The stage contract and the ports.
@@ -32,6 +32,12 @@ export { findChromePath, launchChromium } from './browser/chromium';
 // extract, plan, design, generate.
 export { extractSite } from './stages/extract/extract-site';
 export { planSite, type PlanOptions } from './stages/plan/plan-site';
+export {
+  optimizeImages,
+  MAX_IMAGE_WIDTH,
+  type ImageOptimization,
+  type OptimizeImagesOptions,
+} from './stages/plan/optimize-images';
 export { listNotCarried, toVerifyExpectations } from './stages/plan/expectations';
 export { designSite, type Designer, type SyncDesigner } from './design/designer';
 export { offlineDesigner } from './design/offline-designer';
