@@ -276,21 +276,48 @@ export async function screenshotOriginal(
   }
 }
 
-/** Runs `task` over `items` with at most `limit` at a time, keeping the items' order in the result. */
+/**
+ * Runs `task` over `items` with at most `limit` at a time, keeping the items' order in the result.
+ * `lane` (0 … limit-1) tells which of the concurrent workers runs an item: one item per lane at a time.
+ */
 export async function mapWithLimit<T, R>(
   items: T[],
   limit: number,
-  task: (item: T, index: number) => Promise<R>,
+  task: (item: T, index: number, lane: number) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
-  const worker = async () => {
+  const worker = async (lane: number) => {
     while (next < items.length) {
       const index = next;
       next += 1;
-      results[index] = await task(items[index] as T, index);
+      results[index] = await task(items[index] as T, index, lane);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, (_, lane) => worker(lane)),
+  );
   return results;
+}
+
+/**
+ * `lanes` filtered contexts, one per concurrent worker of mapWithLimit. Headless Chromium shows a
+ * context's pages in one window: two of them resized or captured at once leak sizes into each other's
+ * screenshots (a 1440 px shot coming out 375 px wide) or fail to capture. A page alone in its context
+ * does not.
+ */
+export async function openFilteredContexts(
+  browser: Browser,
+  filter: RequestFilter,
+  lanes: number,
+): Promise<{ contexts: BrowserContext[]; close(): Promise<void> }> {
+  const opened = await Promise.all(
+    Array.from({ length: Math.max(1, lanes) }, () => openFilteredContext(browser, filter)),
+  );
+  return {
+    contexts: opened.map((lane) => lane.context),
+    close: async () => {
+      await Promise.all(opened.map((lane) => lane.close()));
+    },
+  };
 }

@@ -152,6 +152,36 @@ describe.skipIf(!hasChromium)('verifyProject on a page with tabs', () => {
   });
 });
 
+/** Width x height from a PNG's IHDR chunk. */
+function pngSize(png: Uint8Array): string {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return `${view.getUint32(16)}x${view.getUint32(20)}`;
+}
+
+describe.skipIf(!hasChromium)('verifyProject screenshots of routes rendered side by side', () => {
+  it('keeps every desktop shot at 1440 x 900 and every phone shot at 375 x 812', async () => {
+    // Eight routes, two at a time: pages sharing a browser window used to leak their sizes.
+    const pages = Array.from({ length: 8 }, (_, index) => ({
+      url: `http://old.example/page-${index}.html`,
+      route: index === 0 ? '/' : `/page-${index}`,
+      title: `Page ${index}`,
+      textBlocks: [],
+    }));
+    const { ports } = recordingPorts();
+    const report = await verifyProject(
+      buildMinimalProject(),
+      { pages, screenshots: true, lighthouse: false },
+      ports,
+    );
+    const sizes = Object.entries(report.screenshots).map(([name, png]) => [name, pngSize(png)]);
+    expect(sizes).toHaveLength(16);
+    for (const [name, size] of sizes)
+      expect(`${name} ${size}`).toBe(
+        `${name} ${name.endsWith('-desktop.png') ? '1440x900' : '375x812'}`,
+      );
+  });
+});
+
 describe('verifyProject on a project that does not build', () => {
   it('reports build.ok false with the error and renders nothing', async () => {
     const { ports, logs } = recordingPorts();

@@ -9,7 +9,7 @@ import { buildProject } from './build-project';
 import { openVerifyBrowser } from './open-browser';
 import {
   mapWithLimit,
-  openFilteredContext,
+  openFilteredContexts,
   renderRebuiltRoute,
   screenshotOriginal,
   type RenderedRoute,
@@ -191,16 +191,18 @@ export async function verifyProject(
     }
 
     const origin = server.origin;
-    const rebuilt = await openFilteredContext(
+    const concurrency = options.concurrency ?? 2;
+    const rebuilt = await openFilteredContexts(
       browser,
       async (url) =>
         url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:'),
+      Math.min(concurrency, routes.length),
     );
     let rendered: RenderedRoute[];
     try {
-      rendered = await mapWithLimit(routes, options.concurrency ?? 2, async (route) => {
+      rendered = await mapWithLimit(routes, concurrency, async (route, _index, lane) => {
         throwIfCancelled(signal);
-        const result = await renderRebuiltRoute(rebuilt.context, origin, route, {
+        const result = await renderRebuiltRoute(rebuilt.contexts[lane]!, origin, route, {
           screenshots: expectations.screenshots,
         });
         log(
@@ -253,17 +255,18 @@ export async function verifyProject(
 
     if (screenshotPages.length > 0) {
       throwIfCancelled(signal);
-      const originals = await openFilteredContext(
+      const originals = await openFilteredContexts(
         browser,
         buildOriginalFilter(options.allowPrivateUrls === true, options.loopbackOnly === true),
+        Math.min(concurrency, screenshotPages.length),
       );
       try {
-        await mapWithLimit(screenshotPages, options.concurrency ?? 2, async (page) => {
+        await mapWithLimit(screenshotPages, concurrency, async (page, _index, lane) => {
           throwIfCancelled(signal);
           try {
             Object.assign(
               report.screenshots,
-              await screenshotOriginal(originals.context, page.url, page.route),
+              await screenshotOriginal(originals.contexts[lane]!, page.url, page.route),
             );
           } catch (error) {
             log('WARNING', `No screenshot of the original ${page.url}: ${firstLine(error)}`);
