@@ -268,6 +268,41 @@ describe('extractSite', () => {
     ]);
   });
 
+  it('keeps the links of a Java applet menu as a list and lists the applet as not carried', () => {
+    const page = extractSite(
+      toRawSite(`<p>Kies een link.</p>
+        <applet code="treemenu.class" archive="treemenu.jar" width="190" height="320">
+          <param name="treeFont" value="Helvetica">
+          <param name="config1" value="0,Visual basic,0,u">
+          <param name="config2" value="1,Links,1,links.html">
+          <param name="config9" value="6,E-Mail me,4,mailto:wouter@site.example">
+        </applet>
+        <applet code="clock.class"><param name="color" value="ff0000"></applet>`),
+    ).pages[0]!;
+    expect(blocksOf(page)).toEqual([
+      { kind: 'paragraph', inlines: [{ text: 'Kies een link.' }] },
+      {
+        kind: 'list',
+        ordered: false,
+        items: [
+          [{ text: 'Links', href: 'http://site.example/links.html' }],
+          [{ text: 'E-Mail me', href: 'mailto:wouter@site.example' }],
+        ],
+      },
+    ]);
+    expect(page.dropped).toEqual([
+      expect.objectContaining({
+        kind: 'embed',
+        what: '<applet> http://site.example/treemenu.class',
+        reason: expect.stringContaining('links of its menu are kept as a list'),
+      }),
+      expect.objectContaining({
+        kind: 'embed',
+        reason: 'Embedded players, applets and frames are not carried',
+      }),
+    ]);
+  });
+
   it('marks breadcrumb lists', () => {
     const model = extractSite(
       toRawSite('<ol class="breadcrumb"><li><a href="/">Home</a></li><li>FAQ</li></ol>'),

@@ -26,6 +26,7 @@ import {
   textContent,
   walk,
 } from './dom';
+import { listParamLinks } from '../fetch/param-links';
 import type { TabGroup, TabGroups } from './tab-groups';
 import { NO_TAB_GROUPS, findTabGroups, holdsOnlyTabs } from './tab-groups';
 
@@ -445,6 +446,18 @@ export function walkContent(
     form.model.fields.push(field);
   }
 
+  /** The labelled links of an applet's or object's params (a Java tree menu), when it has two or more. */
+  function paramMenuOf(element: Element): InlineRun[] {
+    const values = childrenOf(element).flatMap((child) =>
+      isElement(child) && child.tagName === 'param' ? [getAttr(child, 'value') ?? ''] : [],
+    );
+    const runs = listParamLinks(values).flatMap(({ href, label }) => {
+      const url = label ? resolveUrl(href, pageUrl) : undefined;
+      return url && label ? [{ text: label, href: url }] : [];
+    });
+    return runs.length >= 2 ? runs : [];
+  }
+
   /** A tab group becomes one block: the labels of its tabs and each panel's own blocks. */
   function emitTabs(group: TabGroup): void {
     const tabs: Tab[] = [];
@@ -500,10 +513,18 @@ export function walkContent(
       }
       if (EMBEDS.has(tag)) {
         const src = getAttr(node, 'src') ?? getAttr(node, 'data') ?? getAttr(node, 'code') ?? '';
+        const menu = tag === 'applet' || tag === 'object' ? paramMenuOf(node) : [];
+        if (menu.length > 0) {
+          flush();
+          emit({ kind: 'list', ordered: false, items: menu.map((run) => [run]) });
+        }
         dropped.push({
           kind: 'embed',
           what: `<${tag}> ${resolveUrl(src, pageUrl) ?? src}`.trim(),
-          reason: 'Embedded players, applets and frames are not carried',
+          reason:
+            menu.length > 0
+              ? "Applets do not run in today's browsers; the links of its menu are kept as a list"
+              : 'Embedded players, applets and frames are not carried',
         });
         return false;
       }

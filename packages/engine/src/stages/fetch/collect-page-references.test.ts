@@ -24,6 +24,31 @@ describe('collectPageReferences', () => {
     ]);
   });
 
+  it('reads the page links of a Java applet menu from its params', () => {
+    const references = collectPageReferences(
+      `<applet code="treemenu.class" width="190" height="320">
+         <param name="backImage" value="back.gif">
+         <param name="config0" value="0,Main,0,u">
+         <param name="config2" value="1,Links,1,links.html">
+         <param name="config3" value="1,[WGP] Software,1,products.html">
+         <param name="config9" value="6,E-Mail me,4,mailto:me@old.example">
+       </applet>
+       <object data="menu.swf"><param name="url" value="/games/index.htm"></object>`,
+      PAGE,
+    );
+    expect(references.links).toEqual([
+      'links.html',
+      'products.html',
+      'mailto:me@old.example',
+      '/games/index.htm',
+    ]);
+    expect(references.links.map((href) => toCrawlUrl(href, PAGE)).filter(Boolean)).toEqual([
+      'https://old.example.com/dir/links.html',
+      'https://old.example.com/dir/products.html',
+      'https://old.example.com/games/index.htm',
+    ]);
+  });
+
   it('follows <meta http-equiv="refresh"> like a link', () => {
     const references = collectPageReferences(
       '<head><meta http-equiv="Refresh" content="0; URL=\'welcome.html\'"><meta name="description" content="x"></head>',

@@ -1,6 +1,7 @@
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { toAssetUrl } from './crawl-url';
 import { listCssUrls } from './css-references';
+import { listParamLinks } from './param-links';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
@@ -9,7 +10,7 @@ type Element = DefaultTreeAdapterTypes.Element;
 export interface PageReferences {
   /** The URL relative references resolve against (<base href> or the page URL). */
   baseUrl: string;
-  /** href of <a> and <area>, as written (resolve with toCrawlUrl). */
+  /** href of <a> and <area>, and links in applet/object params, as written (resolve with toCrawlUrl). */
   links: string[];
   /** src of <frame> and <iframe>, absolute. */
   frames: string[];
@@ -167,6 +168,17 @@ export function collectPageReferences(html: string, pageUrl: string): PageRefere
       case 'style':
         references.inlineStyles.push(getText(element));
         break;
+      case 'applet':
+      case 'object': {
+        // A Java menu's pages are linked from its params only (no browser runs applets any more).
+        const values = element.childNodes.flatMap((child) =>
+          'tagName' in child && child.tagName === 'param'
+            ? [getAttribute(child, 'value') ?? '']
+            : [],
+        );
+        for (const link of listParamLinks(values)) references.links.push(link.href);
+        break;
+      }
       case 'img': {
         const srcset = attribute('srcset');
         addImage(attribute('src') ?? attribute('data-src'));

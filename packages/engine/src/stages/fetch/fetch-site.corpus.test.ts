@@ -78,6 +78,11 @@ describe.skipIf(!hasCorpus)('fetchSite on the corpus', () => {
           '/midden.html',
           '/indexgames.html',
           '/unreal.html',
+          // Linked only from the params of the Java tree menu in frame_left.html.
+          '/links.html',
+          '/products.html',
+          '/code.html',
+          '/downloads.html',
         ]),
       );
       expect(raw.pages.every((page) => page.charset === 'windows-1252')).toBe(true);

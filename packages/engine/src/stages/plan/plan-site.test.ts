@@ -145,6 +145,26 @@ describe('planSite', () => {
     expect(hrefs.filter(Boolean)).toEqual(['/input-pages/main', '/input-pages/about', '/']);
   });
 
+  it('keeps external and mailto: menu links in the footer, and only routes in the header', () => {
+    const plan = planSite(
+      extractSite(
+        toRawSite(`<nav><ul>
+          <li><a href="/index.html">Home</a></li>
+          <li><a href="https://forum.example/">Forum</a></li>
+          <li><a href="mailto:wouter@site.example">E-Mail me</a></li>
+          <li><a href="javascript:window.close()">Close</a></li>
+        </ul></nav><h1>Welcome</h1><p>Hello.</p>`),
+      ),
+      { strategy: 'INCREMENTAL_UPDATE' },
+    );
+    expect(plan.navigation).toEqual([{ label: 'Home', route: '/' }]);
+    expect(plan.footerLinks).toEqual([
+      { label: 'Home', route: '/' },
+      { label: 'Forum', route: 'https://forum.example/' },
+      { label: 'E-Mail me', route: 'mailto:wouter@site.example' },
+    ]);
+  });
+
   it('points links to the original anchors (#services) at the sections that hold them', () => {
     const plan = planSite(extractSite(toRawSite(readFixtureHtml('bootstrap3-landing'))), {
       strategy: 'INCREMENTAL_UPDATE',

@@ -332,12 +332,13 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
       redirects[oldPath] = page.route;
   }
 
-  // Navigation: header gets the first few distinct targets, the footer lists every label (its text counts).
+  // Navigation: header gets the first few distinct routes, the footer lists every label (its text
+  // counts), external and mailto: links included.
   const navItems: { label: string; route: string }[] = [];
   for (const link of model.navigation) {
     const route = routeOf(link.href)
       ? rewriteHref(link.href, '', new Set())
-      : isHttp(link.href)
+      : isHttp(link.href) || /^mailto:[^@\s]+@/i.test(link.href)
         ? link.href
         : undefined;
     if (route && !navItems.some((item) => item.label === link.label && item.route === route))
