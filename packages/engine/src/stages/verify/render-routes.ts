@@ -52,20 +52,14 @@ export async function openFilteredContext(
 }
 
 /**
- * A PNG of the viewport. Through CDP with `optimizeForSpeed` (a faster zlib setting): Playwright's
- * own screenshot spends up to a second encoding a large, busy page on a 2-core machine.
+ * A PNG of the viewport, through Playwright. Not a raw CDP `Page.captureScreenshot`: headless
+ * Chromium shows a context's pages in one window, and with two routes rendered side by side, one
+ * resized to 375 px, a raw capture of the other came out 375 x 725 instead of 1440 x 900 (or failed).
+ * Playwright's screenshot pins the page's own viewport; `caret: 'initial'` skips its caret-hiding
+ * style, which we do not need.
  */
 async function capturePng(page: Page): Promise<Uint8Array> {
-  const session = await page.context().newCDPSession(page);
-  try {
-    const { data } = await session.send('Page.captureScreenshot', {
-      format: 'png',
-      optimizeForSpeed: true,
-    });
-    return new Uint8Array(Buffer.from(data, 'base64'));
-  } finally {
-    await session.detach().catch(() => undefined);
-  }
+  return new Uint8Array(await page.screenshot({ type: 'png', caret: 'initial' }));
 }
 
 /** Resizes the page to the phone viewport and waits for the layout to settle. */
@@ -276,48 +270,21 @@ export async function screenshotOriginal(
   }
 }
 
-/**
- * Runs `task` over `items` with at most `limit` at a time, keeping the items' order in the result.
- * `lane` (0 … limit-1) tells which of the concurrent workers runs an item: one item per lane at a time.
- */
+/** Runs `task` over `items` with at most `limit` at a time, keeping the items' order in the result. */
 export async function mapWithLimit<T, R>(
   items: T[],
   limit: number,
-  task: (item: T, index: number, lane: number) => Promise<R>,
+  task: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
-  const worker = async (lane: number) => {
+  const worker = async () => {
     while (next < items.length) {
       const index = next;
       next += 1;
-      results[index] = await task(items[index] as T, index, lane);
+      results[index] = await task(items[index] as T, index);
     }
   };
-  await Promise.all(
-    Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, (_, lane) => worker(lane)),
-  );
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
-}
-
-/**
- * `lanes` filtered contexts, one per concurrent worker of mapWithLimit. Headless Chromium shows a
- * context's pages in one window: two of them resized or captured at once leak sizes into each other's
- * screenshots (a 1440 px shot coming out 375 px wide) or fail to capture. A page alone in its context
- * does not.
- */
-export async function openFilteredContexts(
-  browser: Browser,
-  filter: RequestFilter,
-  lanes: number,
-): Promise<{ contexts: BrowserContext[]; close(): Promise<void> }> {
-  const opened = await Promise.all(
-    Array.from({ length: Math.max(1, lanes) }, () => openFilteredContext(browser, filter)),
-  );
-  return {
-    contexts: opened.map((lane) => lane.context),
-    close: async () => {
-      await Promise.all(opened.map((lane) => lane.close()));
-    },
-  };
 }

@@ -9,7 +9,7 @@ import { buildProject } from './build-project';
 import { openVerifyBrowser } from './open-browser';
 import {
   mapWithLimit,
-  openFilteredContexts,
+  openFilteredContext,
   renderRebuiltRoute,
   screenshotOriginal,
   type RenderedRoute,
@@ -191,18 +191,16 @@ export async function verifyProject(
     }
 
     const origin = server.origin;
-    const concurrency = options.concurrency ?? 2;
-    const rebuilt = await openFilteredContexts(
+    const rebuilt = await openFilteredContext(
       browser,
       async (url) =>
         url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:'),
-      Math.min(concurrency, routes.length),
     );
     let rendered: RenderedRoute[];
     try {
-      rendered = await mapWithLimit(routes, concurrency, async (route, _index, lane) => {
+      rendered = await mapWithLimit(routes, options.concurrency ?? 2, async (route) => {
         throwIfCancelled(signal);
-        const result = await renderRebuiltRoute(rebuilt.contexts[lane]!, origin, route, {
+        const result = await renderRebuiltRoute(rebuilt.context, origin, route, {
           screenshots: expectations.screenshots,
         });
         log(
@@ -255,18 +253,17 @@ export async function verifyProject(
 
     if (screenshotPages.length > 0) {
       throwIfCancelled(signal);
-      const originals = await openFilteredContexts(
+      const originals = await openFilteredContext(
         browser,
         buildOriginalFilter(options.allowPrivateUrls === true, options.loopbackOnly === true),
-        Math.min(concurrency, screenshotPages.length),
       );
       try {
-        await mapWithLimit(screenshotPages, concurrency, async (page, _index, lane) => {
+        await mapWithLimit(screenshotPages, options.concurrency ?? 2, async (page) => {
           throwIfCancelled(signal);
           try {
             Object.assign(
               report.screenshots,
-              await screenshotOriginal(originals.contexts[lane]!, page.url, page.route),
+              await screenshotOriginal(originals.context, page.url, page.route),
             );
           } catch (error) {
             log('WARNING', `No screenshot of the original ${page.url}: ${firstLine(error)}`);
