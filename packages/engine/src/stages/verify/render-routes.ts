@@ -130,18 +130,29 @@ async function gotoAndSettle(tracked: TrackedPage, url: string): Promise<void> {
   if (response !== null && response.status() >= 400) {
     throw new Error(`HTTP ${response.status()} for ${url}`);
   }
-  await waitForQuiet(tracked.page, tracked.inFlight);
-  // A page whose content loads on first view shows an aria-busy placeholder until it is there.
-  const stillBusy = await tracked.page
+  // A page whose content loads on first view shows an aria-busy placeholder until it is there (React
+  // reveals it no sooner than 300 ms after the placeholder): wait for the content, then for the
+  // requests it makes (images). Checked again after the quiet in case the app had not rendered yet.
+  for (let round = 0; round < 2; round++) {
+    const cleared = await waitUntilNotBusy(tracked.page);
+    if (!cleared) return;
+    await waitForQuiet(tracked.page, tracked.inFlight);
+    if (!(await tracked.page.evaluate(() => document.querySelector('[aria-busy="true"]') !== null)))
+      return;
+  }
+}
+
+/** Waits (up to IDLE_MAX_MS) until no element is aria-busy; false when one still is. */
+async function waitUntilNotBusy(page: Page): Promise<boolean> {
+  return page
     .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, {
       timeout: IDLE_MAX_MS,
       polling: 50,
     })
     .then(
-      () => false,
       () => true,
+      () => false,
     );
-  if (!stillBusy) await waitForQuiet(tracked.page, tracked.inFlight);
 }
 
 /** Loads every image now (lazy ones included) and lists those that did not decode. */

@@ -30,7 +30,11 @@ export interface VerifyOptions {
   loopbackOnly?: boolean;
   /** Chromium binary; default CHROME_PATH or the system's. */
   chromePath?: string;
-  /** Routes rendered at the same time (default 2: the machines have 2 cores). */
+  /**
+   * Pages rendered at the same time (default 4). Most of a page's time is waiting (for the network to
+   * go quiet, for React to reveal a lazy page), so 4 lanes beat 2 on a 2-core machine: ant-site-2004's
+   * verify took 19–22 s instead of 23–42 s in alternating runs.
+   */
   concurrency?: number;
   /** Include the built dist/ in the report (default true). */
   includeDist?: boolean;
@@ -191,6 +195,7 @@ export async function verifyProject(
     }
 
     const origin = server.origin;
+    const concurrency = options.concurrency ?? 4;
     const rebuilt = await openFilteredContext(
       browser,
       async (url) =>
@@ -198,7 +203,7 @@ export async function verifyProject(
     );
     let rendered: RenderedRoute[];
     try {
-      rendered = await mapWithLimit(routes, options.concurrency ?? 2, async (route) => {
+      rendered = await mapWithLimit(routes, concurrency, async (route) => {
         throwIfCancelled(signal);
         const result = await renderRebuiltRoute(rebuilt.context, origin, route, {
           screenshots: expectations.screenshots,
@@ -258,7 +263,7 @@ export async function verifyProject(
         buildOriginalFilter(options.allowPrivateUrls === true, options.loopbackOnly === true),
       );
       try {
-        await mapWithLimit(screenshotPages, options.concurrency ?? 2, async (page) => {
+        await mapWithLimit(screenshotPages, concurrency, async (page) => {
           throwIfCancelled(signal);
           try {
             Object.assign(
