@@ -9,6 +9,7 @@ import {
   fixOutline,
   groupSections,
   planSite,
+  splitCards,
   toCardRuns,
   toRoute,
 } from './plan-site';
@@ -90,6 +91,38 @@ describe('fixOutline', () => {
     ]);
     expect(chooseVariant(out[1]!, 1, false)).toBe('cards');
     expect(toCardRuns([panel('a'), panel('b')]).map((s) => s.id)).toEqual(['a', 'b']);
+  });
+
+  it('makes cards of tiles whose thumbnail comes before their title (a portfolio)', () => {
+    const image = (name: string): Block => ({
+      kind: 'image',
+      image: { src: `/images/${name}.webp`, alt: '', width: 400, height: 289 },
+    });
+    const title = (text: string): Block => ({ kind: 'heading', level: 4, inlines: [{ text }] });
+    const line = (text: string): Block => ({ kind: 'paragraph', inlines: [{ text }] });
+    const portfolio: Section = {
+      id: 'portfolio',
+      heading: { level: 2, inlines: [{ text: 'Portfolio' }] },
+      blocks: [
+        { kind: 'heading', level: 3, inlines: [{ text: 'Our latest work.' }] },
+        ...['Round Icons', 'Startup Framework', 'Treehouse'].flatMap((name) => [
+          image(name),
+          title(name),
+          line('Website Design'),
+        ]),
+      ],
+    };
+    const split = splitCards(portfolio.blocks, 4)!;
+    expect(split.intro.map((b) => b.kind)).toEqual(['heading']);
+    expect(split.cards.map((card) => card.map((b) => b.kind))).toEqual([
+      ['image', 'heading', 'paragraph'],
+      ['image', 'heading', 'paragraph'],
+      ['image', 'heading', 'paragraph'],
+    ]);
+    expect(chooseVariant(portfolio, 2, true)).toBe('cards');
+    // A picture at the end of a card whose title came first stays in that card.
+    const timeline = [title('2009'), line('Our humble beginnings'), image('a'), title('2011')];
+    expect(splitCards(timeline, 4)!.cards.map((card) => card.length)).toEqual([3, 1]);
   });
 
   it('turns a run of questions with answers into an accordion, whatever the answers length', () => {

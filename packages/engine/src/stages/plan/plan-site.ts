@@ -568,6 +568,34 @@ function isCardGroup(group: Block[]): boolean {
   );
 }
 
+/**
+ * Splits a section's blocks into an intro and cards, each card starting at a heading of `level`.
+ * When the first such heading has a picture right before it (portfolio tiles, team members: the
+ * thumbnail above the title), every picture right before such a heading starts its card instead.
+ * The generated Section component groups the same way. Undefined when no heading has that level.
+ */
+export function splitCards(
+  blocks: Block[],
+  level: number,
+): { intro: Block[]; cards: Block[][] } | undefined {
+  const isCardHeading = (block: Block | undefined): boolean =>
+    block?.kind === 'heading' && block.level === level;
+  const first = blocks.findIndex(isCardHeading);
+  if (first < 0) return undefined;
+  const imageFirst = blocks[first - 1]?.kind === 'image';
+  const starts = (index: number): boolean =>
+    imageFirst && blocks[index]?.kind === 'image'
+      ? isCardHeading(blocks[index + 1])
+      : isCardHeading(blocks[index]) && !(imageFirst && blocks[index - 1]?.kind === 'image');
+  const start = imageFirst ? first - 1 : first;
+  const cards: Block[][] = [];
+  for (let index = start; index < blocks.length; index++) {
+    if (starts(index)) cards.push([blocks[index]!]);
+    else cards[cards.length - 1]!.push(blocks[index]!);
+  }
+  return { intro: blocks.slice(0, start), cards };
+}
+
 /** The default component for a section's content. */
 export function chooseVariant(
   section: Section,
@@ -596,25 +624,19 @@ export function chooseVariant(
     0,
     ...blocks.map((block) => (block.kind === 'heading' ? block.level : 0)),
   );
-  const firstCard = blocks.findIndex(
-    (block) => block.kind === 'heading' && block.level === cardLevel,
-  );
+  const groups = splitCards(blocks, cardLevel);
   if (
-    firstCard >= 0 &&
-    blocks.slice(0, firstCard).every((b) => b.kind === 'paragraph' || b.kind === 'heading')
+    groups !== undefined &&
+    groups.intro.every((b) => b.kind === 'paragraph' || b.kind === 'heading')
   ) {
-    const groups: Block[][] = [];
-    for (const block of blocks.slice(firstCard)) {
-      if (block.kind === 'heading' && block.level === cardLevel) groups.push([block]);
-      else groups[groups.length - 1]!.push(block);
-    }
+    const { cards } = groups;
     // Questions under headings ("How do I ...?") with their answers: an FAQ, shown as an accordion.
-    const questions = groups.filter((group) => {
+    const questions = cards.filter((group) => {
       const heading = group[0];
       return heading?.kind === 'heading' && plainText(heading.inlines).endsWith('?');
     }).length;
-    if (groups.length >= 3 && questions >= groups.length * 0.6) return 'accordion';
-    if (groups.length >= 2 && groups.length <= 60 && groups.every(isCardGroup)) return 'cards';
+    if (cards.length >= 3 && questions >= cards.length * 0.6) return 'accordion';
+    if (cards.length >= 2 && cards.length <= 60 && cards.every(isCardGroup)) return 'cards';
   }
   const only = blocks.length === 1 ? blocks[0] : undefined;
   if (

@@ -871,16 +871,24 @@ export function Section({ section, index }: { section: SectionData; index: numbe
     );
   }
   if (variant === 'cards') {
-    // The deepest headings start the cards; what comes before them is the intro.
+    // The deepest headings start the cards; what comes before them is the intro. When the first of
+    // them has a picture right before it, each such picture starts its card (a thumbnail on top).
     const cardLevel = Math.max(0, ...blocks.map((block) => (block.kind === 'heading' ? block.level : 0)));
-    const firstHeading = blocks.findIndex((block) => block.kind === 'heading' && block.level === cardLevel);
-    const intro = firstHeading < 0 ? blocks.filter((block) => block.kind !== 'list') : blocks.slice(0, firstHeading);
+    const isCardHeading = (block: Block | undefined) => block?.kind === 'heading' && block.level === cardLevel;
+    const firstHeading = blocks.findIndex(isCardHeading);
+    const imageFirst = blocks[firstHeading - 1]?.kind === 'image';
+    const start = imageFirst ? firstHeading - 1 : firstHeading;
+    const intro = firstHeading < 0 ? blocks.filter((block) => block.kind !== 'list') : blocks.slice(0, start);
     const groups: Block[][] = [];
     if (firstHeading >= 0) {
-      for (const block of blocks.slice(firstHeading)) {
-        if (block.kind === 'heading' && block.level === cardLevel) groups.push([block]);
+      blocks.slice(start).forEach((block, i, rest) => {
+        const starts =
+          imageFirst && block.kind === 'image'
+            ? isCardHeading(rest[i + 1])
+            : isCardHeading(block) && !(imageFirst && rest[i - 1]?.kind === 'image');
+        if (starts) groups.push([block]);
         else groups[groups.length - 1]?.push(block);
-      }
+      });
     }
     return (
       <section id={section.id} aria-labelledby={headingId} className={'section reveal' + tone}>
