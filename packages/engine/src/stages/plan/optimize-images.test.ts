@@ -4,24 +4,19 @@ import type { ImageRef, SitePlan } from '../../model';
 import type { LogEvent, RawAsset, RawPage, RawSite } from '../../types';
 import { extractSite } from '../extract/extract-site';
 import { toFlatBlocks } from '../extract/walk-content';
+import { toRawPage } from '../generate/testing/load-fixture';
 import { MAX_IMAGE_WIDTH, optimizeImages } from './optimize-images';
 import { planSite } from './plan-site';
 
 const ORIGIN = 'http://photos.example';
 
 function page(url: string, body: string): RawPage {
-  return {
-    requestedUrl: url,
+  return toRawPage(
     url,
-    status: 200,
-    contentType: 'text/html',
-    charset: 'utf-8',
-    html: `<html><head><title>Studio Lens</title><link rel="icon" href="/favicon.png"></head>
+    `<html><head><title>Studio Lens</title><link rel="icon" href="/favicon.png"></head>
       <body><img src="/logo.gif" alt="Studio Lens" class="logo">${body}</body></html>`,
-    renderedWith: 'static',
-    depth: 0,
-    frames: [],
-  };
+    0,
+  );
 }
 
 async function asset(file: string, image: Sharp): Promise<RawAsset> {

@@ -38,7 +38,13 @@ function pngSize(body: Uint8Array): { width?: number; height?: number } {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-function page(url: string, html: string, depth: number, frames: string[] = []): RawPage {
+/** A page as the static fetch would have read it (200, text/html, UTF-8). */
+export function toRawPage(
+  url: string,
+  html: string,
+  depth: number,
+  frames: string[] = [],
+): RawPage {
   return {
     requestedUrl: url,
     url,
@@ -72,7 +78,7 @@ export function loadFixture(name: string): Fixture {
   const pages = [...htmlByPath.entries()].map(([path, html], index) => {
     const url = new URL(path, base).href;
     const frames = (spec.frames?.[path] ?? []).map((frame) => new URL(frame, base).href);
-    return page(url, html, index === 0 ? 0 : 1, frames);
+    return toRawPage(url, html, index === 0 ? 0 : 1, frames);
   });
   const assets: RawAsset[] = Object.entries(spec.assets ?? {}).map(([path, file]) => {
     const body = new Uint8Array(readFileSync(join(dir, file)));
@@ -101,7 +107,7 @@ export function toRawSite(html: string, url = 'http://site.example/index.html'):
   return {
     startUrl: url,
     finalUrl: url,
-    pages: [page(url, html, 0)],
+    pages: [toRawPage(url, html, 0)],
     stylesheets: [],
     assets: [],
     diagnostics: [],
