@@ -448,10 +448,7 @@ export function walkContent(
 
   /** The labelled links of an applet's or object's params (a Java tree menu), when it has two or more. */
   function paramMenuOf(element: Element): InlineRun[] {
-    const values = childrenOf(element).flatMap((child) =>
-      isElement(child) && child.tagName === 'param' ? [getAttr(child, 'value') ?? ''] : [],
-    );
-    const runs = listParamLinks(values).flatMap(({ href, label }) => {
+    const runs = listParamLinks(element).flatMap(({ href, label }) => {
       const url = label ? resolveUrl(href, pageUrl) : undefined;
       return url && label ? [{ text: label, href: url }] : [];
     });

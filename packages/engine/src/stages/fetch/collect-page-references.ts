@@ -171,12 +171,7 @@ export function collectPageReferences(html: string, pageUrl: string): PageRefere
       case 'applet':
       case 'object': {
         // A Java menu's pages are linked from its params only (no browser runs applets any more).
-        const values = element.childNodes.flatMap((child) =>
-          'tagName' in child && child.tagName === 'param'
-            ? [getAttribute(child, 'value') ?? '']
-            : [],
-        );
-        for (const link of listParamLinks(values)) references.links.push(link.href);
+        for (const link of listParamLinks(element)) references.links.push(link.href);
         break;
       }
       case 'img': {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { listParamLinks } from './param-links';
+import { parseParamLinks } from './param-links';
 
-describe('listParamLinks', () => {
+describe('parseParamLinks', () => {
   it('labels each menu item with its wordy part', () => {
     expect(
-      listParamLinks([
+      parseParamLinks([
         '0,Main,0,u',
         '1,Links,1,links.html',
         '1,[WGP] Software,1,products.html',
@@ -23,7 +23,7 @@ describe('listParamLinks', () => {
 
   it('ignores colours, flags, images and credits, and lists several targets without labels', () => {
     expect(
-      listParamLinks([
+      parseParamLinks([
         'a7d7a7',
         'YES',
         'back.gif',

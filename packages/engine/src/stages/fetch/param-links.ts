@@ -5,6 +5,10 @@
  * the menu survives only as a list of links.
  */
 
+import type { DefaultTreeAdapterMap } from 'parse5';
+
+type Element = DefaultTreeAdapterMap['element'];
+
 /** A page path or an absolute http(s)/mailto address, as a param value spells it. */
 const LINK_TOKEN =
   /^(?:(?:https?:\/\/|mailto:)\S+|[\w~%./-]*[\w~%-]\.(?:s?html?|php\d?|aspx?|jspx?|cfm|cgi|pl)(?:[?#]\S*)?)$/i;
@@ -23,7 +27,7 @@ export interface ParamLink {
  * The links in a list of param values, in order, without duplicates. A value holding one link, such as
  * `1,Links,1,links.html` or `Links|links.html|main`, labels it with its first wordy part ("Links").
  */
-export function listParamLinks(values: string[]): ParamLink[] {
+export function parseParamLinks(values: string[]): ParamLink[] {
   const links: ParamLink[] = [];
   const seen = new Set<string>();
   for (const value of values) {
@@ -47,4 +51,14 @@ export function listParamLinks(values: string[]): ParamLink[] {
     }
   }
   return links;
+}
+
+/** The links in the `<param>`s of an `<applet>` or `<object>` element (see parseParamLinks). */
+export function listParamLinks(element: Element): ParamLink[] {
+  const values = element.childNodes.flatMap((child) =>
+    'tagName' in child && child.tagName === 'param'
+      ? [child.attrs.find((attribute) => attribute.name === 'value')?.value ?? '']
+      : [],
+  );
+  return parseParamLinks(values);
 }
