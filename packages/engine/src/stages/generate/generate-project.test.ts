@@ -84,6 +84,13 @@ async function renderRoutes(
   try {
     for (const width of [375, 1440]) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
+      // Notes whether the layout's loading placeholder (aria-busy) was ever in the document.
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          if (document.querySelector('[aria-busy="true"]') !== null)
+            document.documentElement.dataset.sawPlaceholder = 'true';
+        }).observe(document, { subtree: true, childList: true });
+      });
       page.on('console', (message) => {
         if (message.type() === 'error')
           problems.push(`${width}px ${page.url()}: ${message.text()}`);
@@ -91,6 +98,9 @@ async function renderRoutes(
       page.on('pageerror', (error) => problems.push(`${width}px ${page.url()}: ${error.message}`));
       for (const route of routes) {
         await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
+        // A route opened directly shows its content at once: main preloads it before React starts.
+        if (await page.evaluate(() => document.documentElement.dataset.sawPlaceholder === 'true'))
+          problems.push(`${width}px ${route}: the loading placeholder was shown`);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
@@ -307,6 +317,11 @@ describe('generated projects build', () => {
     expect(result.ok, result.output).toBe(true);
     expect(existsSync(join(result.dir, 'dist', 'index.html'))).toBe(true);
     expect(readdirSync(join(result.dir, 'dist', 'images'))).toHaveLength(1);
+    // In Chromium: the lazily loaded page opened directly shows at once (no placeholder), no errors.
+    expect(plan.pages.map((p) => p.route)).toEqual(['/', '/games']);
+    const { problems, textByRoute } = await renderRoutes(join(result.dir, 'dist'), ['/games', '/']);
+    expect(problems).toEqual([]);
+    expect(textByRoute.get('/games')).toContain('Hier staan de cheats.');
   });
 
   it('STYLE_MODERNIZATION builds a page whose text looks like code', async () => {
@@ -333,6 +348,24 @@ describe('generated projects build', () => {
     expect(result.ok, result.output).toBe(true);
     const typecheck = runScript(result.dir, 'typecheck');
     expect(typecheck.ok, typecheck.output).toBe(true);
+  });
+
+  it('INCREMENTAL_UPDATE opens every route of a multi-page site at once, without the loading placeholder', async () => {
+    const { plan, model } = planFixture('frameset', 'INCREMENTAL_UPDATE');
+    const result = await buildTree(await generateProject(plan));
+    cleanup.push(result.dir);
+    expect(result.ok, result.output).toBe(true);
+    const routes = plan.pages.map((p) => p.route);
+    expect(routes.length).toBeGreaterThan(2);
+    const { problems, textByRoute } = await renderRoutes(join(result.dir, 'dist'), routes);
+    expect(problems).toEqual([]);
+    for (const page of toVerifyExpectations(model, plan).pages) {
+      const visible = collapse(textByRoute.get(page.route) ?? '');
+      expect(
+        page.textBlocks.filter((block) => !visible.includes(block)),
+        page.route,
+      ).toEqual([]);
+    }
   });
 
   it('FULL_REBUILD builds, passes tsc and prerenders every route with all of the original text', async () => {

@@ -228,6 +228,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { ${full ? 'asset, ' : ''}basePath } from './lib/asset';
+import { preloadPage } from '${plan.strategy === 'STYLE_MODERNIZATION' ? './pages' : './lib/page-content'}';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -243,8 +244,11 @@ const app = (
 // A prerendered page (FULL_REBUILD) already holds this route's markup: hydrate it. Any other path
 // served with a prerendered page (a host's SPA fallback) is rendered from scratch.
 const path = window.location.pathname.slice(basePath.length).replace(/\\/+$/, '') || '/';
-if (root.firstElementChild && root.dataset.route === path) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// The first page's content loads before React starts, so it shows at once, without a placeholder.
+void preloadPage(path).then(() => {
+  if (root.firstElementChild && root.dataset.route === path) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});
 ${
   full
     ? `
@@ -285,33 +289,62 @@ export function NotFound() {
 `;
 }
 
+/**
+ * src/pages/index.ts (STYLE_MODERNIZATION): every page's route and component, in the original's
+ * order. The start page is bundled with the app; every other page is a chunk loaded when first shown.
+ */
+function pageComponentsSource(plan: SitePlan): string {
+  const lazy = plan.pages.length > 1;
+  const imports = plan.pages
+    .map((page, index) =>
+      index === 0
+        ? `import ${page.componentName} from './${page.componentName}';`
+        : `const ${page.componentName} = lazyPage(() => import('./${page.componentName}'));`,
+    )
+    .join('\n');
+  const entries = plan.pages
+    .map((page) => `  { route: ${JSON.stringify(page.route)}, Component: ${page.componentName} },`)
+    .join('\n');
+  const preload = lazy
+    ? `/**
+ * Loads the page at \`path\` (a route) before the app first renders, so that the first view shows the
+ * page at once instead of a placeholder. Waits at most \`maxWaitMs\`; never rejects.
+ */
+export function preloadPage(path: string, maxWaitMs = 1500): Promise<void> {
+  const Component = pages.find((page) => page.route === path)?.Component;
+  return Component?.preload ? settleWithin(Component.preload(), maxWaitMs) : Promise.resolve();
+}`
+    : `/** The only page is bundled with the app: nothing to load before the first render. */
+export function preloadPage(_path: string): Promise<void> {
+  return Promise.resolve();
+}`;
+  return `import type { ComponentType } from 'react';
+${lazy ? "import { lazyPage } from '../lib/lazy-page';\nimport { settleWithin } from '../lib/preload';\n" : ''}${imports}
+
+/** One entry per page of the original site, in its order. */
+export const pages: { route: string; Component: ComponentType & { preload?: () => Promise<unknown> } }[] = [
+${entries}
+];
+
+${preload}
+`;
+}
+
 function appSource(plan: SitePlan): string {
   if (plan.strategy === 'STYLE_MODERNIZATION') {
-    // The start page is bundled with the app; every other page is a chunk loaded when first shown.
-    const imports = plan.pages
-      .map((page, index) =>
-        index === 0
-          ? `import ${page.componentName} from './pages/${page.componentName}';`
-          : `const ${page.componentName} = lazy(() => import('./pages/${page.componentName}'));`,
-      )
-      .join('\n');
-    const routes = plan.pages
-      .map(
-        (page) =>
-          `        <Route path=${JSON.stringify(page.route)} element={<${page.componentName} />} />`,
-      )
-      .join('\n');
-    return `${plan.pages.length > 1 ? "import { lazy } from 'react';\n" : ''}import { Route, Routes } from 'react-router';
+    return `import { Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
 import { NotFound } from './components/NotFound';
-${imports}
+import { pages } from './pages';
 
 /** One route per page of the original site, in its order. */
 export function App() {
   return (
     <Routes>
       <Route element={<Layout />}>
-${routes}
+        {pages.map(({ route, Component }) => (
+          <Route key={route} path={route} element={<Component />} />
+        ))}
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
@@ -514,6 +547,7 @@ export async function generateProject(
   sources['src/App.tsx'] = appSource(plan);
   sources['src/main.tsx'] = mainSource(plan);
   sources['src/lib/asset.ts'] = templates.ASSET;
+  if (typescript || plan.pages.length > 1) sources['src/lib/preload.ts'] = templates.PRELOAD;
   if (typescript) {
     component('Blocks', templates.BLOCKS);
     component('Heading', templates.HEADING);
@@ -521,6 +555,7 @@ export async function generateProject(
     component('Accordion', templates.ACCORDION);
     component('Section', templates.SECTION);
     component('PageView', templates.PAGE_VIEW);
+    sources['src/lib/page-content.ts'] = templates.PAGE_CONTENT;
     sources['src/content/types.ts'] = templates.CONTENT_TYPES;
     sources['src/content/site-types.ts'] = templates.SITE_TYPES;
     sources['src/vite-env.d.ts'] = templates.VITE_ENV;
@@ -535,6 +570,8 @@ export async function generateProject(
     }
   } else {
     for (const page of plan.pages) sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page);
+    sources['src/pages/index.ts'] = pageComponentsSource(plan);
+    if (plan.pages.length > 1) sources['src/lib/lazy-page.tsx'] = templates.LAZY_PAGE;
   }
 
   const files: Record<string, string | Uint8Array> = {};

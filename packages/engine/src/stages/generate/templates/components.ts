@@ -930,22 +930,10 @@ export function Section({ section, index }: { section: SectionData; index: numbe
 /** src/components/PageView.tsx: a whole page from its content module. */
 export const PAGE_VIEW = `
 import { use } from 'react';
-import type { PageEntry, SectionData } from '../content/types';
+import type { PageEntry } from '../content/types';
+import { loadSections } from '../lib/page-content';
 import { Section } from './Section';
 import { Seo } from './Seo';
-
-const loading = new Map<string, Promise<SectionData[]>>();
-
-/** A page's sections: at once when bundled, else one shared promise per page (React suspends on it). */
-export function loadSections(page: PageEntry): SectionData[] | Promise<SectionData[]> {
-  if ('sections' in page) return page.sections;
-  let pending = loading.get(page.route);
-  if (!pending) {
-    pending = page.load().then((module) => module.sections);
-    loading.set(page.route, pending);
-  }
-  return pending;
-}
 
 /** Renders one page of the site from its content (the layout shows a placeholder while it loads). */
 export function PageView({ page }: { page: PageEntry }) {
@@ -959,6 +947,81 @@ export function PageView({ page }: { page: PageEntry }) {
       ))}
     </>
   );
+}
+`;
+
+/** src/lib/page-content.ts: loads a page's content module once, and ahead of the first render. */
+export const PAGE_CONTENT = `
+import { pages } from '../content/pages';
+import type { PageEntry, SectionData } from '../content/types';
+import { settleWithin } from './preload';
+
+const loaded = new Map<string, SectionData[]>();
+const loading = new Map<string, Promise<SectionData[]>>();
+
+/**
+ * A page's sections: at once when bundled or already loaded, else one shared promise per page
+ * (React suspends on it).
+ */
+export function loadSections(page: PageEntry): SectionData[] | Promise<SectionData[]> {
+  if ('sections' in page) return page.sections;
+  const ready = loaded.get(page.route);
+  if (ready) return ready;
+  let pending = loading.get(page.route);
+  if (!pending) {
+    pending = page.load().then((module) => {
+      loaded.set(page.route, module.sections);
+      return module.sections;
+    });
+    loading.set(page.route, pending);
+  }
+  return pending;
+}
+
+/**
+ * Loads the content of the page at \`path\` (a route) before the app first renders, so that the first
+ * view shows the page at once instead of a placeholder. Waits at most \`maxWaitMs\`; never rejects.
+ */
+export function preloadPage(path: string, maxWaitMs = 1500): Promise<void> {
+  const page = pages.find((candidate) => candidate.route === path);
+  const found = page ? loadSections(page) : [];
+  return Array.isArray(found) ? Promise.resolve() : settleWithin(found, maxWaitMs);
+}
+`;
+
+/** src/lib/lazy-page.tsx (STYLE_MODERNIZATION): a page component loaded on first view. */
+export const LAZY_PAGE = `
+import { lazy, type ComponentType } from 'react';
+
+/** A page component that loads on first view, like React.lazy, or ahead of it with preload(). */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+/** Once loaded (by preload() or a first view), the page renders at once, with no placeholder. */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let Loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      Loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  return Object.assign(Page, { preload });
+}
+`;
+
+/** src/lib/preload.ts: a bounded wait for content loaded ahead of the first render. */
+export const PRELOAD = `
+/** Resolves when \`promise\` settles or after \`maxWaitMs\`, whichever comes first; never rejects. */
+export function settleWithin(promise: Promise<unknown>, maxWaitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxWaitMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
 }
 `;
 
