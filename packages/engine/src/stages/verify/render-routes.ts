@@ -21,34 +21,112 @@ export interface RenderedRoute {
   error?: string;
 }
 
-/** Lets a context's requests through or aborts them (the SSRF guard for originals, loopback-only for rebuilds). */
+/** Lets a context's requests through or aborts them (the SSRF guard for originals). */
 export type RequestFilter = (url: string) => Promise<boolean>;
+
+/** True for a URL on `origin`, or a data:/blob: URL. */
+function isSameOriginOrLocal(url: string, origin: string): boolean {
+  return url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:');
+}
 
 const NAVIGATION_TIMEOUT_MS = 20_000;
 const IDLE_QUIET_MS = 150;
 const IDLE_MAX_MS = 4_000;
 const IMAGE_WAIT_MS = 4_000;
 
-/** A browser context whose every request passes a filter. */
+/**
+ * A browser context whose every request passes a filter, with its pages kept open from one route to
+ * the next: opening a tab costs about as much as loading a small page.
+ */
 export interface FilteredContext {
   context: BrowserContext;
+  /** An open page, fresh or reused (blank, at 1440 px, with nothing recorded). */
+  acquire(): Promise<TrackedPage>;
+  /** Returns a page for the next route, or closes it (`reusable: false`, e.g. after a failure). */
+  release(tracked: TrackedPage, reusable: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
+/** What a context's pages may load: what a filter lets through, or one origin only (and data:/blob:). */
+export type RequestPolicy = { filter: RequestFilter } | { origin: string };
+
 /**
- * Opens a 1440 px context whose every request passes `filter`. Pages are first shown at 1440 px and
+ * Makes Chromium itself block every network request of `page` but those to `origin` (CDP
+ * Network.setBlockedURLs with URL patterns; the first match wins). A route handler would do the same
+ * with a round trip to Node for every request, which cost verify about a second per 20 routes.
+ * False when this Chromium does not know URL patterns.
+ */
+async function blockAllBut(page: Page, origin: string): Promise<boolean> {
+  try {
+    const session = await page.context().newCDPSession(page);
+    await session.send('Network.enable');
+    await session.send('Network.setBlockedURLs', {
+      // Older protocol typings know only `urls`; Chromium 140 and later take `urlPatterns`.
+      ...({
+        urlPatterns: [
+          { urlPattern: `${origin}/*`, block: false },
+          { urlPattern: '*://*:*/*', block: true },
+        ],
+      } as unknown as { urls: string[] }),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens a 1440 px context whose every request follows `policy`. Pages are first shown at 1440 px and
  * then resized to 375 px on the same load: one navigation per page instead of two.
  */
 export async function openFilteredContext(
   browser: Browser,
-  filter: RequestFilter,
+  policy: RequestPolicy,
 ): Promise<FilteredContext> {
   const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, serviceWorkers: 'block' });
-  await context.route('**/*', async (route) => {
-    if (await filter(route.request().url())) await route.continue();
-    else await route.abort('blockedbyclient');
-  });
-  return { context, close: () => context.close() };
+  const routeThrough = (filter: RequestFilter) =>
+    context.route('**/*', async (route) => {
+      if (await filter(route.request().url())) await route.continue();
+      else await route.abort('blockedbyclient');
+    });
+  const origin = 'origin' in policy ? policy.origin : undefined;
+  if ('filter' in policy) await routeThrough(policy.filter);
+  // An origin-only context's pages block other requests themselves, unless this Chromium cannot:
+  // then a route handler does it for the whole context.
+  let routed = 'filter' in policy;
+  const openPage = async (): Promise<TrackedPage> => {
+    const tracked = await openTrackedPage(context);
+    if (origin !== undefined && !routed && !(await blockAllBut(tracked.page, origin))) {
+      routed = true;
+      await routeThrough(async (url) => isSameOriginOrLocal(url, origin));
+    }
+    return tracked;
+  };
+  const idle: TrackedPage[] = [];
+  return {
+    context,
+    acquire: async () => idle.pop() ?? (await openPage()),
+    async release(tracked, reusable) {
+      if (reusable) {
+        // The next route starts on a blank page: whatever the last one still had in flight ends
+        // (and is reported) before the records are cleared.
+        const isBlank = await tracked.page
+          .goto('about:blank', { timeout: 5_000 })
+          .then(() => tracked.page.setViewportSize(DESKTOP_VIEWPORT))
+          .then(
+            () => true,
+            () => false,
+          );
+        if (isBlank) {
+          tracked.reset();
+          idle.push(tracked);
+          return;
+        }
+      }
+      await tracked.page.close().catch(() => undefined);
+    },
+    close: () => context.close(),
+  };
 }
 
 /**
@@ -88,11 +166,14 @@ async function waitForQuiet(page: Page, inFlight: () => number): Promise<void> {
   }
 }
 
-interface TrackedPage {
+/** A page with what it requested, logged and failed to load since it was opened or last reset. */
+export interface TrackedPage {
   page: Page;
   inFlight(): number;
   consoleErrors: string[];
   failedImages: string[];
+  /** Forgets everything recorded so far (between routes). */
+  reset(): void;
 }
 
 async function openTrackedPage(context: BrowserContext): Promise<TrackedPage> {
@@ -119,7 +200,17 @@ async function openTrackedPage(context: BrowserContext): Promise<TrackedPage> {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
-  return { page, inFlight: () => inFlight, consoleErrors, failedImages };
+  return {
+    page,
+    inFlight: () => inFlight,
+    consoleErrors,
+    failedImages,
+    reset() {
+      inFlight = 0;
+      consoleErrors.length = 0;
+      failedImages.length = 0;
+    },
+  };
 }
 
 async function gotoAndSettle(tracked: TrackedPage, url: string): Promise<void> {
@@ -214,7 +305,7 @@ function unique(values: string[]): string[] {
  * 375 px whether it overflows horizontally and a screenshot.
  */
 export async function renderRebuiltRoute(
-  context: BrowserContext,
+  target: FilteredContext,
   origin: string,
   route: string,
   options: { screenshots: boolean },
@@ -229,7 +320,8 @@ export async function renderRebuiltRoute(
     brokenImages: [],
     screenshots: {},
   };
-  const tracked = await openTrackedPage(context);
+  const tracked = await target.acquire();
+  let reusable = false;
   try {
     await gotoAndSettle(tracked, url);
     result.text = await readRenderedText(tracked.page);
@@ -245,12 +337,13 @@ export async function renderRebuiltRoute(
     if (options.screenshots) {
       result.screenshots[`after/${slug}-mobile.png`] = await capturePng(tracked.page);
     }
+    reusable = true;
   } catch (error) {
     result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
   } finally {
     result.consoleErrors.push(...tracked.consoleErrors);
     result.brokenImages.push(...tracked.failedImages);
-    await tracked.page.close();
+    await target.release(tracked, reusable);
   }
   result.consoleErrors = unique(result.consoleErrors);
   // Report image addresses as site paths: the loopback port changes every run.
@@ -264,20 +357,22 @@ export async function renderRebuiltRoute(
 
 /** Screenshots one original page at 1440 px and 375 px (`before/<slug>-desktop.png`, `-mobile.png`). */
 export async function screenshotOriginal(
-  context: BrowserContext,
+  target: FilteredContext,
   url: string,
   route: string,
 ): Promise<Record<string, Uint8Array>> {
   const slug = toRouteSlug(route);
-  const tracked = await openTrackedPage(context);
+  const tracked = await target.acquire();
+  let reusable = false;
   try {
     await gotoAndSettle(tracked, url);
     const desktop = await capturePng(tracked.page);
     await resizeToMobile(tracked.page);
     const mobile = await capturePng(tracked.page);
+    reusable = true;
     return { [`before/${slug}-desktop.png`]: desktop, [`before/${slug}-mobile.png`]: mobile };
   } finally {
-    await tracked.page.close();
+    await target.release(tracked, reusable);
   }
 }
 

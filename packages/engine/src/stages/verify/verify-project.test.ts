@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMinimalProject, MINIMAL_PAGES } from '../../../test/fixtures/minimal-project.fixture';
@@ -151,6 +153,49 @@ describe.skipIf(!hasChromium)('verifyProject on a page with tabs', () => {
     expect(report.consoleErrors).toEqual([]);
   });
 });
+
+describe.skipIf(!hasChromium)(
+  'verifyProject rendering routes one after another in one page',
+  () => {
+    it('blocks requests to other origins and carries nothing from one route to the next', async () => {
+      // Another loopback origin with a real picture on it: the rebuild must not load it (no hot-linking).
+      let requests = 0;
+      const elsewhere = createServer((_request, response) => {
+        requests += 1;
+        response.writeHead(200, { 'content-type': 'image/gif' });
+        response.end(Buffer.from('R0lGODlhAQABAAAAACw=', 'base64'));
+      });
+      await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+      const { port } = elsewhere.address() as AddressInfo;
+      try {
+        const tree = buildMinimalProject({
+          aboutExtra: `<img src="http://127.0.0.1:${port}/hotlinked.gif" alt="Hot-linked" />`,
+          onStart:
+            "if (window.location.pathname === '/about') console.error('About page exploded');",
+        });
+        const [home, about] = MINIMAL_PAGES;
+        const report = await verifyProject(
+          tree,
+          // /about first, in the one page: what it logged or failed to load must stay with it.
+          { pages: [about!, home!], screenshots: false, lighthouse: false },
+          recordingPorts().ports,
+          { concurrency: 1 },
+        );
+        expect(requests).toBe(0);
+        expect(report.brokenImages).toEqual([
+          { route: '/about', src: `http://127.0.0.1:${port}/hotlinked.gif` },
+        ]);
+        expect(report.consoleErrors.map((error) => error.route)).not.toContain('/');
+        expect(report.consoleErrors).toContainEqual({
+          route: '/about',
+          message: 'About page exploded',
+        });
+      } finally {
+        elsewhere.close();
+      }
+    });
+  },
+);
 
 /** Width x height from a PNG's IHDR chunk. */
 function pngSize(png: Uint8Array): string {

@@ -196,16 +196,12 @@ export async function verifyProject(
 
     const origin = server.origin;
     const concurrency = options.concurrency ?? 4;
-    const rebuilt = await openFilteredContext(
-      browser,
-      async (url) =>
-        url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:'),
-    );
+    const rebuilt = await openFilteredContext(browser, { origin });
     let rendered: RenderedRoute[];
     try {
       rendered = await mapWithLimit(routes, concurrency, async (route) => {
         throwIfCancelled(signal);
-        const result = await renderRebuiltRoute(rebuilt.context, origin, route, {
+        const result = await renderRebuiltRoute(rebuilt, origin, route, {
           screenshots: expectations.screenshots,
         });
         log(
@@ -258,17 +254,19 @@ export async function verifyProject(
 
     if (screenshotPages.length > 0) {
       throwIfCancelled(signal);
-      const originals = await openFilteredContext(
-        browser,
-        buildOriginalFilter(options.allowPrivateUrls === true, options.loopbackOnly === true),
-      );
+      const originals = await openFilteredContext(browser, {
+        filter: buildOriginalFilter(
+          options.allowPrivateUrls === true,
+          options.loopbackOnly === true,
+        ),
+      });
       try {
         await mapWithLimit(screenshotPages, concurrency, async (page) => {
           throwIfCancelled(signal);
           try {
             Object.assign(
               report.screenshots,
-              await screenshotOriginal(originals.context, page.url, page.route),
+              await screenshotOriginal(originals, page.url, page.route),
             );
           } catch (error) {
             log('WARNING', `No screenshot of the original ${page.url}: ${firstLine(error)}`);
