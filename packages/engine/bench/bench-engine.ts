@@ -9,6 +9,7 @@
  *   --max-pages N      pages per site (default 20)
  *   --no-screenshots   skip before/after screenshots
  *   --work-dir DIR     keep every stage's output under DIR/<site>-<strategy>/
+ *   --trace            print every log line of the pipeline with its time since the site's start
  *   --in-process       run every site in this process (default: one child process per site, so that
  *                      each site's peak memory is its own)
  */
@@ -108,12 +109,18 @@ async function benchSite(
     screenshots: boolean;
     corpusDir: string;
     workDir?: string;
+    trace?: boolean;
   },
 ): Promise<BenchRow> {
   const { server, startUrl } = await serveCorpusSite(site, options.corpusDir);
   const warnings: string[] = [];
+  const started = performance.now();
   const logger: Logger = {
     log: (event) => {
+      if (options.trace === true) {
+        const seconds = ((performance.now() - started) / 1000).toFixed(2);
+        process.stderr.write(`  ${seconds.padStart(6)} ${event.level} ${event.message}\n`);
+      }
       if (event.level === 'ERROR' || event.level === 'WARNING') warnings.push(event.message);
       if (event.message.startsWith('Stage ') && / (done|failed)/u.test(event.message)) {
         process.stderr.write(`  ${site.name} ${strategy}: ${event.message}\n`);
@@ -121,7 +128,6 @@ async function benchSite(
     },
   };
   const sampler = startMemorySampler();
-  const started = performance.now();
   const row: BenchRow = {
     site: site.name,
     strategy,
@@ -193,6 +199,7 @@ interface ChildJob {
   screenshots: boolean;
   corpusDir: string;
   workDir?: string;
+  trace: boolean;
 }
 
 const ROW_PREFIX = 'BENCH_ROW ';
@@ -244,6 +251,7 @@ async function main(): Promise<number> {
       'no-screenshots': { type: 'boolean', default: false },
       'work-dir': { type: 'string' },
       'in-process': { type: 'boolean', default: false },
+      trace: { type: 'boolean', default: false },
       child: { type: 'string' },
     },
   });
@@ -282,6 +290,7 @@ async function main(): Promise<number> {
         maxPages,
         screenshots: !values['no-screenshots'],
         corpusDir,
+        trace: values.trace,
         workDir:
           values['work-dir'] === undefined
             ? undefined
