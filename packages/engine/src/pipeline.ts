@@ -312,6 +312,8 @@ export async function runPipeline(
           ...(options.fetchOptions as Partial<FetchOptions> | undefined),
           maxPages: options.maxPages,
           allowPrivateUrls: options.allowPrivateUrls || options.loopbackOnly,
+          // The originals' "before" screenshots are taken as they are read: one load each, not two.
+          screenshots: options.screenshots,
         },
         ports,
         options.loopbackOnly ? { resolve: LOOPBACK_ONLY_RESOLVER } : {},
@@ -350,6 +352,11 @@ export async function runPipeline(
     pages: stages.toVerifyExpectations(model, plan).pages,
     requiredSnippets: options.requiredSnippets,
     screenshots: options.screenshots,
+    originalScreenshots: Object.fromEntries(
+      raw.pages.flatMap((page) =>
+        page.screenshots === undefined ? [] : [[page.url, page.screenshots] as const],
+      ),
+    ),
     lighthouse: options.lighthouse,
   };
   const verify = await runStage(

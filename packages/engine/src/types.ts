@@ -56,6 +56,11 @@ export interface FetchOptions {
   maxAssetBytes: number; // per asset
   /** Respect robots.txt (always true in the product; tests may turn it off). */
   respectRobots: boolean;
+  /**
+   * Screenshot every page in Chromium at 1440 px and 375 px as it is read (the report's "before"
+   * pictures; verify would otherwise load every original again for them). Default false.
+   */
+  screenshots: boolean;
   userAgent: string;
 }
 
@@ -72,6 +77,8 @@ export interface RawPage {
   /** The document's HTML: rendered by Chromium when one was used, else the decoded response. */
   html: string;
   renderedWith: 'browser' | 'static';
+  /** The page as shown in Chromium at 1440 px and 375 px (PNG), when screenshots were asked for. */
+  screenshots?: { desktop: Uint8Array; mobile: Uint8Array };
   /** Crawl depth from the start page (0 for the start page). */
   depth: number;
   /** Frames of a frameset page, resolved to absolute URLs (they are crawled as pages too). */
@@ -124,6 +131,11 @@ export interface VerifyExpectations {
   requiredSnippets?: { route?: string; text: string }[];
   /** Take before/after screenshots of these original URLs (same order as pages). */
   screenshots: boolean;
+  /**
+   * Screenshots of originals already taken (by the fetch stage), by page URL: verify loads only the
+   * originals missing here.
+   */
+  originalScreenshots?: Record<string, { desktop: Uint8Array; mobile: Uint8Array }>;
   lighthouse: boolean;
 }
 

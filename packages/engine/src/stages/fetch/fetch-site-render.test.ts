@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
 import { getAddressRefusal } from '../../net/ip-policy';
@@ -162,6 +163,63 @@ describe.skipIf(!chromePath)('fetchSite rendered with Chromium', () => {
     );
   });
 });
+
+describe.skipIf(!chromePath)('fetchSite with screenshots', () => {
+  it('screenshots every page as it is read, pictures included, at 1440 px and 375 px', async () => {
+    const red = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: { r: 255, g: 0, b: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const pictured = await startTestServer({
+      // No scripts: read as served, yet shown in Chromium for its screenshots.
+      '/': {
+        body: '<html><body style="margin:0"><img src="/red.png" alt="" style="display:block;width:100%;height:100vh"><a href="/scripted.html">Next</a></body></html>',
+      },
+      '/red.png': { headers: { 'content-type': 'image/png' }, body: red },
+      '/scripted.html': {
+        body: '<html><body><main></main><script>document.querySelector("main").textContent = "From script"</script></body></html>',
+      },
+    });
+    try {
+      const options = { browser: 'always', maxPages: 5, allowPrivateUrls: true } as const;
+      const raw = await fetchSite(
+        `${pictured.origin}/`,
+        { ...options, screenshots: true },
+        ports(),
+      );
+      const [home, scripted] = raw.pages;
+      expect(home).toMatchObject({ renderedWith: 'static' });
+      expect(home?.html).not.toContain('<head>');
+      expect(scripted).toMatchObject({ renderedWith: 'browser' });
+      expect(scripted?.html).toContain('<main>From script</main>');
+      for (const page of [home, scripted]) {
+        expect(await pngSize(page?.screenshots?.desktop)).toBe('1440x900');
+        expect(await pngSize(page?.screenshots?.mobile)).toBe('375x812');
+      }
+      // The picture loaded: the start page's screenshots are red at the top left.
+      for (const png of [home!.screenshots!.desktop, home!.screenshots!.mobile]) {
+        const { data } = await sharp(png)
+          .extract({ left: 4, top: 4, width: 1, height: 1 })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
+      }
+      // Without the option (the default) nothing is screenshotted.
+      const plain = await fetchSite(`${pictured.origin}/`, options, ports());
+      expect(plain.pages.every((page) => page.screenshots === undefined)).toBe(true);
+    } finally {
+      await pictured.close();
+    }
+  });
+});
+
+/** A PNG's width x height, as sharp reads it. */
+async function pngSize(png: Uint8Array | undefined): Promise<string> {
+  if (png === undefined) return 'missing';
+  const { width, height, format } = await sharp(png).metadata();
+  return format === 'png' ? `${width}x${height}` : `not a PNG (${format})`;
+}
 
 describe('fetchSite without Chromium', () => {
   it('falls back to the static read and says so', async () => {

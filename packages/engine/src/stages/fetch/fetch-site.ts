@@ -25,6 +25,7 @@ export const DEFAULT_FETCH_OPTIONS: FetchOptions = {
   maxAssetBytesTotal: 50 * 1024 * 1024,
   maxAssetBytes: 10 * 1024 * 1024,
   respectRobots: true,
+  screenshots: false,
   userAgent: 'Mozilla/5.0 (compatible; Sitelift/1.0; +https://sitelift.dev/bot)',
 };
 
@@ -178,34 +179,52 @@ export async function fetchSite(
       }
       let html = decoded.html;
       let renderedWith: RawPage['renderedWith'] = 'static';
+      let screenshots: RawPage['screenshots'];
+      const scripted = hasScripts(html);
+      // A page without scripts is read as served; with screenshots wanted it is still shown in Chromium.
       const renderer =
-        settings.browser === 'never' || !hasScripts(html) ? undefined : await getRenderer();
-      if (settings.browser !== 'never' && !hasScripts(html)) {
+        settings.browser === 'never' || (!scripted && !settings.screenshots)
+          ? undefined
+          : await getRenderer();
+      if (settings.browser !== 'never' && !scripted) {
         logger.log({ level: 'DEBUG', message: `${response.url} has no scripts: read as served` });
-      } else if (renderer) {
+      }
+      if (renderer) {
         const renderStart = clock.now();
         try {
-          html = await renderer.render({
-            url: response.url,
-            status: response.status,
-            contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
-            body: response.body,
-          });
-          renderedWith = 'browser';
-          logger.log({
-            level: 'INFO',
-            message: `Rendered with Chromium (${toSeconds(clock.now() - renderStart)})`,
-          });
+          const rendered = await renderer.render(
+            {
+              url: response.url,
+              status: response.status,
+              contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
+              body: response.body,
+            },
+            { screenshots: settings.screenshots },
+          );
+          screenshots = rendered.screenshots;
+          if (scripted) {
+            html = rendered.html;
+            renderedWith = 'browser';
+            logger.log({
+              level: 'INFO',
+              message: `Rendered with Chromium (${toSeconds(clock.now() - renderStart)})`,
+            });
+          }
         } catch (error) {
           throwIfCancelled();
-          const message = `Could not render ${response.url} in Chromium (${(error as Error).message.split('\n')[0]}); using the HTML as served.`;
-          diagnostics.push({
-            level: 'warning',
-            code: 'FETCH_RENDER_FAILED',
-            message,
-            url: response.url,
-          });
-          logger.log({ level: 'WARNING', message });
+          const reason = (error as Error).message.split('\n')[0];
+          if (scripted) {
+            const message = `Could not render ${response.url} in Chromium (${reason}); using the HTML as served.`;
+            diagnostics.push({
+              level: 'warning',
+              code: 'FETCH_RENDER_FAILED',
+              message,
+              url: response.url,
+            });
+            logger.log({ level: 'WARNING', message });
+          } else {
+            logger.log({ level: 'DEBUG', message: `No screenshots of ${response.url}: ${reason}` });
+          }
         }
       }
       const references = collectPageReferences(html, response.url);
@@ -218,6 +237,7 @@ export async function fetchSite(
           charset: decoded.charset,
           html,
           renderedWith,
+          ...(screenshots === undefined ? {} : { screenshots }),
           depth,
           frames: references.frames.filter((frame) => origins.has(toOrigin(frame))),
         },
@@ -391,6 +411,7 @@ async function startRenderer(
       userAgent: settings.userAgent,
       pageTimeoutMs: settings.pageTimeoutMs,
       maxResourceBytes: settings.maxAssetBytes,
+      screenshots: settings.screenshots,
       onRefused: (url, reason) =>
         ports.logger.log({
           level: 'DEBUG',

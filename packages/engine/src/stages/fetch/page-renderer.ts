@@ -2,6 +2,11 @@ import { isAppError } from '@sitelift/shared/error-codes';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import type { Dispatcher } from 'undici';
 import { launchChromium } from '../../browser/chromium';
+import {
+  captureDesktopAndMobile,
+  DESKTOP_VIEWPORT,
+  type PageScreenshots,
+} from '../../browser/screenshots';
 import type { GuardOptions } from '../../net/assert-public-url';
 import { guardedRequest } from '../../net/guarded-request';
 
@@ -38,15 +43,15 @@ const RENDER_INIT_SCRIPT = `(() => {
 
 /** Resource types the renderer never loads: they cannot change the document's HTML. */
 const BLOCKED_RESOURCE_TYPES = new Set([
-  'image',
   'media',
-  'font',
   'websocket',
   'eventsource',
   'manifest',
   'texttrack',
   'ping',
 ]);
+/** Blocked too, unless the renderer takes screenshots: they show, but do not change the HTML. */
+const PICTURE_RESOURCE_TYPES = new Set(['image', 'font']);
 
 /** Response headers that describe the original transfer, not the (decompressed) body handed to Chromium. */
 const TRANSFER_HEADERS = new Set([
@@ -88,12 +93,31 @@ export interface PageRendererOptions extends GuardOptions {
   signal?: AbortSignal;
   /** Called for each request the guard refused (for the job log). */
   onRefused?: (url: string, reason: string) => void;
+  /**
+   * Load images and fonts too, so that `render(…, { screenshots: true })` can take the page's
+   * desktop and phone screenshots (the report's "before" pictures) on the same load.
+   */
+  screenshots?: boolean;
+}
+
+/** What rendering a document gave. */
+export interface RenderedDocument {
+  /** The DOM's HTML once scripts settled. */
+  html: string;
+  /** At 1440 px and 375 px, when asked for and the renderer loads pictures; undefined if they failed. */
+  screenshots?: PageScreenshots;
 }
 
 /** Renders pages in one Chromium (one per site run). */
 export interface PageRenderer {
-  /** Loads `document` (fulfilled from its prefetched bytes), runs its scripts and returns the DOM's HTML. */
-  render(document: PrefetchedDocument): Promise<string>;
+  /**
+   * Loads `document` (fulfilled from its prefetched bytes), runs its scripts and returns the DOM's
+   * HTML, then (with `screenshots`) screenshots the page at 1440 px and 375 px.
+   */
+  render(
+    document: PrefetchedDocument,
+    options?: { screenshots?: boolean },
+  ): Promise<RenderedDocument>;
   close(): Promise<void>;
 }
 
@@ -116,7 +140,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       serviceWorkers: 'block',
       javaScriptEnabled: true,
       userAgent: options.userAgent,
-      viewport: { width: 1280, height: 900 },
+      viewport: DESKTOP_VIEWPORT,
       acceptDownloads: false,
     });
     await context.addInitScript({ content: RENDER_INIT_SCRIPT });
@@ -136,7 +160,11 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
   await context.route('**/*', async (route: Route, request: Request) => {
     const url = request.url();
     try {
-      if (BLOCKED_RESOURCE_TYPES.has(request.resourceType()))
+      const type = request.resourceType();
+      if (
+        BLOCKED_RESOURCE_TYPES.has(type) ||
+        (options.screenshots !== true && PICTURE_RESOURCE_TYPES.has(type))
+      )
         return await route.abort('blockedbyclient');
       if (!/^https?:/i.test(url)) return await route.abort('blockedbyclient');
       const document = request.isNavigationRequest() ? prefetched.get(url) : undefined;
@@ -189,7 +217,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
   const maxIdleWaitMs = options.maxIdleWaitMs ?? 3_000;
 
   return {
-    async render(document) {
+    async render(document, renderOptions = {}) {
       // Pages are reused: opening a tab costs more than the rest of a small page's render.
       const page = idlePages.pop() ?? (await context.newPage());
       prefetched.set(document.url, document);
@@ -227,8 +255,13 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
           throw new Error(`the page navigated to ${page.url()}`);
         }
         const html = await page.content();
+        let screenshots: PageScreenshots | undefined;
+        if (renderOptions.screenshots === true && options.screenshots === true) {
+          // Without its screenshots the page is still read; verify then loads it again for them.
+          screenshots = await captureDesktopAndMobile(page).catch(() => undefined);
+        }
         isReusable = true;
-        return html;
+        return { html, screenshots };
       } finally {
         options.signal?.removeEventListener('abort', onAbort);
         page.off('request', onRequest);
@@ -239,6 +272,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
         if (isReusable && !options.signal?.aborted) {
           const isBlank = await page
             .goto('about:blank', { timeout: 5_000 })
+            .then(() => page.setViewportSize(DESKTOP_VIEWPORT))
             .then(() => true)
             .catch(() => false);
           if (isBlank) idlePages.push(page);

@@ -1,9 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  capturePng,
+  captureDesktopAndMobile,
+  DESKTOP_VIEWPORT,
+  MOBILE_VIEWPORT,
+  resizeToMobile,
+} from '../../browser/screenshots';
 import { toRouteSlug } from './text-coverage';
-
-/** Viewports of the screenshots and checks. */
-export const DESKTOP_VIEWPORT = { width: 1440, height: 900 } as const;
-export const MOBILE_VIEWPORT = { width: 375, height: 812 } as const;
 
 /** What one rendered route of the rebuild showed. */
 export interface RenderedRoute {
@@ -127,28 +130,6 @@ export async function openFilteredContext(
     },
     close: () => context.close(),
   };
-}
-
-/**
- * A PNG of the viewport, through Playwright. Not a raw CDP `Page.captureScreenshot`: headless
- * Chromium shows a context's pages in one window, and with two routes rendered side by side, one
- * resized to 375 px, a raw capture of the other came out 375 x 725 instead of 1440 x 900 (or failed).
- * Playwright's screenshot pins the page's own viewport; `caret: 'initial'` skips its caret-hiding
- * style, which we do not need.
- */
-async function capturePng(page: Page): Promise<Uint8Array> {
-  return new Uint8Array(await page.screenshot({ type: 'png', caret: 'initial' }));
-}
-
-/** Resizes the page to the phone viewport and waits for the layout to settle. */
-async function resizeToMobile(page: Page): Promise<void> {
-  await page.setViewportSize(MOBILE_VIEWPORT);
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-      ),
-  );
 }
 
 /**
@@ -366,9 +347,7 @@ export async function screenshotOriginal(
   let reusable = false;
   try {
     await gotoAndSettle(tracked, url);
-    const desktop = await capturePng(tracked.page);
-    await resizeToMobile(tracked.page);
-    const mobile = await capturePng(tracked.page);
+    const { desktop, mobile } = await captureDesktopAndMobile(tracked.page);
     reusable = true;
     return { [`before/${slug}-desktop.png`]: desktop, [`before/${slug}-mobile.png`]: mobile };
   } finally {

@@ -174,13 +174,30 @@ describe.skipIf(!hasChromium)(
             "if (window.location.pathname === '/about') console.error('About page exploded');",
         });
         const [home, about] = MINIMAL_PAGES;
+        // The fetch stage screenshotted /about's original; the start page's must be loaded (and is
+        // refused: old.example is not a public address here).
+        const aboutShots = { desktop: new Uint8Array([1, 2, 3]), mobile: new Uint8Array([4, 5]) };
+        const recorded = recordingPorts();
         const report = await verifyProject(
           tree,
           // /about first, in the one page: what it logged or failed to load must stay with it.
-          { pages: [about!, home!], screenshots: false, lighthouse: false },
-          recordingPorts().ports,
+          {
+            pages: [about!, home!],
+            screenshots: true,
+            originalScreenshots: { [about!.url]: aboutShots },
+            lighthouse: false,
+          },
+          recorded.ports,
           { concurrency: 1 },
         );
+        expect(report.screenshots['before/about-desktop.png']).toBe(aboutShots.desktop);
+        expect(report.screenshots['before/about-mobile.png']).toBe(aboutShots.mobile);
+        expect(report.screenshots['before/index-desktop.png']).toBeUndefined();
+        const refused = recorded.logs.filter((event) =>
+          event.message.startsWith('No screenshot of the original'),
+        );
+        expect(refused).toHaveLength(1);
+        expect(refused[0]!.message).toContain(home!.url);
         expect(requests).toBe(0);
         expect(report.brokenImages).toEqual([
           { route: '/about', src: `http://127.0.0.1:${port}/hotlinked.gif` },

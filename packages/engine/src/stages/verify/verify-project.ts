@@ -16,7 +16,12 @@ import {
 } from './render-routes';
 import { runLighthouse } from './run-lighthouse';
 import { startStaticServer, type StaticServer } from './serve-static';
-import { checkRequiredSnippets, measureRouteCoverage, toTextCoverage } from './text-coverage';
+import {
+  checkRequiredSnippets,
+  measureRouteCoverage,
+  toRouteSlug,
+  toTextCoverage,
+} from './text-coverage';
 import { readFileTree, writeProject, type WrittenProject } from './write-project';
 
 /** Options of {@link verifyProject}. */
@@ -252,7 +257,21 @@ export async function verifyProject(
     for (const missing of report.requiredSnippets?.missing ?? [])
       log('WARNING', `Required snippet missing: "${missing}"`);
 
-    if (screenshotPages.length > 0) {
+    // Originals the fetch stage already screenshotted are not loaded again.
+    const taken = expectations.originalScreenshots ?? {};
+    const toLoad: typeof screenshotPages = [];
+    for (const page of screenshotPages) {
+      const shots = taken[page.url];
+      if (shots === undefined) {
+        toLoad.push(page);
+        continue;
+      }
+      const slug = toRouteSlug(page.route);
+      report.screenshots[`before/${slug}-desktop.png`] = shots.desktop;
+      report.screenshots[`before/${slug}-mobile.png`] = shots.mobile;
+      step();
+    }
+    if (toLoad.length > 0) {
       throwIfCancelled(signal);
       const originals = await openFilteredContext(browser, {
         filter: buildOriginalFilter(
@@ -261,7 +280,7 @@ export async function verifyProject(
         ),
       });
       try {
-        await mapWithLimit(screenshotPages, concurrency, async (page) => {
+        await mapWithLimit(toLoad, concurrency, async (page) => {
           throwIfCancelled(signal);
           try {
             Object.assign(
