@@ -199,10 +199,10 @@ export async function fetchSite(
               contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
               body: response.body,
             },
-            { screenshots: settings.screenshots },
+            { screenshots: settings.screenshots, static: !scripted },
           );
           screenshots = rendered.screenshots;
-          if (scripted) {
+          if (scripted && rendered.html !== undefined) {
             html = rendered.html;
             renderedWith = 'browser';
             logger.log({
