@@ -13,7 +13,7 @@ import { dirname, extname, join, relative } from 'node:path';
 import { parse } from 'parse5';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SitePlan } from '../../model';
+import type { SiteModel, SitePlan } from '../../model';
 import type { FileTree, Strategy } from '../../types';
 import { collapse, textContent } from '../extract/dom';
 import { extractSite } from '../extract/extract-site';
@@ -123,6 +123,21 @@ async function renderRoutes(
     server.close();
   }
   return { problems, textByRoute };
+}
+
+/** Every text block of every page is in its route's visible text (what verify measures). */
+function expectEveryBlockVisible(
+  model: SiteModel,
+  plan: SitePlan,
+  textByRoute: Map<string, string>,
+): void {
+  for (const page of toVerifyExpectations(model, plan).pages) {
+    const visible = collapse(textByRoute.get(page.route) ?? '');
+    expect(
+      page.textBlocks.filter((block) => !visible.includes(block)),
+      page.route,
+    ).toEqual([]);
+  }
 }
 
 const cleanup: string[] = [];
@@ -359,13 +374,7 @@ describe('generated projects build', () => {
     expect(routes.length).toBeGreaterThan(2);
     const { problems, textByRoute } = await renderRoutes(join(result.dir, 'dist'), routes);
     expect(problems).toEqual([]);
-    for (const page of toVerifyExpectations(model, plan).pages) {
-      const visible = collapse(textByRoute.get(page.route) ?? '');
-      expect(
-        page.textBlocks.filter((block) => !visible.includes(block)),
-        page.route,
-      ).toEqual([]);
-    }
+    expectEveryBlockVisible(model, plan, textByRoute);
   });
 
   it('FULL_REBUILD builds, passes tsc and prerenders every route with all of the original text', async () => {
@@ -397,12 +406,6 @@ describe('generated projects build', () => {
     expect(
       plan.pages.find((p) => p.route === '/input-pages/about')!.sections.map((s) => s.variant),
     ).toContain('accordion');
-    for (const page of toVerifyExpectations(model, plan).pages) {
-      const visible = collapse(textByRoute.get(page.route) ?? '');
-      expect(
-        page.textBlocks.filter((block) => !visible.includes(block)),
-        page.route,
-      ).toEqual([]);
-    }
+    expectEveryBlockVisible(model, plan, textByRoute);
   });
 });
