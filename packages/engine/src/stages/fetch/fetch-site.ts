@@ -199,10 +199,10 @@ export async function fetchSite(
               contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
               body: response.body,
             },
-            { screenshots: settings.screenshots, static: !scripted },
+            { screenshots: settings.screenshots },
           );
           screenshots = rendered.screenshots;
-          if (scripted && rendered.html !== undefined) {
+          if (scripted) {
             html = rendered.html;
             renderedWith = 'browser';
             logger.log({

@@ -102,18 +102,10 @@ export interface PageRendererOptions extends GuardOptions {
 
 /** What rendering a document gave. */
 export interface RenderedDocument {
-  /** The DOM's HTML once scripts settled; undefined for a `static` document (its HTML is as served). */
-  html?: string;
+  /** The DOM's HTML once scripts settled. */
+  html: string;
   /** At 1440 px and 375 px, when asked for and the renderer loads pictures; undefined if they failed. */
   screenshots?: PageScreenshots;
-}
-
-/** Options of one {@link PageRenderer.render}. */
-export interface RenderOptions {
-  /** Screenshot the page (needs a renderer started with `screenshots`). */
-  screenshots?: boolean;
-  /** The document has no scripts: nothing changes it after `load`, so no wait for quiet. */
-  static?: boolean;
 }
 
 /** Renders pages in one Chromium (one per site run). */
@@ -122,7 +114,10 @@ export interface PageRenderer {
    * Loads `document` (fulfilled from its prefetched bytes), runs its scripts and returns the DOM's
    * HTML, then (with `screenshots`) screenshots the page at 1440 px and 375 px.
    */
-  render(document: PrefetchedDocument, options?: RenderOptions): Promise<RenderedDocument>;
+  render(
+    document: PrefetchedDocument,
+    options?: { screenshots?: boolean },
+  ): Promise<RenderedDocument>;
   close(): Promise<void>;
 }
 
@@ -246,7 +241,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
         await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
         // Scripts often fetch and insert content after `load` (content loaders, SPAs): wait until
         // no request is in flight and the DOM has not changed for `idleMs`, at most `maxIdleWaitMs`.
-        const deadline = Date.now() + (renderOptions.static === true ? 0 : maxIdleWaitMs);
+        const deadline = Date.now() + maxIdleWaitMs;
         while (Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 100));
           if (inFlight.size > 0) continue;
@@ -259,7 +254,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
         if (page.url().replace(/#.*$/, '') !== document.url.replace(/#.*$/, '')) {
           throw new Error(`the page navigated to ${page.url()}`);
         }
-        const html = renderOptions.static === true ? undefined : await page.content();
+        const html = await page.content();
         let screenshots: PageScreenshots | undefined;
         if (renderOptions.screenshots === true && options.screenshots === true) {
           // Without its screenshots the page is still read; verify then loads it again for them.
