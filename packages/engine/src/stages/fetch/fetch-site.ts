@@ -180,16 +180,13 @@ export async function fetchSite(
       let html = decoded.html;
       let renderedWith: RawPage['renderedWith'] = 'static';
       let screenshots: RawPage['screenshots'];
-      const scripted = hasScripts(html);
-      // A page without scripts is read as served; with screenshots wanted it is still shown in Chromium.
+      // A page with scripts is rendered (and, when asked, screenshotted on the same load); one
+      // without is read as served, and verify screenshots it, which costs no more.
       const renderer =
-        settings.browser === 'never' || (!scripted && !settings.screenshots)
-          ? undefined
-          : await getRenderer();
-      if (settings.browser !== 'never' && !scripted) {
+        settings.browser === 'never' || !hasScripts(html) ? undefined : await getRenderer();
+      if (settings.browser !== 'never' && !hasScripts(html)) {
         logger.log({ level: 'DEBUG', message: `${response.url} has no scripts: read as served` });
-      }
-      if (renderer) {
+      } else if (renderer) {
         const renderStart = clock.now();
         try {
           const rendered = await renderer.render(
@@ -201,30 +198,23 @@ export async function fetchSite(
             },
             { screenshots: settings.screenshots },
           );
+          html = rendered.html;
           screenshots = rendered.screenshots;
-          if (scripted) {
-            html = rendered.html;
-            renderedWith = 'browser';
-            logger.log({
-              level: 'INFO',
-              message: `Rendered with Chromium (${toSeconds(clock.now() - renderStart)})`,
-            });
-          }
+          renderedWith = 'browser';
+          logger.log({
+            level: 'INFO',
+            message: `Rendered with Chromium (${toSeconds(clock.now() - renderStart)})`,
+          });
         } catch (error) {
           throwIfCancelled();
-          const reason = (error as Error).message.split('\n')[0];
-          if (scripted) {
-            const message = `Could not render ${response.url} in Chromium (${reason}); using the HTML as served.`;
-            diagnostics.push({
-              level: 'warning',
-              code: 'FETCH_RENDER_FAILED',
-              message,
-              url: response.url,
-            });
-            logger.log({ level: 'WARNING', message });
-          } else {
-            logger.log({ level: 'DEBUG', message: `No screenshots of ${response.url}: ${reason}` });
-          }
+          const message = `Could not render ${response.url} in Chromium (${(error as Error).message.split('\n')[0]}); using the HTML as served.`;
+          diagnostics.push({
+            level: 'warning',
+            code: 'FETCH_RENDER_FAILED',
+            message,
+            url: response.url,
+          });
+          logger.log({ level: 'WARNING', message });
         }
       }
       const references = collectPageReferences(html, response.url);
