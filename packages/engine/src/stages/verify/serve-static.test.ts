@@ -15,7 +15,7 @@ describe('startStaticServer', () => {
     await writeFile(path.join(root, 'index.html'), '<p>app shell</p>');
     await writeFile(path.join(root, 'about', 'index.html'), '<p>prerendered about</p>');
     await writeFile(path.join(root, 'assets', 'app.js'), 'console.log(1)');
-    server = await startStaticServer(root, { fallback: 'spa' });
+    server = await startStaticServer(root, { fallback: 'spa', immutable: /^\/assets\// });
   });
 
   afterAll(async () => {
@@ -32,6 +32,15 @@ describe('startStaticServer', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/javascript');
     expect(await response.text()).toBe('console.log(1)');
+  });
+
+  it('serves the hashed files of assets/ immutable, everything else revalidated', async () => {
+    const asset = await fetch(`${server.origin}/assets/app.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/about', '/contact/us']) {
+      const page = await fetch(`${server.origin}${path}`);
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+    }
   });
 
   it('serves a prerendered route from its folder', async () => {

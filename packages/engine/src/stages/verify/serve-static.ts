@@ -56,6 +56,12 @@ export interface StaticServerOptions {
    * outside the base are 404s.
    */
   base?: string;
+  /**
+   * Files (paths under the base, e.g. `/assets/index-B1x2c3d4.js`) whose name carries a hash of their
+   * content: served `immutable` for a year, as hosts serve Vite's `assets/`, so a browser loading route
+   * after route reuses them (and their compiled code) instead of fetching them again.
+   */
+  immutable?: RegExp;
 }
 
 /** Text formats worth compressing (images, fonts and PDFs are compressed already). */
@@ -144,7 +150,10 @@ export async function startStaticServer(
       const gzip = isCompressible(contentType) && acceptsGzip(request.headers['accept-encoding']);
       response.writeHead(200, {
         'content-type': contentType,
-        'cache-control': 'no-cache',
+        'cache-control':
+          options.immutable?.test(pathname) === true
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         ...(gzip ? { 'content-encoding': 'gzip' } : {}),
         ...(isCompressible(contentType) ? { vary: 'Accept-Encoding' } : {}),
       });

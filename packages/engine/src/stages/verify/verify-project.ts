@@ -180,7 +180,11 @@ export async function verifyProject(
     log('INFO', `Build succeeded in ${(build.ms / 1000).toFixed(1)} s`);
     if (options.includeDist !== false) report.dist = await readFileTree(distDir);
 
-    server = await startStaticServer(distDir, { fallback: 'spa' });
+    server = await startStaticServer(distDir, {
+      fallback: 'spa',
+      // Vite names the files of assets/ by their content's hash.
+      immutable: /^\/assets\//,
+    });
     const launch = await launching;
     if (launch.error !== undefined) throw launch.error;
     browser = launch.launched;
