@@ -93,16 +93,15 @@ export async function openFilteredContext(
       else await route.abort('blockedbyclient');
     });
   const origin = 'origin' in policy ? policy.origin : undefined;
-  if ('filter' in policy) await routeThrough(policy.filter);
   // An origin-only context's pages block other requests themselves, unless this Chromium cannot:
-  // then a route handler does it for the whole context.
-  let routed = 'filter' in policy;
+  // then a route handler does it for the whole context, installed before any page goes on.
+  let routing = 'filter' in policy ? routeThrough(policy.filter) : undefined;
+  await routing;
   const openPage = async (): Promise<TrackedPage> => {
     const tracked = await openTrackedPage(context);
-    if (origin !== undefined && !routed && !(await blockAllBut(tracked.page, origin))) {
-      routed = true;
-      await routeThrough(async (url) => isSameOriginOrLocal(url, origin));
-    }
+    if (origin !== undefined && routing === undefined && !(await blockAllBut(tracked.page, origin)))
+      routing ??= routeThrough(async (url) => isSameOriginOrLocal(url, origin));
+    await routing;
     return tracked;
   };
   const idle: TrackedPage[] = [];
