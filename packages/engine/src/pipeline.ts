@@ -312,7 +312,7 @@ export async function runPipeline(
           ...(options.fetchOptions as Partial<FetchOptions> | undefined),
           maxPages: options.maxPages,
           allowPrivateUrls: options.allowPrivateUrls || options.loopbackOnly,
-          // The originals' "before" screenshots are taken as they are read: one load each, not two.
+          // Pages fetch renders (those with scripts) are screenshotted on that load, not loaded again.
           screenshots: options.screenshots,
         },
         ports,

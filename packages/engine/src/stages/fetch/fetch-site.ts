@@ -189,15 +189,12 @@ export async function fetchSite(
       } else if (renderer) {
         const renderStart = clock.now();
         try {
-          const rendered = await renderer.render(
-            {
-              url: response.url,
-              status: response.status,
-              contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
-              body: response.body,
-            },
-            { screenshots: settings.screenshots },
-          );
+          const rendered = await renderer.render({
+            url: response.url,
+            status: response.status,
+            contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
+            body: response.body,
+          });
           html = rendered.html;
           screenshots = rendered.screenshots;
           renderedWith = 'browser';

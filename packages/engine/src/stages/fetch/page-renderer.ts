@@ -94,8 +94,8 @@ export interface PageRendererOptions extends GuardOptions {
   /** Called for each request the guard refused (for the job log). */
   onRefused?: (url: string, reason: string) => void;
   /**
-   * Load images and fonts too, so that `render(…, { screenshots: true })` can take the page's
-   * desktop and phone screenshots (the report's "before" pictures) on the same load.
+   * Load images and fonts too, and screenshot every rendered page at 1440 px and 375 px (the report's
+   * "before" pictures) on the same load.
    */
   screenshots?: boolean;
 }
@@ -104,7 +104,7 @@ export interface PageRendererOptions extends GuardOptions {
 export interface RenderedDocument {
   /** The DOM's HTML once scripts settled. */
   html: string;
-  /** At 1440 px and 375 px, when asked for and the renderer loads pictures; undefined if they failed. */
+  /** At 1440 px and 375 px, when the renderer takes screenshots; undefined if they failed. */
   screenshots?: PageScreenshots;
 }
 
@@ -112,12 +112,9 @@ export interface RenderedDocument {
 export interface PageRenderer {
   /**
    * Loads `document` (fulfilled from its prefetched bytes), runs its scripts and returns the DOM's
-   * HTML, then (with `screenshots`) screenshots the page at 1440 px and 375 px.
+   * HTML, then (with the renderer's `screenshots`) screenshots the page at 1440 px and 375 px.
    */
-  render(
-    document: PrefetchedDocument,
-    options?: { screenshots?: boolean },
-  ): Promise<RenderedDocument>;
+  render(document: PrefetchedDocument): Promise<RenderedDocument>;
   close(): Promise<void>;
 }
 
@@ -217,7 +214,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
   const maxIdleWaitMs = options.maxIdleWaitMs ?? 3_000;
 
   return {
-    async render(document, renderOptions = {}) {
+    async render(document) {
       // Pages are reused: opening a tab costs more than the rest of a small page's render.
       const page = idlePages.pop() ?? (await context.newPage());
       prefetched.set(document.url, document);
@@ -256,7 +253,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
         }
         const html = await page.content();
         let screenshots: PageScreenshots | undefined;
-        if (renderOptions.screenshots === true && options.screenshots === true) {
+        if (options.screenshots === true) {
           // Without its screenshots the page is still read; verify then loads it again for them.
           screenshots = await captureDesktopAndMobile(page).catch(() => undefined);
         }

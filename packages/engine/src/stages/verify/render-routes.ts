@@ -5,6 +5,7 @@ import {
   DESKTOP_VIEWPORT,
   MOBILE_VIEWPORT,
   resizeToMobile,
+  type PageScreenshots,
 } from '../../browser/screenshots';
 import { toRouteSlug } from './text-coverage';
 
@@ -335,20 +336,31 @@ export async function renderRebuiltRoute(
   return result;
 }
 
-/** Screenshots one original page at 1440 px and 375 px (`before/<slug>-desktop.png`, `-mobile.png`). */
+/** An original's screenshots under their report names: `before/<slug>-desktop.png`, `-mobile.png`. */
+export function toBeforeScreenshots(
+  route: string,
+  shots: PageScreenshots,
+): Record<string, Uint8Array> {
+  const slug = toRouteSlug(route);
+  return {
+    [`before/${slug}-desktop.png`]: shots.desktop,
+    [`before/${slug}-mobile.png`]: shots.mobile,
+  };
+}
+
+/** Screenshots one original page at 1440 px and 375 px, named by {@link toBeforeScreenshots}. */
 export async function screenshotOriginal(
   target: FilteredContext,
   url: string,
   route: string,
 ): Promise<Record<string, Uint8Array>> {
-  const slug = toRouteSlug(route);
   const tracked = await target.acquire();
   let reusable = false;
   try {
     await gotoAndSettle(tracked, url);
-    const { desktop, mobile } = await captureDesktopAndMobile(tracked.page);
+    const shots = await captureDesktopAndMobile(tracked.page);
     reusable = true;
-    return { [`before/${slug}-desktop.png`]: desktop, [`before/${slug}-mobile.png`]: mobile };
+    return toBeforeScreenshots(route, shots);
   } finally {
     await target.release(tracked, reusable);
   }

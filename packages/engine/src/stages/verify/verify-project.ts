@@ -12,16 +12,12 @@ import {
   openFilteredContext,
   renderRebuiltRoute,
   screenshotOriginal,
+  toBeforeScreenshots,
   type RenderedRoute,
 } from './render-routes';
 import { runLighthouse } from './run-lighthouse';
 import { startStaticServer, type StaticServer } from './serve-static';
-import {
-  checkRequiredSnippets,
-  measureRouteCoverage,
-  toRouteSlug,
-  toTextCoverage,
-} from './text-coverage';
+import { checkRequiredSnippets, measureRouteCoverage, toTextCoverage } from './text-coverage';
 import { readFileTree, writeProject, type WrittenProject } from './write-project';
 
 /** Options of {@link verifyProject}. */
@@ -270,9 +266,7 @@ export async function verifyProject(
         toLoad.push(page);
         continue;
       }
-      const slug = toRouteSlug(page.route);
-      report.screenshots[`before/${slug}-desktop.png`] = shots.desktop;
-      report.screenshots[`before/${slug}-mobile.png`] = shots.mobile;
+      Object.assign(report.screenshots, toBeforeScreenshots(page.route, shots));
       step();
     }
     if (toLoad.length > 0) {
