@@ -2,6 +2,7 @@ import { API_ERROR_CODES } from './error-codes/api';
 import { ENGINE_ERROR_CODES } from './error-codes/engine';
 import { ENGINE_BUILD_ERROR_CODES } from './error-codes/engine-build';
 import { ENGINE_FETCH_ERROR_CODES } from './error-codes/engine-fetch';
+import { HTTP_ERROR_CODES } from './error-codes/http';
 import { PROJECTS_ERROR_CODES } from './error-codes/projects';
 
 /** One entry of the error catalogue: HTTP status, the message users see, and whether a retry may help. */
@@ -17,6 +18,7 @@ export interface ErrorCodeEntry {
  */
 export const ERROR_CODES = {
   ...API_ERROR_CODES,
+  ...HTTP_ERROR_CODES,
   ...ENGINE_ERROR_CODES,
   ...ENGINE_FETCH_ERROR_CODES,
   ...ENGINE_BUILD_ERROR_CODES,
