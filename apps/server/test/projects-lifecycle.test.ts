@@ -266,6 +266,21 @@ describe.each(TEST_DATABASE_KINDS)('project lifecycle on %s', (kind) => {
     expect((await agent.get('/api/me/credits')).json().balance).toBe(1);
   });
 
+  it('never delivers an empty rebuild: a page without any text fails with its own code, refunded', async () => {
+    const agent = await signUpVerified(testApp, uniqueEmail('canvas'));
+    const created = (await agent.post('/api/projects', createBody(`${site.url}/canvas/`))).json();
+    const job = await waitForJob(agent, created.job_id, ['COMPLETED', 'FAILED']);
+    expect(job.status).toBe('FAILED');
+    const project = (await agent.get(`/api/projects/${created.id}`)).json();
+    expect(project).toMatchObject({ status: 'failed', generated_code_url: null });
+    expect(project.error_message).toMatch(/^We could not read any content on this page\./);
+    const logs = (await agent.get(`/api/jobs/${created.job_id}/logs`)).json();
+    expect(logs.map((log: { message: string }) => log.message).join('\n')).toContain(
+      'ENGINE_EXTRACT_NO_VISIBLE_TEXT',
+    );
+    expect((await agent.get('/api/me/credits')).json().balance).toBe(1);
+  });
+
   it('ends a refused address FAILED in a worker without ALLOW_PRIVATE_URLS, refunded', async () => {
     // The API allows private addresses here; a strict worker (production settings) refuses them.
     const strict = await signUpVerified(testApp, uniqueEmail('refused'));

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
  * A small old-style site served on 127.0.0.1:0 for the worker tests:
  * - `/shop/` (index + about page, a table layout, an image) — a normal site;
  * - `/missing/` — the start page answers 404;
+ * - `/canvas/` — an app-like page: a canvas drawn by a script, not a word of text;
  * - `/stall/` — the first request of the start page hangs until release() (a worker "dies" meanwhile),
  *   later ones are answered normally.
  */
@@ -56,7 +57,17 @@ function siteFiles(prefix: string): Record<string, { type: string; body: string 
 
 /** Starts the fixture site. */
 export async function startFixtureSite(): Promise<FixtureSite> {
-  const files = { ...siteFiles('/shop/'), ...siteFiles('/stall/') };
+  const files = {
+    ...siteFiles('/shop/'),
+    ...siteFiles('/stall/'),
+    '/canvas/': {
+      type: 'text/html',
+      body: `<!DOCTYPE html><html><head><title>Orbit</title></head><body>
+<canvas id="game" width="320" height="200"></canvas>
+<script>document.getElementById('game').getContext('2d').fillRect(10, 10, 50, 50);</script>
+</body></html>`,
+    },
+  };
   const hits = new Map<string, number>();
   const held: http.ServerResponse[] = [];
   let stalledOnce = false;

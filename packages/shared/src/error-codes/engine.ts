@@ -8,6 +8,12 @@ export const ENGINE_ERROR_CODES = {
     message: 'The website has no readable HTML content to modernize.',
     retryable: false,
   },
+  ENGINE_EXTRACT_NO_VISIBLE_TEXT: {
+    status: 422,
+    message:
+      'We could not read any content on this page. If the site needs JavaScript to show its text, it showed none to us in time; if it is behind a login, or is an app rather than pages, there is nothing we can rebuild. Your credit has been refunded.',
+    retryable: false,
+  },
   ENGINE_PLAN_NO_PAGES: {
     status: 422,
     message: 'No page of the website could be planned for the rebuild.',

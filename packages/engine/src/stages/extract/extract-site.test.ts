@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Block, PageModel } from '../../model';
-import { loadFixture, readFixtureHtml, toRawSite } from '../generate/testing/load-fixture';
+import type { LogEvent } from '../../types';
+import {
+  loadFixture,
+  readFixtureHtml,
+  toRawPage,
+  toRawSite,
+} from '../generate/testing/load-fixture';
 import { extractSite, guessLanguage } from './extract-site';
 import { plainText } from './walk-content';
 
@@ -321,6 +327,40 @@ describe('extractSite', () => {
     expect(() => extractSite(toRawSite('   '))).toThrow(
       expect.objectContaining({ code: 'ENGINE_EXTRACT_NO_CONTENT' }),
     );
+  });
+
+  it('refuses a site whose pages yield no visible text (a script-only page read without a browser)', () => {
+    const scriptOnly =
+      '<html><head><title>Shop</title></head><body><div id="root"></div>' +
+      '<script>document.getElementById("root").textContent = "Welcome";</script>' +
+      '<img src="/hero.jpg" alt=""></body></html>';
+    expect(() => extractSite(toRawSite(scriptOnly))).toThrow(
+      expect.objectContaining({
+        code: 'ENGINE_EXTRACT_NO_VISIBLE_TEXT',
+        message: expect.stringMatching(/^We could not read any content on this page\./),
+      }),
+    );
+  });
+
+  it('warns about an empty page but delivers a site whose other pages have text', () => {
+    const logs: LogEvent[] = [];
+    const raw = toRawSite('<h1>Our bakery</h1><p>Fresh bread every morning.</p>');
+    raw.pages.push(
+      toRawPage('http://site.example/blank.html', '<body><div id="app"></div></body>', 1),
+    );
+    const model = extractSite(raw, { logger: { log: (event) => logs.push(event) } });
+    expect(model.pages).toHaveLength(2);
+    expect(model.diagnostics).toContainEqual(
+      expect.objectContaining({
+        level: 'warning',
+        code: 'ENGINE_EXTRACT_EMPTY_PAGE',
+        url: 'http://site.example/blank.html',
+      }),
+    );
+    expect(logs).toContainEqual({
+      level: 'WARNING',
+      message: 'No visible text on http://site.example/blank.html',
+    });
   });
 
   it('guesses the language of pages that do not declare one', () => {

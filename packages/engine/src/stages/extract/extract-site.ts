@@ -83,18 +83,28 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
     if (!page.model.description) page.model.description = describe(page.model.sections);
   }
 
+  // A rebuild without a word of the original is no rebuild: a script-only page read without a
+  // browser, a login wall or a canvas app would otherwise be delivered as an empty site, and paid for.
+  const hasText = (page: ParsedPage): boolean =>
+    page.model.textBlocks.some((block) => block.trim().length > 0);
+  if (!parsed.some(hasText)) {
+    logger?.log({
+      level: 'ERROR',
+      message: `No visible text on any of the ${parsed.length} page${parsed.length === 1 ? '' : 's'} read (${raw.startUrl})`,
+    });
+    throw new AppError('ENGINE_EXTRACT_NO_VISIBLE_TEXT', {
+      details: { url: raw.startUrl, pages: parsed.length },
+    });
+  }
   for (const page of parsed) {
-    if (
-      page.model.textBlocks.length === 0 &&
-      page.model.sections.every((s) => s.blocks.length === 0)
-    ) {
+    if (!hasText(page)) {
       diagnostics.push({
         level: 'warning',
         code: 'ENGINE_EXTRACT_EMPTY_PAGE',
-        message: 'The page has no visible content.',
+        message: 'The page has no visible text.',
         url: page.model.url,
       });
-      logger?.log({ level: 'WARNING', message: `No visible content on ${page.model.url}` });
+      logger?.log({ level: 'WARNING', message: `No visible text on ${page.model.url}` });
     }
   }
 
