@@ -5,9 +5,14 @@ import { existsSync } from 'node:fs';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (!existsSync(chrome)) {
-  console.log(
-    `e2e: skipped — no Chromium at ${chrome} (install Debian's chromium or set CHROME_PATH).`,
-  );
+  const isCi = process.env.CI === 'true' || process.env.CI === '1';
+  const message = `e2e: no Chromium at ${chrome} (install Debian's chromium or set CHROME_PATH).`;
+  // In CI a missing browser fails the run; on a developer's clone the browser tests skip, loudly.
+  if (isCi) {
+    console.error(`${message} CI=true: failing instead of skipping.`);
+    process.exit(1);
+  }
+  console.log(`${message.replace('e2e: ', 'e2e: skipped — ')}`);
   process.exit(0);
 }
 if (!existsSync('apps/web/e2e/playwright.config.ts')) {

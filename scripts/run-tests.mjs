@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { isCiEnvironment, listMissingCiPrerequisites, summarizeRun } from './test-summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'test-results');
@@ -27,6 +28,16 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
+const isCi = isCiEnvironment(process.env);
+if (isCi) {
+  const missing = listMissingCiPrerequisites(process.env, root);
+  if (missing.length > 0) {
+    console.error(`tests: CI=true but missing: ${missing.join('; ')}`);
+    console.log('tests: 0 passed, 1 failed, 0 skipped');
+    process.exit(1);
+  }
+}
+
 const extraArgs = process.argv.slice(2);
 const unitStatus = run('npx', [
   'vitest',
@@ -40,25 +51,19 @@ const e2eStatus = run('node', ['scripts/run-e2e.mjs', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
 });
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
 const vitest = readJson(vitestJson);
-if (vitest) {
-  totals.passed += vitest.numPassedTests ?? 0;
-  totals.failed += vitest.numFailedTests ?? 0;
-  totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-}
 const playwright = readJson(playwrightJson);
-if (playwright?.stats) {
-  totals.passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
-  totals.failed += playwright.stats.unexpected ?? 0;
-  totals.skipped += playwright.stats.skipped ?? 0;
+const summary = summarizeRun({ isCi, unitStatus, e2eStatus, vitest, playwright, root });
+if (summary.skippedInCi.length > 0) {
+  console.error(
+    `\ntests: CI=true, and ${summary.skippedInCi.length} test(s) skipped (a missing browser, database or corpus is a failure in CI):`,
+  );
+  for (const name of summary.skippedInCi) console.error(`  - ${name}`);
 }
-// A runner that crashed before writing its report still fails the run.
-if (unitStatus !== 0 && totals.failed === 0) totals.failed += 1;
-if (e2eStatus !== 0 && !(playwright?.stats?.unexpected > 0)) totals.failed += 1;
+const { totals } = summary;
 
 console.log(
   `\nunit+integration: ${vitest ? 'reported' : 'no report'}, browser: ${playwright ? 'reported' : 'skipped or no report'}`,
 );
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(unitStatus === 0 && e2eStatus === 0 ? 0 : 1);
+process.exit(summary.exitCode);
