@@ -27,6 +27,7 @@ import {
 import { findProjectById, updateProjectFields } from '../db/projects.repository';
 import type { StoredReportSummary } from '../db/schema';
 import { failJobAndRefund } from '../services/job-outcomes';
+import { toJobFailure } from './job-failure';
 import { modernizePayloadSchema, type JobQueue } from './queue';
 
 /** The engine entry the worker calls (the real runPipeline; replaceable only by the API bench). */
@@ -57,27 +58,11 @@ export interface ModernizeJobDeps {
   isKilled(): boolean;
 }
 
-/** Errors that another attempt may cure: the network, timeouts, crashes that are not the site's fault. */
-const TRANSIENT_CODES = new Set([
-  'ENGINE_FETCH_TIMEOUT',
-  'ENGINE_FETCH_CONNECTION_FAILED',
-  'ENGINE_FETCH_DNS_FAILED',
-  'JOB_WORKER_LOST',
-]);
-
 const PROCESSING_STAGES = new Set<StageName>(['fetch', 'extract']);
 
 /** The project status of spec §4 while a stage runs: processing (fetch, extract), generating (the rest). */
 export function projectStatusForStage(stage: StageName): 'processing' | 'generating' {
   return PROCESSING_STAGES.has(stage) ? 'processing' : 'generating';
-}
-
-function describeError(error: unknown): { code: string; message: string; transient: boolean } {
-  if (isAppError(error)) {
-    return { code: error.code, message: error.message, transient: TRANSIENT_CODES.has(error.code) };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'JOB_FAILED', message: message || 'The modernization failed.', transient: true };
 }
 
 /**
@@ -324,20 +309,12 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
       return;
     }
     const shuttingDown = deps.workerSignal.aborted && !timedOut;
-    const described = timedOut
-      ? {
-          code: 'ENGINE_FETCH_TIMEOUT',
-          message: `The modernization took longer than ${Math.round(jobsConfig.timeoutMs / 1000)} s and was stopped.`,
-          transient: false,
-        }
-      : shuttingDown
-        ? {
-            code: 'JOB_WORKER_LOST',
-            message: 'The worker running this job was stopped.',
-            transient: true,
-          }
-        : describeError(error);
-    const retry = described.transient && job.attempts < job.maxAttempts;
+    const described = toJobFailure(error, {
+      timedOut,
+      shuttingDown,
+      timeoutMs: jobsConfig.timeoutMs,
+    });
+    const retry = described.retryable && job.attempts < job.maxAttempts;
     if (!isAppError(error) && !shuttingDown) jobLogger.error({ err: error }, 'attempt crashed');
     if (retry) {
       const delay = shuttingDown ? 0 : jobsConfig.retryDelaySeconds;

@@ -57,7 +57,7 @@ function siteFiles(prefix: string): Record<string, { type: string; body: string 
 
 /** Starts the fixture site. */
 export async function startFixtureSite(): Promise<FixtureSite> {
-  const files = {
+  const files: Record<string, { type: string; body: string | Buffer }> = {
     ...siteFiles('/shop/'),
     ...siteFiles('/stall/'),
     '/canvas/': {

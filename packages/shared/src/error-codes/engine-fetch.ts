@@ -27,10 +27,11 @@ export const ENGINE_FETCH_ERROR_CODES = {
     message: 'The site could not be reached.',
     retryable: true,
   },
+  // Not retried: the site's own answer (a 404, a 403) is the same seconds later.
   ENGINE_FETCH_HTTP_STATUS: {
     status: 422,
     message: 'The site answered with an error status.',
-    retryable: true,
+    retryable: false,
   },
   ENGINE_FETCH_REDIRECT_LOOP: {
     status: 422,

@@ -31,6 +31,12 @@ export const PROJECTS_ERROR_CODES = {
     message: 'The worker running this job stopped responding.',
     retryable: true,
   },
+  /** Stored as jobs.error_code when a job ran past the whole-job time limit (JOB_TIMEOUT_MS). */
+  JOB_TIMEOUT: {
+    status: 504,
+    message: 'The modernization took too long and was stopped.',
+    retryable: false,
+  },
   /** Stored as jobs.error_code when an attempt crashed outside the engine's own errors. */
   JOB_FAILED: {
     status: 500,
