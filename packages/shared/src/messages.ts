@@ -32,6 +32,8 @@ export const VALIDATION_MESSAGES = {
   companyNameMax: 'Company name must be at most 100 characters',
   avatarUrlInvalid: 'Please enter a valid URL starting with http:// or https://',
   avatarUrlMax: 'Avatar URL must be at most 2048 characters',
+  /** PostgreSQL text cannot hold U+0000; the server prefixes the field's name (issue 10). */
+  nulCharacter: 'NUL characters (U+0000) are not allowed',
 } as const;
 
 /** Messages of the account screens and flows (spec §2, §8 Forms and Profile; DESIGN.md §3). */

@@ -23,7 +23,8 @@ import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
 import { RealtimeHub } from '../realtime/realtime-hub';
 import type { ProjectServiceDeps } from '../services/projects.service';
-import { registerErrorHandler } from './error-handler';
+import { handleClientError, handleFrameworkError, registerErrorHandler } from './error-handler';
+import { registerRequestGuards } from './request-guards';
 import { registerOriginCheck } from './origin-check';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerCreditRoutes } from './routes/credits.routes';
@@ -39,6 +40,9 @@ import { registerSpa } from './spa';
 
 /** Largest request body accepted, in bytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** How long a client may take to send a request: its headers, and all of it with the body (408 after). */
+export const REQUEST_TIMEOUTS = { headersMs: 20_000, requestMs: 60_000, checkIntervalMs: 5_000 };
 
 /** apps/web/dist, where `npm run build` puts the SPA. */
 export const DEFAULT_WEB_DIST_DIR = path.resolve(
@@ -64,6 +68,8 @@ export interface AppDeps {
   artifacts: ArtifactStore;
   /** SSE heartbeat interval in ms (tests shorten it; default 15 s). */
   sseHeartbeatMs?: number;
+  /** Request timeouts (tests shorten them; default REQUEST_TIMEOUTS). */
+  requestTimeouts?: Partial<typeof REQUEST_TIMEOUTS>;
 }
 
 /** The built app and what callers may need besides it. */
@@ -82,6 +88,7 @@ export interface BuiltApp {
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database, logger, mailer } = deps;
   const { trustProxy } = config;
+  const timeouts = { ...REQUEST_TIMEOUTS, ...deps.requestTimeouts };
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -91,10 +98,22 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         ? (_address: string, hop: number) => hop < trustProxy
         : trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Node's own checks: a client that sends its request too slowly gets 408 (slow-loris defence). Only
+    // receiving the request counts, so long-lived SSE responses are not cut.
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    // What Fastify's router and Node's parser refuse also answers `{ error: { code, message } }`.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestGuards(app);
 
   // An empty JSON body (e.g. a bodyless sign-out with Content-Type: application/json) is "no body",
   // not malformed JSON; anything else goes through Fastify's safe parser (prototype poisoning refused).

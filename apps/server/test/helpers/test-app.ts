@@ -69,6 +69,8 @@ export async function createTestApp(
     /** Job timings and limits (tests default to short leases and fast polling). */
     jobs?: Partial<JobsConfig>;
     sseHeartbeatMs?: number;
+    /** Shorter request timeouts (408 tests). */
+    requestTimeouts?: AppDeps['requestTimeouts'];
     /** Shares another app's PostgreSQL database (it is not dropped on close). */
     databaseUrl?: string;
     /** Signing secret (two apps over one database must share it to accept each other's cookies). */
@@ -123,6 +125,7 @@ export async function createTestApp(
     queue,
     artifacts,
     sseHeartbeatMs: options.sseHeartbeatMs,
+    requestTimeouts: options.requestTimeouts,
     config,
     database,
     authSecret: options.authSecret ?? randomBytes(32).toString('hex'),

@@ -4,6 +4,7 @@ import type { Auth } from '../../auth/build-auth';
 import type { Config } from '../../config';
 import { sessionCacheOf } from '../require-session';
 import { AUTH_REQUEST_BODIES, RATE_LIMITED_AUTH_PATHS } from '../auth-request-bodies';
+import { hasUnsafePathCharacter, toDecodedPath } from '../request-guards';
 
 const AUTH_PREFIX = '/api/auth';
 
@@ -11,18 +12,18 @@ const AUTH_PREFIX = '/api/auth';
  * The Better Auth path of a request (`/sign-in/email`): without prefix and query, percent-decoded, with
  * repeated and trailing slashes removed. The request is forwarded with exactly this path, so the body rules
  * and rate limits below apply to what Better Auth routes (`/sign-in/email/` cannot slip past them).
- * Returns null for a path that does not decode.
+ * Returns null for a path that does not decode, holds whitespace, control characters or a backslash, or
+ * that the URL parser would rewrite on the way to Better Auth (dot segments, `?` or `#` once decoded,
+ * characters it percent-encodes): the URL parser trims spaces and controls, drops tabs and newlines and
+ * resolves `..`, so `/sign-in/email%20`, `/sign-in/e%09mail` or `/x/../sign-in/email` would otherwise reach
+ * `/sign-in/email` under a name no rule was keyed on (issue 10).
  */
 export function toAuthPath(url: string): string | null {
-  const pathname = url.split('?')[0] ?? '';
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
+  const decoded = toDecodedPath(url);
+  if (decoded === null || hasUnsafePathCharacter(decoded)) return null;
   const normalized = decoded.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
   if (!normalized.startsWith(`${AUTH_PREFIX}/`)) return null;
+  if (new URL(normalized, 'http://localhost').pathname !== normalized) return null;
   return normalized.slice(AUTH_PREFIX.length);
 }
 
@@ -110,6 +111,11 @@ export async function registerAuthRoutes(
       const response = await auth.handler(
         new Request(url, { method: request.method, headers, body: payload }),
       );
+      // Better Auth's router answers an unknown path with an empty 404; give it the API error shape.
+      if (response.status === 404 && response.headers.get('content-type') === null) {
+        await response.body?.cancel();
+        throw new AppError('API_NOT_FOUND');
+      }
       // Anything but reading the session may have signed out, revoked or changed a session or its user.
       if (authPath !== '/get-session' && response.status < 400) {
         await sessionCacheOf(auth)
