@@ -134,4 +134,40 @@ describe('assertPublicUrl', () => {
       'ENGINE_FETCH_SCHEME_UNSUPPORTED',
     );
   });
+
+  it('with loopbackOnly reaches loopback addresses and localhost, and nothing else', async () => {
+    for (const url of [
+      'http://127.0.0.1:8080/a',
+      'http://127.1.2.3/',
+      'http://[::1]:3000/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://localhost/',
+    ]) {
+      // allowPrivateUrls does not widen a loopback-only run.
+      for (const allowPrivateUrls of [false, true]) {
+        await expect(
+          assertPublicUrl(url, { loopbackOnly: true, allowPrivateUrls }),
+        ).resolves.toBeInstanceOf(URL);
+      }
+    }
+    for (const url of ['http://10.0.0.1/', 'http://93.184.216.34/', 'http://[2606:2800::1]/']) {
+      await expectCode(
+        assertPublicUrl(url, { loopbackOnly: true, allowPrivateUrls: true }),
+        'ENGINE_FETCH_URL_REFUSED',
+      );
+    }
+    // Other names do not resolve (no DNS query leaves the machine), and a given resolver's answers
+    // must be loopback addresses too.
+    await expectCode(
+      assertPublicUrl('https://example.com/', { loopbackOnly: true }),
+      'ENGINE_FETCH_DNS_FAILED',
+    );
+    await expectCode(
+      assertPublicUrl('http://127.0.0.1.example.com/', {
+        loopbackOnly: true,
+        resolve: fakeDns({ '127.0.0.1.example.com': ['10.0.0.7'] }),
+      }),
+      'ENGINE_FETCH_URL_REFUSED',
+    );
+  });
 });

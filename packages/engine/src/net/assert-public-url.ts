@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { AppError } from '@sitelift/shared/error-codes';
-import { getAddressRefusal } from './ip-policy';
+import { getAddressRefusal, isLoopbackAddress } from './ip-policy';
 
 /** One resolved address of a host name. */
 export interface ResolvedAddress {
@@ -15,6 +15,12 @@ export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 export interface GuardOptions {
   /** Lift the guard (ALLOW_PRIVATE_URLS=true: tests and local development only). */
   allowPrivateUrls?: boolean;
+  /**
+   * Allow loopback addresses and nothing else (tests and the bench serve sites on 127.0.0.1; their CDN
+   * links and trackers must not leave the machine). Names other than localhost do not resolve unless
+   * `resolve` is given. Takes precedence over `allowPrivateUrls` and `addressRefusal`.
+   */
+  loopbackOnly?: boolean;
   /** Resolver used instead of the system's (dns.lookup with all addresses). */
   resolve?: HostResolver;
   /**
@@ -27,6 +33,13 @@ export interface GuardOptions {
 /** The system resolver: dns.lookup with every address, in the order the system returns them. */
 export const SYSTEM_RESOLVER: HostResolver = async (hostname) =>
   dnsLookup(hostname, { all: true, order: 'verbatim' });
+
+/** A resolver that knows only `localhost` (loopback-only runs): every other name fails to resolve. */
+export const LOOPBACK_ONLY_RESOLVER: HostResolver = async (hostname) => {
+  if (hostname === 'localhost' || hostname.endsWith('.localhost'))
+    return [{ address: '127.0.0.1', family: 4 }];
+  throw new Error(`${hostname} is not resolved in a loopback-only run`);
+};
 
 const SCHEMES = new Set(['http:', 'https:']);
 
@@ -57,6 +70,18 @@ function refuse(url: string, host: string, reason: string): AppError {
   return new AppError('ENGINE_FETCH_URL_REFUSED', { details: { url, host, reason } });
 }
 
+/** Why an address is refused under `options`; undefined when every address is allowed. */
+function toRefusalPolicy(
+  options: GuardOptions,
+): ((address: string) => string | undefined) | undefined {
+  if (options.loopbackOnly) {
+    return (address) =>
+      isLoopbackAddress(address) ? undefined : 'not a loopback address (loopback-only run)';
+  }
+  if (options.allowPrivateUrls) return undefined;
+  return options.addressRefusal ?? getAddressRefusal;
+}
+
 /** True when `host` is an IP literal (WHATWG URL parsing already turned 2130706433, 0x7f.1... into dotted IPv4). */
 function isIpLiteral(host: string): boolean {
   return /^[\d.]+$/.test(host) || host.includes(':');
@@ -72,19 +97,24 @@ export async function resolvePublicAddresses(
   url = hostname,
 ): Promise<ResolvedAddress[]> {
   const host = hostname.toLowerCase().replace(/\.$/, '');
+  const getRefusal = toRefusalPolicy(options);
   if (isIpLiteral(host)) {
-    const reason = options.allowPrivateUrls
-      ? undefined
-      : (options.addressRefusal ?? getAddressRefusal)(host);
+    const reason = getRefusal?.(host);
     if (reason) throw refuse(url, host, reason);
     return [{ address: host, family: host.includes(':') ? 6 : 4 }];
   }
-  if (!options.allowPrivateUrls && (host === 'localhost' || host.endsWith('.localhost'))) {
+  if (
+    getRefusal !== undefined &&
+    !options.loopbackOnly &&
+    (host === 'localhost' || host.endsWith('.localhost'))
+  ) {
     throw refuse(url, host, 'loopback name');
   }
   let addresses: ResolvedAddress[];
   try {
-    addresses = await (options.resolve ?? SYSTEM_RESOLVER)(host);
+    addresses = await (
+      options.resolve ?? (options.loopbackOnly ? LOOPBACK_ONLY_RESOLVER : SYSTEM_RESOLVER)
+    )(host);
   } catch (error) {
     throw new AppError('ENGINE_FETCH_DNS_FAILED', {
       message: `The site’s name could not be found (DNS lookup of ${host} failed).`,
@@ -98,9 +128,9 @@ export async function resolvePublicAddresses(
       details: { url, host },
     });
   }
-  if (!options.allowPrivateUrls) {
+  if (getRefusal !== undefined) {
     for (const { address } of addresses) {
-      const reason = (options.addressRefusal ?? getAddressRefusal)(address);
+      const reason = getRefusal(address);
       if (reason) throw refuse(url, host, `${host} resolves to ${address}: ${reason}`);
     }
   }

@@ -17,6 +17,17 @@ export function getAddressRefusal(address: string): string | undefined {
     : getIpv6Refusal(parsed as ipaddr.IPv6);
 }
 
+/**
+ * True for a loopback address: 127.0.0.0/8, ::1, or an IPv6 form wrapping an IPv4 loopback address
+ * (`::ffff:127.0.0.1`). Loopback-only runs (tests, the bench) may connect to nothing else.
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const text = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  if (!ipaddr.isValid(text)) return false;
+  const parsed = ipaddr.process(text);
+  return parsed.range() === 'loopback';
+}
+
 /** True when `address` is a public unicast address that Sitelift may connect to. */
 export function isPublicAddress(address: string): boolean {
   return getAddressRefusal(address) === undefined;

@@ -1,28 +1,20 @@
-import { isAppError } from '@sitelift/shared/error-codes';
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Dispatcher } from 'undici';
 import { launchChromium } from '../../browser/chromium';
+import { GUARDED_BROWSER_ARGS, routeThroughGuard } from '../../browser/guarded-routing';
 import {
   captureDesktopAndMobile,
   DESKTOP_VIEWPORT,
   type PageScreenshots,
 } from '../../browser/screenshots';
 import type { GuardOptions } from '../../net/assert-public-url';
-import { guardedRequest } from '../../net/guarded-request';
 
 /**
- * Launch arguments that keep the page from reaching the network on its own. WebRTC may only use
- * proxied UDP (none), so it cannot open connections the route handler does not see. Every request is
- * answered by the route handler (through the SSRF guard); anything that would bypass it (a socket the
- * interception does not cover) goes to a proxy on a closed port and fails, loopback included.
+ * Launch arguments that keep the page from reaching the network on its own: every request is answered
+ * by the guarded route handler, anything that would bypass it goes to an unreachable proxy and fails
+ * (loopback included), WebRTC may only use proxied UDP (none). Audio is muted.
  */
-export const RENDER_BROWSER_ARGS = [
-  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-  '--proxy-server=http://127.0.0.1:9',
-  '--proxy-bypass-list=<-loopback>',
-  '--mute-audio',
-];
+export const RENDER_BROWSER_ARGS = [...GUARDED_BROWSER_ARGS, '--mute-audio'];
 
 /**
  * Runs in every document before its scripts. It records when the DOM last changed, so that rendering
@@ -52,23 +44,6 @@ const BLOCKED_RESOURCE_TYPES = new Set([
 ]);
 /** Blocked too, unless the renderer takes screenshots: they show, but do not change the HTML. */
 const PICTURE_RESOURCE_TYPES = new Set(['image', 'font']);
-
-/** Response headers that describe the original transfer, not the (decompressed) body handed to Chromium. */
-const TRANSFER_HEADERS = new Set([
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-]);
-const REQUEST_HEADERS_DROPPED = new Set([
-  'host',
-  'connection',
-  'content-length',
-  'accept-encoding',
-  'keep-alive',
-  'upgrade',
-]);
 
 /** A document already read by the static fetch, handed to Chromium instead of fetching it again. */
 export interface PrefetchedDocument {
@@ -118,19 +93,13 @@ export interface PageRenderer {
   close(): Promise<void>;
 }
 
-function toFulfilHeaders(headers: Record<string, string>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (!TRANSFER_HEADERS.has(name)) result[name] = value;
-  return result;
-}
-
 /** Starts Chromium and returns a renderer whose every request goes through the SSRF guard. */
 export async function startPageRenderer(options: PageRendererOptions): Promise<PageRenderer> {
   const browser: Browser = await launchChromium({
     executablePath: options.chromePath,
     args: RENDER_BROWSER_ARGS,
   });
+  const prefetched = new Map<string, PrefetchedDocument>();
   let context: BrowserContext;
   try {
     context = await browser.newContext({
@@ -141,12 +110,19 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       acceptDownloads: false,
     });
     await context.addInitScript({ content: RENDER_INIT_SCRIPT });
-    await context.routeWebSocket(/.*/, (socket) => socket.close());
+    await routeThroughGuard(context, {
+      ...options,
+      timeoutMs: options.pageTimeoutMs,
+      blockedResourceTypes:
+        options.screenshots === true
+          ? BLOCKED_RESOURCE_TYPES
+          : new Set([...BLOCKED_RESOURCE_TYPES, ...PICTURE_RESOURCE_TYPES]),
+      findStoredDocument: (url) => prefetched.get(url),
+    });
   } catch (error) {
     await browser.close().catch(() => undefined);
     throw error;
   }
-  const prefetched = new Map<string, PrefetchedDocument>();
   // Popups opened by scripts (they have an opener; our own tabs do not) are closed straight away.
   context.on('page', (page) => {
     void page
@@ -154,61 +130,6 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       .then((opener) => (opener ? page.close() : undefined))
       .catch(() => undefined);
   });
-  await context.route('**/*', async (route: Route, request: Request) => {
-    const url = request.url();
-    try {
-      const type = request.resourceType();
-      if (
-        BLOCKED_RESOURCE_TYPES.has(type) ||
-        (options.screenshots !== true && PICTURE_RESOURCE_TYPES.has(type))
-      )
-        return await route.abort('blockedbyclient');
-      if (!/^https?:/i.test(url)) return await route.abort('blockedbyclient');
-      const document = request.isNavigationRequest() ? prefetched.get(url) : undefined;
-      if (document && request.frame().parentFrame() === null) {
-        return await route.fulfill({
-          status: document.status,
-          headers: { 'content-type': document.contentType },
-          body: Buffer.from(document.body),
-        });
-      }
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(await request.allHeaders())) {
-        if (!REQUEST_HEADERS_DROPPED.has(name) && !name.startsWith(':')) headers[name] = value;
-      }
-      headers['accept-encoding'] = 'gzip, deflate, br';
-      const postData = request.postDataBuffer();
-      const response = await guardedRequest(url, {
-        ...options,
-        method: request.method(),
-        headers,
-        body: postData ?? undefined,
-        // Redirects are followed here, each hop re-checked: Chromium would follow a fulfilled 3xx on
-        // its own, outside this handler (the dead proxy makes such a request fail rather than leak).
-        maxRedirects: 5,
-        timeoutMs: options.pageTimeoutMs,
-        maxBytes: options.maxResourceBytes,
-        what: 'resource',
-      });
-      return await route.fulfill({
-        status: response.status,
-        headers: toFulfilHeaders(response.headers),
-        body: Buffer.from(response.body),
-      });
-    } catch (error) {
-      if (isAppError(error) && error.code === 'ENGINE_FETCH_URL_REFUSED') {
-        options.onRefused?.(url, String(error.details?.['reason'] ?? error.message));
-      }
-      await route
-        .abort(
-          isAppError(error) && error.code === 'ENGINE_FETCH_URL_REFUSED'
-            ? 'blockedbyclient'
-            : 'failed',
-        )
-        .catch(() => undefined);
-    }
-  });
-
   const idleMs = options.idleMs ?? 400;
   const idlePages: Page[] = [];
   const maxIdleWaitMs = options.maxIdleWaitMs ?? 3_000;

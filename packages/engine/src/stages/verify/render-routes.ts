@@ -1,5 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  routeThroughGuard,
+  UNREACHABLE_PROXY,
+  type GuardedRoutingOptions,
+} from '../../browser/guarded-routing';
+import {
   capturePng,
   captureDesktopAndMobile,
   DESKTOP_VIEWPORT,
@@ -25,9 +30,6 @@ export interface RenderedRoute {
   error?: string;
 }
 
-/** Lets a context's requests through or aborts them (the SSRF guard for originals). */
-export type RequestFilter = (url: string) => Promise<boolean>;
-
 /** True for a URL on `origin`, or a data:/blob: URL. */
 function isSameOriginOrLocal(url: string, origin: string): boolean {
   return url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:');
@@ -51,8 +53,12 @@ export interface FilteredContext {
   close(): Promise<void>;
 }
 
-/** What a context's pages may load: what a filter lets through, or one origin only (and data:/blob:). */
-export type RequestPolicy = { filter: RequestFilter } | { origin: string };
+/**
+ * What a context's pages may load. `origin`: that origin only (and data:/blob:), loaded by Chromium
+ * itself — the rebuild, on loopback. `guard`: what the SSRF guard lets through, every request made by
+ * the guarded client and handed to Chromium (originals; Chromium itself reaches no network).
+ */
+export type RequestPolicy = { origin: string } | { guard: GuardedRoutingOptions };
 
 /**
  * Makes Chromium itself block every network request of `page` but those to `origin` (CDP
@@ -87,21 +93,32 @@ export async function openFilteredContext(
   browser: Browser,
   policy: RequestPolicy,
 ): Promise<FilteredContext> {
-  const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, serviceWorkers: 'block' });
-  const routeThrough = (filter: RequestFilter) =>
+  const context = await browser.newContext({
+    viewport: DESKTOP_VIEWPORT,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    // An original's requests are all answered by the guarded route handler; what it does not see (a
+    // redirect hop Chromium follows itself, a WebSocket) goes to a proxy that is not there and fails.
+    ...('guard' in policy ? { proxy: UNREACHABLE_PROXY } : {}),
+  });
+  const origin = 'origin' in policy ? policy.origin : undefined;
+  let routing: Promise<unknown> | undefined =
+    'guard' in policy ? routeThroughGuard(context, policy.guard) : undefined;
+  await routing?.catch(async (error: unknown) => {
+    await context.close().catch(() => undefined);
+    throw error;
+  });
+  // The rebuild's pages block other requests themselves (CDP), unless this Chromium cannot: then a
+  // route handler does it for the whole context, installed before any page goes on.
+  const routeToOrigin = (only: string) =>
     context.route('**/*', async (route) => {
-      if (await filter(route.request().url())) await route.continue();
+      if (isSameOriginOrLocal(route.request().url(), only)) await route.continue();
       else await route.abort('blockedbyclient');
     });
-  const origin = 'origin' in policy ? policy.origin : undefined;
-  // An origin-only context's pages block other requests themselves, unless this Chromium cannot:
-  // then a route handler does it for the whole context, installed before any page goes on.
-  let routing = 'filter' in policy ? routeThrough(policy.filter) : undefined;
-  await routing;
   const openPage = async (): Promise<TrackedPage> => {
     const tracked = await openTrackedPage(context);
     if (origin !== undefined && routing === undefined && !(await blockAllBut(tracked.page, origin)))
-      routing ??= routeThrough(async (url) => isSameOriginOrLocal(url, origin));
+      routing ??= routeToOrigin(origin);
     await routing;
     return tracked;
   };

@@ -1,31 +1,22 @@
+import { WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
+import type { GuardOptions } from '../../net/assert-public-url';
+import { startGuardedProxy } from '../../net/guarded-proxy';
 import type { LighthouseScores } from '../../types';
 import { findVerifyChromePath } from './open-browser';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-/** Lighthouse's blockedUrlPatterns for private, loopback and link-local IP literals and localhost. */
-const PRIVATE_URL_PATTERNS = [
-  '*://localhost*',
-  '*://127.*',
-  '*://0.*',
-  '*://10.*',
-  '*://169.254.*',
-  '*://192.168.*',
-  ...Array.from({ length: 16 }, (_, index) => `*://172.${16 + index}.*`),
-  ...Array.from({ length: 64 }, (_, index) => `*://100.${64 + index}.*`),
-  '*://[*',
-];
-
 /** Options of {@link runLighthouse}. */
 export interface LighthouseOptions {
   chromePath?: string;
   /**
-   * What the audited page may reach. 'loopback': host names other than localhost do not resolve
-   * (Chromium's host resolver rules). 'public': requests to private and loopback IP literals and
-   * localhost are blocked (names that resolve to private addresses are not caught here: Lighthouse
-   * drives its own Chromium without a request hook). 'any': no restriction (local development).
+   * What the audited page may reach (default: public addresses only). Lighthouse drives its own
+   * Chromium, which has no request hook: every connection it makes goes through a local forward proxy
+   * that checks the host with this guard and connects to the address it checked (decision record 012).
    */
-  network?: 'loopback' | 'public' | 'any';
+  guard?: GuardOptions;
+  /** Called for each connection the guard refused (for the job log). */
+  onRefused?: (target: string, reason: string) => void;
 }
 
 /**
@@ -36,7 +27,6 @@ export async function runLighthouse(
   url: string,
   options: LighthouseOptions = {},
 ): Promise<LighthouseScores> {
-  const network = options.network ?? 'public';
   const chromePath = findVerifyChromePath(options.chromePath);
   if (chromePath === undefined)
     throw new Error('Lighthouse needs Chromium, and none was found (set CHROME_PATH).');
@@ -45,6 +35,7 @@ export async function runLighthouse(
     import('chrome-launcher'),
     import('lighthouse'),
   ]);
+  const proxy = await startGuardedProxy({ ...options.guard, onRefused: options.onRefused });
   const chrome = await launch({
     chromePath,
     chromeFlags: [
@@ -57,11 +48,13 @@ export async function runLighthouse(
       '--no-first-run',
       '--disable-quic',
       '--disable-dev-shm-usage',
-      ...(network === 'loopback'
-        ? ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1']
-        : []),
+      ...proxy.chromiumArgs,
+      ...WEBRTC_PROXIED_ONLY_ARGS,
     ],
     logLevel: 'silent',
+  }).catch(async (error: unknown) => {
+    await proxy.close();
+    throw error;
   });
   try {
     const result = await lighthouse(url, {
@@ -69,7 +62,6 @@ export async function runLighthouse(
       output: 'json',
       logLevel: 'silent',
       onlyCategories: [...CATEGORIES],
-      ...(network === 'public' ? { blockedUrlPatterns: PRIVATE_URL_PATTERNS } : {}),
     });
     if (result === undefined) throw new Error(`Lighthouse returned no result for ${url}`);
     const { categories, runtimeError } = result.lhr;
@@ -84,5 +76,6 @@ export async function runLighthouse(
     };
   } finally {
     chrome.kill();
+    await proxy.close();
   }
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '@sitelift/shared/error-codes';
 import type { Browser } from 'playwright-core';
-import { assertPublicUrl } from '../../net/assert-public-url';
+import { assertPublicUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
+import { buildGuardedAgent } from '../../net/guarded-agent';
 import type { EnginePorts } from '../../ports';
 import type { FileTree, LighthouseScores, VerifyExpectations, VerifyReport } from '../../types';
 import { buildProject } from './build-project';
@@ -26,7 +27,7 @@ export interface VerifyOptions {
   allowPrivateUrls?: boolean;
   /**
    * Let the browsers reach loopback addresses only (tests and the bench serve originals on 127.0.0.1;
-   * their CDN links and trackers must not leave the machine).
+   * their CDN links and trackers must not leave the machine). Wins over allowPrivateUrls.
    */
   loopbackOnly?: boolean;
   /** Chromium binary; default CHROME_PATH or the system's. */
@@ -52,50 +53,34 @@ function throwIfCancelled(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) throw new AppError('ENGINE_PIPELINE_CANCELLED');
 }
 
-/** True for http(s) URLs on 127.0.0.0/8, ::1 or localhost (and data:/blob: URLs). */
-export function isLoopbackUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol === 'data:' || parsed.protocol === 'blob:') return true;
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-    const host = parsed.hostname;
-    return (
-      /^127(?:\.\d{1,3}){3}$/u.test(host) ||
-      host === '[::1]' ||
-      host === 'localhost' ||
-      host.endsWith('.localhost')
-    );
-  } catch {
-    return false;
-  }
+/** Test seams of {@link verifyProject} that are not product options. */
+export interface VerifyInternals {
+  /** A resolver instead of the system's DNS (tests simulate names that resolve to private addresses). */
+  resolve?: HostResolver;
+  /** An address policy instead of the product's (tests treat one loopback address as public). */
+  addressRefusal?: (address: string) => string | undefined;
 }
 
-/** Checks an original page's request with the SSRF guard, caching the answer per host. */
-function buildOriginalFilter(
-  allowPrivateUrls: boolean,
-  loopbackOnly: boolean,
-): (url: string) => Promise<boolean> {
-  const byHost = new Map<string, Promise<boolean>>();
-  return async (url) => {
-    if (loopbackOnly) return isLoopbackUrl(url);
-    if (allowPrivateUrls) return true;
-    let host: string;
-    try {
-      const parsed = new URL(url);
-      if (parsed.protocol === 'data:' || parsed.protocol === 'blob:') return true;
-      host = `${parsed.protocol}//${parsed.host}`;
-    } catch {
-      return false;
-    }
-    let verdict = byHost.get(host);
-    if (verdict === undefined) {
-      verdict = assertPublicUrl(url, { allowPrivateUrls: false }).then(
-        () => true,
-        () => false,
-      );
-      byHost.set(host, verdict);
-    }
-    return verdict;
+/** Resource types an original's screenshots do without: none of them shows in a still picture. */
+const ORIGINAL_BLOCKED_RESOURCE_TYPES = new Set([
+  'media',
+  'websocket',
+  'eventsource',
+  'manifest',
+  'texttrack',
+  'ping',
+]);
+/** One request of an original (its redirects included); the page itself has 20 s. */
+const ORIGINAL_REQUEST_TIMEOUT_MS = 15_000;
+/** Largest response of an original loaded for its screenshots (the fetch stage's asset limit). */
+const ORIGINAL_MAX_RESOURCE_BYTES = 10 * 1024 * 1024;
+
+/** The SSRF guard for everything an original makes a browser request (screenshots, Lighthouse). */
+function toOriginalGuard(options: VerifyOptions, internals: VerifyInternals): GuardOptions {
+  return {
+    ...internals,
+    allowPrivateUrls: options.allowPrivateUrls === true,
+    loopbackOnly: options.loopbackOnly === true,
   };
 }
 
@@ -110,8 +95,10 @@ export async function verifyProject(
   expectations: VerifyExpectations,
   ports: EnginePorts,
   options: VerifyOptions = {},
+  internals: VerifyInternals = {},
 ): Promise<VerifyReport> {
   const { logger, signal } = ports;
+  const originalGuard = toOriginalGuard(options, internals);
   const log = (level: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR', message: string) =>
     logger.log({ level, message });
   const routes = [
@@ -271,11 +258,26 @@ export async function verifyProject(
     }
     if (toLoad.length > 0) {
       throwIfCancelled(signal);
+      // Every request of an original — the page, each redirect hop, each picture, frame or stylesheet —
+      // is made by the guarded client and handed to Chromium, which reaches no network itself.
+      const dispatcher = buildGuardedAgent(originalGuard);
+      const refusals = new Map<string, string>();
       const originals = await openFilteredContext(browser, {
-        filter: buildOriginalFilter(
-          options.allowPrivateUrls === true,
-          options.loopbackOnly === true,
-        ),
+        guard: {
+          ...originalGuard,
+          dispatcher,
+          signal,
+          timeoutMs: ORIGINAL_REQUEST_TIMEOUT_MS,
+          maxResourceBytes: ORIGINAL_MAX_RESOURCE_BYTES,
+          blockedResourceTypes: ORIGINAL_BLOCKED_RESOURCE_TYPES,
+          onRefused: (url, reason) => {
+            refusals.set(url, reason);
+            log('DEBUG', `Blocked a request of an original to ${url}: ${reason}`);
+          },
+        },
+      }).catch(async (error: unknown) => {
+        await dispatcher.destroy().catch(() => undefined);
+        throw error;
       });
       try {
         await mapWithLimit(toLoad, concurrency, async (page) => {
@@ -286,12 +288,17 @@ export async function verifyProject(
               await screenshotOriginal(originals, page.url, page.route),
             );
           } catch (error) {
-            log('WARNING', `No screenshot of the original ${page.url}: ${firstLine(error)}`);
+            const refusal = refusals.get(page.url);
+            log(
+              'WARNING',
+              `No screenshot of the original ${page.url}: ${refusal === undefined ? firstLine(error) : `refused by the SSRF guard (${refusal})`}`,
+            );
           }
           step();
         });
       } finally {
         await originals.close();
+        await dispatcher.destroy().catch(() => undefined);
       }
     }
 
@@ -306,22 +313,15 @@ export async function verifyProject(
       ] as const) {
         throwIfCancelled(signal);
         try {
-          if (which === 'before') {
-            if (options.loopbackOnly === true && !isLoopbackUrl(url)) {
-              throw new Error(`${url} is not a loopback address`);
-            }
-            await assertPublicUrl(url, { allowPrivateUrls: options.allowPrivateUrls === true });
-          }
+          // The rebuild is on loopback and self-contained; an original reaches only what the guard allows.
+          const guard = which === 'before' ? originalGuard : { loopbackOnly: true };
+          await assertPublicUrl(url, guard);
           log('INFO', `Lighthouse ${which}: ${url}`);
           scores[which] = await runLighthouse(url, {
             chromePath: options.chromePath,
-            // The rebuild is on loopback and self-contained; an original reaches only what the guard allows.
-            network:
-              which === 'after' || options.loopbackOnly === true
-                ? 'loopback'
-                : options.allowPrivateUrls === true
-                  ? 'any'
-                  : 'public',
+            guard,
+            onRefused: (target, reason) =>
+              log('DEBUG', `Lighthouse ${which}: blocked a connection to ${target}: ${reason}`),
           });
         } catch (error) {
           log('WARNING', `Lighthouse ${which} did not run: ${firstLine(error)}`);
