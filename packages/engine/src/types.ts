@@ -11,6 +11,12 @@
  *   packageProject(tree, report)          -> Archive        (stages/package)
  */
 
+import type {
+  notCarriedSchema,
+  SiteliftReport as SharedSiteliftReport,
+} from '@sitelift/shared/schemas/report';
+import type { z } from 'zod';
+
 /** The three modernization strategies of the product specification. */
 export const STRATEGIES = ['STYLE_MODERNIZATION', 'INCREMENTAL_UPDATE', 'FULL_REBUILD'] as const;
 /** One of the three modernization strategies. */
@@ -167,41 +173,13 @@ export interface VerifyReport {
 }
 
 /** Something of the original that the rebuild does not carry, and why (DESIGN.md §4 not_carried). */
-export interface NotCarried {
-  kind:
-    | 'script'
-    | 'tracker'
-    | 'embed'
-    | 'form'
-    | 'image'
-    | 'link'
-    | 'heading'
-    | 'style'
-    | 'page'
-    | 'other';
-  what: string;
-  page: string;
-  reason: string;
-}
+export type NotCarried = z.infer<typeof notCarriedSchema>;
 
-/** sitelift-report.json (DESIGN.md §4). Keys are snake_case on purpose: it is a public file format. */
-export interface SiteliftReport {
-  version: 1;
-  source_url: string;
-  strategy: Strategy;
-  pages: { url: string; route: string; title: string }[];
-  verification: {
-    build: { ok: boolean; ms: number };
-    text_coverage: number;
-    required_snippets?: { kept: number; total: number };
-    overflow_375: string[];
-    console_errors: { route: string; message: string }[];
-    broken_images: { route: string; src: string }[];
-  };
-  not_carried: NotCarried[];
-  timings: Partial<Record<StageName, number>>;
-  lighthouse?: { before: LighthouseScores; after: LighthouseScores };
-}
+/**
+ * sitelift-report.json (DESIGN.md §4), defined once in @sitelift/shared: the web reads it with the
+ * same schema. `toSiteliftReport` assigns the engine's own types to it, so they cannot drift apart.
+ */
+export type SiteliftReport = SharedSiteliftReport;
 
 /** A packaged project. */
 export interface Archive {

@@ -125,6 +125,9 @@ export const projectCountsSchema = z.object({
   in_progress: z.number().int(),
 });
 
+/** Counts of the three stat cards. */
+export type ProjectCounts = z.infer<typeof projectCountsSchema>;
+
 /** GET /api/projects answer: `total` counts the matches of search + filter. */
 export const projectListResponseSchema = z.object({
   items: z.array(projectSchema),

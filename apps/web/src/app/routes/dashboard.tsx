@@ -10,7 +10,7 @@ import {
   parseJobStatusChange,
 } from '../../features/jobs/utils/apply-job-event';
 import { PROJECTS_QUERY_KEY } from '../../features/projects/api/get-projects';
-import type { Project } from '../../features/projects/api/project-schema';
+import type { Project } from '@sitelift/shared/schemas/project';
 import { ProjectsOverview } from '../../features/projects/components/projects-overview';
 import {
   applyProjectChange,

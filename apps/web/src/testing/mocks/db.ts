@@ -1,3 +1,5 @@
+import type { Project } from '@sitelift/shared/schemas/project';
+import type { SiteliftReport } from '@sitelift/shared/schemas/report';
 /** An in-memory stand-in for the server's accounts, shared by the MSW handlers of a test. */
 export interface MockUser {
   id: string;
@@ -11,23 +13,8 @@ export interface MockUser {
   avatarUrl: string | null;
 }
 
-/** A project as the API sends it. */
-export interface MockProject {
-  id: string;
-  user_id: string;
-  name: string;
-  description: string | null;
-  source_url: string;
-  modernization_strategy: string;
-  status: string;
-  job_id: string | null;
-  generated_code_url: string | null;
-  github_repo_url: string | null;
-  created_at: string;
-  updated_at: string;
-  preview_url?: string | null;
-  thumbnails?: unknown;
-}
+/** A project as the API sends it (the server's own schema). */
+export type MockProject = Project;
 
 /** A job with its log lines. */
 export interface MockJob {
@@ -52,7 +39,7 @@ export const mockDb = {
   projects: [] as MockProject[],
   jobs: new Map<string, MockJob>(),
   /** Reports by project id. */
-  reports: new Map<string, unknown>(),
+  reports: new Map<string, SiteliftReport>(),
   credits: 1,
   /** When set, POST /api/projects answers with this status and error code. */
   createFailure: null as { status: number; code: string; message: string } | null,
@@ -126,13 +113,19 @@ export function createMockProject(overrides: Partial<MockProject> = {}): MockPro
     description: null,
     source_url: `https://site-${projectCounter}.example.com`,
     modernization_strategy: 'INCREMENTAL_UPDATE',
+    target_framework: 'React',
     status: 'completed',
     job_id: `job-${projectCounter}`,
-    generated_code_url: `artifacts/project-${projectCounter}.zip`,
+    job_status: 'COMPLETED',
+    generated_code_url: `/api/projects/project-${projectCounter}/download`,
     github_repo_url: null,
+    error_message: null,
     created_at: new Date(Date.UTC(2026, 0, 1, 0, projectCounter)).toISOString(),
     updated_at: new Date(Date.UTC(2026, 0, 1, 0, projectCounter)).toISOString(),
+    report_summary: null,
+    report_url: null,
     preview_url: null,
+    thumbnails: null,
     ...overrides,
   };
   mockDb.projects.unshift(project);

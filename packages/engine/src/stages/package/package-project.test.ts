@@ -1,4 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { siteliftReportSchema } from '@sitelift/shared/schemas/report';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMinimalProject } from '../../../test/fixtures/minimal-project.fixture';
 import type { FileTree, SiteliftReport, VerifyReport } from '../../types';
@@ -51,7 +52,14 @@ describe('toSiteliftReport', () => {
       timings: { fetch: 1201, verify: 3000 },
     });
   });
+
+  it('is what the shared report schema (the one the web reads it with) accepts, unchanged', () => {
+    const report = { ...buildReport(), lighthouse: { before: SCORES, after: SCORES } };
+    expect(siteliftReportSchema.parse(report)).toEqual(report);
+  });
 });
+
+const SCORES = { performance: 97, accessibility: 100, bestPractices: 96, seo: 100 };
 
 describe('packageProject', () => {
   const originalTz = process.env.TZ;

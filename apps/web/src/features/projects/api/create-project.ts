@@ -1,7 +1,7 @@
 import type { CreateProjectFormInput } from '@sitelift/shared/validation/create-project';
 import { apiRequest } from '../../../lib/api-client';
-import { projectSchema } from './project-schema';
-import type { Project } from './project-schema';
+import { projectSchema } from '@sitelift/shared/schemas/project';
+import type { Project } from '@sitelift/shared/schemas/project';
 
 /** Submits a website for modernization (spends one credit; the server queues the job). */
 export async function createProject(values: CreateProjectFormInput): Promise<Project> {

@@ -1,8 +1,8 @@
 import { apiRequest } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/query-client';
 import { PROJECTS_QUERY_KEY } from './get-projects';
-import { projectReportSchema } from './project-schema';
-import type { ProjectReport } from './project-schema';
+import { siteliftReportSchema as projectReportSchema } from '@sitelift/shared/schemas/report';
+import type { SiteliftReport as ProjectReport } from '@sitelift/shared/schemas/report';
 
 /** Reads the before/after report of a finished project. */
 export async function getProjectReport(id: string): Promise<ProjectReport> {

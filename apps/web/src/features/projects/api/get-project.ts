@@ -1,8 +1,8 @@
 import { apiRequest } from '../../../lib/api-client';
 import { queryOptions, useQuery } from '../../../lib/query-client';
 import { PROJECTS_QUERY_KEY } from './get-projects';
-import { projectSchema } from './project-schema';
-import type { Project } from './project-schema';
+import { projectSchema } from '@sitelift/shared/schemas/project';
+import type { Project } from '@sitelift/shared/schemas/project';
 
 /** Reads one of the user's projects. */
 export async function getProject(id: string): Promise<Project> {

@@ -6,8 +6,8 @@ import {
   keepPreviousData,
   useInfiniteQuery,
 } from '../../../lib/query-client';
-import { projectPageSchema } from './project-schema';
-import type { ProjectPage } from './project-schema';
+import { projectListResponseSchema as projectPageSchema } from '@sitelift/shared/schemas/project';
+import type { ProjectListResponse as ProjectPage } from '@sitelift/shared/schemas/project';
 
 /** The list filters of spec §5 Search and filter. */
 export type ProjectStatusFilter = ProjectListFilter;

@@ -18,7 +18,7 @@ import { reportError } from '../../../lib/report-error';
 import type { NavigationState } from '../../../utils/navigation-state';
 import { useProject } from '../api/get-project';
 import { PROJECTS_QUERY_KEY } from '../api/get-projects';
-import type { Project } from '../api/project-schema';
+import type { Project } from '@sitelift/shared/schemas/project';
 import { updateProject } from '../api/update-project';
 import { ProjectStatusBadge } from './project-status-badge';
 

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { buttonClasses, Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { toApiUrl } from '../../../lib/api-client';
-import type { Project } from '../api/project-schema';
+import type { Project } from '@sitelift/shared/schemas/project';
 import { toProjectStatus } from '../utils/project-status';
 import { ProjectReportPanel } from './project-report-panel';
 import { ProjectStatusBadge } from './project-status-badge';

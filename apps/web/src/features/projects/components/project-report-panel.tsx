@@ -1,7 +1,10 @@
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProjectReport } from '../api/get-project-report';
-import type { LighthouseScores, ProjectReport } from '../api/project-schema';
+import type {
+  ReportLighthouseScores as LighthouseScores,
+  SiteliftReport as ProjectReport,
+} from '@sitelift/shared/schemas/report';
 
 function toPercent(value: number): string {
   const percent = value <= 1 ? value * 100 : value;
@@ -18,7 +21,7 @@ function countOf(value: unknown): number {
 const LIGHTHOUSE_CATEGORIES: { label: string; read: (scores: LighthouseScores) => unknown }[] = [
   { label: 'Performance', read: (s) => s.performance },
   { label: 'Accessibility', read: (s) => s.accessibility },
-  { label: 'Best Practices', read: (s) => s.bestPractices ?? s['best-practices'] },
+  { label: 'Best Practices', read: (s) => s.bestPractices },
   { label: 'SEO', read: (s) => s.seo },
 ];
 

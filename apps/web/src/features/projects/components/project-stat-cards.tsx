@@ -2,7 +2,7 @@ import { CheckCircle2, Loader2, Rocket } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../../utils/cn';
 import type { ProjectStatusFilter } from '../api/get-projects';
-import type { ProjectCounts } from '../api/project-schema';
+import type { ProjectCounts } from '@sitelift/shared/schemas/project';
 
 const CARDS: {
   filter: ProjectStatusFilter;

@@ -203,6 +203,8 @@ describe('dashboard project list', () => {
     });
     mockDb.reports.set(project.id, {
       version: 1,
+      source_url: 'https://old.example.com/',
+      strategy: 'INCREMENTAL_UPDATE',
       pages: [
         { url: 'https://old.example.com/', route: '/', title: 'Home' },
         { url: 'https://old.example.com/about.html', route: '/about', title: 'About us' },

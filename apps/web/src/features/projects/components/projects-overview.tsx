@@ -15,7 +15,7 @@ import { deleteProject } from '../api/delete-project';
 import { downloadProject } from '../api/download-project';
 import { PROJECTS_QUERY_KEY, useProjects } from '../api/get-projects';
 import type { ProjectStatusFilter } from '../api/get-projects';
-import type { Project } from '../api/project-schema';
+import type { Project } from '@sitelift/shared/schemas/project';
 import { retryProject } from '../api/retry-project';
 import { applyProjectChange } from '../utils/apply-project-event';
 import { ProjectCard } from './project-card';

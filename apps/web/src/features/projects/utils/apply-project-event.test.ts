@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryClient } from '../../../lib/query-client';
 import type { InfiniteData } from '../../../lib/query-client';
-import type { Project, ProjectPage } from '../api/project-schema';
+import type { Project, ProjectListResponse as ProjectPage } from '@sitelift/shared/schemas/project';
+import { createMockProject } from '../../../testing/mocks/db';
 import { applyProjectChange, parseProjectChange } from './apply-project-event';
 
-const project = (id: string, overrides: Partial<Project> = {}): Project => ({
-  id,
-  name: `Site ${id}`,
-  source_url: `https://${id}.example.com`,
-  status: 'queued',
-  created_at: '2026-11-21T08:00:00.000Z',
-  ...overrides,
-});
+const COUNTS = { total: 0, completed: 0, in_progress: 0 };
+
+const project = (id: string, overrides: Partial<Project> = {}): Project =>
+  createMockProject({
+    id,
+    name: `Site ${id}`,
+    source_url: `https://${id}.example.com`,
+    status: 'queued',
+    job_id: null,
+    job_status: null,
+    generated_code_url: null,
+    created_at: '2026-11-21T08:00:00.000Z',
+    ...overrides,
+  });
 
 describe('project events', () => {
   it("reads the server's `event: project` messages and ignores the rest", () => {
@@ -44,7 +51,7 @@ describe('project events', () => {
   it('inserts only into the lists whose filter and search it matches', () => {
     const queryClient = buildQueryClient();
     const page = (items: Project[]): InfiniteData<ProjectPage> => ({
-      pages: [{ items, total: items.length, nextCursor: null }],
+      pages: [{ items, total: items.length, nextCursor: null, counts: COUNTS }],
       pageParams: [null],
     });
     queryClient.setQueryData(['projects', 'list', 'all', ''], page([project('old')]));

@@ -2,8 +2,8 @@ import type { InfiniteData, QueryClient } from '../../../lib/query-client';
 import type { StreamEvent } from '../../../lib/event-stream';
 import { PROJECTS_QUERY_KEY } from '../api/get-projects';
 import type { ProjectStatusFilter } from '../api/get-projects';
-import { projectSchema } from '../api/project-schema';
-import type { Project, ProjectPage } from '../api/project-schema';
+import { projectSchema } from '@sitelift/shared/schemas/project';
+import type { Project, ProjectListResponse as ProjectPage } from '@sitelift/shared/schemas/project';
 import { matchesStatusFilter } from './project-status';
 
 /** A change to one of the user's projects, read from `/api/events`. */

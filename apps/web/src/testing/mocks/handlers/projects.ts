@@ -1,4 +1,8 @@
+import { projectListResponseSchema, projectSchema } from '@sitelift/shared/schemas/project';
+import { siteliftReportSchema } from '@sitelift/shared/schemas/report';
 import { HttpResponse, http } from 'msw';
+import { MODERNIZATION_STRATEGIES } from '@sitelift/shared/validation/create-project';
+import { z } from 'zod';
 import { buildMockEventStream, getSessionUser, mockDb } from '../db';
 import type { MockProject } from '../db';
 
@@ -9,6 +13,15 @@ const unauthenticated = () => error(401, 'API_UNAUTHENTICATED', 'Authentication 
 const notFound = () => error(404, 'API_PROJECT_NOT_FOUND', 'Project not found.');
 
 const TERMINAL = new Set(['completed', 'failed']);
+const modernizationStrategySchema = z.enum(MODERNIZATION_STRATEGIES);
+
+/**
+ * Answers with `body` checked against the schema the server answers with, so that a mock cannot
+ * drift from the real API (issue 11): a test whose mock data the server could never send fails here.
+ */
+function json<T>(schema: z.ZodType<T>, body: T, init?: ResponseInit) {
+  return HttpResponse.json(schema.parse(body) as Parameters<typeof HttpResponse.json>[0], init);
+}
 
 function matches(project: MockProject, search: string, status: string): boolean {
   const needle = search.toLowerCase();
@@ -40,7 +53,7 @@ export const projectHandlers = [
     const start = cursor ? Number(cursor) : 0;
     const items = all.slice(start, start + limit);
     const end = start + items.length;
-    return HttpResponse.json({
+    return json(projectListResponseSchema, {
       items,
       total: all.length,
       nextCursor: end < all.length ? String(end) : null,
@@ -67,26 +80,33 @@ export const projectHandlers = [
       name: body.name ?? '',
       description: body.description ?? null,
       source_url: body.sourceUrl ?? '',
-      modernization_strategy: body.modernizationStrategy ?? '',
+      modernization_strategy: modernizationStrategySchema.parse(body.modernizationStrategy),
+      target_framework: 'React',
       status: 'queued',
       job_id: `job-new-${mockDb.projects.length + 1}`,
+      job_status: 'QUEUED',
       generated_code_url: null,
       github_repo_url: null,
+      error_message: null,
       created_at: now,
       updated_at: now,
+      report_summary: null,
+      report_url: null,
+      preview_url: null,
+      thumbnails: null,
     };
     mockDb.projects.unshift(project);
     mockDb.credits -= 1;
-    return HttpResponse.json(project, { status: 201 });
+    return json(projectSchema, project, { status: 201 });
   }),
   http.get('*/api/projects/:id/report', ({ params }) => {
     const report = mockDb.reports.get(String(params.id));
-    return report ? HttpResponse.json(report) : notFound();
+    return report ? json(siteliftReportSchema, report) : notFound();
   }),
   http.get('*/api/projects/:id', ({ params }) => {
     if (!getSessionUser()) return unauthenticated();
     const project = mockDb.projects.find((p) => p.id === params.id);
-    return project ? HttpResponse.json(project) : notFound();
+    return project ? json(projectSchema, project) : notFound();
   }),
   http.patch('*/api/projects/:id', async ({ params, request }) => {
     const project = mockDb.projects.find((p) => p.id === params.id);
@@ -95,7 +115,7 @@ export const projectHandlers = [
     mockDb.calls.push({ method: 'PATCH', path: `/api/projects/${project.id}`, body });
     project.name = body.name;
     project.description = body.description;
-    return HttpResponse.json(project);
+    return json(projectSchema, project);
   }),
   http.delete('*/api/projects/:id', ({ params }) => {
     const index = mockDb.projects.findIndex((p) => p.id === params.id);
@@ -109,7 +129,7 @@ export const projectHandlers = [
     if (!project) return notFound();
     mockDb.calls.push({ method: 'POST', path: `/api/projects/${project.id}/retry`, body: null });
     project.status = 'queued';
-    return HttpResponse.json(project, { status: 202 });
+    return json(projectSchema, project, { status: 202 });
   }),
   http.get('*/api/jobs/:id/logs', ({ params }) => {
     const job = mockDb.jobs.get(String(params.id));

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * `sitelift-report.json`, the report in every zip and behind `GET /api/projects/:id/report`
+ * (DESIGN.md §4). Keys are snake_case on purpose: it is a public file format. The engine writes it
+ * (its `SiteliftReport` type is checked against this schema at compile time) and the web reads it
+ * with this schema.
+ */
+
+/** The strategies a report can name. */
+export const REPORT_STRATEGIES = [
+  'STYLE_MODERNIZATION',
+  'INCREMENTAL_UPDATE',
+  'FULL_REBUILD',
+] as const;
+
+/** The pipeline stages a report times. */
+export const REPORT_STAGES = ['fetch', 'extract', 'plan', 'generate', 'verify', 'package'] as const;
+
+/** Kinds of things of the original that a rebuild may not carry. */
+export const NOT_CARRIED_KINDS = [
+  'script',
+  'tracker',
+  'embed',
+  'form',
+  'image',
+  'link',
+  'heading',
+  'style',
+  'page',
+  'other',
+] as const;
+
+/** Lighthouse category scores, 0–100. */
+export const lighthouseScoresSchema = z.object({
+  performance: z.number(),
+  accessibility: z.number(),
+  bestPractices: z.number(),
+  seo: z.number(),
+});
+
+/** Lighthouse category scores of one side of the report. */
+export type ReportLighthouseScores = z.infer<typeof lighthouseScoresSchema>;
+
+/** One thing of the original that the rebuild does not carry, and why. */
+export const notCarriedSchema = z.object({
+  kind: z.enum(NOT_CARRIED_KINDS),
+  what: z.string(),
+  page: z.string(),
+  reason: z.string(),
+});
+
+const unitScore = z.number().min(0).max(1);
+
+const fidelityScoresSchema = z.object({
+  block: unitScore,
+  text: unitScore,
+  position: unitScore,
+  color: unitScore,
+  visual: unitScore,
+});
+
+/** How closely the rebuild resembles the original (DESIGN.md §4 `fidelity`); scores in 0..1. */
+export const fidelitySchema = z.object({
+  overall: fidelityScoresSchema,
+  routes: z.array(
+    fidelityScoresSchema.extend({
+      route: z.string(),
+      worst_sections: z.array(z.object({ selector: z.string(), score: unitScore })),
+    }),
+  ),
+  identity: z.array(
+    z.object({
+      check: z.string(),
+      ok: z.boolean(),
+      found: z.string(),
+      expected: z.string().optional(),
+    }),
+  ),
+});
+
+/** The whole report. */
+export const siteliftReportSchema = z.object({
+  version: z.literal(1),
+  source_url: z.string(),
+  strategy: z.enum(REPORT_STRATEGIES),
+  pages: z.array(z.object({ url: z.string(), route: z.string(), title: z.string() })),
+  verification: z.object({
+    build: z.object({ ok: z.boolean(), ms: z.number() }),
+    text_coverage: z.number(),
+    required_snippets: z.object({ kept: z.number(), total: z.number() }).optional(),
+    overflow_375: z.array(z.string()),
+    console_errors: z.array(z.object({ route: z.string(), message: z.string() })),
+    broken_images: z.array(z.object({ route: z.string(), src: z.string() })),
+  }),
+  not_carried: z.array(notCarriedSchema),
+  timings: z.partialRecord(z.enum(REPORT_STAGES), z.number()),
+  lighthouse: z
+    .object({ before: lighthouseScoresSchema, after: lighthouseScoresSchema })
+    .optional(),
+  fidelity: fidelitySchema.optional(),
+});
+
+/** sitelift-report.json. */
+export type SiteliftReport = z.infer<typeof siteliftReportSchema>;
