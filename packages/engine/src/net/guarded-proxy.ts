@@ -46,11 +46,17 @@ function parseTarget(
   text: string | undefined,
   isConnect: boolean,
 ): { host: string; port: number; url?: URL } {
-  const url = new URL(isConnect ? `http://${text ?? ''}` : (text ?? ''));
+  if (isConnect) {
+    const match = /^(\[[^\]]+\]|[^:[\]/@]+):(\d{1,5})$/.exec(text ?? '');
+    const port = Number(match?.[2]);
+    if (!match?.[1] || port < 1 || port > 65_535)
+      throw new Error(`not a CONNECT authority: ${text}`);
+    // The URL parser normalises the host as a browser would (IPv4 spellings, IDN, case).
+    return { host: toBareHost(new URL(`http://${match[1]}/`)), port };
+  }
+  const url = new URL(text ?? '');
   if (url.protocol !== 'http:' || url.username !== '' || url.password !== '')
     throw new Error(`not a proxy target: ${text}`);
-  if (isConnect && (url.pathname !== '/' || url.search !== '' || url.port === ''))
-    throw new Error(`not a CONNECT authority: ${text}`);
   return { host: toBareHost(url), port: Number(url.port || 80), url };
 }
 
@@ -126,6 +132,8 @@ export async function startGuardedProxy(options: GuardedProxyOptions = {}): Prom
         for (const [name, value] of Object.entries(request.headers)) {
           if (value !== undefined && !HOP_HEADERS.has(name)) headers[name] = value;
         }
+        // The request target names the server; a Host header that disagrees is not passed on.
+        headers['host'] = target.url?.host ?? `${target.host}:${target.port}`;
         headers['connection'] = 'close';
         const upstream = httpRequest(
           {
