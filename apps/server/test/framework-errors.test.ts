@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { ERROR_CODES, type ErrorCode } from '@sitelift/shared/error-codes';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/http/app';
 import { MAX_URL_LENGTH } from '../src/http/request-guards';
@@ -73,7 +74,7 @@ describe('framework-level answers in the API error shape', () => {
     await testApp?.close();
   });
 
-  it.each<[string, Parameters<TestApp['app']['inject']>[0] & object, number, ErrorCode]>([
+  it.each<[string, InjectOptions, number, ErrorCode]>([
     [
       'malformed JSON',
       { method: 'POST', url: '/api/projects', payload: '{"name": ' },
