@@ -363,6 +363,17 @@ describe('extractSite', () => {
     });
   });
 
+  it('keeps a declared language only when it is a BCP 47 tag, and guesses it otherwise', () => {
+    const page = (lang: string) =>
+      extractSite(
+        toRawSite(
+          `<html lang='${lang}'><body><p>Dit is de homepage van het spel en je kunt hier niet veel doen</p></body></html>`,
+        ),
+      ).pages[0]!.language;
+    expect(page('en"><script>window.__pwned=1</script>')).toBe('nl');
+    expect(page('EN_us')).toBe('en-US');
+  });
+
   it('guesses the language of pages that do not declare one', () => {
     expect(guessLanguage('Dit is de homepage van het spel en je kunt hier niet veel doen')).toBe(
       'nl',

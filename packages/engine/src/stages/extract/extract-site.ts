@@ -20,6 +20,7 @@ import { findBrand } from './brand';
 import { findContact, findCopyright, findSocial } from './contact';
 import type { Node } from './dom';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from './dom';
+import { toLanguageTag } from './language-tag';
 import type { AssetIndex } from './walk-content';
 import { plainText, toFlatBlocks, walkContent } from './walk-content';
 
@@ -255,7 +256,8 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
     );
     language = (equiv && getAttr(equiv, 'content')) ?? '';
   }
-  language = language.trim().split(/[,\s]/)[0] || guessLanguage(allText);
+  // Only a valid BCP 47 tag is kept (issue 10): `en"><script>` is no language, so it is guessed.
+  language = toLanguageTag(language.trim().split(/[,\s]/)[0]) ?? guessLanguage(allText);
 
   const firstHeading = sections.find((s) => s.heading)?.heading;
   const title =

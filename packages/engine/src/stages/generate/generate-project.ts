@@ -25,8 +25,11 @@ import {
   entryServerSource,
 } from './templates/full-rebuild';
 import { toStylesheet } from './templates/styles';
+import { escapeHtml, escapeJsComment, toScriptJson } from './escape';
+import { sanitizeSvg } from './sanitize-svg';
 import { toJavaScript } from './to-javascript';
 import { toPageJsx } from './to-jsx';
+import { toSafePlan } from './to-safe-plan';
 
 /** Sorts object keys recursively so JSON output never depends on insertion order. */
 export function toSortedJson(value: unknown): string {
@@ -42,14 +45,6 @@ export function toSortedJson(value: unknown): string {
     return v;
   };
   return `${JSON.stringify(sort(value), null, 2)}\n`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
 
 function packageName(name: string): string {
@@ -143,8 +138,7 @@ function jsonLd(plan: SitePlan): string | undefined {
   if (contact.addresses[0]) data.address = contact.addresses[0];
   if (local && contact.hours.length > 0) data.openingHours = contact.hours;
   if (plan.social.length > 0) data.sameAs = plan.social.map((s) => s.href);
-  // "<" would end the script element early; JSON allows it escaped.
-  return JSON.stringify(data, null, 2).replace(/</g, '\\u003c');
+  return toScriptJson(data, 2);
 }
 
 function toIndexHtml(plan: SitePlan, entry: string): string {
@@ -160,13 +154,14 @@ function toIndexHtml(plan: SitePlan, entry: string): string {
         : '';
   const lines = [
     '<!doctype html>',
-    `<html lang="${escapeHtml(home.language)}">`,
+    // An invalid lang of the original was dropped (toSafePlan): no lang beats a wrong one.
+    home.language ? `<html lang="${escapeHtml(home.language)}">` : '<html>',
     '  <head>',
     '    <meta charset="UTF-8" />',
     '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
-    `    <meta name="theme-color" content="${plan.design.tokens.colors.primary}" />`,
+    `    <meta name="theme-color" content="${escapeHtml(plan.design.tokens.colors.primary)}" />`,
     favicon
-      ? `    <link rel="icon" href="/${favicon}"${iconType ? ` type="${iconType}"` : ''} />`
+      ? `    <link rel="icon" href="/${escapeHtml(favicon)}"${iconType ? ` type="${iconType}"` : ''} />`
       : '',
     plan.strategy === 'FULL_REBUILD'
       ? '    <link rel="manifest" href="/manifest.webmanifest" />'
@@ -504,11 +499,12 @@ function manifest(plan: SitePlan): string {
         },
       ]
     : [];
+  const lang = plan.pages[0]?.language;
   return toSortedJson({
     name: plan.identity.name,
     short_name: plan.identity.name.slice(0, 12),
     description: plan.identity.description,
-    lang: plan.pages[0]?.language ?? 'en',
+    ...(lang ? { lang } : {}),
     start_url: '.',
     scope: '.',
     display: 'standalone',
@@ -525,7 +521,7 @@ export async function generateProject(
 ): Promise<FileTree> {
   const logger = ports.logger;
   if (input.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
-  const plan = withFavicon(input);
+  const plan = withFavicon(toSafePlan(input));
   const typescript = plan.strategy !== 'STYLE_MODERNIZATION';
   const full = plan.strategy === 'FULL_REBUILD';
   const x = typescript ? 'tsx' : 'jsx';
@@ -561,7 +557,7 @@ export async function generateProject(
     sources['src/vite-env.d.ts'] = templates.VITE_ENV;
     for (const page of plan.pages) {
       sources[`src/content/pages/${page.moduleName}.ts`] =
-        `import type { SectionData } from '../types';\n\n/** ${page.title.replace(/\*\//g, '* /')} — from ${page.url.replace(/\*\//g, '* /')} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page))};\n`;
+        `import type { SectionData } from '../types';\n\n/** ${escapeJsComment(page.title)} — from ${escapeJsComment(page.url)} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page))};\n`;
     }
     sources['src/content/pages/index.ts'] = pagesIndexSource(plan);
     if (full) {
@@ -583,7 +579,7 @@ export async function generateProject(
       files[jsPath] = path.endsWith('.d.ts') ? '' : await toJavaScript(source, path);
     }
   }
-  files['src/index.css'] = toStylesheet(plan.design.tokens, full);
+  files['src/index.css'] = toStylesheet(plan.design.tokens, full, typescript);
   files['index.html'] = toIndexHtml(plan, typescript ? 'main.tsx' : 'main.jsx');
   files['package.json'] = packageJson(plan);
   files[typescript ? 'vite.config.ts' : 'vite.config.js'] = VITE_CONFIG;
@@ -615,7 +611,13 @@ export async function generateProject(
     files['public/sw.js'] = SERVICE_WORKER;
     files['public/manifest.webmanifest'] = manifest(plan);
   }
-  for (const asset of plan.assets) files[`public/${asset.path}`] = asset.body;
+  for (const asset of plan.assets) {
+    // An SVG of the original can carry scripts that run when it is opened from the new site's
+    // origin: every one is sanitised (the favicon generate draws itself is ours already).
+    const isSvg = /svg/i.test(asset.contentType) || /\.svg$/i.test(asset.path);
+    files[`public/${asset.path}`] =
+      isSvg && !asset.url.startsWith('generated:') ? await sanitizeSvg(asset.body) : asset.body;
+  }
 
   const formatted: Record<string, string | Uint8Array> = {};
   for (const path of Object.keys(files).sort()) {

@@ -6,6 +6,7 @@
 import type { Block, InlineRun } from '../../model';
 import type { PlannedPage } from '../../model';
 import { toFlatBlocks } from '../extract/walk-content';
+import { escapeJsComment } from './escape';
 
 function literal(text: string): string {
   return `{${JSON.stringify(text)}}`;
@@ -188,7 +189,7 @@ export function toPageJsx(page: PlannedPage): string {
   ].filter(Boolean);
   return `${imports.join('\n')}
 
-/** ${page.title.replace(/\*\//g, '* /')} (${page.url.replace(/\*\//g, '* /')}) */
+/** ${escapeJsComment(page.title)} (${escapeJsComment(page.url)}) */
 export default function ${page.componentName}() {
   return (
     <>

@@ -1,13 +1,26 @@
 /** src/index.css of generated projects: Tailwind v4 with the design tokens as a theme. */
 import type { DesignTokens } from '../../../model';
 
-/** The stylesheet for a design; `animations` adds the FULL_REBUILD motion (reduced-motion aware). */
-export function toStylesheet(tokens: DesignTokens, animations: boolean): string {
+/**
+ * The stylesheet for a design; `animations` adds the FULL_REBUILD motion (reduced-motion aware).
+ * `contentModules`: the site's text lives in src/content/ (the TypeScript strategies), which Tailwind
+ * then does not scan for class names (issue 10).
+ */
+export function toStylesheet(
+  tokens: DesignTokens,
+  animations: boolean,
+  contentModules = false,
+): string {
   const c = tokens.colors;
   const radius =
     tokens.radius === 'none' ? '0' : tokens.radius === 'small' ? '0.375rem' : '0.875rem';
+  // Tailwind makes a rule of anything in the sources that reads as a class, `[--x:'</style>']` in a
+  // page's text included: the content modules are text, never markup, so they are not scanned.
+  const source = contentModules
+    ? '\n/* src/content/ is the site\'s text, not markup: no class names are taken from it. */\n@source not "./content";\n'
+    : '';
   return `@import "tailwindcss";
-
+${source}
 @theme {
   --color-primary: ${c.primary};
   --color-on-primary: ${c.onPrimary};

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { Block, SitePlan } from '../../model';
+import { loadFixture } from './testing/load-fixture';
+import { extractSite } from '../extract/extract-site';
+import { planSite } from '../plan/plan-site';
+import { toSafePlan } from './to-safe-plan';
+
+function contactPlan(): SitePlan {
+  return planSite(extractSite(loadFixture('contact-page').raw), { strategy: 'FULL_REBUILD' });
+}
+
+function withBlocks(plan: SitePlan, blocks: Block[]): SitePlan {
+  const [home, ...rest] = plan.pages;
+  return {
+    ...plan,
+    pages: [{ ...home!, sections: [{ id: 's', variant: 'prose', blocks }] }, ...rest],
+  };
+}
+
+describe('toSafePlan', () => {
+  it('leaves a plan of a real site as it is', () => {
+    const plan = contactPlan();
+    expect(toSafePlan(plan)).toEqual(plan);
+  });
+
+  it('keeps the text of a link whose target could run script, without the link', () => {
+    const plan = withBlocks(contactPlan(), [
+      {
+        kind: 'paragraph',
+        inlines: [
+          { text: 'a', href: 'javascript:alert(1)', context: 'b' },
+          { text: 'c', href: 'https://example.com/' },
+        ],
+      },
+    ]);
+    expect(toSafePlan(plan).pages[0]!.sections[0]!.blocks).toEqual([
+      { kind: 'paragraph', inlines: [{ text: 'a' }, { text: 'c', href: 'https://example.com/' }] },
+    ]);
+  });
+
+  it('leaves out an image whose source is not an image URL, and the link of one that is', () => {
+    const plan = withBlocks(contactPlan(), [
+      { kind: 'image', image: { src: 'javascript:alert(1)', alt: 'x' } },
+      { kind: 'image', image: { src: '/images/a.png', alt: 'y', href: 'javascript:alert(1)' } },
+    ]);
+    expect(toSafePlan(plan).pages[0]!.sections[0]!.blocks).toEqual([
+      { kind: 'image', image: { src: '/images/a.png', alt: 'y' } },
+    ]);
+  });
+
+  it('drops an invalid lang, script links of menus and profiles, and a forged origin', () => {
+    const plan = contactPlan();
+    const safe = toSafePlan({
+      ...plan,
+      origin: 'https://example.com/"><script>\nDisallow: /',
+      identity: { ...plan.identity, language: 'en"><script>' },
+      pages: plan.pages.map((page) => ({ ...page, language: 'en_GB' })),
+      navigation: [
+        { label: 'x', route: 'javascript:alert(1)' },
+        { label: 'y', route: '/y' },
+      ],
+      footerLinks: [{ label: 'z', route: ' data:text/html,<script>' }],
+      social: [
+        { network: 'a', href: 'javascript:alert(1)' },
+        { network: 'b', href: 'https://social.example/b' },
+      ],
+    });
+    expect(safe.origin).toBe('https://example.com');
+    expect(safe.identity.language).toBe('');
+    expect(safe.pages[0]!.language).toBe('en-GB');
+    expect(safe.navigation).toEqual([{ label: 'y', route: '/y' }]);
+    expect(safe.footerLinks).toEqual([]);
+    expect(safe.social).toEqual([{ network: 'b', href: 'https://social.example/b' }]);
+  });
+
+  it('replaces design tokens that are not colours or fonts', () => {
+    const plan = contactPlan();
+    const { tokens } = plan.design;
+    const safe = toSafePlan({
+      ...plan,
+      design: {
+        ...plan.design,
+        tokens: {
+          ...tokens,
+          colors: { ...tokens.colors, primary: 'red;}</style><script>', accent: 'blue' },
+          fonts: { ...tokens.fonts, body: '"x";}</style>' },
+        },
+      },
+    });
+    expect(safe.design.tokens.colors.primary).toBe('#2563eb');
+    expect(safe.design.tokens.colors.accent).toBe('#0000ff');
+    expect(safe.design.tokens.fonts.body).toBe('"xstyle"');
+  });
+
+  it('leaves out a self-hosted file a host would serve as a page or a script', () => {
+    const plan = contactPlan();
+    const body = new Uint8Array([60]);
+    const safe = toSafePlan({
+      ...plan,
+      assets: [
+        ...plan.assets,
+        { url: 'u1', path: 'images/evil.html', contentType: 'image/x', body },
+        { url: 'u2', path: 'images/../index.js', contentType: 'image/x', body },
+      ],
+    });
+    expect(safe.assets).toEqual(plan.assets);
+  });
+
+  it('refuses a plan whose routes or module names are not its own', () => {
+    const plan = contactPlan();
+    const forged = (change: Partial<SitePlan['pages'][number]>) => ({
+      ...plan,
+      pages: [{ ...plan.pages[0]!, ...change }],
+    });
+    expect(() => toSafePlan(forged({ route: "/a'); alert(1); ('" }))).toThrow(
+      'could not be generated',
+    );
+    expect(() => toSafePlan(forged({ componentName: 'A(){}; alert(1); function B' }))).toThrow();
+    expect(() => toSafePlan(forged({ moduleName: "../x'" }))).toThrow();
+  });
+});

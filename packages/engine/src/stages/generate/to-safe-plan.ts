@@ -1,0 +1,230 @@
+/**
+ * The plan as generate may use it (issue 10): every value of the original that becomes a URL, a
+ * language, a colour, a font, a number in code or a file name is checked here, once, before any file
+ * is written. A link that is not http(s), mailto:, tel:, root-relative or a fragment loses its link
+ * (its text stays); an image whose source is not an image URL is left out; an invalid `lang` is
+ * dropped; a colour or font that does not parse falls back to a default. Plain text needs no check
+ * here: every file escapes it for its own context (see escape.ts).
+ */
+import { AppError } from '@sitelift/shared/error-codes';
+import type {
+  Block,
+  DesignTokens,
+  FormModel,
+  ImageRef,
+  InlineRun,
+  PlannedAsset,
+  PlannedPage,
+  SectionVariant,
+  SitePlan,
+} from '../../model';
+import { toLanguageTag } from '../extract/language-tag';
+import {
+  toCssColor,
+  toCssFontStack,
+  toSafeHref,
+  toSafeHttpUrl,
+  toSafeImageSrc,
+  toSafeOrigin,
+} from './escape';
+
+const VARIANTS = new Set<SectionVariant>([
+  'hero',
+  'prose',
+  'gallery',
+  'table',
+  'contact',
+  'cards',
+  'doc',
+  'accordion',
+]);
+/** A page route of the plan: `/`, `/about`, `/docs/page-2` (slugs, see plan's toRoute). */
+const ROUTE = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/;
+const MODULE_NAME = /^[a-z][a-z0-9-]*$/;
+const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
+/**
+ * A file under public/: plain segments and an image extension (or `.bin`). Anything else a host would
+ * serve as a page or a script of the new site's own origin.
+ */
+const ASSET_PATH =
+  /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|bin)$/i;
+
+const FALLBACK_COLORS: DesignTokens['colors'] = {
+  primary: '#2563eb',
+  onPrimary: '#ffffff',
+  accent: '#c2410c',
+  onAccent: '#ffffff',
+  background: '#ffffff',
+  surface: '#f5f7fb',
+  text: '#1a1f2b',
+  muted: '#5b6275',
+  border: '#dfe3ec',
+  link: '#2563eb',
+};
+const FALLBACK_FONTS: DesignTokens['fonts'] = {
+  heading: 'ui-sans-serif, system-ui, sans-serif',
+  body: 'ui-sans-serif, system-ui, sans-serif',
+  mono: 'ui-monospace, monospace',
+};
+
+function toSize(value: number | undefined): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function toSafeRuns(runs: InlineRun[]): InlineRun[] {
+  return runs.map((run) => {
+    if (run.href === undefined) return run;
+    const href = toSafeHref(run.href);
+    if (href !== undefined) return run;
+    const { href: _href, context: _context, ...text } = run;
+    return text;
+  });
+}
+
+function toSafeImage<T extends ImageRef>(image: T): T | undefined {
+  const src = toSafeImageSrc(image.src);
+  if (src === undefined) return undefined;
+  const out: T = { ...image };
+  const width = toSize(image.width);
+  const height = toSize(image.height);
+  if (width === undefined) delete out.width;
+  if (height === undefined) delete out.height;
+  if (image.href !== undefined && toSafeHref(image.href) === undefined) delete out.href;
+  return out;
+}
+
+function toSafeForm(form: FormModel): FormModel {
+  return { ...form, method: form.method === 'get' ? 'get' : 'post' };
+}
+
+function toSafeBlock(block: Block): Block | undefined {
+  switch (block.kind) {
+    case 'paragraph':
+      return { ...block, inlines: toSafeRuns(block.inlines) };
+    case 'heading':
+      return { ...block, level: toLevel(block.level), inlines: toSafeRuns(block.inlines) };
+    case 'list': {
+      const out = { ...block, items: block.items.map(toSafeRuns) };
+      if (block.start !== undefined && !Number.isInteger(block.start)) delete out.start;
+      return out;
+    }
+    case 'table':
+      return {
+        ...block,
+        head: block.head.map((row) => row.map(toSafeRuns)),
+        rows: block.rows.map((row) => row.map(toSafeRuns)),
+      };
+    case 'image': {
+      const image = toSafeImage(block.image);
+      return image ? { ...block, image } : undefined;
+    }
+    case 'form':
+      return { ...block, form: toSafeForm(block.form) };
+    case 'tabs':
+      return {
+        ...block,
+        tabs: block.tabs.map((tab) => ({ ...tab, blocks: toSafeBlocks(tab.blocks) })),
+      };
+    default:
+      return block;
+  }
+}
+
+function toSafeBlocks(blocks: Block[]): Block[] {
+  return blocks.flatMap((block) => toSafeBlock(block) ?? []);
+}
+
+function toLevel(level: number): number {
+  return Number.isInteger(level) ? Math.min(6, Math.max(1, level)) : 2;
+}
+
+function toSafePage(page: PlannedPage): PlannedPage {
+  // Routes and names become import paths and identifiers in code: plan derives them from slugs, so
+  // anything else is a damaged or forged plan, not a site to rebuild.
+  if (
+    !ROUTE.test(page.route) ||
+    !MODULE_NAME.test(page.moduleName) ||
+    !COMPONENT_NAME.test(page.componentName)
+  ) {
+    throw new AppError('ENGINE_GENERATE_FAILED', {
+      details: { route: page.route, reason: 'not a route or module name of a plan' },
+    });
+  }
+  return {
+    ...page,
+    language: toLanguageTag(page.language) ?? '',
+    sections: page.sections.map((section) => ({
+      ...section,
+      variant: VARIANTS.has(section.variant) ? section.variant : 'prose',
+      ...(section.heading
+        ? {
+            heading: {
+              level: toLevel(section.heading.level),
+              inlines: toSafeRuns(section.heading.inlines),
+            },
+          }
+        : {}),
+      blocks: toSafeBlocks(section.blocks),
+    })),
+  };
+}
+
+function toSafeTokens(tokens: DesignTokens): DesignTokens {
+  const colors = Object.fromEntries(
+    Object.entries(FALLBACK_COLORS).map(([name, fallback]) => [
+      name,
+      toCssColor(tokens.colors[name as keyof DesignTokens['colors']] ?? '') ?? fallback,
+    ]),
+  ) as DesignTokens['colors'];
+  return {
+    ...tokens,
+    colors,
+    fonts: {
+      heading: toCssFontStack(tokens.fonts.heading) ?? FALLBACK_FONTS.heading,
+      body: toCssFontStack(tokens.fonts.body) ?? FALLBACK_FONTS.body,
+      mono: toCssFontStack(tokens.fonts.mono) ?? FALLBACK_FONTS.mono,
+    },
+    radius: tokens.radius === 'none' || tokens.radius === 'small' ? tokens.radius : 'large',
+    header: tokens.header === 'brand' ? 'brand' : 'light',
+  };
+}
+
+function toSafeLinks(
+  links: { label: string; route: string }[],
+): { label: string; route: string }[] {
+  return links.flatMap((link) => (toSafeHref(link.route) === undefined ? [] : [link]));
+}
+
+/** The plan with every URL, language, colour, font, number and file name checked (see above). */
+export function toSafePlan(plan: SitePlan): SitePlan {
+  const assets: PlannedAsset[] = plan.assets.filter((asset) => ASSET_PATH.test(asset.path));
+  const paths = new Set(assets.map((asset) => asset.path));
+  const identity: SitePlan['identity'] = {
+    ...plan.identity,
+    language: toLanguageTag(plan.identity.language) ?? '',
+  };
+  if (identity.faviconPath !== undefined && !paths.has(identity.faviconPath))
+    delete identity.faviconPath;
+  if (identity.logoPath !== undefined && !paths.has(identity.logoPath)) delete identity.logoPath;
+  return {
+    ...plan,
+    origin: toSafeOrigin(plan.origin) ?? '',
+    identity,
+    navigation: toSafeLinks(plan.navigation),
+    footerLinks: toSafeLinks(plan.footerLinks),
+    pages: plan.pages.map(toSafePage),
+    redirects: Object.fromEntries(
+      Object.entries(plan.redirects).filter(([, to]) => ROUTE.test(to)),
+    ),
+    assets: assets.map((asset) => {
+      const out = { ...asset };
+      if (toSize(asset.width) === undefined) delete out.width;
+      if (toSize(asset.height) === undefined) delete out.height;
+      return out;
+    }),
+    social: plan.social.flatMap((profile) =>
+      toSafeHttpUrl(profile.href) === undefined ? [] : [profile],
+    ),
+    design: { ...plan.design, tokens: toSafeTokens(plan.design.tokens) },
+  };
+}
