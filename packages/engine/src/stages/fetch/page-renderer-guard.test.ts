@@ -4,6 +4,7 @@
  * frame and a picture on private addresses or on names that resolve to them — each refused, nothing
  * reaches the "internal" canary.
  */
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
@@ -30,6 +31,10 @@ const addressRefusal = (address: string): string | undefined =>
 
 let site: TestServer;
 let canary: TestServer;
+/** The canary's UDP side (STUN) and its TCP connections (TURN over TCP is not HTTP). */
+let canaryUdp: UdpSocket;
+let canaryDatagrams = 0;
+let canaryConnections = 0;
 
 const serve =
   (type: string, body: () => string) =>
@@ -54,6 +59,12 @@ beforeAll(async () => {
             () => { document.querySelector('main').textContent = 'rebound reached'; },
             () => { document.querySelector('main').textContent = 'rebound refused'; },
           );
+          const peer = new RTCPeerConnection({ iceServers: [
+            { urls: 'stun:127.0.0.2:${site.port}' },
+            { urls: 'turn:127.0.0.2:${site.port}?transport=tcp', username: 'u', credential: 'c' },
+          ] });
+          peer.createDataChannel('x');
+          peer.createOffer().then((offer) => peer.setLocalDescription(offer));
         </script>
         </body></html>`,
     ),
@@ -68,15 +79,20 @@ beforeAll(async () => {
   });
   // The canary listens on the private address with the site's port: a rebound name lands on it.
   canary = await startTestServer({}, '127.0.0.2', site.port);
+  canary.server.on('connection', () => (canaryConnections += 1));
+  canaryUdp = createSocket('udp4');
+  canaryUdp.on('message', () => (canaryDatagrams += 1));
+  await new Promise<void>((resolveBind) => canaryUdp.bind(site.port, '127.0.0.2', resolveBind));
 });
 
 afterAll(async () => {
   await site?.close();
   await canary?.close();
+  canaryUdp?.close();
 });
 
 describe.skipIf(!chromePath)('fetchSite rendering with screenshots', () => {
-  it('refuses pictures, frames, stylesheet url() and @import, redirects and rebound names on private addresses', async () => {
+  it('refuses pictures, frames, stylesheet url() and @import, redirects, rebound names and WebRTC on private addresses', async () => {
     const logger = buildRecordingLogger();
     const raw = await fetchSite(
       `${site.origin}/`,
@@ -88,6 +104,10 @@ describe.skipIf(!chromePath)('fetchSite rendering with screenshots', () => {
     expect(raw.pages[0]?.screenshots).toBeDefined();
     expect(raw.pages[0]?.html).toContain('rebound refused');
     expect(canary.requests).toEqual([]);
+    expect({ canaryDatagrams, canaryConnections }).toEqual({
+      canaryDatagrams: 0,
+      canaryConnections: 0,
+    });
     const blocked = logger.lines
       .map((line) => line.message)
       .filter((message) => message.startsWith('Blocked a request of the page to '));

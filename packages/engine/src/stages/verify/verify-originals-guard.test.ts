@@ -4,6 +4,7 @@
  * name that resolves public and then private, pictures, frames and stylesheets on private addresses —
  * each is refused, and nothing reaches the "internal" canary server.
  */
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMinimalProject } from '../../../test/fixtures/minimal-project.fixture';
@@ -22,6 +23,10 @@ const addressRefusal = (address: string): string | undefined =>
 
 let site: TestServer;
 let canary: TestServer;
+/** The canary's UDP side (STUN) and the TCP connections it was offered (TURN over TCP is not HTTP). */
+let canaryUdp: UdpSocket;
+let canaryDatagrams = 0;
+let canaryConnections = 0;
 let rebindAnswers = 0;
 
 /** `rebind.test` answers public once, then private; `intranet.test` is private. */
@@ -77,6 +82,17 @@ beforeAll(async () => {
       () =>
         `@import url("${canaryOrigin()}/imported.css"); body { background-image: url(${canaryOrigin()}/css-bg.png); }`,
     ),
+    '/webrtc': serve(
+      'text/html',
+      () => `<!doctype html><html><body><h1>Peer</h1><script>
+        const peer = new RTCPeerConnection({ iceServers: [
+          { urls: 'stun:127.0.0.2:${site.port}' },
+          { urls: 'turn:127.0.0.2:${site.port}?transport=tcp', username: 'u', credential: 'c' },
+        ] });
+        peer.createDataChannel('x');
+        peer.createOffer().then((offer) => peer.setLocalDescription(offer));
+        </script></body></html>`,
+    ),
     '/img-redirect': (_request, response) => {
       response.writeHead(302, { location: `${canaryOrigin()}/redirected.png` }).end();
     },
@@ -87,15 +103,22 @@ beforeAll(async () => {
     '127.0.0.2',
     site.port,
   );
+  canary.server.on('connection', () => (canaryConnections += 1));
+  canaryUdp = createSocket('udp4');
+  canaryUdp.on('message', () => (canaryDatagrams += 1));
+  await new Promise<void>((resolveBind) => canaryUdp.bind(site.port, '127.0.0.2', resolveBind));
 });
 
 beforeEach(() => {
   canary.requests.length = 0;
+  canaryConnections = 0;
+  canaryDatagrams = 0;
 });
 
 afterAll(async () => {
   await site?.close();
   await canary?.close();
+  canaryUdp?.close();
 });
 
 function expectationsFor(paths: string[]): VerifyExpectations {
@@ -231,5 +254,14 @@ describe.skipIf(!hasChromium)('verifyProject screenshots of originals', () => {
     const { screenshots } = await runVerify(['/to-loopback'], { allowPrivateUrls: true });
     expect(canary.requests).toEqual(['/admin']);
     expect(screenshots.sort()).toEqual(['before/index-desktop.png', 'before/index-mobile.png']);
+  });
+
+  it('keeps the WebRTC of an original from sending STUN or TURN packets to a private address', async () => {
+    const { screenshots } = await runVerify(['/webrtc'], {}, { addressRefusal, resolve });
+    expect(screenshots).toHaveLength(2);
+    expect({ canaryDatagrams, canaryConnections }).toEqual({
+      canaryDatagrams: 0,
+      canaryConnections: 0,
+    });
   });
 });

@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '@sitelift/shared/error-codes';
 import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../browser/chromium';
+import { WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
 import { assertPublicUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
 import { buildGuardedAgent } from '../../net/guarded-agent';
 import type { EnginePorts } from '../../ports';
 import type { FileTree, LighthouseScores, VerifyExpectations, VerifyReport } from '../../types';
 import { buildProject } from './build-project';
-import { openVerifyBrowser } from './open-browser';
+import { findVerifyChromePath } from './open-browser';
 import {
   mapWithLimit,
   openFilteredContext,
@@ -75,6 +77,21 @@ const ORIGINAL_REQUEST_TIMEOUT_MS = 15_000;
 /** Largest response of an original loaded for its screenshots (the fetch stage's asset limit). */
 const ORIGINAL_MAX_RESOURCE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Launches verify's Chromium (undefined when there is none). WebRTC may only use proxied UDP: the
+ * originals' context has an unreachable proxy, so an original's script cannot send STUN/TURN packets
+ * to an internal address, which no route handler would see.
+ */
+async function openGuardedVerifyBrowser(chromePath?: string): Promise<Browser | undefined> {
+  const executablePath = await findVerifyChromePath(chromePath);
+  if (executablePath === undefined) return undefined;
+  // /dev/shm is small in containers; without this flag large screenshots can crash the renderer.
+  return launchChromium({
+    executablePath,
+    args: ['--disable-dev-shm-usage', ...WEBRTC_PROXIED_ONLY_ARGS],
+  });
+}
+
 /** The SSRF guard for everything an original makes a browser request (screenshots, Lighthouse). */
 function toOriginalGuard(options: VerifyOptions, internals: VerifyInternals): GuardOptions {
   return {
@@ -132,7 +149,7 @@ export async function verifyProject(
   let server: StaticServer | undefined;
   let browser: Browser | undefined;
   // Chromium starts while the project builds (both take a moment; neither needs the other).
-  const launching = openVerifyBrowser(options.chromePath).then(
+  const launching = openGuardedVerifyBrowser(options.chromePath).then(
     (launched) => ({ launched, error: undefined }),
     (error: unknown) => ({ launched: undefined, error }),
   );
