@@ -29,6 +29,18 @@ export { DEFAULT_FETCH_OPTIONS, fetchSite, MAX_PAGES_LIMIT } from './stages/fetc
 export { assertPublicUrl, type GuardOptions, type HostResolver } from './net/assert-public-url';
 export { findChromePath, launchChromium } from './browser/chromium';
 
+// The browser: which one (CHROME_PATH, installed, npm-shipped), whether it is sandboxed, and the
+// environment without secrets that browsers and builds get.
+export {
+  findBrowser,
+  formatBrowser,
+  type BrowserDiscovery,
+  type BrowserInfo,
+  type BrowserSource,
+  type FindBrowserOptions,
+} from './browser/find-browser';
+export { buildChildEnv, CHILD_ENV_ALLOWLIST } from './process/build-child-env';
+
 // extract, plan, design, generate.
 export { extractSite } from './stages/extract/extract-site';
 export { planSite, type PlanOptions } from './stages/plan/plan-site';

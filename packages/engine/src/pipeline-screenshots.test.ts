@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline, type PipelineResult } from './pipeline';
 import { findVerifyChromePath } from './stages/verify/open-browser';
 
-const hasChromium = findVerifyChromePath() !== undefined;
+const hasChromium = (await findVerifyChromePath()) !== undefined;
 
 const PAGES: Record<string, string> = {
   '/index.html': `<html><head><title>Corner Bakery</title></head><body>

@@ -9,7 +9,7 @@ import type { EnginePorts } from './ports';
 import { findVerifyChromePath } from './stages/verify/open-browser';
 import type { FileTree, LogEvent, ProgressEvent, RawSite } from './types';
 
-const hasChromium = findVerifyChromePath() !== undefined;
+const hasChromium = (await findVerifyChromePath()) !== undefined;
 
 const RAW: RawSite = {
   startUrl: 'http://old.example/',

@@ -174,7 +174,7 @@ export const pipelineInputSchema = z.object({
    * that their CDN links and trackers never leave the machine. Implies allowPrivateUrls.
    */
   loopbackOnly: z.boolean().default(false),
-  /** Chromium binary for verify (default CHROME_PATH or the system's). */
+  /** Chromium binary for fetch and verify (default: CHROME_PATH, an installed one, the npm one). */
   chromePath: z.string().optional(),
   /**
    * Also build the project for this base path (e.g. '/preview/<projectId>/', starting and ending
@@ -309,6 +309,7 @@ export async function runPipeline(
       stages.fetchSite(
         options.url,
         {
+          chromePath: options.chromePath,
           ...(options.fetchOptions as Partial<FetchOptions> | undefined),
           maxPages: options.maxPages,
           allowPrivateUrls: options.allowPrivateUrls || options.loopbackOnly,

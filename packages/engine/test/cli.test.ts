@@ -11,6 +11,7 @@ import { ENGINE_DIR } from '../src/stages/verify/write-project';
 import { writeOldSite } from './fixtures/old-site.fixture';
 
 const BIN = path.join(ENGINE_DIR, 'bin', 'sitelift.mjs');
+const hasChromium = (await findVerifyChromePath()) !== undefined;
 
 function runCli(
   args: string[],
@@ -74,12 +75,16 @@ describe('sitelift CLI', () => {
       path.join(outDir, 'refused.zip'),
     ]);
     expect(code).toBe(1);
+    // The CLI names the browser it uses, where it comes from and whether it is sandboxed.
+    expect(stderr).toMatch(
+      /^INFO Browser: .*(Chrom|Edge).* \((CHROME_PATH|installed|@sparticuz\/chromium): \/.+\), (sandboxed|NOT sandboxed)$/mu,
+    );
     const lastLine = stderr.trim().split('\n').at(-1);
     expect(lastLine).toMatch(/^sitelift: .+ \(ENGINE_FETCH_URL_REFUSED\)$/);
     expect(existsSync(path.join(outDir, 'refused.zip'))).toBe(false);
   });
 
-  it.skipIf(findVerifyChromePath() === undefined)(
+  it.skipIf(!hasChromium)(
     'modernizes a loopback site with --allow-private-urls: exit 0, the zip, and the report with --json',
     async () => {
       const out = path.join(outDir, 'bakery.zip');

@@ -15,7 +15,7 @@ import type { StaticServer } from '../src/stages/verify/serve-static';
 const SITES = ['speagle-js', 'modern-business-bs3', 'wouter-1998'];
 
 const manifest = readCorpusManifest();
-const chromePath = findVerifyChromePath();
+const chromePath = await findVerifyChromePath();
 const skipReason =
   manifest === undefined
     ? 'the corpus is missing (set CORPUS_DIR, default ../shared/corpus)'

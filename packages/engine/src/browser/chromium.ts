@@ -1,71 +1,60 @@
-import { accessSync, constants } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { buildChildEnv } from '../process/build-child-env';
+import { assertAllowedChromiumArgs, CHROMIUM_ARGS } from './chromium-args';
+import { findBrowser } from './find-browser';
+import { checkSandbox } from './sandbox';
 
-/**
- * Where system Chromium may live. Debian's /usr/bin/chromium is a wrapper script; the binary behind
- * it (/usr/lib/chromium/chromium) starts faster, so it is tried first.
- */
-const CHROME_CANDIDATES = [
-  '/usr/lib/chromium/chromium',
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-  '/usr/bin/google-chrome-stable',
-  '/snap/bin/chromium',
-];
-
-/** Arguments for a headless Chromium on a small shared server: no GPU, no background traffic, no QUIC. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { CHROMIUM_ARGS } from './chromium-args';
 
 /**
  * The Chromium binary to use: `explicitPath` when given (undefined if it is not executable), else
- * CHROME_PATH, else the first system Chromium found; undefined when there is none.
+ * CHROME_PATH, else an installed Chrome/Chromium/Edge, else the npm-shipped Chromium (see findBrowser).
  */
-export function findChromePath(explicitPath?: string): string | undefined {
-  if (explicitPath) return isExecutable(explicitPath) ? explicitPath : undefined;
-  const candidates = [process.env['CHROME_PATH'], ...CHROME_CANDIDATES].filter(
-    (candidate): candidate is string => Boolean(candidate),
-  );
-  return candidates.find(isExecutable);
+export async function findChromePath(explicitPath?: string): Promise<string | undefined> {
+  return (await findBrowser({ chromePath: explicitPath })).browser?.path;
 }
 
 /** Options of launchChromium. */
 export interface LaunchChromiumOptions {
   /** The binary; default findChromePath(). */
   executablePath?: string;
-  /** Extra arguments after CHROMIUM_ARGS. */
+  /** Extra arguments after CHROMIUM_ARGS (never --no-sandbox, --disable-web-security, --single-process...). */
   args?: string[];
   /** Launch timeout in milliseconds (default 30 s). */
   timeoutMs?: number;
 }
 
-/** Launches headless system Chromium through playwright-core (never downloads a browser). */
+/**
+ * Launches headless Chromium through playwright-core (never downloads a browser): sandboxed unless
+ * this process cannot use the sandbox (see checkSandbox), with an environment without secrets.
+ */
 export async function launchChromium(options: LaunchChromiumOptions = {}): Promise<Browser> {
-  const executablePath = options.executablePath ?? findChromePath();
+  const args = [...CHROMIUM_ARGS, ...(options.args ?? [])];
+  assertAllowedChromiumArgs(args);
+  const executablePath = options.executablePath ?? (await findChromePath());
   if (!executablePath) {
-    throw new Error('No Chromium found: set CHROME_PATH or install chromium (/usr/bin/chromium).');
+    throw new Error(
+      'No Chromium found: set CHROME_PATH, install Chromium, or reinstall the npm packages (@sparticuz/chromium).',
+    );
   }
+  const { sandbox } = await checkSandbox(executablePath);
   return chromium.launch({
     executablePath,
     headless: true,
-    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    // Playwright adds --no-sandbox unless this is true.
+    chromiumSandbox: sandbox,
+    args,
+    env: buildChildEnv(),
     timeout: options.timeoutMs ?? 30_000,
   });
+}
+
+/**
+ * Flags for a Chromium that chrome-launcher starts (Lighthouse): headless, CHROMIUM_ARGS, `extra`, and
+ * --no-sandbox only when the sandbox cannot be used. Start it with `envVars: buildChildEnv()`.
+ */
+export function toChromeLauncherFlags(sandbox: boolean, extra: readonly string[] = []): string[] {
+  const flags = ['--headless=new', ...CHROMIUM_ARGS, ...extra];
+  assertAllowedChromiumArgs(flags);
+  return sandbox ? flags : [...flags, '--no-sandbox'];
 }

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isAppError } from '@sitelift/shared/error-codes';
+import { findBrowser, formatBrowser } from '../browser/find-browser';
 import { DEFAULT_STAGES, runPipeline, type PipelineResult, type PipelineStages } from '../pipeline';
 import { SYSTEM_CLOCK } from '../ports';
 import { DEFAULT_STRATEGY, STRATEGIES, type Strategy } from '../types';
@@ -168,6 +169,14 @@ export async function main(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
+    // Which browser reads and checks the site, and whether it is sandboxed (always shown: a rebuild
+    // read without a browser misses the content scripts insert).
+    const { browser, warnings } = await findBrowser({ env: io.env });
+    display.log({
+      level: browser === undefined ? 'WARNING' : 'INFO',
+      message: `Browser: ${browser === undefined ? 'none' : formatBrowser(browser)}`,
+    });
+    for (const warning of warnings) display.log({ level: 'WARNING', message: warning });
     const result = await runPipeline(
       {
         url: options.url,
@@ -176,6 +185,7 @@ export async function main(
         lighthouse: options.lighthouse,
         allowPrivateUrls: options.allowPrivateUrls,
         workDir: options.workDir,
+        chromePath: io.env['CHROME_PATH'] || undefined,
       },
       { logger: display, clock: SYSTEM_CLOCK, signal: controller.signal },
       stages,

@@ -13,7 +13,7 @@ import {
 
 failOnConsoleOutput();
 
-const chromePath = findChromePath();
+const chromePath = await findChromePath();
 if (!chromePath) {
   console.info(
     'Skipping the rendered-read tests: no Chromium found (set CHROME_PATH or install chromium).',

@@ -19,7 +19,7 @@ const CORPUS_DIR =
   process.env['CORPUS_DIR'] ??
   fileURLToPath(new URL('../../../../../../shared/corpus', import.meta.url));
 const hasCorpus = existsSync(join(CORPUS_DIR, 'manifest.json'));
-const chromePath = findChromePath();
+const chromePath = await findChromePath();
 if (!hasCorpus)
   console.info(`Skipping the corpus fetch tests: no corpus at ${CORPUS_DIR} (set CORPUS_DIR).`);
 if (hasCorpus && !chromePath)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
-import { findChromePath } from '../../browser/chromium';
+import { findBrowser, formatBrowser } from '../../browser/find-browser';
 import { parseHttpUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
 import { buildGuardedAgent } from '../../net/guarded-agent';
 import { formatBytes } from '../../net/guarded-request';
@@ -379,10 +379,10 @@ async function startRenderer(
   ports: EnginePorts,
   diagnostics: Diagnostic[],
 ): Promise<PageRenderer | undefined> {
-  const chromePath = findChromePath(settings.chromePath);
-  if (!chromePath) {
-    const message =
-      'No Chromium found (CHROME_PATH, /usr/bin/chromium): reading pages without a browser; content inserted by JavaScript may be missing.';
+  const { browser, warnings } = await findBrowser({ chromePath: settings.chromePath });
+  if (browser === undefined) {
+    const reason = (warnings[0] ?? 'CHROME_PATH, installed, npm').replace(/\.$/u, '');
+    const message = `No Chromium found (${reason}): reading pages without a browser; content inserted by JavaScript may be missing.`;
     diagnostics.push({
       level: settings.browser === 'always' ? 'warning' : 'info',
       code: 'FETCH_NO_BROWSER',
@@ -391,10 +391,11 @@ async function startRenderer(
     ports.logger.log({ level: settings.browser === 'always' ? 'WARNING' : 'INFO', message });
     return undefined;
   }
+  ports.logger.log({ level: 'DEBUG', message: `Rendering pages in ${formatBrowser(browser)}` });
   try {
     return await startPageRenderer({
       ...requestOptions,
-      chromePath,
+      chromePath: browser.path,
       userAgent: settings.userAgent,
       pageTimeoutMs: settings.pageTimeoutMs,
       maxResourceBytes: settings.maxAssetBytes,

@@ -31,12 +31,12 @@ describe('pipelineInputSchema.previewBase', () => {
 });
 
 describe('buildPreview', () => {
-  const chromePath = findChromePath();
   let browser: Browser | undefined;
   let raw: RawSite;
 
   beforeAll(async () => {
     raw = await bakerySite();
+    const chromePath = await findChromePath();
     if (chromePath !== undefined) browser = await launchChromium({ executablePath: chromePath });
   });
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { buildChildEnv } from '../../process/build-child-env';
 
 /** The outcome of a generated project's build. */
 export interface BuildOutcome {
@@ -24,8 +25,9 @@ function runScript(
     const binDir = path.join(cwd, 'node_modules', '.bin');
     // The project's scripts run with this process's Node first on PATH (like `npm run` does with
     // the Node that runs npm), so `vite` and `node scripts/prerender.mjs` use a Node that Vite supports.
-    const env = {
-      ...process.env,
+    // Only allow-listed variables are inherited: a build script is untrusted code, and this process
+    // holds DATABASE_URL, AUTH_SECRET and storage keys (Vite would also bake any VITE_* into the bundle).
+    const env = buildChildEnv({
       PATH: [binDir, path.dirname(process.execPath), process.env.PATH ?? ''].join(path.delimiter),
       NODE_ENV: 'production',
       FORCE_COLOR: '0',
@@ -34,7 +36,7 @@ function runScript(
       // Generated projects read BASE_PATH in vite.config as Vite's `base`; never inherited from
       // this process's environment.
       BASE_PATH: options.base ?? '/',
-    };
+    });
     const child = spawn('sh', ['-c', script], {
       cwd,
       env,

@@ -1,8 +1,10 @@
+import { toChromeLauncherFlags } from '../../browser/chromium';
+import { findBrowser } from '../../browser/find-browser';
 import { WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
 import type { GuardOptions } from '../../net/assert-public-url';
 import { startGuardedProxy } from '../../net/guarded-proxy';
+import { buildChildEnv } from '../../process/build-child-env';
 import type { LighthouseScores } from '../../types';
-import { findVerifyChromePath } from './open-browser';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -27,8 +29,8 @@ export async function runLighthouse(
   url: string,
   options: LighthouseOptions = {},
 ): Promise<LighthouseScores> {
-  const chromePath = findVerifyChromePath(options.chromePath);
-  if (chromePath === undefined)
+  const { browser } = await findBrowser({ chromePath: options.chromePath });
+  if (browser === undefined)
     throw new Error('Lighthouse needs Chromium, and none was found (set CHROME_PATH).');
   // Imported lazily: Lighthouse is large and most runs do not ask for it.
   const [{ launch }, { default: lighthouse }] = await Promise.all([
@@ -37,20 +39,14 @@ export async function runLighthouse(
   ]);
   const proxy = await startGuardedProxy({ ...options.guard, onRefused: options.onRefused });
   const chrome = await launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
+    chromePath: browser.path,
+    // Sandboxed unless this process cannot use the sandbox; an environment without secrets.
+    chromeFlags: toChromeLauncherFlags(browser.sandbox, [
       '--disable-dev-shm-usage',
       ...proxy.chromiumArgs,
       ...WEBRTC_PROXIED_ONLY_ARGS,
-    ],
+    ]),
+    envVars: buildChildEnv(),
     logLevel: 'silent',
   }).catch(async (error: unknown) => {
     await proxy.close();

@@ -10,7 +10,7 @@ import { startStaticServer } from './serve-static';
 import { verifyProject } from './verify-project';
 import { ENGINE_DIR } from './write-project';
 
-const hasChromium = findVerifyChromePath() !== undefined;
+const hasChromium = (await findVerifyChromePath()) !== undefined;
 
 function recordingPorts() {
   const logs: LogEvent[] = [];

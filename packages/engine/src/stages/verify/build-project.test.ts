@@ -1,0 +1,55 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SECRET_ENV } from '../../process/secret-env.fixture';
+import { buildProject } from './build-project';
+
+describe('buildProject', () => {
+  let dir: string;
+  const saved: Record<string, string | undefined> = {};
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sitelift-build-env-'));
+    // The build prints the environment it was given, as the generated project's scripts would see it.
+    await writeFile(
+      path.join(dir, 'package.json'),
+      JSON.stringify({
+        scripts: {
+          build: 'node -e "process.stdout.write(JSON.stringify(process.env))"',
+        },
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  // The worker's environment holds the database URL, the signing secret and storage keys.
+  beforeEach(() => {
+    for (const [name, value] of Object.entries(SECRET_ENV)) {
+      saved[name] = process.env[name];
+      process.env[name] = value;
+    }
+  });
+
+  afterEach(() => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('runs the build with an environment without the worker secrets', async () => {
+    const outcome = await buildProject(dir, { base: '/preview/abc/' });
+    expect(outcome.ok).toBe(true);
+    const printed = outcome.output.slice(outcome.output.indexOf('{'));
+    const env = JSON.parse(printed) as Record<string, string>;
+    for (const name of Object.keys(SECRET_ENV)) expect(env).not.toHaveProperty(name);
+    expect(JSON.stringify(env)).not.toMatch(/password|secret|sk_live|ghp_/iu);
+    expect(env).toMatchObject({ NODE_ENV: 'production', BASE_PATH: '/preview/abc/', CI: '1' });
+    expect(env.PATH?.split(path.delimiter)[0]).toBe(path.join(dir, 'node_modules', '.bin'));
+    expect(env.HOME).toBe(process.env.HOME);
+  });
+});
