@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../messages';
+import { hasNoNulCharacter } from './text';
 
 /** Modernization strategies (spec §3), in the order the form offers them. */
 export const MODERNIZATION_STRATEGIES = [
@@ -33,14 +34,21 @@ export const createProjectFormSchema = z.object({
     .string()
     .trim()
     .min(1, VALIDATION_MESSAGES.websiteUrlRequired)
-    .refine(isAbsoluteHttpUrl, VALIDATION_MESSAGES.websiteUrlInvalid),
+    .refine(isAbsoluteHttpUrl, VALIDATION_MESSAGES.websiteUrlInvalid)
+    .refine(hasNoNulCharacter, VALIDATION_MESSAGES.nulCharacter),
   name: z
     .string()
     .trim()
     .min(1, VALIDATION_MESSAGES.projectNameRequired)
     .min(PROJECT_NAME_MIN_LENGTH, VALIDATION_MESSAGES.projectNameMin3)
-    .max(100, VALIDATION_MESSAGES.projectNameMax),
-  description: z.string().trim().max(1000, VALIDATION_MESSAGES.descriptionMax).optional(),
+    .max(100, VALIDATION_MESSAGES.projectNameMax)
+    .refine(hasNoNulCharacter, VALIDATION_MESSAGES.nulCharacter),
+  description: z
+    .string()
+    .trim()
+    .max(1000, VALIDATION_MESSAGES.descriptionMax)
+    .refine(hasNoNulCharacter, VALIDATION_MESSAGES.nulCharacter)
+    .optional(),
   modernizationStrategy: z.enum(MODERNIZATION_STRATEGIES).default(DEFAULT_MODERNIZATION_STRATEGY),
 });
 

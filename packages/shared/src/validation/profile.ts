@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../messages';
+import { hasNoNulCharacter } from './text';
 
 /** Longest full name or company name we keep. */
 export const PROFILE_NAME_MAX_LENGTH = 100;
@@ -10,9 +11,14 @@ function toNullable(value: string): string | null {
   return value === '' ? null : value;
 }
 
-/** A trimmed optional text field: '' (or only blanks) becomes null (spec §5 Profile edit). */
+/** A trimmed optional text field without NUL characters: '' (or only blanks) becomes null (spec §5 Profile edit). */
 function optionalTrimmedText(max: number, maxMessage: string) {
-  return z.string().trim().max(max, maxMessage).transform(toNullable);
+  return z
+    .string()
+    .trim()
+    .max(max, maxMessage)
+    .refine(hasNoNulCharacter, VALIDATION_MESSAGES.nulCharacter)
+    .transform(toNullable);
 }
 
 /** Full name: trimmed, at most 100 characters, empty → null. */
@@ -41,6 +47,7 @@ export const avatarUrlFieldSchema = z
       return false;
     }
   }, VALIDATION_MESSAGES.avatarUrlInvalid)
+  .refine(hasNoNulCharacter, VALIDATION_MESSAGES.nulCharacter)
   .transform(toNullable);
 
 /**
