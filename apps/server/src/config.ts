@@ -123,8 +123,9 @@ export const CONFIG_VARIABLES = {
     description: 'Length of the auth rate-limit window in seconds.',
   },
   CHROME_PATH: {
-    default: '/usr/bin/chromium',
-    description: 'Chromium binary used to render sites; /api/health reports whether it exists.',
+    default: '(unset: an installed Chrome/Chromium/Edge, else the npm-shipped Chromium)',
+    description:
+      'Chrome/Chromium binary that renders sites, used alone (no fallback when it is not executable). Unset: an installed one, else the Chromium shipped in the @sparticuz/chromium npm package. /api/health names the browser in use.',
   },
   WORKER_CONCURRENCY: {
     default: '2',
@@ -250,7 +251,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   allowPrivateUrls: boolean;
   authRateLimit: { max: number; windowMs: number };
-  chromePath: string;
+  /** CHROME_PATH, or undefined to find a browser (see the engine's findBrowser). */
+  chromePath: string | undefined;
   /** Origin of the preview site when it is separate (PREVIEW_URL), else undefined. */
   previewUrl: string | undefined;
   jobs: JobsConfig;
@@ -353,7 +355,7 @@ export function parseConfig(
       max: values.AUTH_RATE_LIMIT_MAX ?? 10,
       windowMs: (values.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
     },
-    chromePath: values.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: values.CHROME_PATH,
     previewUrl: values.PREVIEW_URL === undefined ? undefined : new URL(values.PREVIEW_URL).origin,
     s3:
       values.S3_BUCKET === undefined

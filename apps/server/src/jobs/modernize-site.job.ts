@@ -47,7 +47,8 @@ export interface ModernizeJobDeps {
   /** Folder for the engine's saved stage outputs: a retried attempt resumes from them. */
   workRoot: string;
   allowPrivateUrls: boolean;
-  chromePath: string;
+  /** CHROME_PATH, or undefined to find a browser. */
+  chromePath: string | undefined;
   logger: Logger;
   runPipeline?: RunPipeline;
   /** Extra engine input (tests and the bench: loopbackOnly, fetchOptions). */

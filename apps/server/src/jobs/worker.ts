@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import type { PipelineInput } from '@sitelift/engine';
+import { findBrowser, formatBrowser, type PipelineInput } from '@sitelift/engine';
 import type { Logger } from 'pino';
 import type { ArtifactStore } from '../artifacts/artifact-store';
 import type { Config } from '../config';
@@ -139,6 +139,27 @@ async function handleDeadLetter(db: AppDb, data: unknown): Promise<void> {
 }
 
 /**
+ * Names the browser jobs will use and warns about what weakens or breaks them: no sandbox (the
+ * process runs as root, or the kernel denies user namespaces), a CHROME_PATH that is not a binary, no
+ * browser at all. Finding it once here also unpacks the npm-shipped Chromium before the first job.
+ */
+async function logBrowser(chromePath: string | undefined, logger: Logger): Promise<void> {
+  const { browser, warnings } = await findBrowser({ chromePath });
+  if (browser !== undefined) {
+    logger.info(
+      {
+        browser: browser.name,
+        path: browser.path,
+        source: browser.source,
+        sandbox: browser.sandbox,
+      },
+      `Browser: ${formatBrowser(browser)}`,
+    );
+  }
+  for (const warning of warnings) logger.warn(warning);
+}
+
+/**
  * Starts a worker: WORKER_CONCURRENCY pg-boss consumers of the modernize queue, the dead-letter
  * consumer, and a periodic sweep that recovers jobs whose worker died (expired leases) and resends lost
  * messages. Each job takes a lease renewed by a heartbeat, so two workers never run one job at once.
@@ -219,6 +240,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   const sweepTimer = setInterval(() => void sweep(), config.jobs.sweepIntervalMs);
   sweepTimer.unref();
   workerLogger.info({ concurrency: config.jobs.concurrency }, 'worker started');
+  await logBrowser(config.chromePath, workerLogger);
 
   let stopping: Promise<void> | undefined;
   return {
