@@ -101,6 +101,8 @@ describe('toSafePlan', () => {
         ...plan.assets,
         { url: 'u1', path: 'images/evil.html', contentType: 'image/x', body },
         { url: 'u2', path: 'images/../index.js', contentType: 'image/x', body },
+        // Would pass for the favicon generate draws itself, which is not sanitised.
+        { url: 'generated:favicon.svg', path: 'images/x.svg', contentType: 'image/svg+xml', body },
       ],
     });
     expect(safe.assets).toEqual(plan.assets);

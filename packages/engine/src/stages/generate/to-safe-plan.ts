@@ -197,7 +197,10 @@ function toSafeLinks(
 
 /** The plan with every URL, language, colour, font, number and file name checked (see above). */
 export function toSafePlan(plan: SitePlan): SitePlan {
-  const assets: PlannedAsset[] = plan.assets.filter((asset) => ASSET_PATH.test(asset.path));
+  // `generated:` names the files generate draws itself (and does not sanitise): none comes in.
+  const assets: PlannedAsset[] = plan.assets.filter(
+    (asset) => ASSET_PATH.test(asset.path) && !asset.url.startsWith('generated:'),
+  );
   const paths = new Set(assets.map((asset) => asset.path));
   const identity: SitePlan['identity'] = {
     ...plan.identity,
