@@ -109,7 +109,12 @@ describe.skipIf(process.platform !== 'linux' || !hasBrowser)(
             args,
             {
               cwd: ENGINE_DIR,
-              env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: os.tmpdir() },
+              env: {
+                PATH: process.env.PATH ?? '/usr/bin:/bin',
+                HOME: home,
+                TMPDIR: os.tmpdir(),
+                ...(process.env.CHROME_PATH ? { CHROME_PATH: process.env.CHROME_PATH } : {}),
+              },
               timeout: 90_000,
             },
             (error, out, err) =>
