@@ -8,6 +8,7 @@
  */
 import type * as DomPurify from 'dompurify';
 import type * as Jsdom from 'jsdom';
+import type { DOMWindow } from 'jsdom';
 
 /** What an SVG that cannot be read as SVG becomes: browsers would not have drawn it either. */
 const EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>\n';
@@ -47,7 +48,7 @@ function checkAnimationAndUse(node: Node, data: { tagName: string }): void {
 export async function sanitizeSvg(body: Uint8Array): Promise<Uint8Array> {
   modules ??= Promise.all([import('jsdom'), import('dompurify')]);
   const [{ JSDOM, VirtualConsole }, { default: createDOMPurify }] = await modules;
-  let window: Window & typeof globalThis;
+  let window: DOMWindow;
   try {
     // A quiet console: jsdom reports CSS it cannot read (a font hack in an SVG's <style>) on it.
     window = new JSDOM(new TextDecoder().decode(body), {
@@ -61,7 +62,8 @@ export async function sanitizeSvg(body: Uint8Array): Promise<Uint8Array> {
   if (root.namespaceURI !== SVG_NAMESPACE || root.localName !== 'svg')
     return new TextEncoder().encode(EMPTY_SVG);
   // DOMPurify checks nodes against its window's DOM classes: one purifier per parsed document.
-  const purify = createDOMPurify(window);
+  // jsdom's window is a browser window to DOMPurify; its typings differ only in globals it never reads.
+  const purify = createDOMPurify(window as unknown as Window & typeof globalThis);
   purify.addHook('uponSanitizeElement', checkAnimationAndUse);
   purify.sanitize(root, CONFIG);
   // Only the root element: the XML declaration and DOCTYPE (its entities already expanded) stay
