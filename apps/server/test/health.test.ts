@@ -64,6 +64,10 @@ describe('the worker at start', () => {
       const testApp = await createTestApp('pglite', { logLines });
       try {
         await testApp.startWorker();
+        // Logged once the discovery (in the background) is done.
+        await expect
+          .poll(() => logLines.some((line) => line.includes('without its sandbox')))
+          .toBe(true);
         const entries = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
         expect(entries).toContainEqual(
           expect.objectContaining({

@@ -240,7 +240,11 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   const sweepTimer = setInterval(() => void sweep(), config.jobs.sweepIntervalMs);
   sweepTimer.unref();
   workerLogger.info({ concurrency: config.jobs.concurrency }, 'worker started');
-  await logBrowser(config.chromePath, workerLogger);
+  // In the background: unpacking the npm Chromium takes seconds, and start-up (signal handlers, the
+  // first poll) must not wait for it; the first job awaits the same discovery.
+  const browserLogged = logBrowser(config.chromePath, workerLogger).catch((error: unknown) =>
+    workerLogger.error({ err: error }, 'browser discovery failed'),
+  );
 
   let stopping: Promise<void> | undefined;
   return {
@@ -257,6 +261,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
         controller.abort();
         await Promise.allSettled([...inFlight]);
         await sweeping;
+        await browserLogged;
         workerLogger.info('worker stopped');
       })();
       return stopping;
