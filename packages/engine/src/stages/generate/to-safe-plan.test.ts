@@ -108,6 +108,16 @@ describe('toSafePlan', () => {
     expect(safe.assets).toEqual(plan.assets);
   });
 
+  it('keeps the downloads and media an old site links to, under their own extension', () => {
+    const plan = contactPlan();
+    const body = new Uint8Array([37, 80, 68, 70]);
+    const files = ['files/prices-3b951b76.pdf', 'files/menu.docx', 'media/jingle.mp3'].map(
+      (path, index) => ({ url: `u${index}`, path, contentType: 'application/octet-stream', body }),
+    );
+    const safe = toSafePlan({ ...plan, assets: [...plan.assets, ...files] });
+    expect(safe.assets).toEqual([...plan.assets, ...files]);
+  });
+
   it('refuses a plan whose routes or module names are not its own', () => {
     const plan = contactPlan();
     const forged = (change: Partial<SitePlan['pages'][number]>) => ({

@@ -27,6 +27,7 @@ import {
   toSafeImageSrc,
   toSafeOrigin,
 } from './escape';
+import { PUBLIC_FILE_EXTENSIONS } from '../../public-file-types';
 
 const VARIANTS = new Set<SectionVariant>([
   'hero',
@@ -43,11 +44,14 @@ const ROUTE = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/;
 const MODULE_NAME = /^[a-z][a-z0-9-]*$/;
 const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
 /**
- * A file under public/: plain segments and an image extension (or `.bin`). Anything else a host would
- * serve as a page or a script of the new site's own origin.
+ * A file under public/: plain segments and an extension of {@link PUBLIC_FILE_EXTENSIONS} (pictures,
+ * downloads, media). Anything else a host would serve as a page or a script of the new site's own
+ * origin.
  */
-const ASSET_PATH =
-  /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|bin)$/i;
+const ASSET_PATH = new RegExp(
+  `^[A-Za-z0-9][A-Za-z0-9._-]*(?:/[A-Za-z0-9][A-Za-z0-9._-]*)*\\.(?:${PUBLIC_FILE_EXTENSIONS.join('|')})$`,
+  'i',
+);
 
 const FALLBACK_COLORS: DesignTokens['colors'] = {
   primary: '#2563eb',

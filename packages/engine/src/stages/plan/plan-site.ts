@@ -22,6 +22,7 @@ import type { Diagnostic, Strategy } from '../../types';
 import { FOOTER_SECTION, slugify } from '../extract/extract-site';
 import { plainText, toFlatBlocks } from '../extract/walk-content';
 import { describeLinkTarget, isNonDescriptiveLinkText } from './link-context';
+import { isPublicFileExtension } from '../../public-file-types';
 
 /** Options of the plan stage. */
 export interface PlanOptions {
@@ -100,30 +101,12 @@ function toComponentName(moduleName: string): string {
     .join('')}Page`;
 }
 
-/**
- * Extensions an image of the original may keep from its URL. Any other (`.html`, `.js`, `.xml`)
- * would make a host serve the bytes as a page or script of the new site's own origin (issue 10).
- */
-const IMAGE_EXTENSIONS = new Set([
-  'png',
-  'jpg',
-  'jpeg',
-  'gif',
-  'webp',
-  'avif',
-  'svg',
-  'ico',
-  'bmp',
-  'tif',
-  'tiff',
-]);
-
 function extensionOf(asset: { url: string; contentType: string }): string {
   const type = asset.contentType.split(';')[0]!.trim().toLowerCase();
   const fromType = IMAGE_TYPES[type];
   if (fromType) return fromType;
   const fromUrl = /\.([a-z0-9]{2,4})$/i.exec(new URL(asset.url).pathname)?.[1]?.toLowerCase();
-  return fromUrl && IMAGE_EXTENSIONS.has(fromUrl) ? fromUrl : 'bin';
+  return fromUrl && isPublicFileExtension(fromUrl) ? fromUrl : 'bin';
 }
 
 /** Plans the rebuild. Uses the offline designer unless a synchronous one is given (see designSite for async ones). */
