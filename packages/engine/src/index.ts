@@ -10,10 +10,11 @@ export type * from './model';
 export type { Clock, EnginePorts, Logger } from './ports';
 export { SILENT_LOGGER, SYSTEM_CLOCK } from './ports';
 
+export { LOOPBACK_ONLY_RESOLVER } from './net/assert-public-url';
+
 // The pipeline.
 export {
   DEFAULT_STAGES,
-  LOOPBACK_ONLY_RESOLVER,
   parseStageJson,
   pipelineInputSchema,
   runPipeline,

@@ -142,13 +142,6 @@ export const DEFAULT_STAGES: PipelineStages = {
   listNotCarried,
 };
 
-/** A resolver that knows only `localhost` (loopbackOnly runs): every other name fails to resolve. */
-export const LOOPBACK_ONLY_RESOLVER: HostResolver = async (hostname) => {
-  if (hostname === 'localhost' || hostname.endsWith('.localhost'))
-    return [{ address: '127.0.0.1', family: 4 }];
-  throw new Error(`${hostname} is not resolved in a loopback-only run`);
-};
-
 /** What a modernization run is asked to do; validated with zod at the pipeline's edge. */
 export const pipelineInputSchema = z.object({
   url: z.string().trim().min(1),
@@ -313,11 +306,11 @@ export async function runPipeline(
           ...(options.fetchOptions as Partial<FetchOptions> | undefined),
           maxPages: options.maxPages,
           allowPrivateUrls: options.allowPrivateUrls || options.loopbackOnly,
+          loopbackOnly: options.loopbackOnly,
           // Pages fetch renders (those with scripts) are screenshotted on that load, not loaded again.
           screenshots: options.screenshots,
         },
         ports,
-        options.loopbackOnly ? { resolve: LOOPBACK_ONLY_RESOLVER } : {},
       ),
     { name: 'fetch', keys: ['startUrl', 'pages'] },
   );

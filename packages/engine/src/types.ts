@@ -51,6 +51,11 @@ export interface FetchOptions {
   maxPages: number;
   /** Lift the SSRF guard (tests and local development only). */
   allowPrivateUrls: boolean;
+  /**
+   * Reach loopback addresses only, by IP literal or `localhost` (tests and the bench serve sites on
+   * 127.0.0.1; an internet address written in a page must not be fetched). Wins over allowPrivateUrls.
+   */
+  loopbackOnly?: boolean;
   /** 'auto' uses Chromium when one is found, else a plain HTTP read. */
   browser: 'auto' | 'never' | 'always';
   /** Chromium binary; default CHROME_PATH or /usr/bin/chromium. */

@@ -89,6 +89,7 @@ export async function fetchSite(
   const { logger, clock, signal } = ports;
   const guard: GuardOptions = {
     allowPrivateUrls: settings.allowPrivateUrls,
+    loopbackOnly: settings.loopbackOnly === true,
     resolve: internals.resolve,
     addressRefusal: internals.addressRefusal,
   };
