@@ -1,26 +1,18 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { findChromePath, launchChromium } from '@sitelift/engine';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
 import { buildLogger } from '../src/lib/logger';
 import { startServer, type RunningServer } from '../src/start-server';
 import { copyPgliteTemplate, GOOD_PASSWORD, REPO_ROOT, uniqueEmail } from './helpers/test-app';
 
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+// CHROME_PATH, an installed Chromium, or the one npm install brings (the engine's discovery).
+const CHROME_PATH = await findChromePath();
 
 async function getFreePort(): Promise<number> {
   const probe = createServer();
@@ -32,7 +24,7 @@ async function getFreePort(): Promise<number> {
 
 // A real browser sends the headers the Origin check and the cookies depend on (Origin, Sec-Fetch-Site,
 // SameSite, Referrer-Policy); inject() cannot prove those work together.
-describe.skipIf(!existsSync(CHROME_PATH))('in Chromium', () => {
+describe.skipIf(CHROME_PATH === undefined)('in Chromium', () => {
   let dataDir: string;
   let server: RunningServer;
   let browser: Browser;
@@ -71,7 +63,7 @@ describe.skipIf(!existsSync(CHROME_PATH))('in Chromium', () => {
     await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
     // "localhost" is another site than "127.0.0.1" for the browser's cookie and Origin rules.
     attackerOrigin = `http://localhost:${(attacker.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+    browser = await launchChromium({ executablePath: CHROME_PATH });
   });
   afterAll(async () => {
     await browser?.close();

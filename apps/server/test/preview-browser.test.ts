@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { findChromePath, launchChromium } from '@sitelift/engine';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './helpers/fixture-site';
 import {
@@ -12,16 +12,8 @@ import {
   type TestApp,
 } from './helpers/test-app';
 
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+// CHROME_PATH, an installed Chromium, or the one npm install brings (the engine's discovery).
+const CHROME_PATH = await findChromePath();
 
 // A page of the preview that tries what a hostile rebuilt site would: read the cookies, call the API
 // with the user's credentials, and report what it got.
@@ -35,7 +27,7 @@ fetch('/api/me/profile', { credentials: 'include' })
   .finally(() => { document.body.textContent = JSON.stringify(out); document.title = 'done'; });
 </script></body></html>`;
 
-describe.skipIf(!existsSync(CHROME_PATH))('preview in Chromium', () => {
+describe.skipIf(CHROME_PATH === undefined)('preview in Chromium', () => {
   let testApp: TestApp;
   let site: FixtureSite;
   let browser: Browser;
@@ -67,7 +59,7 @@ describe.skipIf(!existsSync(CHROME_PATH))('preview in Chromium', () => {
       path.join(testApp.dataDir, 'artifacts', projectId, 'dist', 'probe.html'),
       PROBE_HTML,
     );
-    browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+    browser = await launchChromium({ executablePath: CHROME_PATH });
   });
   afterAll(async () => {
     await browser?.close();

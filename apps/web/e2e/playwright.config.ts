@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests (issues 2 and 4) against the real server on a fresh PGlite folder and a tiny
-// fixture site on loopback. System Chromium only: never downloads browsers.
+// fixture site on loopback. The browser is the one scripts/run-e2e.mjs found (CHROME_PATH): never
+// downloaded at run time.
 const port = Number(process.env.E2E_PORT ?? 3917);
 const fixturePort = Number(process.env.E2E_FIXTURE_PORT ?? 3918);
 const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
