@@ -5,6 +5,19 @@ import type { GuardOptions } from '../net/assert-public-url';
 import { guardedRequest } from '../net/guarded-request';
 
 /**
+ * Resource types an untrusted page never loads in our browsers: they change neither its HTML nor a
+ * still picture of it (media, sockets, manifests, pings).
+ */
+export const UNSEEN_RESOURCE_TYPES: ReadonlySet<string> = new Set([
+  'media',
+  'websocket',
+  'eventsource',
+  'manifest',
+  'texttrack',
+  'ping',
+]);
+
+/**
  * A proxy on a port nothing listens on. A context (or browser) that has it reaches the network only
  * through its route handler: whatever the handler does not answer — a redirect hop Chromium follows on
  * its own (Playwright hands those straight to the network), a request without a frame, a WebSocket —

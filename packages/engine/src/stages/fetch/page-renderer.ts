@@ -1,7 +1,11 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Dispatcher } from 'undici';
 import { launchChromium } from '../../browser/chromium';
-import { GUARDED_BROWSER_ARGS, routeThroughGuard } from '../../browser/guarded-routing';
+import {
+  GUARDED_BROWSER_ARGS,
+  routeThroughGuard,
+  UNSEEN_RESOURCE_TYPES,
+} from '../../browser/guarded-routing';
 import {
   captureDesktopAndMobile,
   DESKTOP_VIEWPORT,
@@ -33,15 +37,6 @@ const RENDER_INIT_SCRIPT = `(() => {
   window.cancelAnimationFrame = (handle) => window.clearTimeout(handle);
 })();`;
 
-/** Resource types the renderer never loads: they cannot change the document's HTML. */
-const BLOCKED_RESOURCE_TYPES = new Set([
-  'media',
-  'websocket',
-  'eventsource',
-  'manifest',
-  'texttrack',
-  'ping',
-]);
 /** Blocked too, unless the renderer takes screenshots: they show, but do not change the HTML. */
 const PICTURE_RESOURCE_TYPES = new Set(['image', 'font']);
 
@@ -115,8 +110,8 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       timeoutMs: options.pageTimeoutMs,
       blockedResourceTypes:
         options.screenshots === true
-          ? BLOCKED_RESOURCE_TYPES
-          : new Set([...BLOCKED_RESOURCE_TYPES, ...PICTURE_RESOURCE_TYPES]),
+          ? UNSEEN_RESOURCE_TYPES
+          : new Set([...UNSEEN_RESOURCE_TYPES, ...PICTURE_RESOURCE_TYPES]),
       findStoredDocument: (url) => prefetched.get(url),
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AppError } from '@sitelift/shared/error-codes';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../browser/chromium';
-import { WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
+import { UNSEEN_RESOURCE_TYPES, WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
 import { assertPublicUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
 import { buildGuardedAgent } from '../../net/guarded-agent';
 import type { EnginePorts } from '../../ports';
@@ -63,15 +63,6 @@ export interface VerifyInternals {
   addressRefusal?: (address: string) => string | undefined;
 }
 
-/** Resource types an original's screenshots do without: none of them shows in a still picture. */
-const ORIGINAL_BLOCKED_RESOURCE_TYPES = new Set([
-  'media',
-  'websocket',
-  'eventsource',
-  'manifest',
-  'texttrack',
-  'ping',
-]);
 /** One request of an original (its redirects included); the page itself has 20 s. */
 const ORIGINAL_REQUEST_TIMEOUT_MS = 15_000;
 /** Largest response of an original loaded for its screenshots (the fetch stage's asset limit). */
@@ -286,7 +277,7 @@ export async function verifyProject(
           signal,
           timeoutMs: ORIGINAL_REQUEST_TIMEOUT_MS,
           maxResourceBytes: ORIGINAL_MAX_RESOURCE_BYTES,
-          blockedResourceTypes: ORIGINAL_BLOCKED_RESOURCE_TYPES,
+          blockedResourceTypes: UNSEEN_RESOURCE_TYPES,
           onRefused: (url, reason) => {
             refusals.set(url, reason);
             log('DEBUG', `Blocked a request of an original to ${url}: ${reason}`);
