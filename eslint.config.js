@@ -38,7 +38,6 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.data/**',
-      'packages/engine/templates/**',
       'packages/engine/fixtures/**',
       '**/test-results/**',
       '**/playwright-report/**',
@@ -56,6 +55,20 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
     },
+  },
+  // The template of generated projects (issue 11): browser React code, its scripts run on Node.
+  {
+    files: ['packages/engine/templates/*/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['packages/engine/templates/*/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -16,15 +16,9 @@ import type { Logger } from '../../ports';
 import type { FileTree } from '../../types';
 import { formatSource } from './format';
 import { getLabels } from './labels';
-import * as templates from './templates/components';
 import { toReadme } from './templates/readme';
-import {
-  PRERENDER_SCRIPT,
-  SERVICE_WORKER,
-  SIZE_CHECK_SCRIPT,
-  entryServerSource,
-} from './templates/full-rebuild';
 import { toStylesheet } from './templates/styles';
+import { templateFile, type TemplatePath } from './templates/template-files';
 import { escapeHtml, escapeJsComment, toScriptJson } from './escape';
 import { sanitizeSvg } from './sanitize-svg';
 import { toJavaScript } from './to-javascript';
@@ -262,28 +256,6 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 }`;
 }
 
-function notFoundSource(): string {
-  return `import { Link } from 'react-router';
-import { site } from '../content/site';
-import { Seo } from './Seo';
-
-/** Shown for a path that is not a page of the site. */
-export function NotFound() {
-  return (
-    <section className="section not-found">
-      <Seo title={site.labels.notFound + ' | ' + site.name} description={site.description || site.name} route="/404" language={site.language} />
-      <div className="wrap content wide">
-        <h1>{site.labels.notFound}</h1>
-        <p>
-          <Link to="/">{site.labels.backHome}</Link>
-        </p>
-      </div>
-    </section>
-  );
-}
-`;
-}
-
 /**
  * src/pages/index.ts (STYLE_MODERNIZATION): every page's route and component, in the original's
  * order. The start page is bundled with the app; every other page is a chunk loaded when first shown.
@@ -325,9 +297,9 @@ ${preload}
 `;
 }
 
-function appSource(plan: SitePlan): string {
-  if (plan.strategy === 'STYLE_MODERNIZATION') {
-    return `import { Route, Routes } from 'react-router';
+/** src/App.tsx (STYLE_MODERNIZATION; the TypeScript strategies' is the template's). */
+function appSource(): string {
+  return `import { Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
 import { NotFound } from './components/NotFound';
 import { pages } from './pages';
@@ -339,27 +311,6 @@ export function App() {
       <Route element={<Layout />}>
         {pages.map(({ route, Component }) => (
           <Route key={route} path={route} element={<Component />} />
-        ))}
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
-  );
-}
-`;
-  }
-  return `import { Route, Routes } from 'react-router';
-import { Layout } from './components/Layout';
-import { NotFound } from './components/NotFound';
-import { PageView } from './components/PageView';
-import { pages } from './content/pages';
-
-/** One route per page of the original site; the content lives in src/content/. */
-export function App() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        {pages.map((page) => (
-          <Route key={page.route} path={page.route} element={<PageView page={page} />} />
         ))}
         <Route path="*" element={<NotFound />} />
       </Route>
@@ -394,22 +345,6 @@ function packageJson(plan: SitePlan): string {
       : GENERATED_DEV_DEPENDENCIES,
   });
 }
-
-/**
- * vite.config: BASE_PATH (environment or .env) builds the site for a sub-path, e.g.
- * `BASE_PATH=/docs/ npm run build`; the default is the root of the domain.
- */
-const VITE_CONFIG = `import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
-
-// https://vite.dev/config/
-export default defineConfig(({ mode }) => ({
-  // BASE_PATH=/docs/ npm run build: the site is served under /docs/ (links, images, router).
-  base: loadEnv(mode, '.', 'BASE_PATH').BASE_PATH || '/',
-  plugins: [react(), tailwindcss()],
-}));
-`;
 
 const TSCONFIG = {
   compilerOptions: {
@@ -526,48 +461,50 @@ export async function generateProject(
   const full = plan.strategy === 'FULL_REBUILD';
   const x = typescript ? 'tsx' : 'jsx';
   const sources: Record<string, string> = {};
-  const component = (name: string, source: string): void => {
-    sources[`src/components/${name}.tsx`] = source;
+  // The template's files (templates/vite-react/), TypeScript; the JavaScript strategy strips the types.
+  const template = (path: TemplatePath): void => {
+    sources[path] = templateFile(path, full);
   };
 
-  component('InlineText', templates.INLINE_TEXT);
-  component('Picture', templates.PICTURE);
-  component('Seo', templates.SEO);
-  component('Header', templates.HEADER);
-  component('Footer', templates.FOOTER);
-  component('ContactForm', templates.CONTACT_FORM);
-  component('Tabs', templates.TABS);
-  component('Layout', templates.layoutSource(full));
-  component('NotFound', notFoundSource());
+  for (const name of ['InlineText', 'Picture', 'Seo', 'Header', 'Footer', 'ContactForm'] as const) {
+    template(`src/components/${name}.tsx`);
+  }
+  template('src/components/Tabs.tsx');
+  template('src/components/Layout.tsx');
+  template('src/components/NotFound.tsx');
   sources['src/content/site.ts'] = toSiteModule(plan, typescript);
-  sources['src/App.tsx'] = appSource(plan);
+  sources['src/App.tsx'] = typescript ? templateFile('src/App.tsx', full) : appSource();
   sources['src/main.tsx'] = mainSource(plan);
-  sources['src/lib/asset.ts'] = templates.ASSET;
-  if (typescript || plan.pages.length > 1) sources['src/lib/preload.ts'] = templates.PRELOAD;
+  template('src/lib/asset.ts');
+  if (typescript || plan.pages.length > 1) template('src/lib/preload.ts');
   if (typescript) {
-    component('Blocks', templates.BLOCKS);
-    component('Heading', templates.HEADING);
-    component('Gallery', templates.GALLERY);
-    component('Accordion', templates.ACCORDION);
-    component('Section', templates.SECTION);
-    component('PageView', templates.PAGE_VIEW);
-    sources['src/lib/page-content.ts'] = templates.PAGE_CONTENT;
-    sources['src/content/types.ts'] = templates.CONTENT_TYPES;
-    sources['src/content/site-types.ts'] = templates.SITE_TYPES;
-    sources['src/vite-env.d.ts'] = templates.VITE_ENV;
+    for (const name of [
+      'Blocks',
+      'Heading',
+      'Gallery',
+      'Accordion',
+      'Section',
+      'PageView',
+    ] as const) {
+      template(`src/components/${name}.tsx`);
+    }
+    template('src/lib/page-content.ts');
+    template('src/content/types.ts');
+    template('src/content/site-types.ts');
+    template('src/vite-env.d.ts');
     for (const page of plan.pages) {
       sources[`src/content/pages/${page.moduleName}.ts`] =
         `import type { SectionData } from '../types';\n\n/** ${escapeJsComment(page.title)} — from ${escapeJsComment(page.url)} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page))};\n`;
     }
     sources['src/content/pages/index.ts'] = pagesIndexSource(plan);
     if (full) {
-      sources['src/entry-server.tsx'] = entryServerSource();
-      sources['src/lib/analytics.ts'] = templates.ANALYTICS;
+      template('src/entry-server.tsx');
+      template('src/lib/analytics.ts');
     }
   } else {
     for (const page of plan.pages) sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page);
     sources['src/pages/index.ts'] = pageComponentsSource(plan);
-    if (plan.pages.length > 1) sources['src/lib/lazy-page.tsx'] = templates.LAZY_PAGE;
+    if (plan.pages.length > 1) template('src/lib/lazy-page.tsx');
   }
 
   const files: Record<string, string | Uint8Array> = {};
@@ -582,7 +519,8 @@ export async function generateProject(
   files['src/index.css'] = toStylesheet(plan.design.tokens, full, typescript);
   files['index.html'] = toIndexHtml(plan, typescript ? 'main.tsx' : 'main.jsx');
   files['package.json'] = packageJson(plan);
-  files[typescript ? 'vite.config.ts' : 'vite.config.js'] = VITE_CONFIG;
+  // vite.config: BASE_PATH (environment or .env) builds the site for a sub-path (`BASE_PATH=/docs/`).
+  files[typescript ? 'vite.config.ts' : 'vite.config.js'] = templateFile('vite.config.ts', full);
   if (typescript) files['tsconfig.json'] = toSortedJson(TSCONFIG);
   // The style the generator formats with, so `npx prettier --check .` passes in the project.
   files['.prettierrc.json'] = toSortedJson({
@@ -606,9 +544,13 @@ export async function generateProject(
   files['README.md'] = toReadme(plan);
   Object.assign(files, hostFiles(plan), seoFiles(plan));
   if (full) {
-    files['scripts/prerender.mjs'] = PRERENDER_SCRIPT;
-    files['scripts/check-size.mjs'] = SIZE_CHECK_SCRIPT;
-    files['public/sw.js'] = SERVICE_WORKER;
+    for (const path of [
+      'scripts/prerender.mjs',
+      'scripts/check-size.mjs',
+      'public/sw.js',
+    ] as const) {
+      files[path] = templateFile(path, full);
+    }
     files['public/manifest.webmanifest'] = manifest(plan);
   }
   for (const asset of plan.assets) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRERENDER_SCRIPT } from './full-rebuild';
+import { templateFile } from './template-files';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -26,7 +26,10 @@ async function prerender(
   await mkdir(join(dir, 'scripts'));
   await mkdir(join(dir, 'dist', 'assets'), { recursive: true });
   await mkdir(join(dir, 'dist-server'));
-  await writeFile(join(dir, 'scripts', 'prerender.mjs'), PRERENDER_SCRIPT);
+  await writeFile(
+    join(dir, 'scripts', 'prerender.mjs'),
+    templateFile('scripts/prerender.mjs', true),
+  );
   await writeFile(
     join(dir, 'dist', 'index.html'),
     `<!doctype html>\n${html}\n<head><!--head:start--><title>x</title><!--head:end--><link rel="stylesheet" crossorigin href="/assets/index.css"></head>\n<body><div id="root"><!--app-html--></div></body>\n</html>\n`,

@@ -1,0 +1,110 @@
+import type { Block, InlineRun } from '../content/types';
+import { ContactForm } from './ContactForm';
+import { Heading } from './Heading';
+import { InlineText } from './InlineText';
+import { Picture } from './Picture';
+import { Tabs } from './Tabs';
+
+/** A paragraph that is a single short link ("Tell me more") reads as a call to action. */
+function isCallToAction(runs: InlineRun[]): boolean {
+  const only = runs.length === 1 ? runs[0] : undefined;
+  return !!only?.href && only.text.length <= 40;
+}
+
+/** One content block of the original page, in modern markup. */
+export function BlockView({ block }: { block: Block }) {
+  switch (block.kind) {
+    case 'paragraph': {
+      const text = <InlineText runs={block.inlines} />;
+      if (block.role === 'quote') return <blockquote>{text}</blockquote>;
+      if (block.role === 'address') return <address>{text}</address>;
+      if (block.role === 'caption') return <p className="caption">{text}</p>;
+      if (block.role === 'term') return <p className="term">{text}</p>;
+      if (isCallToAction(block.inlines)) return <p className="cta">{text}</p>;
+      return <p>{text}</p>;
+    }
+    case 'heading':
+      return <Heading level={block.level} inlines={block.inlines} id={block.id} />;
+    case 'list': {
+      const items = block.items.map((item, index) => (
+        <li key={index}>
+          <InlineText runs={item} />
+        </li>
+      ));
+      if (block.breadcrumb)
+        return (
+          <nav aria-label="Breadcrumb">
+            <ol className="breadcrumb">{items}</ol>
+          </nav>
+        );
+      return block.ordered ? <ol start={block.start}>{items}</ol> : <ul>{items}</ul>;
+    }
+    case 'table':
+      return (
+        <div className="table-wrap">
+          <table>
+            {block.caption ? <caption>{block.caption}</caption> : null}
+            {block.head.length > 0 ? (
+              <thead>
+                {block.head.map((row, r) => (
+                  <tr key={r}>
+                    {row.map((cell, c) => (
+                      <th key={c} scope="col">
+                        <InlineText runs={cell} />
+                      </th>
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+            ) : null}
+            <tbody>
+              {block.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, c) => (
+                    <td key={c}>
+                      <InlineText runs={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    case 'image':
+      return (
+        <figure>
+          <Picture image={block.image} />
+          {block.caption ? <figcaption>{block.caption}</figcaption> : null}
+        </figure>
+      );
+    case 'pre':
+      return <pre>{block.text}</pre>;
+    case 'form':
+      return <ContactForm form={block.form} />;
+    case 'rule':
+      return <hr />;
+    case 'tabs':
+      return (
+        <Tabs
+          label={block.label}
+          tabs={block.tabs.map((tab) => ({
+            id: tab.id,
+            label: tab.label,
+            content: <Blocks blocks={tab.blocks} />,
+          }))}
+        />
+      );
+  }
+}
+
+/** A list of blocks. */
+export function Blocks({ blocks }: { blocks: Block[] }) {
+  return (
+    <>
+      {blocks.map((block, index) => (
+        <BlockView key={index} block={block} />
+      ))}
+    </>
+  );
+}

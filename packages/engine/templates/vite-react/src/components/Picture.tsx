@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import type { ImageData } from '../content/types';
+import { asset } from '../lib/asset';
+import { isRoute } from './InlineText';
+
+/** A self-hosted image: sized, lazy unless it is the page's first. */
+export function Picture({ image, className }: { image: ImageData; className?: string }) {
+  const img = (
+    <img
+      src={asset(image.src)}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      loading={image.priority ? 'eager' : 'lazy'}
+      fetchPriority={image.priority ? 'high' : 'auto'}
+      decoding="async"
+      className={
+        className
+          ? 'h-auto max-w-full rounded-theme ' + className
+          : 'h-auto max-w-full rounded-theme'
+      }
+    />
+  );
+  if (!image.href) return img;
+  return isRoute(image.href) ? (
+    <Link to={image.href}>{img}</Link>
+  ) : (
+    <a href={asset(image.href)}>{img}</a>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Block, ImageData, SectionData } from '../content/types';
+import { Accordion } from './Accordion';
+import { Blocks } from './Blocks';
+import { Gallery } from './Gallery';
+import { Heading } from './Heading';
+import { InlineText } from './InlineText';
+import { Picture } from './Picture';
+
+function imagesOf(blocks: Block[]): ImageData[] {
+  return blocks.flatMap((block) => (block.kind === 'image' ? [block.image] : []));
+}
+
+/** A section of a page. */
+export function Section({ section, index }: { section: SectionData; index: number }) {
+  const { heading, blocks, variant } = section;
+  const headingId = heading ? section.id + '-title' : undefined;
+  const title = heading ? (
+    <Heading level={heading.level} inlines={heading.inlines} id={headingId} />
+  ) : null;
+  const tone = index % 2 === 1 ? ' section-alt' : '';
+  if (variant === 'hero') {
+    // Only a picture-sized image stands beside the headline; icons and buttons stay in the text.
+    const image = blocks.find(
+      (block) => block.kind === 'image' && (block.image.width ?? 400) >= 240,
+    );
+    const rest = blocks.filter((block) => block !== image);
+    return (
+      <section id={section.id} aria-labelledby={headingId} className="section hero">
+        <div className={'wrap hero-grid' + (image ? ' has-image' : '')}>
+          <div className="hero-text content">
+            {title}
+            <Blocks blocks={rest} />
+          </div>
+          {image && image.kind === 'image' ? (
+            <Picture image={image.image} className="hero-image" />
+          ) : null}
+        </div>
+      </section>
+    );
+  }
+  if (variant === 'gallery') {
+    const others = blocks.filter((block) => block.kind !== 'image');
+    return (
+      <section id={section.id} aria-labelledby={headingId} className={'section reveal' + tone}>
+        <div className="wrap content">
+          {title}
+          <Blocks blocks={others} />
+          <Gallery images={imagesOf(blocks)} />
+        </div>
+      </section>
+    );
+  }
+  if (variant === 'accordion') {
+    return (
+      <section id={section.id} aria-labelledby={headingId} className={'section reveal' + tone}>
+        <div className="wrap content">
+          {title}
+          <Accordion blocks={blocks} />
+        </div>
+      </section>
+    );
+  }
+  if (variant === 'cards') {
+    // The deepest headings start the cards; what comes before them is the intro. When the first of
+    // them has a picture right before it, each such picture starts its card (a thumbnail on top).
+    const cardLevel = Math.max(
+      0,
+      ...blocks.map((block) => (block.kind === 'heading' ? block.level : 0)),
+    );
+    const isCardHeading = (block: Block | undefined) =>
+      block?.kind === 'heading' && block.level === cardLevel;
+    const firstHeading = blocks.findIndex(isCardHeading);
+    const imageFirst = blocks[firstHeading - 1]?.kind === 'image';
+    const start = imageFirst ? firstHeading - 1 : firstHeading;
+    const intro =
+      firstHeading < 0 ? blocks.filter((block) => block.kind !== 'list') : blocks.slice(0, start);
+    const groups: Block[][] = [];
+    if (firstHeading >= 0) {
+      blocks.slice(start).forEach((block, i, rest) => {
+        const starts =
+          imageFirst && block.kind === 'image'
+            ? isCardHeading(rest[i + 1])
+            : isCardHeading(block) && !(imageFirst && rest[i - 1]?.kind === 'image');
+        if (starts) groups.push([block]);
+        else groups[groups.length - 1]?.push(block);
+      });
+    }
+    return (
+      <section id={section.id} aria-labelledby={headingId} className={'section reveal' + tone}>
+        <div className="wrap content">
+          {title}
+          <Blocks blocks={intro} />
+          <ul className="cards">
+            {firstHeading >= 0
+              ? groups.map((group, i) => (
+                  <li key={i} className="card">
+                    <Blocks blocks={group} />
+                  </li>
+                ))
+              : blocks.flatMap((block) =>
+                  block.kind === 'list'
+                    ? block.items.map((item, i) => (
+                        <li key={i} className="card">
+                          <InlineText runs={item} />
+                        </li>
+                      ))
+                    : [],
+                )}
+          </ul>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section
+      id={section.id}
+      aria-labelledby={headingId}
+      className={'section reveal variant-' + variant + tone}
+    >
+      <div className={'wrap content' + (variant === 'doc' || variant === 'table' ? ' wide' : '')}>
+        {title}
+        <Blocks blocks={blocks} />
+      </div>
+    </section>
+  );
+}

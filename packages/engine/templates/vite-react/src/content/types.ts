@@ -1,0 +1,77 @@
+export interface InlineRun {
+  text: string;
+  href?: string;
+  /** Where a link whose text says nothing ('here') leads: read out, not shown. */
+  context?: string;
+  strong?: boolean;
+  em?: boolean;
+  code?: boolean;
+  br?: boolean;
+}
+
+export interface ImageData {
+  src: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  href?: string;
+  /** The page's first image: loaded eagerly with high priority (it is usually the largest paint). */
+  priority?: boolean;
+}
+
+export interface FormFieldData {
+  type: string;
+  name: string;
+  label: string;
+  required: boolean;
+  placeholder?: string;
+  value?: string;
+  options?: { value: string; label: string }[];
+}
+
+export interface FormContent {
+  method: 'get' | 'post';
+  intro: string[];
+  fields: FormFieldData[];
+  submitLabel: string;
+}
+
+export type Block =
+  | {
+      kind: 'paragraph';
+      inlines: InlineRun[];
+      role?: 'quote' | 'caption' | 'term' | 'definition' | 'address';
+    }
+  | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string }
+  | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][]; breadcrumb?: boolean }
+  | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
+  | { kind: 'image'; image: ImageData; caption?: string }
+  | { kind: 'pre'; text: string }
+  | { kind: 'form'; form: FormContent }
+  | { kind: 'rule' }
+  | { kind: 'tabs'; label: string; tabs: TabData[] };
+
+/** One tab: its label and its panel's content; its id is the panel's id (the original's, so old links to it open it). */
+export interface TabData {
+  id: string;
+  label: string;
+  blocks: Block[];
+}
+
+export type SectionVariant =
+  'hero' | 'prose' | 'gallery' | 'table' | 'contact' | 'cards' | 'doc' | 'accordion';
+
+export interface SectionData {
+  id: string;
+  variant: SectionVariant;
+  heading?: { level: number; inlines: InlineRun[] };
+  blocks: Block[];
+}
+
+/** A page: its route and head tags, and its sections, either bundled or loaded on first view. */
+export type PageEntry = {
+  route: string;
+  title: string;
+  description: string;
+  language: string;
+} & ({ sections: SectionData[] } | { load: () => Promise<{ sections: SectionData[] }> });
