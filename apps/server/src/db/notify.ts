@@ -20,15 +20,29 @@ export type ChangeNotice =
   | { kind: 'project'; op: 'INSERT' | 'UPDATE' | 'DELETE'; userId: string; projectId: string }
   | { kind: 'job'; userId: string; projectId: string; jobId: string; status: JobStatus };
 
+/** A change as NOTIFY carries it: with the id of its realtime_events row (the SSE event id). */
+export type ChangeNoticeWithId = ChangeNotice & { eventId?: number };
+
 /** New log lines of a job up to `lastId` were committed (or the job ended: `lastId` 0). */
 export interface LogNotice {
   jobId: string;
   lastId: number;
 }
 
-/** NOTIFY inside the caller's transaction: delivered when (and only if) it commits. */
+/**
+ * Records the change in realtime_events and NOTIFYs it with that row's id, in one statement inside the
+ * caller's transaction: both happen when (and only if) it commits. The id lets `GET /api/events` clients
+ * resume with Last-Event-ID (realtime/realtime-hub.ts).
+ */
 export async function notifyChange(db: AppDb, notice: ChangeNotice): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`);
+  const json = JSON.stringify(notice);
+  await db.execute(sql`
+    with event as (
+      insert into realtime_events (user_id, notice) values (${notice.userId}, ${json}::jsonb)
+      returning id
+    )
+    select pg_notify(${CHANGES_CHANNEL}, (${json}::jsonb || jsonb_build_object('eventId', event.id))::text)
+    from event`);
 }
 
 /** NOTIFY of new log lines inside the caller's transaction. */
@@ -42,10 +56,10 @@ export async function notifySessionsChanged(db: AppDb): Promise<void> {
 }
 
 /** Parses a change notice; undefined when the payload is not one. */
-export function parseChangeNotice(payload: string): ChangeNotice | undefined {
+export function parseChangeNotice(payload: string): ChangeNoticeWithId | undefined {
   try {
-    const value = JSON.parse(payload) as Partial<ChangeNotice>;
-    if (value.kind === 'project' || value.kind === 'job') return value as ChangeNotice;
+    const value = JSON.parse(payload) as Partial<ChangeNoticeWithId>;
+    if (value.kind === 'project' || value.kind === 'job') return value as ChangeNoticeWithId;
   } catch {
     // not ours
   }

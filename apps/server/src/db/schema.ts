@@ -203,6 +203,27 @@ export const creditLedger = pgTable(
   ],
 );
 
+/**
+ * Project and job changes as `GET /api/events` sends them, kept for a while so that a client that
+ * reconnects with `Last-Event-ID` gets what it missed, from whichever process it reaches. The id is the
+ * SSE event id; `notice` is the ChangeNotice of db/notify.ts. Rows older than the retention are pruned.
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notice: jsonb('notice').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('realtime_events_user_id_id_idx').on(table.userId, table.id),
+    index('realtime_events_created_at_idx').on(table.createdAt),
+  ],
+);
+
 /** Every table, for drizzle() and the Better Auth adapter. */
 export const schema = {
   users,
@@ -213,4 +234,5 @@ export const schema = {
   jobs,
   jobLogs,
   creditLedger,
+  realtimeEvents,
 };

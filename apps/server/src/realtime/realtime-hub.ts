@@ -7,13 +7,24 @@ import {
   LOGS_CHANNEL,
   parseChangeNotice,
   parseLogNotice,
-  type ChangeNotice,
+  type ChangeNoticeWithId,
 } from '../db/notify';
 import { findProjectById } from '../db/projects.repository';
+import {
+  deleteRealtimeEventsBefore,
+  findLatestRealtimeEventId,
+  listRealtimeEvents,
+} from '../db/realtime-events.repository';
 import { toProjectJson } from '../services/project-json';
 import type { SseConnection } from './sse';
 
 const LOG_PAGE = 1000;
+const EVENT_PAGE = 500;
+
+/** How long recorded changes stay replayable for `Last-Event-ID` (older reconnects refetch instead). */
+export const REALTIME_EVENT_RETENTION_MS = 60 * 60 * 1000;
+/** How often each web process deletes recorded changes past the retention. */
+const PRUNE_INTERVAL_MS = 5 * 60 * 1000;
 
 /** A follower of one job's log: the SSE connection and the last line id it has. */
 interface LogFollower {
@@ -106,7 +117,24 @@ class JobLogStream {
   }
 }
 
-type ChangeListener = (event: { event: string; data: string }) => void;
+/** One message of GET /api/events; `id` is the realtime_events id (absent only for old notices). */
+export interface ChangeMessage {
+  event: string;
+  id?: number;
+  data: string;
+}
+
+type ChangeListener = (message: ChangeMessage) => void;
+
+/** A stream of GET /api/events. */
+interface UserFollower {
+  listener: ChangeListener;
+  connection: SseConnection;
+  /** False until its replay has run: live changes queued before that are in the replay. */
+  isLive: boolean;
+  /** Event ids the replay sent, so that a live notice of the same change is not sent twice. */
+  replayedIds: Set<number>;
+}
 
 /**
  * Fan-out of realtime events in one process: LISTEN on the change and log channels (one connection per
@@ -114,12 +142,13 @@ type ChangeListener = (event: { event: string; data: string }) => void;
  * notice is read from the tables once per process, whatever the number of streams.
  */
 export class RealtimeHub {
-  private readonly users = new Map<string, Set<ChangeListener>>();
+  private readonly users = new Map<string, Set<UserFollower>>();
   private readonly userChains = new Map<string, Promise<void>>();
   private readonly jobStreams = new Map<string, JobLogStream>();
   private readonly connections = new Set<SseConnection>();
   private started: Promise<void> | undefined;
   private unlisteners: Array<() => Promise<void>> = [];
+  private pruneTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -139,6 +168,12 @@ export class RealtimeHub {
           if (notice) this.jobStreams.get(notice.jobId)?.kick();
         }),
       );
+      this.pruneTimer = setInterval(() => {
+        deleteRealtimeEventsBefore(this.database.db, REALTIME_EVENT_RETENTION_MS).catch(
+          (error: unknown) => this.logger.warn({ err: error }, 'could not prune realtime events'),
+        );
+      }, PRUNE_INTERVAL_MS);
+      this.pruneTimer.unref();
     })();
     return this.started;
   }
@@ -155,25 +190,67 @@ export class RealtimeHub {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.pruneTimer);
     this.closeAll();
     for (const unlisten of this.unlisteners.splice(0)) await unlisten().catch(() => {});
   }
 
-  /** Streams one user's project and job changes to `listener` until `connection` closes. */
-  async followUser(userId: string, connection: SseConnection, listener: ChangeListener) {
+  /**
+   * Streams one user's project and job changes to `listener` until `connection` closes. With
+   * `lastEventId` (a reconnect's Last-Event-ID), the recorded changes after it are sent first, in order;
+   * then `event: ready` carries the id the stream is caught up to (a client that never saw a change resumes
+   * from there). Changes that arrive meanwhile wait in the user's chain, so none is lost or sent twice.
+   */
+  async followUser(
+    userId: string,
+    connection: SseConnection,
+    listener: ChangeListener,
+    options: { lastEventId?: number } = {},
+  ) {
     await this.start();
     this.track(connection);
-    let set = this.users.get(userId);
-    if (!set) {
-      set = new Set();
-      this.users.set(userId, set);
+    const follower: UserFollower = { listener, connection, isLive: false, replayedIds: new Set() };
+    let followers = this.users.get(userId);
+    if (!followers) {
+      followers = new Set();
+      this.users.set(userId, followers);
     }
-    set.add(listener);
+    followers.add(follower);
     connection.onClose(() => {
       const current = this.users.get(userId);
-      current?.delete(listener);
+      current?.delete(follower);
       if (current?.size === 0) this.users.delete(userId);
     });
+    await this.enqueue(userId, async () => {
+      let caughtUpTo: number;
+      if (options.lastEventId === undefined) {
+        caughtUpTo = await findLatestRealtimeEventId(this.database.db, userId);
+      } else {
+        caughtUpTo = await this.replay(userId, follower, options.lastEventId);
+      }
+      if (connection.closed) return;
+      follower.isLive = true;
+      listener({ event: 'ready', id: caughtUpTo, data: '{}' });
+    });
+  }
+
+  /** Sends `follower` the user's recorded changes after `afterId`; returns the last id sent. */
+  private async replay(userId: string, follower: UserFollower, afterId: number): Promise<number> {
+    let lastId = afterId;
+    for (;;) {
+      const events = await listRealtimeEvents(this.database.db, userId, {
+        afterId: lastId,
+        limit: EVENT_PAGE,
+      });
+      for (const { id, notice } of events) {
+        if (follower.connection.closed) return lastId;
+        const message = await this.toMessage({ ...notice, eventId: id });
+        if (message) follower.listener(message);
+        follower.replayedIds.add(id);
+        lastId = id;
+      }
+      if (events.length < EVENT_PAGE) return lastId;
+    }
   }
 
   /** Streams a job's log lines after `lastId` to `connection`, then follows new ones. */
@@ -198,48 +275,64 @@ export class RealtimeHub {
     return { users: this.users.size, jobs: this.jobStreams.size, logFollowers: followers };
   }
 
-  private onChange(notice: ChangeNotice): void {
+  private onChange(notice: ChangeNoticeWithId): void {
     if (notice.kind === 'job') this.jobStreams.get(notice.jobId)?.kick();
     if (!this.users.has(notice.userId)) return;
-    // One chain per user keeps that user's events in order.
-    const previous = this.userChains.get(notice.userId) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.deliver(notice))
-      .catch((error: unknown) => {
-        this.logger.error({ err: error }, 'realtime delivery failed');
-      });
-    this.userChains.set(notice.userId, next);
-    void next.finally(() => {
-      if (this.userChains.get(notice.userId) === next) this.userChains.delete(notice.userId);
-    });
+    void this.enqueue(notice.userId, () => this.deliver(notice));
   }
 
-  private async deliver(notice: ChangeNotice): Promise<void> {
-    const listeners = this.users.get(notice.userId);
-    if (!listeners || listeners.size === 0) return;
-    let message: { event: string; data: string } | undefined;
+  /** Runs `task` after the user's earlier ones: one chain per user keeps that user's events in order. */
+  private enqueue(userId: string, task: () => Promise<void>): Promise<void> {
+    const previous = this.userChains.get(userId) ?? Promise.resolve();
+    const next = previous.then(task).catch((error: unknown) => {
+      this.logger.error({ err: error }, 'realtime delivery failed');
+    });
+    this.userChains.set(userId, next);
+    void next.finally(() => {
+      if (this.userChains.get(userId) === next) this.userChains.delete(userId);
+    });
+    return next;
+  }
+
+  private async deliver(notice: ChangeNoticeWithId): Promise<void> {
+    const followers = [...(this.users.get(notice.userId) ?? [])].filter((follower) => {
+      if (!follower.isLive) return false;
+      // Already sent by this follower's replay.
+      return notice.eventId === undefined || !follower.replayedIds.delete(notice.eventId);
+    });
+    if (followers.length === 0) return;
+    const message = await this.toMessage(notice);
+    if (!message) return;
+    for (const follower of followers) follower.listener(message);
+  }
+
+  /** The SSE message of a change (a project as it is now), or undefined when it is no longer the user's. */
+  private async toMessage(notice: ChangeNoticeWithId): Promise<ChangeMessage | undefined> {
+    const id = notice.eventId;
     if (notice.kind === 'job') {
-      message = {
+      return {
         event: 'job',
+        id,
         data: JSON.stringify({
           id: notice.jobId,
           project_id: notice.projectId,
           status: notice.status,
         }),
       };
-    } else if (notice.op === 'DELETE') {
-      message = {
+    }
+    if (notice.op === 'DELETE') {
+      return {
         event: 'project',
+        id,
         data: JSON.stringify({ type: 'DELETE', project: { id: notice.projectId } }),
       };
-    } else {
-      const record = await findProjectById(this.database.db, notice.projectId);
-      if (!record || record.userId !== notice.userId) return;
-      message = {
-        event: 'project',
-        data: JSON.stringify({ type: notice.op, project: toProjectJson(record) }),
-      };
     }
-    for (const listener of listeners) listener(message);
+    const record = await findProjectById(this.database.db, notice.projectId);
+    if (!record || record.userId !== notice.userId) return undefined;
+    return {
+      event: 'project',
+      id,
+      data: JSON.stringify({ type: notice.op, project: toProjectJson(record) }),
+    };
   }
 }

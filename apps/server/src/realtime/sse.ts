@@ -1,5 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * The event id a stream resumes after: the Last-Event-ID header a reconnecting client sends, or
+ * `?lastEventId=` (for clients that cannot set headers). Undefined when absent or not a plain number.
+ */
+export function parseLastEventId(request: FastifyRequest): number | undefined {
+  const header = request.headers['last-event-id'];
+  const query = (request.query as { lastEventId?: unknown } | undefined)?.lastEventId;
+  const value = (
+    typeof header === 'string' ? header : typeof query === 'string' ? query : ''
+  ).trim();
+  return /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
 /** How often an idle stream sends a comment line so that proxies keep it open. */
 export const SSE_HEARTBEAT_MS = 15_000;
 

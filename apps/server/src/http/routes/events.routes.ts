@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../../auth/build-auth';
 import type { RealtimeHub } from '../../realtime/realtime-hub';
-import { openSse } from '../../realtime/sse';
+import { openSse, parseLastEventId } from '../../realtime/sse';
 import { requireSession } from '../require-session';
 
 /**
  * GET /api/events (SSE): the signed-in user's project INSERT/UPDATE/DELETE (`event: project`) and job
- * status changes (`event: job`); `event: ready` once subscribed. Data shapes: shared/schemas/job.ts.
+ * status changes (`event: job`), each with an `id:`; `event: ready` (with the id the stream is caught up
+ * to) once subscribed. A reconnect with Last-Event-ID first gets the changes it missed, like the log
+ * stream. Data shapes: shared/schemas/job.ts.
  */
 export async function registerEventRoutes(
   app: FastifyInstance,
@@ -18,17 +20,17 @@ export async function registerEventRoutes(
     {
       schema: {
         tags: ['realtime'],
-        summary: "SSE of the user's project and job changes (event: project | job | ready)",
+        summary:
+          "SSE of the user's project and job changes (event: project | job | ready, each with an id); resumes after Last-Event-ID",
       },
     },
     async (request, reply) => {
       const { user } = await requireSession(auth, request);
       const connection = openSse(request, reply, { heartbeatMs: options.heartbeatMs });
       connection.write('retry: 1000\n\n');
-      await hub.followUser(user.id, connection, (message) => {
-        connection.send(message);
+      await hub.followUser(user.id, connection, (message) => connection.send(message), {
+        lastEventId: parseLastEventId(request),
       });
-      connection.send({ event: 'ready', data: '{}' });
     },
   );
 }

@@ -8,19 +8,11 @@ import type { Auth } from '../../auth/build-auth';
 import type { AppDb } from '../../db/database';
 import { findJobForUser, listJobLogs } from '../../db/jobs.repository';
 import type { RealtimeHub } from '../../realtime/realtime-hub';
-import { openSse } from '../../realtime/sse';
+import { openSse, parseLastEventId } from '../../realtime/sse';
 import { requireSession, type SignedIn } from '../require-session';
 import { UUID_PATTERN } from './projects.routes';
 
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-
-/** The id after which a log stream resumes: Last-Event-ID (reconnects) or ?lastEventId=. */
-function parseLastEventId(request: FastifyRequest): number {
-  const header = request.headers['last-event-id'];
-  const query = (request.query as { lastEventId?: unknown } | undefined)?.lastEventId;
-  const value = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
-  return /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : 0;
-}
 
 async function requireLogSession(auth: Auth, request: FastifyRequest): Promise<SignedIn> {
   try {
@@ -95,7 +87,7 @@ export async function registerJobRoutes(
       const job = await ownedJob(user.id, request.params.jobId);
       const connection = openSse(request, reply, { heartbeatMs: options.heartbeatMs });
       connection.write('retry: 1000\n\n');
-      await hub.followJobLog(job.id, connection, parseLastEventId(request));
+      await hub.followJobLog(job.id, connection, parseLastEventId(request) ?? 0);
     },
   );
 }
