@@ -210,50 +210,22 @@ function toSiteModule(plan: SitePlan, typescript: boolean): string {
     : `/** The site's identity, navigation and footer details. */\nexport const site = ${JSON.stringify(site)};\n`;
 }
 
-function mainSource(plan: SitePlan): string {
-  const full = plan.strategy === 'FULL_REBUILD';
-  return `import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './App';
-import { ${full ? 'asset, ' : ''}basePath } from './lib/asset';
-import { preloadPage } from '${plan.strategy === 'STYLE_MODERNIZATION' ? './pages' : './lib/page-content'}';
-import './index.css';
-
-const root = document.getElementById('root');
-if (!root) throw new Error('The #root element is missing from index.html');
-// The router's basename keeps the base path's trailing slash, so the start page's links read "/docs/".
-const app = (
-  <StrictMode>
-    <BrowserRouter basename={import.meta.env.BASE_URL}>
-      <App />
-    </BrowserRouter>
-  </StrictMode>
-);
-// A prerendered page (FULL_REBUILD) already holds this route's markup: hydrate it. Any other path
-// served with a prerendered page (a host's SPA fallback) is rendered from scratch.
-const path = window.location.pathname.slice(basePath.length).replace(/\\/+$/, '') || '/';
-// The first page's content loads before React starts, so it shows at once, without a placeholder.
-void preloadPage(path).then(() => {
-  if (root.firstElementChild && root.dataset.route === path) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
-${
-  full
-    ? `
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    // A sandboxed document (an opaque origin, e.g. a preview) may not use service workers at all.
-    try {
-      navigator.serviceWorker.register(asset('sw.js')).catch(() => undefined);
-    } catch {
-      // No offline support there; the site works the same.
-    }
-  });
+/** `source` with `from` replaced by `to`; a template that no longer has `from` is a generator bug. */
+function swap(source: string, from: string, to: string): string {
+  if (!source.includes(from)) throw new Error(`The template no longer contains ${from}`);
+  return source.replace(from, () => to);
 }
-`
-    : ''
-}`;
+
+/**
+ * src/main.tsx: the template's. Only FULL_REBUILD registers the service worker (and so uses `asset`);
+ * STYLE_MODERNIZATION preloads page components (src/pages/) rather than content modules.
+ */
+function mainSource(plan: SitePlan): string {
+  if (plan.strategy === 'FULL_REBUILD') return templateFile('src/main.tsx', true);
+  const source = swap(templateFile('src/main.tsx', false), '{ asset, basePath }', '{ basePath }');
+  return plan.strategy === 'STYLE_MODERNIZATION'
+    ? swap(source, "'./lib/page-content'", "'./pages'")
+    : source;
 }
 
 /**

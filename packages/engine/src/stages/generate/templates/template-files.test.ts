@@ -16,4 +16,11 @@ describe('the inlined template', () => {
     expect(full).not.toContain('FULL_REBUILD only');
     expect(other).not.toContain('useAnalytics');
   });
+
+  it('keeps a block marked FULL_REBUILD only (the service worker), without the marks, for FULL_REBUILD alone', () => {
+    const full = templateFile('src/main.tsx', true);
+    expect(full).toContain("\nif (import.meta.env.PROD && 'serviceWorker' in navigator) {\n");
+    expect(full).not.toContain('FULL_REBUILD only');
+    expect(templateFile('src/main.tsx', false)).not.toMatch(/serviceWorker|FULL_REBUILD only/);
+  });
 });
