@@ -179,7 +179,7 @@ describe('generateProject', () => {
     const html = text(tree, 'index.html');
     expect(html).toContain('<html lang="en">');
     expect(html).toContain(
-      '<meta name="description" content="Visit, call or write to Bella Napoli, the family pizzeria on Main Street." />',
+      '<meta name="description" content="Visit, call or write to Bella Napoli, the family pizzeria on Main Street.">',
     );
     expect(html).toContain('"@type": "LocalBusiness"');
     expect(html).toContain('"telephone": "+1 (555) 010-2030"');

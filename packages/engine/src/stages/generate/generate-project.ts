@@ -20,6 +20,7 @@ import { toReadme } from './templates/readme';
 import { toStylesheet } from './templates/styles';
 import { templateFile, type TemplatePath } from './templates/template-files';
 import { escapeHtml, escapeJsComment, toScriptJson } from './escape';
+import { comment, h, indent, toHtmlDocument } from './html-tree';
 import { sanitizeSvg } from './sanitize-svg';
 import { toJavaScript } from './to-javascript';
 import { toPageJsx } from './to-jsx';
@@ -135,49 +136,48 @@ function jsonLd(plan: SitePlan): string | undefined {
   return toScriptJson(data, 2);
 }
 
+/** The link type of a favicon, by its extension; undefined when none fits. */
+function iconType(path: string): string | undefined {
+  if (path.endsWith('.ico')) return 'image/x-icon';
+  if (path.endsWith('.svg')) return 'image/svg+xml';
+  if (path.endsWith('.png')) return 'image/png';
+  return undefined;
+}
+
+/**
+ * index.html, built as a tree and printed by parse5 (html-tree.ts): every value of the original is
+ * escaped by the serializer. `<!--head:start-->`/`<!--head:end-->` mark what the prerender script
+ * replaces per route; `<!--app-html-->` where it puts the rendered page.
+ */
 function toIndexHtml(plan: SitePlan, entry: string): string {
   const home = plan.pages[0]!;
   const favicon = plan.identity.faviconPath;
   const ld = jsonLd(plan);
-  const iconType = favicon?.endsWith('.ico')
-    ? 'image/x-icon'
-    : favicon?.endsWith('.svg')
-      ? 'image/svg+xml'
-      : favicon?.endsWith('.png')
-        ? 'image/png'
-        : '';
-  const lines = [
-    '<!doctype html>',
-    // An invalid lang of the original was dropped (toSafePlan): no lang beats a wrong one.
-    home.language ? `<html lang="${escapeHtml(home.language)}">` : '<html>',
-    '  <head>',
-    '    <meta charset="UTF-8" />',
-    '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
-    `    <meta name="theme-color" content="${escapeHtml(plan.design.tokens.colors.primary)}" />`,
-    favicon
-      ? `    <link rel="icon" href="/${escapeHtml(favicon)}"${iconType ? ` type="${iconType}"` : ''} />`
-      : '',
-    plan.strategy === 'FULL_REBUILD'
-      ? '    <link rel="manifest" href="/manifest.webmanifest" />'
-      : '',
-    '    <!--head:start-->',
-    `    <title>${escapeHtml(home.title)}</title>`,
-    `    <meta name="description" content="${escapeHtml(home.description)}" />`,
-    `    <meta property="og:title" content="${escapeHtml(home.title)}" />`,
-    `    <meta property="og:description" content="${escapeHtml(home.description)}" />`,
-    '    <meta property="og:type" content="website" />',
-    `    <meta property="og:site_name" content="${escapeHtml(plan.identity.name)}" />`,
-    '    <!--head:end-->',
-    ld ? `    <script type="application/ld+json">\n${ld}\n    </script>` : '',
-    '  </head>',
-    '  <body>',
-    '    <div id="root"><!--app-html--></div>',
-    `    <script type="module" src="/src/${entry}"></script>`,
-    '  </body>',
-    '</html>',
-    '',
-  ];
-  return lines.filter((line) => line !== '').join('\n') + '\n';
+  const meta = (attributes: Record<string, string>) => h('meta', attributes);
+  const head = h('head', {}, [
+    meta({ charset: 'UTF-8' }),
+    meta({ name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+    meta({ name: 'theme-color', content: plan.design.tokens.colors.primary }),
+    favicon && h('link', { rel: 'icon', href: `/${favicon}`, type: iconType(favicon) }),
+    plan.strategy === 'FULL_REBUILD' &&
+      h('link', { rel: 'manifest', href: '/manifest.webmanifest' }),
+    comment('head:start'),
+    h('title', {}, [home.title]),
+    meta({ name: 'description', content: home.description }),
+    meta({ property: 'og:title', content: home.title }),
+    meta({ property: 'og:description', content: home.description }),
+    meta({ property: 'og:type', content: 'website' }),
+    meta({ property: 'og:site_name', content: plan.identity.name }),
+    comment('head:end'),
+    // toScriptJson: no `</script>` or `<!--` can occur in the JSON, which the serializer keeps as is.
+    ld && h('script', { type: 'application/ld+json' }, [`\n${ld}\n    `]),
+  ]);
+  const body = h('body', {}, [
+    h('div', { id: 'root' }, [comment('app-html')]),
+    h('script', { type: 'module', src: `/src/${entry}` }),
+  ]);
+  // An invalid lang of the original was dropped (toSafePlan): no lang beats a wrong one.
+  return toHtmlDocument(indent(h('html', { lang: home.language || undefined }, [head, body])));
 }
 
 function toSiteModule(plan: SitePlan, typescript: boolean): string {

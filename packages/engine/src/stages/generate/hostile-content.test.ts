@@ -315,7 +315,7 @@ describe('a content model full of hostile strings', () => {
       const text = (path: string) => String(tree.files[path]);
 
       // Files the build copies or never reads: checked as generated.
-      expect(text('index.html')).toMatch(/^<!doctype html>\n<html>\n/);
+      expect(text('index.html')).toMatch(/^<!DOCTYPE html>\n<html>\n/);
       expect(
         text('.env.example')
           .split('\n')
