@@ -25,6 +25,13 @@ import { sanitizeSvg } from './sanitize-svg';
 import { toJavaScript } from './to-javascript';
 import { toPageJsx } from './to-jsx';
 import { toSafePlan } from './to-safe-plan';
+// The template's content types: generate writes its data modules with them (decision record 019).
+import type { SiteContent } from '../../../templates/vite-react/src/content/site-types';
+import type {
+  Block as ContentBlock,
+  PageEntry,
+  SectionData,
+} from '../../../templates/vite-react/src/content/types';
 
 /** Sorts object keys recursively so JSON output never depends on insertion order. */
 export function toSortedJson(value: unknown): string {
@@ -61,7 +68,7 @@ function packageName(name: string): string {
 function pagesIndexSource(plan: SitePlan): string {
   const home = plan.pages[0];
   const entries = plan.pages.map((page) => {
-    const meta = {
+    const meta: Omit<PageEntry, 'sections' | 'load'> = {
       route: page.route,
       title: page.title,
       description: page.description,
@@ -83,37 +90,44 @@ export const pages: PageEntry[] = [${entries.join(', ')}];
 `;
 }
 
-/** A page's sections for its content module, without plan-only fields. */
-function toSectionsContent(page: PlannedPage): unknown[] {
+/**
+ * A page's sections for its content module, without plan-only fields: typed with the template's
+ * own content types, so what generate writes is what the components read (see also
+ * template-content-types.test.ts).
+ */
+function toSectionsContent(page: PlannedPage): SectionData[] {
   let first = true;
   // `shown`: the block shows when the page loads (it is not in a tab panel other than the first).
-  const toContent = (block: Block, shown: boolean): unknown => {
+  // A `break` never reaches a plan (extract ends the section there): it has no content to write.
+  const toContent = (block: Block, shown: boolean): ContentBlock[] => {
+    if (block.kind === 'break') return [];
     if (block.kind === 'form') {
       const { action: _action, ...form } = block.form;
-      return { ...block, form };
+      return [{ ...block, form }];
     }
     if (block.kind === 'image' && shown) {
       const image = first ? { ...block.image, priority: true } : block.image;
       first = false;
-      return { ...block, image };
+      return [{ ...block, image }];
     }
     if (block.kind === 'tabs') {
-      return {
-        ...block,
-        label: block.label ?? page.title,
-        tabs: block.tabs.map((tab, index) => ({
-          ...tab,
-          blocks: tab.blocks.map((inner) => toContent(inner, shown && index === 0)),
-        })),
-      };
+      return [
+        {
+          ...block,
+          label: block.label ?? page.title,
+          tabs: block.tabs.map((tab, index) => ({
+            ...tab,
+            blocks: tab.blocks.flatMap((inner) => toContent(inner, shown && index === 0)),
+          })),
+        },
+      ];
     }
-    return block;
+    return [block];
   };
-  const sections = page.sections.map((section) => ({
+  return page.sections.map((section) => ({
     ...section,
-    blocks: section.blocks.map((block) => toContent(block, true)),
+    blocks: section.blocks.flatMap((block) => toContent(block, true)),
   }));
-  return sections;
 }
 
 function jsonLd(plan: SitePlan): string | undefined {
@@ -182,7 +196,7 @@ function toIndexHtml(plan: SitePlan, entry: string): string {
 
 function toSiteModule(plan: SitePlan, typescript: boolean): string {
   const labels = getLabels(plan.pages[0]?.language ?? 'en');
-  const site: Record<string, unknown> = {
+  const site: SiteContent = {
     name: plan.identity.name,
     language: plan.pages[0]?.language ?? 'en',
     description: plan.identity.description,
@@ -195,7 +209,7 @@ function toSiteModule(plan: SitePlan, typescript: boolean): string {
   };
   if (plan.identity.logoPath) {
     const logo = plan.assets.find((asset) => asset.path === plan.identity.logoPath);
-    const data: Record<string, unknown> = { src: `/${plan.identity.logoPath}` };
+    const data: NonNullable<SiteContent['logo']> = { src: `/${plan.identity.logoPath}` };
     if (logo?.width !== undefined && logo.height !== undefined) {
       // The header shows the logo at most 40 px high.
       const scale = Math.min(1, 40 / logo.height);
