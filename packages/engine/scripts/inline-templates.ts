@@ -23,11 +23,14 @@ export const GENERATED_MODULE = join(
 /** The template's stand-ins for what generate writes per site: never inlined. */
 const STUBS = new Set(['src/content/site.ts', 'src/content/pages/index.ts']);
 
-/** Whether a file of the template tree is part of generated projects (not a test, stub or config). */
+/**
+ * Whether a file of the template tree is part of generated projects (not a test, stub or the
+ * template's own config). tsconfig.json is: generate writes it without its "//" comment.
+ */
 function isInlined(path: string): boolean {
   if (STUBS.has(path)) return false;
   if (/\.test\.tsx?$/.test(path) || path.startsWith('src/testing/')) return false;
-  return !/^tsconfig(?:\.[a-z]+)?\.json$/.test(path);
+  return !/^tsconfig\.[a-z]+\.json$/.test(path);
 }
 
 /** The template tree's inlined files by path ('src/components/Tabs.tsx'), sorted. */

@@ -332,26 +332,17 @@ function packageJson(plan: SitePlan): string {
   });
 }
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-    module: 'ESNext',
-    moduleResolution: 'Bundler',
-    jsx: 'react-jsx',
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    noUnusedLocals: true,
-    noUnusedParameters: true,
-    noFallthroughCasesInSwitch: true,
-    isolatedModules: true,
-    verbatimModuleSyntax: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: ['vite/client'],
-  },
-  include: ['src', 'vite.config.ts'],
-};
+/**
+ * tsconfig.json: the template's own (the options its components are type-checked with), without its
+ * "//" comment, so the project and the template cannot disagree.
+ */
+function tsconfig(): string {
+  const { '//': _comment, ...config } = JSON.parse(templateFile('tsconfig.json', true)) as Record<
+    string,
+    unknown
+  >;
+  return toSortedJson(config);
+}
 
 function hostFiles(plan: SitePlan): Record<string, string> {
   const entries = Object.entries(plan.redirects).filter(([from]) => !from.includes('?'));
@@ -507,7 +498,7 @@ export async function generateProject(
   files['package.json'] = packageJson(plan);
   // vite.config: BASE_PATH (environment or .env) builds the site for a sub-path (`BASE_PATH=/docs/`).
   files[typescript ? 'vite.config.ts' : 'vite.config.js'] = templateFile('vite.config.ts', full);
-  if (typescript) files['tsconfig.json'] = toSortedJson(TSCONFIG);
+  if (typescript) files['tsconfig.json'] = tsconfig();
   // The style the generator formats with, so `npx prettier --check .` passes in the project.
   files['.prettierrc.json'] = toSortedJson({
     overrides: [{ files: '*.css', options: { singleQuote: false } }],
