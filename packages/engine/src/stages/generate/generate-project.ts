@@ -13,7 +13,7 @@ import {
   GENERATED_TYPESCRIPT_DEV_DEPENDENCIES,
 } from '../../package/dependency-versions';
 import type { Logger } from '../../ports';
-import type { FileTree } from '../../types';
+import type { FileTree, Strategy } from '../../types';
 import { formatSource } from './format';
 import { getLabels } from './labels';
 import { toReadme } from './templates/readme';
@@ -246,7 +246,7 @@ function mainSource(plan: SitePlan): string {
  * src/pages/index.ts (STYLE_MODERNIZATION): every page's route and component, in the original's
  * order. The start page is bundled with the app; every other page is a chunk loaded when first shown.
  */
-function pageComponentsSource(plan: SitePlan): string {
+function pagesComponentsIndex(plan: SitePlan): string {
   const lazy = plan.pages.length > 1;
   const imports = plan.pages
     .map((page, index) =>
@@ -426,6 +426,159 @@ function manifest(plan: SitePlan): string {
   });
 }
 
+/** What an emitter writes: files as they ship, and sources (TS/TSX) the JavaScript strategy strips. */
+interface Emitted {
+  /** TypeScript sources by their TypeScript path; STYLE_MODERNIZATION gets them as .js/.jsx. */
+  sources?: Record<string, string>;
+  files?: Record<string, string | Uint8Array>;
+}
+
+/** The plan an emitter writes from, and the strategy's say over lines inside shared files. */
+interface EmitContext {
+  plan: SitePlan;
+  /** FULL_REBUILD: the template's `// FULL_REBUILD only` lines are kept. */
+  full: boolean;
+  typescript: boolean;
+}
+
+/** One concern of the generated project: the files it writes. */
+type Emitter = (context: EmitContext) => Emitted | Promise<Emitted>;
+
+/** The template's files at these paths, as sources. */
+function templateSources(paths: readonly TemplatePath[], full: boolean): Record<string, string> {
+  return Object.fromEntries(paths.map((path) => [path, templateFile(path, full)]));
+}
+
+/** The layout every strategy has: header, footer, forms, tabs, SEO tags, the site module, the entry. */
+const emitShell: Emitter = ({ plan, full, typescript }) => ({
+  sources: {
+    ...templateSources(
+      [
+        'src/components/InlineText.tsx',
+        'src/components/Picture.tsx',
+        'src/components/Seo.tsx',
+        'src/components/Header.tsx',
+        'src/components/Footer.tsx',
+        'src/components/ContactForm.tsx',
+        'src/components/Tabs.tsx',
+        'src/components/Layout.tsx',
+        'src/components/NotFound.tsx',
+        'src/lib/asset.ts',
+      ],
+      full,
+    ),
+    ...(typescript || plan.pages.length > 1 ? templateSources(['src/lib/preload.ts'], full) : {}),
+    'src/content/site.ts': toSiteModule(plan, typescript),
+    'src/main.tsx': mainSource(plan),
+  },
+});
+
+/** TypeScript strategies: each page's content as data, rendered by the template's components. */
+const emitContentModules: Emitter = ({ plan, full }) => {
+  const sources = templateSources(
+    [
+      'src/App.tsx',
+      'src/components/Blocks.tsx',
+      'src/components/Heading.tsx',
+      'src/components/Gallery.tsx',
+      'src/components/Accordion.tsx',
+      'src/components/Section.tsx',
+      'src/components/PageView.tsx',
+      'src/lib/page-content.ts',
+      'src/content/types.ts',
+      'src/content/site-types.ts',
+      'src/vite-env.d.ts',
+    ],
+    full,
+  );
+  for (const page of plan.pages) {
+    sources[`src/content/pages/${page.moduleName}.ts`] =
+      `import type { SectionData } from '../types';\n\n/** ${escapeJsComment(page.title)} — from ${escapeJsComment(page.url)} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page))};\n`;
+  }
+  sources['src/content/pages/index.ts'] = pagesIndexSource(plan);
+  return { sources, files: { 'tsconfig.json': tsconfig() } };
+};
+
+/** STYLE_MODERNIZATION: each page as literal JSX, one component per page. */
+const emitPageComponents: Emitter = ({ plan, full }) => {
+  const sources: Record<string, string> = { 'src/App.tsx': appSource() };
+  for (const page of plan.pages) sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page);
+  sources['src/pages/index.ts'] = pagesComponentsIndex(plan);
+  if (plan.pages.length > 1)
+    Object.assign(sources, templateSources(['src/lib/lazy-page.tsx'], full));
+  return { sources };
+};
+
+/** FULL_REBUILD: prerendered routes, the service worker and manifest, analytics, the size budget. */
+const emitFullRebuild: Emitter = ({ plan, full }) => ({
+  sources: templateSources(['src/entry-server.tsx', 'src/lib/analytics.ts'], full),
+  files: {
+    ...templateSources(['scripts/prerender.mjs', 'scripts/check-size.mjs', 'public/sw.js'], full),
+    'public/manifest.webmanifest': manifest(plan),
+  },
+});
+
+/** The project around the app: page shell, styles, package, build and tool configuration. */
+const emitProject: Emitter = ({ plan, full, typescript }) => ({
+  files: {
+    'src/index.css': toStylesheet(plan.design.tokens, full, typescript),
+    'index.html': toIndexHtml(plan, typescript ? 'main.tsx' : 'main.jsx'),
+    'package.json': packageJson(plan),
+    // vite.config: BASE_PATH (environment or .env) builds the site for a sub-path (`BASE_PATH=/docs/`).
+    [typescript ? 'vite.config.ts' : 'vite.config.js']: templateFile('vite.config.ts', full),
+    // The style the generator formats with, so `npx prettier --check .` passes in the project.
+    '.prettierrc.json': toSortedJson({
+      overrides: [{ files: '*.css', options: { singleQuote: false } }],
+      printWidth: 100,
+      singleQuote: true,
+      trailingComma: 'all',
+    }),
+    '.prettierignore': 'dist\ndist-server\npublic\nindex.html\n',
+    '.gitignore': 'node_modules\ndist\ndist-server\n.env\n.env.*\n!.env.example\n',
+    '.env.example': [
+      '# Public address of the site, for canonical links (default: the current origin).',
+      `VITE_SITE_URL=${plan.origin}`,
+      '# Where forms post (Formspree, Basin, a serverless function...). Forms say they are not connected until set.',
+      'VITE_FORM_ENDPOINT=',
+      ...(full
+        ? ['# Page-view beacon endpoint; analytics stay off until set.', 'VITE_ANALYTICS_ENDPOINT=']
+        : []),
+      '',
+    ].join('\n'),
+    'README.md': toReadme(plan),
+  },
+});
+
+/** Redirects of the original's addresses, for the usual hosts; sitemap and robots.txt. */
+const emitHosting: Emitter = ({ plan }) => ({ files: { ...hostFiles(plan), ...seoFiles(plan) } });
+
+/** The original's images under public/. */
+const emitAssets: Emitter = async ({ plan }) => {
+  const files: Record<string, Uint8Array> = {};
+  for (const asset of plan.assets) {
+    // An SVG of the original can carry scripts that run when it is opened from the new site's
+    // origin: every one is sanitised (the favicon generate draws itself is ours already).
+    const isSvg = /svg/i.test(asset.contentType) || /\.svg$/i.test(asset.path);
+    files[`public/${asset.path}`] =
+      isSvg && !asset.url.startsWith('generated:') ? await sanitizeSvg(asset.body) : asset.body;
+  }
+  return { files };
+};
+
+/** The emitters of each strategy: one per concern, none of them asks which strategy it is in. */
+const EMITTERS: Record<Strategy, readonly Emitter[]> = {
+  STYLE_MODERNIZATION: [emitShell, emitPageComponents, emitProject, emitHosting, emitAssets],
+  INCREMENTAL_UPDATE: [emitShell, emitContentModules, emitProject, emitHosting, emitAssets],
+  FULL_REBUILD: [
+    emitShell,
+    emitContentModules,
+    emitFullRebuild,
+    emitProject,
+    emitHosting,
+    emitAssets,
+  ],
+};
+
 /** Generates the project for a plan. Async only because Prettier is. */
 export async function generateProject(
   input: SitePlan,
@@ -434,108 +587,24 @@ export async function generateProject(
   const logger = ports.logger;
   if (input.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
   const plan = withFavicon(toSafePlan(input));
-  const typescript = plan.strategy !== 'STYLE_MODERNIZATION';
-  const full = plan.strategy === 'FULL_REBUILD';
-  const x = typescript ? 'tsx' : 'jsx';
-  const sources: Record<string, string> = {};
-  // The template's files (templates/vite-react/), TypeScript; the JavaScript strategy strips the types.
-  const template = (path: TemplatePath): void => {
-    sources[path] = templateFile(path, full);
+  const context: EmitContext = {
+    plan,
+    full: plan.strategy === 'FULL_REBUILD',
+    typescript: plan.strategy !== 'STYLE_MODERNIZATION',
   };
-
-  for (const name of ['InlineText', 'Picture', 'Seo', 'Header', 'Footer', 'ContactForm'] as const) {
-    template(`src/components/${name}.tsx`);
-  }
-  template('src/components/Tabs.tsx');
-  template('src/components/Layout.tsx');
-  template('src/components/NotFound.tsx');
-  sources['src/content/site.ts'] = toSiteModule(plan, typescript);
-  sources['src/App.tsx'] = typescript ? templateFile('src/App.tsx', full) : appSource();
-  sources['src/main.tsx'] = mainSource(plan);
-  template('src/lib/asset.ts');
-  if (typescript || plan.pages.length > 1) template('src/lib/preload.ts');
-  if (typescript) {
-    for (const name of [
-      'Blocks',
-      'Heading',
-      'Gallery',
-      'Accordion',
-      'Section',
-      'PageView',
-    ] as const) {
-      template(`src/components/${name}.tsx`);
-    }
-    template('src/lib/page-content.ts');
-    template('src/content/types.ts');
-    template('src/content/site-types.ts');
-    template('src/vite-env.d.ts');
-    for (const page of plan.pages) {
-      sources[`src/content/pages/${page.moduleName}.ts`] =
-        `import type { SectionData } from '../types';\n\n/** ${escapeJsComment(page.title)} — from ${escapeJsComment(page.url)} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page))};\n`;
-    }
-    sources['src/content/pages/index.ts'] = pagesIndexSource(plan);
-    if (full) {
-      template('src/entry-server.tsx');
-      template('src/lib/analytics.ts');
-    }
-  } else {
-    for (const page of plan.pages) sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page);
-    sources['src/pages/index.ts'] = pageComponentsSource(plan);
-    if (plan.pages.length > 1) template('src/lib/lazy-page.tsx');
-  }
-
   const files: Record<string, string | Uint8Array> = {};
-  for (const [path, source] of Object.entries(sources)) {
-    if (typescript) {
-      files[path] = source;
-    } else {
-      const jsPath = path.replace(/\.tsx$/, `.${x}`).replace(/\.ts$/, '.js');
-      files[jsPath] = path.endsWith('.d.ts') ? '' : await toJavaScript(source, path);
+  for (const emit of EMITTERS[plan.strategy]) {
+    const emitted = await emit(context);
+    for (const [path, source] of Object.entries(emitted.sources ?? {})) {
+      if (context.typescript) {
+        files[path] = source;
+      } else {
+        // The template is TypeScript; the JavaScript strategy gets it with the types stripped.
+        const jsPath = path.replace(/\.tsx$/, '.jsx').replace(/\.ts$/, '.js');
+        files[jsPath] = path.endsWith('.d.ts') ? '' : await toJavaScript(source, path);
+      }
     }
-  }
-  files['src/index.css'] = toStylesheet(plan.design.tokens, full, typescript);
-  files['index.html'] = toIndexHtml(plan, typescript ? 'main.tsx' : 'main.jsx');
-  files['package.json'] = packageJson(plan);
-  // vite.config: BASE_PATH (environment or .env) builds the site for a sub-path (`BASE_PATH=/docs/`).
-  files[typescript ? 'vite.config.ts' : 'vite.config.js'] = templateFile('vite.config.ts', full);
-  if (typescript) files['tsconfig.json'] = tsconfig();
-  // The style the generator formats with, so `npx prettier --check .` passes in the project.
-  files['.prettierrc.json'] = toSortedJson({
-    overrides: [{ files: '*.css', options: { singleQuote: false } }],
-    printWidth: 100,
-    singleQuote: true,
-    trailingComma: 'all',
-  });
-  files['.prettierignore'] = 'dist\ndist-server\npublic\nindex.html\n';
-  files['.gitignore'] = 'node_modules\ndist\ndist-server\n.env\n.env.*\n!.env.example\n';
-  files['.env.example'] = [
-    '# Public address of the site, for canonical links (default: the current origin).',
-    `VITE_SITE_URL=${plan.origin}`,
-    '# Where forms post (Formspree, Basin, a serverless function...). Forms say they are not connected until set.',
-    'VITE_FORM_ENDPOINT=',
-    ...(full
-      ? ['# Page-view beacon endpoint; analytics stay off until set.', 'VITE_ANALYTICS_ENDPOINT=']
-      : []),
-    '',
-  ].join('\n');
-  files['README.md'] = toReadme(plan);
-  Object.assign(files, hostFiles(plan), seoFiles(plan));
-  if (full) {
-    for (const path of [
-      'scripts/prerender.mjs',
-      'scripts/check-size.mjs',
-      'public/sw.js',
-    ] as const) {
-      files[path] = templateFile(path, full);
-    }
-    files['public/manifest.webmanifest'] = manifest(plan);
-  }
-  for (const asset of plan.assets) {
-    // An SVG of the original can carry scripts that run when it is opened from the new site's
-    // origin: every one is sanitised (the favicon generate draws itself is ours already).
-    const isSvg = /svg/i.test(asset.contentType) || /\.svg$/i.test(asset.path);
-    files[`public/${asset.path}`] =
-      isSvg && !asset.url.startsWith('generated:') ? await sanitizeSvg(asset.body) : asset.body;
+    Object.assign(files, emitted.files);
   }
 
   const formatted: Record<string, string | Uint8Array> = {};
