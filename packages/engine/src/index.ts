@@ -1,7 +1,7 @@
 /**
  * @sitelift/engine — the only public entry. URL → verified React + Vite + Tailwind project:
- * fetchSite → extractSite → planSite (+ designSite, optimizeImages) → generateProject →
- * verifyProject → packageProject, chained by runPipeline. Every stage takes and returns plain data (types.ts, model.ts).
+ * fetchSite → extractSite → planSite (+ designSite) → optimizeImages → generateProject →
+ * verifyProject → packageProject, the stage table (DEFAULT_PIPELINE) runPipeline walks. Every stage takes and returns plain data (types.ts, model.ts).
  */
 
 // The stage contract and the ports.
@@ -14,14 +14,23 @@ export { LOOPBACK_ONLY_RESOLVER } from './net/assert-public-url';
 
 // The pipeline.
 export {
+  DEFAULT_PIPELINE,
   DEFAULT_STAGES,
+  STAGE_LABELS,
   parseStageJson,
   pipelineInputSchema,
   runPipeline,
   toStageJson,
+  type PackageOutput,
   type PipelineInput,
+  type PipelineOptions,
   type PipelineResult,
+  type PipelineStage,
   type PipelineStages,
+  type PipelineTable,
+  type StageContext,
+  type StageInputs,
+  type StageOutputs,
   type PipelineSummary,
 } from './pipeline';
 
@@ -50,7 +59,7 @@ export {
   MAX_IMAGE_WIDTH,
   type ImageOptimization,
   type OptimizeImagesOptions,
-} from './stages/plan/optimize-images';
+} from './stages/optimize/optimize-images';
 export { listNotCarried, toVerifyExpectations } from './stages/plan/expectations';
 export { designSite, type Designer, type SyncDesigner } from './design/designer';
 export { offlineDesigner } from './design/offline-designer';

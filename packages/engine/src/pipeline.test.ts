@@ -1,13 +1,27 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMinimalProject, MINIMAL_PAGES } from '../test/fixtures/minimal-project.fixture';
 import type { SiteModel, SitePlan } from './model';
-import { runPipeline, type PipelineStages } from './pipeline';
+import {
+  DEFAULT_PIPELINE,
+  runPipeline,
+  STAGE_LABELS,
+  type PipelineStages,
+  type PipelineTable,
+} from './pipeline';
 import type { EnginePorts } from './ports';
 import { findVerifyChromePath } from './stages/verify/open-browser';
-import type { FileTree, LogEvent, ProgressEvent, RawSite } from './types';
+import { toSiteliftReport } from './stages/package/to-sitelift-report';
+import {
+  STAGES,
+  type FileTree,
+  type LogEvent,
+  type ProgressEvent,
+  type RawSite,
+  type VerifyReport,
+} from './types';
 
 const hasChromium = (await findVerifyChromePath()) !== undefined;
 
@@ -28,8 +42,27 @@ const RAW: RawSite = {
     },
   ],
 };
-const MODEL = { pages: [], identity: { name: 'Example Bakery' } } as unknown as SiteModel;
-const PLAN = { pages: [], strategy: 'INCREMENTAL_UPDATE' } as unknown as SitePlan;
+// Partial stand-ins, but with every key the saved outputs' schemas check (resume reuses them).
+const MODEL = {
+  origin: 'http://old.example',
+  startUrl: 'http://old.example/',
+  identity: { name: 'Example Bakery' },
+  navigation: [],
+  pages: [],
+  assets: [],
+  diagnostics: [],
+} as unknown as SiteModel;
+const PLAN = {
+  strategy: 'INCREMENTAL_UPDATE',
+  origin: 'http://old.example',
+  identity: { name: 'Example Bakery' },
+  navigation: [],
+  pages: [],
+  redirects: {},
+  assets: [],
+  design: { tokens: {}, sections: {} },
+  diagnostics: [],
+} as unknown as SitePlan;
 
 /** Stand-in stages: the real ones are tested on their own; this tests the chaining. */
 function buildFakeStages(
@@ -137,6 +170,7 @@ describe('runPipeline', () => {
       'extract.json',
       'fetch.json',
       'generate.json',
+      'optimize.json',
       'plan.json',
       'verify.json',
     ]);
@@ -182,6 +216,7 @@ describe('runPipeline', () => {
         'fetch',
         'extract',
         'plan',
+        'optimize',
         'generate',
         'verify',
       ]);
@@ -189,6 +224,7 @@ describe('runPipeline', () => {
         'fetch',
         'extract',
         'plan',
+        'optimize',
         'generate',
         'verify',
         'package',
@@ -205,6 +241,7 @@ describe('runPipeline', () => {
       expect(messages).toContain('Stage fetch done in 0.3 s');
       expect(progress.filter((event) => event.stage === 'package').at(-1)).toEqual({
         stage: 'package',
+        label: 'Packaging',
         done: 1,
         total: 1,
       });
@@ -212,6 +249,7 @@ describe('runPipeline', () => {
         'extract.json',
         'fetch.json',
         'generate.json',
+        'optimize.json',
         'plan.json',
         'project.zip',
         'report.json',
@@ -238,3 +276,182 @@ describe('runPipeline', () => {
     },
   );
 });
+
+const FAKE_VERIFY: VerifyReport = {
+  build: { ok: true, ms: 1 },
+  textCoverage: 1,
+  overflow375: [],
+  consoleErrors: [],
+  brokenImages: [],
+  missingText: [],
+  screenshots: {},
+};
+
+/** verify and package replaced by test doubles: the whole walk runs without a browser or a build. */
+function buildStageDoubles(calls: string[] = []): Partial<PipelineTable> {
+  return {
+    verify: {
+      ...DEFAULT_PIPELINE.verify,
+      label: 'Checking (test double)',
+      run: async ({ generate }) => {
+        calls.push(`verify ${Object.keys(generate.files).length} files`);
+        return FAKE_VERIFY;
+      },
+    },
+    package: {
+      ...DEFAULT_PIPELINE.package,
+      run: async ({ fetch, verify }, ctx) => {
+        calls.push('package');
+        const report = toSiteliftReport({
+          sourceUrl: fetch.startUrl,
+          strategy: ctx.options.strategy,
+          pages: [],
+          verify,
+          notCarried: [],
+          timings: { ...ctx.timings },
+        });
+        return { archive: { zip: new Uint8Array([80, 75]), entries: ['README.md'] }, report };
+      },
+    },
+  };
+}
+
+describe('runPipeline: the stage table', () => {
+  let workDir: string;
+  beforeEach(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'sitelift-pipeline-table-test-'));
+  });
+  afterEach(async () => {
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('has one stage per name, in STAGES order, and the labels come from it', () => {
+    expect(Object.keys(DEFAULT_PIPELINE).sort()).toEqual([...STAGES].sort());
+    for (const name of STAGES) {
+      expect(DEFAULT_PIPELINE[name].name).toBe(name);
+      expect(STAGE_LABELS[name]).toBe(DEFAULT_PIPELINE[name].label);
+    }
+    expect(Object.keys(STAGE_LABELS)).toEqual([...STAGES]);
+  });
+
+  it('runs test doubles in place of any stage, verify and package included', async () => {
+    const calls: string[] = [];
+    const { ports, progress } = recordingPorts();
+    const result = await runPipeline(
+      { url: 'http://old.example/', workDir, screenshots: false },
+      ports,
+      buildFakeStages(buildMinimalProject(), calls),
+      buildStageDoubles(calls),
+    );
+    expect(calls).toEqual([
+      'fetch http://old.example/ maxPages=20 allowPrivate=false',
+      'extract http://old.example/',
+      'plan INCREMENTAL_UPDATE',
+      'optimize images',
+      'generate',
+      `verify ${Object.keys(buildMinimalProject().files).length} files`,
+      'package',
+    ]);
+    expect(result.verify).toBe(FAKE_VERIFY);
+    expect(result.archive.entries).toEqual(['README.md']);
+    expect(Object.keys(result.timings)).toEqual([...STAGES]);
+    // Progress labels are the table's: the defaults', and the double's own for verify.
+    const labels = new Map(progress.map((event) => [event.stage, event.label]));
+    expect(Object.fromEntries(labels)).toEqual({
+      ...STAGE_LABELS,
+      verify: 'Checking (test double)',
+    });
+    expect((await readdir(workDir)).sort()).toEqual([
+      'extract.json',
+      'fetch.json',
+      'generate.json',
+      'optimize.json',
+      'plan.json',
+      'project.zip',
+      'report.json',
+      'verify.json',
+    ]);
+  });
+
+  it('times and saves image optimisation as a stage of its own, after plan', async () => {
+    const stages = buildFakeStages();
+    stages.optimizeImages = async (plan) => ({
+      plan: { ...plan, assets: [{ ...PLAN_ASSET, path: 'images/a.webp' }] },
+    });
+    const generated: SitePlan[] = [];
+    const generate = stages.generateProject;
+    stages.generateProject = async (plan) => {
+      generated.push(plan);
+      return generate(plan);
+    };
+    const { ports, logs } = recordingPorts();
+    const result = await runPipeline(
+      { url: 'http://old.example/', workDir, screenshots: false },
+      ports,
+      stages,
+      buildStageDoubles(),
+    );
+    expect(result.timings.optimize).toBe(250);
+    expect(result.report.timings.optimize).toBe(250);
+    expect(logs.map((event) => event.message)).toContain('Stage optimize done in 0.3 s');
+    // generate and the result get the optimised plan; plan.json keeps the plan before it.
+    expect(generated.map((plan) => plan.assets.map((asset) => asset.path))).toEqual([
+      ['images/a.webp'],
+    ]);
+    expect(result.plan.assets.map((asset) => asset.path)).toEqual(['images/a.webp']);
+    expect(await readFile(path.join(workDir, 'plan.json'), 'utf8')).not.toContain('a.webp');
+    expect(await readFile(path.join(workDir, 'optimize.json'), 'utf8')).toContain('a.webp');
+  });
+
+  it('runs a stage again, with a warning, when its saved output is corrupted', async () => {
+    const input = { url: 'http://old.example/', workDir, screenshots: false };
+    await runPipeline(input, recordingPorts().ports, buildFakeStages(), buildStageDoubles());
+    // plan.json with the wrong shape; a later stage reads plan's new output, so it runs again too.
+    await writeFile(path.join(workDir, 'plan.json'), '{ "pages": 3 }\n');
+    const calls: string[] = [];
+    const { ports, logs } = recordingPorts();
+    const resumed = await runPipeline(
+      { ...input, resume: true },
+      ports,
+      buildFakeStages(buildMinimalProject(), calls),
+      buildStageDoubles(calls),
+    );
+    expect(calls).toEqual([
+      'plan INCREMENTAL_UPDATE',
+      'optimize images',
+      'generate',
+      `verify ${Object.keys(buildMinimalProject().files).length} files`,
+      'package',
+    ]);
+    expect(resumed.plan).toEqual(PLAN);
+    const warnings = logs.filter((event) => event.level === 'WARNING');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.message).toMatch(
+      /^Stage plan: the saved plan\.json is not valid \(.+\); running the stage again$/u,
+    );
+    expect(logs.map((event) => event.message)).toContain('Stage extract reused from extract.json');
+
+    // A file that is not even JSON (a write cut short) is no crash either.
+    await writeFile(path.join(workDir, 'fetch.json'), '{ "startUrl": "http://old');
+    const again: string[] = [];
+    const second = recordingPorts();
+    await runPipeline(
+      { ...input, resume: true },
+      second.ports,
+      buildFakeStages(buildMinimalProject(), again),
+      buildStageDoubles(again),
+    );
+    expect(again[0]).toBe('fetch http://old.example/ maxPages=20 allowPrivate=false');
+    expect(again).toHaveLength(7);
+    expect(second.logs.filter((event) => event.level === 'WARNING')[0]?.message).toMatch(
+      /^Stage fetch: the saved fetch\.json is not valid/u,
+    );
+  });
+});
+
+const PLAN_ASSET = {
+  url: 'http://old.example/a.png',
+  path: 'images/a.png',
+  contentType: 'image/png',
+  body: new Uint8Array([1, 2, 3]),
+};

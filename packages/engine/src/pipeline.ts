@@ -2,56 +2,43 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
 import { z } from 'zod';
-import { designSite, type Designer } from './design/designer';
-import { extractSite } from './stages/extract/extract-site';
-import { fetchSite } from './stages/fetch/fetch-site';
-import { generateProject } from './stages/generate/generate-project';
-import { listNotCarried, toVerifyExpectations } from './stages/plan/expectations';
-import { optimizeImages, type OptimizeImagesOptions } from './stages/plan/optimize-images';
-import { planSite } from './stages/plan/plan-site';
-import type { HostResolver } from './net/assert-public-url';
+import type { Designer } from './design/designer';
 import type { SiteModel, SitePlan } from './model';
-import type { EnginePorts, Logger } from './ports';
-import { packageProject } from './stages/package/package-project';
-import { toSiteliftReport } from './stages/package/to-sitelift-report';
-import { BASE_PATH_PATTERN, buildPreview } from './stages/verify/build-preview';
-import { verifyProject } from './stages/verify/verify-project';
+import {
+  DEFAULT_PIPELINE,
+  DEFAULT_STAGES,
+  type PipelineStage,
+  type PipelineStages,
+  type PipelineTable,
+  type StageContext,
+  type StageOutputs,
+} from './pipeline-stages';
+import type { EnginePorts } from './ports';
+import { BASE_PATH_PATTERN } from './stages/verify/build-preview';
 import {
   DEFAULT_STRATEGY,
+  STAGES,
   STRATEGIES,
   type Archive,
-  type FetchOptions,
   type FileTree,
   type RawSite,
   type SiteliftReport,
   type StageName,
-  type NotCarried,
-  type Strategy,
-  type VerifyExpectations,
   type VerifyReport,
 } from './types';
 
-/**
- * The stage functions the pipeline chains. The real ones are in DEFAULT_STAGES (pipeline.ts); tests
- * may replace any of them.
- */
-export interface PipelineStages {
-  fetchSite(
-    startUrl: string,
-    options: Partial<FetchOptions>,
-    ports: EnginePorts,
-    internals?: { resolve?: HostResolver },
-  ): Promise<RawSite>;
-  extractSite(raw: RawSite, ports?: { logger?: Logger }): SiteModel;
-  planSite(model: SiteModel, options: { strategy: Strategy }, designer?: Designer): SitePlan;
-  /** Runs an asynchronous Designer over a plan (the offline one answers inside planSite). */
-  designSite(model: SiteModel, plan: SitePlan, designer: Designer): Promise<SitePlan>;
-  /** Re-encodes the plan's self-hosted images (WebP, capped width) and rewrites their references. */
-  optimizeImages(plan: SitePlan, options: OptimizeImagesOptions): Promise<{ plan: SitePlan }>;
-  generateProject(plan: SitePlan, ports?: { logger?: Logger }): Promise<FileTree>;
-  toVerifyExpectations(model: SiteModel, plan: SitePlan): Pick<VerifyExpectations, 'pages'>;
-  listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[];
-}
+export {
+  DEFAULT_PIPELINE,
+  DEFAULT_STAGES,
+  STAGE_LABELS,
+  type PackageOutput,
+  type PipelineStage,
+  type PipelineStages,
+  type PipelineTable,
+  type StageContext,
+  type StageInputs,
+  type StageOutputs,
+} from './pipeline-stages';
 
 // ---------------------------------------------------------------------------------------------
 // saved stage outputs
@@ -99,48 +86,44 @@ export async function saveStageOutput(
   return file;
 }
 
+/** A saved stage output read back: missing, not valid (and why), or valid. */
+export type LoadedStageOutput =
+  { status: 'missing' } | { status: 'invalid'; reason: string } | { status: 'ok'; value: unknown };
+
 /**
- * Reads `<workDir>/<name>.json` when it exists and has the `requiredKeys` at its top level; undefined
- * when there is no such file. A file that exists but does not parse is an error, not a silent re-run.
+ * Reads `<workDir>/<name>.json` and checks it with `schema`. A file that does not parse as JSON or
+ * does not pass the schema is 'invalid' (with the reason), never an exception: the caller runs the
+ * stage again.
  */
-export async function loadStageOutput<T>(
+export async function loadStageOutput(
   workDir: string,
   name: string,
-  requiredKeys: string[],
-): Promise<T | undefined> {
-  const file = path.join(workDir, `${name}.json`);
+  schema: z.ZodType,
+): Promise<LoadedStageOutput> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readFile(path.join(workDir, `${name}.json`), 'utf8');
   } catch {
-    return undefined;
+    return { status: 'missing' };
   }
   let value: unknown;
   try {
     value = parseStageJson(text);
   } catch (error) {
-    throw new AppError('ENGINE_WORKDIR_INVALID', { cause: error, details: { file } });
+    return { status: 'invalid', reason: error instanceof Error ? error.message : String(error) };
   }
-  if (value === null || typeof value !== 'object' || requiredKeys.some((key) => !(key in value))) {
-    throw new AppError('ENGINE_WORKDIR_INVALID', { details: { file, requiredKeys } });
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')}: `;
+    return { status: 'invalid', reason: `${where}${issue?.message ?? 'not valid'}` };
   }
-  return value as T;
+  // The saved value itself, not the parse result: zod objects drop the keys they do not list.
+  return { status: 'ok', value };
 }
 
 // ---------------------------------------------------------------------------------------------
 // the pipeline
-
-/** The real stages. */
-export const DEFAULT_STAGES: PipelineStages = {
-  fetchSite,
-  extractSite,
-  planSite,
-  designSite,
-  optimizeImages,
-  generateProject,
-  toVerifyExpectations,
-  listNotCarried,
-};
 
 /** What a modernization run is asked to do; validated with zod at the pipeline's edge. */
 export const pipelineInputSchema = z.object({
@@ -185,6 +168,9 @@ export type PipelineInput = z.input<typeof pipelineInputSchema> & {
   designer?: Designer;
 };
 
+/** The pipeline's input after validation (defaults applied), as the stages see it. */
+export type PipelineOptions = z.output<typeof pipelineInputSchema>;
+
 /** A short summary of a run, for logs, the CLI and the bench. */
 export interface PipelineSummary {
   pages: number;
@@ -222,15 +208,20 @@ function formatSeconds(ms: number): string {
 }
 
 /**
- * Runs fetch → extract → plan → generate → verify → package for one URL: times each stage, logs
- * "Stage X started" / "Stage X done in N s", reports progress, checks `ports.signal` between stages,
- * and saves each stage's output to `workDir` when given. A project that does not build is never
- * delivered: that throws AppError ENGINE_BUILD_FAILED (after saving the verify report).
+ * Runs fetch → extract → plan → optimize → generate → verify → package for one URL by walking the
+ * stage table (DEFAULT_PIPELINE, with `overrides` in place of any of its stages): times each stage,
+ * logs "Stage X started" / "Stage X done in N s", reports progress with the stage's label, checks
+ * `ports.signal` between stages, and saves each stage's output to `workDir` when given. With
+ * `resume`, the leading stages whose saved output passes their `outputSchema` are reused; one that
+ * does not pass is logged (WARNING) and run again, and so is every stage after it. A project that
+ * does not build is never delivered: that throws AppError ENGINE_BUILD_FAILED (after saving the
+ * verify report).
  */
 export async function runPipeline(
   input: PipelineInput,
   ports: EnginePorts,
   stages: PipelineStages = DEFAULT_STAGES,
+  overrides: Partial<PipelineTable> = {},
 ): Promise<PipelineResult> {
   const parsed = pipelineInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -243,39 +234,59 @@ export async function runPipeline(
   const { logger, clock, signal } = ports;
   const timings: Partial<Record<StageName, number>> = {};
   const workDir = options.workDir;
-
-  const checkCancelled = () => {
-    if (signal?.aborted === true) {
-      logger.log({ level: 'WARNING', message: 'Modernization cancelled' });
-      throw new AppError('ENGINE_PIPELINE_CANCELLED');
-    }
-  };
-
-  /** Runs one stage (or loads its saved output) with timing, log lines and coarse progress. */
-  async function runStage<T>(
-    stage: StageName,
-    run: () => Promise<T> | T,
-    saved?: { name: string; keys: string[] },
-  ): Promise<T> {
-    checkCancelled();
-    if (workDir !== undefined && options.resume && saved !== undefined) {
-      const loaded = await loadStageOutput<T>(workDir, saved.name, saved.keys);
-      if (loaded !== undefined) {
-        logger.log({ level: 'INFO', message: `Stage ${stage} reused from ${saved.name}.json` });
-        logger.progress?.({ stage, done: 1, total: 1 });
-        timings[stage] = 0;
-        return loaded;
+  const table: PipelineTable = { ...DEFAULT_PIPELINE, ...overrides };
+  const ctx: StageContext = {
+    options,
+    designer: input.designer,
+    ports,
+    functions: stages,
+    timings,
+    checkCancelled() {
+      if (signal?.aborted === true) {
+        logger.log({ level: 'WARNING', message: 'Modernization cancelled' });
+        throw new AppError('ENGINE_PIPELINE_CANCELLED');
       }
+    },
+  };
+  let resuming = workDir !== undefined && options.resume;
+
+  /** Reuses the stage's saved output when it is valid (undefined when it must run). */
+  async function reuse(stage: AnyStage): Promise<{ value: unknown } | undefined> {
+    if (!resuming || workDir === undefined || stage.saved === false) return undefined;
+    const loaded = await loadStageOutput(workDir, stage.name, stage.outputSchema);
+    if (loaded.status === 'ok') return { value: loaded.value };
+    if (loaded.status === 'invalid') {
+      logger.log({
+        level: 'WARNING',
+        message: `Stage ${stage.name}: the saved ${stage.name}.json is not valid (${loaded.reason}); running the stage again`,
+      });
     }
-    logger.log({ level: 'INFO', message: `Stage ${stage} started` });
-    logger.progress?.({ stage, done: 0, total: 1 });
+    // The stages after one that runs again read its new output: none of theirs is reused.
+    resuming = false;
+    return undefined;
+  }
+
+  /** Runs one stage (or reuses its saved output) with timing, log lines and coarse progress. */
+  async function runStage(stage: AnyStage, stageInput: Partial<StageOutputs>): Promise<unknown> {
+    const { name, label } = stage;
+    ctx.checkCancelled();
+    const reused = await reuse(stage);
+    if (reused !== undefined) {
+      logger.log({ level: 'INFO', message: `Stage ${name} reused from ${name}.json` });
+      logger.progress?.({ stage: name, label, done: 1, total: 1 });
+      timings[name] = 0;
+      stage.check?.(reused.value);
+      return reused.value;
+    }
+    logger.log({ level: 'INFO', message: `Stage ${name} started` });
+    logger.progress?.({ stage: name, label, done: 0, total: 1 });
     const started = clock.now();
-    let output: T;
+    let output: unknown;
     try {
-      output = await run();
+      output = await stage.run(stageInput, ctx);
     } catch (error) {
       const ms = clock.now() - started;
-      timings[stage] = ms;
+      timings[name] = ms;
       const reason = isAppError(error)
         ? `${error.message} (${error.code})`
         : error instanceof Error
@@ -283,124 +294,30 @@ export async function runPipeline(
           : String(error);
       logger.log({
         level: 'ERROR',
-        message: `Stage ${stage} failed after ${formatSeconds(ms)}: ${reason}`,
+        message: `Stage ${name} failed after ${formatSeconds(ms)}: ${reason}`,
       });
       throw error;
     }
     const ms = clock.now() - started;
-    timings[stage] = ms;
-    logger.progress?.({ stage, done: 1, total: 1 });
-    logger.log({ level: 'INFO', message: `Stage ${stage} done in ${formatSeconds(ms)}` });
-    if (workDir !== undefined && saved !== undefined)
-      await saveStageOutput(workDir, saved.name, output);
+    timings[name] = ms;
+    logger.progress?.({ stage: name, label, done: 1, total: 1 });
+    logger.log({ level: 'INFO', message: `Stage ${name} done in ${formatSeconds(ms)}` });
+    if (workDir !== undefined && stage.saved !== false)
+      await saveStageOutput(workDir, name, output);
+    stage.check?.(output);
     return output;
   }
 
-  const raw = await runStage(
-    'fetch',
-    () =>
-      stages.fetchSite(
-        options.url,
-        {
-          chromePath: options.chromePath,
-          ...(options.fetchOptions as Partial<FetchOptions> | undefined),
-          maxPages: options.maxPages,
-          allowPrivateUrls: options.allowPrivateUrls || options.loopbackOnly,
-          loopbackOnly: options.loopbackOnly,
-          // Pages fetch renders (those with scripts) are screenshotted on that load, not loaded again.
-          screenshots: options.screenshots,
-        },
-        ports,
-      ),
-    { name: 'fetch', keys: ['startUrl', 'pages'] },
-  );
-  // The stages log their own summaries and diagnostics (fetch: pages read, skipped pages and assets).
-  const model = await runStage('extract', () => stages.extractSite(raw, { logger }), {
-    name: 'extract',
-    keys: ['pages', 'identity'],
-  });
-  const plan = await runStage(
-    'plan',
-    async () => {
-      const { designer } = input;
-      let planned = stages.planSite(model, { strategy: options.strategy }, designer);
-      // A synchronous designer (the offline one) already answered inside planSite.
-      if (designer !== undefined && !('designNow' in designer)) {
-        logger.log({ level: 'INFO', message: `Designer ${designer.name} is designing the site` });
-        planned = await stages.designSite(model, planned, designer);
-      }
-      checkCancelled();
-      return (await stages.optimizeImages(planned, { logger, signal })).plan;
-    },
-    {
-      name: 'plan',
-      keys: ['pages', 'strategy'],
-    },
-  );
-  const tree = await runStage('generate', () => stages.generateProject(plan, { logger }), {
-    name: 'generate',
-    keys: ['files'],
-  });
-
-  const expectations: VerifyExpectations = {
-    pages: stages.toVerifyExpectations(model, plan).pages,
-    requiredSnippets: options.requiredSnippets,
-    screenshots: options.screenshots,
-    originalScreenshots: Object.fromEntries(
-      raw.pages.flatMap((page) =>
-        page.screenshots === undefined ? [] : [[page.url, page.screenshots] as const],
-      ),
-    ),
-    lighthouse: options.lighthouse,
-  };
-  const verify = await runStage(
-    'verify',
-    () =>
-      verifyProject(tree, expectations, ports, {
-        allowPrivateUrls: options.allowPrivateUrls || options.loopbackOnly,
-        loopbackOnly: options.loopbackOnly,
-        chromePath: options.chromePath,
-      }),
-    { name: 'verify', keys: ['build', 'textCoverage'] },
-  );
-  if (!verify.build.ok) {
-    throw new AppError('ENGINE_BUILD_FAILED', {
-      message: `The generated project does not build, so it was not delivered: ${(verify.build.error ?? 'unknown error').split('\n')[0]}`,
-      details: { error: verify.build.error },
-    });
+  const outputs: Partial<StageOutputs> = {};
+  for (const name of STAGES) {
+    // Each stage reads only the outputs of the stages before it (StageInputs), all in `outputs`.
+    (outputs as Record<StageName, unknown>)[name] = await runStage(
+      table[name] as unknown as AnyStage,
+      outputs,
+    );
   }
-
-  let preview: FileTree | undefined;
-  if (options.previewBase !== undefined) {
-    checkCancelled();
-    logger.log({ level: 'INFO', message: `Building the preview for ${options.previewBase}` });
-    const built = await buildPreview(tree, options.previewBase, { signal });
-    checkCancelled();
-    if (built.ok) {
-      preview = built.dist;
-      logger.log({ level: 'INFO', message: `Preview built in ${formatSeconds(built.ms)}` });
-    } else {
-      // The delivered project is fine (verify built it); only the live preview is missing.
-      logger.log({
-        level: 'WARNING',
-        message: `The preview for ${options.previewBase} did not build: ${built.error.split('\n')[0] ?? ''}`,
-      });
-    }
-  }
-
-  const pages = expectations.pages.map(({ url, route, title }) => ({ url, route, title }));
-  const notCarried = stages.listNotCarried(model, plan);
-  const report = toSiteliftReport({
-    sourceUrl: raw.startUrl,
-    strategy: options.strategy,
-    pages,
-    verify,
-    notCarried,
-    timings: { ...timings },
-  });
-  const archive = await runStage('package', () =>
-    packageProject(tree, report, { screenshots: verify.screenshots }),
-  );
+  const { fetch: raw, optimize: plan, generate: tree, verify } = outputs as StageOutputs;
+  const { archive, report, preview } = (outputs as StageOutputs).package;
   if (workDir !== undefined) {
     await saveStageOutput(workDir, 'report', report);
     await writeFile(path.join(workDir, 'project.zip'), archive.zip);
@@ -415,13 +332,13 @@ export async function runPipeline(
     report,
     verify,
     raw,
-    model,
+    model: (outputs as StageOutputs).extract,
     plan,
     tree,
     timings,
     ...(preview === undefined ? {} : { preview }),
     summary: {
-      pages: pages.length,
+      pages: report.pages.length,
       buildOk: verify.build.ok,
       textCoverage: verify.textCoverage,
       requiredSnippets: verify.requiredSnippets,
@@ -433,3 +350,6 @@ export async function runPipeline(
     },
   };
 }
+
+/** A stage with its input and output types erased, as the walker handles it. */
+type AnyStage = PipelineStage<Partial<StageOutputs>, unknown>;

@@ -6,6 +6,7 @@
  *   fetchSite(url, options, ports)        -> RawSite        (stages/fetch)
  *   extractSite(raw, ports)               -> SiteModel      (stages/extract; SiteModel lives in model.ts)
  *   planSite(model, strategy, designer)   -> SitePlan       (stages/plan + design; SitePlan in model.ts)
+ *   optimizeImages(plan, options)         -> SitePlan       (stages/optimize: images as WebP)
  *   generateProject(plan, ports)          -> FileTree       (stages/generate)
  *   verifyProject(tree, expectations, ports) -> VerifyReport (stages/verify)
  *   packageProject(tree, report)          -> Archive        (stages/package)
@@ -24,8 +25,20 @@ export type Strategy = (typeof STRATEGIES)[number];
 /** The strategy used when none is given. */
 export const DEFAULT_STRATEGY: Strategy = 'INCREMENTAL_UPDATE';
 
-/** The pipeline's stage names, in order; used for timings and progress. */
-export const STAGES = ['fetch', 'extract', 'plan', 'generate', 'verify', 'package'] as const;
+/**
+ * The pipeline's stage names, in the order runPipeline walks them (DEFAULT_PIPELINE in
+ * pipeline-stages.ts has one stage per name); used for timings, progress and saved outputs.
+ * REPORT_STAGES in @sitelift/shared/schemas/report lists the same names (checked at compile time).
+ */
+export const STAGES = [
+  'fetch',
+  'extract',
+  'plan',
+  'optimize',
+  'generate',
+  'verify',
+  'package',
+] as const;
 /** One pipeline stage. */
 export type StageName = (typeof STAGES)[number];
 
@@ -206,6 +219,8 @@ export interface LogEvent {
 /** Progress of a stage, for progress bars. */
 export interface ProgressEvent {
   stage: StageName;
+  /** The stage's label from the pipeline table ('Reading the site'); set by runPipeline. */
+  label?: string;
   done: number;
   total: number;
 }

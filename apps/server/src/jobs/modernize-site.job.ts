@@ -61,7 +61,10 @@ export interface ModernizeJobDeps {
 
 const PROCESSING_STAGES = new Set<StageName>(['fetch', 'extract']);
 
-/** The project status of spec §4 while a stage runs: processing (fetch, extract), generating (the rest). */
+/**
+ * The project status of spec §4 while a stage runs: processing (fetch, extract), generating (the rest:
+ * plan, optimize, generate, verify, package).
+ */
 export function projectStatusForStage(stage: StageName): 'processing' | 'generating' {
   return PROCESSING_STAGES.has(stage) ? 'processing' : 'generating';
 }

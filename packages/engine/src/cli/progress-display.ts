@@ -1,4 +1,5 @@
 import type { Logger } from '../ports';
+import { STAGE_LABELS } from '../pipeline-stages';
 import { STAGES, type LogEvent, type ProgressEvent, type StageName } from '../types';
 
 /** A writable text stream (process.stderr, or a buffer in tests). */
@@ -16,14 +17,6 @@ export interface ProgressDisplay extends Logger {
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const BAR_WIDTH = 20;
-const STAGE_LABELS: Record<StageName, string> = {
-  fetch: 'Reading the site',
-  extract: 'Extracting content',
-  plan: 'Planning routes',
-  generate: 'Generating the project',
-  verify: 'Building and verifying',
-  package: 'Packaging',
-};
 
 function toBar(done: number, total: number): string {
   const filled = total > 0 ? Math.round((Math.min(done, total) / total) * BAR_WIDTH) : 0;
@@ -53,7 +46,8 @@ export function createProgressDisplay(
     };
   }
 
-  let active: { stage: StageName; started: number; done: number; total: number } | undefined;
+  let active:
+    { stage: StageName; label: string; started: number; done: number; total: number } | undefined;
   let frame = 0;
   let timer: NodeJS.Timeout | undefined;
   const clearLine = () => output.write('\r\x1b[2K');
@@ -62,7 +56,7 @@ export function createProgressDisplay(
     const seconds = ((now() - active.started) / 1000).toFixed(1);
     const index = STAGES.indexOf(active.stage) + 1;
     const bar = active.total > 1 ? ` ${toBar(active.done, active.total)}` : '';
-    let line = `${SPINNER[frame % SPINNER.length]} ${index}/${STAGES.length} ${STAGE_LABELS[active.stage]}${bar} ${seconds} s`;
+    let line = `${SPINNER[frame % SPINNER.length]} ${index}/${STAGES.length} ${active.label}${bar} ${seconds} s`;
     if (output.columns !== undefined && line.length > output.columns)
       line = line.slice(0, output.columns - 1);
     clearLine();
@@ -80,7 +74,7 @@ export function createProgressDisplay(
     timer = undefined;
   };
   const startStage = (stage: StageName) => {
-    active = { stage, started: now(), done: 0, total: 1 };
+    active = { stage, label: STAGE_LABELS[stage], started: now(), done: 0, total: 1 };
     startSpinner();
     draw();
   };
@@ -89,7 +83,7 @@ export function createProgressDisplay(
     const seconds = ((now() - active.started) / 1000).toFixed(1);
     clearLine();
     output.write(
-      `${failed ? '✖' : '✔'} ${STAGE_LABELS[active.stage]} ${failed ? 'failed after' : 'done in'} ${seconds} s\n`,
+      `${failed ? '✖' : '✔'} ${active.label} ${failed ? 'failed after' : 'done in'} ${seconds} s\n`,
     );
     active = undefined;
     stopSpinner();
@@ -126,6 +120,8 @@ export function createProgressDisplay(
     },
     progress(event: ProgressEvent) {
       if (active?.stage !== event.stage) return;
+      // The label of the stage that runs (the pipeline table's, a test double's included).
+      if (event.label !== undefined) active.label = event.label;
       active.done = event.done;
       active.total = event.total;
       draw();

@@ -14,8 +14,16 @@ export const REPORT_STRATEGIES = [
   'FULL_REBUILD',
 ] as const;
 
-/** The pipeline stages a report times. */
-export const REPORT_STAGES = ['fetch', 'extract', 'plan', 'generate', 'verify', 'package'] as const;
+/** The pipeline stages a report times (the engine's STAGES; `optimize` since issue 11). */
+export const REPORT_STAGES = [
+  'fetch',
+  'extract',
+  'plan',
+  'optimize',
+  'generate',
+  'verify',
+  'package',
+] as const;
 
 /** Kinds of things of the original that a rebuild may not carry. */
 export const NOT_CARRIED_KINDS = [

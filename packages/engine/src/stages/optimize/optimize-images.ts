@@ -1,5 +1,5 @@
 /**
- * plan, image step: re-encodes the images the rebuild self-hosts as WebP, no wider than
+ * optimize stage: re-encodes the images the rebuild self-hosts as WebP, no wider than
  * MAX_IMAGE_WIDTH, and rewrites every reference (image src, width and height; logo path) to match.
  * Old sites ship photos as PNG and 2,000-pixel JPEGs; on a phone those bytes are most of the page.
  *
@@ -151,7 +151,7 @@ export async function optimizeImages(
   const outcomes = await mapWithConcurrency(candidates, 2, async (asset) => {
     if (signal?.aborted) return { asset, changed: false };
     const outcome = await optimizeOne(asset, logger);
-    logger?.progress?.({ stage: 'plan', done: ++done, total: candidates.length });
+    logger?.progress?.({ stage: 'optimize', done: ++done, total: candidates.length });
     return outcome;
   });
 

@@ -6,7 +6,7 @@ import { extractSite } from '../extract/extract-site';
 import { toFlatBlocks } from '../extract/walk-content';
 import { toRawPage } from '../generate/testing/load-fixture';
 import { MAX_IMAGE_WIDTH, optimizeImages } from './optimize-images';
-import { planSite } from './plan-site';
+import { planSite } from '../plan/plan-site';
 
 const ORIGIN = 'http://photos.example';
 
