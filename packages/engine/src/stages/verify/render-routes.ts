@@ -382,22 +382,3 @@ export async function screenshotOriginal(
     await target.release(tracked, reusable);
   }
 }
-
-/** Runs `task` over `items` with at most `limit` at a time, keeping the items' order in the result. */
-export async function mapWithLimit<T, R>(
-  items: T[],
-  limit: number,
-  task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await task(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}

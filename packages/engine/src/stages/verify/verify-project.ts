@@ -8,10 +8,10 @@ import { assertPublicUrl, type GuardOptions, type HostResolver } from '../../net
 import { buildGuardedAgent } from '../../net/guarded-agent';
 import type { EnginePorts } from '../../ports';
 import type { FileTree, LighthouseScores, VerifyExpectations, VerifyReport } from '../../types';
+import { mapWithConcurrency } from '../fetch/map-with-concurrency';
 import { buildProject } from './build-project';
 import { findVerifyChromePath } from './open-browser';
 import {
-  mapWithLimit,
   openFilteredContext,
   renderRebuiltRoute,
   screenshotOriginal,
@@ -199,7 +199,7 @@ export async function verifyProject(
     const rebuilt = await openFilteredContext(browser, { origin });
     let rendered: RenderedRoute[];
     try {
-      rendered = await mapWithLimit(routes, concurrency, async (route) => {
+      rendered = await mapWithConcurrency(routes, concurrency, async (route) => {
         throwIfCancelled(signal);
         const result = await renderRebuiltRoute(rebuilt, origin, route, {
           screenshots: expectations.screenshots,
@@ -288,7 +288,7 @@ export async function verifyProject(
         throw error;
       });
       try {
-        await mapWithLimit(toLoad, concurrency, async (page) => {
+        await mapWithConcurrency(toLoad, concurrency, async (page) => {
           throwIfCancelled(signal);
           try {
             Object.assign(
