@@ -77,3 +77,4 @@ export {
   type PackageOptions,
 } from './stages/package/package-project';
 export { toSiteliftReport, type SiteliftReportInput } from './stages/package/to-sitelift-report';
+export { contentTypeOf } from './content-types';

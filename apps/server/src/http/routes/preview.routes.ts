@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { contentTypeOf } from '@sitelift/engine';
 import { AppError } from '@sitelift/shared/error-codes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ARTIFACT_NAMES, type ArtifactStore } from '../../artifacts/artifact-store';
@@ -19,32 +20,14 @@ import { assertProjectId, UUID_PATTERN } from './projects.routes';
  * unguessable project id, with `Access-Control-Allow-Origin: *` on the preview's own files only.
  */
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.pdf': 'application/pdf',
-};
+/**
+ * An asset's content type (mrmime, via the engine). Documents are owner-only and served by the .html
+ * branch alone: another extension of one (.htm, .xhtml, ...) goes out as a download, as before.
+ */
+function assetContentType(file: string): string {
+  const type = contentTypeOf(file) ?? 'application/octet-stream';
+  return /^(?:text\/html|application\/xhtml\+xml)\b/.test(type) ? 'application/octet-stream' : type;
+}
 
 /** The preview's own policy (replaces the app's CSP on preview responses). */
 export const PREVIEW_CSP = 'sandbox allow-scripts';
@@ -200,7 +183,7 @@ export async function registerPreviewRoutes(
         .header('access-control-allow-origin', '*')
         .header('cross-origin-resource-policy', 'cross-origin')
         .header('cache-control', 'private, max-age=300')
-        .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
+        .header('content-type', assetContentType(cleanPath))
         .header('content-length', opened.size)
         .send(opened.stream);
     }
@@ -226,7 +209,7 @@ export async function registerPreviewRoutes(
         const html = await streamToString(opened.stream);
         return reply
           .header('cache-control', 'private, no-cache')
-          .header('content-type', CONTENT_TYPES['.html'] ?? 'text/html')
+          .header('content-type', 'text/html; charset=utf-8')
           .send(rebaseHtml(html, `/preview/${projectId}/`));
       }
     }

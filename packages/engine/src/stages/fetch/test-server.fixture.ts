@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { lookup } from 'mrmime';
 import type { Logger } from '../../ports';
 import type { LogEvent, ProgressEvent } from '../../types';
 
@@ -78,20 +79,6 @@ async function listen(
   };
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.htm': 'text/html',
-  '.css': 'text/css',
-  '.js': 'text/javascript',
-  '.json': 'application/json',
-  '.gif': 'image/gif',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-};
-
 /** Serves a folder like a plain static host (content type by extension, no charset, / -> index.html). */
 export async function serveFolder(folder: string): Promise<TestServer> {
   const requests: string[] = [];
@@ -106,7 +93,10 @@ export async function serveFolder(folder: string): Promise<TestServer> {
     }
     readFile(file).then(
       (body) => {
-        const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+        // mrmime does not know .ico.
+        const extension = extname(file).slice(1).toLowerCase();
+        const type =
+          extension === 'ico' ? 'image/x-icon' : (lookup(extension) ?? 'application/octet-stream');
         response.writeHead(200, { 'content-type': type }).end(body);
       },
       () => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'),

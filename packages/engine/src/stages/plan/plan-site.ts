@@ -30,6 +30,11 @@ export interface PlanOptions {
 }
 
 const PAGE_EXTENSION = /\.(?:html?|php\d?|aspx?|jspx?|shtml|cfm|cgi|pl)$/i;
+/**
+ * Content type -> file extension of a planned image. Hand-written on purpose: mrmime maps extensions
+ * to types only, its reverse would pick `jpeg` over `jpg` and miss `.ico` and the `image/jpg` alias,
+ * and these extensions are in every generated project's file names (the goldens).
+ */
 const IMAGE_TYPES: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',

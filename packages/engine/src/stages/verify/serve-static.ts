@@ -4,33 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.htm': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.bmp': 'image/bmp',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.pdf': 'application/pdf',
-};
+import { contentTypeOf } from '../../content-types';
 
 /** A static file server on loopback. */
 export interface StaticServer {
@@ -143,7 +117,7 @@ export async function startStaticServer(
       }
       const contentType =
         options.contentTypeFor?.(found) ??
-        CONTENT_TYPES[path.extname(found).toLowerCase()] ??
+        contentTypeOf(found) ??
         options.defaultContentType ??
         'application/octet-stream';
       // Compressed like any real host serves text, so Lighthouse measures realistic transfer sizes.
