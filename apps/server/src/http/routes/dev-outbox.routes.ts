@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '@sitelift/shared/error-codes';
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { getOutboxDir } from '../../mail/mailer';
 import {
@@ -103,7 +104,7 @@ export async function registerDevOutboxRoutes(app: FastifyInstance, options: { d
         throw new AppError('API_NOT_FOUND');
       return reply
         .type('message/rfc822')
-        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-disposition', contentDisposition(name))
         .send(createReadStream(path.join(getOutboxDir(dataDir), name)));
     },
   );

@@ -6,6 +6,7 @@ import {
   projectSchema,
   updateProjectBodySchema,
 } from '@sitelift/shared/schemas/project';
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,11 +42,19 @@ export function assertProjectId(id: string): void {
 
 const SCREENSHOT_NAME = /^(before|after)\/[a-z0-9][a-z0-9._-]{0,200}\.png$/;
 
-/** `{name or project}.zip` for Content-Disposition (ASCII fallback plus the UTF-8 name). */
+/**
+ * `{name or project}.zip` for Content-Disposition (DESIGN §4). The `content-disposition` package
+ * quotes and escapes `filename` and writes the RFC 6266 / 8187 `filename*`. Two rules stay here:
+ * slashes become `_` first, because the package keeps only a path's basename and a project name is
+ * not a path ("AC/DC" must not become "DC.zip"); and the plain `filename` is given as an ASCII
+ * fallback, because the package's default keeps Latin-1 bytes there, which clients that read
+ * header bytes as UTF-8 garble (the full name is in `filename*`).
+ */
 export function contentDispositionFor(name: string): string {
-  const base = name.trim() || 'project';
-  const ascii = base.replace(/[^\x20-\x7e]/g, '_').replace(/["\\/]/g, '_');
-  return `attachment; filename="${ascii}.zip"; filename*=UTF-8''${encodeURIComponent(`${base}.zip`)}`;
+  const base = name.trim().replace(/[/\\]/g, '_') || 'project';
+  return contentDisposition(`${base}.zip`, {
+    fallback: `${base.replace(/[^\x20-\x7e]/g, '_')}.zip`,
+  });
 }
 
 async function sendArtifact(
