@@ -4,7 +4,7 @@
  * labels, the saved outputs (`<workDir>/<name>.json`) and their validation on resume all come from
  * this table; a test replaces any stage (verify and package included) by passing its own entry.
  */
-import { AppError } from '@sitelift/shared/error-codes';
+import { AppError, DIAGNOSTIC_CODES, type DiagnosticCode } from '@sitelift/shared/error-codes';
 import { siteliftReportSchema } from '@sitelift/shared/schemas/report';
 import { z } from 'zod';
 import { designSite, type Designer } from './design/designer';
@@ -144,8 +144,16 @@ export type PipelineTable = {
 // output schemas (saved JSON, after parseStageJson turned `{ $bytes }` back into Uint8Array)
 
 const bytesSchema = z.instanceof(Uint8Array);
+// Codes from the catalogue only: an output saved with a retired code is stale, and its stage runs again.
+const diagnosticCodeSchema = z.enum(
+  Object.keys(DIAGNOSTIC_CODES) as [DiagnosticCode, ...DiagnosticCode[]],
+);
 const diagnosticsSchema = z.array(
-  z.object({ level: z.enum(['info', 'warning', 'error']), code: z.string(), message: z.string() }),
+  z.object({
+    level: z.enum(['info', 'warning', 'error']),
+    code: diagnosticCodeSchema,
+    message: z.string(),
+  }),
 );
 
 /** FileTree: every file a string or bytes. */

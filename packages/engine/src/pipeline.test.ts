@@ -36,7 +36,7 @@ const RAW: RawSite = {
   diagnostics: [
     {
       level: 'warning',
-      code: 'FETCH_PAGE_SKIPPED',
+      code: 'ENGINE_FETCH_PAGE_SKIPPED',
       message: 'Skipped a broken page',
       url: 'http://old.example/x',
     },

@@ -12,6 +12,7 @@
  *   packageProject(tree, report)          -> Archive        (stages/package)
  */
 
+import type { DiagnosticCode } from '@sitelift/shared/error-codes';
 import type {
   notCarriedSchema,
   SiteliftReport as SharedSiteliftReport,
@@ -48,8 +49,8 @@ export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
 /** A problem found in the input that the engine worked around (a skipped page, a dropped embed...). */
 export interface Diagnostic {
   level: 'info' | 'warning' | 'error';
-  /** Stable code from @sitelift/shared/error-codes or an engine-local code such as FETCH_PAGE_SKIPPED. */
-  code: string;
+  /** Stable code from the diagnostics catalogue, DIAGNOSTIC_CODES in @sitelift/shared/error-codes (decision 020). */
+  code: DiagnosticCode;
   message: string;
   /** The page or asset URL the diagnostic is about, when there is one. */
   url?: string;

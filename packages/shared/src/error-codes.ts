@@ -28,6 +28,13 @@ export const ERROR_CODES = {
 /** A stable error code. */
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+export {
+  DIAGNOSTIC_CODES,
+  RETIRED_DIAGNOSTIC_CODES,
+  type DiagnosticCode,
+  type DiagnosticCodeEntry,
+} from './error-codes/diagnostics';
+
 /** An error with a stable code; the server maps it to `{ error: { code, message } }` and its status. */
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -92,7 +92,7 @@ describe('the Designer seam', () => {
     for (const bad of [lowContrast, unknown, throwing]) {
       const result = await designSite(model, plan, bad);
       expect(result.designer).toBe('offline');
-      expect(result.diagnostics.at(-1)!.code).toMatch(/^ENGINE_DESIGN_/);
+      expect(result.diagnostics.at(-1)!.code).toMatch(/^ENGINE_PLAN_DESIGN_/);
     }
     expect(checkDesign(plan.design, plan)).toBeUndefined();
   });

@@ -97,7 +97,7 @@ export async function designSite(
         ...plan.diagnostics,
         {
           level: 'warning',
-          code: 'ENGINE_DESIGN_REJECTED',
+          code: 'ENGINE_PLAN_DESIGN_REJECTED',
           message: `Designer ${designer.name}: ${problem}; the offline design was kept.`,
         },
       ],
@@ -109,7 +109,7 @@ export async function designSite(
         ...plan.diagnostics,
         {
           level: 'warning',
-          code: 'ENGINE_DESIGN_FAILED',
+          code: 'ENGINE_PLAN_DESIGN_FAILED',
           message: `Designer ${designer.name} failed (${error instanceof Error ? error.message : String(error)}); the offline design was kept.`,
         },
       ],

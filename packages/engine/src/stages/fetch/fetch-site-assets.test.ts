@@ -132,21 +132,21 @@ describe('fetchSite assets', () => {
     const warnings = raw.diagnostics.filter((diagnostic) => diagnostic.level === 'warning');
     expect(warnings).toContainEqual(
       expect.objectContaining({
-        code: 'FETCH_ASSET_SKIPPED',
+        code: 'ENGINE_FETCH_ASSET_SKIPPED',
         url: `${site.origin}/missing.png`,
         message: expect.stringContaining('HTTP 404'),
       }),
     );
     expect(warnings).toContainEqual(
       expect.objectContaining({
-        code: 'FETCH_ASSET_SKIPPED',
+        code: 'ENGINE_FETCH_ASSET_SKIPPED',
         url: `${site.origin}/not-an-image`,
         message: expect.stringContaining('text/html'),
       }),
     );
     expect(warnings).toContainEqual(
       expect.objectContaining({
-        code: 'FETCH_INLINE_IMAGE_TOO_LARGE',
+        code: 'ENGINE_FETCH_INLINE_IMAGE_TOO_LARGE',
         message: expect.stringMatching(/inline \(data:\) image of about 3 MB/),
       }),
     );
@@ -162,7 +162,9 @@ describe('fetchSite assets', () => {
     expect(raw.assets.some((asset) => asset.url.endsWith('/photo.png'))).toBe(false);
     expect(raw.assets.some((asset) => asset.url.endsWith('/logo.png'))).toBe(true);
     expect(
-      raw.diagnostics.filter((diagnostic) => diagnostic.code === 'FETCH_ASSET_BUDGET_EXCEEDED'),
+      raw.diagnostics.filter(
+        (diagnostic) => diagnostic.code === 'ENGINE_FETCH_ASSET_BUDGET_EXCEEDED',
+      ),
     ).toHaveLength(1);
     expect(logger.lines).toContainEqual({
       level: 'WARNING',
@@ -175,7 +177,7 @@ describe('fetchSite assets', () => {
     expect(raw.assets.some((asset) => asset.url.endsWith('/photo.png'))).toBe(false);
     expect(raw.diagnostics).toContainEqual(
       expect.objectContaining({
-        code: 'FETCH_ASSET_SKIPPED',
+        code: 'ENGINE_FETCH_ASSET_SKIPPED',
         url: `${site.origin}/photo.png`,
         message: expect.stringContaining('too large'),
       }),

@@ -124,7 +124,7 @@ export async function fetchSiteAssets(
   const { logger, diagnostics } = options;
   let bytes = 0;
   let isBudgetExhausted = false;
-  const warn = (code: string, url: string, message: string): void => {
+  const warn = (code: Diagnostic['code'], url: string, message: string): void => {
     diagnostics.push({
       level: 'warning',
       code,
@@ -138,7 +138,7 @@ export async function fetchSiteAssets(
       if (!isBudgetExhausted) {
         isBudgetExhausted = true;
         warn(
-          'FETCH_ASSET_BUDGET_EXCEEDED',
+          'ENGINE_FETCH_ASSET_BUDGET_EXCEEDED',
           url,
           `Stopped downloading assets: the site's assets exceed ${formatBytes(options.maxAssetBytesTotal)}.`,
         );
@@ -182,7 +182,7 @@ export async function fetchSiteAssets(
       if (!reserve(response.body.byteLength, url)) return undefined;
       return decodeCss(response);
     } catch (error) {
-      warn('FETCH_STYLESHEET_SKIPPED', url, `Skipped stylesheet ${url}: ${describe(error)}`);
+      warn('ENGINE_FETCH_STYLESHEET_SKIPPED', url, `Skipped stylesheet ${url}: ${describe(error)}`);
       return undefined;
     }
   };
@@ -266,7 +266,7 @@ export async function fetchSiteAssets(
       // A site without /favicon.ico is normal, not worth a warning.
       if (request.kind !== 'favicon')
         warn(
-          'FETCH_ASSET_SKIPPED',
+          'ENGINE_FETCH_ASSET_SKIPPED',
           request.url,
           `Skipped asset ${request.url}: ${describe(error)}`,
         );
@@ -279,7 +279,7 @@ export async function fetchSiteAssets(
     // base64 needs 4 characters for 3 bytes: judge the size before decoding a huge string.
     if ((uri.length * 3) / 4 > MAX_INLINE_IMAGE_BYTES + 1024) {
       warn(
-        'FETCH_INLINE_IMAGE_TOO_LARGE',
+        'ENGINE_FETCH_INLINE_IMAGE_TOO_LARGE',
         uri,
         `Skipped an inline (data:) image of about ${formatBytes(Math.round((uri.length * 3) / 4))}: larger than ${formatBytes(MAX_INLINE_IMAGE_BYTES)}.`,
       );
@@ -289,7 +289,7 @@ export async function fetchSiteAssets(
     if (!parsed) throw new AssetSkip('malformed data: URI');
     if (parsed.body.byteLength > MAX_INLINE_IMAGE_BYTES) {
       warn(
-        'FETCH_INLINE_IMAGE_TOO_LARGE',
+        'ENGINE_FETCH_INLINE_IMAGE_TOO_LARGE',
         uri,
         `Skipped an inline (data:) image of ${formatBytes(parsed.body.byteLength)}: larger than ${formatBytes(MAX_INLINE_IMAGE_BYTES)}.`,
       );

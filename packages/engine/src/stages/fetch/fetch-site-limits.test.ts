@@ -178,7 +178,7 @@ describe('fetchSite: pages that can be read', () => {
     const raw = await fetchSite(`${site.origin}/lying-utf8`, STATIC, ports());
     expect(raw.pages[0]?.html).toContain('<p>één caf\uFFFD</p>');
     expect(raw.diagnostics).toContainEqual(
-      expect.objectContaining({ level: 'warning', code: 'FETCH_INVALID_ENCODING' }),
+      expect.objectContaining({ level: 'warning', code: 'ENGINE_FETCH_INVALID_ENCODING' }),
     );
   });
 
@@ -218,10 +218,10 @@ describe('fetchSite: the SSRF guard on every request', () => {
     expect(raw.assets).toEqual([]);
     const refused = raw.diagnostics.filter((diagnostic) => /not allowed/.test(diagnostic.message));
     expect(refused.map((diagnostic) => diagnostic.code).sort()).toEqual([
-      'FETCH_ASSET_SKIPPED',
-      'FETCH_ASSET_SKIPPED',
-      'FETCH_PAGE_SKIPPED',
-      'FETCH_STYLESHEET_SKIPPED',
+      'ENGINE_FETCH_ASSET_SKIPPED',
+      'ENGINE_FETCH_ASSET_SKIPPED',
+      'ENGINE_FETCH_PAGE_SKIPPED',
+      'ENGINE_FETCH_STYLESHEET_SKIPPED',
     ]);
     expect(internal.requests).toEqual([]);
     await publicSite.close();

@@ -159,7 +159,7 @@ describe.skipIf(!chromePath)('fetchSite rendered with Chromium', () => {
     expect(raw.pages[0]).toMatchObject({ renderedWith: 'static' });
     expect(raw.pages[0]?.html).toContain('Static text of a hanging page');
     expect(raw.diagnostics).toContainEqual(
-      expect.objectContaining({ level: 'warning', code: 'FETCH_RENDER_FAILED' }),
+      expect.objectContaining({ level: 'warning', code: 'ENGINE_FETCH_RENDER_FAILED' }),
     );
   });
 });
@@ -228,7 +228,9 @@ describe('fetchSite without Chromium', () => {
     );
     expect(raw.pages[0]).toMatchObject({ renderedWith: 'static' });
     expect(raw.pages[0]?.html).toContain('Loading…');
-    expect(raw.diagnostics).toContainEqual(expect.objectContaining({ code: 'FETCH_NO_BROWSER' }));
+    expect(raw.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'ENGINE_FETCH_NO_BROWSER' }),
+    );
     expect(logger.logger.lines).toContainEqual({
       level: 'INFO',
       message: expect.stringContaining('No Chromium found'),

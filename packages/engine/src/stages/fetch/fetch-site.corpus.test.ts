@@ -108,7 +108,7 @@ describe.skipIf(!hasCorpus)('fetchSite on the corpus', () => {
       expect(
         raw.diagnostics.some(
           (diagnostic) =>
-            diagnostic.code === 'FETCH_PAGE_SKIPPED' && diagnostic.level === 'warning',
+            diagnostic.code === 'ENGINE_FETCH_PAGE_SKIPPED' && diagnostic.level === 'warning',
         ),
       ).toBe(true);
     });

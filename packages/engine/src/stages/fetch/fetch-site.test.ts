@@ -108,7 +108,7 @@ describe('fetchSite crawl', () => {
     expect(site.requests).not.toContain('/private.html');
 
     const skipped = raw.diagnostics.filter(
-      (diagnostic) => diagnostic.code === 'FETCH_PAGE_SKIPPED',
+      (diagnostic) => diagnostic.code === 'ENGINE_FETCH_PAGE_SKIPPED',
     );
     const byPath = Object.fromEntries(
       skipped.map((diagnostic) => [new URL(diagnostic.url ?? '').pathname, diagnostic]),

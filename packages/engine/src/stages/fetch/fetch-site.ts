@@ -172,7 +172,7 @@ export async function fetchSite(
         const message = `Some characters of ${response.url} are not valid ${decoded.charset}; they were replaced.`;
         diagnostics.push({
           level: 'warning',
-          code: 'FETCH_INVALID_ENCODING',
+          code: 'ENGINE_FETCH_INVALID_ENCODING',
           message,
           url: response.url,
         });
@@ -208,7 +208,7 @@ export async function fetchSite(
           const message = `Could not render ${response.url} in Chromium (${(error as Error).message.split('\n')[0]}); using the HTML as served.`;
           diagnostics.push({
             level: 'warning',
-            code: 'FETCH_RENDER_FAILED',
+            code: 'ENGINE_FETCH_RENDER_FAILED',
             message,
             url: response.url,
           });
@@ -242,7 +242,7 @@ export async function fetchSite(
 
     const skip = (url: string, reason: string, level: Diagnostic['level'] = 'warning'): void => {
       const message = `Skipped ${url}: ${reason}`;
-      diagnostics.push({ level, code: 'FETCH_PAGE_SKIPPED', message, url });
+      diagnostics.push({ level, code: 'ENGINE_FETCH_PAGE_SKIPPED', message, url });
       logger.log({ level: level === 'warning' ? 'WARNING' : 'INFO', message });
     };
     const discover = (from: CrawledPage[]): string[] => {
@@ -386,7 +386,7 @@ async function startRenderer(
     const message = `No Chromium found (${reason}): reading pages without a browser; content inserted by JavaScript may be missing.`;
     diagnostics.push({
       level: settings.browser === 'always' ? 'warning' : 'info',
-      code: 'FETCH_NO_BROWSER',
+      code: 'ENGINE_FETCH_NO_BROWSER',
       message,
     });
     ports.logger.log({ level: settings.browser === 'always' ? 'WARNING' : 'INFO', message });
@@ -409,7 +409,7 @@ async function startRenderer(
     });
   } catch (error) {
     const message = `Chromium could not start (${(error as Error).message.split('\n')[0]}): reading pages without a browser.`;
-    diagnostics.push({ level: 'warning', code: 'FETCH_NO_BROWSER', message });
+    diagnostics.push({ level: 'warning', code: 'ENGINE_FETCH_NO_BROWSER', message });
     ports.logger.log({ level: 'WARNING', message });
     return undefined;
   }

@@ -1,6 +1,6 @@
 /** What verify and the report need to know about the plan: expectations per route, things not carried. */
 import type { SiteModel, SitePlan } from '../../model';
-import type { NotCarried } from '../../types';
+import type { Diagnostic, NotCarried } from '../../types';
 import { toFlatBlocks } from '../extract/walk-content';
 import { normalizeUrl } from './plan-site';
 
@@ -19,6 +19,14 @@ export function toVerifyExpectations(
     })),
   };
 }
+
+/** Diagnostics of something of the original that was not read; the report lists them as not carried. */
+const NOT_READ_CODES: ReadonlySet<Diagnostic['code']> = new Set([
+  'ENGINE_FETCH_PAGE_SKIPPED',
+  'ENGINE_FETCH_STYLESHEET_SKIPPED',
+  'ENGINE_FETCH_ASSET_SKIPPED',
+  'ENGINE_EXTRACT_EMPTY_PAGE',
+]);
 
 /** Everything of the original the rebuild does not carry, with the reason (report `not_carried`). */
 export function listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[] {
@@ -48,7 +56,7 @@ export function listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[] {
     }
   }
   for (const diagnostic of model.diagnostics) {
-    if (diagnostic.level !== 'info' && diagnostic.url && /PAGE|SKIP/i.test(diagnostic.code)) {
+    if (diagnostic.level !== 'info' && diagnostic.url && NOT_READ_CODES.has(diagnostic.code)) {
       add({ kind: 'page', what: diagnostic.url, page: diagnostic.url, reason: diagnostic.message });
     }
   }
