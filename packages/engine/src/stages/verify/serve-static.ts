@@ -71,6 +71,15 @@ async function isFile(filePath: string): Promise<boolean> {
 /**
  * Serves `root` on 127.0.0.1 on a random port. `/route` is served from `route`, `route.html` or
  * `route/index.html` when one exists (prerendered pages), else per `fallback`.
+ *
+ * Hand-written rather than sirv (what `vite preview` serves with), on purpose: sirv compresses nothing
+ * on the fly (only `.gz` files written next to the originals, and the folders served here — a fresh
+ * build, test fixtures, the corpus — are not to be written to; `vite preview` adds a compression
+ * middleware around it), its `setHeaders` sees the request path but not the file it resolved to (so
+ * `contentTypeFor`, e.g. the corpus's charset-less HTML, could not be kept), and its SPA fallback
+ * tells assets from routes by an ASCII-only file-name pattern. Wrapping it for these took more code
+ * than this server is; the behaviour is the same as `vite preview`'s (fallback to index.html, hashed
+ * `assets/` immutable, the rest `no-cache`, text gzipped).
  */
 export async function startStaticServer(
   root: string,
