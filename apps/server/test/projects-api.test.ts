@@ -223,6 +223,28 @@ describe.each(TEST_DATABASE_KINDS)('projects API on %s', (kind) => {
 
   it('answers 404 for ids that are not UUIDs and before completion for artifacts', async () => {
     expect((await owner.get('/api/projects/not-an-id')).statusCode).toBe(404);
+    // Every :id route, the id checked by its params schema: 404 API_PROJECT_NOT_FOUND, not 400,
+    // and before the body (the PATCH body here is invalid too).
+    for (const response of [
+      await owner.get('/api/projects/not-an-id'),
+      await owner.patch('/api/projects/not-an-id', { name: '' }),
+      await owner.request({ method: 'DELETE', url: '/api/projects/1234' }),
+      await owner.post('/api/projects/not-an-id/retry'),
+      await owner.get('/api/projects/not-an-id/download'),
+      await owner.get('/api/projects/not-an-id/report'),
+      await owner.get('/api/projects/not-an-id/screenshots/before/index-desktop.png'),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: { code: 'API_PROJECT_NOT_FOUND', message: expect.any(String) },
+      });
+    }
+    // Signed out, a malformed id is still 401 first (the session is checked before validation).
+    expect((await createAgent(testApp.app).get('/api/projects/not-an-id')).statusCode).toBe(401);
+    // A valid id with an invalid body stays a 400.
+    const invalid = await owner.patch(`/api/projects/${projectId}`, { name: '' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.code).toBe('API_VALIDATION_FAILED');
     expect((await owner.get('/api/jobs/42')).statusCode).toBe(404);
     expect((await owner.get(`/api/projects/${projectId}/download`)).statusCode).toBe(404);
     expect((await owner.get(`/api/projects/${projectId}/report`)).statusCode).toBe(404);

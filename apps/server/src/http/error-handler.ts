@@ -10,6 +10,17 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The not-found code a route answers when its `params` fail their schema (e.g. an `:id` that is
+     * not a UUID): such an id names nothing, so it is a 404 like an unknown one, not a 400 that
+     * reveals the rule.
+     */
+    malformedParams?: ErrorCode;
+  }
+}
+
 /** The body of every API error response. */
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
@@ -38,10 +49,16 @@ function describePath(instancePath: string | undefined): string {
   return (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
 }
 
-/** Maps any thrown value to an AppError; unknown failures become API_INTERNAL. */
-export function toAppError(error: unknown): AppError {
+/**
+ * Maps any thrown value to an AppError; unknown failures become API_INTERNAL. `malformedParams` is
+ * the route's code for params that fail their schema (its `config.malformedParams`).
+ */
+export function toAppError(error: unknown, malformedParams?: ErrorCode): AppError {
   if (isAppError(error)) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
+    if (malformedParams && (error as FastifyError).validationContext === 'params') {
+      return new AppError(malformedParams, { cause: error });
+    }
     const messages = error.validation.map((issue) => {
       const field = describePath(issue.instancePath);
       const message = issue.message ?? 'is not valid';
@@ -104,7 +121,7 @@ export function toErrorBody(appError: AppError): ErrorBody {
 }
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const appError = toAppError(error);
+  const appError = toAppError(error, request.routeOptions?.config?.malformedParams);
   if (appError.status >= 500) {
     request.log.error({ err: error }, 'request failed');
   } else {

@@ -32,7 +32,11 @@ const errorSchema = z.object({
   }),
 });
 
-/** Route ids are UUIDs; anything else is simply not found (no 400 that reveals the rule). */
+/**
+ * Route ids are UUIDs; anything else is simply not found (no 400 that reveals the rule). The routes
+ * here check `:id` with `z.uuid()` in their params schema (`projectIdRoute`); the pattern and
+ * `assertProjectId` remain for the preview and job routes, which check in the handler.
+ */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Throws API_PROJECT_NOT_FOUND unless `id` is a UUID. */
@@ -83,7 +87,9 @@ export async function registerProjectRoutes(
   const authenticate = async (request: Parameters<typeof requireSession>[1]) => {
     await requireSession(auth, request);
   };
-  const idParams = z.object({ id: z.string() });
+  const idParams = z.object({ id: z.uuid() });
+  // A malformed :id answers 404 API_PROJECT_NOT_FOUND like an unknown one (error-handler.ts).
+  const projectIdRoute = { malformedParams: 'API_PROJECT_NOT_FOUND' } as const;
 
   typed.get(
     '/api/projects',
@@ -140,11 +146,11 @@ export async function registerProjectRoutes(
         params: idParams,
         response: { 200: projectSchema, 401: errorSchema, 404: errorSchema },
       },
+      config: projectIdRoute,
       preValidation: authenticate,
     },
     async (request) => {
       const { user } = await requireSession(auth, request);
-      assertProjectId(request.params.id);
       return getProject(deps, user.id, request.params.id);
     },
   );
@@ -159,11 +165,11 @@ export async function registerProjectRoutes(
         body: updateProjectBodySchema,
         response: { 200: projectSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },
+      config: projectIdRoute,
       preValidation: authenticate,
     },
     async (request) => {
       const { user } = await requireSession(auth, request);
-      assertProjectId(request.params.id);
       return updateProject(deps, user.id, request.params.id, request.body);
     },
   );
@@ -177,11 +183,11 @@ export async function registerProjectRoutes(
         params: idParams,
         response: { 204: z.null(), 401: errorSchema, 404: errorSchema },
       },
+      config: projectIdRoute,
       preValidation: authenticate,
     },
     async (request, reply) => {
       const { user } = await requireSession(auth, request);
-      assertProjectId(request.params.id);
       await deleteProject(deps, user.id, request.params.id);
       return reply.status(204).send(null);
     },
@@ -202,11 +208,11 @@ export async function registerProjectRoutes(
           409: errorSchema,
         },
       },
+      config: projectIdRoute,
       preValidation: authenticate,
     },
     async (request) => {
       const { user } = await requireSession(auth, request);
-      assertProjectId(request.params.id);
       return retryProject(
         deps,
         { id: user.id, emailVerified: user.emailVerified },
@@ -223,11 +229,11 @@ export async function registerProjectRoutes(
         summary: 'The generated project as a zip (`{name or project}.zip`); 404 until completed',
         params: idParams,
       },
+      config: projectIdRoute,
       preValidation: authenticate,
     },
     async (request, reply) => {
       const { user } = await requireSession(auth, request);
-      assertProjectId(request.params.id);
       const project = await getCompletedProject(deps, user.id, request.params.id);
       reply.header('content-disposition', contentDispositionFor(project.name));
       return sendArtifact(deps, reply, project.id, ARTIFACT_NAMES.zip, 'application/zip');
@@ -242,11 +248,11 @@ export async function registerProjectRoutes(
         summary: 'The run report (sitelift-report.json, DESIGN.md §4); 404 until completed',
         params: idParams,
       },
+      config: projectIdRoute,
       preValidation: authenticate,
     },
     async (request, reply) => {
       const { user } = await requireSession(auth, request);
-      assertProjectId(request.params.id);
       const project = await getCompletedProject(deps, user.id, request.params.id);
       return sendArtifact(
         deps,
@@ -264,13 +270,13 @@ export async function registerProjectRoutes(
       schema: {
         tags: ['projects'],
         summary: 'A before/after screenshot (PNG), e.g. before/index-desktop.png',
-        params: z.object({ id: z.string(), '*': z.string() }),
+        params: idParams.extend({ '*': z.string() }),
       },
+      config: projectIdRoute,
       preValidation: authenticate,
     },
     async (request, reply) => {
       const { user } = await requireSession(auth, request);
-      assertProjectId(request.params.id);
       const name = request.params['*'];
       if (!SCREENSHOT_NAME.test(name)) throw new AppError('API_NOT_FOUND');
       const project = await getCompletedProject(deps, user.id, request.params.id);
