@@ -74,7 +74,12 @@ function toAssetType(mediaType: string, body: Uint8Array, url: string): string |
   return FONT_EXTENSIONS[extension];
 }
 
-/** Decodes a data: URI; undefined when it is malformed. */
+/**
+ * Decodes a data: URI; undefined when it is malformed. Hand-written rather than data-urls on purpose:
+ * data-urls runs the whole URI through whatwg-url's parser in JavaScript, about 1.5 µs a byte (a
+ * 200 KB inline image took 0.3-0.4 s, a 2 MB one 5-6 s, where Buffer's base64 takes a millisecond),
+ * and pages inline images of that size; what is kept here is only the image's type and bytes.
+ */
 export function parseDataUri(uri: string): { mediaType: string; body: Uint8Array } | undefined {
   const match = /^data:([^,]*?),(.*)$/is.exec(uri);
   if (!match) return undefined;
