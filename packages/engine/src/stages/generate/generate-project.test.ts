@@ -275,7 +275,8 @@ describe('generateProject', () => {
 });
 
 // ------------------------------------------------------------------------------------------------
-// Golden files: fixtures/<case>/expected/ pins the generated project. UPDATE_GOLDEN=1 rewrites them.
+// Golden files: fixtures/<case>/expected/ pins the generated project, one file snapshot per file
+// (toMatchFileSnapshot), so `vitest -u` rewrites them.
 
 function readTree(dir: string): Record<string, Buffer> {
   const out: Record<string, Buffer> = {};
@@ -299,23 +300,32 @@ describe('golden projects', () => {
         planSite(extractSite(fixture.raw), { strategy: fixture.strategy }),
       );
       const expectedDir = join(fixture.dir, 'expected');
-      if (process.env.UPDATE_GOLDEN === '1') {
-        rmSync(expectedDir, { recursive: true, force: true });
-        for (const [path, content] of Object.entries(tree.files)) {
-          mkdirSync(dirname(join(expectedDir, path)), { recursive: true });
-          writeFileSync(join(expectedDir, path), content);
-        }
-      }
       const expected = readTree(expectedDir);
-      expect(Object.keys(tree.files).sort()).toEqual(Object.keys(expected).sort());
+      // 'all' under `vitest -u`; 'new' locally and 'none' in CI, where a missing golden is an error.
+      const updating = expect.getState().snapshotState.snapshotUpdateState === 'all';
+      if (updating) {
+        // File snapshots are only ever written: files the project no longer has are removed here.
+        for (const path of Object.keys(expected))
+          if (!(path in tree.files)) rmSync(join(expectedDir, path));
+      } else {
+        // No golden missing (vitest would otherwise write a new one silently) and none extra.
+        expect(Object.keys(tree.files).sort()).toEqual(Object.keys(expected).sort());
+      }
       for (const [path, content] of Object.entries(tree.files)) {
-        const actual =
-          typeof content === 'string' ? content : Buffer.from(content).toString('base64');
-        const wanted =
-          typeof content === 'string'
-            ? expected[path]!.toString('utf8')
-            : expected[path]!.toString('base64');
-        expect(actual, path).toBe(wanted);
+        const file = join(expectedDir, path);
+        if (typeof content === 'string') {
+          await expect(content, path).toMatchFileSnapshot(file);
+          continue;
+        }
+        // Binary files (images) by hand: toMatchFileSnapshot stores text, not bytes.
+        if (updating) {
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, content);
+        } else {
+          expect(Buffer.from(content).toString('base64'), path).toBe(
+            expected[path]!.toString('base64'),
+          );
+        }
       }
     },
   );
