@@ -1,3 +1,5 @@
+import htmlEncodingSniffer from 'html-encoding-sniffer';
+
 /** A decoded HTML document and how it was decoded. */
 export interface DecodedHtml {
   html: string;
@@ -34,27 +36,13 @@ function getBomEncoding(bytes: Uint8Array): { encoding: string; length: number }
 }
 
 /**
- * The HTML "prescan": looks at the first 1024 bytes for <meta charset=...> or
- * <meta http-equiv="content-type" content="...; charset=...">. The bytes are read as latin1, which is
- * safe because every charset a page may declare this way is ASCII-compatible for the markup.
+ * The HTML "prescan" (html-encoding-sniffer): a <meta charset=...> or <meta http-equiv="content-type"
+ * content="...; charset=..."> in the first 1024 bytes (or an XML declaration's encoding), with the
+ * standard's corrections (a declared UTF-16 is read as UTF-8); undefined when there is none.
  */
 export function prescanMetaCharset(bytes: Uint8Array): string | undefined {
-  const head = Buffer.from(bytes.subarray(0, 1024))
-    .toString('latin1')
-    .replace(/<!--[\s\S]*?-->/g, '');
-  for (const match of head.matchAll(/<meta\b([^>]*)>/gi)) {
-    const attributes = match[1] ?? '';
-    const charset = /\bcharset\s*=\s*["']?\s*([^"'\s/>;]+)/i.exec(attributes);
-    if (!charset) continue;
-    const isDirect = /(?:^|\s)charset\s*=/i.test(attributes);
-    const isHttpEquiv = /http-equiv\s*=\s*["']?\s*content-type/i.test(attributes);
-    if (isDirect || isHttpEquiv) {
-      const name = toEncodingName(charset[1]);
-      // A page cannot declare UTF-16 from inside its own ASCII bytes; browsers read that as UTF-8.
-      if (name) return name.startsWith('utf-16') ? 'utf-8' : name;
-    }
-  }
-  return undefined;
+  // An empty default comes back when the bytes declare nothing.
+  return toEncodingName(htmlEncodingSniffer(bytes, { defaultEncoding: '' }));
 }
 
 function decode(bytes: Uint8Array, encoding: string): { text: string; hasInvalidBytes: boolean } {
