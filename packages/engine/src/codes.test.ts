@@ -2,7 +2,9 @@ import {
   DIAGNOSTIC_CODES,
   ERROR_CODES,
   RETIRED_DIAGNOSTIC_CODES,
+  type ErrorCode,
 } from '@sitelift/shared/error-codes';
+import { LIMIT_MESSAGES, type LimitCode } from '@sitelift/shared/error-codes/limits';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { rawSiteSchema } from './pipeline-stages';
 import { STAGES, type Diagnostic } from './types';
@@ -74,5 +76,10 @@ describe('the code catalogues (decision 020)', () => {
     });
     expect(rawSiteSchema.safeParse(raw('ENGINE_FETCH_PAGE_SKIPPED')).success).toBe(true);
     expect(rawSiteSchema.safeParse(raw('FETCH_PAGE_SKIPPED')).success).toBe(false);
+  });
+
+  it('builds limit messages only for catalogue error codes', () => {
+    expectTypeOf<LimitCode>().toExtend<ErrorCode>();
+    expect(Object.keys(LIMIT_MESSAGES).filter((code) => !errorCodes.includes(code))).toEqual([]);
   });
 });

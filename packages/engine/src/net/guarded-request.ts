@@ -1,4 +1,5 @@
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
+import { formatBytes, toLimitMessage } from '@sitelift/shared/error-codes/limits';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
@@ -65,12 +66,7 @@ export function toMediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-/** Formats a byte count for messages: 5242880 -> '5 MB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}
+export { formatBytes };
 
 /** Finds the AppError inside an error thrown by undici or net (they wrap the lookup's error). */
 function findAppError(error: unknown): AppError | undefined {
@@ -109,7 +105,7 @@ export async function guardedRequest(
     if (options.signal?.aborted) return new AppError('ENGINE_FETCH_CANCELLED', { cause: error });
     if (timeout.signal.aborted) {
       return new AppError('ENGINE_FETCH_TIMEOUT', {
-        message: `The site took too long to answer (more than ${Math.round(options.timeoutMs / 100) / 10} s): ${current}`,
+        message: toLimitMessage('ENGINE_FETCH_TIMEOUT', { timeoutMs: options.timeoutMs }),
         cause: error,
         details: { url: current, timeoutMs: options.timeoutMs },
       });
@@ -169,8 +165,10 @@ export async function guardedRequest(
         redirects.push(next);
         if (redirects.length > options.maxRedirects) {
           throw new AppError('ENGINE_FETCH_TOO_MANY_REDIRECTS', {
-            message: `The site redirects more than ${options.maxRedirects} times: ${url}`,
-            details: { url, redirects },
+            message: toLimitMessage('ENGINE_FETCH_TOO_MANY_REDIRECTS', {
+              maxRedirects: options.maxRedirects,
+            }),
+            details: { url, redirects, maxRedirects: options.maxRedirects },
           });
         }
         // Browsers turn a redirected POST into a GET except for 307/308.
@@ -262,7 +260,7 @@ function decompress(body: Readable, encoding: string | undefined): Readable {
 
 function tooLarge(url: string, what: string, maxBytes: number): AppError {
   return new AppError('ENGINE_FETCH_TOO_LARGE', {
-    message: `The ${what} is too large (more than ${formatBytes(maxBytes)}): ${url}`,
+    message: toLimitMessage('ENGINE_FETCH_TOO_LARGE', { maxBytes, what }),
     details: { url, maxBytes },
   });
 }

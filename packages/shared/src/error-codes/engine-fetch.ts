@@ -1,6 +1,10 @@
 import type { ErrorCodeEntry } from '../error-codes';
+import { FETCH_LIMIT_DEFAULTS, toLimitMessage } from './limits';
 
-/** Error codes of engine fetch: the start page could not be read, so the run cannot go on. */
+/**
+ * Error codes of engine fetch: the start page could not be read, so the run cannot go on. Messages that
+ * state a limit come from LIMIT_MESSAGES, for the default limit; throw sites pass the limit that applied.
+ */
 export const ENGINE_FETCH_ERROR_CODES = {
   ENGINE_FETCH_URL_INVALID: {
     status: 422,
@@ -40,7 +44,9 @@ export const ENGINE_FETCH_ERROR_CODES = {
   },
   ENGINE_FETCH_TOO_MANY_REDIRECTS: {
     status: 422,
-    message: 'The site redirects too many times (more than 5).',
+    message: toLimitMessage('ENGINE_FETCH_TOO_MANY_REDIRECTS', {
+      maxRedirects: FETCH_LIMIT_DEFAULTS.maxRedirects,
+    }),
     retryable: false,
   },
   ENGINE_FETCH_NOT_HTML: {
@@ -50,12 +56,16 @@ export const ENGINE_FETCH_ERROR_CODES = {
   },
   ENGINE_FETCH_TOO_LARGE: {
     status: 422,
-    message: 'The page is too large (more than 5 MB of HTML).',
+    message: toLimitMessage('ENGINE_FETCH_TOO_LARGE', {
+      maxBytes: FETCH_LIMIT_DEFAULTS.maxHtmlBytes,
+    }),
     retryable: false,
   },
   ENGINE_FETCH_TIMEOUT: {
     status: 504,
-    message: 'The site took too long to answer (more than 30 seconds).',
+    message: toLimitMessage('ENGINE_FETCH_TIMEOUT', {
+      timeoutMs: FETCH_LIMIT_DEFAULTS.pageTimeoutMs,
+    }),
     retryable: true,
   },
   ENGINE_FETCH_EMPTY_BODY: {
