@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalArtifactStore, type ArtifactStore } from '../src/artifacts/artifact-store';
 import { createS3ArtifactStore } from '../src/artifacts/s3-artifact-store';
 import { startFixtureSite, type FixtureSite } from './helpers/fixture-site';
@@ -106,11 +106,14 @@ describe('a project run with S3 artifacts', () => {
         targetFramework: 'React',
       })
     ).json();
-    let project = created;
-    for (let i = 0; i < 600 && !['completed', 'failed'].includes(project.status); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      project = (await agent.get(`/api/projects/${created.id}`)).json();
-    }
+    const project = await vi.waitFor(
+      async () => {
+        const current = (await agent.get(`/api/projects/${created.id}`)).json();
+        expect(['completed', 'failed']).toContain(current.status);
+        return current;
+      },
+      { timeout: 150_000, interval: 250 },
+    );
     expect(project.status).toBe('completed');
     const zip = await agent.get(project.generated_code_url);
     expect(zip.statusCode).toBe(200);

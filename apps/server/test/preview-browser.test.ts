@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findChromePath, launchChromium } from '@sitelift/engine';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './helpers/fixture-site';
 import {
   createTestApp,
@@ -50,11 +50,13 @@ describe.skipIf(CHROME_PATH === undefined)('preview in Chromium', () => {
       targetFramework: 'React',
     });
     projectId = created.json().id;
-    for (let i = 0; i < 600; i += 1) {
-      const status = (await agent.get(`/api/projects/${projectId}`)).json().status;
-      if (status === 'completed' || status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await vi.waitFor(
+      async () => {
+        const { status } = (await agent.get(`/api/projects/${projectId}`)).json();
+        expect(['completed', 'failed']).toContain(status);
+      },
+      { timeout: 150_000, interval: 250 },
+    );
     await writeFile(
       path.join(testApp.dataDir, 'artifacts', projectId, 'dist', 'probe.html'),
       PROBE_HTML,

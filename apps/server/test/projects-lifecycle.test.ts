@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runPipeline } from '@sitelift/engine';
 import { bookLedgerEntry, getCreditBalance } from '../src/db/credits.repository';
 import type { AppDb } from '../src/db/database';
@@ -27,14 +27,15 @@ import { TEST_DATABASE_KINDS } from './helpers/test-databases';
 const ENGINE_OPTIONS = { loopbackOnly: true, fetchOptions: { respectRobots: false } };
 const LOG_DATA = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z - (DEBUG|INFO|WARNING|ERROR) - .+/s;
 
-async function waitForJob(agent: Agent, jobId: string, statuses: string[], timeoutMs = 150_000) {
-  const started = Date.now();
-  for (;;) {
-    const job = (await agent.get(`/api/jobs/${jobId}`)).json();
-    if (statuses.includes(job.status)) return job;
-    if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} still ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function waitForJob(agent: Agent, jobId: string, statuses: string[], timeoutMs = 150_000) {
+  return vi.waitFor(
+    async () => {
+      const job = (await agent.get(`/api/jobs/${jobId}`)).json();
+      if (!statuses.includes(job.status)) throw new Error(`job ${jobId} still ${job.status}`);
+      return job;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 async function userIdOf(agent: Agent): Promise<string> {
@@ -321,9 +322,10 @@ describe.each(TEST_DATABASE_KINDS)('workers on %s', (kind) => {
     const created = (await agent.post('/api/projects', createBody(`${site.url}/stall/`))).json();
     // The first worker holds the job while the site keeps the start page hanging...
     await waitForJob(agent, created.job_id, ['RUNNING']);
-    for (let i = 0; i < 100 && (site.hits.get('/stall/') ?? 0) === 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await vi.waitFor(() => expect(site.hits.get('/stall/') ?? 0).toBeGreaterThan(0), {
+      timeout: 10_000,
+      interval: 100,
+    });
     // ...and dies: no more heartbeats, nothing more written.
     await first.kill();
     const second = await testApp.startWorker({ engineOptions: ENGINE_OPTIONS });

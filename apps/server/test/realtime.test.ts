@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSseClient } from './helpers/sse-client';
 import {
   cookieHeader,
@@ -10,12 +10,14 @@ import {
 } from './helpers/test-app';
 import { TEST_DATABASE_KINDS } from './helpers/test-databases';
 
+/** Waits up to 10 s for `condition` (vi.waitFor), naming `what` when it never holds. */
 async function until(condition: () => boolean, what: string) {
-  for (let i = 0; i < 200; i += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  await vi.waitFor(
+    () => {
+      if (!condition()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 describe.each(TEST_DATABASE_KINDS)('realtime streams on %s', (kind) => {

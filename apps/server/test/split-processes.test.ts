@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './helpers/fixture-site';
 import { openSseClient } from './helpers/sse-client';
 import { GOOD_PASSWORD, REPO_ROOT, uniqueEmail } from './helpers/test-app';
@@ -44,18 +44,15 @@ async function getFreePort(): Promise<number> {
   return port;
 }
 
-async function waitForOutput(
-  proc: Proc,
-  pattern: RegExp,
-  timeoutMs = 90_000,
-): Promise<RegExpMatchArray> {
-  const started = Date.now();
-  for (;;) {
-    const match = pattern.exec(proc.output());
-    if (match) return match;
-    if (Date.now() - started > timeoutMs) throw new Error(`no ${pattern} in:\n${proc.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function waitForOutput(proc: Proc, pattern: RegExp, timeoutMs = 90_000): Promise<RegExpMatchArray> {
+  return vi.waitFor(
+    () => {
+      const match = pattern.exec(proc.output());
+      if (!match) throw new Error(`no ${pattern} in:\n${proc.output()}`);
+      return match;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 // Web and worker in separate processes share only PostgreSQL (rows, queue, LISTEN/NOTIFY) and DATA_DIR.
