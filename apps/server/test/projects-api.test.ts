@@ -240,12 +240,23 @@ describe.each(TEST_DATABASE_KINDS)('projects API on %s', (kind) => {
       });
     }
     // Signed out, a malformed id is still 401 first (the session is checked before validation).
-    expect((await createAgent(testApp.app).get('/api/projects/not-an-id')).statusCode).toBe(401);
+    const guest = createAgent(testApp.app);
+    for (const url of ['/api/projects/not-an-id', '/api/jobs/42', '/logs/42/stream'])
+      expect((await guest.get(url)).statusCode, url).toBe(401);
     // A valid id with an invalid body stays a 400.
     const invalid = await owner.patch(`/api/projects/${projectId}`, { name: '' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.code).toBe('API_VALIDATION_FAILED');
-    expect((await owner.get('/api/jobs/42')).statusCode).toBe(404);
+    for (const response of [
+      await owner.get('/api/jobs/42'),
+      await owner.get('/api/jobs/not-an-id/logs'),
+      await owner.get('/logs/not-an-id/stream'),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: { code: 'API_JOB_NOT_FOUND', message: expect.any(String) },
+      });
+    }
     expect((await owner.get(`/api/projects/${projectId}/download`)).statusCode).toBe(404);
     expect((await owner.get(`/api/projects/${projectId}/report`)).statusCode).toBe(404);
   });

@@ -10,7 +10,6 @@ import { findJobForUser, listJobLogs } from '../../db/jobs.repository';
 import type { RealtimeHub } from '../../realtime/realtime-hub';
 import { openSse, parseLastEventId } from '../../realtime/sse';
 import { requireSession, type SignedIn } from '../require-session';
-import { UUID_PATTERN } from './projects.routes';
 
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -33,9 +32,16 @@ export async function registerJobRoutes(
   const { auth, db, hub } = options;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const ownedJob = async (userId: string, jobId: string) => {
-    const job = UUID_PATTERN.test(jobId) ? await findJobForUser(db, userId, jobId) : null;
+    const job = await findJobForUser(db, userId, jobId);
     if (!job) throw new AppError('API_JOB_NOT_FOUND');
     return job;
+  };
+  // Ids are checked by z.uuid() in the params schemas; a malformed one answers 404
+  // API_JOB_NOT_FOUND like an unknown one (error-handler.ts). The session is checked in
+  // preValidation, before the params, so signed out it stays 401.
+  const jobIdRoute = { malformedParams: 'API_JOB_NOT_FOUND' } as const;
+  const authenticate = async (request: FastifyRequest) => {
+    await requireSession(auth, request);
   };
 
   typed.get(
@@ -44,9 +50,11 @@ export async function registerJobRoutes(
       schema: {
         tags: ['jobs'],
         summary: "A job's status",
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: z.uuid() }),
         response: { 200: jobResponseSchema, 401: errorSchema, 404: errorSchema },
       },
+      config: jobIdRoute,
+      preValidation: authenticate,
     },
     async (request) => {
       const { user } = await requireSession(auth, request);
@@ -61,9 +69,11 @@ export async function registerJobRoutes(
       schema: {
         tags: ['jobs'],
         summary: "A job's log lines, oldest first",
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: z.uuid() }),
         response: { 200: jobLogsResponseSchema, 401: errorSchema, 404: errorSchema },
       },
+      config: jobIdRoute,
+      preValidation: authenticate,
     },
     async (request) => {
       const { user } = await requireSession(auth, request);
@@ -79,7 +89,11 @@ export async function registerJobRoutes(
         tags: ['jobs'],
         summary:
           'SSE: the job log (`id: <line id>`, `data: <ISO time> - <LEVEL> - <message>`), then `event: end` with the final status',
-        params: z.object({ jobId: z.string() }),
+        params: z.object({ jobId: z.uuid() }),
+      },
+      config: jobIdRoute,
+      preValidation: async (request) => {
+        await requireLogSession(auth, request);
       },
     },
     async (request, reply) => {

@@ -35,7 +35,7 @@ const errorSchema = z.object({
 /**
  * Route ids are UUIDs; anything else is simply not found (no 400 that reveals the rule). The routes
  * here check `:id` with `z.uuid()` in their params schema (`projectIdRoute`); the pattern and
- * `assertProjectId` remain for the preview and job routes, which check in the handler.
+ * `assertProjectId` remain for the preview routes, which check in the handler.
  */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
