@@ -12,7 +12,8 @@ describe('contentDispositionFor', () => {
   });
 
   it('falls back to project.zip for an empty name', () => {
-    expect(contentDispositionFor('  ')).toBe('attachment; filename="project.zip"');
+    // A token-safe name needs no quotes (RFC 6266 allows either).
+    expect(contentDispositionFor('  ')).toBe('attachment; filename=project.zip');
   });
 
   it.each([

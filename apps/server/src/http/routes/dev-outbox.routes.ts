@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '@sitelift/shared/error-codes';
-import contentDisposition from 'content-disposition';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { getOutboxDir } from '../../mail/mailer';
 import {

@@ -6,7 +6,7 @@ import {
   projectSchema,
   updateProjectBodySchema,
 } from '@sitelift/shared/schemas/project';
-import contentDisposition from 'content-disposition';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
