@@ -3,8 +3,9 @@
  * (issue 10). Each one makes a value safe for exactly one context: HTML/XML text and attributes, JSON
  * inside a <script>, a JavaScript block comment, Markdown, a CSS colour or font stack, and URLs (a
  * link, an image source, the site's origin). The URL ones return undefined for a value that has no
- * safe form (a javascript: link): the caller drops it. JSX and JavaScript strings are not here: those
- * are JSON string literals (JSON.stringify), which nothing in a string can leave.
+ * safe form (a javascript: link): the caller drops it. JSX and JavaScript strings are not here:
+ * STYLE_MODERNIZATION pages are a Babel syntax tree whose printer escapes string literals (to-jsx),
+ * and content modules are JSON string literals (JSON.stringify), which nothing in a string can leave.
  */
 import { parseColor, toHex } from '../../design/color';
 

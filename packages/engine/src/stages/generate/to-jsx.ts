@@ -1,19 +1,81 @@
 /**
  * STYLE_MODERNIZATION writes each page as literal JSX in the original's order, so the owner edits
- * markup directly. Text goes in as JavaScript string literals ({"..."}): nothing in the original's
- * text can break out of the markup.
+ * markup directly. The page is built as a Babel syntax tree and printed by @babel/generator (issue
+ * 11 item 3): text and attribute values from the original are string literals inside expression
+ * containers ({"..."}), which the printer escapes, so nothing in them can break out of the markup.
+ * Imports are written for the identifiers the tree actually uses, collected while it is built.
+ * URL policy (which links survive, root-relative ones through `asset()`) stays with to-safe-plan.
  */
-import type { Block, InlineRun } from '../../model';
-import type { PlannedPage } from '../../model';
-import { toFlatBlocks } from '../extract/walk-content';
+import { generate } from '@babel/generator';
+import * as t from '@babel/types';
+import type { Block, InlineRun, PlannedPage } from '../../model';
 import { escapeJsComment } from './escape';
 
-function literal(text: string): string {
-  return `{${JSON.stringify(text)}}`;
+/** Identifiers a page can import, in the order their imports are written, with their modules. */
+const IMPORTS = {
+  Link: 'react-router',
+  ContactForm: '../components/ContactForm',
+  Seo: '../components/Seo',
+  Tabs: '../components/Tabs',
+  asset: '../lib/asset',
+} as const;
+
+export type Imported = keyof typeof IMPORTS;
+
+/**
+ * State while a page is built: whether the next image is the page's first (eager, high priority)
+ * and which importable identifiers the tree uses so far.
+ */
+export interface JsxState {
+  firstImage: boolean;
+  uses: Set<Imported>;
 }
 
-function attr(value: string): string {
-  return `{${JSON.stringify(value)}}`;
+export type JsxChild = t.JSXElement | t.JSXFragment | t.JSXExpressionContainer;
+
+export function newJsxState(): JsxState {
+  return { firstImage: true, uses: new Set() };
+}
+
+/** `{"text"}`: a text child the printer escapes. */
+function text(value: string): t.JSXExpressionContainer {
+  return t.jsxExpressionContainer(t.stringLiteral(value));
+}
+
+/** `name={"value"}`: an attribute whose value comes from the original. */
+function attr(name: string, value: string): t.JSXAttribute {
+  return t.jsxAttribute(t.jsxIdentifier(name), t.jsxExpressionContainer(t.stringLiteral(value)));
+}
+
+/**
+ * `name="value"` for a constant of ours only: JSX attribute strings have no escapes, so a value
+ * from the original never goes this way.
+ */
+function constAttr(name: string, value: string): t.JSXAttribute {
+  return t.jsxAttribute(t.jsxIdentifier(name), t.stringLiteral(value));
+}
+
+/** `name={expression}`. */
+function exprAttr(name: string, expression: t.Expression): t.JSXAttribute {
+  return t.jsxAttribute(t.jsxIdentifier(name), t.jsxExpressionContainer(expression));
+}
+
+/** `<name ...>children</name>`. */
+function el(name: string, attributes: t.JSXAttribute[], children: JsxChild[]): t.JSXElement {
+  return t.jsxElement(
+    t.jsxOpeningElement(t.jsxIdentifier(name), attributes),
+    t.jsxClosingElement(t.jsxIdentifier(name)),
+    children,
+  );
+}
+
+/** `<name ... />`. */
+function selfClosing(name: string, attributes: t.JSXAttribute[]): t.JSXElement {
+  return t.jsxElement(t.jsxOpeningElement(t.jsxIdentifier(name), attributes, true), null, []);
+}
+
+function fragment(children: JsxChild[]): t.JSXFragment {
+  return t.jsxFragment(t.jsxOpeningFragment(), t.jsxClosingFragment(), children);
 }
 
 /** True for links that stay inside the rebuilt site. */
@@ -30,173 +92,266 @@ export function isRouteHref(href: string): boolean {
  * A root-relative address ('/images/a.png', '/files/b.pdf', '/about#team') goes through `asset()`
  * (src/lib/asset), so it keeps working when the site is built for a base path.
  */
-function url(value: string): string {
-  return value.startsWith('/') && !value.startsWith('//')
-    ? `{asset(${JSON.stringify(value)})}`
-    : attr(value);
+function urlAttr(name: string, value: string, state: JsxState): t.JSXAttribute {
+  if (!value.startsWith('/') || value.startsWith('//')) return attr(name, value);
+  state.uses.add('asset');
+  return exprAttr(name, t.callExpression(t.identifier('asset'), [t.stringLiteral(value)]));
 }
 
-function link(href: string, inner: string): string {
-  return isRouteHref(href)
-    ? `<Link to=${attr(href)}>${inner}</Link>`
-    : `<a href=${url(href)}>${inner}</a>`;
+function link(href: string, inner: JsxChild[], state: JsxState): t.JSXElement {
+  if (isRouteHref(href)) {
+    state.uses.add('Link');
+    return el('Link', [attr('to', href)], inner);
+  }
+  return el('a', [urlAttr('href', href, state)], inner);
 }
 
-/** JSX for inline runs. */
-export function toInlineJsx(runs: InlineRun[]): string {
-  return runs
-    .map((run) => {
-      if (run.br) return `{" "}<br />`;
-      let node = literal(run.text);
-      if (run.code) node = `<code>${node}</code>`;
-      if (run.em) node = `<em>${node}</em>`;
-      if (run.strong) node = `<strong>${node}</strong>`;
-      if (run.href && run.context)
-        node += `<span className="sr-only">${literal(` (${run.context})`)}</span>`;
-      if (run.href) node = link(run.href, node);
-      return node;
-    })
-    .join('');
+/** JSX children for inline runs. */
+export function toInlineJsx(runs: InlineRun[], state: JsxState): JsxChild[] {
+  return runs.flatMap((run): JsxChild[] => {
+    if (run.br) return [text(' '), selfClosing('br', [])];
+    let node: JsxChild = text(run.text);
+    if (run.code) node = el('code', [], [node]);
+    if (run.em) node = el('em', [], [node]);
+    if (run.strong) node = el('strong', [], [node]);
+    if (!run.href) return [node];
+    const inner = run.context
+      ? [node, el('span', [constAttr('className', 'sr-only')], [text(` (${run.context})`)])]
+      : [node];
+    return [link(run.href, inner, state)];
+  });
 }
 
-/** JSX for an image (the page's first is eager and high priority). */
+/** An `<img>` (the page's first is eager and high priority), inside its link when it has one. */
 export function toImageJsx(
   image: { src: string; alt: string; width?: number; height?: number; href?: string },
   priority: boolean,
+  state: JsxState,
   className = '',
-): string {
-  const size = `${image.width !== undefined ? ` width={${image.width}}` : ''}${image.height !== undefined ? ` height={${image.height}}` : ''}`;
-  const loading = priority ? ` loading="eager" fetchPriority="high"` : ` loading="lazy"`;
-  const img = `<img src=${url(image.src)} alt=${attr(image.alt)}${size}${loading} decoding="async" className=${attr(`h-auto max-w-full rounded-theme${className ? ` ${className}` : ''}`)} />`;
-  return image.href ? link(image.href, img) : img;
+): t.JSXElement {
+  const attributes = [urlAttr('src', image.src, state), attr('alt', image.alt)];
+  if (image.width !== undefined) attributes.push(exprAttr('width', t.valueToNode(image.width)));
+  if (image.height !== undefined) attributes.push(exprAttr('height', t.valueToNode(image.height)));
+  attributes.push(
+    ...(priority
+      ? [constAttr('loading', 'eager'), constAttr('fetchPriority', 'high')]
+      : [constAttr('loading', 'lazy')]),
+    constAttr('decoding', 'async'),
+    attr('className', `h-auto max-w-full rounded-theme${className ? ` ${className}` : ''}`),
+  );
+  const img = selfClosing('img', attributes);
+  return image.href ? link(image.href, [img], state) : img;
 }
 
-/** JSX for one block; `state.firstImage` is cleared when the first image is written. */
-export function toBlockJsx(block: Block, state: { firstImage: boolean }): string {
+function heading(level: number, id: string | undefined, inner: JsxChild[]): t.JSXElement {
+  return el(`h${Math.min(6, Math.max(1, level))}`, id !== undefined ? [attr('id', id)] : [], inner);
+}
+
+/** JSX for one block (none for a break); `state.firstImage` is cleared by the first image. */
+export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
   switch (block.kind) {
     case 'paragraph': {
-      const inner = toInlineJsx(block.inlines);
-      if (block.role === 'quote') return `<blockquote>${inner}</blockquote>`;
-      if (block.role === 'address') return `<address>${inner}</address>`;
-      if (block.role === 'caption') return `<p className="caption">${inner}</p>`;
-      if (block.role === 'term') return `<p className="term">${inner}</p>`;
+      const inner = toInlineJsx(block.inlines, state);
+      if (block.role === 'quote') return [el('blockquote', [], inner)];
+      if (block.role === 'address') return [el('address', [], inner)];
+      if (block.role === 'caption') return [el('p', [constAttr('className', 'caption')], inner)];
+      if (block.role === 'term') return [el('p', [constAttr('className', 'term')], inner)];
       const only = block.inlines.length === 1 ? block.inlines[0] : undefined;
-      if (only?.href && only.text.length <= 40) return `<p className="cta">${inner}</p>`;
-      return `<p>${inner}</p>`;
+      if (only?.href && only.text.length <= 40)
+        return [el('p', [constAttr('className', 'cta')], inner)];
+      return [el('p', [], inner)];
     }
-    case 'heading': {
-      const level = Math.min(6, Math.max(1, block.level));
-      return `<h${level}${block.id ? ` id=${attr(block.id)}` : ''}>${toInlineJsx(block.inlines)}</h${level}>`;
-    }
+    case 'heading':
+      return [heading(block.level, block.id || undefined, toInlineJsx(block.inlines, state))];
     case 'list': {
+      const items = block.items.map((item) => el('li', [], toInlineJsx(item, state)));
       if (block.breadcrumb) {
-        return `<nav aria-label="Breadcrumb"><ol className="breadcrumb">${block.items.map((item) => `<li>${toInlineJsx(item)}</li>`).join('')}</ol></nav>`;
+        return [
+          el(
+            'nav',
+            [constAttr('aria-label', 'Breadcrumb')],
+            [el('ol', [constAttr('className', 'breadcrumb')], items)],
+          ),
+        ];
       }
-      const tag = block.ordered ? 'ol' : 'ul';
-      const start = block.ordered && block.start !== undefined ? ` start={${block.start}}` : '';
-      return `<${tag}${start}>${block.items.map((item) => `<li>${toInlineJsx(item)}</li>`).join('')}</${tag}>`;
+      const start =
+        block.ordered && block.start !== undefined
+          ? [exprAttr('start', t.valueToNode(block.start))]
+          : [];
+      return [el(block.ordered ? 'ol' : 'ul', start, items)];
     }
     case 'table': {
-      const caption = block.caption ? `<caption>${literal(block.caption)}</caption>` : '';
-      const head =
-        block.head.length > 0
-          ? `<thead>${block.head.map((row) => `<tr>${row.map((cell) => `<th scope="col">${toInlineJsx(cell)}</th>`).join('')}</tr>`).join('')}</thead>`
-          : '';
-      const body = `<tbody>${block.rows.map((row) => `<tr>${row.map((cell) => `<td>${toInlineJsx(cell)}</td>`).join('')}</tr>`).join('')}</tbody>`;
-      return `<div className="table-wrap"><table>${caption}${head}${body}</table></div>`;
+      const parts: JsxChild[] = [];
+      if (block.caption) parts.push(el('caption', [], [text(block.caption)]));
+      if (block.head.length > 0) {
+        const rows = block.head.map((row) =>
+          el(
+            'tr',
+            [],
+            row.map((cell) => el('th', [constAttr('scope', 'col')], toInlineJsx(cell, state))),
+          ),
+        );
+        parts.push(el('thead', [], rows));
+      }
+      const rows = block.rows.map((row) =>
+        el(
+          'tr',
+          [],
+          row.map((cell) => el('td', [], toInlineJsx(cell, state))),
+        ),
+      );
+      parts.push(el('tbody', [], rows));
+      return [el('div', [constAttr('className', 'table-wrap')], [el('table', [], parts)])];
     }
     case 'image': {
       const priority = state.firstImage;
       state.firstImage = false;
-      const caption = block.caption ? `<figcaption>${literal(block.caption)}</figcaption>` : '';
-      return `<figure>${toImageJsx(block.image, priority)}${caption}</figure>`;
+      const children: JsxChild[] = [toImageJsx(block.image, priority, state)];
+      if (block.caption) children.push(el('figcaption', [], [text(block.caption)]));
+      return [el('figure', [], children)];
     }
     case 'pre':
-      return `<pre>${literal(block.text)}</pre>`;
+      return [el('pre', [], [text(block.text)])];
     case 'form': {
       const { action: _action, ...form } = block.form;
-      return `<ContactForm form={${JSON.stringify(form)}} />`;
+      state.uses.add('ContactForm');
+      return [selfClosing('ContactForm', [exprAttr('form', t.valueToNode(form))])];
     }
     case 'break':
-      return '';
+      return [];
     case 'rule':
-      return '<hr />';
+      return [selfClosing('hr', [])];
     case 'tabs': {
       // Only the first panel shows at first: images of the others never take the first image's priority.
       const tabs = block.tabs.map((tab, index) => {
-        const panelState = index === 0 ? state : { firstImage: false };
-        const content = tab.blocks.map((b) => toBlockJsx(b, panelState)).join('');
-        return `{ id: ${JSON.stringify(tab.id)}, label: ${JSON.stringify(tab.label)}, content: <>${content}</> }`;
+        const panelState = index === 0 ? state : { firstImage: false, uses: state.uses };
+        const content = tab.blocks.flatMap((b) => toBlockJsx(b, panelState));
+        return t.objectExpression([
+          t.objectProperty(t.identifier('id'), t.stringLiteral(tab.id)),
+          t.objectProperty(t.identifier('label'), t.stringLiteral(tab.label)),
+          t.objectProperty(t.identifier('content'), fragment(content)),
+        ]);
       });
-      return `<Tabs label=${attr(block.label ?? '')} tabs={[${tabs.join(', ')}]} />`;
+      state.uses.add('Tabs');
+      return [
+        selfClosing('Tabs', [
+          attr('label', block.label ?? ''),
+          exprAttr('tabs', t.arrayExpression(tabs)),
+        ]),
+      ];
     }
   }
 }
 
-/** A whole page component in JSX. */
-export function toPageJsx(page: PlannedPage): string {
-  const state = { firstImage: true };
-  const usesForm = page.sections.some((s) => toFlatBlocks(s.blocks).some((b) => b.kind === 'form'));
-  const sections = page.sections.map((section, index) => {
+/** The `<section>` elements of a page. */
+function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
+  return page.sections.map((section, index) => {
     const headingId = section.heading ? `${section.id}-title` : undefined;
-    const level = section.heading ? Math.min(6, Math.max(1, section.heading.level)) : 0;
-    const heading = section.heading
-      ? `<h${level} id=${attr(headingId!)}>${toInlineJsx(section.heading.inlines)}</h${level}>`
-      : '';
-    const labelled = headingId ? ` aria-labelledby=${attr(headingId)}` : '';
+    const title = section.heading
+      ? [heading(section.heading.level, headingId, toInlineJsx(section.heading.inlines, state))]
+      : [];
+    const sectionAttrs = (className: t.JSXAttribute) => [
+      attr('id', section.id),
+      ...(headingId ? [attr('aria-labelledby', headingId)] : []),
+      className,
+    ];
     const tone = index % 2 === 1 ? ' section-alt' : '';
     if (section.variant === 'hero') {
       const imageIndex = section.blocks.findIndex(
         (b) => b.kind === 'image' && (b.image.width ?? 400) >= 240,
       );
       const image = imageIndex >= 0 ? section.blocks[imageIndex] : undefined;
-      let picture = '';
+      const picture: JsxChild[] = [];
       if (image && image.kind === 'image') {
-        picture = toImageJsx(image.image, state.firstImage, 'hero-image');
+        picture.push(toImageJsx(image.image, state.firstImage, state, 'hero-image'));
         state.firstImage = false;
       }
       const rest = section.blocks
         .filter((_, i) => i !== imageIndex)
-        .map((b) => toBlockJsx(b, state));
-      return `<section id=${attr(section.id)}${labelled} className="section hero"><div className=${attr(`wrap hero-grid${image ? ' has-image' : ''}`)}><div className="hero-text content">${heading}${rest.join('')}</div>${picture}</div></section>`;
+        .flatMap((b) => toBlockJsx(b, state));
+      return el('section', sectionAttrs(constAttr('className', 'section hero')), [
+        el(
+          'div',
+          [attr('className', `wrap hero-grid${image ? ' has-image' : ''}`)],
+          [
+            el('div', [constAttr('className', 'hero-text content')], [...title, ...rest]),
+            ...picture,
+          ],
+        ),
+      ]);
     }
     if (section.variant === 'gallery') {
-      const images = section.blocks.filter((b) => b.kind === 'image');
       const others = section.blocks
         .filter((b) => b.kind !== 'image')
-        .map((b) => toBlockJsx(b, state));
-      const grid = `<ul className="gallery">${images
-        .map((b) => {
-          const priority = state.firstImage;
-          state.firstImage = false;
-          return `<li>${b.kind === 'image' ? toImageJsx(b.image, priority) : ''}</li>`;
-        })
-        .join('')}</ul>`;
-      return `<section id=${attr(section.id)}${labelled} className=${attr(`section${tone}`)}><div className="wrap content">${heading}${others.join('')}${grid}</div></section>`;
+        .flatMap((b) => toBlockJsx(b, state));
+      const items = section.blocks.flatMap((b) => {
+        if (b.kind !== 'image') return [];
+        const priority = state.firstImage;
+        state.firstImage = false;
+        return [el('li', [], [toImageJsx(b.image, priority, state)])];
+      });
+      const grid = el('ul', [constAttr('className', 'gallery')], items);
+      return el('section', sectionAttrs(attr('className', `section${tone}`)), [
+        el('div', [constAttr('className', 'wrap content')], [...title, ...others, grid]),
+      ]);
     }
     const wide = section.variant === 'doc' || section.variant === 'table' ? ' wide' : '';
-    return `<section id=${attr(section.id)}${labelled} className=${attr(`section${tone}`)}><div className=${attr(`wrap content${wide}`)}>${heading}${section.blocks.map((b) => toBlockJsx(b, state)).join('')}</div></section>`;
+    const content = section.blocks.flatMap((b) => toBlockJsx(b, state));
+    return el('section', sectionAttrs(attr('className', `section${tone}`)), [
+      el('div', [attr('className', `wrap content${wide}`)], [...title, ...content]),
+    ]);
   });
-  const usesLink = sections.some((s) => s.includes('<Link '));
-  const usesAsset = sections.some((s) => s.includes('={asset('));
-  const usesTabs = sections.some((s) => s.includes('<Tabs '));
-  const imports = [
-    usesLink ? `import { Link } from 'react-router';` : '',
-    usesForm ? `import { ContactForm } from '../components/ContactForm';` : '',
-    `import { Seo } from '../components/Seo';`,
-    usesTabs ? `import { Tabs } from '../components/Tabs';` : '',
-    usesAsset ? `import { asset } from '../lib/asset';` : '',
-  ].filter(Boolean);
-  return `${imports.join('\n')}
-
-/** ${escapeJsComment(page.title)} (${escapeJsComment(page.url)}) */
-export default function ${page.componentName}() {
-  return (
-    <>
-      <Seo title=${attr(page.title)} description=${attr(page.description)} route=${attr(page.route)} language=${attr(page.language)} />
-      ${sections.join('\n')}
-    </>
-  );
 }
-`;
+
+/** One named import per identifier used, in IMPORTS order. */
+function importsFor(uses: Set<Imported>): t.ImportDeclaration[] {
+  return (Object.keys(IMPORTS) as Imported[])
+    .filter((name) => uses.has(name))
+    .map((name) =>
+      t.importDeclaration(
+        [t.importSpecifier(t.identifier(name), t.identifier(name))],
+        t.stringLiteral(IMPORTS[name]),
+      ),
+    );
+}
+
+/** The syntax tree of a whole page module. */
+export function toPageAst(page: PlannedPage): t.Program {
+  const state = newJsxState();
+  state.uses.add('Seo');
+  const seo = selfClosing('Seo', [
+    attr('title', page.title),
+    attr('description', page.description),
+    attr('route', page.route),
+    attr('language', page.language),
+  ]);
+  const sections = toSectionsJsx(page, state);
+  const component = t.exportDefaultDeclaration(
+    t.functionDeclaration(
+      t.identifier(page.componentName),
+      [],
+      t.blockStatement([t.returnStatement(fragment([seo, ...sections]))]),
+    ),
+  );
+  // The printer does not escape comments: a `*/` in the title or address would end this one.
+  t.addComment(
+    component,
+    'leading',
+    `* ${escapeJsComment(page.title)} (${escapeJsComment(page.url)}) `,
+  );
+  return t.program([...importsFor(state.uses), component]);
+}
+
+/**
+ * Prints a syntax tree. `minimal` keeps non-ASCII text as it is (not \u escapes); the printer
+ * still escapes what a string literal cannot hold (quotes, backslashes, line ends, U+2028/U+2029,
+ * lone surrogates).
+ */
+export function printJsx(node: t.Node): string {
+  return generate(node, { jsescOption: { minimal: true } }).code;
+}
+
+/** A whole page component in JSX. */
+export function toPageJsx(page: PlannedPage): string {
+  return `${printJsx(toPageAst(page))}\n`;
 }

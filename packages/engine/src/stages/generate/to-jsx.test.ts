@@ -1,0 +1,153 @@
+/**
+ * The page builder (issue 11 item 3): printed JSX is compiled back to createElement calls (Oxc,
+ * through Vite) and run with a stub, so the tests check what the markup means, not how it is laid
+ * out: hostile text and attribute values come back as the same strings, with no extra elements.
+ */
+import { transformWithOxc } from 'vite';
+import { describe, expect, it } from 'vitest';
+import type { Block, PlannedPage } from '../../model';
+import { newJsxState, printJsx, toBlockJsx, toPageJsx } from './to-jsx';
+
+interface Node {
+  type: string;
+  props: Record<string, unknown>;
+  children: unknown[];
+}
+
+const HOSTILE = `{a} } { <b>x</b> & &amp; "double" 'single' \`tick\` \${window.x=1} \\ \u2028\u2029 */ é —`;
+
+/** Components a page imports: here each stands for its own name. */
+const NAMES = ['Link', 'ContactForm', 'Seo', 'Tabs'];
+
+/** Runs printed JSX and returns the tree it describes. */
+async function run(code: string): Promise<unknown> {
+  const { code: js } = await transformWithOxc(`out = ${code};`, 'x.jsx', {
+    lang: 'jsx',
+    jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'F' },
+  });
+  const h = (
+    type: string,
+    props: Record<string, unknown> | null,
+    ...children: unknown[]
+  ): Node => ({
+    type,
+    props: props ?? {},
+    children,
+  });
+  const asset = (path: string) => `asset:${path}`;
+  const run = new Function(...NAMES, 'h', 'F', 'asset', `let out; ${js}; return out;`);
+  return run(...NAMES, h, 'F', asset);
+}
+
+async function block(b: Block): Promise<unknown> {
+  const [node] = toBlockJsx(b, newJsxState());
+  return run(printJsx(node!));
+}
+
+function page(blocks: Block[], title = 'Home'): PlannedPage {
+  return {
+    url: 'https://site.example/',
+    route: '/',
+    componentName: 'HomePage',
+    moduleName: 'home',
+    title,
+    description: 'About us',
+    language: 'en',
+    sections: [{ id: 'main', variant: 'prose', blocks }],
+    textBlocks: [],
+  };
+}
+
+function imports(source: string): string[] {
+  return [...source.matchAll(/^import \{ (\w+) \}/gm)].map((m) => m[1]!);
+}
+
+describe('toBlockJsx', () => {
+  it('prints text with JSX, HTML and template syntax and U+2028 as inert text', async () => {
+    expect(await block({ kind: 'paragraph', inlines: [{ text: HOSTILE }] })).toEqual({
+      type: 'p',
+      props: {},
+      children: [HOSTILE],
+    });
+    expect(await block({ kind: 'pre', text: HOSTILE })).toEqual({
+      type: 'pre',
+      props: {},
+      children: [HOSTILE],
+    });
+  });
+
+  it('prints attribute values and link text as the same strings', async () => {
+    const tree = await block({
+      kind: 'image',
+      image: { src: 'https://site.example/a.png', alt: HOSTILE, href: 'https://x.example/?q="}' },
+      caption: HOSTILE,
+    });
+    expect(tree).toMatchObject({
+      type: 'figure',
+      children: [
+        {
+          type: 'a',
+          props: { href: 'https://x.example/?q="}' },
+          children: [{ type: 'img', props: { src: 'https://site.example/a.png', alt: HOSTILE } }],
+        },
+        { type: 'figcaption', children: [HOSTILE] },
+      ],
+    });
+    expect(await block({ kind: 'heading', level: 2, id: HOSTILE, inlines: [] })).toEqual({
+      type: 'h2',
+      props: { id: HOSTILE },
+      children: [],
+    });
+  });
+
+  it('keeps non-ASCII text as it is in the source', () => {
+    const [node] = toBlockJsx({ kind: 'pre', text: 'café — 東京' }, newJsxState());
+    expect(printJsx(node!)).toContain('café — 東京');
+  });
+});
+
+describe('toPageJsx', () => {
+  it('imports only the components and helpers the page uses', () => {
+    expect(imports(toPageJsx(page([{ kind: 'paragraph', inlines: [{ text: 'Hi' }] }])))).toEqual([
+      'Seo',
+    ]);
+    const all = toPageJsx(
+      page([
+        { kind: 'paragraph', inlines: [{ text: 'About', href: '/about' }] },
+        { kind: 'image', image: { src: '/images/a.png', alt: '' } },
+        {
+          kind: 'tabs',
+          label: 'T',
+          tabs: [
+            {
+              id: 'a',
+              label: 'A',
+              blocks: [
+                {
+                  kind: 'form',
+                  form: { action: '', method: 'post', intro: [], fields: [], submitLabel: 'Go' },
+                },
+              ],
+            },
+          ],
+        },
+      ]),
+    );
+    expect(imports(all)).toEqual(['Link', 'ContactForm', 'Seo', 'Tabs', 'asset']);
+    // A link that looks like a route in text only does not import Link.
+    expect(
+      imports(toPageJsx(page([{ kind: 'paragraph', inlines: [{ text: '<Link to={asset(x)}' }] }]))),
+    ).toEqual(['Seo']);
+  });
+
+  it('keeps a hostile title inside the doc comment and the Seo props', async () => {
+    const source = toPageJsx(page([], HOSTILE));
+    const { code } = await transformWithOxc(source, 'HomePage.jsx', {
+      lang: 'jsx',
+      jsx: 'preserve',
+    });
+    expect(code).toContain('export default function HomePage()');
+    const seo = /<Seo[^]*?\/>/.exec(source)![0];
+    expect(await run(seo)).toMatchObject({ type: 'Seo', props: { title: HOSTILE } });
+  });
+});
