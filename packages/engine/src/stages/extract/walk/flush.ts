@@ -1,0 +1,101 @@
+/** Collects text into inline runs and turns them into a block when a block ends. */
+import type { Block, InlineRun } from '../../../model';
+import { collapse } from '../dom';
+import { emit } from './emit';
+import { normalizeRuns, plainText } from './normalize-runs';
+import type { Container, WalkContext } from './walk-context';
+import { currentHref } from './walk-context';
+
+const ROLE_TAGS = [
+  'li',
+  'blockquote',
+  'dt',
+  'dd',
+  'figcaption',
+  'caption',
+  'address',
+  'legend',
+  'summary',
+];
+
+/** Adds text to the current inline run, with the marks and link the walk is inside. */
+export function pushText(context: WalkContext, text: string): void {
+  if (context.labelDepth > 0) return;
+  if (context.buttonText) {
+    context.buttonText.push(text);
+    return;
+  }
+  const href = currentHref(context);
+  const run: InlineRun = { text };
+  if (href) run.href = href;
+  if (context.strong > 0) run.strong = true;
+  if (context.em > 0) run.em = true;
+  if (context.code > 0) run.code = true;
+  context.buffer.push(run);
+}
+
+/**
+ * Turns the buffered runs into a block: a heading, list item or paragraph after the innermost
+ * container that gives text a role; navigation labels and a form's text go to those instead.
+ */
+export function flush(context: WalkContext): void {
+  const runs = normalizeRuns(context.buffer);
+  context.buffer = [];
+  if (runs.length === 0) return;
+  const text = plainText(runs);
+  if (!text) return;
+  if (context.nav > 0) {
+    // Navigation is rebuilt as the site header; its labels still count as visible text.
+    for (const run of runs) {
+      const label = collapse(run.text);
+      if (run.href && label) {
+        context.navLinks.push({ label, href: run.href });
+        context.textBlocks.push(label);
+      }
+    }
+    return;
+  }
+  if (context.form) {
+    context.form.pending.push(text);
+    return;
+  }
+  context.textBlocks.push(text);
+  const { containers } = context;
+  let role: Container | undefined;
+  for (let i = containers.length - 1; i >= 0; i--) {
+    const tag = containers[i]!.tag;
+    if (/^h[1-6]$/.test(tag) || ROLE_TAGS.includes(tag)) {
+      role = containers[i];
+      break;
+    }
+  }
+  const tag = role?.tag;
+  if (tag && /^h[1-6]$/.test(tag)) {
+    emit(context, { kind: 'heading', level: Number(tag.slice(1)), inlines: runs });
+  } else if (tag === 'li' && role?.listId !== undefined) {
+    const { openList, blocks } = context;
+    const list = context.lists.find((l) => l.id === role.listId);
+    if (openList && openList.id === role.listId && blocks[blocks.length - 1] === openList.block) {
+      openList.block.items.push(runs);
+    } else {
+      const block: Extract<Block, { kind: 'list' }> = {
+        kind: 'list',
+        ordered: list?.ordered ?? false,
+        items: [runs],
+      };
+      if (list?.ordered && list.counter !== 1) block.start = list.counter;
+      if (list?.breadcrumb) block.breadcrumb = true;
+      emit(context, block);
+      context.openList = { id: role.listId, block };
+    }
+    if (list) list.counter++;
+  } else {
+    const block: Block = { kind: 'paragraph', inlines: runs };
+    if (tag === 'blockquote') block.role = 'quote';
+    else if (tag === 'dt' || tag === 'summary' || tag === 'legend') block.role = 'term';
+    else if (tag === 'dd') block.role = 'definition';
+    else if (tag === 'figcaption' || tag === 'caption') block.role = 'caption';
+    else if (tag === 'address') block.role = 'address';
+    emit(context, block);
+  }
+}

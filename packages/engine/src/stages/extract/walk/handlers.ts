@@ -1,0 +1,94 @@
+/**
+ * The walk's dispatch: which handler an element's tag goes to, in three steps.
+ *
+ * 1. Dropped kinds (scripts, styles, embeds...), reported even when hidden.
+ * 2. (Hidden elements are skipped.) Leaf kinds, whose whole subtree one handler turns into a block
+ *    or a form field: images, rules, preformatted text, data tables, controls, form labels. A leaf
+ *    handler may decline (a layout table, a label naming no field) and the element goes on.
+ * 3. (The element's id is recorded as a link target; a tab group becomes a tabs block.) Container
+ *    kinds the walk goes into: blocks, links, inline marks. Any other element is walked into.
+ */
+import type { Element, Node } from '../dom';
+import { isElement } from '../dom';
+import { recordAnchor } from './anchor';
+import { BLOCKS, handleBlock } from './block';
+import { handleButton, handleControl, handleInput } from './control';
+import { EMBEDS, handleEmbed } from './embed';
+import { pushText } from './flush';
+import { handleLabel } from './form';
+import { isHiddenElement } from './hidden';
+import { handleImage } from './image';
+import { inlineMark } from './inline-mark';
+import { handleLineBreak } from './line-break';
+import { handleLink } from './link';
+import { handlePreformatted } from './preformatted';
+import { handleRule } from './rule';
+import { SKIPPED, handleSkipped } from './skipped';
+import { handleTabGroup } from './tab-group';
+import { handleTable } from './table';
+import type { Handler, WalkContext } from './walk-context';
+
+function byTags(tags: Iterable<string>, handler: Handler): [string, Handler][] {
+  return [...tags].map((tag) => [tag, handler]);
+}
+
+/** Step 1: kinds dropped with their subtree, hidden or not. */
+export const DROPPED_HANDLERS: ReadonlyMap<string, Handler> = new Map([
+  ...byTags(SKIPPED, handleSkipped),
+  ...byTags(EMBEDS, handleEmbed),
+]);
+
+/** Step 2: leaf kinds. */
+export const LEAF_HANDLERS: ReadonlyMap<string, Handler> = new Map([
+  ['br', handleLineBreak],
+  ['img', handleImage],
+  ['hr', handleRule],
+  ...byTags(['pre', 'xmp', 'listing', 'plaintext'], handlePreformatted),
+  ['table', handleTable],
+  ['input', handleInput],
+  ['select', handleControl],
+  ['textarea', handleControl],
+  ['button', handleButton],
+  ['label', handleLabel],
+]);
+
+/** Step 3: container kinds. */
+export const CONTAINER_HANDLERS: ReadonlyMap<string, Handler> = new Map([
+  ...byTags(BLOCKS, handleBlock),
+  ['a', handleLink],
+  ...byTags(['b', 'strong'], inlineMark('strong')),
+  ...byTags(['i', 'em', 'cite', 'dfn'], inlineMark('em')),
+  ...byTags(['code', 'tt', 'kbd', 'samp', 'var'], inlineMark('code')),
+]);
+
+/** Enters a node of the walk: returns whether to walk into its children. */
+export function enterNode(context: WalkContext, node: Node): boolean {
+  if (node.nodeName === '#text') {
+    pushText(context, (node as { value: string }).value);
+    return false;
+  }
+  if (!isElement(node))
+    return node.nodeName === '#document' || node.nodeName === '#document-fragment';
+  return enterElement(context, node);
+}
+
+function enterElement(context: WalkContext, element: Element): boolean {
+  const tag = element.tagName;
+  const dropped = DROPPED_HANDLERS.get(tag);
+  if (dropped) return dropped(context, element) ?? false;
+  if (isHiddenElement(element)) return false;
+  const leaf = LEAF_HANDLERS.get(tag)?.(context, element);
+  if (leaf !== undefined) return leaf;
+  recordAnchor(context, element);
+  if (handleTabGroup(context, element) === false) return false;
+  return CONTAINER_HANDLERS.get(tag)?.(context, element) ?? true;
+}
+
+/** Leaves a node of the walk: undoes what its handler set up. */
+export function exitNode(context: WalkContext, node: Node): void {
+  const undo = context.exits.get(node);
+  if (undo) {
+    context.exits.delete(node);
+    undo();
+  }
+}

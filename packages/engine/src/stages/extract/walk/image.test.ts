@@ -1,0 +1,82 @@
+import { parseFragment } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import type { Element } from '../dom';
+import { findElement } from '../dom';
+import { NO_TAB_GROUPS } from '../tab-groups';
+import { walkContent } from '../walk-content';
+import { handleImage } from './image';
+import type { AssetIndex } from './walk-context';
+import { createWalkContext } from './walk-context';
+
+const PAGE = 'https://example.com/dir/page.html';
+
+function setUp(html: string, assets: AssetIndex = new Map()) {
+  const fragment = parseFragment(html);
+  const image = findElement(fragment, (e) => e.tagName === 'img') as Element;
+  const context = createWalkContext(fragment, PAGE, assets, NO_TAB_GROUPS, (root, a, groups) =>
+    walkContent(root, PAGE, a, groups),
+  );
+  return { image, context };
+}
+
+describe('handleImage', () => {
+  it('emits an image sized from the downloaded asset, linked when inside a link', () => {
+    const src = 'https://example.com/dir/photo.jpg';
+    const { image, context } = setUp(
+      '<img src="photo.jpg" alt=" A  photo " width="10">',
+      new Map([[src, { width: 640, height: 480 }]]),
+    );
+    context.hrefs.push('https://example.com/big.html');
+    expect(handleImage(context, image)).toBe(false);
+    expect(context.blocks).toEqual([
+      {
+        kind: 'image',
+        image: {
+          src,
+          alt: 'A photo',
+          width: 640,
+          height: 480,
+          asset: src,
+          href: 'https://example.com/big.html',
+        },
+      },
+    ]);
+  });
+
+  it('takes the size from attributes when the asset was not downloaded', () => {
+    const { image, context } = setUp('<img src="/a.png" width="120" height="x">');
+    handleImage(context, image);
+    expect(context.blocks).toEqual([
+      { kind: 'image', image: { src: 'https://example.com/a.png', alt: '', width: 120 } },
+    ]);
+  });
+
+  it('drops spacer GIFs and one-pixel images without a word', () => {
+    for (const html of ['<img src="spacer.gif">', '<img src="x.png" width="1" height="1">']) {
+      const { image, context } = setUp(html);
+      handleImage(context, image);
+      expect(context.blocks).toEqual([]);
+      expect(context.dropped).toEqual([]);
+    }
+  });
+
+  it('reports a third-party tracking image as dropped', () => {
+    const { image, context } = setUp('<img src="https://statcounter.com/c.php?id=1" alt="">');
+    handleImage(context, image);
+    expect(context.blocks).toEqual([]);
+    expect(context.dropped).toEqual([
+      {
+        kind: 'tracker',
+        what: 'https://statcounter.com/c.php?id=1',
+        reason: 'Tracking or hit-counter image',
+      },
+    ]);
+  });
+
+  it('emits no image block inside navigation', () => {
+    const { image, context } = setUp('<img src="logo.png" alt="Logo">');
+    context.nav = 1;
+    handleImage(context, image);
+    expect(context.blocks).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+/** Images (and image buttons outside forms): spacers, tracking pixels and huge inline images dropped. */
+import type { ImageRef } from '../../../model';
+import type { Element } from '../dom';
+import { collapse, getAttr, resolveUrl } from '../dom';
+import { emit } from './emit';
+import { flush } from './flush';
+import { TRACKER_URL } from './tracker-url';
+import type { WalkContext } from './walk-context';
+import { currentHref } from './walk-context';
+
+/** Emits an image block, unless the image carries no content or sits in a menu, form or label. */
+export function handleImage(context: WalkContext, element: Element): boolean {
+  const image = imageOf(context, element);
+  if (!image) return false;
+  if (context.nav > 0 || context.form || context.labelDepth > 0) return false;
+  flush(context);
+  emit(context, { kind: 'image', image });
+  return false;
+}
+
+/** The image an element shows, sized from the downloaded asset or its attributes. */
+export function imageOf(context: WalkContext, element: Element): ImageRef | undefined {
+  const { pageUrl, dropped } = context;
+  const raw = getAttr(element, 'src') ?? getAttr(element, 'data-src');
+  if (!raw) return undefined;
+  if (raw.startsWith('data:') && raw.length > 200_000) {
+    dropped.push({
+      kind: 'image',
+      what: `inline image (${Math.round(raw.length / 1024)} KB of data: URI)`,
+      reason: 'Inline images over 200 KB are not carried; upload the picture as a file instead',
+    });
+    return undefined;
+  }
+  const src = resolveUrl(raw, pageUrl);
+  if (!src) return undefined;
+  const attrWidth = Number.parseInt(getAttr(element, 'width') ?? '', 10);
+  const attrHeight = Number.parseInt(getAttr(element, 'height') ?? '', 10);
+  const asset = context.assets.get(src);
+  const width = asset?.width ?? (Number.isFinite(attrWidth) ? attrWidth : undefined);
+  const height = asset?.height ?? (Number.isFinite(attrHeight) ? attrHeight : undefined);
+  const alt = collapse(getAttr(element, 'alt') ?? '');
+  // Spacer GIFs and tracking pixels carry no content.
+  if ((width !== undefined && width <= 2) || (height !== undefined && height <= 2))
+    return undefined;
+  if (!alt && /(?:spacer|pixel|blank|clear|dot|trans(?:parent)?)\.gif$/i.test(src))
+    return undefined;
+  if (TRACKER_URL.test(src) && !sameOrigin(src, pageUrl)) {
+    dropped.push({ kind: 'tracker', what: src, reason: 'Tracking or hit-counter image' });
+    return undefined;
+  }
+  const image: ImageRef = { src, alt };
+  if (width !== undefined) image.width = width;
+  if (height !== undefined) image.height = height;
+  if (asset) image.asset = src;
+  const href = currentHref(context);
+  if (href) image.href = href;
+  return image;
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,46 @@
+/** Navigation: menus are rebuilt as the site header, so the walk collects their links apart. */
+import type { Element, Node } from '../dom';
+import { collapse, getAttr, isElement, walk } from '../dom';
+import { isHiddenElement } from './hidden';
+import { SKIPPED } from './skipped';
+
+const NAV_TOKEN =
+  /(?:^|[\s_-])(?:nav|navbar|navigation|topnav|mainnav|main-nav|menubar|main-menu|menu-main|site-menu|primary-menu)(?:$|[\s_-])/i;
+
+/** Link-dominated lists and containers named like a menu are the site's navigation. */
+export function isNavigation(element: Element): boolean {
+  const tag = element.tagName;
+  const role = getAttr(element, 'role');
+  const named = `${getAttr(element, 'class') ?? ''} ${getAttr(element, 'id') ?? ''}`;
+  if (!(
+    tag === 'nav' ||
+    role === 'navigation' ||
+    role === 'menubar' ||
+    ((tag === 'ul' || tag === 'div') && NAV_TOKEN.test(named))
+  ))
+    return false;
+  let all = 0;
+  let linked = 0;
+  let links = 0;
+  walk(element, (node) => {
+    if (node.nodeName === '#text') {
+      const length = collapse((node as { value: string }).value).length;
+      all += length;
+      let parent = node.parentNode as Node | null;
+      while (parent && parent !== element) {
+        if (isElement(parent) && parent.tagName === 'a') {
+          linked += length;
+          break;
+        }
+        parent = (parent as { parentNode: Node | null }).parentNode;
+      }
+      return false;
+    }
+    if (isElement(node)) {
+      if (node.tagName === 'a' && getAttr(node, 'href')) links++;
+      if (SKIPPED.has(node.tagName) || isHiddenElement(node)) return false;
+    }
+    return true;
+  });
+  return links >= 2 && linked >= all * 0.8;
+}

@@ -1,0 +1,64 @@
+import { parseFragment } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import type { Element } from '../dom';
+import { findElement } from '../dom';
+import { NO_TAB_GROUPS } from '../tab-groups';
+import { walkContent } from '../walk-content';
+import { handleTable } from './table';
+import { createWalkContext } from './walk-context';
+
+const PAGE = 'https://example.com/page.html';
+
+function setUp(html: string) {
+  const fragment = parseFragment(html);
+  const table = findElement(fragment, (e) => e.tagName === 'table') as Element;
+  const context = createWalkContext(
+    fragment,
+    PAGE,
+    new Map(),
+    NO_TAB_GROUPS,
+    (root, assets, groups) => walkContent(root, PAGE, assets, groups),
+  );
+  return { table, context };
+}
+
+describe('handleTable', () => {
+  it('turns a data table into a table block with its head row, cells and caption', () => {
+    const { table, context } = setUp(
+      '<table><caption>Prices</caption><tr><th>Item</th><th>Cost</th></tr>' +
+        '<tr><td><a href="/tea">Tea</a></td><td><b>2</b> euro</td></tr></table>',
+    );
+    expect(handleTable(context, table)).toBe(false);
+    expect(context.blocks).toEqual([
+      {
+        kind: 'table',
+        caption: 'Prices',
+        head: [[[{ text: 'Item' }], [{ text: 'Cost' }]]],
+        rows: [
+          [
+            [{ text: 'Tea', href: 'https://example.com/tea' }],
+            [{ text: '2', strong: true }, { text: ' euro' }],
+          ],
+        ],
+      },
+    ]);
+    expect(context.textBlocks).toEqual(['Prices', 'Item', 'Cost', 'Tea', '2 euro']);
+  });
+
+  it('declines a layout table, which the walk then goes into', () => {
+    const { table, context } = setUp(
+      '<table><tr><td><div>Menu</div></td><td><p>Welcome</p></td></tr>' +
+        '<tr><td>a</td><td>b</td></tr></table>',
+    );
+    expect(handleTable(context, table)).toBeUndefined();
+    expect(context.blocks).toEqual([]);
+  });
+
+  it('declines a data table inside a menu', () => {
+    const html = '<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>';
+    const inMenu = setUp(html);
+    inMenu.context.nav = 1;
+    expect(handleTable(inMenu.context, inMenu.table)).toBeUndefined();
+    expect(inMenu.context.blocks).toEqual([]);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The state one walk of a page body carries from node to node: what it has emitted so far, the
+ * inline run being built, and the stacks of what the current node sits inside (containers, links,
+ * marks, lists, a form, navigation).
+ */
+import type { Block, FormModel, InlineRun, NavLink, PageModel } from '../../../model';
+import type { Element, Node } from '../dom';
+import type { TabGroup, TabGroups } from '../tab-groups';
+
+/** Asset sizes by URL, to size images and know whether they were downloaded. */
+export type AssetIndex = Map<string, { width?: number; height?: number }>;
+
+/** What the walk found in one page body. */
+export interface WalkResult {
+  blocks: Block[];
+  textBlocks: string[];
+  navLinks: NavLink[];
+  dropped: PageModel['dropped'];
+  /** Element ids (link targets) -> index of the first block at or after them. */
+  anchors: Map<string, number>;
+  /** Element ids inside tab panels (the panels' own included) -> the id of the tab that shows them. */
+  tabAnchors: Map<string, string>;
+}
+
+/** A block element the walk is inside, and the list its items belong to. */
+export interface Container {
+  tag: string;
+  listId?: number;
+}
+
+/** The form the walk is inside. */
+export interface FormState {
+  element: Element;
+  model: FormModel;
+  labelsByControl: Map<Element, string>;
+  /** Labels of the form that name a control, so their own text is not repeated as intro. */
+  labelElements: Set<Element>;
+  pending: string[];
+  hasSubmitLabel: boolean;
+}
+
+/** A list element met by the walk. */
+export interface ListState {
+  id: number;
+  ordered: boolean;
+  counter: number;
+  breadcrumb: boolean;
+}
+
+/** Walks a subtree (a tab panel, a table cell) on its own. */
+export type WalkSubtree = (root: Node, assets: AssetIndex, tabGroups: TabGroups) => WalkResult;
+
+/** The walk's state, shared by every handler. */
+export interface WalkContext {
+  readonly root: Node;
+  readonly pageUrl: string;
+  readonly assets: AssetIndex;
+  readonly tabGroups: TabGroups;
+  /** Walks a subtree on its own (given, so that handlers need not import the walker). */
+  readonly walkSubtree: WalkSubtree;
+
+  readonly blocks: Block[];
+  readonly textBlocks: string[];
+  readonly navLinks: NavLink[];
+  readonly dropped: PageModel['dropped'];
+  readonly anchors: Map<string, number>;
+  readonly tabAnchors: Map<string, string>;
+
+  /** Inline runs not yet turned into a block. */
+  buffer: InlineRun[];
+  readonly containers: Container[];
+  /** The href of each link the walk is inside (undefined for links that go nowhere). */
+  readonly hrefs: (string | undefined)[];
+  strong: number;
+  em: number;
+  code: number;
+  /** How many navigation elements the walk is inside. */
+  nav: number;
+  /** How many form labels (whose text names a field) the walk is inside. */
+  labelDepth: number;
+  buttonText: string[] | undefined;
+  form: FormState | undefined;
+  nextListId: number;
+  readonly lists: ListState[];
+  /** The list block the next item of the same list joins. */
+  openList: { id: number; block: Extract<Block, { kind: 'list' }> } | undefined;
+  /** Elements whose exit must undo something done at their enter. */
+  readonly exits: Map<Node, () => void>;
+  /** Tab groups met so far: true when they became a tabs block, false when walked as plain content. */
+  readonly tabGroupsMet: Map<TabGroup, boolean>;
+  /** Lists whose items carry headings: they are item containers, not bullet lists. */
+  readonly titledLists: Set<Node>;
+  /** Titled items the walk is inside, with the blocks held until the item's heading. */
+  readonly items: { held: Block[]; headed: boolean }[];
+}
+
+/** A fresh context for walking `root`. */
+export function createWalkContext(
+  root: Node,
+  pageUrl: string,
+  assets: AssetIndex,
+  tabGroups: TabGroups,
+  walkSubtree: WalkSubtree,
+): WalkContext {
+  return {
+    root,
+    pageUrl,
+    assets,
+    tabGroups,
+    walkSubtree,
+    blocks: [],
+    textBlocks: [],
+    navLinks: [],
+    dropped: [],
+    anchors: new Map(),
+    tabAnchors: new Map(),
+    buffer: [],
+    containers: [],
+    hrefs: [],
+    strong: 0,
+    em: 0,
+    code: 0,
+    nav: 0,
+    labelDepth: 0,
+    buttonText: undefined,
+    form: undefined,
+    nextListId: 1,
+    lists: [],
+    openList: undefined,
+    exits: new Map(),
+    tabGroupsMet: new Map(),
+    titledLists: new Set(),
+    items: [],
+  };
+}
+
+/** The href of the innermost link the walk is inside. */
+export function currentHref(context: WalkContext): string | undefined {
+  return context.hrefs.length > 0 ? context.hrefs[context.hrefs.length - 1] : undefined;
+}
+
+/**
+ * Handles one element the walk enters: returns true to walk into its children, false to skip them,
+ * or undefined when the element is not its kind after all (the walk goes on to the next step).
+ */
+export type Handler = (context: WalkContext, element: Element) => boolean | undefined;
