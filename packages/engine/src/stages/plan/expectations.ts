@@ -2,7 +2,7 @@
 import type { SiteModel, SitePlan } from '../../model';
 import type { Diagnostic, NotCarried } from '../../types';
 import { toFlatBlocks } from '../extract/walk-content';
-import { normalizeUrl } from './plan-site';
+import { normalizeUrl } from './plan-routes';
 
 /** Per original page: its URL, its new route, its title and its visible text blocks. */
 export function toVerifyExpectations(

@@ -1,0 +1,57 @@
+/** The component variant of each section. */
+import type { Block, Section, SectionVariant } from '../../model';
+import { plainText } from '../extract/walk-content';
+import { splitCards } from './split-cards';
+import { isCardGroup } from './to-card-runs';
+
+/** The default component for a section's content. */
+export function chooseVariant(
+  section: Section,
+  index: number,
+  isStartPage: boolean,
+): SectionVariant {
+  const blocks = section.blocks;
+  const count = (kind: Block['kind']): number =>
+    blocks.filter((block) => block.kind === kind).length;
+  if (count('form') > 0) return 'contact';
+  // Tabs lay their panels out themselves: the section around them is plain.
+  if (count('tabs') > 0) return 'prose';
+  // Icons and bullets (old sites are full of 16 px GIFs) are no gallery: only picture-sized images count.
+  const pictures = blocks.filter(
+    (block) =>
+      block.kind === 'image' &&
+      (block.image.width ?? 200) >= 120 &&
+      (block.image.height ?? 200) >= 80,
+  ).length;
+  if (pictures >= 3 && count('image') * 2 >= blocks.length) return 'gallery';
+  if (count('pre') > 0 && count('pre') * 2 >= blocks.length) return 'doc';
+  if (blocks.length > 0 && count('table') === blocks.length) return 'table';
+  if (index === 0 && isStartPage && section.heading?.level === 1) return 'hero';
+  // Cards: the deepest headings split the section into short groups; what comes before is the intro.
+  const cardLevel = Math.max(
+    0,
+    ...blocks.map((block) => (block.kind === 'heading' ? block.level : 0)),
+  );
+  const groups = splitCards(blocks, cardLevel);
+  if (
+    groups !== undefined &&
+    groups.intro.every((b) => b.kind === 'paragraph' || b.kind === 'heading')
+  ) {
+    const { cards } = groups;
+    // Questions under headings ("How do I ...?") with their answers: an FAQ, shown as an accordion.
+    const questions = cards.filter((group) => {
+      const heading = group[0];
+      return heading?.kind === 'heading' && plainText(heading.inlines).endsWith('?');
+    }).length;
+    if (cards.length >= 3 && questions >= cards.length * 0.6) return 'accordion';
+    if (cards.length >= 2 && cards.length <= 60 && cards.every(isCardGroup)) return 'cards';
+  }
+  const only = blocks.length === 1 ? blocks[0] : undefined;
+  if (
+    only?.kind === 'list' &&
+    only.items.length >= 3 &&
+    only.items.every((item) => plainText(item).length <= 140)
+  )
+    return 'cards';
+  return 'prose';
+}

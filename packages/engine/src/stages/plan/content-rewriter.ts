@@ -1,0 +1,107 @@
+/**
+ * A page's content rewritten for the rebuilt site: links through the href rewriter (vague link text
+ * gets its target as context), images to their hosted copies (the logo left to the header).
+ */
+import type { Block, ImageRef, InlineRun, SiteModel } from '../../model';
+import type { AssetHost } from './asset-host';
+import type { HrefRewriter } from './href-rewriter';
+import { describeLinkTarget, isNonDescriptiveLinkText } from './link-context';
+import { normalizeUrl } from './plan-routes';
+
+/** Rewrites the runs and blocks of one page. */
+export interface ContentRewriter {
+  rewriteRuns: (runs: InlineRun[]) => InlineRun[];
+  /** Undefined for a block that goes (an image not hosted, the logo). */
+  rewriteBlock: (block: Block) => Block | undefined;
+}
+
+/** Makes the content rewriter of each page of the site. */
+export function createContentRewriter(
+  model: SiteModel,
+  rewriteHref: HrefRewriter,
+  { hostAsset, hostDataUri }: AssetHost,
+): (page: SiteModel['pages'][number]) => ContentRewriter {
+  const logoAsset = model.identity.logo?.asset;
+  const titleByUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page.title]));
+  const titleOfPage = (url: string) => titleByUrl.get(normalizeUrl(url));
+  return (page) => {
+    const sectionIds = new Set(page.sections.map((s) => s.id));
+    const rewriteRuns = (runs: InlineRun[]): InlineRun[] =>
+      runs.map((run) => {
+        if (!run.href) return run;
+        const href = rewriteHref(run.href, page.url, sectionIds);
+        const copy: InlineRun = { ...run };
+        if (href) copy.href = href;
+        else delete copy.href;
+        if (href && isNonDescriptiveLinkText(run.text)) {
+          const context = describeLinkTarget(run.href, titleOfPage, model.origin);
+          if (context) copy.context = context;
+        }
+        return copy;
+      });
+    const rewriteImage = (image: ImageRef): ImageRef | undefined => {
+      const asset = image.asset
+        ? hostAsset(image.asset, 'images')
+        : image.src.startsWith('data:image/')
+          ? hostDataUri(image.src)
+          : undefined;
+      if (!asset) return undefined;
+      const out: ImageRef = { ...image, src: `/${asset.path}` };
+      delete out.asset;
+      if (asset.width !== undefined && asset.height !== undefined) {
+        out.width = asset.width;
+        out.height = asset.height;
+      }
+      const href = rewriteHref(image.href, page.url, sectionIds);
+      if (href) out.href = href;
+      else delete out.href;
+      // A linked image is the link's only name: without alt text it needs one (the target's title).
+      if (href && !out.alt) {
+        const target = image.href ? titleByUrl.get(normalizeUrl(image.href)) : undefined;
+        out.alt = target ?? humanise(decodeURIComponent(image.src.split('/').pop() ?? ''));
+      }
+      return out;
+    };
+    const rewriteBlock = (block: Block): Block | undefined => {
+      switch (block.kind) {
+        case 'paragraph':
+        case 'heading':
+          return { ...block, inlines: rewriteRuns(block.inlines) };
+        case 'list':
+          return { ...block, items: block.items.map(rewriteRuns) };
+        case 'table':
+          return {
+            ...block,
+            head: block.head.map((row) => row.map(rewriteRuns)),
+            rows: block.rows.map((row) => row.map(rewriteRuns)),
+          };
+        case 'image': {
+          // The logo moves to the header; repeating it as page content would make it the hero image.
+          if (logoAsset && block.image.asset === logoAsset) return undefined;
+          const image = rewriteImage(block.image);
+          return image ? { ...block, image } : undefined;
+        }
+        case 'tabs':
+          return {
+            ...block,
+            tabs: block.tabs.map((tab) => ({
+              ...tab,
+              blocks: tab.blocks.map(rewriteBlock).filter((b): b is Block => b !== undefined),
+            })),
+          };
+        default:
+          return block;
+      }
+    };
+    return { rewriteRuns, rewriteBlock };
+  };
+}
+
+/** "golden-gate_2.jpg" -> "Golden gate 2". */
+function humanise(fileName: string): string {
+  const words = fileName
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_.]+/g, ' ')
+    .trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Image';
+}

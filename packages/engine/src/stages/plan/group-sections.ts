@@ -1,0 +1,45 @@
+/** Visual sections of a page: deeper headings join the section above them. */
+import type { Section } from '../../model';
+import { FOOTER_SECTION } from '../extract/extract-site';
+
+/**
+ * Visual sections start at h1/h2: deeper headings (and the sections under them) join the section
+ * before them as heading blocks, and a heading with nothing under it takes the next section in.
+ */
+export function groupSections(sections: Section[]): Section[] {
+  const out: Section[] = [];
+  for (const section of sections) {
+    const last = out[out.length - 1];
+    const level = section.heading?.level ?? 0;
+    // A short lead-in before the page's h1 ("Welcome to our studio!") joins the h1's section.
+    if (last && out.length === 1 && !last.heading && level === 1 && last.blocks.length <= 2) {
+      out[0] = { ...section, blocks: [...last.blocks, ...section.blocks] };
+      continue;
+    }
+    // A tab group is a part of its own (extract made it one) unless it sits right under a heading;
+    // what follows it under a heading starts the next part.
+    const isTabGroup = !section.heading && section.blocks[0]?.kind === 'tabs';
+    const lastIsTabGroup =
+      !!last && !last.heading && last.blocks.length === 1 && last.blocks[0]!.kind === 'tabs';
+    const absorb =
+      last &&
+      ((!section.heading &&
+        !section.id.startsWith(FOOTER_SECTION) &&
+        !(isTabGroup && last.blocks.length > 0)) ||
+        (level >= 3 && !lastIsTabGroup) ||
+        (last.blocks.length === 0 && last.heading && last.heading.level > 1));
+    if (last && absorb) {
+      if (section.heading)
+        last.blocks.push({
+          kind: 'heading',
+          level: section.heading.level,
+          inlines: section.heading.inlines,
+          id: section.id,
+        });
+      last.blocks.push(...section.blocks);
+      continue;
+    }
+    out.push({ ...section, blocks: [...section.blocks] });
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+/** Routes of the rebuilt site: clean paths for the original URLs, and redirects from the old ones. */
+import type { PlannedPage, SiteModel } from '../../model';
+import { slugify } from '../extract/extract-site';
+
+const PAGE_EXTENSION = /\.(?:html?|php\d?|aspx?|jspx?|shtml|cfm|cgi|pl)$/i;
+
+/** FNV-1a, 32 bit, as 8 hex digits: a stable short hash for file names. */
+export function toShortHash(input: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < input.length; i++) {
+    hash ^= input.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/** The clean route for an original URL: `/about.html` -> `/about`, `/docs/index.htm` -> `/docs`. */
+export function toRoute(url: string, startUrl: string): string {
+  if (normalizeUrl(url) === normalizeUrl(startUrl)) return '/';
+  const parsed = new URL(url);
+  let path = decodeURIComponent(parsed.pathname);
+  path = path.replace(/\/(?:index|default|home)\.[a-z0-9]+$/i, '/').replace(PAGE_EXTENSION, '');
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => slugify(segment) || `p${toShortHash(segment).slice(0, 6)}`);
+  if (parsed.search) {
+    const query = slugify(
+      [...parsed.searchParams.entries()].map(([k, v]) => `${k}-${v}`).join('-'),
+    );
+    if (query) segments.push(query);
+  }
+  return segments.length === 0 ? '/' : `/${segments.join('/')}`;
+}
+
+/** A URL without its fragment and trailing index file, for matching links to pages. */
+export function normalizeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = '';
+    let href = parsed.href;
+    if (!parsed.search) href = href.replace(/\/(?:index|default)\.(?:html?|php|aspx?)$/i, '/');
+    return href;
+  } catch {
+    return url;
+  }
+}
+
+/** Names of a page's module and component, after its route. */
+export function toModuleName(route: string): string {
+  if (route === '/') return 'home';
+  const name = route.slice(1).replace(/\//g, '-');
+  return /^[a-z]/.test(name) ? name : `page-${name}`;
+}
+
+/** `about-us` -> `AboutUsPage`. */
+export function toComponentName(moduleName: string): string {
+  return `${moduleName
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}Page`;
+}
+
+/** A unique route for every page, start page first: looks a URL's route up (undefined off the site). */
+export function planRoutes(model: SiteModel): (url: string) => string | undefined {
+  const routeByUrl = new Map<string, string>();
+  const usedRoutes = new Set<string>();
+  for (const page of model.pages) {
+    const base = toRoute(page.url, model.startUrl);
+    let route = base;
+    for (let n = 2; usedRoutes.has(route); n++) route = `${base === '/' ? '/page' : base}-${n}`;
+    usedRoutes.add(route);
+    routeByUrl.set(normalizeUrl(page.url), route);
+  }
+  return (url: string): string | undefined => routeByUrl.get(normalizeUrl(url));
+}
+
+/** Old path (with its query) -> new route, for every page whose address changed. */
+export function toRedirects(pages: PlannedPage[]): Record<string, string> {
+  const redirects: Record<string, string> = {};
+  for (const page of pages) {
+    const parsed = new URL(page.url);
+    const oldPath = decodeURIComponent(parsed.pathname) + parsed.search;
+    if (oldPath !== page.route && !(page.route === '/' && oldPath === '/'))
+      redirects[oldPath] = page.route;
+  }
+  return redirects;
+}
