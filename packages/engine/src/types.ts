@@ -13,14 +13,16 @@
  */
 
 import type { DiagnosticCode } from '@sitelift/shared/error-codes';
-import type {
-  notCarriedSchema,
-  SiteliftReport as SharedSiteliftReport,
+import {
+  REPORT_STAGES,
+  type notCarriedSchema,
+  type SiteliftReport as SharedSiteliftReport,
 } from '@sitelift/shared/schemas/report';
+import { MODERNIZATION_STRATEGIES } from '@sitelift/shared/validation/create-project';
 import type { z } from 'zod';
 
-/** The three modernization strategies of the product specification. */
-export const STRATEGIES = ['STYLE_MODERNIZATION', 'INCREMENTAL_UPDATE', 'FULL_REBUILD'] as const;
+/** The three modernization strategies of the product specification (defined once, in shared). */
+export const STRATEGIES = MODERNIZATION_STRATEGIES;
 /** One of the three modernization strategies. */
 export type Strategy = (typeof STRATEGIES)[number];
 /** The strategy used when none is given. */
@@ -28,18 +30,10 @@ export const DEFAULT_STRATEGY: Strategy = 'INCREMENTAL_UPDATE';
 
 /**
  * The pipeline's stage names, in the order runPipeline walks them (DEFAULT_PIPELINE in
- * pipeline-stages.ts has one stage per name); used for timings, progress and saved outputs.
- * REPORT_STAGES in @sitelift/shared/schemas/report lists the same names (checked at compile time).
+ * pipeline-stages.ts has one stage per name); used for timings, progress and saved outputs. Defined
+ * once, as the report's REPORT_STAGES (@sitelift/shared/schemas/report), whose `timings` name them.
  */
-export const STAGES = [
-  'fetch',
-  'extract',
-  'plan',
-  'optimize',
-  'generate',
-  'verify',
-  'package',
-] as const;
+export const STAGES = REPORT_STAGES;
 /** One pipeline stage. */
 export type StageName = (typeof STAGES)[number];
 

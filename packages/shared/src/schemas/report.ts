@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODERNIZATION_STRATEGIES } from '../validation/create-project';
 
 /**
  * `sitelift-report.json`, the report in every zip and behind `GET /api/projects/:id/report`
@@ -7,14 +8,13 @@ import { z } from 'zod';
  * with this schema.
  */
 
-/** The strategies a report can name. */
-export const REPORT_STRATEGIES = [
-  'STYLE_MODERNIZATION',
-  'INCREMENTAL_UPDATE',
-  'FULL_REBUILD',
-] as const;
+/** The strategies a report can name: the product's three (one list, in validation/create-project). */
+export const REPORT_STRATEGIES = MODERNIZATION_STRATEGIES;
 
-/** The pipeline stages a report times (the engine's STAGES; `optimize` since issue 11). */
+/**
+ * The engine's pipeline stages, in the order it runs them, which the report times: defined here once
+ * (the report is the public contract), the engine's STAGES is this list (`optimize` since issue 11).
+ */
 export const REPORT_STAGES = [
   'fetch',
   'extract',

@@ -1,12 +1,4 @@
-import type { REPORT_STAGES } from '@sitelift/shared/schemas/report';
 import type { NotCarried, SiteliftReport, StageName, Strategy, VerifyReport } from '../../types';
-
-type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/**
- * The report's `timings` (REPORT_STAGES, in @sitelift/shared) name exactly the pipeline's STAGES: a
- * stage added to one list only fails the typecheck here.
- */
-export const REPORT_TIMES_EVERY_STAGE: SameNames<StageName, (typeof REPORT_STAGES)[number]> = true;
 
 /** What {@link toSiteliftReport} assembles the report from. */
 export interface SiteliftReportInput {
