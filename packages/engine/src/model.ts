@@ -21,6 +21,13 @@ export interface InlineRun {
   em?: boolean;
   code?: boolean;
   br?: boolean;
+  /** The link looked like a button in the original (a styled `<a class="btn">`, a filled box): it stays one. */
+  button?: 'primary' | 'secondary';
+  /**
+   * An icon-font glyph of the original (Font Awesome, Glyphicons), named as in the icon package the
+   * rebuild draws it from, e.g. `fas:envelope`, `fab:twitter`; `text` is then empty.
+   */
+  icon?: string;
 }
 
 /** An image of the original, resolved to a downloaded asset when there is one. */
@@ -154,17 +161,78 @@ export interface ModelAsset {
   height?: number;
 }
 
+/** Where the site's name was read from, best first (issue 12: never from a button or link label). */
+export type SiteNameSource = 'og:site_name' | 'logo' | 'brand' | 'title' | 'host';
+
+/** The original's logo: an `<img>`, an inline `<svg>` (sanitised markup) or a CSS background image. */
+export type LogoRef = ImageRef & { kind: 'img' | 'svg' | 'css-background'; svg?: string };
+
+/** A font family of the original and where its files come from. */
+export interface FontRef {
+  family: string;
+  /** `self-hosted`: the site's own @font-face files (downloaded assets); `google`: a Google Fonts family (an @fontsource package); `system`: a locally installed family, nothing to ship. */
+  source: 'self-hosted' | 'google' | 'system';
+  /** The @font-face files, for `self-hosted`: absolute URLs of downloaded assets. */
+  files?: { url: string; weight: string; style: string; format?: string }[];
+}
+
+/** One item of the original's main menu; a dropdown has children (one level deep, or more). */
+export interface MenuItem {
+  label: string;
+  /** Absolute URL; absent for a dropdown toggle that links nowhere (`#`). */
+  href?: string;
+  children: MenuItem[];
+}
+
+/** The first view's hero of a page: its picture, overlay and words. */
+export interface HeroModel {
+  /** The page it was found on. */
+  pageUrl: string;
+  /** A CSS background image or a large first picture. */
+  image?: ImageRef;
+  /** `full-bleed`: the picture spans the viewport's width; `contained`: it sits in the content column. */
+  layout: 'full-bleed' | 'contained';
+  /** The overlay's colour over the picture (CSS colour with alpha), when there was one. */
+  overlay?: string;
+  headline?: string;
+  subline?: string;
+  cta?: { label: string; href: string };
+}
+
+/** Colours of the original with the role they play, as #rrggbb (computed styles of the rendered page when a browser ran, else CSS). */
+export interface BrandColors {
+  primary?: string;
+  accent?: string;
+  background?: string;
+  text?: string;
+  /** The text colour the original puts on its primary colour (a button's label). */
+  onPrimary?: string;
+  headerBackground?: string;
+  headerText?: string;
+  footerBackground?: string;
+  footerText?: string;
+  link?: string;
+}
+
 /** The site's identity. */
 export interface SiteIdentity {
   name: string;
+  /** Where `name` came from; absent in models saved before issue 12. */
+  nameSource?: SiteNameSource;
   title: string;
   description: string;
   language: string;
   /** Absolute URLs of assets, when found. */
-  logo?: ImageRef;
+  logo?: LogoRef | ImageRef;
   favicon?: string;
-  colors: { primary?: string; accent?: string; background?: string; text?: string };
-  fonts: { heading?: string; body?: string };
+  colors: BrandColors;
+  /** `dark` when the original's page background is dark: the rebuild is dark too. */
+  scheme?: 'light' | 'dark';
+  fonts: { heading?: string; body?: string; faces?: FontRef[] };
+  /** The start page's hero, when it has one. */
+  hero?: HeroModel;
+  /** The main menu as the original shows it, dropdowns with their children. */
+  menu?: MenuItem[];
 }
 
 /** What extract knows about a site. */

@@ -7,6 +7,10 @@ export interface InlineRun {
   em?: boolean;
   code?: boolean;
   br?: boolean;
+  /** A link the original showed as a button: it stays one. */
+  button?: 'primary' | 'secondary';
+  /** An icon of the original, e.g. `fas:envelope` (drawn as inline SVG); `text` is then empty. */
+  icon?: string;
 }
 
 export interface ImageData {
