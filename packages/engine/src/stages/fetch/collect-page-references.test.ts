@@ -162,4 +162,18 @@ describe('css references', () => {
       { url: 'a.ttf', kind: 'font' },
     ]);
   });
+
+  it('reads escaped and nested urls, style attributes and broken CSS', () => {
+    const css = `@media screen { @font-face { font-family: B; src: url(b\\2e woff) } .hero { background: url("a\\"b.jpg") } }
+      .broken { color: ; background: url(after-error.png) } .unclosed { background: url(last.png)`;
+    expect(listCssUrls(css)).toEqual([
+      { url: 'b.woff', kind: 'font' },
+      { url: 'a"b.jpg', kind: 'image' },
+      { url: 'after-error.png', kind: 'image' },
+      { url: 'last.png', kind: 'image' },
+    ]);
+    expect(listCssUrls('background-image: url(inline.png); color: red')).toEqual([
+      { url: 'inline.png', kind: 'image' },
+    ]);
+  });
 });

@@ -1,3 +1,9 @@
+/**
+ * The URLs a stylesheet refers to, read with css-tree (a maintained CSS parser that tolerates the
+ * broken CSS old sites ship): escapes, comments, quoting and nesting are the parser's job.
+ */
+import { parse, walk } from 'css-tree';
+
 /** A url() reference inside CSS, with what kind of rule it came from. */
 export interface CssUrl {
   url: string;
@@ -5,46 +11,54 @@ export interface CssUrl {
   kind: 'font' | 'image';
 }
 
-const COMMENT = /\/\*[\s\S]*?\*\//g;
-const URL_FUNCTION = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/gi;
-const IMPORT_RULE =
-  /@import\s+(?:url\(\s*)?(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s;]+))/gi;
+/** Parses a stylesheet (or a style attribute's declarations, when `declarations` is set). */
+function parseCss(css: string, declarations: boolean) {
+  return parse(css, {
+    context: declarations ? 'declarationList' : 'stylesheet',
+    // Only url() values matter here: values and selectors stay raw, which is faster and never fails.
+    parseValue: true,
+    parseRulePrelude: false,
+    parseAtrulePrelude: true,
+    onParseError: () => {},
+  });
+}
 
-function unescapeCss(value: string): string {
-  return value.replace(/\\([0-9a-fA-F]{1,6}\s?|.)/g, (_, escaped: string) =>
-    /^[0-9a-fA-F]/.test(escaped) && /^[0-9a-fA-F]{1,6}\s?$/.test(escaped)
-      ? String.fromCodePoint(parseInt(escaped.trim(), 16) || 0xfffd)
-      : escaped,
-  );
+/** A style attribute holds declarations, a stylesheet holds rules. */
+function looksLikeDeclarations(css: string): boolean {
+  return !/[{}]/.test(css) && !/^\s*@/.test(css);
 }
 
 /** The targets of `@import` rules, in order. */
 export function listCssImports(css: string): string[] {
   const imports: string[] = [];
-  for (const match of css.replace(COMMENT, '').matchAll(IMPORT_RULE)) {
-    const raw = match[1] ?? match[2] ?? match[3];
-    if (raw) imports.push(unescapeCss(raw));
-  }
+  walk(parseCss(css, false), {
+    visit: 'Atrule',
+    enter(node) {
+      if (node.name.toLowerCase() !== 'import' || !node.prelude) return;
+      walk(node.prelude, (child) => {
+        if (child.type === 'Url' || child.type === 'String') {
+          imports.push(child.value);
+          return walk.break;
+        }
+      });
+    },
+  });
   return imports;
 }
 
 /** Every url() in a stylesheet or style attribute except @import targets, tagged font or image. */
 export function listCssUrls(css: string): CssUrl[] {
-  const text = css.replace(COMMENT, '');
-  const fontFaces: [number, number][] = [];
-  for (const match of text.matchAll(/@font-face\s*\{[^}]*\}/gi)) {
-    fontFaces.push([match.index, match.index + match[0].length]);
-  }
-  const importStarts = new Set<number>();
-  for (const match of text.matchAll(/@import\s+url\(/gi))
-    importStarts.add(match.index + match[0].length - 4);
   const urls: CssUrl[] = [];
-  for (const match of text.matchAll(URL_FUNCTION)) {
-    if (importStarts.has(match.index)) continue;
-    const raw = match[1] ?? match[2] ?? match[3];
-    if (!raw) continue;
-    const inFontFace = fontFaces.some(([start, end]) => match.index > start && match.index < end);
-    urls.push({ url: unescapeCss(raw), kind: inFontFace ? 'font' : 'image' });
-  }
+  const ast = parseCss(css, looksLikeDeclarations(css));
+  walk(ast, {
+    visit: 'Url',
+    enter(node) {
+      // An @import's url() is a stylesheet, listed by listCssImports.
+      if (this.atrule?.name.toLowerCase() === 'import') return;
+      if (!node.value) return;
+      const inFontFace = this.atrule?.name.toLowerCase() === 'font-face';
+      urls.push({ url: node.value, kind: inFontFace ? 'font' : 'image' });
+    },
+  });
   return urls;
 }
