@@ -16,6 +16,13 @@ export interface BuildOutcome {
 
 const MAX_ERROR_CHARS = 4000;
 
+/**
+ * Runs one package.json script the way npm does on POSIX (`sh -c`, node_modules/.bin first on PATH).
+ * Hand-written on purpose, not @npmcli/run-script (npm's own runner): that one always spreads
+ * `process.env` into the child's environment, and a generated project's build script is untrusted
+ * code that must see only buildChildEnv's allow-list, never DATABASE_URL or AUTH_SECRET. It also
+ * runs the script in a process group of its own, so a timeout or a cancelled job kills the whole tree.
+ */
 function runScript(
   script: string,
   cwd: string,
