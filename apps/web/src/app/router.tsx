@@ -29,6 +29,10 @@ const lazyRoutes = {
   editProject: async () => ({
     Component: (await import('./routes/edit-project')).EditProjectRoute,
   }),
+  billing: async () => ({ Component: (await import('./routes/billing')).BillingRoute }),
+  testCheckout: async () => ({
+    Component: (await import('./routes/test-checkout')).TestCheckoutRoute,
+  }),
   github: async () => ({
     Component: (await import('./routes/pending-features')).GithubIntegrationRoute,
   }),
@@ -55,6 +59,8 @@ export const routes: RouteObject[] = [
               { path: paths.createProject.path, lazy: lazyRoutes.createProject },
               { path: paths.editProject.path, lazy: lazyRoutes.editProject },
               { path: paths.editProfile.path, lazy: lazyRoutes.profileEdit },
+              { path: paths.billing.path, lazy: lazyRoutes.billing },
+              { path: paths.testCheckout.path, lazy: lazyRoutes.testCheckout },
               { path: paths.githubRedirectHandler.path, lazy: lazyRoutes.github },
               { path: paths.githubAuthCallback.path, lazy: lazyRoutes.github },
               { path: paths.githubCallback.path, lazy: lazyRoutes.github },

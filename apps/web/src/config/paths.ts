@@ -23,6 +23,11 @@ export const paths = {
   },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  billing: { path: '/billing', getHref: () => '/billing' },
+  testCheckout: {
+    path: '/billing/test-checkout/:sessionId',
+    getHref: (sessionId: string) => `/billing/test-checkout/${encodeURIComponent(sessionId)}`,
+  },
 } as const;
 
 /** Landing page anchors (spec §2 Landing page). */

@@ -1,15 +1,27 @@
-import { creditsResponseSchema } from '@sitelift/shared/schemas/auth';
+import { creditsResponseSchema as balanceSchema } from '@sitelift/shared/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/query-client';
 
+/** The cache key of everything read from `GET /api/me/credits` (invalidate it after a change). */
+export const CREDITS_QUERY_KEY = ['me', 'credits'] as const;
+
 /** Reads the user's credit balance (`GET /api/me/credits`). */
 export async function getCredits(): Promise<number> {
-  const credits = await apiRequest('/api/me/credits', { schema: creditsResponseSchema });
+  const credits = await apiRequest('/api/me/credits', { schema: balanceSchema });
   return credits.balance;
 }
 
+/** The credit balance query (for screens that tell loading apart from failure). */
+export function useCreditBalanceQuery(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: CREDITS_QUERY_KEY,
+    queryFn: getCredits,
+    retry: false,
+    enabled: options.enabled,
+  });
+}
+
 /** The credit balance, or null until (and unless) the call succeeds. */
-export function useCreditBalance(): number | null {
-  const query = useQuery({ queryKey: ['me', 'credits'], queryFn: getCredits, retry: false });
-  return query.data ?? null;
+export function useCreditBalance(options: { enabled?: boolean } = {}): number | null {
+  return useCreditBalanceQuery(options).data ?? null;
 }
