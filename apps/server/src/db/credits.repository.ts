@@ -14,6 +14,8 @@ export interface LedgerEntryInput {
   reason: CreditEntry['reason'];
   projectId?: string | null;
   jobId?: string | null;
+  /** A product id or referral code the entry is about. */
+  detail?: string | null;
 }
 
 /** Books an entry unless one with the same idempotency key exists. Returns true when it was booked. */
@@ -27,6 +29,7 @@ export async function bookLedgerEntry(db: AppDb, entry: LedgerEntryInput): Promi
       reason: entry.reason,
       projectId: entry.projectId ?? null,
       jobId: entry.jobId ?? null,
+      detail: entry.detail ?? null,
     })
     .onConflictDoNothing({ target: creditLedger.idempotencyKey })
     .returning({ id: creditLedger.id });
@@ -80,6 +83,7 @@ export async function listCreditEntries(
     reason: row.reason as CreditEntry['reason'],
     project_id: row.projectId,
     job_id: row.jobId,
+    detail: row.detail,
     created_at: row.createdAt.toISOString(),
   }));
 }

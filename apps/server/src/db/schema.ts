@@ -195,6 +195,8 @@ export const creditLedger = pgTable(
     reason: text('reason').notNull(),
     projectId: uuid('project_id'),
     jobId: uuid('job_id'),
+    /** What the entry is about beyond project and job: a product id, a referral code (issue 13). */
+    detail: text('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -224,6 +226,173 @@ export const realtimeEvents = pgTable(
   ],
 );
 
+// Billing (issue 13, docs/decisions/021-billing-providers-and-credits.md). Credits themselves live only in
+// the ledger above; these tables say what was bought, from which provider, and what was refunded.
+
+/** The payment provider's customer of a user ('stripe', or 'test' for the local test mode). */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    name: text('name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('billing_customers_provider_id_idx').on(table.provider, table.providerCustomerId),
+  ],
+);
+
+/** Checkout sessions we started; the price charged is decided (founder or regular) when it is created. */
+export const billingCheckoutSessions = pgTable(
+  'billing_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id'),
+    productId: text('product_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    interval: text('interval'),
+    isFounderPrice: boolean('is_founder_price').notNull().default(false),
+    /** open, complete, canceled. */
+    status: text('status').notNull().default('open'),
+    url: text('url'),
+    /** The subscription this purchase replaces (a plan change); it ends at its period end. */
+    replacesSubscriptionId: uuid('replaces_subscription_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('billing_checkout_sessions_provider_id_idx').on(
+      table.provider,
+      table.providerSessionId,
+    ),
+    index('billing_checkout_sessions_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * Subscriptions sold. Every row counts towards the 250 founder subscriptions; `amount` is the price the
+ * subscriber pays for as long as the subscription lives (founder or regular).
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    checkoutSessionId: text('checkout_session_id'),
+    productId: text('product_id').notNull(),
+    interval: text('interval').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    isFounderPrice: boolean('is_founder_price').notNull(),
+    /** active, canceling (ends at period end), canceled, refunded. */
+    status: text('status').notNull().default('active'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('billing_subscriptions_provider_id_idx').on(
+      table.provider,
+      table.providerSubscriptionId,
+    ),
+    index('billing_subscriptions_user_idx').on(table.userId, table.status),
+  ],
+);
+
+/** Paid invoices and one-time payments, with the credits they granted (the 14-day refund reads them). */
+export const billingPayments = pgTable(
+  'billing_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** `invoice:<id>` for a subscription period, `checkout:<id>` for a one-time purchase. */
+    paymentKey: text('payment_key').notNull(),
+    subscriptionId: uuid('subscription_id'),
+    productId: text('product_id').notNull(),
+    providerInvoiceId: text('provider_invoice_id'),
+    providerPaymentIntentId: text('provider_payment_intent_id'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    credits: integer('credits').notNull(),
+    /** The ledger entry of the grant (its idempotency key). */
+    ledgerKey: text('ledger_key').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    providerRefundId: text('provider_refund_id'),
+  },
+  (table) => [
+    uniqueIndex('billing_payments_payment_key_idx').on(table.paymentKey),
+    index('billing_payments_subscription_idx').on(table.subscriptionId, table.paidAt),
+  ],
+);
+
+/** Provider events already processed: the unique id makes each one count exactly once. */
+export const billingWebhookEvents = pgTable('billing_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Billing entities of spec §3 (sub-accounts of a customer), scoped to their user. */
+export const billingEntities = pgTable(
+  'billing_entities',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entityId: text('entity_id').notNull(),
+    name: text('name'),
+    featureId: text('feature_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('billing_entities_user_entity_idx').on(table.userId, table.entityId)],
+);
+
+/** One referral code per user. */
+export const referralCodes = pgTable('referral_codes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Redeemed referral codes: one per redeeming account (the unique user id). */
+export const referralRedemptions = pgTable(
+  'referral_redemptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    code: text('code').notNull(),
+    referrerUserId: text('referrer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    redeemerUserId: text('redeemer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('referral_redemptions_redeemer_idx').on(table.redeemerUserId),
+    index('referral_redemptions_referrer_idx').on(table.referrerUserId),
+  ],
+);
+
 /** Every table, for drizzle() and the Better Auth adapter. */
 export const schema = {
   users,
@@ -235,4 +404,12 @@ export const schema = {
   jobLogs,
   creditLedger,
   realtimeEvents,
+  billingCustomers,
+  billingCheckoutSessions,
+  billingSubscriptions,
+  billingPayments,
+  billingWebhookEvents,
+  billingEntities,
+  referralCodes,
+  referralRedemptions,
 };

@@ -8,7 +8,29 @@ export const CREDIT_REASONS = [
   'refund',
   'purchase',
   'grant',
+  // Issue 13: billing and re-runs.
+  'subscription',
+  'referral',
+  'rerun',
+  'payment_refund',
 ] as const;
+
+/** A ledger reason. */
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+
+/** How the credit history labels each reason. */
+export const CREDIT_REASON_LABELS: Record<CreditReason, string> = {
+  signup: 'Free credit for your first site',
+  project: 'New project',
+  retry: 'Retry of a project',
+  refund: 'Refund: the project failed',
+  purchase: 'Single Refresh purchase',
+  grant: 'Credits granted',
+  subscription: 'Subscription credits',
+  referral: 'Referral bonus',
+  rerun: 'Re-run of a project',
+  payment_refund: 'Unused credits removed: subscription refunded',
+};
 
 /** One ledger entry as GET /api/me/credits?entries=true sends it (newest first). */
 export const creditEntrySchema = z.object({
@@ -17,6 +39,8 @@ export const creditEntrySchema = z.object({
   reason: z.enum(CREDIT_REASONS),
   project_id: z.string().nullable(),
   job_id: z.string().nullable(),
+  /** A product id for purchases and subscription credits, the code for referral credits, else null. */
+  detail: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
 });
 
