@@ -65,6 +65,39 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     expect(profile.json()).toMatchObject({ email, email_verified: true, full_name: null });
   });
 
+  it('answers a second registration of a taken address as a first one, and mails its owner', async () => {
+    const email = uniqueEmail('taken');
+    await signUpAndVerify(testApp, email);
+    const first = await createAgent(testApp.app).post('/api/auth/sign-up/email', {
+      email: uniqueEmail('fresh'),
+      password: GOOD_PASSWORD,
+      name: '',
+      callbackURL: '/auth/callback',
+    });
+    const again = await createAgent(testApp.app).post('/api/auth/sign-up/email', {
+      email,
+      password: 'Someone-else1',
+      name: '',
+      callbackURL: '/auth/callback',
+    });
+    // The screen cannot tell the two apart: same status, same shape.
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(Object.keys(again.json() as object).sort()).toEqual(
+      Object.keys(first.json() as object).sort(),
+    );
+    const message = await testApp.getLatestMail(email);
+    expect(message?.subject).toBe('You already have a Sitelift account');
+    expect(message?.text).toContain('http://localhost:3000/login');
+    expect(message?.text).toContain('Forgot Password?');
+    // Nothing changed: the owner still signs in with the old password, the other one fails.
+    await signIn(testApp.app, email);
+    const intruder = await createAgent(testApp.app).post('/api/auth/sign-in/email', {
+      email,
+      password: 'Someone-else1',
+    });
+    expect(intruder.statusCode).toBe(401);
+  });
+
   it('sends a broken or forged verification link to /auth/callback with an error', async () => {
     const browser = createAgent(testApp.app);
     const response = await browser.get(
@@ -189,6 +222,9 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     });
     expect(oldPassword.statusCode).toBe(401);
     await signIn(testApp.app, email, 'BrandNew2026');
+    expect((await testApp.getLatestMail(email))?.subject).toBe(
+      'Your Sitelift password was changed',
+    );
   });
 
   it('refuses an expired reset link', async () => {
@@ -230,13 +266,26 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     expect(wrong.statusCode).toBe(400);
     expect(await getSessionUser(elsewhere)).not.toBeNull();
 
+    // A new password meets the registration rules (issue 15), not only sign-in's minimum of 6.
     const tooShort = await here.post('/api/auth/change-password', {
       currentPassword: GOOD_PASSWORD,
-      newPassword: '12345',
+      newPassword: 'Abc123',
       revokeOtherSessions: true,
     });
     expect(tooShort.statusCode).toBe(400);
-    expect(tooShort.json().error.message).toBe('New password must be at least 6 characters long');
+    expect(tooShort.json().error.message).toBe('Password must be at least 8 characters');
+    const tooSimple = await here.post('/api/auth/change-password', {
+      currentPassword: GOOD_PASSWORD,
+      newPassword: 'alllowercase1',
+      revokeOtherSessions: true,
+    });
+    expect(tooSimple.statusCode).toBe(400);
+    expect(tooSimple.json().error.message).toBe(
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+    );
+    expect((await testApp.getLatestMail(email))?.subject).not.toBe(
+      'Your Sitelift password was changed',
+    );
 
     const changed = await here.post('/api/auth/change-password', {
       currentPassword: GOOD_PASSWORD,
@@ -247,6 +296,9 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     expect(await getSessionUser(here)).toMatchObject({ email });
     expect(await getSessionUser(elsewhere)).toBeNull();
     await signIn(testApp.app, email, 'Changed2026');
+    const notice = await testApp.getLatestMail(email);
+    expect(notice?.subject).toBe('Your Sitelift password was changed');
+    expect(notice?.text).toContain('Forgot Password?');
   });
 
   it('changes the e-mail only when the link sent to the new address is opened', async () => {
@@ -263,6 +315,9 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     expect(message?.subject).toBe('Confirm your new email for Sitelift');
     expect(message?.text).toContain(newEmail);
     expect((await agent.get('/api/me/profile')).json()).toMatchObject({ email });
+    expect((await testApp.getLatestMail(email))?.subject).not.toBe(
+      'Your Sitelift email address was changed',
+    );
 
     const confirmed = await agent.open(
       await getMailLink(testApp, newEmail, '/api/auth/verify-email'),
@@ -276,6 +331,10 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     const rows = await testApp.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(0);
     await signIn(testApp.app, newEmail);
+    // The old address is told (it no longer reaches the account); the request alone told it nothing.
+    const notice = await testApp.getLatestMail(email);
+    expect(notice?.subject).toBe('Your Sitelift email address was changed');
+    expect(notice?.text).toContain(newEmail);
   });
 
   it('signs out', async () => {

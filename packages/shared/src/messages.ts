@@ -17,7 +17,6 @@ export const VALIDATION_MESSAGES = {
   /** The register screen shows the rule's message with a full stop (spec §5 Registration). */
   registerPasswordsDoNotMatch: 'Passwords do not match.',
   newPasswordsDoNotMatch: 'New passwords do not match',
-  newPasswordMin6: 'New password must be at least 6 characters long',
   currentPasswordRequired: 'Current password is required',
   newPasswordRequired: 'New password is required',
   confirmNewPasswordRequired: 'Please confirm your new password',

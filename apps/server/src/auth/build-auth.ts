@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Logger } from 'pino';
 import { grantSignupCredit } from '../db/credits.repository';
@@ -6,6 +7,9 @@ import type { AppDb } from '../db/database';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import {
   buildConfirmNewEmail,
+  buildEmailChangedEmail,
+  buildExistingAccountEmail,
+  buildPasswordChangedEmail,
   buildResetPasswordEmail,
   buildVerifyEmail,
 } from '../mail/auth-emails';
@@ -30,17 +34,33 @@ export interface AuthDeps {
   verificationTokenExpiresIn?: number;
 }
 
-/** Reads the `requestType` Better Auth puts in a verification JWT (the token is verified later, on use). */
-function getVerificationRequestType(token: string): string | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
+/** What Better Auth puts in a verification JWT: the address, the new one of a change, the kind. */
+interface VerificationPayload {
+  email?: string;
+  updateTo?: string;
+  requestType?: string;
+}
+
+/**
+ * Reads a verification JWT's payload without checking it: only to pick which mail to send, or (after
+ * Better Auth has verified it and changed the address) whom to notify.
+ */
+function readVerificationPayload(token: unknown): VerificationPayload {
+  const payload = typeof token === 'string' ? token.split('.')[1] : undefined;
+  if (!payload) return {};
   try {
-    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
-      requestType?: unknown;
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    return {
+      email: text(parsed.email),
+      updateTo: text(parsed.updateTo),
+      requestType: text(parsed.requestType),
     };
-    return typeof parsed.requestType === 'string' ? parsed.requestType : undefined;
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -52,6 +72,7 @@ function getVerificationRequestType(token: string): string | undefined {
 export function buildAuth(deps: AuthDeps) {
   const { mailer, logger } = deps;
   const authLogger = logger.child({ module: 'better-auth' });
+  const signInUrl = `${deps.baseUrl}/login`;
   return betterAuth({
     appName: 'Sitelift',
     baseURL: deps.baseUrl,
@@ -71,7 +92,35 @@ export function buildAuth(deps: AuthDeps) {
             await grantSignupCredit(deps.db, user.id);
           },
         },
+        update: {
+          // A confirmed e-mail change: the old address hears of it (it can no longer sign in).
+          after: async (user, context) => {
+            if (context?.path !== '/verify-email') return;
+            const payload = readVerificationPayload(context.query?.token);
+            if (
+              payload.requestType === 'change-email-verification' &&
+              payload.email &&
+              payload.updateTo === user.email.toLowerCase()
+            ) {
+              mailer.enqueue({
+                to: payload.email,
+                ...buildEmailChangedEmail(signInUrl, user.email),
+              });
+            }
+          },
+        },
       },
+    },
+    hooks: {
+      // A changed password is announced to the account's address (a reset is, in onPasswordReset).
+      after: createAuthMiddleware(async (context) => {
+        if (context.path !== '/change-password') return;
+        const returned = context.context.returned as { user?: { email?: unknown } } | undefined;
+        const email = returned?.user?.email;
+        if (typeof email === 'string') {
+          mailer.enqueue({ to: email, ...buildPasswordChangedEmail(signInUrl) });
+        }
+      }),
     },
     // Our own per-route limits run in Fastify (one place, configurable, the API's error shape).
     rateLimit: { enabled: false },
@@ -110,6 +159,14 @@ export function buildAuth(deps: AuthDeps) {
       sendResetPassword: async ({ user, url }) => {
         mailer.enqueue({ to: user.email, ...buildResetPasswordEmail(url) });
       },
+      onPasswordReset: async ({ user }) => {
+        mailer.enqueue({ to: user.email, ...buildPasswordChangedEmail(signInUrl) });
+      },
+      // Registering a taken address answers as for a new one (autoSignIn is off, so Better Auth
+      // returns its generic response); only the address's owner is told, by mail.
+      onExistingUserSignUp: async ({ user }) => {
+        mailer.enqueue({ to: user.email, ...buildExistingAccountEmail(signInUrl) });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -118,7 +175,7 @@ export function buildAuth(deps: AuthDeps) {
       sendVerificationEmail: async ({ user, url, token }) => {
         // Change-email links go to the new address (user.email is already the new one here).
         const content =
-          getVerificationRequestType(token) === 'change-email-verification'
+          readVerificationPayload(token).requestType === 'change-email-verification'
             ? buildConfirmNewEmail(url, user.email)
             : buildVerifyEmail(url);
         mailer.enqueue({ to: user.email, ...content });

@@ -118,3 +118,52 @@ export function buildConfirmNewEmail(url: string, newEmail: string): MailContent
       'If you did not ask for this, you can ignore this email and nothing will change. The link expires in 1 hour.',
   });
 }
+
+/**
+ * The e-mail to an address that already has an account when someone registers with it again. The
+ * register screen answers as for a new account (nothing leaks); only the owner of the address learns
+ * that it is taken, and how to get in.
+ */
+export function buildExistingAccountEmail(signInUrl: string): MailContent {
+  return buildEmail({
+    subject: `You already have a ${PRODUCT} account`,
+    heading: 'You already have an account',
+    paragraphs: [
+      `Someone, probably you, just tried to register a new ${PRODUCT} account with this email address. It already has an account, so nothing new was created.`,
+      "Sign in with your password. If you don't remember it, choose 'Forgot Password?' on the sign-in page to set a new one.",
+    ],
+    action: 'Sign in',
+    url: signInUrl,
+    footer: 'If this was not you, you can ignore this email: your account is unchanged.',
+  });
+}
+
+/** The notice that the account's password was changed or reset. */
+export function buildPasswordChangedEmail(signInUrl: string): MailContent {
+  return buildEmail({
+    subject: `Your ${PRODUCT} password was changed`,
+    heading: 'Your password was changed',
+    paragraphs: [
+      `The password of your ${PRODUCT} account was just changed, and every other session was signed out.`,
+      "If this was you, there is nothing else to do. If it was not, choose 'Forgot Password?' on the sign-in page right away to set a new password.",
+    ],
+    action: 'Go to sign in',
+    url: signInUrl,
+    footer: 'We send this notice after every password change, for your safety.',
+  });
+}
+
+/** The notice to the old address that the account's e-mail address was changed. */
+export function buildEmailChangedEmail(signInUrl: string, newEmail: string): MailContent {
+  return buildEmail({
+    subject: `Your ${PRODUCT} email address was changed`,
+    heading: 'Your email address was changed',
+    paragraphs: [
+      `The email address of your ${PRODUCT} account was changed to ${newEmail}. From now on, sign in with the new address; this one no longer reaches the account.`,
+      'If you did not make this change, reply to this email or contact support at once.',
+    ],
+    action: 'Go to sign in',
+    url: signInUrl,
+    footer: 'We send this notice to the old address after every email change, for your safety.',
+  });
+}

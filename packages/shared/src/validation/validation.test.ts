@@ -118,21 +118,32 @@ describe('change password rules (spec §5)', () => {
       }),
     ).toEqual({ confirmNewPassword: ['New passwords do not match'] });
   });
-  it('needs 6 characters', () => {
+  it('asks what registration asks: 8 characters, then lower, upper and digit', () => {
     expect(
       errorsOf(changePasswordSchema, {
         currentPassword: 'old-pass',
-        newPassword: 'abcde',
-        confirmNewPassword: 'abcde',
+        newPassword: 'Abcde1',
+        confirmNewPassword: 'Abcde1',
       }),
-    ).toEqual({ newPassword: ['New password must be at least 6 characters long'] });
+    ).toEqual({ newPassword: ['Password must be at least 8 characters'] });
+    expect(
+      errorsOf(changePasswordSchema, {
+        currentPassword: 'old-pass',
+        newPassword: 'abcdefgh1',
+        confirmNewPassword: 'abcdefgh1',
+      }),
+    ).toEqual({
+      newPassword: [
+        'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+      ],
+    });
   });
   it('accepts a valid change', () => {
     expect(
       changePasswordSchema.safeParse({
         currentPassword: 'x',
-        newPassword: 'abcdef',
-        confirmNewPassword: 'abcdef',
+        newPassword: 'Abcdefg1',
+        confirmNewPassword: 'Abcdefg1',
       }).success,
     ).toBe(true);
   });

@@ -15,6 +15,7 @@ import { FormShell } from '../../../components/ui/form-shell';
 import { Modal } from '../../../components/ui/modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { reportError } from '../../../lib/report-error';
+import { PasswordStrengthMeter } from '../../auth/components/password-strength-meter';
 import { changePassword } from '../api/change-password';
 
 /** The Change Password modal (spec §2): three fields, then a success view. */
@@ -92,14 +93,17 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         error={errors.currentPassword?.message}
         {...form.register('currentPassword')}
       />
-      <FormField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        revealable
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
+      <div>
+        <FormField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          revealable
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <PasswordStrengthMeter password={values.newPassword ?? ''} />
+      </div>
       <FormField
         label="Confirm New Password"
         type="password"

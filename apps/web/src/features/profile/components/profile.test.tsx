@@ -148,8 +148,21 @@ describe('Change Password modal', () => {
     await user.clear(within(dialog).getByLabelText('Confirm New Password'));
     await user.type(within(dialog).getByLabelText('Confirm New Password'), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+    // What registration asks (issue 15): 8 characters, then lower, upper and digit.
     expect(
-      await within(dialog).findByText('New password must be at least 6 characters long'),
+      await within(dialog).findByText('Password must be at least 8 characters'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/very weak/i)).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('New Password'));
+    await user.clear(within(dialog).getByLabelText('Confirm New Password'));
+    await user.type(within(dialog).getByLabelText('New Password'), 'newpass12');
+    await user.type(within(dialog).getByLabelText('Confirm New Password'), 'newpass12');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+    expect(
+      await within(dialog).findByText(
+        'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+      ),
     ).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText('New Password'));
