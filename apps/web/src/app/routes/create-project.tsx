@@ -1,18 +1,28 @@
+import { useCreditBalanceQuery } from '../../features/billing/api/get-credits';
+import { CreditUsageNote, NoCreditsScreen } from '../../features/billing/components/credit-notices';
 import { sendVerificationEmail } from '../../features/profile/api/send-verification-email';
 import { CreateProjectForm } from '../../features/projects/components/create-project-form';
 import { useSession } from '../../lib/auth';
 
-/** /create-project */
+/** /create-project — with no credits left, pricing comes before the form (issue 13). */
 export function CreateProjectRoute() {
   const { user } = useSession();
+  const credits = useCreditBalanceQuery({ enabled: user !== null });
   return (
     <>
       <title>Create Project — Sitelift</title>
-      <CreateProjectForm
-        onResendVerification={async () => {
-          if (user) await sendVerificationEmail(user.email);
-        }}
-      />
+      {credits.data !== undefined && credits.data <= 0 ? (
+        <NoCreditsScreen />
+      ) : (
+        <CreateProjectForm
+          creditNotice={
+            credits.data === undefined ? null : <CreditUsageNote balance={credits.data} />
+          }
+          onResendVerification={async () => {
+            if (user) await sendVerificationEmail(user.email);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useCreditBalance } from '../../features/billing/api/get-credits';
+import { CreditHistory } from '../../features/billing/components/credit-history';
+import { useCheckoutReturn } from '../../features/billing/hooks/use-checkout-return';
 import { useProjectCount } from '../../features/dashboard/api/get-project-count';
 import { SuccessBanner } from '../../features/dashboard/components/success-banner';
 import { WelcomeBanner } from '../../features/dashboard/components/welcome-banner';
@@ -69,6 +71,7 @@ export function DashboardRoute() {
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   useDashboardEvents();
+  useCheckoutReturn();
 
   const openLogs = useCallback((project: Project) => {
     if (!project.job_id) return;
@@ -89,8 +92,9 @@ export function DashboardRoute() {
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ProjectsOverview onOpenLogs={openLogs} />
-        <aside aria-label="Account and integrations">
+        <aside aria-label="Account and integrations" className="space-y-6">
           <ProfilePanel />
+          <CreditHistory />
         </aside>
       </div>
       {logs && (

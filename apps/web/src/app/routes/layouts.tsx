@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { PageLayout } from '../../components/layout/page-layout';
+import { CreditBalanceBadge } from '../../features/billing/components/credit-balance-badge';
 
 /** Root: scroll restoration and a per-page error boundary that resets on navigation. */
 export function RootLayout() {
@@ -18,7 +19,7 @@ export function RootLayout() {
 /** Pages with the full top bar and the footer. */
 export function AppLayout() {
   return (
-    <PageLayout topBar="full">
+    <PageLayout topBar="full" accountExtras={<CreditBalanceBadge />}>
       <Outlet />
     </PageLayout>
   );

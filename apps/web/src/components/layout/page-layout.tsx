@@ -8,10 +8,13 @@ export function PageLayout({
   children,
   topBar = 'full',
   footer = true,
+  accountExtras,
 }: {
   children: ReactNode;
   topBar?: TopBarVariant;
   footer?: boolean;
+  /** Shown in the top bar beside the user menu (e.g. the credit balance). */
+  accountExtras?: ReactNode;
 }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -21,7 +24,7 @@ export function PageLayout({
       >
         Skip to content
       </a>
-      <TopBar variant={topBar} />
+      <TopBar variant={topBar} accountExtras={accountExtras} />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>

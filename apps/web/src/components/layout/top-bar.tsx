@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { landingAnchors, paths } from '../../config/paths';
@@ -22,8 +23,17 @@ const ANCHORS = [
 const NAV_LINK =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 hover:bg-slate-100';
 
-/** The top bar: logo, navigation for guests or the signed-in user, user menu and mobile menu. */
-export function TopBar({ variant = 'full' }: { variant?: TopBarVariant }) {
+/**
+ * The top bar: logo, navigation for guests or the signed-in user, user menu and mobile menu.
+ * `accountExtras` (e.g. the credit balance) shows beside the user menu for signed-in users.
+ */
+export function TopBar({
+  variant = 'full',
+  accountExtras,
+}: {
+  variant?: TopBarVariant;
+  accountExtras?: ReactNode;
+}) {
   const { user, isLoading } = useSession();
   const location = useLocation();
   const isHome = location.pathname === '/';
@@ -83,6 +93,7 @@ export function TopBar({ variant = 'full' }: { variant?: TopBarVariant }) {
                   Dashboard
                 </NavLink>
               </nav>
+              {accountExtras}
               <UserMenu user={user} />
             </>
           ) : (
@@ -115,7 +126,11 @@ export function TopBar({ variant = 'full' }: { variant?: TopBarVariant }) {
       </div>
 
       {isMobileOpen && (
-        <MobileMenu showAnchors={showAnchors} onNavigate={() => setIsMobileOpen(false)} />
+        <MobileMenu
+          showAnchors={showAnchors}
+          accountExtras={accountExtras}
+          onNavigate={() => setIsMobileOpen(false)}
+        />
       )}
     </header>
   );
@@ -125,7 +140,15 @@ const MOBILE_LINK =
   'block rounded-lg px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
 /** The mobile menu: mirrors the user menu for signed-in users, Sign In / Get Started for guests. */
-function MobileMenu({ showAnchors, onNavigate }: { showAnchors: boolean; onNavigate: () => void }) {
+function MobileMenu({
+  showAnchors,
+  accountExtras,
+  onNavigate,
+}: {
+  showAnchors: boolean;
+  accountExtras?: ReactNode;
+  onNavigate: () => void;
+}) {
   const { user } = useSession();
   const { signOut, isSigningOut } = useSignOut();
   return (
@@ -154,6 +177,7 @@ function MobileMenu({ showAnchors, onNavigate }: { showAnchors: boolean; onNavig
               <p className="truncate text-sm font-semibold text-slate-900">{user.email}</p>
             </div>
           </div>
+          {accountExtras && <div className="px-3 pb-2">{accountExtras}</div>}
           <ul>
             <li>
               <Link to={paths.dashboard.getHref()} className={MOBILE_LINK} onClick={onNavigate}>

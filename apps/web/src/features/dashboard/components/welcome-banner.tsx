@@ -1,4 +1,5 @@
 import { Plus, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
@@ -43,9 +44,14 @@ export function WelcomeBanner({
               : 'Paste the address of any public website and get it back as a clean React + Vite + Tailwind project.'}
           </p>
           {creditBalance !== null && (
-            <p className="mt-4 inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-medium ring-1 ring-white/25">
-              <Sparkles className="size-4" aria-hidden />
-              {creditBalance} {creditBalance === 1 ? 'credit' : 'credits'} available
+            <p className="mt-4">
+              <Link
+                to={paths.billing.getHref()}
+                className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-medium ring-1 ring-white/25 hover:bg-white/25"
+              >
+                <Sparkles className="size-4" aria-hidden />
+                {creditBalance} {creditBalance === 1 ? 'credit' : 'credits'} available
+              </Link>
             </p>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HelpCircle, Rocket } from 'lucide-react';
@@ -66,8 +67,11 @@ type SubmitProblem =
  */
 export function CreateProjectForm({
   onResendVerification,
+  creditNotice,
 }: {
   onResendVerification: () => Promise<void>;
+  /** What a submit costs (the credit balance), shown above the form. */
+  creditNotice?: ReactNode;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -153,6 +157,7 @@ export function CreateProjectForm({
         </Button>
       </div>
 
+      {creditNotice && <div className="mb-6">{creditNotice}</div>}
       {!isAuthLoading && !user && (
         <Alert tone="error" className="mb-6">
           {PROJECT_MESSAGES.notLoggedIn}
