@@ -84,8 +84,24 @@ export type Block =
    * content is kept; only one panel shows at a time. `label` names the tab list (plan fills it in).
    */
   | { kind: 'tabs'; label?: string; tabs: Tab[] }
+  /**
+   * A carousel (slider) of the original: every slide's picture and words, in order. The rebuild
+   * shows it as an accessible carousel whose slides all stay in the page (never "Caption N").
+   */
+  | { kind: 'carousel'; slides: Panel[] }
+  /**
+   * Items the original laid out side by side (a row of features, a menu's dishes, team members):
+   * `columns` is how many it showed per row on a desktop screen; the rebuild keeps that count there.
+   */
+  | { kind: 'items'; columns: number; items: Panel[] }
   /** Where the page's footer starts: extract ends the section there (never rendered). */
   | { kind: 'break' };
+
+/** One slide of a `carousel` block or one item of an `items` block: its picture and its content. */
+export interface Panel {
+  image?: ImageRef;
+  blocks: Block[];
+}
 
 /** One tab of a `tabs` block: the label of its tab and the content of its panel. */
 export interface Tab {

@@ -30,6 +30,7 @@ import type { SiteContent } from '../../../templates/vite-react/src/content/site
 import type {
   Block as ContentBlock,
   PageEntry,
+  PanelData,
   SectionData,
 } from '../../../templates/vite-react/src/content/types';
 
@@ -120,6 +121,27 @@ function toSectionsContent(page: PlannedPage): SectionData[] {
             blocks: tab.blocks.flatMap((inner) => toContent(inner, shown && index === 0)),
           })),
         },
+      ];
+    }
+    if (block.kind === 'carousel' || block.kind === 'items') {
+      // A carousel shows its first slide at first; an items grid shows every item.
+      const panels = (block.kind === 'carousel' ? block.slides : block.items).map(
+        (panel, index) => {
+          const visible = shown && (block.kind === 'items' || index === 0);
+          const out: PanelData = {
+            blocks: panel.blocks.flatMap((inner) => toContent(inner, visible)),
+          };
+          if (panel.image) {
+            out.image = visible && first ? { ...panel.image, priority: true } : panel.image;
+            if (visible) first = false;
+          }
+          return out;
+        },
+      );
+      return [
+        block.kind === 'carousel'
+          ? { kind: 'carousel', slides: panels }
+          : { kind: 'items', columns: block.columns, items: panels },
       ];
     }
     return [block];
@@ -461,6 +483,7 @@ const emitShell: Emitter = ({ plan, full, typescript }) => ({
         'src/components/Footer.tsx',
         'src/components/ContactForm.tsx',
         'src/components/Tabs.tsx',
+        'src/components/Carousel.tsx',
         'src/components/Layout.tsx',
         'src/components/NotFound.tsx',
         'src/lib/asset.ts',

@@ -15,6 +15,12 @@ export interface SiteLabels {
   close: string;
   notFound: string;
   backHome: string;
+  /** A carousel's name and its buttons. */
+  carousel: string;
+  previous: string;
+  next: string;
+  /** `{n} of {total}`: a slide's name. */
+  slideOf: string;
 }
 
 const EN: SiteLabels = {
@@ -32,6 +38,10 @@ const EN: SiteLabels = {
   close: 'Close',
   notFound: 'Page not found',
   backHome: 'Back to the home page',
+  carousel: 'Slideshow',
+  previous: 'Previous slide',
+  next: 'Next slide',
+  slideOf: '{n} of {total}',
 };
 
 const LABELS: Record<string, SiteLabels> = {
@@ -51,6 +61,10 @@ const LABELS: Record<string, SiteLabels> = {
     close: 'Sluiten',
     notFound: 'Pagina niet gevonden',
     backHome: 'Terug naar de startpagina',
+    carousel: 'Diavoorstelling',
+    previous: 'Vorige dia',
+    next: 'Volgende dia',
+    slideOf: '{n} van {total}',
   },
   de: {
     skip: 'Zum Inhalt springen',
@@ -67,6 +81,10 @@ const LABELS: Record<string, SiteLabels> = {
     close: 'Schließen',
     notFound: 'Seite nicht gefunden',
     backHome: 'Zur Startseite',
+    carousel: 'Diashow',
+    previous: 'Vorheriges Bild',
+    next: 'Nächstes Bild',
+    slideOf: '{n} von {total}',
   },
   fr: {
     skip: 'Aller au contenu',
@@ -83,6 +101,10 @@ const LABELS: Record<string, SiteLabels> = {
     close: 'Fermer',
     notFound: 'Page introuvable',
     backHome: "Retour à l'accueil",
+    carousel: 'Diaporama',
+    previous: 'Diapositive précédente',
+    next: 'Diapositive suivante',
+    slideOf: '{n} sur {total}',
   },
   es: {
     skip: 'Saltar al contenido',
@@ -99,6 +121,10 @@ const LABELS: Record<string, SiteLabels> = {
     close: 'Cerrar',
     notFound: 'Página no encontrada',
     backHome: 'Volver al inicio',
+    carousel: 'Presentación',
+    previous: 'Diapositiva anterior',
+    next: 'Diapositiva siguiente',
+    slideOf: '{n} de {total}',
   },
   zh: {
     skip: '跳到内容',
@@ -114,6 +140,10 @@ const LABELS: Record<string, SiteLabels> = {
     close: '关闭',
     notFound: '页面未找到',
     backHome: '返回首页',
+    carousel: '幻灯片',
+    previous: '上一张',
+    next: '下一张',
+    slideOf: '第 {n} 张，共 {total} 张',
   },
 };
 

@@ -56,6 +56,10 @@ export type TemplateContentChecks = [
   >,
   Assert<Equal<ModelBlock<'tabs'>['label'], TemplateBlock<'tabs'>['label'] | undefined>>,
   Assert<Same<Omit<Model.Tab, 'blocks'>, Omit<Template.TabData, 'blocks'>>>,
+  Assert<Same<Omit<ModelBlock<'carousel'>, 'slides'>, Omit<TemplateBlock<'carousel'>, 'slides'>>>,
+  Assert<Same<Omit<ModelBlock<'items'>, 'items'>, Omit<TemplateBlock<'items'>, 'items'>>>,
+  Assert<Same<Omit<Model.Panel, 'blocks' | 'image'>, Omit<Template.PanelData, 'blocks' | 'image'>>>,
+  Assert<Equal<keyof Model.Panel, keyof Template.PanelData>>,
   // Sections and pages.
   Assert<Equal<Model.SectionVariant, Template.SectionVariant>>,
   Assert<Same<Omit<PlannedSection, 'blocks'>, Omit<Template.SectionData, 'blocks'>>>,

@@ -8,7 +8,7 @@
  */
 import { generate } from '@babel/generator';
 import * as t from '@babel/types';
-import type { Block, InlineRun, PlannedPage } from '../../model';
+import type { Block, InlineRun, Panel, PlannedPage } from '../../model';
 import { escapeJsComment } from './escape';
 
 /** Identifiers a page can import, in the order their imports are written, with their modules. */
@@ -17,6 +17,8 @@ const IMPORTS = {
   ContactForm: '../components/ContactForm',
   Seo: '../components/Seo',
   Tabs: '../components/Tabs',
+  Carousel: '../components/Carousel',
+  ItemGrid: '../components/Carousel',
   asset: '../lib/asset',
 } as const;
 
@@ -240,7 +242,47 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
         ]),
       ];
     }
+    case 'carousel': {
+      // The first slide shows at first: only its picture may take the first image's priority.
+      const slides = block.slides.map((slide, index) =>
+        toPanelJsx(
+          slide,
+          index === 0 ? state : { firstImage: false, uses: state.uses },
+          'carousel-image',
+        ),
+      );
+      state.uses.add('Carousel');
+      return [selfClosing('Carousel', [exprAttr('slides', t.arrayExpression(slides))])];
+    }
+    case 'items': {
+      const items = block.items.map((item) => toPanelJsx(item, state, 'item-image'));
+      state.uses.add('ItemGrid');
+      return [
+        selfClosing('ItemGrid', [
+          exprAttr('columns', t.valueToNode(block.columns)),
+          exprAttr('items', t.arrayExpression(items)),
+        ]),
+      ];
+    }
   }
+}
+
+/** `{ picture: <img ...>, content: <>...</> }`: a slide of a carousel or an item of a grid. */
+function toPanelJsx(panel: Panel, state: JsxState, className: string): t.ObjectExpression {
+  const properties: t.ObjectProperty[] = [];
+  if (panel.image) {
+    const priority = state.firstImage;
+    state.firstImage = false;
+    properties.push(
+      t.objectProperty(
+        t.identifier('picture'),
+        toImageJsx(panel.image, priority, state, className),
+      ),
+    );
+  }
+  const content = panel.blocks.flatMap((b) => toBlockJsx(b, state));
+  properties.push(t.objectProperty(t.identifier('content'), fragment(content)));
+  return t.objectExpression(properties);
 }
 
 /** The `<section>` elements of a page. */

@@ -13,6 +13,7 @@ import type {
   FormModel,
   ImageRef,
   InlineRun,
+  Panel,
   PlannedAsset,
   PlannedPage,
   SectionVariant,
@@ -129,9 +130,22 @@ function toSafeBlock(block: Block): Block | undefined {
         ...block,
         tabs: block.tabs.map((tab) => ({ ...tab, blocks: toSafeBlocks(tab.blocks) })),
       };
+    case 'carousel':
+      return { ...block, slides: block.slides.map(toSafePanel) };
+    case 'items': {
+      const columns = Number.isInteger(block.columns) ? Math.min(6, Math.max(1, block.columns)) : 1;
+      return { ...block, columns, items: block.items.map(toSafePanel) };
+    }
     default:
       return block;
   }
+}
+
+function toSafePanel(panel: Panel): Panel {
+  const out: Panel = { blocks: toSafeBlocks(panel.blocks) };
+  const image = panel.image ? toSafeImage(panel.image) : undefined;
+  if (image) out.image = image;
+  return out;
 }
 
 function toSafeBlocks(blocks: Block[]): Block[] {

@@ -2,7 +2,7 @@
  * A page's content rewritten for the rebuilt site: links through the href rewriter (vague link text
  * gets its target as context), images to their hosted copies (the logo left to the header).
  */
-import type { Block, ImageRef, InlineRun, SiteModel } from '../../model';
+import type { Block, ImageRef, InlineRun, Panel, SiteModel } from '../../model';
 import type { AssetHost } from './asset-host';
 import type { HrefRewriter } from './href-rewriter';
 import { describeLinkTarget, isNonDescriptiveLinkText } from './link-context';
@@ -62,6 +62,14 @@ export function createContentRewriter(
       }
       return out;
     };
+    const rewritePanel = (panel: Panel): Panel => {
+      const out: Panel = {
+        blocks: panel.blocks.map(rewriteBlock).filter((b): b is Block => b !== undefined),
+      };
+      const image = panel.image ? rewriteImage(panel.image) : undefined;
+      if (image) out.image = image;
+      return out;
+    };
     const rewriteBlock = (block: Block): Block | undefined => {
       switch (block.kind) {
         case 'paragraph':
@@ -89,6 +97,10 @@ export function createContentRewriter(
               blocks: tab.blocks.map(rewriteBlock).filter((b): b is Block => b !== undefined),
             })),
           };
+        case 'carousel':
+          return { ...block, slides: block.slides.map(rewritePanel) };
+        case 'items':
+          return { ...block, items: block.items.map(rewritePanel) };
         default:
           return block;
       }

@@ -1,4 +1,5 @@
-import type { Block, InlineRun } from '../content/types';
+import type { Block, InlineRun, PanelData } from '../content/types';
+import { Carousel, ItemGrid } from './Carousel';
 import { ContactForm } from './ContactForm';
 import { Heading } from './Heading';
 import { InlineText } from './InlineText';
@@ -95,7 +96,24 @@ export function BlockView({ block }: { block: Block }) {
           }))}
         />
       );
+    case 'carousel':
+      return <Carousel slides={block.slides.map((slide) => toSlide(slide, 'carousel-image'))} />;
+    case 'items':
+      return (
+        <ItemGrid
+          columns={block.columns}
+          items={block.items.map((item) => toSlide(item, 'item-image'))}
+        />
+      );
   }
+}
+
+/** A slide or item: its picture and its blocks, rendered. */
+function toSlide(panel: PanelData, className: string) {
+  return {
+    picture: panel.image ? <Picture image={panel.image} className={className} /> : undefined,
+    content: <Blocks blocks={panel.blocks} />,
+  };
 }
 
 /** A list of blocks. */

@@ -29,5 +29,9 @@ export interface SiteContent {
     close: string;
     notFound: string;
     backHome: string;
+    carousel: string;
+    previous: string;
+    next: string;
+    slideOf: string;
   };
 }

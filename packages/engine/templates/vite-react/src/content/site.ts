@@ -34,5 +34,9 @@ export const site: SiteContent = {
     close: 'Close',
     notFound: 'Page not found',
     backHome: 'Back to the start page',
+    carousel: 'Slideshow',
+    previous: 'Previous slide',
+    next: 'Next slide',
+    slideOf: '{n} of {total}',
   },
 };

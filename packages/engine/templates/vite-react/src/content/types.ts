@@ -53,7 +53,17 @@ export type Block =
   | { kind: 'pre'; text: string }
   | { kind: 'form'; form: FormContent }
   | { kind: 'rule' }
-  | { kind: 'tabs'; label: string; tabs: TabData[] };
+  | { kind: 'tabs'; label: string; tabs: TabData[] }
+  /** A carousel of the original: every slide stays in the page (a scroll-snap track). */
+  | { kind: 'carousel'; slides: PanelData[] }
+  /** Items side by side: `columns` per row on a desktop screen, one on a phone. */
+  | { kind: 'items'; columns: number; items: PanelData[] };
+
+/** One slide of a carousel or one item of an items grid. */
+export interface PanelData {
+  image?: ImageData;
+  blocks: Block[];
+}
 
 /** One tab: its label and its panel's content; its id is the panel's id (the original's, so old links to it open it). */
 export interface TabData {

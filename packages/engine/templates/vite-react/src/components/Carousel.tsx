@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { site } from '../content/site';
+
+/** One slide: its picture (optional) and its words. */
+export interface SlideItem {
+  picture?: ReactNode;
+  content: ReactNode;
+}
+
+/**
+ * The original's carousel, following the WAI-ARIA carousel pattern: a named region with the
+ * `carousel` role description, each slide a group named "2 of 5", Previous/Next buttons. The slides
+ * sit side by side in a scroll-snap track, so every slide stays in the page (the prerendered HTML and
+ * search engines have all their words), a swipe moves between them on a phone, and it never moves on
+ * its own (nothing to pause, nothing to make anyone seasick).
+ */
+export function Carousel({ slides }: { slides: SlideItem[] }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+  const count = slides.length;
+
+  useEffect(() => {
+    const element = track.current;
+    if (!element) return;
+    // The slide nearest the track's left edge is the current one, however it got there (buttons,
+    // swipe, keyboard scrolling).
+    const onScroll = () => {
+      const width = element.clientWidth || 1;
+      setCurrent(Math.min(count - 1, Math.max(0, Math.round(element.scrollLeft / width))));
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, [count]);
+
+  function show(index: number) {
+    const next = (index + count) % count;
+    setCurrent(next);
+    const element = track.current;
+    const slide = element?.children[next] as HTMLElement | undefined;
+    if (element && slide) element.scrollTo?.({ left: slide.offsetLeft - element.offsetLeft });
+  }
+
+  const name = (n: number) =>
+    site.labels.slideOf.replace('{n}', String(n + 1)).replace('{total}', String(count));
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label={site.labels.carousel}>
+      <div ref={track} className="carousel-track">
+        {slides.map((slide, index) => (
+          <div
+            key={index}
+            className={'carousel-slide' + (slide.picture ? ' has-image' : '')}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={name(index)}
+            aria-current={index === current ? 'true' : undefined}
+          >
+            {slide.picture}
+            <div className="carousel-caption content">{slide.content}</div>
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <div className="carousel-controls">
+          <button type="button" className="carousel-button" onClick={() => show(current - 1)}>
+            <span className="sr-only">{site.labels.previous}</span>
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none">
+              <path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </button>
+          <p className="carousel-status" aria-live="polite">
+            {name(current)}
+          </p>
+          <button type="button" className="carousel-button" onClick={() => show(current + 1)}>
+            <span className="sr-only">{site.labels.next}</span>
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none">
+              <path d="M9 5l7 7-7 7" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** Items side by side: `columns` per row on a desktop screen (at most 6), fewer on smaller ones. */
+export function ItemGrid({ columns, items }: { columns: number; items: SlideItem[] }) {
+  const cols = Math.min(6, Math.max(1, Math.round(columns) || 1));
+  return (
+    <ul className={'items cols-' + cols}>
+      {items.map((item, index) => (
+        <li key={index} className="item">
+          {item.picture}
+          <div className="item-body">{item.content}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
