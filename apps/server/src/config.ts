@@ -144,6 +144,11 @@ export const CONFIG_VARIABLES = {
     default: '20',
     description: 'Most pages of a site one job reads and rebuilds (1-100).',
   },
+  LIGHTHOUSE: {
+    default: 'on',
+    description:
+      'Lighthouse before/after of the start page in every job when a browser is available (about 10-25 s more per job); off turns it off.',
+  },
   PREVIEW_URL: {
     default: '(unset: previews are served by the app itself under /preview/<projectId>/)',
     description:
@@ -225,6 +230,10 @@ export const configEnvSchema = z.object({
   JOB_MAX_ATTEMPTS: positiveInt(1, 10).optional(),
   JOB_TIMEOUT_SECONDS: positiveInt(10, 86_400).optional(),
   MAX_PAGES: positiveInt(1, 100).optional(),
+  LIGHTHOUSE: z
+    .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' })
+    .transform((value) => value === 'on' || value === 'true' || value === '1')
+    .optional(),
   PREVIEW_URL: httpUrl('e.g. https://preview.sitelift.example.com').optional(),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: httpUrl('e.g. http://127.0.0.1:9000').optional(),
@@ -278,6 +287,8 @@ export interface JobsConfig {
   pollingIntervalSeconds: number;
   /** Take before/after screenshots (the thumbnails); the bench turns them off. */
   screenshots: boolean;
+  /** Lighthouse before/after of the start page (LIGHTHOUSE, default on; needs a browser). */
+  lighthouse: boolean;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -379,6 +390,7 @@ export function parseConfig(
       retryDelaySeconds: 5,
       pollingIntervalSeconds: 2,
       screenshots: true,
+      lighthouse: values.LIGHTHOUSE ?? true,
     },
   };
 }

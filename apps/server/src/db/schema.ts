@@ -93,6 +93,8 @@ export interface StoredReportSummary {
   build_ok: boolean;
   not_carried: number;
   lighthouse?: { before: Record<string, number>; after: Record<string, number> };
+  /** The report's `fidelity.overall` when the run measured it (the dashboard card's score). */
+  fidelity?: { block: number; text: number; position: number; color: number; visual: number };
   /** Screenshot file names stored with the artifacts (`before/home-desktop.png`...). */
   screenshots: string[];
   /** True when the built dist/ for the preview is stored. */

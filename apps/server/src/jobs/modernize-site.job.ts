@@ -119,7 +119,11 @@ class JobLogWriter {
   }
 }
 
-function toSummary(result: PipelineResult, files: Map<string, Uint8Array>): StoredReportSummary {
+/** What the project row keeps of a finished run (the list and the dashboard card read it). */
+export function toSummary(
+  result: PipelineResult,
+  files: Map<string, Uint8Array>,
+): StoredReportSummary {
   return {
     pages: result.report.pages.length,
     routes: result.report.pages.map((page) => page.route),
@@ -134,6 +138,7 @@ function toSummary(result: PipelineResult, files: Map<string, Uint8Array>): Stor
           },
         }
       : {}),
+    ...(result.report.fidelity ? { fidelity: { ...result.report.fidelity.overall } } : {}),
     screenshots: [...files.keys()]
       .filter((name) => name.startsWith(`${ARTIFACT_NAMES.screenshotsDir}/`))
       .map((name) => name.slice(ARTIFACT_NAMES.screenshotsDir.length + 1))
@@ -257,7 +262,8 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         url: project.sourceUrl,
         strategy: project.modernizationStrategy,
         maxPages: jobsConfig.maxPages,
-        lighthouse: false,
+        // Skipped by the engine when no browser is found (verify then renders nothing either).
+        lighthouse: jobsConfig.lighthouse,
         allowPrivateUrls: deps.allowPrivateUrls,
         screenshots: jobsConfig.screenshots,
         workDir,

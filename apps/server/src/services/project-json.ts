@@ -38,6 +38,8 @@ export function toProjectJson(record: ProjectRecord): Project {
           build_ok: summary.build_ok,
           not_carried: summary.not_carried,
           ...(summary.lighthouse ? { lighthouse: summary.lighthouse } : {}),
+          ...(summary.fidelity ? { fidelity: summary.fidelity } : {}),
+          screenshots: summary.screenshots,
         }
       : null,
     report_url: isCompleted ? `${base}/report` : null,

@@ -88,6 +88,8 @@ export async function createTestApp(
       BASE_URL: TEST_BASE_URL,
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_MAX: '8',
+      // Lighthouse adds 10-25 s to every job: only the tests about it turn it on.
+      LIGHTHOUSE: 'off',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },

@@ -6,6 +6,7 @@ import {
   PROJECT_NAME_MIN_LENGTH,
 } from '../validation/create-project';
 import { VALIDATION_MESSAGES } from '../messages';
+import { fidelityScoresSchema } from './report';
 
 /**
  * Projects as the API sends and receives them (DESIGN.md §4; spec §3 Project, §4 Project status). Field
@@ -64,6 +65,13 @@ export const reportSummarySchema = z.object({
   lighthouse: z
     .object({ before: z.record(z.string(), z.number()), after: z.record(z.string(), z.number()) })
     .optional(),
+  /** The report's overall fidelity scores (`fidelity.overall`), when the run measured them. */
+  fidelity: fidelityScoresSchema.optional(),
+  /**
+   * The run's screenshot names, `before|after/<route slug>-desktop|mobile.png`, each served at
+   * `/api/projects/<id>/screenshots/<name>` (the report's before/after comparisons).
+   */
+  screenshots: z.array(z.string()).optional(),
 });
 
 /** The report summary. */

@@ -60,13 +60,17 @@ export const notCarriedSchema = z.object({
 
 const unitScore = z.number().min(0).max(1);
 
-const fidelityScoresSchema = z.object({
+/** The five fidelity scores (0..1) of a route or of the whole site (DESIGN.md §4 `fidelity`). */
+export const fidelityScoresSchema = z.object({
   block: unitScore,
   text: unitScore,
   position: unitScore,
   color: unitScore,
   visual: unitScore,
 });
+
+/** Fidelity scores of a route or of the whole site. */
+export type FidelityScores = z.infer<typeof fidelityScoresSchema>;
 
 /** How closely the rebuild resembles the original (DESIGN.md §4 `fidelity`); scores in 0..1. */
 export const fidelitySchema = z.object({
