@@ -119,11 +119,7 @@ class JobLogWriter {
   }
 }
 
-/** What the project row keeps of a finished run (the list and the dashboard card read it). */
-export function toSummary(
-  result: PipelineResult,
-  files: Map<string, Uint8Array>,
-): StoredReportSummary {
+function toSummary(result: PipelineResult, files: Map<string, Uint8Array>): StoredReportSummary {
   return {
     pages: result.report.pages.length,
     routes: result.report.pages.map((page) => page.route),
