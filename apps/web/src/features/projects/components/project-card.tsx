@@ -14,6 +14,7 @@ import { paths } from '../../../config/paths';
 import { toApiUrl } from '../../../lib/api-client';
 import type { Project } from '@sitelift/shared/schemas/project';
 import { toProjectStatus } from '../utils/project-status';
+import { ProjectFidelityScore } from './project-fidelity-score';
 import { ProjectReportPanel } from './project-report-panel';
 import { ProjectStatusBadge } from './project-status-badge';
 
@@ -113,6 +114,7 @@ export function ProjectCard({
       <p className="mt-2 text-xs text-slate-500">
         Created{' '}
         {Number.isNaN(createdAt.getTime()) ? project.created_at : dateFormat.format(createdAt)}
+        {isCompleted && <ProjectFidelityScore scores={project.report_summary?.fidelity} />}
       </p>
 
       {(thumbnails.before || thumbnails.after) && (
@@ -185,7 +187,10 @@ export function ProjectCard({
 
       {isReportOpen && (
         <div id={reportId} className="mt-4 border-t border-slate-100 pt-4">
-          <ProjectReportPanel projectId={project.id} />
+          <ProjectReportPanel
+            projectId={project.id}
+            screenshots={project.report_summary?.screenshots ?? []}
+          />
         </div>
       )}
     </li>

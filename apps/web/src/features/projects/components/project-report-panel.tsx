@@ -182,7 +182,13 @@ export function ProjectReportView({ report }: { report: ProjectReport }) {
 }
 
 /** The 'View report' panel: loads the report when opened. */
-export function ProjectReportPanel({ projectId }: { projectId: string }) {
+export function ProjectReportPanel({
+  projectId,
+}: {
+  projectId: string;
+  /** The run's screenshot names (`report_summary.screenshots`), for the before/after comparisons. */
+  screenshots: string[];
+}) {
   const report = useProjectReport(projectId, true);
   if (report.isPending) {
     return (
