@@ -36,6 +36,13 @@ export {
 
 // fetch (and the SSRF guard, which the server also uses to check a submitted URL before queueing it).
 export { DEFAULT_FETCH_OPTIONS, fetchSite, MAX_PAGES_LIMIT } from './stages/fetch/fetch-site';
+export {
+  checkSite,
+  withDefaultScheme,
+  type CheckSiteOptions,
+  type SiteCheck,
+  type SiteCheckWarning,
+} from './preflight/check-site';
 export { assertPublicUrl, type GuardOptions, type HostResolver } from './net/assert-public-url';
 export { findChromePath, launchChromium } from './browser/chromium';
 

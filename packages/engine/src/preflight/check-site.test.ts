@@ -1,0 +1,123 @@
+import { AppError } from '@sitelift/shared/error-codes';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../stages/fetch/test-server.fixture';
+import { checkSite, withDefaultScheme } from './check-site';
+
+const LOCAL = { allowPrivateUrls: true, timeoutMs: 5_000 };
+const html = (body: string, head = '') =>
+  `<!doctype html><html><head><title>Old Bakery</title>${head}</head><body>${body}</body></html>`;
+const WORDS = 'Fresh bread every morning from our wood-fired oven. '.repeat(10);
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('withDefaultScheme', () => {
+  it('gives a bare host https:// and keeps a typed scheme', () => {
+    expect(withDefaultScheme('example.com')).toBe('https://example.com');
+    expect(withDefaultScheme('  example.com/menu ')).toBe('https://example.com/menu');
+    expect(withDefaultScheme('localhost:8080/x')).toBe('https://localhost:8080/x');
+    expect(withDefaultScheme('//example.com')).toBe('https://example.com');
+    expect(withDefaultScheme('http://example.com')).toBe('http://example.com');
+  });
+});
+
+describe('checkSite', () => {
+  it('counts the same-site pages a plain site links to, with no warning', async () => {
+    server = await startTestServer({
+      '/': {
+        body: html(
+          `<p>${WORDS}</p><a href="/menu.html">Menu</a><a href="about.html#team">About</a>
+           <a href="/menu.html">Menu again</a><a href="https://elsewhere.example/">Elsewhere</a>
+           <a href="/price-list.pdf">Prices</a>`,
+        ),
+      },
+    });
+    const check = await checkSite(`${server.origin}/`, LOCAL);
+    expect(check).toMatchObject({
+      finalUrl: `${server.origin}/`,
+      title: 'Old Bakery',
+      robotsAllowed: true,
+      estimatedPages: 3,
+      pagesCapped: false,
+      needsJavaScript: false,
+      warnings: [],
+    });
+  });
+
+  it('follows a redirect and reports where the site really is', async () => {
+    server = await startTestServer({
+      '/': { status: 301, headers: { location: '/home/' } },
+      '/home/': { body: html(`<p>${WORDS}</p>`) },
+    });
+    const check = await checkSite(`${server.origin}/`, LOCAL);
+    expect(check.finalUrl).toBe(`${server.origin}/home/`);
+  });
+
+  it('warns when robots.txt refuses us', async () => {
+    server = await startTestServer({
+      '/': { body: html(`<p>${WORDS}</p>`) },
+      '/robots.txt': {
+        headers: { 'content-type': 'text/plain' },
+        body: 'User-agent: Sitelift\nDisallow: /\n',
+      },
+    });
+    const check = await checkSite(`${server.origin}/`, LOCAL);
+    expect(check.robotsAllowed).toBe(false);
+    expect(check.warnings.map((warning) => warning.code)).toEqual(['robots_disallowed']);
+  });
+
+  it('tells a page built by JavaScript, a login wall and a canvas app', async () => {
+    server = await startTestServer({
+      '/spa': { body: html('<div id="root"></div><script src="/app.js"></script>') },
+      '/members': { status: 302, headers: { location: '/login?next=/members' } },
+      '/login': {
+        body: html(`<p>${WORDS}</p><form><input name="u"><input type="password" name="p"></form>`),
+      },
+      '/game': {
+        body: html(
+          '<canvas id="c"></canvas><script>document.getElementById("c").getContext("webgl")</script>',
+        ),
+      },
+    });
+    const codes = async (path: string) =>
+      (await checkSite(`${server!.origin}${path}`, LOCAL)).warnings.map((warning) => warning.code);
+    expect(await codes('/spa')).toEqual(['needs_javascript']);
+    expect((await checkSite(`${server.origin}/spa`, LOCAL)).needsJavaScript).toBe(true);
+    expect(await codes('/members')).toEqual(['login_wall']);
+    expect(await codes('/game')).toEqual(['app_like']);
+  });
+
+  it('says when the start page links to more pages than one run reads', async () => {
+    const links = Array.from(
+      { length: 120 },
+      (_, index) => `<a href="/p${index}.html">${index}</a>`,
+    );
+    server = await startTestServer({ '/': { body: html(`<p>${WORDS}</p>${links.join('')}`) } });
+    const check = await checkSite(`${server.origin}/`, LOCAL);
+    expect(check).toMatchObject({ estimatedPages: 100, pagesCapped: true });
+    expect(check.warnings.map((warning) => warning.code)).toEqual(['many_pages']);
+  });
+
+  it('refuses what cannot be modernized with the catalogue codes', async () => {
+    server = await startTestServer({
+      '/gone': { status: 404 },
+      '/file': { headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' },
+    });
+    const codeOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'resolved',
+        (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+      );
+    expect(await codeOf(checkSite(`${server.origin}/gone`, LOCAL))).toBe(
+      'ENGINE_FETCH_HTTP_STATUS',
+    );
+    expect(await codeOf(checkSite(`${server.origin}/file`, LOCAL))).toBe('ENGINE_FETCH_NOT_HTML');
+    // The SSRF guard: without the opt-in, a loopback address is not public.
+    expect(await codeOf(checkSite(`${server.origin}/`, { timeoutMs: 5_000 }))).toBe(
+      'ENGINE_FETCH_URL_REFUSED',
+    );
+  });
+});

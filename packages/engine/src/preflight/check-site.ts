@@ -1,0 +1,229 @@
+/**
+ * A quick look at a site before the user spends a credit on it (issue 15 item 2): is it reachable
+ * and public, does robots.txt let us read it, is it HTML, roughly how many pages, does it build its
+ * content with JavaScript, is it behind a login or an app rather than a site. One HTTP read of the
+ * start page (through the SSRF guard, with the fetch stage's limits) and one of robots.txt; no browser.
+ */
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import type { GuardOptions } from '../net/assert-public-url';
+import { buildGuardedAgent } from '../net/guarded-agent';
+import { collectPageReferences } from '../stages/fetch/collect-page-references';
+import { toCrawlUrl, toOrigin } from '../stages/fetch/crawl-url';
+import { DEFAULT_FETCH_OPTIONS, MAX_PAGES_LIMIT } from '../stages/fetch/fetch-site';
+import { fetchStaticPage } from '../stages/fetch/fetch-static-page';
+import { readRobots } from '../stages/fetch/read-robots';
+
+type Node = DefaultTreeAdapterTypes.Node;
+type Element = DefaultTreeAdapterTypes.Element;
+
+/** Something the user should know before spending a credit; the site can still be modernized. */
+export interface SiteCheckWarning {
+  code: 'robots_disallowed' | 'login_wall' | 'app_like' | 'needs_javascript' | 'many_pages';
+  message: string;
+}
+
+/** What the quick check found. */
+export interface SiteCheck {
+  /** The address as checked (a bare host gets https://). */
+  url: string;
+  /** Where the start page really is, after redirects. */
+  finalUrl: string;
+  title: string;
+  /** robots.txt lets Sitelift read the start page. */
+  robotsAllowed: boolean;
+  /** The start page and the distinct same-site pages it links to, at most MAX_PAGES_LIMIT. */
+  estimatedPages: number;
+  /** The start page links to more pages than one run reads. */
+  pagesCapped: boolean;
+  /** The page's own HTML holds little text but has scripts: its content is built in the browser. */
+  needsJavaScript: boolean;
+  warnings: SiteCheckWarning[];
+}
+
+/** Options of {@link checkSite}. */
+export interface CheckSiteOptions extends GuardOptions {
+  /** Time for each of the two reads (default 10 s: a check must be quick). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** Visible text below this many characters, with scripts, means the page is built by JavaScript. */
+const SCRIPT_BUILT_TEXT_CHARS = 200;
+/** A canvas page with less text than this is an app or a game, not a site of pages. */
+const APP_TEXT_CHARS = 500;
+const LOGIN_PATH = /\/(?:log-?in|sign-?in|auth|account\/login|wp-login\.php)\b/i;
+const WEBGL =
+  /getContext\(\s*['"](?:webgl2?|experimental-webgl)['"]|\bTHREE\.|\bBABYLON\.|\bPIXI\./;
+const HIDDEN_TEXT_PARENTS = new Set(['script', 'style', 'noscript', 'template', 'head', 'title']);
+
+/** `example.com/x` → `https://example.com/x`; an address with a scheme is kept as typed. */
+export function withDefaultScheme(input: string): string {
+  const trimmed = input.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^/:]+:\d+(?:\/|$)/.test(trimmed)
+    ? trimmed
+    : `https://${trimmed.replace(/^\/\/+/, '')}`;
+}
+
+interface PageFacts {
+  title: string;
+  textChars: number;
+  scripts: number;
+  inlineScript: string;
+  hasPasswordField: boolean;
+  hasCanvas: boolean;
+}
+
+/** Reads the facts the warnings need from the start page's HTML (parse5; iterative walk). */
+function readPageFacts(html: string): PageFacts {
+  const facts: PageFacts = {
+    title: '',
+    textChars: 0,
+    scripts: 0,
+    inlineScript: '',
+    hasPasswordField: false,
+    hasCanvas: false,
+  };
+  const stack: { node: Node; hidden: boolean }[] = [{ node: parse(html), hidden: false }];
+  while (stack.length > 0) {
+    const { node, hidden } = stack.pop()!;
+    if (node.nodeName === '#text') {
+      const text = (node as DefaultTreeAdapterTypes.TextNode).value;
+      if (!hidden) facts.textChars += text.replace(/\s+/g, ' ').trim().length;
+      continue;
+    }
+    let childHidden = hidden;
+    if ('tagName' in node) {
+      const element = node as Element;
+      const attribute = (name: string) =>
+        element.attrs.find((candidate) => candidate.name === name)?.value;
+      if (element.tagName === 'title' && facts.title === '') {
+        facts.title = element.childNodes
+          .map((child) => ('value' in child ? String(child.value) : ''))
+          .join('')
+          .replace(/\s+/g, ' ')
+          .trim();
+      }
+      if (element.tagName === 'script') {
+        facts.scripts += 1;
+        if (facts.inlineScript.length < 200_000) {
+          facts.inlineScript += element.childNodes
+            .map((child) => ('value' in child ? String(child.value) : ''))
+            .join('');
+        }
+      }
+      if (element.tagName === 'input' && attribute('type')?.toLowerCase() === 'password') {
+        facts.hasPasswordField = true;
+      }
+      if (element.tagName === 'canvas') facts.hasCanvas = true;
+      if (HIDDEN_TEXT_PARENTS.has(element.tagName) || attribute('hidden') !== undefined) {
+        childHidden = true;
+      }
+    }
+    const children =
+      node.nodeName === 'template'
+        ? (node as DefaultTreeAdapterTypes.Template).content.childNodes
+        : 'childNodes' in node
+          ? node.childNodes
+          : [];
+    for (let index = children.length - 1; index >= 0; index--) {
+      stack.push({ node: children[index] as Node, hidden: childHidden });
+    }
+  }
+  return facts;
+}
+
+/**
+ * Checks `input` (a URL, or a bare host that gets https://) without a browser. Throws the fetch
+ * stage's AppErrors (catalogue codes and messages) when the start page cannot be read at all: not
+ * public, unreachable, an error status, not HTML, too large.
+ */
+export async function checkSite(input: string, options: CheckSiteOptions): Promise<SiteCheck> {
+  const url = withDefaultScheme(input);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const guard: GuardOptions = {
+    allowPrivateUrls: options.allowPrivateUrls,
+    loopbackOnly: options.loopbackOnly,
+    resolve: options.resolve,
+    addressRefusal: options.addressRefusal,
+  };
+  const dispatcher = buildGuardedAgent({ ...guard, connections: 2 });
+  const userAgent = DEFAULT_FETCH_OPTIONS.userAgent;
+  try {
+    const page = await fetchStaticPage(url, {
+      ...guard,
+      dispatcher,
+      userAgent,
+      signal: options.signal,
+      timeoutMs,
+      maxRedirects: DEFAULT_FETCH_OPTIONS.maxRedirects,
+      maxBytes: DEFAULT_FETCH_OPTIONS.maxHtmlBytes,
+    });
+    const finalUrl = page.response.url;
+    const robots = await readRobots(toOrigin(finalUrl), {
+      ...guard,
+      dispatcher,
+      userAgent,
+      signal: options.signal,
+      timeoutMs,
+    });
+    const html = page.decoded.html;
+    const facts = readPageFacts(html);
+    const references = collectPageReferences(html, finalUrl);
+    const origin = toOrigin(finalUrl);
+    const pages = new Set([finalUrl.replace(/#.*$/, '')]);
+    for (const href of [...references.links, ...references.frames]) {
+      const target = toCrawlUrl(href, references.baseUrl);
+      if (target && toOrigin(target) === origin) pages.add(target);
+    }
+    const robotsAllowed = robots.isAllowed(finalUrl);
+    const needsJavaScript = facts.scripts > 0 && facts.textChars < SCRIPT_BUILT_TEXT_CHARS;
+    const warnings: SiteCheckWarning[] = [];
+    if (!robotsAllowed) {
+      warnings.push({
+        code: 'robots_disallowed',
+        message:
+          "The site's robots.txt asks crawlers like Sitelift not to read this page, so we can't modernize it. If it is your site, allow Sitelift in robots.txt and check again.",
+      });
+    }
+    const redirectedToLogin =
+      LOGIN_PATH.test(new URL(finalUrl).pathname) && !LOGIN_PATH.test(new URL(url).pathname);
+    if (facts.hasPasswordField || redirectedToLogin) {
+      warnings.push({
+        code: 'login_wall',
+        message:
+          'This page asks visitors to sign in. Sitelift only sees what a visitor who is not signed in sees, so the pages behind the login will not be in the rebuild.',
+      });
+    }
+    if ((facts.hasCanvas || WEBGL.test(facts.inlineScript)) && facts.textChars < APP_TEXT_CHARS) {
+      warnings.push({
+        code: 'app_like',
+        message:
+          'This looks like an app or a game drawn on a canvas rather than a site of pages. Sitelift rebuilds pages of text and pictures; what is drawn on the canvas will not be carried over.',
+      });
+    } else if (needsJavaScript) {
+      warnings.push({
+        code: 'needs_javascript',
+        message:
+          'This page builds its content with JavaScript. Sitelift reads it in a browser, so it takes a little longer.',
+      });
+    }
+    if (pages.size > MAX_PAGES_LIMIT) {
+      warnings.push({
+        code: 'many_pages',
+        message: `The start page links to more than ${MAX_PAGES_LIMIT} pages. One run reads up to ${MAX_PAGES_LIMIT}, starting with the ones closest to the start page.`,
+      });
+    }
+    return {
+      url,
+      finalUrl,
+      title: facts.title,
+      robotsAllowed,
+      estimatedPages: Math.min(pages.size, MAX_PAGES_LIMIT),
+      pagesCapped: pages.size > MAX_PAGES_LIMIT,
+      needsJavaScript,
+      warnings,
+    };
+  } finally {
+    await dispatcher.close().catch(() => undefined);
+  }
+}
