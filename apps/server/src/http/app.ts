@@ -28,6 +28,7 @@ import { registerRequestGuards } from './request-guards';
 import { registerOriginCheck } from './origin-check';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerCreditRoutes } from './routes/credits.routes';
+import { registerSiteCheckRoutes } from './routes/site-check.routes';
 import { registerEventRoutes } from './routes/events.routes';
 import { registerJobRoutes } from './routes/jobs.routes';
 import { registerPreviewRoutes } from './routes/preview.routes';
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await registerEventRoutes(app, { auth, hub, heartbeatMs: deps.sseHeartbeatMs });
   await registerCreditRoutes(app, { auth, db: database.db });
+  await registerSiteCheckRoutes(app, { auth, allowPrivateUrls: config.allowPrivateUrls });
   await registerPreviewRoutes(app, {
     auth,
     db: database.db,
