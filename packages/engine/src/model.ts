@@ -289,6 +289,15 @@ export interface DesignTokens {
   radius: 'none' | 'small' | 'large';
   /** Header style. */
   header: 'light' | 'brand';
+  /** `dark`: a dark page, as the original's was (issue 12). Absent in plans saved before: light. */
+  scheme?: 'light' | 'dark';
+  /** The original's own header and footer colours, text passing AA on them (issue 12). */
+  chrome?: {
+    headerBackground?: string;
+    headerText?: string;
+    footerBackground?: string;
+    footerText?: string;
+  };
 }
 
 /** How a section is shown. */
@@ -332,6 +341,14 @@ export interface PlannedPage {
   textBlocks: string[];
 }
 
+/** An item of the rebuilt header's menu: a link, or a dropdown (children) with or without one. */
+export interface PlannedMenuItem {
+  label: string;
+  /** A route, a route with a hash, or an external http(s)/mailto: link; absent for a bare toggle. */
+  route?: string;
+  children: PlannedMenuItem[];
+}
+
 /** What generate builds. */
 export interface SitePlan {
   strategy: Strategy;
@@ -341,6 +358,11 @@ export interface SitePlan {
   navigation: { label: string; route: string }[];
   /** Navigation links that did not fit the header (shown in the footer). */
   footerLinks: { label: string; route: string }[];
+  /**
+   * The header's menu (issue 12): every top-level item of the original's menu, dropdowns with all
+   * their children; absent in plans saved before, whose header is `navigation`.
+   */
+  menu?: PlannedMenuItem[];
   pages: PlannedPage[];
   /** Original path (+ query) -> new route, for every page whose path changed. */
   redirects: Record<string, string>;

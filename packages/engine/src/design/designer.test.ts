@@ -3,10 +3,10 @@ import type { DesignResult, SiteModel } from '../model';
 import { extractSite } from '../stages/extract/extract-site';
 import { loadFixture } from '../stages/generate/testing/load-fixture';
 import { planSite } from '../stages/plan/plan-site';
-import { contrast, parseColor } from './color';
+import { contrast, luminance, parseColor, toHsl } from './color';
 import type { Designer } from './designer';
 import { checkDesign, designSite } from './designer';
-import { buildTokens, toFontStack } from './offline-designer';
+import { buildTokens, fillPair, toFontStack } from './offline-designer';
 
 function modelWith(
   colors: SiteModel['identity']['colors'],
@@ -43,6 +43,85 @@ describe('offline designer', () => {
     const tokens = buildTokens(modelWith({ primary: '#b22222' }));
     const primary = parseColor(tokens.colors.primary)!;
     expect(primary.r).toBeGreaterThan(primary.g + 60);
+  });
+
+  it('keeps a light brand colour (#fed136) and flips the text on it to dark, not the yellow to olive', () => {
+    const tokens = buildTokens(modelWith({ primary: '#fed136' }));
+    expect(tokens.colors.primary).toBe('#fed136');
+    const onPrimary = parseColor(tokens.colors.onPrimary)!;
+    expect(contrast(onPrimary, parseColor('#fed136')!)).toBeGreaterThan(12);
+    // Links are text on the page: they are the yellow's hue made readable, the button stays yellow.
+    expect(
+      contrast(parseColor(tokens.colors.link)!, parseColor('#ffffff')!),
+    ).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("uses the original's text on its brand colour when it passes, and moves a fill's lightness only when no text passes", () => {
+    expect(
+      buildTokens(modelWith({ primary: '#1e3a8a', onPrimary: '#fde68a' })).colors,
+    ).toMatchObject({ primary: '#1e3a8a', onPrimary: '#fde68a' });
+    // Mid grey: neither white (3.9:1) nor near-black passes at first... it moves as little as needed.
+    const { fill, text } = fillPair(parseColor('#8a8a8a')!);
+    expect(contrast(fill, text)).toBeGreaterThanOrEqual(4.5);
+    expect(Math.abs(toHsl(fill).l - toHsl(parseColor('#8a8a8a')!).l)).toBeLessThan(0.08);
+  });
+
+  it('gives a dark original a dark rebuild, its background kept', () => {
+    const tokens = buildTokens({
+      ...modelWith({ primary: '#c8a165', background: '#161616', text: '#dddddd' }),
+    });
+    expect(tokens.scheme).toBe('dark');
+    expect(tokens.colors.background).toBe('#161616');
+    expect(tokens.colors.text).toBe('#dddddd');
+    const { identity, ...rest } = modelWith({ primary: '#c8a165' });
+    expect(buildTokens({ ...rest, identity: { ...identity, scheme: 'dark' } }).scheme).toBe('dark');
+    expect(
+      luminance(
+        parseColor(
+          buildTokens({ ...rest, identity: { ...identity, scheme: 'dark' } }).colors.background,
+        )!,
+      ),
+    ).toBeLessThan(0.05);
+    expect(buildTokens(modelWith({ primary: '#c8a165' })).scheme).toBe('light');
+  });
+
+  it("keeps the original's header and footer colours with readable text on them", () => {
+    const tokens = buildTokens(
+      modelWith({ primary: '#fed136', headerBackground: '#222222', footerBackground: '#f7f7f7' }),
+    );
+    expect(tokens.header).toBe('brand');
+    expect(tokens.chrome).toEqual({
+      headerBackground: '#222222',
+      headerText: '#ffffff',
+      footerBackground: '#f7f7f7',
+      footerText: '#111111',
+    });
+  });
+
+  it("uses the site's own font by name when its files ship with the rebuild", () => {
+    const model = modelWith(
+      {},
+      {
+        heading: 'Montserrat',
+        body: 'Droid Serif',
+        faces: [
+          {
+            family: 'Montserrat',
+            source: 'google',
+            files: [{ url: 'http://x/m.woff2', weight: '700', style: 'normal' }],
+          },
+          {
+            family: 'Droid Serif',
+            source: 'self-hosted',
+            files: [{ url: 'http://x/d.woff2', weight: '400', style: 'normal' }],
+          },
+        ],
+      },
+    );
+    const tokens = buildTokens(model);
+    expect(tokens.fonts.heading).toMatch(/^"Montserrat", ui-sans-serif/);
+    expect(tokens.fonts.body).toMatch(/^"Droid Serif", ui-serif/);
+    expect(buildTokens(modelWith({}, { body: 'Droid Serif' })).fonts.body).toMatch(/^ui-serif/);
   });
 
   it('uses web-safe fonts by name and system stacks otherwise, never a font CDN', () => {

@@ -1,12 +1,13 @@
 /**
- * The offline, deterministic designer: a clean, modern look derived from the site's own brand.
- * Garish colours are tamed (saturation and lightness clamped), every text/background pair is pushed
- * to WCAG AA (4.5:1), and fonts are the site's own when they are web-safe, else system stacks: no
- * font CDN is ever referenced.
+ * The offline, deterministic designer: a clean, modern look that keeps the site's own identity
+ * (issue 12): its brand colours as they were, its page background (a dark original stays dark), its
+ * header and footer colours, and its fonts when their files ship with the rebuild (web-safe ones by
+ * name, else system stacks: no font CDN is ever referenced). Every text/background pair is pushed to
+ * WCAG AA (4.5:1) by changing the text first and a fill's lightness only when no text passes.
  */
 import type { DesignResult, DesignTokens, SiteModel, SitePlan } from '../model';
 import type { Rgb } from './color';
-import { contrast, ensureContrast, fromHsl, parseColor, toHex, toHsl } from './color';
+import { contrast, ensureContrast, fromHsl, luminance, parseColor, toHex, toHsl } from './color';
 import type { SyncDesigner } from './designer';
 
 const SANS =
@@ -53,58 +54,149 @@ export function toFontStack(
   return SERIF_HINT.test(key) && !/sans/.test(key) ? SERIF : SANS;
 }
 
-/** Brings a brand colour into a usable range: not neon, not muddy. */
+/** Brings a brand colour into a usable range: not neon, not muddy (for a site without one of its own to keep). */
 export function normalizeBrand(color: Rgb): Rgb {
   const { h, s, l } = toHsl(color);
   return fromHsl(h, Math.min(0.85, Math.max(0.35, s)), Math.min(0.5, Math.max(0.3, l)));
 }
 
-function onColor(background: Rgb, text: Rgb): Rgb {
-  if (contrast(WHITE, background) >= 4.5) return WHITE;
-  return ensureContrast(text, background, 4.5);
+const NEAR_BLACK: Rgb = { r: 17, g: 17, b: 17 };
+/** Below this WCAG luminance a background reads as dark. */
+const DARK_LUMINANCE = 0.18;
+
+/**
+ * A colour to fill (a button, a badge) and the text on it, passing AA (issue 12). The foreground
+ * changes first: the original's own text on it, else white, else near-black text — dark text on a
+ * light brand colour such as #fed136 (about 13:1) keeps the yellow yellow. Only when no text colour
+ * passes does the fill move, in lightness only (its hue and saturation kept), as little as AA needs.
+ */
+export function fillPair(fill: Rgb, preferred?: Rgb): { fill: Rgb; text: Rgb } {
+  for (const text of [preferred, WHITE, NEAR_BLACK])
+    if (text && contrast(text, fill) >= 4.5) return { fill, text };
+  const darker = ensureContrast(fill, WHITE, 4.5);
+  const lighter = ensureContrast(fill, NEAR_BLACK, 4.5);
+  const { l } = toHsl(fill);
+  return Math.abs(toHsl(darker).l - l) <= Math.abs(toHsl(lighter).l - l)
+    ? { fill: darker, text: WHITE }
+    : { fill: lighter, text: NEAR_BLACK };
 }
 
-/** The design tokens for a model (exported for tests). */
+/** Text for a background: the original's when it passes AA there, else white or near-black. */
+function textOn(background: Rgb, preferred?: Rgb): Rgb {
+  if (preferred && contrast(preferred, background) >= 4.5) return preferred;
+  return contrast(WHITE, background) >= contrast(NEAR_BLACK, background) ? WHITE : NEAR_BLACK;
+}
+
+/** Moves a colour's lightness by `delta` (clamped), hue and saturation kept. */
+function shift(color: Rgb, delta: number): Rgb {
+  const { h, s, l } = toHsl(color);
+  return fromHsl(h, s, Math.min(1, Math.max(0, l + delta)));
+}
+
+function parse(value: string | undefined): Rgb | undefined {
+  return value ? parseColor(value) : undefined;
+}
+
+/** True when the model carries files for this family (self-hosted, or Google Fonts downloaded). */
+function isHosted(model: SiteModel, family: string | undefined): boolean {
+  if (!family) return false;
+  const key = family.toLowerCase().trim();
+  return (model.identity.fonts.faces ?? []).some(
+    (face) => face.family.toLowerCase().trim() === key && (face.files?.length ?? 0) > 0,
+  );
+}
+
+/** A font stack: the site's own family first when its files ship with the rebuild. */
+function fontStack(model: SiteModel, family: string | undefined, fallback: 'sans' | 'serif') {
+  if (family && isHosted(model, family)) {
+    // The family's own kind decides its fallback (a sans heading over a serif body stays sans).
+    const kind = SERIF_HINT.test(family) && !/sans/i.test(family) ? 'serif' : 'sans';
+    return `"${family.replace(/["\\]/g, '')}", ${kind === 'serif' ? SERIF : SANS}`;
+  }
+  return toFontStack(family, fallback);
+}
+
+/**
+ * The design tokens for a model (exported for tests): the original's colours and fonts (issue 12),
+ * each text/background pair pushed to WCAG AA; a dark original gets a dark rebuild.
+ */
 export function buildTokens(model: SiteModel): DesignTokens {
   const brand = model.identity.colors;
-  const rawPrimary = brand.primary ? parseColor(brand.primary) : undefined;
-  const primaryBase = rawPrimary ? normalizeBrand(rawPrimary) : DEFAULT_PRIMARY;
-  const { h } = toHsl(primaryBase);
-  const background = WHITE;
-  const surface = fromHsl(h, 0.4, 0.97);
-  const text = fromHsl(h, 0.25, 0.12);
-  const primary = ensureContrast(primaryBase, WHITE, 4.6);
-  const rawAccent = brand.accent ? parseColor(brand.accent) : undefined;
-  const accentBase = rawAccent ? normalizeBrand(rawAccent) : fromHsl((h + 35) % 360, 0.7, 0.42);
-  const accent = ensureContrast(accentBase, WHITE, 4.6);
-  const muted = ensureContrast(fromHsl(h, 0.12, 0.38), surface, 4.6);
-  const link = ensureContrast(ensureContrast(primary, background, 4.6), surface, 4.6);
-  const serifBody =
-    SERIF_HINT.test(model.identity.fonts.body ?? '') &&
-    !/sans/i.test(model.identity.fonts.body ?? '');
+  const rawPrimary = parse(brand.primary);
+  const { h } = toHsl(rawPrimary ?? DEFAULT_PRIMARY);
+  const rawBackground = parse(brand.background);
+  const dark =
+    model.identity.scheme === 'dark' ||
+    (model.identity.scheme === undefined &&
+      rawBackground !== undefined &&
+      luminance(rawBackground) < DARK_LUMINANCE);
+  const background = dark
+    ? rawBackground && luminance(rawBackground) < DARK_LUMINANCE
+      ? rawBackground
+      : fromHsl(h, 0.12, 0.09)
+    : rawBackground && luminance(rawBackground) > 0.7
+      ? rawBackground
+      : WHITE;
+  const surface = shift(background, dark ? 0.05 : -0.035);
+  const rawText = parse(brand.text);
+  const text = ensureContrast(
+    ensureContrast(
+      rawText ?? (dark ? fromHsl(h, 0.1, 0.92) : fromHsl(h, 0.25, 0.12)),
+      background,
+      4.6,
+    ),
+    surface,
+    4.6,
+  );
+  // The brand colour as the original had it; a site without one gets a calm blue.
+  const primaryPair = fillPair(rawPrimary ?? DEFAULT_PRIMARY, parse(brand.onPrimary));
+  const rawAccent = parse(brand.accent);
+  const accentPair = fillPair(
+    rawAccent ?? normalizeBrand(fromHsl((h + 35) % 360, 0.7, dark ? 0.6 : 0.42)),
+  );
+  const muted = ensureContrast(
+    ensureContrast(fromHsl(h, 0.12, dark ? 0.7 : 0.38), surface, 4.6),
+    background,
+    4.6,
+  );
+  // Links are text: the original's link colour, else the brand's, made readable on both grounds.
+  const linkBase = parse(brand.link) ?? primaryPair.fill;
+  const link = ensureContrast(ensureContrast(linkBase, background, 4.6), surface, 4.6);
+  const chrome: NonNullable<DesignTokens['chrome']> = {};
+  const headerBackground = parse(brand.headerBackground);
+  if (headerBackground) {
+    chrome.headerBackground = toHex(headerBackground);
+    chrome.headerText = toHex(textOn(headerBackground, parse(brand.headerText)));
+  }
+  const footerBackground = parse(brand.footerBackground);
+  if (footerBackground) {
+    chrome.footerBackground = toHex(footerBackground);
+    chrome.footerText = toHex(textOn(footerBackground, parse(brand.footerText)));
+  }
+  const body = model.identity.fonts.body;
+  const serifBody = SERIF_HINT.test(body ?? '') && !/sans/i.test(body ?? '');
   return {
     colors: {
-      primary: toHex(primary),
-      onPrimary: toHex(onColor(primary, text)),
-      accent: toHex(accent),
-      onAccent: toHex(onColor(accent, text)),
+      primary: toHex(primaryPair.fill),
+      onPrimary: toHex(primaryPair.text),
+      accent: toHex(accentPair.fill),
+      onAccent: toHex(accentPair.text),
       background: toHex(background),
       surface: toHex(surface),
       text: toHex(text),
       muted: toHex(muted),
-      border: toHex(fromHsl(h, 0.25, 0.89)),
+      border: toHex(shift(background, dark ? 0.14 : -0.11)),
       link: toHex(link),
     },
     fonts: {
-      heading: toFontStack(
-        model.identity.fonts.heading ?? model.identity.fonts.body,
-        serifBody ? 'serif' : 'sans',
-      ),
-      body: toFontStack(model.identity.fonts.body),
+      heading: fontStack(model, model.identity.fonts.heading ?? body, serifBody ? 'serif' : 'sans'),
+      body: fontStack(model, body, 'sans'),
       mono: MONO,
     },
     radius: 'large',
-    header: 'light',
+    header: headerBackground ? 'brand' : 'light',
+    scheme: dark ? 'dark' : 'light',
+    ...(Object.keys(chrome).length > 0 ? { chrome } : {}),
   };
 }
 

@@ -194,7 +194,7 @@ function toSafeTokens(tokens: DesignTokens): DesignTokens {
       toCssColor(tokens.colors[name as keyof DesignTokens['colors']] ?? '') ?? fallback,
     ]),
   ) as DesignTokens['colors'];
-  return {
+  const out: DesignTokens = {
     ...tokens,
     colors,
     fonts: {
@@ -204,7 +204,17 @@ function toSafeTokens(tokens: DesignTokens): DesignTokens {
     },
     radius: tokens.radius === 'none' || tokens.radius === 'small' ? tokens.radius : 'large',
     header: tokens.header === 'brand' ? 'brand' : 'light',
+    scheme: tokens.scheme === 'dark' ? 'dark' : 'light',
   };
+  const chrome = Object.fromEntries(
+    Object.entries(tokens.chrome ?? {}).flatMap(([name, value]) => {
+      const color = typeof value === 'string' ? toCssColor(value) : undefined;
+      return color ? [[name, color]] : [];
+    }),
+  );
+  if (Object.keys(chrome).length > 0) out.chrome = chrome;
+  else delete out.chrome;
+  return out;
 }
 
 function toSafeLinks(

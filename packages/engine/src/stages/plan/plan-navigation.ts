@@ -1,9 +1,12 @@
 /**
- * Navigation: the header gets the first few distinct routes, the footer lists every label (its
- * text counts), external and mailto: links included.
+ * Navigation: the header gets the original's menu (issue 12) — every top-level item, dropdowns with
+ * all their children — or, when extract found no menu tree, the first few distinct routes; the footer
+ * lists every label (its text counts), external and mailto: links included. The site's name is never
+ * a menu item (the brand in the header already links home) and an error page is never linked.
  */
-import type { PlannedPage, SiteModel } from '../../model';
+import type { MenuItem, PlannedMenuItem, PlannedPage, SiteModel } from '../../model';
 import type { HrefRewriter } from './href-rewriter';
+import { normalizeUrl } from './plan-routes';
 
 /** A link of the header or footer. */
 export interface NavItem {
@@ -11,29 +14,57 @@ export interface NavItem {
   route: string;
 }
 
-/** Header links before the rest move to the footer only. */
+/** Header links before the rest move to the footer only (a flat menu without a tree). */
 const MAX_HEADER_LINKS = 6;
 
-/** The header's links and the footer's, from the original's menus (or the pages when it had none). */
+/** An error page of the original ("404 Page Not Found"), crawled like any page: never linked. */
+const ERROR_PAGE =
+  /\b404\b|page not found|seite nicht gefunden|pagina niet gevonden|page introuvable/i;
+
+/** True for a page the original shows for a missing address (its title or first heading says so). */
+export function isErrorPage(page: PlannedPage): boolean {
+  const heading = page.sections[0]?.heading?.inlines.map((run) => run.text).join('') ?? '';
+  return ERROR_PAGE.test(page.title) || ERROR_PAGE.test(heading);
+}
+
+/** The header's menu, its flat links and the footer's, from the original's menus (or the pages). */
 export function planNavigation(
   model: SiteModel,
   pages: PlannedPage[],
   routeOf: (url: string) => string | undefined,
   rewriteHref: HrefRewriter,
-): { navigation: NavItem[]; footerLinks: NavItem[] } {
+): { navigation: NavItem[]; footerLinks: NavItem[]; menu: PlannedMenuItem[] } {
+  const errorUrls = new Set(pages.filter(isErrorPage).map((page) => normalizeUrl(page.url)));
+  const name = model.identity.name.trim().toLowerCase();
+  const isBrand = (label: string) => label.trim().toLowerCase() === name;
+  const toRoute = (href: string): string | undefined => {
+    if (errorUrls.has(normalizeUrl(href))) return undefined;
+    return routeOf(href)
+      ? rewriteHref(href, '', new Set())
+      : isHttp(href) || /^mailto:[^@\s]+@/i.test(href)
+        ? href
+        : undefined;
+  };
   const navItems: NavItem[] = [];
   for (const link of model.navigation) {
-    const route = routeOf(link.href)
-      ? rewriteHref(link.href, '', new Set())
-      : isHttp(link.href) || /^mailto:[^@\s]+@/i.test(link.href)
-        ? link.href
-        : undefined;
-    if (route && !navItems.some((item) => item.label === link.label && item.route === route))
+    const route = toRoute(link.href);
+    if (
+      route &&
+      !isBrand(link.label) &&
+      !navItems.some((item) => item.label === link.label && item.route === route)
+    )
       navItems.push({ label: link.label, route });
   }
+  const menu = planMenu(model.identity.menu ?? [], toRoute, isBrand);
+  // Every menu item is in the footer too (the footer's text is the original's menu text).
+  for (const item of flatten(menu))
+    if (!navItems.some((n) => n.label === item.label && n.route === item.route))
+      navItems.push(item);
   if (navItems.length === 0) {
     // No menu on the original: link the pages (the brand in the header already links home).
-    for (const page of pages.filter((p) => p.route !== '/').slice(0, MAX_HEADER_LINKS))
+    for (const page of pages
+      .filter((p) => p.route !== '/' && !isErrorPage(p))
+      .slice(0, MAX_HEADER_LINKS))
       navItems.push({ label: shortTitle(page.title, model.identity.name), route: page.route });
   }
   const navigation: NavItem[] = [];
@@ -42,7 +73,37 @@ export function planNavigation(
     if (!item.route.startsWith('/')) continue;
     if (!navigation.some((n) => n.route === item.route)) navigation.push(item);
   }
-  return { navigation, footerLinks: navItems };
+  return {
+    navigation,
+    footerLinks: navItems,
+    menu: menu.length > 0 ? menu : navigation.map((item) => ({ ...item, children: [] })),
+  };
+}
+
+/**
+ * The original's menu tree with links rewritten: an item whose link goes nowhere in the rebuild (an
+ * error page, a script link) stays as a dropdown toggle when it has children, else it goes.
+ */
+function planMenu(
+  items: MenuItem[],
+  toRoute: (href: string) => string | undefined,
+  isBrand: (label: string) => boolean,
+): PlannedMenuItem[] {
+  return items.flatMap((item): PlannedMenuItem[] => {
+    const label = item.label.replace(/\s*[▼▾▿⌄↓]\s*$/u, '').trim();
+    if (!label || isBrand(label)) return [];
+    const children = planMenu(item.children, toRoute, isBrand);
+    const route = item.href ? toRoute(item.href) : undefined;
+    if (!route && children.length === 0) return [];
+    return [route ? { label, route, children } : { label, children }];
+  });
+}
+
+function flatten(items: PlannedMenuItem[]): NavItem[] {
+  return items.flatMap((item) => [
+    ...(item.route ? [{ label: item.label, route: item.route }] : []),
+    ...flatten(item.children),
+  ]);
 }
 
 function isHttp(href: string): boolean {

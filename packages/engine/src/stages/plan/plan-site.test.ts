@@ -1,3 +1,4 @@
+import { checkDesign } from '../../design/designer';
 import { describe, expect, it } from 'vitest';
 import type { Block, Section } from '../../model';
 import { extractSite } from '../extract/extract-site';
@@ -306,12 +307,15 @@ describe('planSite', () => {
     expect(man.pages[0]!.sections.map((s) => s.variant)).toContain('doc');
   });
 
-  it('designs with AA contrast and system or web-safe fonts, even for a black-and-yellow 1998 page', () => {
+  it('designs with AA contrast and system or web-safe fonts, a black-and-yellow 1998 page dark as it was', () => {
     const plan = planSite(extractSite(loadFixture('font-table-1998').raw), {
       strategy: 'STYLE_MODERNIZATION',
     });
     expect(plan.designer).toBe('offline');
-    expect(plan.design.tokens.colors.background).toBe('#ffffff');
+    // Issue 12: a dark original gets a dark rebuild (its own black page), not a white one.
+    expect(plan.design.tokens.scheme).toBe('dark');
+    expect(plan.design.tokens.colors.background).toBe('#000000');
+    expect(checkDesign(plan.design, plan)).toBeUndefined();
     expect(plan.design.tokens.fonts.body).not.toMatch(/comic/i);
     expect(plan.design.sections).toHaveProperty([`/#${plan.pages[0]!.sections[0]!.id}`]);
   });

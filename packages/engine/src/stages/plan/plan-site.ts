@@ -87,7 +87,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   });
 
   const redirects = toRedirects(pages);
-  const { navigation, footerLinks } = planNavigation(model, pages, routeOf, rewriteHref);
+  const { navigation, footerLinks, menu } = planNavigation(model, pages, routeOf, rewriteHref);
 
   const favicon = model.identity.favicon
     ? hostAsset(model.identity.favicon, '', 'favicon')
@@ -119,6 +119,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     identity,
     navigation,
     footerLinks,
+    menu,
     pages,
     redirects,
     assets: [...planned.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),

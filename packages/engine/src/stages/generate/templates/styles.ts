@@ -23,8 +23,23 @@ export function toStylesheet(
   const source = contentModules
     ? '\n/* src/content/ is the site\'s text, not markup: no class names are taken from it. */\n@source not "./content";\n'
     : '';
+  // The header and footer: the original's own colours (issue 12), else the page's and the text's.
+  const header = tokens.chrome?.headerBackground ?? c.background;
+  const onHeader = tokens.chrome?.headerBackground ? (tokens.chrome.headerText ?? c.text) : c.text;
+  const dark = tokens.scheme === 'dark';
+  const footer = tokens.chrome?.footerBackground ?? (dark ? c.surface : c.text);
+  const onFooter = tokens.chrome?.footerBackground
+    ? (tokens.chrome.footerText ?? c.text)
+    : dark
+      ? c.text
+      : c.background;
   return `@import "tailwindcss";
 ${source}
+/* ${dark ? 'A dark site, as the original was: form controls and scrollbars follow.' : 'A light site.'} */
+:root {
+  color-scheme: ${dark ? 'dark' : 'light'};
+}
+
 @theme {
   --color-primary: ${c.primary};
   --color-on-primary: ${c.onPrimary};
@@ -36,6 +51,10 @@ ${source}
   --color-muted: ${c.muted};
   --color-line: ${c.border};
   --color-link: ${c.link};
+  --color-header: ${header};
+  --color-on-header: ${onHeader};
+  --color-footer: ${footer};
+  --color-on-footer: ${onFooter};
   --font-sans: ${tokens.fonts.body};
   --font-heading: ${tokens.fonts.heading};
   --font-mono: ${tokens.fonts.mono};

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { SiteModel } from '../../model';
+import { extractSite } from '../extract/extract-site';
+import { toRawPage, toRawSite } from '../generate/testing/load-fixture';
+import { planSite } from './plan-site';
+
+const ORIGIN = 'http://site.example';
+
+/** A four-page site (one of them its 404 page) with the menu tree extract reads from the original. */
+function model(): SiteModel {
+  const raw = toRawSite(
+    '<html><head><title>Home - Modern Business</title></head><body><h1>Welcome</h1><p>Hello.</p></body></html>',
+    `${ORIGIN}/index.html`,
+  );
+  raw.pages.push(
+    toRawPage(`${ORIGIN}/about.html`, '<title>About</title><h1>About us</h1><p>Since 1998.</p>', 1),
+    toRawPage(
+      `${ORIGIN}/portfolio-3.html`,
+      '<title>3 Column</title><h1>Work</h1><p>Pieces.</p>',
+      1,
+    ),
+    toRawPage(`${ORIGIN}/404.html`, '<title>404</title><h1>404 Page Not Found</h1><p>Gone.</p>', 1),
+  );
+  const extracted = extractSite(raw);
+  return {
+    ...extracted,
+    identity: {
+      ...extracted.identity,
+      name: 'Modern Business',
+      menu: [
+        { label: 'Modern Business', href: `${ORIGIN}/index.html`, children: [] },
+        { label: 'About', href: `${ORIGIN}/about.html`, children: [] },
+        {
+          label: 'Portfolio ▾',
+          children: [
+            { label: '3 Column Portfolio', href: `${ORIGIN}/portfolio-3.html`, children: [] },
+            { label: 'Blog', href: 'https://blog.example/', children: [] },
+          ],
+        },
+        {
+          label: 'Other Pages',
+          children: [{ label: '404', href: `${ORIGIN}/404.html`, children: [] }],
+        },
+        { label: 'Contact', href: 'mailto:hello@site.example', children: [] },
+      ],
+    },
+  };
+}
+
+describe('the header menu (issue 12)', () => {
+  it('keeps every top-level item with its dropdown children, never the brand or the 404 page', () => {
+    const plan = planSite(model(), { strategy: 'INCREMENTAL_UPDATE' });
+    expect(plan.menu).toEqual([
+      { label: 'About', route: '/about', children: [] },
+      {
+        label: 'Portfolio',
+        children: [
+          { label: '3 Column Portfolio', route: '/portfolio-3', children: [] },
+          { label: 'Blog', route: 'https://blog.example/', children: [] },
+        ],
+      },
+      { label: 'Contact', route: 'mailto:hello@site.example', children: [] },
+    ]);
+    // The footer lists every menu link too; the error page is linked nowhere.
+    expect(plan.footerLinks.map((link) => link.label)).toEqual(
+      expect.arrayContaining(['About', '3 Column Portfolio', 'Blog', 'Contact']),
+    );
+    const links = JSON.stringify([plan.menu, plan.navigation, plan.footerLinks]);
+    expect(links).not.toContain('/404');
+    expect(links).not.toContain('Modern Business');
+    // The page itself is still rebuilt (its text is the original's).
+    expect(plan.pages.map((page) => page.route)).toContain('/404');
+  });
+
+  it('falls back to the pages (never the error page) when the original has no menu', () => {
+    const { identity, ...rest } = model();
+    const plan = planSite(
+      { ...rest, identity: { ...identity, menu: [] }, navigation: [] },
+      { strategy: 'INCREMENTAL_UPDATE' },
+    );
+    expect(plan.menu?.map((item) => item.route)).toEqual(['/about', '/portfolio-3']);
+  });
+});
