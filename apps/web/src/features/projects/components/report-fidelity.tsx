@@ -1,0 +1,199 @@
+import { useId } from 'react';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import type { SiteliftReport } from '@sitelift/shared/schemas/report';
+import { cn } from '../../../utils/cn';
+import {
+  FIDELITY_METRICS,
+  FIDELITY_TONE_TEXT,
+  toFidelityTone,
+  toOverallFidelity,
+  toPercentLabel,
+} from '../utils/fidelity';
+
+type Fidelity = NonNullable<SiteliftReport['fidelity']>;
+
+const BAR_TONES = { good: 'bg-emerald-500', fair: 'bg-amber-500', poor: 'bg-red-500' } as const;
+
+/** The identity checks of DESIGN.md §4, named for people. */
+const IDENTITY_LABELS: Record<string, string> = {
+  brand_color: 'Brand colour',
+  logo: 'Logo',
+  hero_image: 'Hero image',
+  navigation: 'Navigation',
+  site_name: 'Site name',
+  fonts: 'Fonts',
+};
+
+/** A check's name for people: the known ones by the table above, others from their snake_case. */
+export function toIdentityLabel(check: string): string {
+  const known = IDENTITY_LABELS[check];
+  if (known) return known;
+  const words = check.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function ScoreBars({ scores }: { scores: Fidelity['overall'] }) {
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1.5">
+      {FIDELITY_METRICS.map((metric) => {
+        const score = scores[metric.key];
+        const tone = toFidelityTone(score);
+        return (
+          <div key={metric.key} className="contents">
+            <dt className="text-xs text-slate-600" title={metric.description}>
+              {metric.label}
+            </dt>
+            <dd aria-hidden className="h-1.5 overflow-hidden rounded-full bg-slate-100">
+              <span
+                className={cn('block h-full rounded-full', BAR_TONES[tone])}
+                style={{ width: `${Math.round(score * 100)}%` }}
+              />
+            </dd>
+            <dd className="text-right text-xs font-semibold text-slate-900 tabular-nums">
+              {toPercentLabel(score)}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function IdentityChecks({ checks }: { checks: Fidelity['identity'] }) {
+  if (checks.length === 0) {
+    return <p className="text-slate-600">No identity checks applied to this site.</p>;
+  }
+  const passed = checks.filter((check) => check.ok).length;
+  return (
+    <>
+      <p className="text-xs text-slate-500">
+        {passed} of {checks.length} passed
+      </p>
+      <ul className="mt-1.5 space-y-1.5">
+        {checks.map((check) => (
+          <li key={check.check} className="flex items-start gap-2">
+            {check.ok ? (
+              <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
+            ) : (
+              <XCircle className="mt-0.5 size-4 shrink-0 text-red-600" aria-hidden />
+            )}
+            <p className="min-w-0 break-words">
+              <span className="font-medium text-slate-900">{toIdentityLabel(check.check)}</span>
+              <span className="sr-only">{check.ok ? ': passed' : ': failed'}</span>
+              {check.found && <span className="text-slate-600"> — {check.found}</span>}
+              {!check.ok && check.expected && (
+                <span className="block text-xs text-slate-500">Expected: {check.expected}</span>
+              )}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RouteScores({ routes }: { routes: Fidelity['routes'] }) {
+  if (routes.length === 0) return null;
+  return (
+    <details className="group mt-3 rounded-lg border border-slate-200">
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800 select-none">
+        Scores per page ({routes.length})
+      </summary>
+      <div className="overflow-x-auto border-t border-slate-100 px-3 pb-2">
+        <table className="w-full text-left text-xs">
+          <thead>
+            <tr className="text-slate-500">
+              <th className="py-1.5 pr-2 font-medium">Page</th>
+              {FIDELITY_METRICS.map((metric) => (
+                <th key={metric.key} className="px-1 py-1.5 text-right font-medium">
+                  {metric.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="tabular-nums">
+            {routes.map((route) => (
+              <tr key={route.route} className="border-t border-slate-100 align-top">
+                <th scope="row" className="max-w-40 py-1.5 pr-2 font-normal break-words">
+                  <code className="text-slate-800">{route.route}</code>
+                  {route.worst_sections.length > 0 && (
+                    <span className="mt-0.5 block text-slate-500">
+                      Weakest:{' '}
+                      {route.worst_sections
+                        .map((section) => `${section.selector} ${toPercentLabel(section.score)}`)
+                        .join(', ')}
+                    </span>
+                  )}
+                </th>
+                {FIDELITY_METRICS.map((metric) => (
+                  <td
+                    key={metric.key}
+                    className={cn(
+                      'px-1 py-1.5 text-right',
+                      FIDELITY_TONE_TEXT[toFidelityTone(route[metric.key])],
+                    )}
+                  >
+                    {toPercentLabel(route[metric.key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The top of the report: how closely the rebuild resembles the original (overall score, the five
+ * scores, per page on demand) and the identity checks — or that this run did not measure it.
+ */
+export function ReportFidelity({ fidelity }: { fidelity: Fidelity | undefined }) {
+  const headingId = useId();
+  if (!fidelity) {
+    return (
+      <section aria-labelledby={headingId} className="rounded-lg bg-slate-50 px-3 py-2.5">
+        <h4 id={headingId} className="font-semibold text-slate-900">
+          Fidelity
+        </h4>
+        <p className="mt-1 text-slate-600">
+          Not measured for this run: there are no similarity scores or identity checks (brand
+          colour, logo, hero image, navigation, site name, fonts). Runs measure them when the
+          original and the rebuild can both be rendered in a browser.
+        </p>
+      </section>
+    );
+  }
+  const overall = toOverallFidelity(fidelity.overall);
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+        <div>
+          <h4 id={headingId} className="font-semibold text-slate-900">
+            Fidelity
+          </h4>
+          <p className="mt-1 flex items-baseline gap-2">
+            <span
+              className={cn(
+                'text-2xl font-bold tabular-nums',
+                FIDELITY_TONE_TEXT[toFidelityTone(overall)],
+              )}
+            >
+              {toPercentLabel(overall)}
+            </span>
+            <span className="text-xs text-slate-500">overall, the mean of the five scores</span>
+          </p>
+          <div className="mt-2">
+            <ScoreBars scores={fidelity.overall} />
+          </div>
+        </div>
+        <div>
+          <h4 className="font-semibold text-slate-900">Identity</h4>
+          <IdentityChecks checks={fidelity.identity} />
+        </div>
+      </div>
+      <RouteScores routes={fidelity.routes} />
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ReportLighthouseScores, SiteliftReport } from '@sitelift/shared/schemas/report';
+import { cn } from '../../../utils/cn';
+
+const CATEGORIES: { label: string; key: keyof ReportLighthouseScores }[] = [
+  { label: 'Performance', key: 'performance' },
+  { label: 'Accessibility', key: 'accessibility' },
+  { label: 'Best Practices', key: 'bestPractices' },
+  { label: 'SEO', key: 'seo' },
+];
+
+/** A Lighthouse score out of 100 (a 0..1 one is scaled). */
+function toScore(value: number): number {
+  return Math.round(value <= 1 ? value * 100 : value);
+}
+
+/** Lighthouse's own bands: 90-100 good, 50-89 needs improvement, 0-49 poor. */
+function toScoreTone(score: number): string {
+  if (score >= 90) return 'text-emerald-700';
+  if (score >= 50) return 'text-amber-700';
+  return 'text-red-700';
+}
+
+/** Lighthouse before/after of the start page, or that it was not measured for this run. */
+export function ReportLighthouse({ lighthouse }: { lighthouse: SiteliftReport['lighthouse'] }) {
+  if (!lighthouse) {
+    return <p className="text-slate-600">Lighthouse was not measured for this run.</p>;
+  }
+  return (
+    <table className="w-full max-w-sm text-left">
+      <thead>
+        <tr className="text-xs text-slate-500 uppercase">
+          <th className="py-1 font-medium">Category</th>
+          <th className="py-1 text-right font-medium">Before</th>
+          <th className="py-1 text-right font-medium">After</th>
+        </tr>
+      </thead>
+      <tbody className="tabular-nums">
+        {CATEGORIES.map((category) => {
+          const before = toScore(lighthouse.before[category.key]);
+          const after = toScore(lighthouse.after[category.key]);
+          return (
+            <tr key={category.key} className="border-t border-slate-100">
+              <th scope="row" className="py-1 font-normal">
+                {category.label}
+              </th>
+              <td className={cn('py-1 text-right', toScoreTone(before))}>{before}</td>
+              <td className={cn('py-1 text-right font-semibold', toScoreTone(after))}>{after}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
