@@ -38,7 +38,6 @@ export {
 export { DEFAULT_FETCH_OPTIONS, fetchSite, MAX_PAGES_LIMIT } from './stages/fetch/fetch-site';
 export {
   checkSite,
-  withDefaultScheme,
   type CheckSiteOptions,
   type SiteCheck,
   type SiteCheckWarning,

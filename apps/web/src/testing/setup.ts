@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetMockDb } from './mocks/db';
+import { siteCheckAnswers } from './mocks/handlers/projects';
 import { server } from './mocks/server';
 
 // The machine is shared; give rendering room before a findBy* gives up.
@@ -45,6 +46,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetMockDb();
+  siteCheckAnswers.clear();
   vi.useRealTimers();
   const problems = consoleProblems;
   consoleProblems = [];

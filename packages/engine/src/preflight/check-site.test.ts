@@ -1,7 +1,8 @@
 import { AppError } from '@sitelift/shared/error-codes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../stages/fetch/test-server.fixture';
-import { checkSite, withDefaultScheme } from './check-site';
+import { withDefaultScheme } from '@sitelift/shared/validation/create-project';
+import { checkSite } from './check-site';
 
 const LOCAL = { allowPrivateUrls: true, timeoutMs: 5_000 };
 const html = (body: string, head = '') =>
@@ -21,6 +22,8 @@ describe('withDefaultScheme', () => {
     expect(withDefaultScheme('localhost:8080/x')).toBe('https://localhost:8080/x');
     expect(withDefaultScheme('//example.com')).toBe('https://example.com');
     expect(withDefaultScheme('http://example.com')).toBe('http://example.com');
+    expect(withDefaultScheme('ftp://example.com')).toBe('ftp://example.com');
+    expect(withDefaultScheme('')).toBe('');
   });
 });
 

@@ -4,6 +4,7 @@
  * content with JavaScript, is it behind a login or an app rather than a site. One HTTP read of the
  * start page (through the SSRF guard, with the fetch stage's limits) and one of robots.txt; no browser.
  */
+import { withDefaultScheme } from '@sitelift/shared/validation/create-project';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import type { GuardOptions } from '../net/assert-public-url';
 import { buildGuardedAgent } from '../net/guarded-agent';
@@ -55,14 +56,6 @@ const LOGIN_PATH = /\/(?:log-?in|sign-?in|auth|account\/login|wp-login\.php)\b/i
 const WEBGL =
   /getContext\(\s*['"](?:webgl2?|experimental-webgl)['"]|\bTHREE\.|\bBABYLON\.|\bPIXI\./;
 const HIDDEN_TEXT_PARENTS = new Set(['script', 'style', 'noscript', 'template', 'head', 'title']);
-
-/** `example.com/x` → `https://example.com/x`; an address with a scheme is kept as typed. */
-export function withDefaultScheme(input: string): string {
-  const trimmed = input.trim();
-  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^/:]+:\d+(?:\/|$)/.test(trimmed)
-    ? trimmed
-    : `https://${trimmed.replace(/^\/\/+/, '')}`;
-}
 
 interface PageFacts {
   title: string;

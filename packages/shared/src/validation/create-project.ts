@@ -28,6 +28,18 @@ export function isAbsoluteHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * `example.com/x` → `https://example.com/x` (issue 15: people type bare hosts); an address with a
+ * scheme, even a wrong one, is kept as typed so that validation can say what is wrong with it.
+ */
+export function withDefaultScheme(input: string): string {
+  const trimmed = input.trim();
+  if (trimmed === '') return trimmed;
+  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^/:]+:\d+(?:\/|$)/.test(trimmed)
+    ? trimmed
+    : `https://${trimmed.replace(/^\/\/+/, '')}`;
+}
+
 /** The Create Project form (spec §5 Create project). */
 export const createProjectFormSchema = z.object({
   sourceUrl: z

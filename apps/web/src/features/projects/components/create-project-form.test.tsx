@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMockUser, mockDb, signInAs } from '../../../testing/mocks/db';
+import { siteCheckAnswers } from '../../../testing/mocks/handlers/projects';
 import { renderApp } from '../../../testing/test-utils';
 
 async function fill(user: ReturnType<typeof renderApp>['user'], url: string, name: string) {
@@ -15,7 +16,7 @@ describe('Create Project', () => {
     await user.click(await screen.findByRole('button', { name: 'Create Project' }));
     expect(await screen.findByText('Website URL is required')).toBeInTheDocument();
     expect(screen.getByText('Project name is required')).toBeInTheDocument();
-    await fill(user, 'example.com', 'ab');
+    await fill(user, 'not a url', 'ab');
     await user.click(screen.getByRole('button', { name: 'Create Project' }));
     expect(
       await screen.findByText('Please enter a valid URL (e.g., https://example.com)'),
@@ -89,6 +90,71 @@ describe('Create Project', () => {
       path: '/api/auth/send-verification-email',
       body: { email: 'new@example.com' },
     });
+  });
+
+  it('turns a bare host into https:// and shows the quick check before a credit is spent', async () => {
+    signInAs(createMockUser());
+    siteCheckAnswers.set('https://old.example.com', {
+      url: 'https://old.example.com',
+      final_url: 'https://www.old.example.com/',
+      title: 'Old Bakery',
+      robots_allowed: true,
+      estimated_pages: 12,
+      pages_capped: false,
+      needs_javascript: true,
+      warnings: [
+        {
+          code: 'needs_javascript',
+          message: 'This page builds its content with JavaScript.',
+        },
+      ],
+    });
+    const { user } = renderApp('/create-project');
+    await user.type(await screen.findByLabelText('Website URL'), 'old.example.com');
+    await user.tab();
+    expect(screen.getByLabelText('Website URL')).toHaveValue('https://old.example.com');
+    const check = await screen.findByTestId('site-check');
+    expect(check).toHaveTextContent('Reachable — “Old Bakery”, about 12 pages');
+    expect(check).toHaveTextContent('Redirects to https://www.old.example.com/');
+    expect(check).toHaveTextContent('This page builds its content with JavaScript.');
+    // The check spends nothing: no project was created.
+    expect(mockDb.calls.filter((call) => call.path === '/api/projects')).toEqual([]);
+    await user.type(screen.getByLabelText('Project Name'), 'Old site');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    await screen.findByText('Project created successfully! Modernization is now in progress.');
+    expect(mockDb.calls.find((call) => call.path === '/api/projects')?.body).toMatchObject({
+      sourceUrl: 'https://old.example.com',
+    });
+  });
+
+  it('says when the site cannot be read, and still lets the user create the project', async () => {
+    signInAs(createMockUser());
+    siteCheckAnswers.set('https://down.example.com', {
+      status: 422,
+      code: 'ENGINE_FETCH_CONNECTION_FAILED',
+      message: 'We could not connect to the site.',
+    });
+    const { user } = renderApp('/create-project');
+    await user.type(await screen.findByLabelText('Website URL'), 'https://down.example.com');
+    await user.tab();
+    const alert = (await screen.findByText('We could not read this site')).closest(
+      '[role=status]',
+    ) as HTMLElement;
+    expect(alert).toHaveTextContent('We could not connect to the site.');
+    expect(alert).toHaveTextContent('your credit is refunded automatically');
+    expect(screen.getByRole('button', { name: 'Create Project' })).toBeEnabled();
+  });
+
+  it('shows an unverified user the verification notice before the form is filled in', async () => {
+    signInAs(createMockUser({ email: 'new@example.com', emailVerified: false }));
+    const { user } = renderApp('/create-project');
+    const notice = (
+      await screen.findByText('Please verify your e-mail address before creating a project.')
+    ).closest('[role=status]') as HTMLElement;
+    await user.click(within(notice).getByRole('button', { name: 'Resend verification e-mail' }));
+    expect(
+      await screen.findByText('Verification e-mail sent. Please check your inbox.'),
+    ).toBeInTheDocument();
   });
 
   it("says 'Failed to create project: {reason}' for other failures", async () => {

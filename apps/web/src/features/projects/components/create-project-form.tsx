@@ -9,6 +9,8 @@ import {
   DEFAULT_MODERNIZATION_STRATEGY,
   MODERNIZATION_STRATEGIES,
   createProjectFormSchema,
+  isAbsoluteHttpUrl,
+  withDefaultScheme,
 } from '@sitelift/shared/validation/create-project';
 import type {
   CreateProjectFormInput,
@@ -30,6 +32,7 @@ import type { NavigationState } from '../../../utils/navigation-state';
 import { createProject } from '../api/create-project';
 import { PROJECTS_QUERY_KEY } from '../api/get-projects';
 import { HowItWorksDialog } from './how-it-works-dialog';
+import { SiteCheckPanel } from './site-check-panel';
 
 /** The strategy options of spec §3, with what each one delivers. */
 export const STRATEGY_OPTIONS: Record<
@@ -90,6 +93,19 @@ export function CreateProjectForm({
   });
   const { errors, isSubmitting } = form.formState;
   const canSubmit = !isSubmitting && !isAuthLoading && user !== null;
+  // The address the quick check ran on (issue 15 item 2): set when the URL field is left.
+  const [checkedUrl, setCheckedUrl] = useState<string | null>(null);
+  // A bare host ('example.com') becomes https://example.com, in the value and, on blur, in the field.
+  const urlField = form.register('sourceUrl', {
+    setValueAs: (value: unknown) => (typeof value === 'string' ? withDefaultScheme(value) : value),
+  });
+  const onUrlBlur: typeof urlField.onBlur = async (event) => {
+    const normalized = withDefaultScheme(form.getValues('sourceUrl'));
+    if (event.target.value !== normalized) form.setValue('sourceUrl', normalized);
+    setCheckedUrl(isAbsoluteHttpUrl(normalized) ? normalized : null);
+    await urlField.onBlur(event);
+  };
+  const isUnverified = problem?.kind === 'unverified' || (user !== null && !user.emailVerified);
 
   const onValid = async (values: CreateProjectFormInput) => {
     if (!user) {
@@ -174,9 +190,11 @@ export function CreateProjectForm({
           </Link>
         </Alert>
       )}
-      {problem?.kind === 'unverified' && (
+      {isUnverified && (
         <Alert tone="warning" className="mb-6" title="Verify your e-mail">
-          <p>{problem.message}</p>
+          <p>
+            {problem?.kind === 'unverified' ? problem.message : PROJECT_MESSAGES.emailNotVerified}
+          </p>
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <Button
               size="sm"
@@ -216,8 +234,10 @@ export function CreateProjectForm({
           placeholder="https://example.com"
           autoComplete="url"
           error={errors.sourceUrl?.message}
-          {...form.register('sourceUrl')}
+          {...urlField}
+          onBlur={onUrlBlur}
         />
+        <SiteCheckPanel sourceUrl={errors.sourceUrl ? null : checkedUrl} />
         <FormField
           label="Project Name"
           placeholder="My company website"

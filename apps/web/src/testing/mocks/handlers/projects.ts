@@ -1,5 +1,6 @@
 import { projectListResponseSchema, projectSchema } from '@sitelift/shared/schemas/project';
 import { siteliftReportSchema } from '@sitelift/shared/schemas/report';
+import { siteCheckSchema, type SiteCheckResult } from '@sitelift/shared/schemas/site-check';
 import { HttpResponse, http } from 'msw';
 import { MODERNIZATION_STRATEGIES } from '@sitelift/shared/validation/create-project';
 import { z } from 'zod';
@@ -39,8 +40,37 @@ function matches(project: MockProject, search: string, status: string): boolean 
 
 const sseHeaders = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
 
+/**
+ * Answers of POST /api/site-check by address: a result, or an error as the server sends it. An
+ * address not listed is a reachable two-page site. Cleared after each test (testing/setup.ts).
+ */
+export const siteCheckAnswers = new Map<
+  string,
+  SiteCheckResult | { status: number; code: string; message: string }
+>();
+
 /** The projects and jobs API (issue 4), answering like the server, backed by `mockDb`. */
 export const projectHandlers = [
+  http.post('*/api/site-check', async ({ request }) => {
+    if (!getSessionUser()) return unauthenticated();
+    const body = (await request.json()) as { source_url: string };
+    mockDb.calls.push({ method: 'POST', path: '/api/site-check', body });
+    const answer = siteCheckAnswers.get(body.source_url);
+    if (answer && 'status' in answer) return error(answer.status, answer.code, answer.message);
+    return json(
+      siteCheckSchema,
+      answer ?? {
+        url: body.source_url,
+        final_url: body.source_url,
+        title: 'Old site',
+        robots_allowed: true,
+        estimated_pages: 2,
+        pages_capped: false,
+        needs_javascript: false,
+        warnings: [],
+      },
+    );
+  }),
   http.get('*/api/projects', ({ request }) => {
     if (!getSessionUser()) return unauthenticated();
     const url = new URL(request.url);
