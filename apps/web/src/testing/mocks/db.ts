@@ -1,3 +1,4 @@
+import type { CreditEntry } from '@sitelift/shared/schemas/credits';
 import type { Project } from '@sitelift/shared/schemas/project';
 import type { SiteliftReport } from '@sitelift/shared/schemas/report';
 /** An in-memory stand-in for the server's accounts, shared by the MSW handlers of a test. */
@@ -23,6 +24,46 @@ export interface MockJob {
   logs: { id: string; level: string; message: string; created_at: string }[];
 }
 
+/** A plan the mock customer has or had (the server's subscriptions and purchases). */
+export interface MockBillingProduct {
+  productId: string;
+  status: 'active' | 'canceled' | 'refunded';
+  cancelAtPeriodEnd: boolean;
+  startedAt: string;
+  currentPeriodEnd: string | null;
+  refundableUntil: string | null;
+}
+
+/** A test-mode checkout session. */
+export interface MockCheckoutSession {
+  id: string;
+  productId: string;
+  status: 'open' | 'complete' | 'canceled';
+}
+
+/** The billing side of the mock server (issue 13). */
+export interface MockBilling {
+  /** Subscriptions sold so far (the founder price applies below 250). */
+  subscriptionsSold: number;
+  products: MockBillingProduct[];
+  sessions: Map<string, MockCheckoutSession>;
+  referralCode: string | null;
+  hasRedeemedReferral: boolean;
+  /** Codes of other accounts that can be redeemed. */
+  redeemableCodes: Set<string>;
+}
+
+function buildMockBilling(): MockBilling {
+  return {
+    subscriptionsSold: 0,
+    products: [],
+    sessions: new Map(),
+    referralCode: null,
+    hasRedeemedReferral: false,
+    redeemableCodes: new Set(),
+  };
+}
+
 /** An open server-sent-events response the test can write to. */
 export interface MockEventStream {
   send: (text: string) => void;
@@ -41,6 +82,9 @@ export const mockDb = {
   /** Reports by project id. */
   reports: new Map<string, SiteliftReport>(),
   credits: 1,
+  /** The credit ledger, newest first (GET /api/me/credits?entries=true). */
+  creditEntries: [] as CreditEntry[],
+  billing: buildMockBilling(),
   /** When set, POST /api/projects answers with this status and error code. */
   createFailure: null as { status: number; code: string; message: string } | null,
   /** When set, GET /logs/:id/stream answers with this status. */
@@ -93,6 +137,8 @@ export function resetMockDb(): void {
   mockDb.jobs.clear();
   mockDb.reports.clear();
   mockDb.credits = 1;
+  mockDb.creditEntries = [];
+  mockDb.billing = buildMockBilling();
   mockDb.createFailure = null;
   mockDb.logStreamStatus = null;
   for (const stream of mockDb.eventStreams) stream.close();
@@ -102,6 +148,25 @@ export function resetMockDb(): void {
 }
 
 let projectCounter = 0;
+
+/** Moves the balance by `delta` and writes the ledger entry, as the server does. */
+export function addCreditEntry(
+  delta: number,
+  reason: CreditEntry['reason'],
+  detail: string | null = null,
+  projectId: string | null = null,
+): void {
+  mockDb.credits += delta;
+  mockDb.creditEntries.unshift({
+    id: mockDb.creditEntries.length + 1,
+    delta,
+    reason,
+    project_id: projectId,
+    job_id: null,
+    detail,
+    created_at: new Date().toISOString(),
+  });
+}
 
 /** Adds a project (newest first); returns it. */
 export function createMockProject(overrides: Partial<MockProject> = {}): MockProject {

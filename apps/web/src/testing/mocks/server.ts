@@ -1,7 +1,13 @@
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
+import { billingHandlers } from './handlers/billing';
 import { profileHandlers } from './handlers/profile';
 import { projectHandlers } from './handlers/projects';
 
 /** The MSW server of the web tests: the API the app talks to, backed by `mockDb`. */
-export const server = setupServer(...authHandlers, ...profileHandlers, ...projectHandlers);
+export const server = setupServer(
+  ...authHandlers,
+  ...profileHandlers,
+  ...projectHandlers,
+  ...billingHandlers,
+);

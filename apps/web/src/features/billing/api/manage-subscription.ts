@@ -1,15 +1,18 @@
-import * as z from 'zod/mini';
+import {
+  billingPortalResultSchema,
+  cancelResultSchema,
+  refundResultSchema,
+} from '@sitelift/shared/billing/api';
+import type { RefundResult } from '@sitelift/shared/billing/api';
+import { paths } from '../../../config/paths';
 import { billingRequest } from './billing-request';
 
-const urlSchema = z.looseObject({ url: z.string() });
-const anySchema = z.unknown();
-
-/** Cancels the subscription `productId` at the end of its period (`POST /api/billing/cancel`). */
+/** Cancels the subscription `productId` at the end of its paid period (`POST /api/billing/cancel`). */
 export async function cancelSubscription(productId: string): Promise<void> {
   await billingRequest('/api/billing/cancel', {
     method: 'POST',
     body: { product_id: productId },
-    schema: anySchema,
+    schema: cancelResultSchema,
   });
 }
 
@@ -17,17 +20,17 @@ export async function cancelSubscription(productId: string): Promise<void> {
 export async function getBillingPortalUrl(): Promise<string> {
   const result = await billingRequest('/api/billing/billing_portal', {
     method: 'POST',
-    body: { return_url: `${window.location.origin}/billing` },
-    schema: urlSchema,
+    body: { return_url: `${window.location.origin}${paths.billing.getHref()}` },
+    schema: billingPortalResultSchema,
   });
   return result.url;
 }
 
-/** Asks for the 14-day guarantee refund of the current subscription (`POST /api/billing/refund`). */
-export async function requestRefund(productId: string): Promise<void> {
-  await billingRequest('/api/billing/refund', {
+/** The 14-day guarantee refund of the subscription `productId` (`POST /api/billing/refund`). */
+export function requestRefund(productId: string): Promise<RefundResult> {
+  return billingRequest('/api/billing/refund', {
     method: 'POST',
     body: { product_id: productId },
-    schema: anySchema,
+    schema: refundResultSchema,
   });
 }

@@ -1,23 +1,21 @@
-import * as z from 'zod/mini';
+import { redeemReferralResultSchema, referralCodeSchema } from '@sitelift/shared/billing/api';
+import type { ReferralCode } from '@sitelift/shared/billing/api';
 import { billingRequest } from './billing-request';
 
-const codeSchema = z.looseObject({ code: z.string() });
-
 /** The user's referral code, created on first use (`POST /api/billing/referrals/code`). */
-export async function createReferralCode(): Promise<string> {
-  const result = await billingRequest('/api/billing/referrals/code', {
+export function createReferralCode(): Promise<ReferralCode> {
+  return billingRequest('/api/billing/referrals/code', {
     method: 'POST',
-    body: {},
-    schema: codeSchema,
+    schema: referralCodeSchema,
   });
-  return result.code;
 }
 
 /** Redeems someone's referral code: a credit to both sides, once per account. */
-export async function redeemReferralCode(code: string): Promise<void> {
-  await billingRequest('/api/billing/referrals/redeem', {
+export async function redeemReferralCode(code: string): Promise<number> {
+  const result = await billingRequest('/api/billing/referrals/redeem', {
     method: 'POST',
     body: { code },
-    schema: z.unknown(),
+    schema: redeemReferralResultSchema,
   });
+  return result.credits_granted;
 }

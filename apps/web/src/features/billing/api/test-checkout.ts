@@ -1,32 +1,14 @@
-import * as z from 'zod/mini';
+import { testCheckoutResultSchema, testCheckoutSessionSchema } from '@sitelift/shared/billing/api';
+import type { TestCheckoutSession } from '@sitelift/shared/billing/api';
 import { useQuery } from '../../../lib/query-client';
 import { billingRequest } from './billing-request';
-
-/** A test-mode checkout session (`GET /api/billing/test_checkout/:session_id`). */
-export const testCheckoutSchema = z.looseObject({
-  session_id: z.string(),
-  product_id: z.string(),
-  product_name: z.string(),
-  /** In the currency's smallest unit (cents), as Stripe counts. */
-  amount: z.number(),
-  currency: z.string(),
-  /** `month` or `year` for a subscription; null for a one-time purchase. */
-  interval: z.nullish(z.string()),
-  status: z.string(),
-  test_mode: z.boolean(),
-});
-
-/** A test-mode checkout session. */
-export type TestCheckout = z.infer<typeof testCheckoutSchema>;
-
-const redirectSchema = z.looseObject({ redirect_url: z.string() });
 
 const sessionPath = (sessionId: string) =>
   `/api/billing/test_checkout/${encodeURIComponent(sessionId)}`;
 
-/** Reads a test-mode checkout session. */
-export function getTestCheckout(sessionId: string): Promise<TestCheckout> {
-  return billingRequest(sessionPath(sessionId), { schema: testCheckoutSchema });
+/** Reads a test-mode checkout session (`GET /api/billing/test_checkout/:session_id`). */
+export function getTestCheckout(sessionId: string): Promise<TestCheckoutSession> {
+  return billingRequest(sessionPath(sessionId), { schema: testCheckoutSessionSchema });
 }
 
 /** The test-mode checkout session `sessionId`. */
@@ -46,7 +28,7 @@ export async function finishTestCheckout(
 ): Promise<string> {
   const result = await billingRequest(`${sessionPath(sessionId)}/${outcome}`, {
     method: 'POST',
-    schema: redirectSchema,
+    schema: testCheckoutResultSchema,
   });
   return result.redirect_url;
 }

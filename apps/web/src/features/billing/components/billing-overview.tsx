@@ -13,21 +13,32 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import { CREDITS_QUERY_KEY, useCreditBalanceQuery } from '../api/get-credits';
-import { BILLING_QUERY_KEY, getActiveSubscription, toDate, useCustomer } from '../api/get-customer';
-import type { CustomerProduct } from '../api/get-customer';
+import { GUARANTEE_DAYS, formatUsd } from '@sitelift/shared/billing/plans';
+import type { Customer, CustomerProduct } from '@sitelift/shared/billing/api';
+import { BILLING_QUERY_KEY } from '../api/billing-query-keys';
+import { getActiveSubscription, useCustomer } from '../api/get-customer';
 import { cancelSubscription, getBillingPortalUrl, requestRefund } from '../api/manage-subscription';
 import { createReferralCode, redeemReferralCode } from '../api/referrals';
-import { GUARANTEE_DAYS } from '../data/pricing-plans';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** True while the 14-day guarantee of `subscription` runs (the server decides for good). */
-export function isRefundEligible(subscription: CustomerProduct, now = Date.now()): boolean {
-  const startedAt = toDate(subscription.started_at);
-  if (!startedAt || toDate(subscription.canceled_at)) return false;
-  return now - startedAt.getTime() <= GUARANTEE_DAYS * DAY_MS;
+/** True while the 14-day guarantee of `product` runs (the server sends its last moment). */
+export function isRefundEligible(product: CustomerProduct, now = Date.now()): boolean {
+  const until = toDate(product.refundable_until);
+  return until !== null && until.getTime() > now;
 }
+
+function toDate(value: string | null): Date | null {
+  if (value === null) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const STATUS_LABELS: Record<CustomerProduct['status'], string> = {
+  active: 'Active',
+  canceled: 'Cancelled',
+  refunded: 'Refunded',
+};
 
 function Card({
   title,
@@ -65,8 +76,7 @@ export function BillingOverview() {
   const customer = useCustomer();
   const [busy, setBusy] = useState<'portal' | 'cancel' | 'refund' | null>(null);
   const subscription = getActiveSubscription(customer.data);
-  const oneTimePurchases =
-    customer.data?.products.filter((product) => product !== subscription) ?? [];
+  const otherProducts = customer.data?.products.filter((product) => product !== subscription) ?? [];
 
   const refresh = () =>
     Promise.all([
@@ -94,7 +104,7 @@ export function BillingOverview() {
   const cancel = async (product: CustomerProduct) => {
     const periodEnd = toDate(product.current_period_end);
     const confirmed = await confirm({
-      title: `Cancel ${product.name ?? 'your plan'}?`,
+      title: `Cancel ${product.name}?`,
       description: `No further payments or credit grants${
         periodEnd ? ` after ${dateFormat.format(periodEnd)}` : ''
       }. Credits you already have never expire.`,
@@ -125,8 +135,12 @@ export function BillingOverview() {
     if (!confirmed) return;
     setBusy('refund');
     try {
-      await requestRefund(product.id);
-      toast.success('Refund requested. Your payment is on its way back.');
+      const result = await requestRefund(product.id);
+      toast.success(
+        `Refunded ${formatUsd(result.refunded_amount)}; ${result.credits_removed} unused ${
+          result.credits_removed === 1 ? 'credit' : 'credits'
+        } removed.`,
+      );
       await refresh();
     } catch (error) {
       reportError('refund', error);
@@ -185,7 +199,7 @@ export function BillingOverview() {
               <Link to={PRICING_HREF} className={buttonClasses('primary', 'sm')}>
                 See plans
               </Link>
-              {oneTimePurchases.length > 0 && (
+              {otherProducts.length > 0 && (
                 <Button
                   size="sm"
                   variant="outline"
@@ -198,19 +212,24 @@ export function BillingOverview() {
             </div>
           </div>
         )}
-        {oneTimePurchases.length > 0 && (
+        {otherProducts.length > 0 && (
           <div className="mt-5 border-t border-slate-100 pt-4">
             <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Other purchases
             </h3>
             <ul className="mt-2 space-y-1">
-              {oneTimePurchases.map((product, index) => {
+              {otherProducts.map((product, index) => {
                 const startedAt = toDate(product.started_at);
                 return (
                   <li key={`${product.id}-${index}`} className="flex justify-between gap-3">
-                    <span>{product.name ?? product.id}</span>
+                    <span>
+                      {product.name}
+                      {product.interval !== null && (
+                        <span className="text-slate-500"> · {STATUS_LABELS[product.status]}</span>
+                      )}
+                    </span>
                     <span className="text-slate-500">
-                      {startedAt ? dateFormat.format(startedAt) : product.status}
+                      {startedAt ? dateFormat.format(startedAt) : ''}
                     </span>
                   </li>
                 );
@@ -220,7 +239,7 @@ export function BillingOverview() {
         )}
       </Card>
 
-      <ReferralCard />
+      {customer.data && <ReferralCard customer={customer.data} />}
     </div>
   );
 }
@@ -239,21 +258,35 @@ function SubscriptionDetails({
   onRefund: () => void;
 }) {
   const periodEnd = toDate(subscription.current_period_end);
-  const canceledAt = toDate(subscription.canceled_at);
+  const isEnding = subscription.cancel_at_period_end;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        <p className="text-lg font-semibold text-slate-900">
-          {subscription.name ?? subscription.id}
-        </p>
-        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-          {canceledAt ? 'Cancelled' : 'Active'}
+        <p className="text-lg font-semibold text-slate-900">{subscription.name}</p>
+        <span
+          className={
+            isEnding
+              ? 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800'
+              : 'rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800'
+          }
+        >
+          {isEnding ? 'Cancelled' : 'Active'}
         </span>
+        {subscription.is_founder_price && (
+          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+            Founder price
+          </span>
+        )}
       </div>
+      <p>
+        {formatUsd(subscription.amount)}{' '}
+        {subscription.interval === 'year' ? 'per year' : 'per month'} ·{' '}
+        {subscription.credits_per_period} credits each {subscription.interval}
+      </p>
       {periodEnd && (
         <p>
-          {canceledAt ? 'Ends on' : 'Renews on'} {dateFormat.format(periodEnd)}
-          {canceledAt ? '; no further payments.' : '; unused credits roll over.'}
+          {isEnding ? 'Ends on' : 'Renews on'} {dateFormat.format(periodEnd)}
+          {isEnding ? '; no further payments.' : '; unused credits roll over.'}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -261,7 +294,7 @@ function SubscriptionDetails({
           <ExternalLink className="size-4" aria-hidden />
           {busy === 'portal' ? 'Opening...' : 'Manage billing'}
         </Button>
-        {!canceledAt && (
+        {!isEnding && (
           <Button
             size="sm"
             variant="ghost"
@@ -289,9 +322,9 @@ function SubscriptionDetails({
   );
 }
 
-function ReferralCard() {
+function ReferralCard({ customer }: { customer: Customer }) {
   const queryClient = useQueryClient();
-  const [code, setCode] = useState<string | null>(null);
+  const [code, setCode] = useState<string | null>(customer.referral_code);
   const [isCreating, setIsCreating] = useState(false);
   const [redeemCode, setRedeemCode] = useState('');
   const [redeemState, setRedeemState] = useState<
@@ -301,7 +334,7 @@ function ReferralCard() {
   const create = async () => {
     setIsCreating(true);
     try {
-      setCode(await createReferralCode());
+      setCode((await createReferralCode()).code);
     } catch (error) {
       reportError('referral code', error);
       toast.error(getErrorMessage(error, 'Could not create a referral code. Please try again.'));
@@ -332,7 +365,10 @@ function ReferralCard() {
       await redeemReferralCode(value);
       setRedeemState({ kind: 'done' });
       setRedeemCode('');
-      await queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY }),
+      ]);
     } catch (error) {
       reportError('redeem referral', error);
       setRedeemState({
@@ -367,38 +403,43 @@ function ReferralCard() {
           </Button>
         )}
       </div>
-      <form
-        className="mt-6 border-t border-slate-100 pt-5"
-        aria-label="Redeem a referral code"
-        noValidate
-        onSubmit={(event) => void redeem(event)}
-      >
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex-1">
-            <FormField
-              label="Have a referral code?"
-              value={redeemCode}
-              autoComplete="off"
-              onChange={(event) => setRedeemCode(event.target.value)}
+      {redeemState.kind === 'done' ? (
+        <Alert tone="success" className="mt-6">
+          Code redeemed: a credit has been added to your balance.
+        </Alert>
+      ) : customer.has_redeemed_referral ? (
+        <p className="mt-6 border-t border-slate-100 pt-5 text-slate-600">
+          You have redeemed a referral code (one per account).
+        </p>
+      ) : (
+        <form
+          className="mt-6 border-t border-slate-100 pt-5"
+          aria-label="Redeem a referral code"
+          noValidate
+          onSubmit={(event) => void redeem(event)}
+        >
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex-1">
+              <FormField
+                label="Have a referral code?"
+                value={redeemCode}
+                autoComplete="off"
+                onChange={(event) => setRedeemCode(event.target.value)}
+                disabled={redeemState.kind === 'sending'}
+                error={redeemState.kind === 'error' ? redeemState.message : undefined}
+              />
+            </div>
+            <Button
+              type="submit"
+              variant="outline"
               disabled={redeemState.kind === 'sending'}
-              error={redeemState.kind === 'error' ? redeemState.message : undefined}
-            />
+              className={redeemState.kind === 'error' ? 'sm:mb-7' : undefined}
+            >
+              {redeemState.kind === 'sending' ? 'Redeeming...' : 'Redeem'}
+            </Button>
           </div>
-          <Button
-            type="submit"
-            variant="outline"
-            disabled={redeemState.kind === 'sending'}
-            className={redeemState.kind === 'error' ? 'sm:mb-7' : undefined}
-          >
-            {redeemState.kind === 'sending' ? 'Redeeming...' : 'Redeem'}
-          </Button>
-        </div>
-        {redeemState.kind === 'done' && (
-          <Alert tone="success" className="mt-3">
-            Code redeemed: a credit has been added to your balance.
-          </Alert>
-        )}
-      </form>
+        </form>
+      )}
     </Card>
   );
 }

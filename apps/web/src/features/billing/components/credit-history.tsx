@@ -1,5 +1,7 @@
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { findBillingProduct } from '@sitelift/shared/billing/plans';
+import { CREDIT_REASON_LABELS } from '@sitelift/shared/schemas/credits';
 import type { CreditEntry } from '@sitelift/shared/schemas/credits';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,24 +14,16 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
 /** How many entries the dashboard shows before 'Show all'. */
 const INITIAL_ENTRIES = 8;
 
-/** What a ledger entry means to the user. */
-export function toCreditEntryLabel(entry: Pick<CreditEntry, 'reason' | 'delta'>): string {
-  switch (entry.reason) {
-    case 'signup':
-      return 'Free credit for signing up';
-    case 'project':
-      return 'Project created';
-    case 'retry':
-      return 'Project run again';
-    case 'refund':
-      return 'Refund: a run failed';
-    case 'purchase':
-      return 'Credits purchased';
-    case 'grant':
-      return 'Credits granted';
-    default:
-      return entry.delta >= 0 ? 'Credit added' : 'Credit used';
+/** What a ledger entry means to the user, with the plan name of purchases and subscriptions. */
+export function toCreditEntryLabel(entry: Pick<CreditEntry, 'reason' | 'detail'>): string {
+  const label = CREDIT_REASON_LABELS[entry.reason];
+  if ((entry.reason === 'purchase' || entry.reason === 'subscription') && entry.detail) {
+    const product = findBillingProduct(entry.detail);
+    if (product && entry.reason === 'subscription') {
+      return `${label}: ${product.planName} (${product.period})`;
+    }
   }
+  return label;
 }
 
 /** The dashboard's credit history (issue 13): every grant, spend, refund and referral credit. */

@@ -1,20 +1,137 @@
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Check, Crown } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import type { CheckPreview, PricingTable } from '@sitelift/shared/billing/api';
+import { FOUNDER_OFFER, PRICING_PLANS } from '@sitelift/shared/billing/plans';
+import type { BillingPeriod, PricingPlan } from '@sitelift/shared/billing/plans';
 import { AUTH_MESSAGES } from '@sitelift/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { landingAnchors } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
+import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import { cn } from '../../../utils/cn';
-import { attachProduct } from '../api/attach-product';
-import { FOUNDER_DISCOUNT, PRICING_PLANS } from '../data/pricing-plans';
-import type { BillingPeriod, PricingPlan } from '../data/pricing-plans';
+import { attachProduct, checkProduct, usePricingTable } from '../api/attach-product';
+import { BILLING_QUERY_KEY } from '../api/billing-query-keys';
+import { CREDITS_QUERY_KEY } from '../api/get-credits';
+import { goToUrl } from '../utils/go-to-url';
 
-/** The pricing section (spec §2, §9): Monthly/Yearly toggle, four plans, founder note. */
+// The dialog (and its Radix code) loads only when a subscriber changes plan.
+const ProductChangeDialog = lazy(async () => ({
+  default: (await import('./product-change-dialog')).ProductChangeDialog,
+}));
+
+/** Spec §9 'Dialog close delay': the dialog's content is cleared this long after it closes. */
+const DIALOG_CLEAR_DELAY_MS = 200;
+
+/** What a plan card shows for one period: the static plan of spec §9, or the server's live prices. */
+interface CardVariant {
+  productId: string;
+  price: string;
+  regularPrice: string | null;
+  priceSuffix: string;
+  description: string;
+  features: string[];
+  isFounderPrice: boolean;
+}
+
+interface CardPlan {
+  id: string;
+  name: string;
+  monthly: CardVariant;
+  yearly: CardVariant | null;
+  buttonText: string;
+  buttonVariant: 'primary' | 'outline';
+  recommended: boolean;
+  currentProductId: string | null;
+}
+
+/** The plans as printed before the pricing table arrives (founder prices of spec §9). */
+function fromStaticPlan(plan: PricingPlan): CardPlan {
+  const toVariant = (variant: NonNullable<PricingPlan['yearly']>): CardVariant => ({
+    productId: variant.productId,
+    price: variant.price,
+    regularPrice: variant.regularPrice ?? null,
+    priceSuffix: variant.priceSuffix,
+    description: variant.description,
+    features: variant.features,
+    isFounderPrice: variant.regularPrice !== undefined,
+  });
+  return {
+    id: plan.id,
+    name: plan.name,
+    monthly: toVariant(plan.monthly),
+    yearly: plan.yearly ? toVariant(plan.yearly) : null,
+    buttonText: plan.buttonText,
+    buttonVariant: plan.buttonVariant,
+    recommended: plan.recommended,
+    currentProductId: null,
+  };
+}
+
+/** The plans with the prices that apply now: founder prices only while founder places are left. */
+export function toCardPlans(table: PricingTable | undefined): CardPlan[] {
+  if (!table) return PRICING_PLANS.map(fromStaticPlan);
+  return table.list.map((item) => {
+    const toVariant = (variant: PricingTable['list'][number]['monthly']): CardVariant => ({
+      productId: variant.product_id,
+      price: variant.price,
+      regularPrice: variant.regular_price,
+      priceSuffix: variant.price_suffix,
+      description: variant.description,
+      features: variant.features,
+      isFounderPrice: variant.is_founder_price,
+    });
+    return {
+      id: item.id,
+      name: item.name,
+      monthly: toVariant(item.monthly),
+      yearly: item.yearly ? toVariant(item.yearly) : null,
+      buttonText: item.button_text,
+      buttonVariant: item.button_variant,
+      recommended: item.recommended,
+      currentProductId: item.current_product_id,
+    };
+  });
+}
+
+/**
+ * The pricing section (spec §2, §4, §9): Monthly/Yearly toggle with its 'Save 15%' badge, the plans
+ * with the prices that apply now, and the purchase: guests get the sign-in alert; a signed-in user's
+ * choice is checked first, a plan change opens the product-change dialog, and the attach sends the
+ * browser to the checkout.
+ */
 export function PricingSection() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const { user } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const pricingTable = usePricingTable(user !== null);
+  const plans = toCardPlans(pricingTable.data);
+  const founder = pricingTable.data?.founder ?? null;
   const [pendingProduct, setPendingProduct] = useState<string | null>(null);
+  const [preview, setPreview] = useState<CheckPreview | null>(null);
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  const closeDialog = () => {
+    setIsDialogOpen(false);
+    clearTimeout(clearTimer.current);
+    clearTimer.current = setTimeout(() => setPreview(null), DIALOG_CLEAR_DELAY_MS);
+  };
+
+  const attach = async (productId: string) => {
+    const result = await attachProduct(productId);
+    // Spec §4: after an attach the pricing table and customer data are read again; a failure
+    // there is only a warning (spec §8).
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY }),
+    ]).catch((error: unknown) => console.warn('Billing refetch after attach failed', error));
+    if (result.checkout_url) goToUrl(result.checkout_url, navigate);
+    else console.warn('Billing attach returned no checkout URL');
+  };
 
   const purchase = async (productId: string) => {
     if (!user) {
@@ -23,11 +140,31 @@ export function PricingSection() {
     }
     setPendingProduct(productId);
     try {
-      const checkoutUrl = await attachProduct(productId);
-      if (checkoutUrl) window.location.assign(checkoutUrl);
-      else console.warn('Billing attach returned no checkout URL');
+      const check = await checkProduct(productId);
+      if (check.preview) {
+        clearTimeout(clearTimer.current);
+        setPreview(check.preview);
+        setIsDialogOpen(true);
+        return;
+      }
+      await attach(productId);
     } catch (error) {
       reportError('Billing attach failed', error);
+      window.alert(AUTH_MESSAGES.purchaseFailed);
+    } finally {
+      setPendingProduct(null);
+    }
+  };
+
+  const confirmChange = async () => {
+    if (!preview) return;
+    setPendingProduct(preview.product_id);
+    try {
+      await attach(preview.product_id);
+      closeDialog();
+    } catch (error) {
+      reportError('Billing attach failed', error);
+      closeDialog();
       window.alert(AUTH_MESSAGES.purchaseFailed);
     } finally {
       setPendingProduct(null);
@@ -87,23 +224,56 @@ export function PricingSection() {
         </div>
 
         <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
-          {PRICING_PLANS.map((plan) => (
+          {plans.map((plan) => (
             <PlanCard
-              key={plan.name}
+              key={plan.id}
               plan={plan}
               period={period}
               isPending={pendingProduct !== null}
-              onPurchase={purchase}
+              onPurchase={(productId) => void purchase(productId)}
             />
           ))}
         </ul>
 
         <p className="mx-auto mt-10 max-w-2xl rounded-xl bg-amber-50 px-5 py-4 text-center text-sm leading-6 text-amber-900 ring-1 ring-amber-200">
           <Crown className="mr-1.5 inline size-4 align-[-2px]" aria-hidden />
-          <strong>Founder pricing:</strong> the first {FOUNDER_DISCOUNT.subscribers} subscribers
-          keep a permanent {FOUNDER_DISCOUNT.percent}% discount for as long as they stay subscribed.
+          {founder && !founder.is_open ? (
+            <>
+              <strong>Founder pricing is sold out:</strong> all {founder.limit} founder places are
+              taken, so new subscriptions pay the regular price. Founders keep their{' '}
+              {founder.percent_off}% discount.
+            </>
+          ) : (
+            <>
+              <strong>Founder pricing:</strong> the first{' '}
+              {founder?.limit ?? FOUNDER_OFFER.subscriptions} subscribers keep a permanent{' '}
+              {founder?.percent_off ?? FOUNDER_OFFER.percentOff}% discount for as long as they stay
+              subscribed.
+              {founder && (
+                <>
+                  {' '}
+                  <span className="font-semibold">
+                    {founder.remaining} of {founder.limit} places left.
+                  </span>
+                </>
+              )}
+            </>
+          )}
         </p>
       </div>
+      {preview && (
+        <Suspense fallback={null}>
+          <ProductChangeDialog
+            preview={preview}
+            open={isDialogOpen}
+            isPending={pendingProduct !== null}
+            onConfirm={() => void confirmChange()}
+            onOpenChange={(open) => {
+              if (!open) closeDialog();
+            }}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -114,13 +284,14 @@ function PlanCard({
   isPending,
   onPurchase,
 }: {
-  plan: PricingPlan;
+  plan: CardPlan;
   period: BillingPeriod;
   isPending: boolean;
   onPurchase: (productId: string) => void;
 }) {
   const variant = (period === 'yearly' && plan.yearly) || plan.monthly;
-  const headingId = `plan-${plan.name.toLowerCase().replace(/\s+/g, '-')}`;
+  const headingId = `plan-${plan.id}`;
+  const isCurrent = plan.currentProductId === variant.productId;
   return (
     <li
       aria-labelledby={headingId}
@@ -150,16 +321,19 @@ function PlanCard({
         <span className="text-4xl font-bold tracking-tight text-slate-900">{variant.price}</span>
         <span className="text-sm font-medium text-slate-500">{variant.priceSuffix}</span>
       </p>
+      {variant.isFounderPrice && (
+        <p className="mt-1 text-xs font-medium text-amber-700">Founder price, kept for good</p>
+      )}
       {period === 'yearly' && !plan.yearly && (
         <p className="mt-1 text-xs text-slate-500">One-time purchase — no yearly plan.</p>
       )}
       <Button
         variant={plan.buttonVariant}
         className="mt-6 w-full"
-        disabled={isPending}
+        disabled={isPending || isCurrent}
         onClick={() => onPurchase(variant.productId)}
       >
-        {plan.buttonText}
+        {isCurrent ? 'Your current plan' : plan.buttonText}
       </Button>
       <ul className="mt-6 space-y-3 text-sm text-slate-700">
         {variant.features.map((feature) => (

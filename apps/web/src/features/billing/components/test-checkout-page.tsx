@@ -9,7 +9,7 @@ import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import type { NavigationState } from '../../../utils/navigation-state';
 import { CREDITS_QUERY_KEY } from '../api/get-credits';
-import { BILLING_QUERY_KEY } from '../api/get-customer';
+import { BILLING_QUERY_KEY } from '../api/billing-query-keys';
 import { finishTestCheckout, useTestCheckout } from '../api/test-checkout';
 import { BILLING_TEXTS } from '../utils/billing-texts';
 import { formatMoney, toIntervalLabel } from '../utils/format-money';

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '../../../lib/query-client';
 import type { NavigationState } from '../../../utils/navigation-state';
 import { CREDITS_QUERY_KEY } from '../api/get-credits';
-import { BILLING_QUERY_KEY } from '../api/get-customer';
+import { BILLING_QUERY_KEY } from '../api/billing-query-keys';
 import { BILLING_TEXTS } from '../utils/billing-texts';
 
 /**

@@ -1,3 +1,4 @@
+import { creditsResponseSchema } from '@sitelift/shared/schemas/credits';
 import { HttpResponse, http } from 'msw';
 import { getSessionUser, mockDb } from '../db';
 
@@ -38,8 +39,14 @@ export const profileHandlers = [
     user.avatarUrl = body.avatar_url ?? null;
     return HttpResponse.json({ ok: true });
   }),
-  http.get('*/api/me/credits', () => {
+  http.get('*/api/me/credits', ({ request }) => {
     if (!getSessionUser()) return unauthenticated();
-    return HttpResponse.json({ balance: mockDb.credits });
+    const withEntries = new URL(request.url).searchParams.get('entries') === 'true';
+    return HttpResponse.json(
+      creditsResponseSchema.parse({
+        balance: mockDb.credits,
+        ...(withEntries ? { entries: mockDb.creditEntries.slice(0, 50) } : {}),
+      }),
+    );
   }),
 ];
