@@ -177,6 +177,16 @@ export const CONFIG_VARIABLES = {
     description:
       'Address the bucket as <endpoint>/<bucket> (MinIO and most non-AWS stores need true).',
   },
+  STRIPE_SECRET_KEY: {
+    default: '(unset: the local test-mode checkout; purchases are refused in production)',
+    description:
+      'Stripe secret API key (sk_live_... or sk_test_...); set, purchases go through Stripe Checkout and the customer portal.',
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    default: '(unset; required with STRIPE_SECRET_KEY)',
+    description:
+      'Signing secret (whsec_...) of the Stripe webhook endpoint <BASE_URL>/api/billing/webhook; events with another signature are refused.',
+  },
 } as const satisfies Record<string, { default: string; description: string }>;
 
 /** Name of a configuration variable. */
@@ -241,6 +251,11 @@ export const configEnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  STRIPE_SECRET_KEY: optionalString.refine(
+    (value) => value === undefined || /^(sk|rk)_(test|live)_/.test(value),
+    { message: 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)' },
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString,
 });
 
 /** The server's validated configuration. */
@@ -267,6 +282,15 @@ export interface Config {
   jobs: JobsConfig;
   /** S3-compatible artifact storage (S3_*), or undefined for DATA_DIR/artifacts. */
   s3: S3Settings | undefined;
+  /** Payments (issue 13): Stripe when a key is set, else the local test mode. */
+  billing: BillingConfig;
+}
+
+/** STRIPE_*; `stripeApi` points the SDK at another host (tests use a Stripe-compatible server). */
+export interface BillingConfig {
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 /** How the queue and the worker behave (WORKER_CONCURRENCY, JOB_*; tests shorten the timings). */
@@ -336,6 +360,9 @@ export function parseConfig(
       }
     }
   }
+  if (values.STRIPE_SECRET_KEY !== undefined && values.STRIPE_WEBHOOK_SECRET === undefined) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'is required when STRIPE_SECRET_KEY is set');
+  }
   const port = values.PORT ?? 3000;
   const baseUrl = new URL(values.BASE_URL ?? `http://localhost:${port}`).origin;
   // With the default BASE_URL, http://127.0.0.1:PORT is the same local server: let it pass the Origin check.
@@ -379,6 +406,10 @@ export function parseConfig(
             secretAccessKey: values.S3_SECRET_ACCESS_KEY,
             forcePathStyle: values.S3_FORCE_PATH_STYLE ?? false,
           },
+    billing: {
+      stripeSecretKey: values.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
+    },
     jobs: {
       concurrency: values.WORKER_CONCURRENCY ?? 2,
       maxAttempts: values.JOB_MAX_ATTEMPTS ?? 3,

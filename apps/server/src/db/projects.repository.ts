@@ -263,6 +263,7 @@ export async function updateProjectFields(
   values: Partial<{
     name: string;
     description: string | null;
+    modernizationStrategy: string;
     status: string;
     jobId: string | null;
     generatedCodeUrl: string | null;

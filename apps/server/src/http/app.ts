@@ -27,6 +27,8 @@ import { handleClientError, handleFrameworkError, registerErrorHandler } from '.
 import { registerRequestGuards } from './request-guards';
 import { registerOriginCheck } from './origin-check';
 import { registerAuthRoutes } from './routes/auth.routes';
+import { registerBillingRoutes } from './routes/billing.routes';
+import { buildBillingProvider } from '../billing/build-billing-provider';
 import { registerCreditRoutes } from './routes/credits.routes';
 import { registerSiteCheckRoutes } from './routes/site-check.routes';
 import { registerEventRoutes } from './routes/events.routes';
@@ -243,6 +245,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await registerEventRoutes(app, { auth, hub, heartbeatMs: deps.sseHeartbeatMs });
   await registerCreditRoutes(app, { auth, db: database.db });
+  await registerBillingRoutes(app, {
+    auth,
+    db: database.db,
+    provider: buildBillingProvider(config),
+    baseUrl: config.baseUrl,
+    // Test mode in production would hand out credits: purchases need Stripe there.
+    purchasesEnabled: Boolean(config.billing.stripeSecretKey) || !config.isProduction,
+    logger,
+  });
   await registerSiteCheckRoutes(app, { auth, allowPrivateUrls: config.allowPrivateUrls });
   await registerPreviewRoutes(app, {
     auth,

@@ -75,7 +75,7 @@ async function startJobInTransaction(
   deps: ProjectServiceDeps,
   userId: string,
   projectId: string,
-  reason: 'project' | 'retry',
+  reason: 'project' | 'retry' | 'rerun',
 ): Promise<string> {
   await lockUserForCredits(tx, userId);
   // Accounts older than the ledger get their sign-up credit on first use (idempotent).
@@ -168,6 +168,37 @@ export async function retryProject(
     return newJobId;
   });
   await deps.artifacts.deleteProject(projectId);
+  await enqueue(deps, jobId, projectId);
+  return toProjectJson(await getOwnedProject(deps, caller.id, projectId));
+}
+
+/**
+ * POST /api/projects/:id/rerun (issue 13): a completed or failed project runs again, with the same or
+ * another strategy, for one credit (refunded if the run fails, like any job). The previous result is
+ * left in place: its artifacts are replaced only when the new run completes, so it stays downloadable.
+ */
+export async function rerunProject(
+  deps: ProjectServiceDeps,
+  caller: Caller,
+  projectId: string,
+  body: { modernizationStrategy?: ModernizationStrategy },
+): Promise<Project> {
+  const jobId = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    await lockUserForCredits(tx, caller.id);
+    const record = await findProjectForUser(tx, caller.id, projectId);
+    if (!record) throw new AppError('API_PROJECT_NOT_FOUND');
+    if (record.status !== 'completed' && record.status !== 'failed') {
+      throw new AppError('API_PROJECT_BUSY');
+    }
+    const newJobId = await startJobInTransaction(tx, deps, caller.id, projectId, 'rerun');
+    await updateProjectFields(tx, caller.id, projectId, {
+      jobId: newJobId,
+      status: 'queued',
+      ...(body.modernizationStrategy ? { modernizationStrategy: body.modernizationStrategy } : {}),
+    });
+    return newJobId;
+  });
   await enqueue(deps, jobId, projectId);
   return toProjectJson(await getOwnedProject(deps, caller.id, projectId));
 }
@@ -265,7 +296,8 @@ export async function getCompletedProject(
   projectId: string,
 ) {
   const record = await getOwnedProject(deps, userId, projectId);
-  if (record.status !== 'completed' || !record.reportSummary) {
+  // A re-run keeps the previous result (its summary and artifacts) until the new run completes.
+  if (!record.reportSummary) {
     throw new AppError('API_PROJECT_NOT_COMPLETED');
   }
   return record;

@@ -35,6 +35,10 @@ export const BILLING_ERRORS = {
   checkout_session_not_found: { status: 404, message: 'This checkout session does not exist.' },
   checkout_session_closed: { status: 409, message: 'This checkout session is already closed.' },
   webhook_signature_invalid: { status: 400, message: 'The webhook signature is not valid.' },
+  billing_not_configured: {
+    status: 503,
+    message: 'Purchases are not available: no payment provider is configured.',
+  },
   provider_error: { status: 502, message: 'The payment provider could not be reached.' },
   internal_error: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -212,8 +216,10 @@ export const customersBodySchema = z.object({
 export const customerProductSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** active, canceling (ends at period end), canceled, refunded. */
-  status: z.enum(['active', 'canceling', 'canceled', 'refunded']),
+  /** active (also while it ends at period end: see cancel_at_period_end), canceled, refunded. */
+  status: z.enum(['active', 'canceled', 'refunded']),
+  cancel_at_period_end: z.boolean(),
+  canceled_at: z.iso.datetime({ offset: true }).nullable(),
   interval: z.enum(['month', 'year']).nullable(),
   amount: z.number().int(),
   currency: z.string(),

@@ -10,6 +10,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MODERNIZATION_STRATEGIES } from '@sitelift/shared/validation/create-project';
 import { ARTIFACT_NAMES } from '../../artifacts/artifact-store';
 import type { Auth } from '../../auth/build-auth';
 import {
@@ -18,6 +19,7 @@ import {
   getCompletedProject,
   getProject,
   listProjects,
+  rerunProject,
   retryProject,
   updateProject,
   type ProjectServiceDeps,
@@ -217,6 +219,39 @@ export async function registerProjectRoutes(
         deps,
         { id: user.id, emailVerified: user.emailVerified },
         request.params.id,
+      );
+    },
+  );
+
+  typed.post(
+    '/api/projects/:id/rerun',
+    {
+      schema: {
+        tags: ['projects'],
+        summary:
+          'Run a completed or failed project again, with the same or another strategy (one credit)',
+        params: idParams,
+        body: z
+          .strictObject({ modernizationStrategy: z.enum(MODERNIZATION_STRATEGIES).optional() })
+          .optional(),
+        response: {
+          200: projectSchema,
+          401: errorSchema,
+          402: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      config: projectIdRoute,
+      preValidation: authenticate,
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      return rerunProject(
+        deps,
+        { id: user.id, emailVerified: user.emailVerified },
+        request.params.id,
+        request.body ?? {},
       );
     },
   );
