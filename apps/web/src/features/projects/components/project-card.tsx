@@ -4,6 +4,7 @@ import {
   ExternalLink,
   FileBarChart2,
   Pencil,
+  Repeat,
   RotateCw,
   ScrollText,
   Trash2,
@@ -64,6 +65,7 @@ export function ProjectCard({
   project,
   onOpenLogs,
   onRetry,
+  onRerun,
   onDelete,
   onDownload,
   isBusy,
@@ -71,6 +73,8 @@ export function ProjectCard({
   project: Project;
   onOpenLogs: (project: Project) => void;
   onRetry: (project: Project) => void;
+  /** 'Run again' on a completed or failed project (issue 13); absent hides the action. */
+  onRerun?: (project: Project) => void;
   onDelete: (project: Project) => void;
   onDownload: (project: Project) => void;
   isBusy: boolean;
@@ -79,6 +83,8 @@ export function ProjectCard({
   const status = toProjectStatus(project.status);
   const isCompleted = status === 'completed';
   const canDownload = isCompleted && Boolean(project.generated_code_url);
+  // Issue 13: during a re-run (or after a failed one) the previous result stays downloadable.
+  const canDownloadPrevious = !isCompleted && Boolean(project.generated_code_url);
   const thumbnails = toThumbnails(project.thumbnails);
   const reportId = `report-${project.id}`;
   const createdAt = new Date(project.created_at);
@@ -144,6 +150,11 @@ export function ProjectCard({
             <Download className="size-4" aria-hidden /> Download
           </Button>
         )}
+        {canDownloadPrevious && (
+          <Button size="sm" variant="outline" onClick={() => onDownload(project)}>
+            <Download className="size-4" aria-hidden /> Download previous result
+          </Button>
+        )}
         {isCompleted && (
           <Button
             size="sm"
@@ -164,6 +175,11 @@ export function ProjectCard({
         {status === 'failed' && (
           <Button size="sm" variant="outline" onClick={() => onRetry(project)} disabled={isBusy}>
             <RotateCw className="size-4" aria-hidden /> Retry
+          </Button>
+        )}
+        {onRerun && (isCompleted || status === 'failed') && (
+          <Button size="sm" variant="outline" onClick={() => onRerun(project)} disabled={isBusy}>
+            <Repeat className="size-4" aria-hidden /> Run again
           </Button>
         )}
         <Link
