@@ -20,6 +20,9 @@ import {
 } from '@sitelift/shared/schemas/report';
 import { MODERNIZATION_STRATEGIES } from '@sitelift/shared/validation/create-project';
 import type { z } from 'zod';
+import type { PageScreenshots } from './browser/screenshots';
+import type { SiteIdentity } from './model';
+import type { Fidelity } from './stages/verify/fidelity/measure-fidelity';
 
 /** The three modernization strategies of the product specification (defined once, in shared). */
 export const STRATEGIES = MODERNIZATION_STRATEGIES;
@@ -102,6 +105,68 @@ export interface RawPage {
   depth: number;
   /** Frames of a frameset page, resolved to absolute URLs (they are crawled as pages too). */
   frames: string[];
+  /**
+   * What the page looks like, read in Chromium from computed styles (issue 12): absent when no
+   * browser rendered the page (extract then falls back to scanning the CSS).
+   */
+  probe?: PageProbe;
+}
+
+/** A colour as the browser computed it (`rgb(…)` / `rgba(…)`), with the share of the first views it covers. */
+export interface ProbedColor {
+  color: string;
+  /** Area in CSS pixels (or a count, for texts), to rank colours by what a visitor sees most. */
+  weight: number;
+}
+
+/**
+ * The identity probe's reading of one rendered page (stages/fetch/identity-probe.ts). Colours are
+ * computed CSS colours; URLs are absolute. The probe also marks the DOM it hands back:
+ * `data-sitelift-brand` (the brand/home link), `data-sitelift-menu` (the main menu),
+ * `data-sitelift-button` (`primary`/`secondary`: a link drawn as a button) and
+ * `data-sitelift-columns` (how many repeated items sit side by side at 1440 px).
+ */
+export interface PageProbe {
+  viewport: { width: number; height: number };
+  /** What fills most of the first views: its colour and, when it is a picture, its URL. */
+  background: { color: string; image?: string; imageColor?: string };
+  /** The body's text colour. */
+  text: string;
+  /** Text colours of content links, most seen first. */
+  links: ProbedColor[];
+  /** Colour of the h1-h3 headings, most seen first. */
+  headings: ProbedColor[];
+  header?: { background: string; text: string; image?: string; imageColor?: string };
+  footer?: { background: string; text: string; image?: string; imageColor?: string };
+  /** Filled links and buttons: their fill, label colour and how many there are. */
+  buttons: { background: string; text: string; border: string; weight: number }[];
+  /** Chromatic colours of backgrounds, borders and texts, weighted by area. */
+  accents: ProbedColor[];
+  /** The families the body and the headings are set in (computed font-family lists). */
+  fonts: { body: string; heading: string };
+  logo?: {
+    kind: 'img' | 'svg' | 'css-background';
+    src?: string;
+    svg?: string;
+    alt: string;
+    width: number;
+    height: number;
+  };
+  /** The brand element's own text (the site's name as the header shows it). */
+  brand?: { text: string; href?: string };
+  hero?: {
+    image?: string;
+    /** The picture was a CSS background (else an <img>). */
+    isBackground: boolean;
+    alt: string;
+    width: number;
+    height: number;
+    isFullBleed: boolean;
+    overlay?: string;
+    headline?: string;
+    subline?: string;
+    cta?: { label: string; href: string };
+  };
 }
 
 /** A stylesheet the site uses (linked or inline), for brand colours and fonts. */
@@ -154,8 +219,10 @@ export interface VerifyExpectations {
    * Screenshots of originals already taken (by the fetch stage), by page URL: verify loads only the
    * originals missing here.
    */
-  originalScreenshots?: Record<string, { desktop: Uint8Array; mobile: Uint8Array }>;
+  originalScreenshots?: Record<string, PageScreenshots>;
   lighthouse: boolean;
+  /** The original's identity (the model's), for the identity checks of the fidelity measures. */
+  identity?: SiteIdentity;
 }
 
 /** Lighthouse scores (0-100) for the four categories. */
@@ -181,6 +248,12 @@ export interface VerifyReport {
   /** PNG screenshots: `before/<route>-desktop.png`, `after/<route>-mobile.png`... */
   screenshots: Record<string, Uint8Array>;
   lighthouse?: { before: LighthouseScores; after: LighthouseScores };
+  /**
+   * How closely the rebuild resembles the original (issue 12, decision record 022): measured when
+   * the originals' and the rebuild's screenshots were taken; crops of its worst sections are among
+   * `screenshots` (`sections/...`).
+   */
+  fidelity?: Fidelity;
   /** The built static site (dist/), for the live preview. */
   dist?: FileTree;
 }

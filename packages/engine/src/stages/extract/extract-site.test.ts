@@ -237,7 +237,8 @@ describe('extractSite', () => {
     expect(model.identity.fonts.body).toBe('Georgia');
     expect(model.identity.logo?.alt).toBe('Bella Napoli logo');
     expect(model.identity.favicon).toBe('http://bella.example/favicon.ico');
-    expect(model.identity.name).toBe('Bella Napoli Pizzeria');
+    // The logo's alt names the site before the <title> does (issue 12), without the word "logo".
+    expect(model.identity).toMatchObject({ name: 'Bella Napoli', nameSource: 'logo' });
   });
 
   it('keeps block-styled menu links apart and drops icon-font glyphs', () => {

@@ -8,6 +8,8 @@ import type {
   Block,
   ContactDetails,
   ImageRef,
+  LogoRef,
+  MenuItem,
   ModelAsset,
   NavLink,
   PageModel,
@@ -15,8 +17,20 @@ import type {
   SiteModel,
 } from '../../model';
 import type { Logger } from '../../ports';
-import type { Diagnostic, RawSite } from '../../types';
+import type { Diagnostic, PageProbe, RawPage, RawSite } from '../../types';
 import { findBrand } from './brand';
+import { toProbedBrand, toSchemeOf } from './brand-colors';
+import { findHero } from './find-hero';
+import { findBrandElement, findStaticLogo, toProbedLogo } from './find-logo';
+import {
+  listFontFaces,
+  listGoogleFamilies,
+  listGoogleImports,
+  toFirstFamily,
+  toFontRefs,
+} from './font-faces';
+import { findMenu } from './menu-tree';
+import { findSiteName } from './site-name';
 import { findContact, findCopyright, findSocial } from './contact';
 import type { Node } from './dom';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from './dom';
@@ -29,8 +43,12 @@ interface ParsedPage {
   document: Node;
   frames: string[];
   favicon?: string;
+  /** A picture named like a logo among the page's first blocks (the oldest clue, kept last). */
   logo?: ImageRef;
   siteName?: string;
+  /** The `<title>` element's text as written ('' when the page has none). */
+  titleText: string;
+  probe?: PageProbe;
 }
 
 /** Reads the content model out of everything fetch read. */
@@ -51,7 +69,7 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
 
   const parsed: ParsedPage[] = [];
   htmlPages.forEach((raw, index) => {
-    parsed.push(parsePage(raw.url, raw.html, raw.frames, assetIndex));
+    parsed.push(parsePage(raw, assetIndex));
     logger?.log({ level: 'DEBUG', message: `Extracted ${raw.url}` });
     logger?.progress?.({ stage: 'extract', done: index + 1, total: htmlPages.length });
   });
@@ -154,25 +172,64 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
     }
   }
 
-  const titles = pages.map((page) => page.title);
-  const name =
-    start.siteName ??
-    siteNameFrom(start.model.title, titles, [
-      // A menu that starts with a link to the start page starts with the brand: not a page name.
+  const titles = parsed.map((page) => page.titleText).filter(Boolean);
+  const probe = start.probe ?? ordered.find((page) => page.probe)?.probe;
+  const brandElement = findBrandElement(start.document);
+  const probed = probe?.logo ? toProbedLogo(probe.logo, assetIndex) : undefined;
+  const logo = probed ?? findStaticLogo(start.document, start.model.url, assetIndex);
+  const startHeading = start.model.sections.find((section) => section.heading)?.heading;
+  const { name, source: nameSource } = findSiteName({
+    ogSiteName: start.siteName,
+    logoAlt: logo?.logo.alt ?? start.logo?.alt,
+    brandText:
+      probe?.brand?.text ?? (brandElement ? collapse(textContent(brandElement)) : undefined),
+    titleText: start.titleText,
+    titles,
+    startHeading: startHeading ? plainText(startHeading.inlines) : undefined,
+    // A menu that starts with a link to the start page starts with the brand: not a page name.
+    pageNames: [
       ...navigation
         .filter((link, index) => index > 0 || link.href.split('#')[0] !== start.model.url)
         .map((link) => link.label),
-      ...pages.flatMap((page) =>
-        page.sections.slice(0, 1).flatMap((s) => (s.heading ? [plainText(s.heading.inlines)] : [])),
-      ),
-    ]) ??
-    new URL(raw.finalUrl).hostname.replace(/^www\./, '');
+      ...pages
+        .slice(1)
+        .flatMap((page) =>
+          page.sections
+            .slice(0, 1)
+            .flatMap((s) => (s.heading ? [plainText(s.heading.inlines)] : [])),
+        ),
+    ],
+    host: new URL(raw.finalUrl).hostname,
+  });
+  const menu: MenuItem[] = findMenu(start.document, start.model.url);
+  const hero = findHero(probe, start.model, assetIndex);
+  const bodyFamily = toFirstFamily(probe?.fonts.body) ?? brand.fonts.body;
+  const headingFamily = toFirstFamily(probe?.fonts.heading) ?? brand.fonts.heading ?? bodyFamily;
+  const faces = toFontRefs(
+    [bodyFamily, headingFamily],
+    listFontFaces(raw.stylesheets),
+    new Set(raw.assets.map((asset) => asset.url)),
+    listGoogleFamilies([
+      ...raw.stylesheets.map((sheet) => sheet.url),
+      ...listGoogleImports(raw.stylesheets),
+      ...findElements(
+        start.document,
+        (e) => e.tagName === 'link' && /stylesheet/i.test(getAttr(e, 'rel') ?? ''),
+      ).flatMap((link) => resolveUrl(getAttr(link, 'href') ?? '', start.model.url) ?? []),
+    ]),
+  );
+  const { colors, scheme } = probe
+    ? toProbedBrand(probe, brand.colors)
+    : { colors: brand.colors, scheme: toSchemeOf(brand.colors.background) };
   const assets: ModelAsset[] = raw.assets.map((asset) => {
     const out: ModelAsset = { url: asset.url, contentType: asset.contentType, body: asset.body };
     if (asset.width !== undefined) out.width = asset.width;
     if (asset.height !== undefined) out.height = asset.height;
     return out;
   });
+  // An inline <svg> logo becomes a file of its own.
+  if (logo?.svgAsset && !assets.some((asset) => asset.url === logo.svgAsset!.url))
+    assets.push(logo.svgAsset);
   const faviconUrl = start.favicon ?? new URL('/favicon.ico', raw.finalUrl).href;
   const favicon = raw.assets.some((asset) => asset.url === faviconUrl) ? faviconUrl : undefined;
 
@@ -181,11 +238,19 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
     startUrl: start.model.url,
     identity: {
       name,
+      nameSource,
       title: start.model.title,
       description: start.model.description,
       language: start.model.language,
-      colors: brand.colors,
-      fonts: brand.fonts,
+      colors,
+      scheme,
+      fonts: {
+        ...(bodyFamily ? { body: bodyFamily } : {}),
+        ...(headingFamily ? { heading: headingFamily } : {}),
+        ...(faces.length > 0 ? { faces } : {}),
+      },
+      ...(menu.length > 0 ? { menu } : {}),
+      ...(hero ? { hero } : {}),
     },
     navigation,
     pages,
@@ -194,7 +259,8 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
     assets,
     diagnostics,
   };
-  if (start.logo) model.identity.logo = start.logo;
+  const siteLogo: LogoRef | ImageRef | undefined = logo?.logo ?? start.logo;
+  if (siteLogo) model.identity.logo = siteLogo;
   if (favicon) model.identity.favicon = favicon;
   if (copyright) model.copyright = copyright;
   logger?.log({
@@ -204,7 +270,8 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   return model;
 }
 
-function parsePage(url: string, html: string, frames: string[], assets: AssetIndex): ParsedPage {
+function parsePage(raw: RawPage, assets: AssetIndex): ParsedPage {
+  const { url, html, frames } = raw;
   const document = parse(html) as Node;
   const htmlElement = findElement(document, (e) => e.tagName === 'html');
   const head = findElement(document, (e) => e.tagName === 'head');
@@ -286,7 +353,9 @@ function parsePage(url: string, html: string, frames: string[], assets: AssetInd
   };
   const copyright = findCopyright(walked.blocks);
   if (copyright) model.copyright = copyright;
-  const parsed: ParsedPage = { model, document, frames };
+  const titleText = collapse(titleElement ? textContent(titleElement) : '');
+  const parsed: ParsedPage = { model, document, frames, titleText };
+  if (raw.probe) parsed.probe = raw.probe;
   const iconLink =
     head &&
     findElements(
@@ -429,23 +498,6 @@ function mostCommon(values: (string | undefined)[]): string | undefined {
   const counts = new Map<string, number>();
   for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
-}
-
-/** "Page | Site" or "Site - Page": the part shared by the titles, else the part that is not a page name. */
-function siteNameFrom(title: string, titles: string[], pageNames: string[]): string | undefined {
-  const parts = title
-    .split(/\s+[|\-–—:·»]+\s+/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  if (parts.length <= 1) return title || undefined;
-  const shared = parts.find((part) => titles.filter((t) => t.includes(part)).length > 1);
-  if (shared) return shared;
-  const names = new Set(pageNames.map((name) => name.toLowerCase()));
-  return (
-    parts.find(
-      (part) => !names.has(part.toLowerCase()) && !/^(?:home|index|welcome|start)$/i.test(part),
-    ) ?? parts[0]
-  );
 }
 
 const STOPWORDS: Record<string, string[]> = {

@@ -1,7 +1,8 @@
 import { isAppError } from '@sitelift/shared/error-codes';
 import type { Dispatcher } from 'undici';
 import type { Logger } from '../../ports';
-import type { Diagnostic, RawAsset, RawStylesheet } from '../../types';
+import sharp from 'sharp';
+import type { Diagnostic, PageProbe, RawAsset, RawStylesheet } from '../../types';
 import type { GuardOptions } from '../../net/assert-public-url';
 import { formatBytes, guardedRequest, type GuardedResponse } from '../../net/guarded-request';
 import type { PageReferences } from './collect-page-references';
@@ -123,7 +124,7 @@ function describe(error: unknown): string {
  * concurrency. Failures become warnings; the results keep the order in which the pages refer to them.
  */
 export async function fetchSiteAssets(
-  pages: { url: string; references: PageReferences }[],
+  pages: { url: string; references: PageReferences; probe?: PageProbe }[],
   options: SiteAssetOptions,
 ): Promise<SiteAssets> {
   const { logger, diagnostics } = options;
@@ -227,6 +228,8 @@ export async function fetchSiteAssets(
   };
   for (const page of pages) {
     for (const url of page.references.icons) add(url, 'icon');
+    // The pictures of the site's identity the probe saw (CSS backgrounds set by scripts included).
+    for (const url of listProbeImages(page.probe)) add(url, 'image');
     for (const url of page.references.images) add(url, 'image');
     for (const url of page.references.fonts) add(url, 'font');
   }
@@ -309,9 +312,70 @@ export async function fetchSiteAssets(
     return { url: uri, contentType, body: parsed.body, ...readImageSize(parsed.body) };
   };
   const assets = await mapWithConcurrency(requests, options.concurrency, fetchAsset);
+  const downloaded = assets.filter((asset): asset is RawAsset => asset !== undefined);
+  await addImageColors(pages, downloaded);
   return {
     stylesheets: sheets.map(({ url, css }) => ({ url, css })),
-    assets: assets.filter((asset): asset is RawAsset => asset !== undefined),
+    assets: downloaded,
     bytes,
   };
+}
+
+/** Absolute URLs of the pictures a probe found: page background, header, footer, logo, hero. */
+function listProbeImages(probe: PageProbe | undefined): string[] {
+  if (!probe) return [];
+  const urls = [
+    probe.logo?.src,
+    probe.hero?.image,
+    probe.background.image,
+    probe.header?.image,
+    probe.footer?.image,
+  ];
+  return urls.filter((url): url is string => url !== undefined && /^(?:https?|data):/i.test(url));
+}
+
+/**
+ * A page drawn on a picture (a dark texture, a photo behind the header) has the picture's colour,
+ * not its CSS background colour: each probed background picture gets its mean colour (`imageColor`,
+ * `rgb(r, g, b)`), so that extract can tell a dark theme. Pictures that do not decode get none.
+ */
+async function addImageColors(pages: { probe?: PageProbe }[], assets: RawAsset[]): Promise<void> {
+  const byUrl = new Map(assets.map((asset) => [asset.url, asset]));
+  const colors = new Map<string, Promise<string | undefined>>();
+  const colorOf = (url: string): Promise<string | undefined> => {
+    let color = colors.get(url);
+    if (!color) {
+      const asset = byUrl.get(url);
+      color =
+        asset && asset.contentType.startsWith('image/')
+          ? toMeanColor(asset.body)
+          : Promise.resolve(undefined);
+      colors.set(url, color);
+    }
+    return color;
+  };
+  for (const { probe } of pages) {
+    if (!probe) continue;
+    for (const region of [probe.background, probe.header, probe.footer]) {
+      if (!region?.image) continue;
+      const color = await colorOf(region.image);
+      if (color) region.imageColor = color;
+    }
+  }
+}
+
+/** The mean colour of an image's opaque pixels, as `rgb(r, g, b)`. */
+async function toMeanColor(body: Uint8Array): Promise<string | undefined> {
+  try {
+    const { channels } = await sharp(body, { limitInputPixels: 64_000_000 })
+      .flatten({ background: '#ffffff' })
+      .resize(64, 64, { fit: 'fill' })
+      .stats();
+    const [r, g = r, b = r] = channels.map((channel) => Math.round(channel.mean));
+    return r === undefined || g === undefined || b === undefined
+      ? undefined
+      : `rgb(${r}, ${g}, ${b})`;
+  } catch {
+    return undefined;
+  }
 }

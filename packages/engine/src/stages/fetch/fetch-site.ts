@@ -181,6 +181,7 @@ export async function fetchSite(
       let html = decoded.html;
       let renderedWith: RawPage['renderedWith'] = 'static';
       let screenshots: RawPage['screenshots'];
+      let probe: RawPage['probe'];
       // A page with scripts is rendered (and, when asked, screenshotted on the same load); one
       // without is read as served, and verify screenshots it, which costs no more.
       const renderer =
@@ -198,6 +199,7 @@ export async function fetchSite(
           });
           html = rendered.html;
           screenshots = rendered.screenshots;
+          probe = rendered.probe;
           renderedWith = 'browser';
           logger.log({
             level: 'INFO',
@@ -226,6 +228,7 @@ export async function fetchSite(
           html,
           renderedWith,
           ...(screenshots === undefined ? {} : { screenshots }),
+          ...(probe === undefined ? {} : { probe }),
           depth,
           frames: references.frames.filter((frame) => origins.has(toOrigin(frame))),
         },
@@ -344,7 +347,7 @@ export async function fetchSite(
     const pages = crawled.map((entry) => entry.page);
     const assetsStart = pages.length;
     const { stylesheets, assets, bytes } = await fetchSiteAssets(
-      crawled.map(({ page, references }) => ({ url: page.url, references })),
+      crawled.map(({ page, references }) => ({ url: page.url, references, probe: page.probe })),
       {
         ...requestOptions,
         timeoutMs: settings.pageTimeoutMs,

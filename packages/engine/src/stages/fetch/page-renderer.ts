@@ -12,6 +12,8 @@ import {
   type PageScreenshots,
 } from '../../browser/screenshots';
 import type { GuardOptions } from '../../net/assert-public-url';
+import type { PageProbe } from '../../types';
+import { IDENTITY_PROBE_SCRIPT } from './identity-probe';
 
 /**
  * Launch arguments that keep the page from reaching the network on its own: every request is answered
@@ -76,13 +78,15 @@ export interface RenderedDocument {
   html: string;
   /** At 1440 px and 375 px, when the renderer takes screenshots; undefined if they failed. */
   screenshots?: PageScreenshots;
+  /** The identity probe's reading of the page (issue 12); undefined when it failed. */
+  probe?: PageProbe;
 }
 
 /** Renders pages in one Chromium (one per site run). */
 export interface PageRenderer {
   /**
-   * Loads `document` (fulfilled from its prefetched bytes), runs its scripts and returns the DOM's
-   * HTML, then (with the renderer's `screenshots`) screenshots the page at 1440 px and 375 px.
+   * Loads `document` (fulfilled from its prefetched bytes), runs its scripts, reads the page's
+   * identity (IDENTITY_PROBE_SCRIPT) and returns the DOM's HTML, then (with the renderer's `screenshots`) screenshots the page at 1440 px and 375 px.
    */
   render(document: PrefetchedDocument): Promise<RenderedDocument>;
   close(): Promise<void>;
@@ -167,6 +171,11 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
         if (page.url().replace(/#.*$/, '') !== document.url.replace(/#.*$/, '')) {
           throw new Error(`the page navigated to ${page.url()}`);
         }
+        // The probe marks the DOM (brand, menu, buttons, columns) before its HTML is read; a page
+        // whose probe fails is still read, and extract falls back to its CSS.
+        const probe = await page
+          .evaluate<PageProbe | undefined>(IDENTITY_PROBE_SCRIPT)
+          .catch(() => undefined);
         const html = await page.content();
         let screenshots: PageScreenshots | undefined;
         if (options.screenshots === true) {
@@ -174,7 +183,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
           screenshots = await captureDesktopAndMobile(page).catch(() => undefined);
         }
         isReusable = true;
-        return { html, screenshots };
+        return { html, screenshots, ...(probe ? { probe } : {}) };
       } finally {
         options.signal?.removeEventListener('abort', onAbort);
         page.off('request', onRequest);

@@ -1,0 +1,100 @@
+/**
+ * The site's colours with the role each plays (issue 12), from the identity probe's computed styles:
+ * the primary colour is the one its calls to action are filled with, not the most frequent colour of
+ * its CSS; a dark page background makes the scheme dark.
+ */
+import { parse } from 'culori';
+import { luminance, parseColor, toHex, toHsl, type Rgb } from '../../design/color';
+import type { BrandColors } from '../../model';
+import type { PageProbe } from '../../types';
+
+/** Colours with roles and the light or dark scheme they make. */
+export interface ProbedBrand {
+  colors: BrandColors;
+  scheme: 'light' | 'dark';
+}
+
+/** Page backgrounds darker than this (WCAG relative luminance) make a dark scheme. */
+const DARK_LUMINANCE = 0.18;
+
+/** A computed colour, its alpha blended over `under` (translucent fills show what lies below). */
+export function toOpaque(value: string | undefined, under: Rgb): Rgb | undefined {
+  if (!value) return undefined;
+  const parsed = parse(value.trim().toLowerCase());
+  const rgb = parseColor(value);
+  if (!parsed || !rgb) return undefined;
+  const alpha = parsed.alpha ?? 1;
+  return {
+    r: Math.round(rgb.r * alpha + under.r * (1 - alpha)),
+    g: Math.round(rgb.g * alpha + under.g * (1 - alpha)),
+    b: Math.round(rgb.b * alpha + under.b * (1 - alpha)),
+  };
+}
+
+/** True for a colour a brand is made of: saturated, neither near-black nor near-white. */
+export function isChromatic(color: Rgb): boolean {
+  const { s, l } = toHsl(color);
+  return s >= 0.25 && l >= 0.15 && l <= 0.9;
+}
+
+function hueDistance(a: Rgb, b: Rgb): number {
+  const distance = Math.abs(toHsl(a).h - toHsl(b).h);
+  return Math.min(distance, 360 - distance);
+}
+
+const WHITE: Rgb = { r: 255, g: 255, b: 255 };
+
+/** Colours with roles from a probe; `fallback` (the CSS scan's) fills the roles the page left open. */
+export function toProbedBrand(probe: PageProbe, fallback: BrandColors = {}): ProbedBrand {
+  const background =
+    toOpaque(probe.background.imageColor, WHITE) ??
+    toOpaque(probe.background.color, WHITE) ??
+    WHITE;
+  const opaque = (value: string | undefined): Rgb | undefined => toOpaque(value, background);
+  const colors: BrandColors = { background: toHex(background) };
+  const text = opaque(probe.text);
+  if (text) colors.text = toHex(text);
+
+  // Primary: the fill of the site's buttons (by area), else its most seen chromatic colour.
+  let primary: Rgb | undefined;
+  for (const button of probe.buttons) {
+    const fill = opaque(button.background);
+    if (fill && isChromatic(fill)) {
+      primary = fill;
+      const label = opaque(button.text);
+      if (label) colors.onPrimary = toHex(label);
+      break;
+    }
+  }
+  const chromatic = [
+    ...probe.accents.map((entry) => opaque(entry.color)),
+    ...probe.links.map((entry) => opaque(entry.color)),
+    ...probe.headings.map((entry) => opaque(entry.color)),
+  ].filter((color): color is Rgb => color !== undefined && isChromatic(color));
+  primary ??= chromatic[0] ?? (fallback.primary ? parseColor(fallback.primary) : undefined);
+  if (primary) {
+    colors.primary = toHex(primary);
+    const accent = chromatic.find((color) => hueDistance(color, primary) > 30);
+    if (accent) colors.accent = toHex(accent);
+    else if (fallback.accent) colors.accent = fallback.accent;
+  }
+  const link = probe.links.map((entry) => opaque(entry.color)).find((color) => color !== undefined);
+  if (link) colors.link = toHex(link);
+  for (const [region, backgroundKey, textKey] of [
+    [probe.header, 'headerBackground', 'headerText'],
+    [probe.footer, 'footerBackground', 'footerText'],
+  ] as const) {
+    if (!region) continue;
+    const fill = opaque(region.imageColor) ?? opaque(region.background);
+    if (fill) colors[backgroundKey] = toHex(fill);
+    const words = opaque(region.text);
+    if (words) colors[textKey] = toHex(words);
+  }
+  return { colors, scheme: luminance(background) < DARK_LUMINANCE ? 'dark' : 'light' };
+}
+
+/** The scheme the CSS scan's background colour makes (no browser ran). */
+export function toSchemeOf(background: string | undefined): 'light' | 'dark' {
+  const rgb = background ? parseColor(background) : undefined;
+  return rgb && luminance(rgb) < DARK_LUMINANCE ? 'dark' : 'light';
+}
