@@ -54,6 +54,8 @@ export const AUTH_MESSAGES = {
     "If an account exists for that e-mail, we've sent a link to reset your password. Check your inbox (and spam folder).",
   resetRequestFailed: 'We could not send the reset e-mail right now. Please try again.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  resetLinkMissing:
+    'This password reset link is incomplete: it has no token. Open the link from the e-mail again, or request a new one.',
   resetPasswordFailed: 'An unexpected error occurred during password reset',
   resetPasswordSuccess: 'Your password has been reset. Sign in with your new password.',
   verificationSent: 'Verification e-mail sent. Please check your inbox.',

@@ -1,6 +1,7 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { isChunkLoadError, reloadPage } from '../lib/reload-page';
 import { ErrorFallback } from './ui/error-fallback';
 
 interface Props {
@@ -33,14 +34,23 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override render(): ReactNode {
-    if (this.state.error) {
-      return <ErrorFallback onRetry={() => this.setState({ error: null })} />;
+    const { error } = this.state;
+    if (error) {
+      return (
+        <ErrorFallback
+          onRetry={() => (isChunkLoadError(error) ? reloadPage() : this.setState({ error: null }))}
+        />
+      );
     }
     return this.props.children;
   }
 }
 
-/** The router's error element: an error thrown while routing shows the same fallback. */
+/**
+ * The router's error element: an error thrown while routing shows the same fallback. 'Try Again'
+ * routes to the same address again; after a failed code-chunk load, which the router keeps for the
+ * route, it loads the page again instead, so that it does not fail forever.
+ */
 export function RouteErrorFallback() {
   const error = useRouteError();
   const navigate = useNavigate();
@@ -48,7 +58,11 @@ export function RouteErrorFallback() {
   console.error('Route error', error);
   return (
     <ErrorFallback
-      onRetry={() => navigate(`${location.pathname}${location.search}`, { replace: true })}
+      onRetry={() =>
+        isChunkLoadError(error)
+          ? reloadPage()
+          : navigate(`${location.pathname}${location.search}`, { replace: true })
+      }
     />
   );
 }

@@ -42,6 +42,14 @@ describe('/auth/reset-password', () => {
     renderApp('/auth/reset-password?error=INVALID_TOKEN');
     expect(await screen.findByRole('heading', { name: 'Link expired' })).toBeInTheDocument();
   });
+
+  it('calls a link without a token invalid, not expired', async () => {
+    renderApp('/auth/reset-password');
+    expect(await screen.findByRole('heading', { name: 'Invalid link' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This password reset link is incomplete');
+    expect(screen.queryByText(/expired/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toBeInTheDocument();
+  });
 });
 
 describe('/auth/callback', () => {

@@ -36,9 +36,13 @@ export function ResetPasswordForm() {
   const password = useWatch({ control: form.control, name: 'password' });
 
   if (isLinkInvalid || !token) {
+    // A link without a token was cut short (a mail client, a copy): it is invalid, not expired.
+    const isMissing = !token && !searchParams.get('error');
     return (
-      <AuthCard title="Link expired">
-        <Alert tone="error">{AUTH_MESSAGES.resetLinkInvalid}</Alert>
+      <AuthCard title={isMissing ? 'Invalid link' : 'Link expired'}>
+        <Alert tone="error">
+          {isMissing ? AUTH_MESSAGES.resetLinkMissing : AUTH_MESSAGES.resetLinkInvalid}
+        </Alert>
         <ButtonLink
           to={`${paths.login.getHref()}?forgot=1`}
           size="lg"

@@ -38,9 +38,16 @@ export function EditProfileForm() {
 function EditProfileFormLoaded({ profile, isFallback }: { profile: Profile; isFallback: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // The e-mail change confirmation link ends here, with ?error=... when it failed.
-  const [searchParams] = useSearchParams();
-  const linkError = searchParams.get('error');
+  // The e-mail change confirmation link ends here, with ?error=... when it failed: the message is
+  // kept, the code leaves the address bar (a reload or a shared address does not repeat it).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [linkError] = useState(() => searchParams.get('error'));
+  useEffect(() => {
+    if (!searchParams.has('error')) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('error');
+    setSearchParams(rest, { replace: true });
+  }, [searchParams, setSearchParams]);
   const [result, setResult] = useState<{ tone: 'success' | 'warning'; message: string } | null>(
     null,
   );

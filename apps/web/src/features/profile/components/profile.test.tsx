@@ -206,9 +206,17 @@ describe('Change Email modal', () => {
 describe('e-mail change link', () => {
   it('explains a failed confirmation link on /profile/edit', async () => {
     signInAs(createMockUser());
-    renderApp('/profile/edit?error=INVALID_TOKEN');
+    const { router } = renderApp('/profile/edit?error=INVALID_TOKEN');
     expect(
       await screen.findByText(
+        'That e-mail change link is invalid or has expired. Your e-mail address was not changed.',
+      ),
+    ).toBeInTheDocument();
+    // The message stays; the error code leaves the address bar.
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/profile/edit');
+    expect(
+      screen.getByText(
         'That e-mail change link is invalid or has expired. Your e-mail address was not changed.',
       ),
     ).toBeInTheDocument();
