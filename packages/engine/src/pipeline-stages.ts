@@ -238,6 +238,7 @@ function expectationsFor(
       ),
     ),
     lighthouse: options.lighthouse,
+    identity: input.extract.identity,
   };
 }
 

@@ -1,13 +1,20 @@
 import type { Page } from 'playwright-core';
+import { collectLayout, type LayoutSnapshot } from '../stages/verify/fidelity/layout-snapshot';
+import type { PageLayouts } from '../stages/verify/fidelity/measure-fidelity';
 
 /** Viewports of the screenshots and checks. */
 export const DESKTOP_VIEWPORT = { width: 1440, height: 900 } as const;
 export const MOBILE_VIEWPORT = { width: 375, height: 812 } as const;
 
-/** A page's desktop (1440 px) and phone (375 px) screenshots, PNG. */
+/**
+ * A page's desktop (1440 px) and phone (375 px) screenshots, PNG, and what the page showed when each
+ * was taken (text blocks, sections, header; verify's fidelity measures compare them, issue 12).
+ */
 export interface PageScreenshots {
   desktop: Uint8Array;
   mobile: Uint8Array;
+  /** Absent when the page could not be measured (or for screenshots taken before issue 12). */
+  layout?: PageLayouts;
 }
 
 /**
@@ -32,9 +39,34 @@ export async function resizeToMobile(page: Page): Promise<void> {
   );
 }
 
-/** Screenshots a loaded page at 1440 px, then resizes it to 375 px and screenshots it again. */
+/**
+ * The layout of the page as it is shown: at 1440 px its text blocks, sections and header (`desktop`),
+ * at 375 px its sections (`mobile`). Undefined when the page does not let itself be measured (a
+ * script replaced the DOM APIs, the page navigated away): fidelity then leaves the route out.
+ */
+export async function measureLayout(
+  page: Page,
+  viewport: 'desktop' | 'mobile',
+): Promise<LayoutSnapshot | undefined> {
+  const full = viewport === 'desktop';
+  return collectLayout(page, { blocks: full, identity: full }).catch(() => undefined);
+}
+
+/**
+ * Screenshots a loaded page at 1440 px, then resizes it to 375 px and screenshots it again; the
+ * layout of each view is measured right after its screenshot.
+ */
 export async function captureDesktopAndMobile(page: Page): Promise<PageScreenshots> {
   const desktop = await capturePng(page);
+  const desktopLayout = await measureLayout(page, 'desktop');
   await resizeToMobile(page);
-  return { desktop, mobile: await capturePng(page) };
+  const mobile = await capturePng(page);
+  const mobileLayout = await measureLayout(page, 'mobile');
+  return {
+    desktop,
+    mobile,
+    ...(desktopLayout !== undefined && mobileLayout !== undefined
+      ? { layout: { desktop: desktopLayout, mobile: mobileLayout } }
+      : {}),
+  };
 }

@@ -78,7 +78,16 @@ export const fidelitySchema = z.object({
   routes: z.array(
     fidelityScoresSchema.extend({
       route: z.string(),
-      worst_sections: z.array(z.object({ selector: z.string(), score: unitScore })),
+      worst_sections: z.array(
+        z.object({
+          selector: z.string(),
+          score: unitScore,
+          /** The viewport the section was compared at (1440 or 375 px). */
+          viewport: z.enum(['desktop', 'mobile']).optional(),
+          /** Crops of both sides, paths under the zip's `sitelift-report/screenshots/`. */
+          crops: z.object({ before: z.string(), after: z.string() }).optional(),
+        }),
+      ),
     }),
   ),
   identity: z.array(

@@ -1,4 +1,5 @@
 import type { NotCarried, SiteliftReport, StageName, Strategy, VerifyReport } from '../../types';
+import type { Fidelity, FidelityScores } from '../verify/fidelity/measure-fidelity';
 
 /** What {@link toSiteliftReport} assembles the report from. */
 export interface SiteliftReportInput {
@@ -45,5 +46,44 @@ export function toSiteliftReport(input: SiteliftReportInput): SiteliftReport {
     ),
   };
   if (verify.lighthouse !== undefined) report.lighthouse = verify.lighthouse;
+  if (verify.fidelity !== undefined) report.fidelity = toReportFidelity(verify.fidelity);
   return report;
+}
+
+/** Scores with four decimals, as text coverage. */
+function toUnit(score: number): number {
+  return Math.round(Math.max(0, Math.min(1, score)) * 10_000) / 10_000;
+}
+
+function toReportScores(scores: FidelityScores): FidelityScores {
+  return {
+    block: toUnit(scores.block),
+    text: toUnit(scores.text),
+    position: toUnit(scores.position),
+    color: toUnit(scores.color),
+    visual: toUnit(scores.visual),
+  };
+}
+
+/** The report's `fidelity` (DESIGN.md §4, snake_case) from verify's. */
+export function toReportFidelity(fidelity: Fidelity): NonNullable<SiteliftReport['fidelity']> {
+  return {
+    overall: toReportScores(fidelity.overall),
+    routes: fidelity.routes.map((route) => ({
+      route: route.route,
+      ...toReportScores(route),
+      worst_sections: route.worstSections.map((section) => ({
+        selector: section.selector,
+        score: toUnit(section.score),
+        viewport: section.viewport,
+        ...(section.crops === undefined ? {} : { crops: { ...section.crops } }),
+      })),
+    })),
+    identity: fidelity.identity.map(({ check, ok, found, expected }) => ({
+      check,
+      ok,
+      found,
+      ...(expected === undefined ? {} : { expected }),
+    })),
+  };
 }

@@ -8,10 +8,12 @@ import {
   capturePng,
   captureDesktopAndMobile,
   DESKTOP_VIEWPORT,
+  measureLayout,
   MOBILE_VIEWPORT,
   resizeToMobile,
   type PageScreenshots,
 } from '../../browser/screenshots';
+import type { PageLayouts } from './fidelity/measure-fidelity';
 import { toRouteSlug } from './text-coverage';
 
 /** What one rendered route of the rebuild showed. */
@@ -26,6 +28,8 @@ export interface RenderedRoute {
   consoleErrors: string[];
   brokenImages: string[];
   screenshots: Record<string, Uint8Array>;
+  /** With screenshots: the layout at 1440 and 375 px, measured right after each screenshot (fidelity). */
+  layout?: PageLayouts;
   /** Set when the route could not be rendered at all. */
   error?: string;
 }
@@ -324,8 +328,10 @@ export async function renderRebuiltRoute(
     await gotoAndSettle(tracked, url);
     result.text = await readRenderedText(tracked.page);
     result.brokenImages.push(...(await findBrokenImages(tracked.page)));
+    let desktopLayout;
     if (options.screenshots) {
       result.screenshots[`after/${slug}-desktop.png`] = await capturePng(tracked.page);
+      desktopLayout = await measureLayout(tracked.page, 'desktop');
     }
     await resizeToMobile(tracked.page);
     const scrollWidth = await tracked.page.evaluate(
@@ -334,6 +340,9 @@ export async function renderRebuiltRoute(
     result.overflow375 = scrollWidth > MOBILE_VIEWPORT.width;
     if (options.screenshots) {
       result.screenshots[`after/${slug}-mobile.png`] = await capturePng(tracked.page);
+      const mobileLayout = await measureLayout(tracked.page, 'mobile');
+      if (desktopLayout !== undefined && mobileLayout !== undefined)
+        result.layout = { desktop: desktopLayout, mobile: mobileLayout };
     }
     reusable = true;
   } catch (error) {
@@ -365,19 +374,21 @@ export function toBeforeScreenshots(
   };
 }
 
-/** Screenshots one original page at 1440 px and 375 px, named by {@link toBeforeScreenshots}. */
+/**
+ * Screenshots one original page at 1440 px and 375 px (name them with {@link toBeforeScreenshots}),
+ * with the layout of each view.
+ */
 export async function screenshotOriginal(
   target: FilteredContext,
   url: string,
-  route: string,
-): Promise<Record<string, Uint8Array>> {
+): Promise<PageScreenshots> {
   const tracked = await target.acquire();
   let reusable = false;
   try {
     await gotoAndSettle(tracked, url);
     const shots = await captureDesktopAndMobile(tracked.page);
     reusable = true;
-    return toBeforeScreenshots(route, shots);
+    return shots;
   } finally {
     await target.release(tracked, reusable);
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppError } from '@sitelift/shared/error-codes';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../browser/chromium';
+import type { PageScreenshots } from '../../browser/screenshots';
 import { UNSEEN_RESOURCE_TYPES, WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
 import { assertPublicUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
 import { buildGuardedAgent } from '../../net/guarded-agent';
@@ -10,6 +11,7 @@ import type { EnginePorts } from '../../ports';
 import type { FileTree, LighthouseScores, VerifyExpectations, VerifyReport } from '../../types';
 import { mapWithConcurrency } from '../fetch/map-with-concurrency';
 import { buildProject } from './build-project';
+import { measureFidelity, type CapturedPage, type Fidelity } from './fidelity/measure-fidelity';
 import { findVerifyChromePath } from './open-browser';
 import {
   openFilteredContext,
@@ -20,7 +22,12 @@ import {
 } from './render-routes';
 import { runLighthouse } from './run-lighthouse';
 import { startStaticServer, type StaticServer } from './serve-static';
-import { checkRequiredSnippets, measureRouteCoverage, toTextCoverage } from './text-coverage';
+import {
+  checkRequiredSnippets,
+  measureRouteCoverage,
+  toRouteSlug,
+  toTextCoverage,
+} from './text-coverage';
 import { readFileTree, writeProject, type WrittenProject } from './write-project';
 
 /** Options of {@link verifyProject}. */
@@ -90,6 +97,50 @@ function toOriginalGuard(options: VerifyOptions, internals: VerifyInternals): Gu
     allowPrivateUrls: options.allowPrivateUrls === true,
     loopbackOnly: options.loopbackOnly === true,
   };
+}
+
+/** Each route's rebuild and original as screenshotted and measured, compared by measureFidelity. */
+async function measureRebuildFidelity(
+  expectations: VerifyExpectations,
+  rendered: RenderedRoute[],
+  originals: Map<string, PageScreenshots>,
+): Promise<{ fidelity?: Fidelity; crops: Record<string, Uint8Array> }> {
+  const byRoute = new Map(rendered.map((result) => [result.route, result]));
+  return measureFidelity({
+    identity: expectations.identity,
+    routes: expectations.pages.map((page) => {
+      const result = byRoute.get(page.route);
+      const slug = toRouteSlug(page.route);
+      const desktop = result?.screenshots[`after/${slug}-desktop.png`];
+      const mobile = result?.screenshots[`after/${slug}-mobile.png`];
+      const rebuilt: CapturedPage | undefined =
+        desktop === undefined || mobile === undefined || result?.layout === undefined
+          ? undefined
+          : { desktop, mobile, layout: result.layout };
+      return { route: page.route, original: originals.get(page.url), rebuilt };
+    }),
+  });
+}
+
+function formatScore(score: number): string {
+  return score.toFixed(2);
+}
+
+function logFidelity(
+  fidelity: Fidelity,
+  log: (level: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR', message: string) => void,
+): void {
+  const { overall, routes, identity } = fidelity;
+  const failed = identity.filter((check) => !check.ok);
+  log(
+    'INFO',
+    `Fidelity over ${routes.length} route${routes.length === 1 ? '' : 's'}: block ${formatScore(overall.block)}, text ${formatScore(overall.text)}, position ${formatScore(overall.position)}, colour ${formatScore(overall.color)}, visual ${formatScore(overall.visual)}; identity checks ${identity.length - failed.length}/${identity.length} passed`,
+  );
+  for (const check of failed)
+    log(
+      'WARNING',
+      `Identity check ${check.check} failed: found ${check.found}${check.expected === undefined ? '' : `, expected ${check.expected}`}`,
+    );
 }
 
 /**
@@ -254,6 +305,7 @@ export async function verifyProject(
 
     // Originals the fetch stage already screenshotted are not loaded again.
     const taken = expectations.originalScreenshots ?? {};
+    const originalShots = new Map<string, PageScreenshots>();
     const toLoad: typeof screenshotPages = [];
     for (const page of screenshotPages) {
       const shots = taken[page.url];
@@ -261,6 +313,7 @@ export async function verifyProject(
         toLoad.push(page);
         continue;
       }
+      originalShots.set(page.url, shots);
       Object.assign(report.screenshots, toBeforeScreenshots(page.route, shots));
       step();
     }
@@ -291,10 +344,9 @@ export async function verifyProject(
         await mapWithConcurrency(toLoad, concurrency, async (page) => {
           throwIfCancelled(signal);
           try {
-            Object.assign(
-              report.screenshots,
-              await screenshotOriginal(originals, page.url, page.route),
-            );
+            const shots = await screenshotOriginal(originals, page.url);
+            originalShots.set(page.url, shots);
+            Object.assign(report.screenshots, toBeforeScreenshots(page.route, shots));
           } catch (error) {
             const refusal = refusals.get(page.url);
             log(
@@ -307,6 +359,21 @@ export async function verifyProject(
       } finally {
         await originals.close();
         await dispatcher.destroy().catch(() => undefined);
+      }
+    }
+
+    if (screenshotPages.length > 0) {
+      throwIfCancelled(signal);
+      const measured = await measureRebuildFidelity(expectations, rendered, originalShots).catch(
+        (error: unknown) => {
+          log('WARNING', `Fidelity was not measured: ${firstLine(error)}`);
+          return undefined;
+        },
+      );
+      if (measured?.fidelity !== undefined) {
+        report.fidelity = measured.fidelity;
+        Object.assign(report.screenshots, measured.crops);
+        logFidelity(measured.fidelity, log);
       }
     }
 

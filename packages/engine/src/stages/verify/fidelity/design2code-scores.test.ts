@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { toColorSimilarity, toDeltaE } from './color-distance';
+import { assignBlocks, toBlockScores } from './design2code-scores';
+import type { LayoutSnapshot, TextBlock } from './layout-snapshot';
+import { prepareText, toLcsLength, toTextSimilarity } from './text-similarity';
+
+/** The longest common subsequence by the textbook table, to check the bit-parallel one against. */
+function lcsByTable(a: string, b: string): number {
+  const row = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = a[i - 1] === b[j - 1] ? diagonal + 1 : Math.max(row[j]!, row[j - 1]!);
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+function block(text: string, x: number, y: number, color = 'rgb(0, 0, 0)'): TextBlock {
+  return {
+    text,
+    box: { x, y, width: 400, height: 40 },
+    color,
+    background: 'rgb(255, 255, 255)',
+    fontFamily: 'Georgia, serif',
+  };
+}
+
+function snapshot(blocks: TextBlock[]): LayoutSnapshot {
+  return {
+    viewport: { width: 1000, height: 800 },
+    page: { width: 1000, height: 1000 },
+    blocks,
+    sections: [],
+  };
+}
+
+describe('toTextSimilarity', () => {
+  it('is 1 for equal texts, 0 without a common character, 2·LCS/(|a|+|b|) otherwise', () => {
+    expect(toTextSimilarity('Fresh bread', 'Fresh bread')).toBe(1);
+    expect(toTextSimilarity('abc', 'xyz')).toBe(0);
+    // LCS("kitten", "sitting") = "ittn", 4 characters.
+    expect(toTextSimilarity('kitten', 'sitting')).toBeCloseTo((2 * 4) / 13, 10);
+    expect(toTextSimilarity('', '')).toBe(1);
+    expect(toTextSimilarity('a', '')).toBe(0);
+  });
+
+  it('agrees with the dynamic-programming table across word boundaries (texts longer than 32 characters)', () => {
+    const pairs: [string, string][] = [
+      [
+        'The quick brown fox jumps over the lazy dog near the river bank at dawn.',
+        'A quick brown dog jumps over the lazy fox by the river bank at dusk!',
+      ],
+      ['x'.repeat(70) + 'abc', 'abc' + 'x'.repeat(65)],
+      [
+        'Öffnungszeiten: Montag bis Freitag 9–18 Uhr, Samstag 10–14 Uhr',
+        'Opening hours: Monday to Friday 9–18, Saturday 10–14',
+      ],
+    ];
+    for (const [a, b] of pairs) {
+      expect(toLcsLength(a, prepareText(b))).toBe(lcsByTable(a, b));
+      expect(toLcsLength(b, prepareText(a))).toBe(lcsByTable(a, b));
+    }
+  });
+});
+
+describe('assignBlocks', () => {
+  it('finds the optimal assignment where a greedy one would not', () => {
+    // Taken in order, "Fresh bread daily" would take "Fresh bread" (0.79) and leave "Fresh bread"
+    // with "Bread daily" (0.36); the optimum gives each its own counterpart (0.71 + 1).
+    const pairs = assignBlocks(
+      ['Fresh bread daily', 'Fresh bread'],
+      ['Fresh bread', 'Bread daily'],
+    );
+    expect(pairs.map(({ original, rebuilt }) => [original, rebuilt])).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(pairs[1]!.similarity).toBe(1);
+  });
+
+  it('pairs repeated texts in document order', () => {
+    const pairs = assignBlocks(
+      ['Read more', 'Menu', 'Read more', 'Read more'],
+      ['Read more', 'Read more', 'Menu', 'Read more'],
+    );
+    expect(pairs.map(({ original, rebuilt }) => [original, rebuilt])).toEqual([
+      [0, 0],
+      [1, 2],
+      [2, 1],
+      [3, 3],
+    ]);
+  });
+
+  it('leaves the extra blocks of the longer side unassigned', () => {
+    const pairs = assignBlocks(['Home', 'About us', 'Contact'], ['About us']);
+    expect(pairs).toEqual([{ original: 1, rebuilt: 0, similarity: 1 }]);
+  });
+});
+
+describe('toBlockScores', () => {
+  const original = snapshot([
+    block('Welcome to the bakery', 0, 0),
+    block('Fresh bread every morning', 0, 100),
+    block('Open Monday to Saturday', 0, 200),
+  ]);
+
+  it('scores identical pages 1 on every measure', () => {
+    expect(toBlockScores(original, original)).toEqual({ block: 1, text: 1, position: 1, color: 1 });
+  });
+
+  it('loses position, not text or colour, when the blocks move', () => {
+    const moved = snapshot([
+      block('Open Monday to Saturday', 500, 0),
+      block('Welcome to the bakery', 500, 600),
+      block('Fresh bread every morning', 0, 900),
+    ]);
+    const scores = toBlockScores(original, moved);
+    expect(scores.block).toBe(1);
+    expect(scores.text).toBe(1);
+    expect(scores.color).toBe(1);
+    // Centres moved by max(|dx|, |dy|) = 0.6, 0.8 and 0.5 of the page: 1 − mean = 0.3667.
+    expect(scores.position).toBeCloseTo(1 - (0.6 + 0.8 + 0.5) / 3, 4);
+  });
+
+  it('loses colour by 1 − ΔE2000/100 when the text is recoloured', () => {
+    const recoloured = snapshot(
+      original.blocks.map((item) => ({ ...item, color: 'rgb(200, 0, 0)' })),
+    );
+    const scores = toBlockScores(original, recoloured);
+    expect(scores.text).toBe(1);
+    expect(scores.position).toBe(1);
+    const expected = 1 - toDeltaE('rgb(0, 0, 0)', 'rgb(200, 0, 0)')! / 100;
+    expect(scores.color).toBeCloseTo(expected, 10);
+    expect(scores.color).toBeLessThan(0.7);
+  });
+
+  it('counts a missing block in the block score, not in the text score', () => {
+    const partial = snapshot(original.blocks.slice(0, 2));
+    const scores = toBlockScores(original, partial);
+    expect(scores.block).toBeCloseTo(2 / 3, 10);
+    expect(scores.text).toBe(1);
+  });
+
+  it('rejects pairs less than half similar (they count as unmatched area)', () => {
+    const other = snapshot([block('Completely different words', 0, 0)]);
+    const scores = toBlockScores(snapshot([block('xyz', 0, 0)]), other);
+    expect(scores).toEqual({ block: 0, text: 0, position: 0, color: 0 });
+  });
+});
+
+describe('colour distance', () => {
+  it('is 0 for the same colour in different notations and 1 − ΔE/100 otherwise', () => {
+    expect(toDeltaE('#fed136', 'rgb(254, 209, 54)')).toBeCloseTo(0, 6);
+    expect(toColorSimilarity('oklch(1 0 0)', '#ffffff')).toBeCloseTo(1, 4);
+    // Black on white is ΔE2000 100: no similarity at all.
+    expect(toColorSimilarity('#000', '#fff')).toBeCloseTo(0, 2);
+  });
+
+  it('composites translucent colours over their background', () => {
+    expect(toDeltaE('rgba(0, 0, 0, 0.5)', 'rgb(128, 128, 128)', { a: '#fff' })).toBeLessThan(1);
+    expect(toDeltaE('rgba(0, 0, 0, 0.5)', 'rgb(128, 128, 128)', { a: '#000' })).toBeGreaterThan(30);
+  });
+});

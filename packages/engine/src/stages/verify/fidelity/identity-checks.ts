@@ -1,0 +1,233 @@
+/**
+ * Identity checks (issue 12): does the rebuild's start page show the original's brand colour, logo,
+ * hero picture, menu, name and fonts? The original's identity comes from the model (extract read it
+ * from the rendered page); the rebuild's side is measured in its rendered DOM (LayoutSnapshot
+ * `identity`, 1440 px). A check whose input the model does not have (no logo, no hero picture, no
+ * menu, no name source, no fonts, no primary colour) is not applicable and left out of the list.
+ */
+import type { SiteIdentity } from '../../../model';
+import { toDeltaE, toHexColor } from './color-distance';
+import type { Control, LayoutSnapshot, Picture } from './layout-snapshot';
+
+/** One identity check as the report lists it. */
+export interface IdentityCheck {
+  check: 'brand_color' | 'logo' | 'hero_image' | 'navigation' | 'site_name' | 'fonts';
+  ok: boolean;
+  found: string;
+  expected?: string;
+}
+
+/** Largest ΔE2000 at which the rebuild's colour still counts as the brand colour. */
+export const BRAND_COLOR_MAX_DELTA_E = 10;
+/** Share of the first screen a picture must cover to count as the hero picture. */
+export const HERO_MIN_SHARE = 0.15;
+/** Smallest logo, in CSS px each way. */
+const LOGO_MIN_PX = 16;
+
+const GENERIC_FAMILIES = new Set([
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'emoji',
+  'math',
+  'fangsong',
+  '-apple-system',
+  'blinkmacsystemfont',
+]);
+
+/** A font family's comparable name: the first of a stack, unquoted, lower case, without "Variable". */
+export function toFamilyName(stack: string): string {
+  const first = stack.split(',')[0] ?? '';
+  return first
+    .trim()
+    .replace(/^["']|["']$/gu, '')
+    .replace(/\s+variable$/iu, '')
+    .replace(/\s+/gu, ' ')
+    .toLowerCase();
+}
+
+/** A label as compared: lower case, whitespace collapsed, arrows and punctuation at the ends dropped. */
+export function toLabelKey(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/\s+/gu, ' ')
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+}
+
+function basename(src: string): string {
+  if (src === '') return 'inline SVG';
+  if (src.startsWith('data:')) return 'data: URI';
+  try {
+    const path = new URL(src, 'http://x/').pathname;
+    return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || src;
+  } catch {
+    return src;
+  }
+}
+
+function describePicture(picture: Picture): string {
+  return `${picture.kind === 'css-background' ? 'CSS background' : picture.kind} ${basename(picture.src)} ${picture.box.width}×${picture.box.height}`;
+}
+
+function checkBrandColor(primary: string, rebuilt: LayoutSnapshot): IdentityCheck {
+  const probe = rebuilt.identity;
+  const screen = rebuilt.viewport.height;
+  const candidates: { color: string; where: string }[] = [];
+  const inHeader = (control: Control) =>
+    probe?.header !== undefined &&
+    control.box.y >= probe.header.box.y &&
+    control.box.y < probe.header.box.y + probe.header.box.height;
+  const buttons = (probe?.controls ?? []).filter(
+    (control) => control.kind === 'button' && control.box.y < screen,
+  );
+  const cta = buttons.find((control) => !inHeader(control)) ?? buttons[0];
+  if (cta !== undefined)
+    candidates.push({ color: cta.background, where: `the call to action "${cta.label}"` });
+  if (probe?.header !== undefined) {
+    candidates.push({ color: probe.header.background, where: 'the header background' });
+    for (const control of probe.header.controls.filter((item) => item.kind === 'button'))
+      candidates.push({ color: control.background, where: `the header button "${control.label}"` });
+    for (const color of probe.header.textColors)
+      candidates.push({ color, where: 'the header text' });
+  }
+  let best: { color: string; where: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = toDeltaE(primary, candidate.color);
+    if (distance !== undefined && (best === undefined || distance < best.distance))
+      best = { ...candidate, distance };
+  }
+  const expected = toHexColor(primary);
+  if (best === undefined)
+    return { check: 'brand_color', ok: false, found: 'no call to action or header', expected };
+  return {
+    check: 'brand_color',
+    ok: best.distance <= BRAND_COLOR_MAX_DELTA_E,
+    found: `${toHexColor(best.color)} on ${best.where} (ΔE2000 ${best.distance.toFixed(1)})`,
+    expected,
+  };
+}
+
+function checkLogo(identity: SiteIdentity, rebuilt: LayoutSnapshot): IdentityCheck {
+  const logo = identity.logo!;
+  const expected = `${'kind' in logo ? logo.kind : 'img'} ${basename(logo.src)}`;
+  const header = rebuilt.identity?.header;
+  if (header === undefined) return { check: 'logo', ok: false, found: 'no header', expected };
+  const picture = header.pictures.find(
+    (candidate) => candidate.box.width >= LOGO_MIN_PX && candidate.box.height >= LOGO_MIN_PX,
+  );
+  return picture === undefined
+    ? { check: 'logo', ok: false, found: 'no picture in the header', expected }
+    : { check: 'logo', ok: true, found: `${describePicture(picture)} in the header`, expected };
+}
+
+function visibleShare(picture: Picture, viewport: LayoutSnapshot['viewport']): number {
+  const width =
+    Math.min(picture.box.x + picture.box.width, viewport.width) - Math.max(picture.box.x, 0);
+  const height =
+    Math.min(picture.box.y + picture.box.height, viewport.height) - Math.max(picture.box.y, 0);
+  return (Math.max(0, width) * Math.max(0, height)) / (viewport.width * viewport.height);
+}
+
+function checkHeroImage(identity: SiteIdentity, rebuilt: LayoutSnapshot): IdentityCheck {
+  const expected = `a picture covering at least ${Math.round(HERO_MIN_SHARE * 100)} % of the first screen (the original's ${basename(identity.hero!.image!.src)})`;
+  const largest = rebuilt.identity?.firstScreenPictures[0];
+  if (largest === undefined)
+    return { check: 'hero_image', ok: false, found: 'no picture in the first screen', expected };
+  const share = visibleShare(largest, rebuilt.viewport);
+  return {
+    check: 'hero_image',
+    ok: share >= HERO_MIN_SHARE,
+    found: `${describePicture(largest)} covering ${Math.round(share * 100)} % of the first screen`,
+    expected,
+  };
+}
+
+function checkNavigation(identity: SiteIdentity, rebuilt: LayoutSnapshot): IdentityCheck {
+  const items = identity.menu!.map((item) => item.label).filter((label) => toLabelKey(label));
+  const expected = items.join(', ');
+  const header = rebuilt.identity?.header;
+  const labels = (header?.controls ?? []).map((control) => toLabelKey(control.label));
+  const missing = items.filter((item) => {
+    const key = toLabelKey(item);
+    return !labels.some((label) => label === key || label.startsWith(`${key} `));
+  });
+  const present = items.length - missing.length;
+  return {
+    check: 'navigation',
+    ok: missing.length === 0,
+    found:
+      header === undefined
+        ? 'no header'
+        : `${present}/${items.length} menu items in the header${missing.length > 0 ? `; missing: ${missing.join(', ')}` : ''}`,
+    expected,
+  };
+}
+
+function checkSiteName(identity: SiteIdentity, original?: LayoutSnapshot): IdentityCheck {
+  const key = toLabelKey(identity.name);
+  // The brand or home link may carry the name; any other link or any button is a control label.
+  const control = original?.identity?.controls.find(
+    (item) => (item.kind === 'button' || !item.isHome) && toLabelKey(item.label) === key,
+  );
+  const found = `"${identity.name}" from ${identity.nameSource!}`;
+  return control === undefined
+    ? {
+        check: 'site_name',
+        ok: true,
+        found,
+        expected: 'a name not taken from a button or link label',
+      }
+    : {
+        check: 'site_name',
+        ok: false,
+        found: `${found}, the label of a ${control.kind} of the original`,
+        expected: 'a name not taken from a button or link label',
+      };
+}
+
+function checkFonts(families: string[], rebuilt: LayoutSnapshot): IdentityCheck {
+  const used = [...new Set(rebuilt.blocks.map((block) => toFamilyName(block.fontFamily)))];
+  const missing = families.filter((family) => !used.includes(family));
+  return {
+    check: 'fonts',
+    ok: missing.length === 0,
+    found: `used: ${used.slice(0, 6).join(', ') || 'none'}${missing.length > 0 ? `; missing: ${missing.join(', ')}` : ''}`,
+    expected: families.join(', '),
+  };
+}
+
+/**
+ * The applicable identity checks of a rebuild: `rebuilt` is its start page at 1440 px (with
+ * `identity` and `blocks`), `original` the original's (for the controls' labels), when measured.
+ */
+export function checkIdentity(
+  identity: SiteIdentity,
+  rebuilt: LayoutSnapshot,
+  original?: LayoutSnapshot,
+): IdentityCheck[] {
+  const checks: IdentityCheck[] = [];
+  if (identity.colors.primary !== undefined)
+    checks.push(checkBrandColor(identity.colors.primary, rebuilt));
+  if (identity.logo !== undefined) checks.push(checkLogo(identity, rebuilt));
+  if (identity.hero?.image !== undefined) checks.push(checkHeroImage(identity, rebuilt));
+  if (identity.menu !== undefined && identity.menu.some((item) => toLabelKey(item.label) !== ''))
+    checks.push(checkNavigation(identity, rebuilt));
+  if (identity.nameSource !== undefined) checks.push(checkSiteName(identity, original));
+  const families = [
+    ...new Set(
+      [identity.fonts.heading, identity.fonts.body]
+        .filter((stack): stack is string => stack !== undefined)
+        .map(toFamilyName)
+        .filter((family) => family !== '' && !GENERIC_FAMILIES.has(family)),
+    ),
+  ];
+  if (families.length > 0) checks.push(checkFonts(families, rebuilt));
+  return checks;
+}

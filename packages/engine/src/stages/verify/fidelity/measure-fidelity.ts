@@ -1,0 +1,179 @@
+/**
+ * Fidelity of a rebuild (issue 12, decision record 022): per route Design2Code's block, text, position
+ * and colour scores (full page, 1440 px) and the height-weighted section similarity of the first
+ * screen at 1440 and 375 px; overall the mean over routes; the identity checks of the start page; and
+ * crops of both sides of the site's three least similar sections for the report.
+ */
+import type { SiteIdentity } from '../../../model';
+import { toRouteSlug } from '../text-coverage';
+import { toBlockScores, type BlockScores } from './design2code-scores';
+import { checkIdentity, type IdentityCheck } from './identity-checks';
+import type { LayoutSnapshot } from './layout-snapshot';
+import {
+  cropBand,
+  toScaledImage,
+  toViewportSimilarity,
+  type SectionScore,
+} from './section-similarity';
+
+/** A page's layout at 1440 px (text blocks, sections, identity probe) and 375 px (sections). */
+export interface PageLayouts {
+  desktop: LayoutSnapshot;
+  mobile: LayoutSnapshot;
+}
+
+/** One side of a route: its 1440 and 375 px screenshots (PNG) and their layouts. */
+export interface CapturedPage {
+  desktop: Uint8Array;
+  mobile: Uint8Array;
+  layout?: PageLayouts;
+}
+
+/** Fidelity scores, each 0..1. */
+export interface FidelityScores extends BlockScores {
+  /** Height-weighted section similarity (SSIM), mean of 1440 and 375 px. */
+  visual: number;
+}
+
+/** A section of the original that the rebuild resembles least. */
+export interface WorstSection {
+  selector: string;
+  score: number;
+  viewport: 'desktop' | 'mobile';
+  /** Names of the crops among the report's screenshots (`sections/<route>-desktop-1-before.png`). */
+  crops?: { before: string; after: string };
+}
+
+/** What verify reports as fidelity (the report's `fidelity`, in the engine's spelling). */
+export interface Fidelity {
+  overall: FidelityScores;
+  routes: (FidelityScores & { route: string; worstSections: WorstSection[] })[];
+  identity: IdentityCheck[];
+}
+
+/** What {@link measureFidelity} compares. */
+export interface FidelityInput {
+  /** Routes in the report's order; the first is the start page. */
+  routes: { route: string; original?: CapturedPage; rebuilt?: CapturedPage }[];
+  /** The original's identity (the model's); without it there are no identity checks. */
+  identity?: SiteIdentity;
+}
+
+/** Sections listed per route, and crops made for the whole site. */
+const WORST_PER_ROUTE = 3;
+const CROPPED_SECTIONS = 3;
+/** A section at least this similar is not worth a crop. */
+const CROP_BELOW = 0.99;
+
+function mean(values: number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+interface RouteSections {
+  route: string;
+  viewport: 'desktop' | 'mobile';
+  sections: SectionScore[];
+}
+
+async function toVisual(
+  original: CapturedPage,
+  rebuilt: CapturedPage,
+  layouts: { original: PageLayouts; rebuilt: PageLayouts },
+): Promise<{ score: number; viewports: Omit<RouteSections, 'route'>[] }> {
+  const viewports: Omit<RouteSections, 'route'>[] = [];
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    const [before, after] = await Promise.all([
+      toScaledImage(original[viewport]),
+      toScaledImage(rebuilt[viewport]),
+    ]);
+    const similarity = toViewportSimilarity(
+      { image: before, sections: layouts.original[viewport].sections },
+      { image: after, sections: layouts.rebuilt[viewport].sections },
+    );
+    viewports.push({ viewport, sections: similarity.sections });
+  }
+  const scores = viewports.map(({ sections }) => {
+    const height = sections.reduce((sum, section) => sum + section.original.height, 0);
+    return height === 0
+      ? 0
+      : sections.reduce((sum, section) => sum + section.original.height * section.score, 0) /
+          height;
+  });
+  return { score: mean(scores), viewports };
+}
+
+/**
+ * Measures how closely the rebuild resembles the original. Routes without both sides' layouts are
+ * left out; undefined when no route could be compared. `crops` are PNGs named as the worst sections'
+ * `crops` say, for the report's screenshots.
+ */
+export async function measureFidelity(
+  input: FidelityInput,
+): Promise<{ fidelity?: Fidelity; crops: Record<string, Uint8Array> }> {
+  const routes: Fidelity['routes'] = [];
+  const allSections: (RouteSections & { original: CapturedPage; rebuilt: CapturedPage })[] = [];
+  for (const { route, original, rebuilt } of input.routes) {
+    if (original?.layout === undefined || rebuilt?.layout === undefined) continue;
+    const layouts = { original: original.layout, rebuilt: rebuilt.layout };
+    const blocks = toBlockScores(layouts.original.desktop, layouts.rebuilt.desktop);
+    const visual = await toVisual(original, rebuilt, layouts);
+    const worst = visual.viewports
+      .flatMap(({ viewport, sections }) => sections.map((section) => ({ viewport, section })))
+      .sort((a, b) => a.section.score - b.section.score)
+      .slice(0, WORST_PER_ROUTE);
+    routes.push({
+      route,
+      ...blocks,
+      visual: visual.score,
+      worstSections: worst.map(({ viewport, section }) => ({
+        selector: section.selector,
+        score: section.score,
+        viewport,
+      })),
+    });
+    for (const viewport of visual.viewports)
+      allSections.push({ route, ...viewport, original, rebuilt });
+  }
+  if (routes.length === 0) return { crops: {} };
+
+  // Crops of the site's least similar sections, both sides, named in their route's list.
+  const crops: Record<string, Uint8Array> = {};
+  const candidates = allSections
+    .flatMap((entry) => entry.sections.map((section) => ({ entry, section })))
+    .filter(({ section }) => section.score < CROP_BELOW)
+    .sort((a, b) => a.section.score - b.section.score)
+    .slice(0, CROPPED_SECTIONS);
+  for (const [index, { entry, section }] of candidates.entries()) {
+    const name = `sections/${toRouteSlug(entry.route)}-${entry.viewport}-${index + 1}`;
+    const names = { before: `${name}-before.png`, after: `${name}-after.png` };
+    crops[names.before] = await cropBand(entry.original[entry.viewport], section.original);
+    crops[names.after] = await cropBand(
+      entry.rebuilt[entry.viewport],
+      section.rebuilt ?? section.original,
+    );
+    const listed = routes
+      .find((route) => route.route === entry.route)
+      ?.worstSections.find(
+        (worst) =>
+          worst.viewport === entry.viewport &&
+          worst.selector === section.selector &&
+          worst.score === section.score &&
+          worst.crops === undefined,
+      );
+    if (listed !== undefined) listed.crops = names;
+  }
+
+  const start = input.routes[0];
+  const identity: IdentityCheck[] =
+    input.identity !== undefined && start?.rebuilt?.layout !== undefined
+      ? checkIdentity(input.identity, start.rebuilt.layout.desktop, start.original?.layout?.desktop)
+      : [];
+  const overall: FidelityScores = {
+    block: mean(routes.map((route) => route.block)),
+    text: mean(routes.map((route) => route.text)),
+    position: mean(routes.map((route) => route.position)),
+    color: mean(routes.map((route) => route.color)),
+    visual: mean(routes.map((route) => route.visual)),
+  };
+  return { fidelity: { overall, routes, identity }, crops };
+}
