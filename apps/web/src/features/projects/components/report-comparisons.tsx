@@ -105,8 +105,8 @@ export function ReportComparisons({
                   : 'text-slate-700 hover:bg-slate-100',
               )}
             >
-              {SCREENSHOT_VIEWPORTS[option].label}
-              <span className="sr-only"> ({SCREENSHOT_VIEWPORTS[option].width} px)</span>
+              {SCREENSHOT_VIEWPORTS[option].label}{' '}
+              <span className="sr-only">({SCREENSHOT_VIEWPORTS[option].width} px)</span>
             </button>
           ))}
         </div>

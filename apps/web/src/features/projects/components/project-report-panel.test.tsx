@@ -1,0 +1,374 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SiteliftReport } from '@sitelift/shared/schemas/report';
+import { createMockProject, createMockUser, mockDb, signInAs } from '../../../testing/mocks/db';
+import { renderApp } from '../../../testing/test-utils';
+import { groupNotCarried } from '../utils/group-not-carried';
+import { toRouteSlug } from '../utils/screenshot-names';
+import { BeforeAfterSlider } from './before-after-slider';
+
+// Issue 12 item 5: the compact report view, read through the real endpoints (MSW answers
+// GET /api/projects and GET /api/projects/:id/report with the server's shapes, checked by the
+// shared schemas).
+
+const PAGES = [
+  { url: 'https://old.example.com/', route: '/', title: 'Home' },
+  { url: 'https://old.example.com/menu.html', route: '/menu', title: 'Our menu' },
+  { url: 'https://old.example.com/team/', route: '/team', title: 'Team' },
+];
+
+const SCREENSHOTS = [
+  'after/index-desktop.png',
+  'after/index-mobile.png',
+  'after/menu-desktop.png',
+  'after/menu-mobile.png',
+  'after/team-desktop.png',
+  'before/index-desktop.png',
+  'before/index-mobile.png',
+  'before/menu-desktop.png',
+  'before/menu-mobile.png',
+];
+
+const FIDELITY: NonNullable<SiteliftReport['fidelity']> = {
+  overall: { block: 0.96, text: 0.99, position: 0.9, color: 0.88, visual: 0.82 },
+  routes: [
+    {
+      route: '/',
+      block: 0.97,
+      text: 1,
+      position: 0.92,
+      color: 0.9,
+      visual: 0.85,
+      worst_sections: [{ selector: 'header', score: 0.61 }],
+    },
+    {
+      route: '/menu',
+      block: 0.95,
+      text: 0.98,
+      position: 0.88,
+      color: 0.86,
+      visual: 0.79,
+      worst_sections: [],
+    },
+  ],
+  identity: [
+    { check: 'brand_color', ok: true, found: '#fed136 on the primary button' },
+    { check: 'logo', ok: true, found: 'image in the header' },
+    { check: 'hero_image', ok: true, found: 'header-bg.jpg, full-bleed' },
+    {
+      check: 'navigation',
+      ok: false,
+      found: '4 of 5 menu items',
+      expected: 'Services, Portfolio, About, Team, Contact',
+    },
+    { check: 'site_name', ok: true, found: 'Start Bootstrap (logo alt)' },
+    { check: 'fonts', ok: true, found: 'Montserrat, Droid Serif' },
+  ],
+};
+
+/** The same two scripts on 35 pages (70 rows), and one embed. */
+function manyNotCarried(): SiteliftReport['not_carried'] {
+  const rows: SiteliftReport['not_carried'] = [];
+  for (let index = 0; index < 35; index += 1) {
+    const page =
+      index === 0 ? 'https://old.example.com/' : `https://old.example.com/p${index}.html`;
+    for (const what of ['jquery.min.js', 'analytics.js']) {
+      rows.push({
+        kind: 'script',
+        what,
+        page,
+        reason: 'Behaviour is rebuilt in React; scripts are not carried',
+      });
+    }
+  }
+  rows.push({
+    kind: 'embed',
+    what: 'https://maps.example.com/embed?q=shop',
+    page: 'https://old.example.com/contact.html',
+    reason: 'Embedded players, applets and frames are not carried',
+  });
+  return rows;
+}
+
+function buildReport(overrides: Partial<SiteliftReport> = {}): SiteliftReport {
+  return {
+    version: 1,
+    source_url: 'https://old.example.com/',
+    strategy: 'STYLE_MODERNIZATION',
+    pages: PAGES,
+    verification: {
+      build: { ok: true, ms: 300 },
+      text_coverage: 1,
+      required_snippets: { kept: 4, total: 4 },
+      overflow_375: [],
+      console_errors: [],
+      broken_images: [],
+    },
+    not_carried: manyNotCarried(),
+    timings: { fetch: 100 },
+    lighthouse: {
+      before: { performance: 41, accessibility: 70, bestPractices: 60, seo: 80 },
+      after: { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 },
+    },
+    fidelity: FIDELITY,
+    ...overrides,
+  };
+}
+
+async function openReport(report: SiteliftReport, screenshots = SCREENSHOTS) {
+  signInAs(createMockUser({ email: 'ada@example.com' }));
+  const project = createMockProject({
+    name: 'Agency',
+    report_summary: {
+      pages: report.pages.length,
+      routes: report.pages.map((page) => page.route),
+      text_coverage: report.verification.text_coverage,
+      build_ok: report.verification.build.ok,
+      not_carried: report.not_carried.length,
+      ...(report.fidelity ? { fidelity: report.fidelity.overall } : {}),
+      screenshots,
+    },
+    report_url: '/api/projects/x/report',
+  });
+  mockDb.reports.set(project.id, report);
+  const { user } = renderApp('/dashboard');
+  const card = await screen.findByRole('listitem', { name: 'Agency' });
+  await user.click(within(card).getByRole('button', { name: 'View report' }));
+  await within(card).findByRole('heading', { name: 'Fidelity' });
+  return { user, card, project };
+}
+
+describe('report view', () => {
+  it('shows the overall fidelity on the dashboard card', async () => {
+    const { card } = await openReport(buildReport());
+    // (0.96 + 0.99 + 0.9 + 0.88 + 0.82) / 5 = 0.91
+    const score = within(card).getByTitle(/^Overall fidelity: Block 96 %, Text 99 %/);
+    expect(score).toHaveTextContent('Fidelity 91 %');
+  });
+
+  it('puts the fidelity scores and the identity checks, with what was found, at the top', async () => {
+    const { card, user } = await openReport(buildReport());
+    const fidelity = within(card).getByRole('region', { name: 'Fidelity' });
+    expect(within(fidelity).getByText('91 %')).toBeInTheDocument();
+    for (const [label, value] of [
+      ['Block', '96 %'],
+      ['Text', '99 %'],
+      ['Position', '90 %'],
+      ['Colour', '88 %'],
+      ['Visual', '82 %'],
+    ]) {
+      const term = within(fidelity).getByText(label, { selector: 'dt' });
+      expect(term.nextElementSibling?.nextElementSibling).toHaveTextContent(value);
+    }
+    expect(within(fidelity).getByText('5 of 6 passed')).toBeInTheDocument();
+    const checks = within(fidelity).getAllByRole('listitem');
+    expect(checks.map((item) => item.textContent)).toEqual([
+      'Brand colour: passed — #fed136 on the primary button',
+      'Logo: passed — image in the header',
+      'Hero image: passed — header-bg.jpg, full-bleed',
+      'Navigation: failed — 4 of 5 menu itemsExpected: Services, Portfolio, About, Team, Contact',
+      'Site name: passed — Start Bootstrap (logo alt)',
+      'Fonts: passed — Montserrat, Droid Serif',
+    ]);
+
+    // Per page, on demand: the scores and the weakest sections.
+    const perPage = within(fidelity).getByText('Scores per page (2)');
+    expect(perPage.closest('details')).not.toHaveAttribute('open');
+    await user.click(perPage);
+    expect(perPage.closest('details')).toHaveAttribute('open');
+    const home = within(fidelity).getByRole('row', { name: /^\/\s?Weakest: header 61 %/ });
+    expect(
+      within(home)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['97 %', '100 %', '92 %', '90 %', '85 %']);
+  });
+
+  it('says fidelity was not measured when the report has none, and still shows the rest', async () => {
+    const { card } = await openReport(buildReport({ fidelity: undefined, lighthouse: undefined }));
+    expect(within(card).queryByText(/^Fidelity \d+ %$/)).not.toBeInTheDocument();
+    const fidelity = within(card).getByRole('region', { name: 'Fidelity' });
+    expect(fidelity).toHaveTextContent(/Not measured for this run/);
+    expect(within(fidelity).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(card).getByText('Lighthouse was not measured for this run.')).toBeVisible();
+    expect(
+      within(card).getByRole('slider', { name: 'Compare Home at desktop width' }),
+    ).toBeVisible();
+    expect(within(card).getByText('All 6 checks passed')).toBeInTheDocument();
+  });
+
+  it('groups what was not carried by kind and reason, with counts, and lists the pages on demand', async () => {
+    const { card, user } = await openReport(buildReport());
+    expect(within(card).getByText('71 entries')).toBeInTheDocument();
+    const scripts = within(card)
+      .getByText('Behaviour is rebuilt in React; scripts are not carried')
+      .closest('details')!;
+    const embeds = within(card)
+      .getByText('Embedded players, applets and frames are not carried')
+      .closest('details')!;
+    // Two groups instead of 71 rows; the bigger group first.
+    expect(scripts.compareDocumentPosition(embeds) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(scripts).getByText('2 items on 35 pages')).toBeInTheDocument();
+    expect(within(embeds).getByText('1 item on 1 page')).toBeInTheDocument();
+    expect(scripts).not.toHaveAttribute('open');
+
+    await user.click(within(scripts).getByText('2 items on 35 pages'));
+    expect(scripts).toHaveAttribute('open');
+    const items = within(scripts).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(/^jquery\.min\.jsOn 35 pages: \/, \/p1\.html, \/p2\.html/);
+    expect(items[1]).toHaveTextContent('analytics.js');
+    expect(within(embeds).getByText('On /contact.html')).toBeInTheDocument();
+  });
+
+  it('compares every page before and after, at desktop and mobile width', async () => {
+    const { card, user } = await openReport(buildReport());
+    const original = within(card).getByRole('img', { name: 'Original: Home at desktop width' });
+    expect(original).toHaveAttribute(
+      'src',
+      expect.stringMatching(
+        /\/api\/projects\/project-\d+\/screenshots\/before\/index-desktop\.png$/,
+      ),
+    );
+    expect(
+      within(card).getByRole('img', { name: 'Rebuild: Home at desktop width' }),
+    ).toHaveAttribute('src', expect.stringMatching(/\/screenshots\/after\/index-desktop\.png$/));
+
+    const picker = within(card).getByRole('combobox', { name: 'Page (3)' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Home (/)', 'Our menu (/menu)', 'Team (/team)']);
+    await user.selectOptions(picker, 'Our menu (/menu)');
+    await user.click(within(card).getByRole('button', { name: 'Mobile (375 px)' }));
+    expect(within(card).getByRole('button', { name: 'Mobile (375 px)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(
+      within(card).getByRole('slider', { name: 'Compare Our menu at mobile width' }),
+    ).toBeVisible();
+    expect(
+      within(card).getByRole('img', { name: 'Original: Our menu at mobile width' }),
+    ).toHaveAttribute('src', expect.stringMatching(/\/screenshots\/before\/menu-mobile\.png$/));
+
+    // The original of /team could not be screenshotted: the rebuild alone, said so.
+    await user.selectOptions(picker, 'Team (/team)');
+    expect(within(card).getByText('No screenshots of this page.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Desktop (1440 px)' }));
+    expect(within(card).queryByRole('slider')).not.toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Rebuild: Team at desktop width' })).toBeVisible();
+    expect(
+      within(card).getByText('The rebuild only: the original page could not be screenshotted.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the run took no screenshots', async () => {
+    const { card } = await openReport(buildReport(), []);
+    expect(within(card).getByText('No screenshots were taken for this run.')).toBeInTheDocument();
+  });
+});
+
+describe('before/after slider', () => {
+  function renderSlider() {
+    render(
+      <BeforeAfterSlider
+        label="Compare Home at desktop width"
+        before={{ src: '/before.png', alt: 'Original' }}
+        after={{ src: '/after.png', alt: 'Rebuild' }}
+        width={1440}
+        height={900}
+      />,
+    );
+    return screen.getByRole('slider', { name: 'Compare Home at desktop width' });
+  }
+
+  const clipOf = () => screen.getByRole('img', { name: 'Original' }).style.clipPath;
+
+  it('is a labelled slider that starts in the middle', () => {
+    const slider = renderSlider();
+    expect(slider).toHaveAttribute('tabindex', '0');
+    expect(slider).toHaveAttribute('aria-valuemin', '0');
+    expect(slider).toHaveAttribute('aria-valuemax', '100');
+    expect(slider).toHaveAttribute('aria-valuenow', '50');
+    expect(slider).toHaveAttribute('aria-valuetext', '50 % original, 50 % rebuild');
+    expect(clipOf()).toBe('inset(0 50% 0 0)');
+  });
+
+  it('moves with the arrow, Page Up/Down, Home and End keys, within 0..100', async () => {
+    const user = userEvent.setup();
+    const slider = renderSlider();
+    await user.tab();
+    expect(slider).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuenow', '55');
+    expect(clipOf()).toBe('inset(0 45% 0 0)');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(slider).toHaveAttribute('aria-valuenow', '65');
+    await user.keyboard('{ArrowLeft}{ArrowDown}');
+    expect(slider).toHaveAttribute('aria-valuenow', '55');
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(slider).toHaveAttribute('aria-valuenow', '54');
+    await user.keyboard('{PageUp}{PageUp}');
+    expect(slider).toHaveAttribute('aria-valuenow', '100');
+    await user.keyboard('{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuenow', '100');
+    await user.keyboard('{PageDown}');
+    expect(slider).toHaveAttribute('aria-valuenow', '75');
+    await user.keyboard('{Home}');
+    expect(slider).toHaveAttribute('aria-valuenow', '0');
+    expect(slider).toHaveAttribute('aria-valuetext', '0 % original, 100 % rebuild');
+    expect(clipOf()).toBe('inset(0 100% 0 0)');
+    await user.keyboard('{ArrowLeft}');
+    expect(slider).toHaveAttribute('aria-valuenow', '0');
+    await user.keyboard('{End}');
+    expect(slider).toHaveAttribute('aria-valuenow', '100');
+  });
+
+  it('follows a pointer pressed on the picture', () => {
+    const slider = renderSlider();
+    const frame = slider.parentElement!;
+    frame.getBoundingClientRect = () => ({ left: 100, width: 400, top: 0, height: 250 }) as DOMRect;
+    fireEvent.pointerDown(frame, { button: 0, clientX: 200, pointerId: 1 });
+    expect(slider).toHaveAttribute('aria-valuenow', '25');
+    fireEvent.pointerMove(frame, { clientX: 400, pointerId: 1 });
+    expect(slider).toHaveAttribute('aria-valuenow', '75');
+    fireEvent.pointerUp(frame, { pointerId: 1 });
+    fireEvent.pointerMove(frame, { clientX: 150, pointerId: 1 });
+    expect(slider).toHaveAttribute('aria-valuenow', '75');
+  });
+});
+
+describe('report helpers', () => {
+  it('names screenshots by route the way the engine does', () => {
+    expect(toRouteSlug('/')).toBe('index');
+    expect(toRouteSlug('/about/team/')).toBe('about-team');
+    expect(toRouteSlug('/menu?x=1#top')).toBe('menu');
+    expect(toRouteSlug('/caf\u00e9 & bar')).toBe('caf-bar');
+  });
+
+  it('groups not-carried rows without repeating a page or a thing', () => {
+    const groups = groupNotCarried([
+      { kind: 'script', what: 'a.js', page: '/x', reason: 'r' },
+      { kind: 'script', what: 'a.js', page: '/x', reason: 'r' },
+      { kind: 'script', what: 'b.js', page: '/y', reason: 'r' },
+      { kind: 'script', what: 'c.js', page: '/y', reason: 'other' },
+      { kind: 'form', what: 'a.js', page: '', reason: 'r' },
+    ]);
+    expect(groups).toEqual([
+      {
+        kind: 'script',
+        reason: 'r',
+        items: [
+          { what: 'a.js', pages: ['/x'] },
+          { what: 'b.js', pages: ['/y'] },
+        ],
+        pages: ['/x', '/y'],
+      },
+      { kind: 'script', reason: 'other', items: [{ what: 'c.js', pages: ['/y'] }], pages: ['/y'] },
+      { kind: 'form', reason: 'r', items: [{ what: 'a.js', pages: [] }], pages: [] },
+    ]);
+  });
+});
