@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { reloadPage } from '../lib/reload-page';
+import type * as ReloadPageModule from '../lib/reload-page';
 import { ErrorBoundary, RouteErrorFallback } from './error-boundary';
 
 vi.mock('../lib/reload-page', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../lib/reload-page')>()),
+  ...(await importOriginal<typeof ReloadPageModule>()),
   reloadPage: vi.fn(),
 }));
 
