@@ -157,7 +157,7 @@ describe('report view', () => {
       ['Position', '90 %'],
       ['Colour', '88 %'],
       ['Visual', '82 %'],
-    ]) {
+    ] as const) {
       const term = within(fidelity).getByText(label, { selector: 'dt' });
       expect(term.nextElementSibling?.nextElementSibling).toHaveTextContent(value);
     }
