@@ -83,8 +83,9 @@ export function ProjectCard({
   const status = toProjectStatus(project.status);
   const isCompleted = status === 'completed';
   const canDownload = isCompleted && Boolean(project.generated_code_url);
-  // Issue 13: during a re-run (or after a failed one) the previous result stays downloadable.
-  const canDownloadPrevious = !isCompleted && Boolean(project.generated_code_url);
+  // Issue 13: while a re-run is under way the previous result stays downloadable.
+  const canDownloadPrevious =
+    !isCompleted && status !== 'failed' && Boolean(project.generated_code_url);
   const thumbnails = toThumbnails(project.thumbnails);
   const reportId = `report-${project.id}`;
   const createdAt = new Date(project.created_at);

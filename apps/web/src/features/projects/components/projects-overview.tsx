@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FolderPlus, Loader2, Search, SearchX } from 'lucide-react';
 import { toast } from 'sonner';
 import { PROJECT_MESSAGES } from '@sitelift/shared/messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { DIALOG_CLOSE_DELAY_MS, useConfirm } from '../../../components/ui/confirm-dialog';
 import { inputClasses } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import { deleteProject } from '../api/delete-project';
@@ -16,10 +17,14 @@ import { downloadProject } from '../api/download-project';
 import { PROJECTS_QUERY_KEY, useProjects } from '../api/get-projects';
 import type { ProjectStatusFilter } from '../api/get-projects';
 import type { Project } from '@sitelift/shared/schemas/project';
+import { rerunProject } from '../api/rerun-project';
 import { retryProject } from '../api/retry-project';
 import { applyProjectChange } from '../utils/apply-project-event';
 import { ProjectCard } from './project-card';
 import { ProjectStatCards } from './project-stat-cards';
+import { RerunProjectDialog } from './rerun-project-dialog';
+import type { RerunProblem } from './rerun-project-dialog';
+import type { ModernizationStrategy } from '@sitelift/shared/validation/create-project';
 
 /** Delay between the last keystroke and the server-side search. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -42,6 +47,12 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const projects = useProjects({ search, status });
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  const [rerunTarget, setRerunTarget] = useState<Project | null>(null);
+  const [isRerunOpen, setIsRerunOpen] = useState(false);
+  const [isRerunPending, setIsRerunPending] = useState(false);
+  const [rerunProblem, setRerunProblem] = useState<RerunProblem | null>(null);
+  const rerunCloseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(rerunCloseTimer.current), []);
 
   const pages = projects.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
@@ -74,6 +85,51 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
         toast.error(PROJECT_MESSAGES.retryFailed);
       }
     });
+
+  const openRerun = (project: Project) => {
+    clearTimeout(rerunCloseTimer.current);
+    setRerunProblem(null);
+    setRerunTarget(project);
+    setIsRerunOpen(true);
+  };
+
+  const closeRerun = () => {
+    setIsRerunOpen(false);
+    rerunCloseTimer.current = setTimeout(() => {
+      setRerunTarget(null);
+      setRerunProblem(null);
+    }, DIALOG_CLOSE_DELAY_MS);
+  };
+
+  const confirmRerun = async (strategy: ModernizationStrategy) => {
+    const project = rerunTarget;
+    if (!project) return;
+    setIsRerunPending(true);
+    setRerunProblem(null);
+    try {
+      const updated = await rerunProject(project.id, strategy);
+      applyProjectChange(queryClient, { kind: 'update', project: updated });
+      toast.success(`Running ${project.name} again.`);
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['me', 'credits'] });
+      closeRerun();
+    } catch (error) {
+      if (isApiError(error) && error.status === 402) {
+        setRerunProblem({
+          kind: 'no-credits',
+          message: getErrorMessage(error, PROJECT_MESSAGES.noCredits),
+        });
+      } else {
+        reportError('rerun project', error);
+        setRerunProblem({
+          kind: 'other',
+          message: getErrorMessage(error, 'Could not start the new run. Please try again.'),
+        });
+      }
+    } finally {
+      setIsRerunPending(false);
+    }
+  };
 
   const onDelete = async (project: Project) => {
     const confirmed = await confirm({
@@ -186,6 +242,7 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
                 project={project}
                 onOpenLogs={onOpenLogs}
                 onRetry={onRetry}
+                onRerun={openRerun}
                 onDelete={onDelete}
                 onDownload={onDownload}
                 isBusy={busyIds.has(project.id)}
@@ -211,6 +268,16 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
           </div>
         </>
       )}
+      <RerunProjectDialog
+        project={rerunTarget}
+        open={isRerunOpen}
+        isPending={isRerunPending}
+        problem={rerunProblem}
+        onConfirm={(strategy) => void confirmRerun(strategy)}
+        onOpenChange={(open) => {
+          if (!open) closeRerun();
+        }}
+      />
     </section>
   );
 }

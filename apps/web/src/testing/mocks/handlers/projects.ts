@@ -1,10 +1,11 @@
+import { PROJECTS_ERROR_CODES } from '@sitelift/shared/error-codes/projects';
 import { projectListResponseSchema, projectSchema } from '@sitelift/shared/schemas/project';
 import { siteliftReportSchema } from '@sitelift/shared/schemas/report';
 import { siteCheckSchema, type SiteCheckResult } from '@sitelift/shared/schemas/site-check';
 import { HttpResponse, http } from 'msw';
 import { MODERNIZATION_STRATEGIES } from '@sitelift/shared/validation/create-project';
 import { z } from 'zod';
-import { buildMockEventStream, getSessionUser, mockDb } from '../db';
+import { addCreditEntry, buildMockEventStream, getSessionUser, mockDb } from '../db';
 import type { MockProject } from '../db';
 
 const error = (status: number, code: string, message: string) =>
@@ -160,6 +161,32 @@ export const projectHandlers = [
     mockDb.calls.push({ method: 'POST', path: `/api/projects/${project.id}/retry`, body: null });
     project.status = 'queued';
     return json(projectSchema, project, { status: 202 });
+  }),
+  http.post('*/api/projects/:id/rerun', async ({ params, request }) => {
+    if (!getSessionUser()) return unauthenticated();
+    const project = mockDb.projects.find((p) => p.id === params.id);
+    if (!project) return notFound();
+    const body = (await request.json()) as { modernizationStrategy?: string };
+    mockDb.calls.push({ method: 'POST', path: `/api/projects/${project.id}/rerun`, body });
+    if (!TERMINAL.has(project.status)) {
+      const { status, message } = PROJECTS_ERROR_CODES.API_PROJECT_BUSY;
+      return error(status, 'API_PROJECT_BUSY', message);
+    }
+    if (mockDb.credits <= 0) {
+      const { status, message } = PROJECTS_ERROR_CODES.API_NO_CREDITS;
+      return error(status, 'API_NO_CREDITS', message);
+    }
+    addCreditEntry(-1, 'rerun', null, project.id);
+    // Like the server: the previous result (generated_code_url) stays until the new run completes.
+    project.status = 'queued';
+    project.job_id = `job-rerun-${project.id}`;
+    project.job_status = 'QUEUED';
+    if (body.modernizationStrategy) {
+      project.modernization_strategy = modernizationStrategySchema.parse(
+        body.modernizationStrategy,
+      );
+    }
+    return json(projectSchema, project);
   }),
   http.get('*/api/jobs/:id/logs', ({ params }) => {
     const job = mockDb.jobs.get(String(params.id));
