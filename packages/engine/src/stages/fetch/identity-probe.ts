@@ -60,6 +60,12 @@ export const IDENTITY_PROBE_SCRIPT = String.raw`(() => {
       const gradient = gradientColor(s.backgroundImage);
       if (gradient) return { element: e, color: gradient };
     }
+    // The canvas beyond a short body shows the body's background (CSS propagates it there).
+    const b = style(body);
+    const bodyImage = imageUrl(b.backgroundImage);
+    if (bodyImage || isOpaque(b.backgroundColor)) return { element: body, color: b.backgroundColor, image: bodyImage };
+    const bodyGradient = gradientColor(b.backgroundImage);
+    if (bodyGradient) return { element: body, color: bodyGradient };
     const root = style(doc.documentElement).backgroundColor;
     return { element: doc.documentElement, color: isOpaque(root) ? root : 'rgb(255, 255, 255)' };
   };
@@ -92,13 +98,22 @@ export const IDENTITY_PROBE_SCRIPT = String.raw`(() => {
     }
   }
   window.scrollTo(0, 0);
-  // The page background is the fill of the largest element that covers most of the width.
-  let background = { color: 'rgb(255, 255, 255)' };
+  // The page background: the most seen fill of an element that spans the page (the body, a wrapper
+  // as tall as the document), not of a section or hero that happens to fill the first view.
+  const documentHeight = doc.documentElement.scrollHeight;
+  let background;
   let best = -1;
   for (const [element, count] of fills) {
     const r = rectOf(element);
-    if (r.width < W * 0.9 && element !== doc.documentElement) continue;
-    if (count > best) { best = count; const f = fillInfo.get(element); background = f.image ? { color: f.color, image: f.image } : { color: f.color }; }
+    const spans = element === body || element === doc.documentElement || (r.width >= W * 0.9 && r.height >= documentHeight * 0.6);
+    if (!spans || count <= best) continue;
+    best = count;
+    const f = fillInfo.get(element);
+    background = f.image ? { color: f.color, image: f.image } : { color: f.color };
+  }
+  if (!background) {
+    const f = fillOf(body);
+    background = f.image ? { color: f.color, image: f.image } : { color: f.color };
   }
 
   const accents = new Map();
