@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '@sitelift/shared/error-codes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** True for a browser navigation the SPA should answer: a GET/HEAD that accepts HTML, outside /api and /dev. */
 function isSpaNavigation(request: FastifyRequest): boolean {
@@ -12,6 +12,28 @@ function isSpaNavigation(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/**
+ * The public pages the web build prerenders (issue 13 item 6), by path, with the file
+ * `apps/web/scripts/prerender.mjs` writes for each under `dist/prerendered/`.
+ */
+const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/': 'prerendered/index.html',
+  '/terms': 'prerendered/terms.html',
+  '/privacy': 'prerendered/privacy.html',
+};
+
+/**
+ * The HTML file of dist that answers a navigation to `url`: the prerendered page of a public path when
+ * the build has it, else the single-page app's shell; undefined without a build. Looked up on every
+ * request, so a build made (or remade) while the server runs is served without a restart.
+ */
+function pageFileFor(distDir: string, url: string): string | undefined {
+  const pathname = (url.split(/[?#]/)[0] ?? '/').replace(/(.)\/+$/, '$1');
+  const prerendered = PRERENDERED_PAGES[pathname];
+  if (prerendered && existsSync(path.join(distDir, prerendered))) return prerendered;
+  return existsSync(path.join(distDir, 'index.html')) ? 'index.html' : undefined;
+}
+
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sitelift — web app not built</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">
 <h1>Sitelift's web app is not built yet</h1>
@@ -19,47 +41,51 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 <code>npm start</code>, which builds it first) and reload this page.</p></body></html>`;
 
 /**
- * Serves the built SPA from `distDir` with history fallback: a GET that accepts HTML and is not under /api
- * or /dev gets index.html. Everything else unknown answers 404 `{ error }`. Without a build, HTML requests
- * get a page saying to run `npm run build`. Returns whether the build was found.
+ * Serves the built web app from `distDir`: files as they are (`.br`/`.gz` when accepted), and for a
+ * GET that accepts HTML and is not under /api or /dev, the prerendered page of `/`, `/terms` and
+ * `/privacy` or else index.html (history fallback). Everything else unknown answers 404 `{ error }`.
+ * Without a build, HTML requests get a page saying to run `npm run build`. The build is looked up per
+ * request; the returned boolean only says whether it existed at start (for the start-up warning).
  */
 export async function registerSpa(
   app: FastifyInstance,
   options: { distDir: string },
 ): Promise<boolean> {
   const { distDir } = options;
-  const isBuilt = existsSync(path.join(distDir, 'index.html'));
-  if (isBuilt) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      index: false,
-      // The web build writes .br/.gz beside each asset; serve them to clients that accept them.
-      preCompressed: true,
-      // One route per built file; everything else reaches the not-found handler (history fallback).
-      wildcard: false,
-      setHeaders: (reply, filePath) => {
-        // Vite fingerprints everything under assets/; index.html must always be revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          reply.header('cache-control', 'no-cache');
-        }
-      },
-    });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    // The web build writes .br/.gz beside each asset; serve them to clients that accept them.
+    preCompressed: true,
+    // One wildcard route that looks files up per request; a missing file reaches the not-found
+    // handler below (history fallback).
+    wildcard: true,
+    setHeaders: (reply, filePath) => {
+      // Vite fingerprints everything under assets/; pages must always be revalidated.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        reply.header('cache-control', 'no-cache');
+      }
+    },
+  });
+  const answerUnmatched = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isSpaNavigation(request)) {
-      if (!isBuilt) {
+      const pageFile = pageFileFor(distDir, request.url);
+      if (!pageFile) {
         return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       }
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+        .sendFile(pageFile);
     }
     throw new AppError('API_NOT_FOUND', {
       message: `Route ${request.method} ${request.url.split('?')[0]} not found.`,
     });
-  });
-  return isBuilt;
+  };
+  // `/` is the folder itself for the static wildcard route, so it gets a route of its own.
+  app.route({ method: ['GET', 'HEAD'], url: '/', handler: answerUnmatched });
+  app.setNotFoundHandler(answerUnmatched);
+  return existsSync(path.join(distDir, 'index.html'));
 }

@@ -1,0 +1,99 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './helpers/test-app';
+import type { TestApp } from './helpers/test-app';
+
+// Issue 13 item 6: the web build prerenders `/`, `/terms` and `/privacy` into dist/prerendered/; the
+// server answers those paths with them, every other page with the SPA shell, and looks the build up
+// on each request (a build made while the server runs is served without a restart).
+describe('prerendered public pages', () => {
+  let testApp: TestApp;
+  let rootDir: string;
+  let distDir: string;
+
+  const page = (name: string) =>
+    `<!doctype html><title>${name}</title><div id="root"><h1>${name} page</h1></div>`;
+  const inject = (url: string, headers: Record<string, string> = { accept: 'text/html' }) =>
+    testApp.app.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    rootDir = await mkdtemp(path.join(tmpdir(), 'sitelift-prerender-'));
+    // Not built yet when the server starts.
+    distDir = path.join(rootDir, 'dist');
+    testApp = await createTestApp('pglite', { webDistDir: distDir });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await rm(rootDir, { recursive: true, force: true });
+  });
+
+  it('asks for a build until there is one, then serves it without a restart', async () => {
+    const before = await inject('/');
+    expect(before.statusCode).toBe(503);
+    expect(before.body).toContain('npm run build');
+
+    await mkdir(path.join(distDir, 'assets'), { recursive: true });
+    await mkdir(path.join(distDir, 'prerendered'));
+    await writeFile(path.join(distDir, 'index.html'), page('Shell'));
+    await writeFile(path.join(distDir, 'assets', 'public-1.js'), 'console.log("public")');
+    for (const name of ['index', 'terms', 'privacy']) {
+      await writeFile(path.join(distDir, 'prerendered', `${name}.html`), page(name));
+    }
+
+    const home = await inject('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toContain('text/html');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toContain('<h1>index page</h1>');
+    const asset = await inject('/assets/public-1.js', { accept: '*/*' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers /, /terms and /privacy with their prerendered page and other pages with the shell', async () => {
+    const expected: Record<string, string> = {
+      '/': 'index page',
+      '/?ref=ad': 'index page',
+      '/terms': 'terms page',
+      '/terms/': 'terms page',
+      '/privacy?x=1': 'privacy page',
+      '/dashboard': 'Shell page',
+      '/login': 'Shell page',
+      '/project/1/edit': 'Shell page',
+    };
+    for (const [url, heading] of Object.entries(expected)) {
+      const response = await inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<h1>${heading}</h1>`);
+    }
+    const head = await testApp.app.inject({
+      method: 'HEAD',
+      url: '/terms',
+      headers: { accept: 'text/html' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect((await inject('/api/unknown')).statusCode).toBe(404);
+    expect((await inject('/assets/missing.js', { accept: '*/*' })).statusCode).toBe(404);
+  });
+
+  it('sends the precompressed copy of a prerendered page to clients that accept it', async () => {
+    const html = page('compressed index');
+    await writeFile(path.join(distDir, 'prerendered', 'index.html.br'), brotliCompressSync(html));
+    const response = await inject('/', { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(html);
+    await rm(path.join(distDir, 'prerendered', 'index.html.br'));
+  });
+
+  it('falls back to the shell when a build has no prerendered pages', async () => {
+    await rm(path.join(distDir, 'prerendered'), { recursive: true });
+    const response = await inject('/terms');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1>Shell page</h1>');
+  });
+});
