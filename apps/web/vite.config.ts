@@ -15,7 +15,7 @@ const API_TARGET = 'http://127.0.0.1:3000';
 function precompress(): Plugin {
   return {
     name: 'sitelift-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {

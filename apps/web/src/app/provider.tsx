@@ -1,13 +1,30 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
 import { QueryClientProvider, buildQueryClient } from '../lib/query-client';
 import type { QueryClient } from '../lib/query-client';
 
-/** App-wide providers: error boundary, data cache, confirm dialog and toasts. */
-export function AppProvider({
+// The toast viewport loads after the first render: toasts only follow a user's action, and the
+// prerendered public pages must hydrate without it (it renders nothing on the server).
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+
+function DeferredToaster() {
+  const [isMounted, setIsMounted] = useState(false);
+  useEffect(() => setIsMounted(true), []);
+  if (!isMounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  );
+}
+
+/**
+ * The providers every page needs: error boundary, data cache and toasts. The public pages
+ * (`/`, `/terms`, `/privacy`) hydrate inside this one alone (issue 13 item 6).
+ */
+export function BaseProvider({
   children,
   queryClient: givenClient,
 }: {
@@ -18,11 +35,24 @@ export function AppProvider({
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <ConfirmProvider>
-          {children}
-          <Toaster position="top-center" richColors closeButton />
-        </ConfirmProvider>
+        {children}
+        <DeferredToaster />
       </QueryClientProvider>
     </ErrorBoundary>
+  );
+}
+
+/** App-wide providers: error boundary, data cache, confirm dialog and toasts. */
+export function AppProvider({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  return (
+    <BaseProvider queryClient={queryClient}>
+      <ConfirmProvider>{children}</ConfirmProvider>
+    </BaseProvider>
   );
 }

@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '@sitelift/shared/messages';
 import { clearSession, signOut } from '../../lib/auth';
 import { reportError } from '../../lib/report-error';
@@ -18,7 +17,8 @@ export function useSignOut() {
     },
     onError: (error) => {
       reportError('Sign out failed', error);
-      toast.error(AUTH_MESSAGES.signOutFailed);
+      // The toast library loads when first needed (not on the public pages' first load).
+      void import('sonner').then(({ toast }) => toast.error(AUTH_MESSAGES.signOutFailed));
     },
   });
   return { signOut: () => mutation.mutate(), isSigningOut: mutation.isPending };

@@ -9,8 +9,8 @@ import { useSignOut } from './use-sign-out';
 const ITEM =
   'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
-/** The user menu (spec §2): 'Signed in as' {email}, Dashboard, Create Project, Edit Profile, Sign Out. */
-export function UserMenu({ user }: { user: SessionUser }) {
+/** The user menu's dropdown (spec §2): 'Signed in as' {email}, Dashboard, Create Project, Edit Profile, Sign Out. */
+export function UserMenuDropdown({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const { signOut, isSigningOut } = useSignOut();
   return (

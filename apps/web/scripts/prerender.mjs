@@ -1,0 +1,89 @@
+// Prerenders the public pages (issue 13 item 6) after `vite build` (the single-page app, dist/index.html):
+// 1. builds public.html → src/entry-public.tsx into dist/ as a build of its own, so tree-shaking keeps
+//    only what the public pages use (a shared build would give them the data router and full zod);
+// 2. builds src/entry-server.tsx for Node and renders `/`, `/terms` and `/privacy` into that build's
+//    public.html (with the script and modulepreload tags Vite wrote);
+// 3. saves them as dist/prerendered/{index,terms,privacy}.html with .br/.gz copies, and removes the
+//    template. The server answers those paths with these files and every other one with index.html.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(webRoot, 'dist');
+// Inside node_modules so the Node bundle resolves react, react-dom and react-router from there.
+const ssrOutDir = path.join(webRoot, 'node_modules/.cache/sitelift-prerender');
+
+/** The file a public path is saved as, under dist/prerendered/. */
+export function prerenderedFileName(pathname) {
+  return pathname === '/' ? 'index.html' : `${pathname.replace(/^\//, '')}.html`;
+}
+
+const APP_MARKER = '<!--app-html-->';
+const TITLE_PATTERN = /<title>[^<]*<\/title>/;
+
+/** Puts the rendered page into the template: the page's own <title> replaces the template's. */
+function fillTemplate(template, appHtml) {
+  const title = TITLE_PATTERN.exec(appHtml)?.[0];
+  const body = title ? appHtml.replace(title, '') : appHtml;
+  const withTitle = title ? template.replace(TITLE_PATTERN, title) : template;
+  return withTitle
+    .replace(/\s*<!-- The template of the prerendered public pages[^>]*-->/, '')
+    .replace(APP_MARKER, body);
+}
+
+async function main() {
+  const configFile = path.join(webRoot, 'vite.config.ts');
+  await build({
+    root: webRoot,
+    configFile,
+    logLevel: 'warn',
+    build: {
+      outDir: distDir,
+      emptyOutDir: false,
+      rolldownOptions: { input: path.join(webRoot, 'public.html') },
+    },
+  });
+  const templatePath = path.join(distDir, 'public.html');
+  const template = await readFile(templatePath, 'utf8');
+  if (!template.includes(APP_MARKER)) throw new Error(`${templatePath} has no ${APP_MARKER}`);
+
+  await build({
+    root: webRoot,
+    configFile,
+    logLevel: 'warn',
+    build: {
+      ssr: path.join(webRoot, 'src/entry-server.tsx'),
+      outDir: ssrOutDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      rolldownOptions: { input: path.join(webRoot, 'src/entry-server.tsx') },
+    },
+  });
+  const { renderPublicPage, PUBLIC_PAGE_PATHS } = await import(
+    pathToFileURL(path.join(ssrOutDir, 'entry-server.js')).href
+  );
+
+  const outDir = path.join(distDir, 'prerendered');
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  for (const pathname of PUBLIC_PAGE_PATHS) {
+    const html = fillTemplate(template, await renderPublicPage(pathname));
+    const filePath = path.join(outDir, prerenderedFileName(pathname));
+    await writeFile(filePath, html);
+    await writeFile(
+      `${filePath}.br`,
+      brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    await writeFile(`${filePath}.gz`, gzipSync(html, { level: 9 }));
+    console.log(`prerendered ${pathname} → dist/prerendered/${prerenderedFileName(pathname)}`);
+  }
+  await Promise.all(
+    ['', '.br', '.gz'].map((suffix) => rm(`${templatePath}${suffix}`, { force: true })),
+  );
+  await rm(ssrOutDir, { recursive: true, force: true });
+}
+
+await main();

@@ -1,0 +1,81 @@
+import { lazy, Suspense, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
+import { LoadingScreen } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { LandingRoute } from './routes/landing';
+import { AppLayout } from './routes/layouts';
+
+/**
+ * The public pages (issue 13 item 6): prerendered to static HTML at build time and hydrated by
+ * `entry-public.tsx` (a build of its own) with the declarative router only, so `/` does not load
+ * the data router, the guards or any signed-in screen. Any other path loads the full app.
+ */
+export const PUBLIC_PAGE_PATHS = [paths.home.path, paths.terms.path, paths.privacy.path] as const;
+
+/** Whether `pathname` is one of the prerendered public pages. */
+export function isPublicPagePath(pathname: string): boolean {
+  return (PUBLIC_PAGE_PATHS as readonly string[]).includes(pathname.replace(/(.)\/+$/, '$1'));
+}
+
+const TermsRoute = lazy(async () => ({ default: (await import('./routes/legal')).TermsRoute }));
+const PrivacyRoute = lazy(async () => ({ default: (await import('./routes/legal')).PrivacyRoute }));
+
+/** Scroll restoration and the per-page error boundary of the full app's RootLayout, router-free. */
+function PublicLayout() {
+  const location = useLocation();
+  useEffect(() => {
+    // A new public page starts at the top (or at its anchor); the first render keeps the browser's.
+    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [location.pathname, location.hash]);
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <AppLayout />
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * The public pages' routes; `otherwise` renders for every other path (the server renders nothing
+ * there, the browser switches to the full app).
+ */
+export function PublicRoutes({ otherwise }: { otherwise: ReactNode }) {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path={paths.home.path} element={<LandingRoute />} />
+        <Route
+          path={paths.terms.path}
+          element={
+            <Suspense fallback={<LoadingScreen />}>
+              <TermsRoute />
+            </Suspense>
+          }
+        />
+        <Route
+          path={paths.privacy.path}
+          element={
+            <Suspense fallback={<LoadingScreen />}>
+              <PrivacyRoute />
+            </Suspense>
+          }
+        />
+      </Route>
+      <Route path="*" element={otherwise} />
+    </Routes>
+  );
+}
+
+/**
+ * Rendered when a public page navigates to another screen (e.g. 'Sign In'): the public pages' bundle
+ * holds none of the other screens, so the browser loads the URL the router has just pushed, and
+ * the server answers it with the full app. The router's state (`history.state`) survives the reload.
+ */
+export function LeavePublicPages() {
+  useEffect(() => {
+    window.location.reload();
+  }, []);
+  return <LoadingScreen />;
+}
