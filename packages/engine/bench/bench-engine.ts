@@ -7,7 +7,7 @@
  *   --lighthouse       Lighthouse on the original and the rebuild (start page)
  *   --site NAME        only this site (repeatable)
  *   --max-pages N      pages per site (default 20)
- *   --no-screenshots   skip before/after screenshots
+ *   --no-screenshots   skip before/after screenshots (and so the fidelity measures, which compare them)
  *   --work-dir DIR     keep every stage's output under DIR/<site>-<strategy>/
  *   --trace            print every log line of the pipeline with its time since the site's start
  *   --in-process       run every site in this process (default: one child process per site, so that
@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { isAppError } from '@sitelift/shared/error-codes';
 import { runPipeline } from '../src/pipeline';
 import type { Logger } from '../src/ports';
+import type { FidelityScores } from '../src/stages/verify/fidelity/measure-fidelity';
 import { ENGINE_DIR } from '../src/stages/verify/write-project';
 import { DEFAULT_STRATEGY, STRATEGIES, type LighthouseScores, type Strategy } from '../src/types';
 import { getCorpusDir, readCorpusManifest, serveCorpusSite, type CorpusSite } from './corpus';
@@ -39,6 +40,10 @@ export interface BenchRow {
   /** 0..1 */
   textCoverage: number;
   lighthouse?: { before: LighthouseScores; after: LighthouseScores };
+  /** Fidelity over the site's routes (issue 12), when screenshots were taken. */
+  fidelity?: FidelityScores;
+  /** The identity checks that applied, each passed or not, with what was found. */
+  identity?: { check: string; ok: boolean; found: string; expected?: string }[];
   overflow375: number;
   consoleErrors: number;
   brokenImages: number;
@@ -63,8 +68,35 @@ function formatLighthouse(row: BenchRow): string {
   return `${before.performance}/${before.accessibility}/${before.bestPractices}/${before.seo} → ${after.performance}/${after.accessibility}/${after.bestPractices}/${after.seo}`;
 }
 
+/** Each fidelity score's median over the rows that measured fidelity; undefined when none did. */
+function toMedianFidelity(rows: BenchRow[]): FidelityScores | undefined {
+  const measured = rows.flatMap((row) => (row.fidelity === undefined ? [] : [row.fidelity]));
+  if (measured.length === 0) return undefined;
+  const of = (score: keyof FidelityScores) => median(measured.map((scores) => scores[score]));
+  return {
+    block: of('block'),
+    text: of('text'),
+    position: of('position'),
+    color: of('color'),
+    visual: of('visual'),
+  };
+}
+
+function formatScore(score: number | undefined): string {
+  return score === undefined ? '–' : score.toFixed(3);
+}
+
+/** Passed identity checks as `4/5`, with the failed ones named: `4/5 (no logo)`. */
+function formatIdentity(row: BenchRow): string {
+  if (row.identity === undefined) return '–';
+  const failed = row.identity.filter((check) => !check.ok).map((check) => `no ${check.check}`);
+  const passed = row.identity.length - failed.length;
+  return `${passed}/${row.identity.length}${failed.length > 0 ? ` (${failed.join(', ')})` : ''}`;
+}
+
 /** The rows as a Markdown table (printed, and pasted into the engine README). */
 export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): string {
+  const withFidelity = rows.some((row) => row.fidelity !== undefined);
   const header = [
     'site',
     'strategy',
@@ -73,6 +105,7 @@ export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): stri
     'snippets kept',
     'text coverage',
     ...(withLighthouse ? ['Lighthouse perf/a11y/bp/seo before → after'] : []),
+    ...(withFidelity ? ['block', 'text', 'position', 'colour', 'visual', 'identity checks'] : []),
     'overflow 375',
     'seconds',
     'peak MB (engine / with browsers)',
@@ -91,6 +124,16 @@ export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): stri
       `${row.snippetsKept}/${row.snippetsTotal}`,
       `${(row.textCoverage * 100).toFixed(1)} %`,
       ...(withLighthouse ? [formatLighthouse(row)] : []),
+      ...(withFidelity
+        ? [
+            formatScore(row.fidelity?.block),
+            formatScore(row.fidelity?.text),
+            formatScore(row.fidelity?.position),
+            formatScore(row.fidelity?.color),
+            formatScore(row.fidelity?.visual),
+            formatIdentity(row),
+          ]
+        : []),
       String(row.overflow375),
       row.seconds.toFixed(1),
       `${row.peakProcessMb} / ${row.peakTreeMb}`,
@@ -167,6 +210,8 @@ async function benchSite(
       missingSnippets: verify.requiredSnippets?.missing ?? [],
       textCoverage: verify.textCoverage,
       lighthouse: verify.lighthouse,
+      fidelity: verify.fidelity?.overall,
+      identity: verify.fidelity?.identity,
       overflow375: verify.overflow375.length,
       consoleErrors: verify.consoleErrors.length,
       brokenImages: verify.brokenImages.length,
@@ -307,21 +352,42 @@ async function main(): Promise<number> {
   }
 
   const table = toMarkdownTable(rows, values.lighthouse);
+  const identityLines = rows.flatMap((row) =>
+    (row.identity ?? []).map(
+      (check) =>
+        `| ${row.site} | ${row.strategy} | ${check.check} | ${check.ok ? 'pass' : 'FAIL'} | ${check.found} | ${check.expected ?? ''} |`,
+    ),
+  );
   const totals = {
     sites: rows.length,
     allBuilt: rows.every((row) => row.buildOk),
     allSnippetsKept: rows.every((row) => row.snippetsKept === row.snippetsTotal),
     medianTextCoverage: median(rows.map((row) => row.textCoverage)),
     medianSeconds: median(rows.map((row) => row.seconds)),
+    medianFidelity: toMedianFidelity(rows),
+    identityChecksPassed: rows.flatMap((row) => row.identity ?? []).filter((check) => check.ok)
+      .length,
+    identityChecks: rows.flatMap((row) => row.identity ?? []).length,
     peakTreeMb: Math.max(...rows.map((row) => row.peakTreeMb)),
     // The machine is shared: the load average says how much of it the bench really had.
     loadAverage1m: Math.round(os.loadavg()[0]! * 10) / 10,
     cpus: os.cpus().length,
   };
   process.stdout.write(`\n${table}\n\n`);
+  if (identityLines.length > 0) {
+    process.stdout.write(
+      `| site | strategy | identity check | result | found | expected |\n|---|---|---|---|---|---|\n${identityLines.join('\n')}\n\n`,
+    );
+  }
   process.stdout.write(
     `all built: ${totals.allBuilt ? 'yes' : 'NO'} · all snippets kept: ${totals.allSnippetsKept ? 'yes' : 'NO'} · median text coverage ${(totals.medianTextCoverage * 100).toFixed(1)} % · median ${totals.medianSeconds.toFixed(1)} s per site · peak ${totals.peakTreeMb} MB with browsers · load average ${totals.loadAverage1m} on ${totals.cpus} CPUs\n`,
   );
+  if (totals.medianFidelity !== undefined) {
+    const { block, text, position, color, visual } = totals.medianFidelity;
+    process.stdout.write(
+      `median fidelity: block ${formatScore(block)} · text ${formatScore(text)} · position ${formatScore(position)} · colour ${formatScore(color)} · visual ${formatScore(visual)} · identity checks passed ${totals.identityChecksPassed}/${totals.identityChecks}\n`,
+    );
+  }
   const repoRoot = path.resolve(ENGINE_DIR, '..', '..');
   const stamp = new Date().toISOString().replace(/[:.]/gu, '-');
   const file = path.join(repoRoot, '.bench', `engine-${stamp}.json`);
