@@ -342,6 +342,39 @@ describe('before/after slider', () => {
 });
 
 describe('report helpers', () => {
+  it('groups the same failure for several addresses as one reason, each address a thing', () => {
+    const page = 'http://127.0.0.1:3962/index.html';
+    const reason = (url: string) =>
+      `Skipped asset ${url}: The site’s name could not be found (DNS lookup of placehold.it failed).`;
+    const groups = groupNotCarried([
+      { kind: 'page', what: page, page, reason: reason('http://placehold.it/700x450') },
+      {
+        kind: 'page',
+        what: page,
+        page,
+        reason: reason('http://placehold.it/1900x1080&text=Slide%20One'),
+      },
+      { kind: 'page', what: page, page, reason: 'The page was not planned' },
+    ]);
+    expect(groups).toEqual([
+      {
+        kind: 'page',
+        reason: reason('…'),
+        items: [
+          { what: 'http://placehold.it/700x450', pages: [page] },
+          { what: 'http://placehold.it/1900x1080&text=Slide%20One', pages: [page] },
+        ],
+        pages: [page],
+      },
+      {
+        kind: 'page',
+        reason: 'The page was not planned',
+        items: [{ what: page, pages: [page] }],
+        pages: [page],
+      },
+    ]);
+  });
+
   it('names screenshots by route the way the engine does', () => {
     expect(toRouteSlug('/')).toBe('index');
     expect(toRouteSlug('/about/team/')).toBe('about-team');

@@ -33,22 +33,25 @@ export function ReportNotCarried({
       {groups.map((group) => (
         <li key={`${group.kind}-${group.reason}`}>
           <details className="group rounded-lg border border-slate-200">
-            <summary className="flex cursor-pointer list-none items-start gap-2 px-3 py-2 select-none [&::-webkit-details-marker]:hidden">
+            <summary
+              className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 select-none [&::-webkit-details-marker]:hidden"
+              title={group.reason}
+            >
               <ChevronRight
-                className="mt-0.5 size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90"
+                className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90"
                 aria-hidden
               />
-              <span className="min-w-0 flex-1">
-                <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 uppercase">
-                    {group.kind}
-                  </span>
-                  <span className="text-xs text-slate-500">
-                    {toCountLabel(group.items.length, 'item')}
-                    {group.pages.length > 0 && ` on ${toCountLabel(group.pages.length, 'page')}`}
-                  </span>
+              <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-0.5 sm:flex-nowrap">
+                <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 uppercase">
+                  {group.kind}
                 </span>
-                <span className="mt-0.5 block break-words text-slate-800">{group.reason}</span>
+                <span className="order-last w-full truncate text-slate-800 group-open:break-words group-open:whitespace-normal sm:order-none sm:w-auto sm:flex-1">
+                  {group.reason}
+                </span>
+                <span className="shrink-0 text-xs text-slate-500">
+                  {toCountLabel(group.items.length, 'item')}
+                  {group.pages.length > 0 && ` on ${toCountLabel(group.pages.length, 'page')}`}
+                </span>
               </span>
             </summary>
             <ul className="space-y-2 border-t border-slate-100 px-3 py-2">

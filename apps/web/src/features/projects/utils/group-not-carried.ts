@@ -12,24 +12,45 @@ export interface NotCarriedGroup {
   pages: string[];
 }
 
+const URL_IN_TEXT = /https?:\/\/[^\s"'<>]+/g;
+
+/**
+ * A reason without the addresses it names, and those addresses: "Skipped asset http://a/x.png: DNS
+ * lookup failed" → "Skipped asset …: DNS lookup failed" and ["http://a/x.png"], so that the same
+ * failure for 7 assets is one group of 7 things.
+ */
+export function splitReason(reason: string): { reason: string; urls: string[] } {
+  const urls: string[] = [];
+  const general = reason.replace(URL_IN_TEXT, (match) => {
+    // Punctuation right after an address ends the sentence, not the address.
+    const url = match.replace(/[.,;:!?)\]]+$/, '');
+    urls.push(url);
+    return `…${match.slice(url.length)}`;
+  });
+  return { reason: general, urls };
+}
+
 /**
  * Groups the report's `not_carried` rows by kind and reason (the same two scripts on 35 pages are
- * 70 rows, one group of 2 things on 35 pages). Groups with the most things come first; ties keep the
- * report's order.
+ * 70 rows, one group of 2 things on 35 pages); a reason that names an address is grouped without it,
+ * the address becoming the thing. Groups with the most things come first; ties keep the report's
+ * order.
  */
 export function groupNotCarried(rows: readonly NotCarried[]): NotCarriedGroup[] {
   const groups = new Map<string, NotCarriedGroup & { itemIndex: Map<string, number> }>();
   for (const row of rows) {
-    const key = `${row.kind}\u0000${row.reason}`;
+    const { reason, urls } = splitReason(row.reason);
+    const what = urls.length > 0 ? urls.join(' ') : row.what;
+    const key = `${row.kind}\u0000${reason}`;
     let group = groups.get(key);
     if (!group) {
-      group = { kind: row.kind, reason: row.reason, items: [], pages: [], itemIndex: new Map() };
+      group = { kind: row.kind, reason, items: [], pages: [], itemIndex: new Map() };
       groups.set(key, group);
     }
-    let index = group.itemIndex.get(row.what);
+    let index = group.itemIndex.get(what);
     if (index === undefined) {
-      index = group.items.push({ what: row.what, pages: [] }) - 1;
-      group.itemIndex.set(row.what, index);
+      index = group.items.push({ what, pages: [] }) - 1;
+      group.itemIndex.set(what, index);
     }
     const item = group.items[index]!;
     if (row.page !== '' && !item.pages.includes(row.page)) item.pages.push(row.page);
