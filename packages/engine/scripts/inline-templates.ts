@@ -21,7 +21,11 @@ export const GENERATED_MODULE = join(
 );
 
 /** The template's stand-ins for what generate writes per site: never inlined. */
-const STUBS = new Set(['src/content/site.ts', 'src/content/pages/index.ts']);
+const STUBS = new Set([
+  'src/content/site.ts',
+  'src/content/pages/index.ts',
+  'src/content/icons.ts',
+]);
 
 /**
  * Whether a file of the template tree is part of generated projects (not a test, stub or the

@@ -337,8 +337,15 @@ export interface PlannedPage {
   title: string;
   description: string;
   language: string;
-  sections: (Section & { variant: SectionVariant })[];
+  sections: (Section & { variant: SectionVariant; backdrop?: HeroBackdrop })[];
   textBlocks: string[];
+}
+
+/** A hero section's picture behind its words, as the original showed it (issue 12). */
+export interface HeroBackdrop {
+  image: ImageRef;
+  /** The original's overlay colour over the picture (CSS colour); the rebuild darkens it enough to read. */
+  overlay?: string;
 }
 
 /** An item of the rebuilt header's menu: a link, or a dropdown (children) with or without one. */

@@ -15,6 +15,7 @@ import {
 import type { Logger } from '../../ports';
 import type { FileTree, Strategy } from '../../types';
 import { formatSource } from './format';
+import { usedIcons } from './icons';
 import { getLabels } from './labels';
 import { toReadme } from './templates/readme';
 import { toStylesheet } from './templates/styles';
@@ -146,10 +147,19 @@ function toSectionsContent(page: PlannedPage): SectionData[] {
     }
     return [block];
   };
-  return page.sections.map((section) => ({
-    ...section,
-    blocks: section.blocks.flatMap((block) => toContent(block, true)),
-  }));
+  return page.sections.map(({ backdrop, ...section }) => {
+    const out: SectionData = { ...section, blocks: [] };
+    // A hero's backdrop is the first thing the page shows: its picture takes the priority.
+    if (backdrop) {
+      out.backdrop = {
+        ...backdrop,
+        image: first ? { ...backdrop.image, priority: true } : backdrop.image,
+      };
+      first = false;
+    }
+    out.blocks = section.blocks.flatMap((block) => toContent(block, true));
+    return out;
+  });
 }
 
 function jsonLd(plan: SitePlan): string | undefined {
@@ -224,6 +234,7 @@ function toSiteModule(plan: SitePlan, typescript: boolean): string {
     description: plan.identity.description,
     siteUrl: plan.origin,
     navigation: plan.navigation,
+    menu: plan.menu ?? [],
     footerLinks: plan.footerLinks,
     contact: plan.contact,
     social: plan.social,
@@ -244,6 +255,14 @@ function toSiteModule(plan: SitePlan, typescript: boolean): string {
   return typescript
     ? `import type { SiteContent } from './site-types';\n\n/** The site's identity, navigation and footer details. */\nexport const site: SiteContent = ${JSON.stringify(site)};\n`
     : `/** The site's identity, navigation and footer details. */\nexport const site = ${JSON.stringify(site)};\n`;
+}
+
+/** src/content/icons.ts: the drawings of the icons the site's pages use, and no others (issue 12). */
+function toIconsModule(plan: SitePlan, typescript: boolean): string {
+  const icons = JSON.stringify(usedIcons(plan));
+  return typescript
+    ? `import type { IconData } from './site-types';\n\n/** The icons the pages use, from Font Awesome's free packs (CC BY 4.0 icons, MIT code). */\nexport const icons: Record<string, IconData> = ${icons};\n`
+    : `/** The icons the pages use, from Font Awesome's free packs (CC BY 4.0 icons, MIT code). */\nexport const icons = ${icons};\n`;
 }
 
 /** `source` with `from` replaced by `to`; a template that no longer has `from` is a generator bug. */
@@ -484,6 +503,7 @@ const emitShell: Emitter = ({ plan, full, typescript }) => ({
         'src/components/ContactForm.tsx',
         'src/components/Tabs.tsx',
         'src/components/Carousel.tsx',
+        'src/components/Icon.tsx',
         'src/components/Layout.tsx',
         'src/components/NotFound.tsx',
         'src/lib/asset.ts',
@@ -492,6 +512,7 @@ const emitShell: Emitter = ({ plan, full, typescript }) => ({
     ),
     ...(typescript || plan.pages.length > 1 ? templateSources(['src/lib/preload.ts'], full) : {}),
     'src/content/site.ts': toSiteModule(plan, typescript),
+    'src/content/icons.ts': toIconsModule(plan, typescript),
     'src/main.tsx': mainSource(plan),
   },
 });

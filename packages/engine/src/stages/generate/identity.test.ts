@@ -3,8 +3,10 @@
  * built from a hand-made plan (extract fills these blocks in from the rendered page), generated for
  * each strategy and built with the engine's own packages (TypeScript strategies type-checked too).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Block, SitePlan } from '../../model';
+import type { Block, SiteModel, SitePlan } from '../../model';
 import type { FileTree, Strategy } from '../../types';
 import { extractSite } from '../extract/extract-site';
 import { planSite } from '../plan/plan-site';
@@ -124,6 +126,127 @@ describe('carousel and items blocks', () => {
         const typecheck = runScript(result.dir, 'typecheck');
         expect(typecheck.ok, typecheck.output).toBe(true);
       }
+    },
+  );
+});
+
+/**
+ * The agency landing page (bootstrap3-landing) with the identity extract reads from its rendered
+ * page: the yellow brand with dark text on it, a dark header, a full-bleed hero photo with an overlay
+ * and a call to action, a menu with a dropdown and the brand as its first item, an inline SVG logo,
+ * a button and icons in the content.
+ */
+async function agencyModel(): Promise<SiteModel> {
+  const model = extractSite(loadFixture('bootstrap3-landing').raw);
+  const photo = readFileSync(join(__dirname, '../../../fixtures/font-table-1998/welkom.png'));
+  const heroUrl = 'http://acme.example/img/header-bg.png';
+  const origin = model.origin;
+  const home = model.pages[0]!;
+  const services = home.sections.find((section) =>
+    section.heading?.inlines.some((run) => run.text === 'Services'),
+  )!;
+  services.blocks.push({
+    kind: 'paragraph',
+    inlines: [
+      { text: '', icon: 'fas:envelope', href: 'mailto:hello@acme.example' },
+      { text: ' Write to us', href: 'mailto:hello@acme.example' },
+      { text: ' or ' },
+      { text: 'Learn More', href: `${origin}/contact.html`, button: 'primary' },
+      { text: '', icon: 'fab:twitter', href: 'https://twitter.com/acme' },
+      { text: '', icon: 'fas:not-an-icon' },
+    ],
+  });
+  return {
+    ...model,
+    assets: [
+      ...model.assets,
+      { url: heroUrl, contentType: 'image/png', body: new Uint8Array(photo), width: 30, height: 6 },
+    ],
+    identity: {
+      ...model.identity,
+      name: 'Acme Agency',
+      colors: { primary: '#fed136', headerBackground: '#222222', headerText: '#ffffff' },
+      scheme: 'light',
+      logo: {
+        kind: 'svg',
+        src: `${origin}/`,
+        alt: 'Acme Agency',
+        svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#fed136"/></svg>',
+      },
+      hero: {
+        pageUrl: home.url,
+        image: { src: heroUrl, alt: '', asset: heroUrl },
+        layout: 'full-bleed',
+        overlay: 'rgba(0, 0, 0, 0.3)',
+        headline: "It's Nice To Meet You",
+        cta: { label: 'Tell Me More', href: `${home.url}#services` },
+      },
+      menu: [
+        { label: 'Acme Agency', href: `${home.url}#page-top`, children: [] },
+        { label: 'Services', href: `${home.url}#services`, children: [] },
+        {
+          label: 'More ▾',
+          children: [
+            { label: 'Team', href: `${home.url}#team`, children: [] },
+            { label: 'Contact', href: `${origin}/contact.html`, children: [] },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+describe('the identity in every strategy (issue 12)', () => {
+  it('plans the hero, the button and the menu from the identity', async () => {
+    const plan = planSite(await agencyModel(), { strategy: 'INCREMENTAL_UPDATE' });
+    expect(plan.design.tokens.colors.primary).toBe('#fed136');
+    const hero = plan.pages[0]!.sections[0]!;
+    expect(hero.variant).toBe('hero');
+    expect(hero.backdrop?.image.src).toMatch(/^\/images\/header-bg-[0-9a-f]+\.png$/);
+    expect(hero.backdrop?.overlay).toBe('rgba(0, 0, 0, 0.3)');
+    const cta = hero.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.inlines : []));
+    expect(cta.find((run) => run.text === 'Tell Me More')).toMatchObject({ button: 'primary' });
+    expect(plan.menu?.map((item) => item.label)).toEqual(['Services', 'More']);
+    expect(plan.identity.logoPath).toMatch(/^images\/inline-[0-9a-f]+\.svg$/);
+  });
+
+  it.each<Strategy>(['STYLE_MODERNIZATION', 'INCREMENTAL_UPDATE', 'FULL_REBUILD'])(
+    '%s carries the hero, the menu, buttons, icons and colours, and builds',
+    async (strategy) => {
+      const tree = await generateProject(planSite(await agencyModel(), { strategy }));
+      const css = text(tree, 'src/index.css');
+      expect(css).toContain('--color-primary: #fed136;');
+      expect(css).toContain('--color-on-primary: #111111;');
+      expect(css).toContain('--color-header: #222222;');
+      // Only the icons the pages use, drawn from the Font Awesome packages; an unknown one is left out.
+      const icons = text(
+        tree,
+        strategy === 'STYLE_MODERNIZATION' ? 'src/content/icons.js' : 'src/content/icons.ts',
+      );
+      expect(icons).toContain("'fas:envelope'");
+      expect(icons).toContain("'fab:twitter'");
+      expect(icons).not.toContain('not-an-icon');
+      expect(icons.match(/path:/g)).toHaveLength(2);
+      const result = await buildTree(tree);
+      cleanup.push(result.dir);
+      expect(result.ok, result.output).toBe(true);
+      if (strategy !== 'FULL_REBUILD') return;
+      const typecheck = runScript(result.dir, 'typecheck');
+      expect(typecheck.ok, typecheck.output).toBe(true);
+      // The prerendered start page: the hero picture eager with high priority, the CTA a button,
+      // the dropdown a collapsed disclosure with all its links, icons as inline SVG.
+      const html = readFileSync(join(result.dir, 'dist', 'index.html'), 'utf8');
+      expect(html).toMatch(/<img[^>]*class="[^"]*hero-backdrop-image[^"]*"[^>]*>/);
+      const heroImg = /<img[^>]*hero-backdrop-image[^>]*>/.exec(html)![0];
+      expect(heroImg).toContain('loading="eager"');
+      expect(heroImg).toMatch(/fetchpriority="high"/i);
+      expect(html).toMatch(/<a[^>]*class="btn"[^>]*>(?:<span>)?Tell Me More/);
+      expect(html).toMatch(/<a[^>]*class="btn"[^>]*>(?:<span>)?Learn More/);
+      expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*>More/);
+      expect(html).toContain('>Team</a>');
+      expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Twitter"/);
+      expect(html).toMatch(/<a href="mailto:hello@acme.example"><span><svg[^>]*aria-hidden="true"/);
+      expect(html).not.toMatch(/<a[^>]*class="nav-link"[^>]*>Acme Agency</);
     },
   );
 });

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as Model from '../../model';
 import type * as Template from '../../../templates/vite-react/src/content/types';
-import type { SiteContent } from '../../../templates/vite-react/src/content/site-types';
+import type { MenuLink, SiteContent } from '../../../templates/vite-react/src/content/site-types';
 import type { SiteLabels } from './labels';
 
 /** True when A and B are the same type (optional and readonly modifiers included). */
@@ -62,7 +62,13 @@ export type TemplateContentChecks = [
   Assert<Equal<keyof Model.Panel, keyof Template.PanelData>>,
   // Sections and pages.
   Assert<Equal<Model.SectionVariant, Template.SectionVariant>>,
-  Assert<Same<Omit<PlannedSection, 'blocks'>, Omit<Template.SectionData, 'blocks'>>>,
+  Assert<
+    Same<
+      Omit<PlannedSection, 'blocks' | 'backdrop'>,
+      Omit<Template.SectionData, 'blocks' | 'backdrop'>
+    >
+  >,
+  Assert<Same<Omit<Model.HeroBackdrop, 'image'>, Omit<Template.BackdropData, 'image'>>>,
   Assert<
     Same<
       Pick<Model.PlannedPage, 'route' | 'title' | 'description' | 'language'>,
@@ -72,6 +78,8 @@ export type TemplateContentChecks = [
   // The site module (src/content/site.ts).
   Assert<Same<Model.SitePlan['navigation'][number], SiteContent['navigation'][number]>>,
   Assert<Same<Model.SitePlan['footerLinks'][number], SiteContent['footerLinks'][number]>>,
+  Assert<Same<Omit<Model.PlannedMenuItem, 'children'>, Omit<MenuLink, 'children'>>>,
+  Assert<Equal<keyof Model.PlannedMenuItem, keyof MenuLink>>,
   Assert<Same<Model.ContactDetails, SiteContent['contact']>>,
   Assert<Same<Model.SocialLink, SiteContent['social'][number]>>,
   Assert<Same<SiteLabels, SiteContent['labels']>>,

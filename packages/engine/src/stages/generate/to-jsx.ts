@@ -19,6 +19,7 @@ const IMPORTS = {
   Tabs: '../components/Tabs',
   Carousel: '../components/Carousel',
   ItemGrid: '../components/Carousel',
+  Icon: '../components/Icon',
   asset: '../lib/asset',
 } as const;
 
@@ -100,27 +101,61 @@ function urlAttr(name: string, value: string, state: JsxState): t.JSXAttribute {
   return exprAttr(name, t.callExpression(t.identifier('asset'), [t.stringLiteral(value)]));
 }
 
-function link(href: string, inner: JsxChild[], state: JsxState): t.JSXElement {
+function link(href: string, inner: JsxChild[], state: JsxState, className?: string): t.JSXElement {
+  const classAttr = className ? [constAttr('className', className)] : [];
   if (isRouteHref(href)) {
     state.uses.add('Link');
-    return el('Link', [attr('to', href)], inner);
+    return el('Link', [attr('to', href), ...classAttr], inner);
   }
-  return el('a', [urlAttr('href', href, state)], inner);
+  return el('a', [urlAttr('href', href, state), ...classAttr], inner);
 }
 
-/** JSX children for inline runs. */
+/** Consecutive runs of one link ("<icon> Email us") as one group, so they become one link. */
+function groupRuns(runs: InlineRun[]): InlineRun[][] {
+  const groups: InlineRun[][] = [];
+  for (const run of runs) {
+    const last = groups[groups.length - 1];
+    if (last && run.href && last[0]!.href === run.href && !run.br) last.push(run);
+    else groups.push([run]);
+  }
+  return groups;
+}
+
+/** `fab:twitter` -> `Twitter`: the name of an icon that is all its link says. */
+function iconLabel(name: string): string {
+  const words = (name.split(':')[1] ?? name).replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** JSX children for inline runs: marks, icons (`<Icon>`), links, and links that were buttons. */
 export function toInlineJsx(runs: InlineRun[], state: JsxState): JsxChild[] {
-  return runs.flatMap((run): JsxChild[] => {
-    if (run.br) return [text(' '), selfClosing('br', [])];
-    let node: JsxChild = text(run.text);
-    if (run.code) node = el('code', [], [node]);
-    if (run.em) node = el('em', [], [node]);
-    if (run.strong) node = el('strong', [], [node]);
-    if (!run.href) return [node];
-    const inner = run.context
-      ? [node, el('span', [constAttr('className', 'sr-only')], [text(` (${run.context})`)])]
-      : [node];
-    return [link(run.href, inner, state)];
+  return groupRuns(runs).flatMap((group): JsxChild[] => {
+    const first = group[0]!;
+    if (first.br) return [text(' '), selfClosing('br', [])];
+    const iconOnly = !!first.href && group.every((run) => run.icon || !run.text.trim());
+    const nodes = group.map((run): JsxChild => {
+      if (run.icon) {
+        state.uses.add('Icon');
+        return selfClosing('Icon', [
+          attr('name', run.icon),
+          ...(iconOnly ? [attr('label', iconLabel(run.icon))] : []),
+        ]);
+      }
+      let node: JsxChild = text(run.text);
+      if (run.code) node = el('code', [], [node]);
+      if (run.em) node = el('em', [], [node]);
+      if (run.strong) node = el('strong', [], [node]);
+      return node;
+    });
+    if (!first.href) return nodes;
+    const context = group.find((run) => run.context)?.context;
+    const inner = context
+      ? [...nodes, el('span', [constAttr('className', 'sr-only')], [text(` (${context})`)])]
+      : nodes;
+    const button = group.find((run) => run.button)?.button;
+    const className =
+      button === 'primary' ? 'btn' : button === 'secondary' ? 'btn btn-secondary' : undefined;
+    return [link(first.href, inner, state, className)];
   });
 }
 
@@ -298,6 +333,29 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
       className,
     ];
     const tone = index % 2 === 1 ? ' section-alt' : '';
+    if (section.variant === 'hero' && section.backdrop) {
+      // The original's full-bleed picture behind the words, under a scrim dark enough for white text.
+      const { image, overlay } = section.backdrop;
+      const picture = toImageJsx(image, state.firstImage, state, 'hero-backdrop-image');
+      state.firstImage = false;
+      const scrim = overlay
+        ? [
+            constAttr('className', 'hero-scrim'),
+            exprAttr(
+              'style',
+              t.objectExpression([
+                t.objectProperty(t.identifier('backgroundColor'), t.stringLiteral(overlay)),
+              ]),
+            ),
+          ]
+        : [constAttr('className', 'hero-scrim')];
+      const content = section.blocks.flatMap((b) => toBlockJsx(b, state));
+      return el('section', sectionAttrs(constAttr('className', 'section hero hero-backdrop')), [
+        picture,
+        el('div', scrim, []),
+        el('div', [constAttr('className', 'wrap hero-text content')], [...title, ...content]),
+      ]);
+    }
     if (section.variant === 'hero') {
       const imageIndex = section.blocks.findIndex(
         (b) => b.kind === 'image' && (b.image.width ?? 400) >= 240,

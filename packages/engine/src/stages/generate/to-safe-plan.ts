@@ -7,10 +7,12 @@
  * here: every file escapes it for its own context (see escape.ts).
  */
 import { AppError } from '@sitelift/shared/error-codes';
+import { formatRgb, parse } from 'culori';
 import type {
   Block,
   DesignTokens,
   FormModel,
+  HeroBackdrop,
   ImageRef,
   InlineRun,
   Panel,
@@ -29,6 +31,7 @@ import {
   toSafeOrigin,
 } from './escape';
 import { PUBLIC_FILE_EXTENSIONS } from '../../public-file-types';
+import { ICON_NAME } from './icons';
 
 const VARIANTS = new Set<SectionVariant>([
   'hero',
@@ -77,11 +80,21 @@ function toSize(value: number | undefined): number | undefined {
 }
 
 function toSafeRuns(runs: InlineRun[]): InlineRun[] {
-  return runs.map((run) => {
+  return runs.flatMap((run) => {
+    // An icon name becomes a key in code: only `prefix:name` of an installed pack.
+    if (run.icon !== undefined && !ICON_NAME.test(run.icon)) {
+      const { icon: _icon, ...rest } = run;
+      if (!rest.text) return [];
+      run = rest;
+    }
+    if (run.button !== undefined && run.button !== 'primary' && run.button !== 'secondary') {
+      const { button: _button, ...rest } = run;
+      run = rest;
+    }
     if (run.href === undefined) return run;
     const href = toSafeHref(run.href);
     if (href !== undefined) return run;
-    const { href: _href, context: _context, ...text } = run;
+    const { href: _href, context: _context, button: _button, ...text } = run;
     return text;
   });
 }
@@ -171,7 +184,7 @@ function toSafePage(page: PlannedPage): PlannedPage {
   return {
     ...page,
     language: toLanguageTag(page.language) ?? '',
-    sections: page.sections.map((section) => ({
+    sections: page.sections.map(({ backdrop, ...section }) => ({
       ...section,
       variant: VARIANTS.has(section.variant) ? section.variant : 'prose',
       ...(section.heading
@@ -183,8 +196,19 @@ function toSafePage(page: PlannedPage): PlannedPage {
           }
         : {}),
       blocks: toSafeBlocks(section.blocks),
+      ...toSafeBackdrop(backdrop),
     })),
   };
+}
+
+/** A hero's backdrop: its image checked like any other, its overlay a CSS colour or nothing. */
+function toSafeBackdrop(backdrop: HeroBackdrop | undefined): { backdrop?: HeroBackdrop } {
+  const image = backdrop ? toSafeImage(backdrop.image) : undefined;
+  if (!backdrop || !image) return {};
+  // Printed again by culori (digits only), its transparency kept: an overlay is see-through.
+  const parsed = backdrop.overlay ? parse(backdrop.overlay) : undefined;
+  const overlay = parsed ? formatRgb(parsed) : undefined;
+  return { backdrop: overlay ? { image, overlay } : { image } };
 }
 
 function toSafeTokens(tokens: DesignTokens): DesignTokens {

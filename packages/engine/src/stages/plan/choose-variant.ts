@@ -16,6 +16,8 @@ export function chooseVariant(
   if (count('form') > 0) return 'contact';
   // Tabs lay their panels out themselves: the section around them is plain.
   if (count('tabs') > 0) return 'prose';
+  // So do carousels and item grids (issue 12).
+  if (count('carousel') > 0 || count('items') > 0) return 'prose';
   // Icons and bullets (old sites are full of 16 px GIFs) are no gallery: only picture-sized images count.
   const pictures = blocks.filter(
     (block) =>

@@ -17,6 +17,7 @@ import { fitTabs } from './fit-tabs';
 import { fixOutline } from './fix-outline';
 import { groupSections } from './group-sections';
 import { createHrefRewriter } from './href-rewriter';
+import { applyHero } from './plan-hero';
 import { planNavigation } from './plan-navigation';
 import { planRoutes, toComponentName, toModuleName, toRedirects } from './plan-routes';
 import { toCardRuns } from './to-card-runs';
@@ -73,7 +74,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     );
     const description =
       page.description || model.identity.description || `${page.title} — ${model.identity.name}`;
-    return {
+    const planned: PlannedPage = {
       url: page.url,
       route,
       moduleName,
@@ -84,6 +85,14 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
       sections: sections.map((section, index) => ({ ...section, variant: variants[index]! })),
       textBlocks: page.textBlocks,
     };
+    const sectionIds = new Set(sections.map((section) => section.id));
+    return applyHero(planned, model.identity.hero, {
+      image: (image) => {
+        const block = rewriteBlock({ kind: 'image', image });
+        return block?.kind === 'image' ? block.image : undefined;
+      },
+      href: (href) => rewriteHref(href, page.url, sectionIds),
+    });
   });
 
   const redirects = toRedirects(pages);
@@ -92,9 +101,17 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   const favicon = model.identity.favicon
     ? hostAsset(model.identity.favicon, '', 'favicon')
     : undefined;
-  const logo = model.identity.logo?.asset
-    ? hostAsset(model.identity.logo.asset, 'images')
-    : undefined;
+  // The logo (issue 12): a downloaded picture (an <img> or a CSS background, which becomes an
+  // <img>), or the original's inline SVG as a file of its own (sanitised like every SVG at generate).
+  const logoRef = model.identity.logo;
+  const inlineSvg = logoRef && 'svg' in logoRef ? logoRef.svg : undefined;
+  const logo = logoRef?.asset
+    ? hostAsset(logoRef.asset, 'images')
+    : inlineSvg
+      ? host.hostDataUri(
+          `data:image/svg+xml;base64,${Buffer.from(inlineSvg, 'utf8').toString('base64')}`,
+        )
+      : undefined;
   for (const page of model.pages) {
     for (const section of page.sections) {
       for (const block of toFlatBlocks(section.blocks)) {

@@ -1,31 +1,108 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FocusEvent, KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../content/site';
+import type { MenuLink } from '../content/site-types';
 import { asset } from '../lib/asset';
 import { isRoute } from './InlineText';
 
-/** The site header: brand, navigation, and a menu button on small screens. */
+/** The header's menu: the original's (every top-level item, dropdowns), else the flat navigation. */
+const MENU: MenuLink[] =
+  site.menu.length > 0 ? site.menu : site.navigation.map((link) => ({ ...link, children: [] }));
+
+/** One link of the menu: a route through the router, anything else as a plain link. */
+function MenuAnchor({ item, route }: { item: MenuLink; route: string }) {
+  return isRoute(route) ? (
+    <NavLink
+      to={route}
+      end
+      className={({ isActive }) => 'nav-link' + (isActive ? ' is-active' : '')}
+    >
+      {item.label}
+    </NavLink>
+  ) : (
+    <a href={asset(route)} className="nav-link">
+      {item.label}
+    </a>
+  );
+}
+
+/**
+ * A dropdown of the original's menu as a disclosure (WAI-ARIA disclosure navigation pattern): a
+ * button with `aria-expanded` shows or hides the list of its links. Escape closes it and puts focus
+ * back on the button; it closes when focus or a click leaves it, and when a page opens.
+ */
+export function Dropdown({ item }: { item: MenuLink }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLLIElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    }
+  }
+  function onBlur(event: FocusEvent) {
+    if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  }
+  // A dropdown whose own item linked somewhere keeps that link, first in its list.
+  const links: MenuLink[] = item.route
+    ? [{ label: item.label, route: item.route, children: [] }, ...item.children]
+    : item.children;
+  return (
+    <li ref={root} className="dropdown" onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button
+        ref={button}
+        type="button"
+        className="nav-link dropdown-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {item.label}
+        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" fill="none">
+          <path d="M2.5 4.5L6 8l3.5-3.5" stroke="currentColor" strokeWidth="1.75" />
+        </svg>
+      </button>
+      <ul id={id} className="dropdown-menu" hidden={!open}>
+        {links.map((child, index) => (
+          <MenuEntry key={index} item={child} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** A menu item: a link, or a dropdown when it has children. */
+function MenuEntry({ item }: { item: MenuLink }) {
+  if (item.children.length > 0) return <Dropdown item={item} />;
+  return item.route ? (
+    <li>
+      <MenuAnchor item={item} route={item.route} />
+    </li>
+  ) : null;
+}
+
+/** The site header: logo and name, the original's menu, and a menu button on small screens. */
 export function Header() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [location.pathname]);
-  const links = site.navigation.map((link) => (
-    <li key={link.route}>
-      {isRoute(link.route) ? (
-        <NavLink
-          to={link.route}
-          end
-          className={({ isActive }) => 'nav-link' + (isActive ? ' is-active' : '')}
-        >
-          {link.label}
-        </NavLink>
-      ) : (
-        <a href={asset(link.route)} className="nav-link">
-          {link.label}
-        </a>
-      )}
-    </li>
-  ));
+  const entries = MENU.map((item, index) => <MenuEntry key={index} item={item} />);
   return (
     <header className="site-header">
       <div className="wrap header-bar">
@@ -42,9 +119,10 @@ export function Header() {
           <span>{site.name}</span>
         </Link>
         <nav aria-label={site.labels.menu} className="desktop-nav">
-          <ul>{links}</ul>
+          <ul>{entries}</ul>
         </nav>
         <button
+          ref={menuButton}
           type="button"
           className="menu-button"
           aria-expanded={open}
@@ -66,8 +144,20 @@ export function Header() {
           </svg>
         </button>
       </div>
-      <nav id="mobile-menu" aria-label={site.labels.menu} className="mobile-nav" hidden={!open}>
-        <ul className="wrap">{links}</ul>
+      <nav
+        id="mobile-menu"
+        aria-label={site.labels.menu}
+        className="mobile-nav"
+        hidden={!open}
+        onKeyDown={(event) => {
+          // Escape closes the mobile menu (when no dropdown inside took it) and returns to its button.
+          if (event.key === 'Escape') {
+            setOpen(false);
+            menuButton.current?.focus();
+          }
+        }}
+      >
+        <ul className="wrap">{entries}</ul>
       </nav>
     </header>
   );

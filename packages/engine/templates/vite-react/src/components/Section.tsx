@@ -18,6 +18,20 @@ export function Section({ section, index }: { section: SectionData; index: numbe
     <Heading level={heading.level} inlines={heading.inlines} id={headingId} />
   ) : null;
   const tone = index % 2 === 1 ? ' section-alt' : '';
+  if (variant === 'hero' && section.backdrop) {
+    // The original's full-bleed picture behind the words, under a scrim dark enough for white text.
+    const { image, overlay } = section.backdrop;
+    return (
+      <section id={section.id} aria-labelledby={headingId} className="section hero hero-backdrop">
+        <Picture image={image} className="hero-backdrop-image" />
+        <div className="hero-scrim" style={overlay ? { backgroundColor: overlay } : undefined} />
+        <div className="wrap hero-text content">
+          {title}
+          <Blocks blocks={blocks} />
+        </div>
+      </section>
+    );
+  }
   if (variant === 'hero') {
     // Only a picture-sized image stands beside the headline; icons and buttons stay in the text.
     const image = blocks.find(

@@ -3,6 +3,20 @@ export interface SiteLink {
   route: string;
 }
 
+/** An icon's drawing (from Font Awesome's free packs, only those the site uses). */
+export interface IconData {
+  width: number;
+  height: number;
+  path: string;
+}
+
+/** An item of the header's menu: a link, or a dropdown (children) with or without a link of its own. */
+export interface MenuLink {
+  label: string;
+  route?: string;
+  children: MenuLink[];
+}
+
 export interface SiteContent {
   name: string;
   language: string;
@@ -11,6 +25,8 @@ export interface SiteContent {
   siteUrl: string;
   logo?: { src: string; width?: number; height?: number };
   navigation: SiteLink[];
+  /** The original's menu, dropdowns with their children (the header's; `navigation` when empty). */
+  menu: MenuLink[];
   footerLinks: SiteLink[];
   contact: { phones: string[]; emails: string[]; addresses: string[]; hours: string[] };
   social: { network: string; href: string }[];

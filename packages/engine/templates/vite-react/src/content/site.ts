@@ -14,6 +14,17 @@ export const site: SiteContent = {
     { label: 'Home', route: '/' },
     { label: 'Menu', route: '/menu' },
   ],
+  menu: [
+    { label: 'Home', route: '/', children: [] },
+    {
+      label: 'Menu',
+      route: '/menu',
+      children: [
+        { label: 'Breads', route: '/menu#breads', children: [] },
+        { label: 'Cakes', route: '/menu#cakes', children: [] },
+      ],
+    },
+  ],
   footerLinks: [
     { label: 'Home', route: '/' },
     { label: 'Menu', route: '/menu' },

@@ -75,9 +75,17 @@ export interface TabData {
 export type SectionVariant =
   'hero' | 'prose' | 'gallery' | 'table' | 'contact' | 'cards' | 'doc' | 'accordion';
 
+/** A hero's picture behind its words (full-bleed on the original), under a readable overlay. */
+export interface BackdropData {
+  image: ImageData;
+  /** The original's overlay colour (CSS, see-through); a dark scrim under it keeps text readable. */
+  overlay?: string;
+}
+
 export interface SectionData {
   id: string;
   variant: SectionVariant;
+  backdrop?: BackdropData;
   heading?: { level: number; inlines: InlineRun[] };
   blocks: Block[];
 }

@@ -1,0 +1,77 @@
+/**
+ * The start page's hero as the original had it (issue 12): its picture (behind the words when it
+ * spanned the screen, beside them when it sat in the content column), its headline's section shown
+ * as a hero, and its call to action as a button in the brand colour.
+ */
+import type { Block, HeroModel, ImageRef, InlineRun, PlannedPage } from '../../model';
+import { plainText } from '../extract/walk-content';
+import { normalizeUrl } from './plan-routes';
+
+type PlannedSection = PlannedPage['sections'][number];
+
+/** How plan rewrites the hero's picture and link for the rebuilt site. */
+export interface HeroRewriter {
+  /** The hosted copy of an image; undefined when it was not downloaded. */
+  image: (image: ImageRef) => ImageRef | undefined;
+  href: (href: string) => string | undefined;
+}
+
+function sectionText(section: PlannedSection): string {
+  return [
+    section.heading ? plainText(section.heading.inlines) : '',
+    ...section.blocks.flatMap((block) =>
+      block.kind === 'paragraph' || block.kind === 'heading' ? [plainText(block.inlines)] : [],
+    ),
+  ].join(' ');
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Marks the call to action's link as a button, or adds it when the section does not have it. */
+function withCallToAction(blocks: Block[], label: string, href: string | undefined): Block[] {
+  const key = squash(label);
+  let found = false;
+  const mark = (runs: InlineRun[]) =>
+    runs.map((run) => {
+      if (!run.href || squash(run.text) !== key) return run;
+      found = true;
+      return run.button ? run : { ...run, button: 'primary' as const };
+    });
+  const out = blocks.map((block) =>
+    block.kind === 'paragraph' ? { ...block, inlines: mark(block.inlines) } : block,
+  );
+  if (found || !href) return out;
+  return [...out, { kind: 'paragraph', inlines: [{ text: label, href, button: 'primary' }] }];
+}
+
+/** The page with its hero applied (the page the hero was found on; others are returned as they are). */
+export function applyHero(
+  page: PlannedPage,
+  hero: HeroModel | undefined,
+  rewrite: HeroRewriter,
+): PlannedPage {
+  if (!hero || normalizeUrl(hero.pageUrl) !== normalizeUrl(page.url) || page.sections.length === 0)
+    return page;
+  const headline = hero.headline ? squash(hero.headline) : '';
+  const found = headline
+    ? page.sections.findIndex((section) => squash(sectionText(section)).includes(headline))
+    : -1;
+  // A hero sits at the top: its headline's section when that is among the first ones, else the first.
+  const index = found >= 0 && found <= 2 ? found : 0;
+  const section = page.sections[index]!;
+  const image = hero.image ? rewrite.image(hero.image) : undefined;
+  let blocks = section.blocks;
+  if (hero.cta) blocks = withCallToAction(blocks, hero.cta.label, rewrite.href(hero.cta.href));
+  // The hero's picture is shown once: as the backdrop, or first in the section beside the words.
+  if (image) blocks = blocks.filter((b) => !(b.kind === 'image' && b.image.src === image.src));
+  const out: PlannedSection = { ...section, variant: 'hero', blocks };
+  if (image && hero.layout === 'full-bleed') {
+    out.backdrop = hero.overlay ? { image, overlay: hero.overlay } : { image };
+  } else if (image) {
+    out.blocks = [{ kind: 'image', image }, ...blocks];
+  }
+  return {
+    ...page,
+    sections: page.sections.map((s, i) => (i === index ? out : s)),
+  };
+}
