@@ -4,7 +4,7 @@ import { collapse } from '../dom';
 import { emit } from './emit';
 import { normalizeRuns, plainText } from './normalize-runs';
 import type { Container, WalkContext } from './walk-context';
-import { currentHref } from './walk-context';
+import { currentButton, currentHref } from './walk-context';
 
 const ROLE_TAGS = [
   'li',
@@ -28,6 +28,8 @@ export function pushText(context: WalkContext, text: string): void {
   const href = currentHref(context);
   const run: InlineRun = { text };
   if (href) run.href = href;
+  const button = currentButton(context);
+  if (button) run.button = button;
   if (context.strong > 0) run.strong = true;
   if (context.em > 0) run.em = true;
   if (context.code > 0) run.code = true;
@@ -43,7 +45,8 @@ export function flush(context: WalkContext): void {
   context.buffer = [];
   if (runs.length === 0) return;
   const text = plainText(runs);
-  if (!text) return;
+  // An icon on its own (a service's pictogram, a social profile's bird) is content too.
+  if (!text && !runs.some((run) => run.icon)) return;
   if (context.nav > 0) {
     // Navigation is rebuilt as the site header; its labels still count as visible text.
     for (const run of runs) {
@@ -56,10 +59,10 @@ export function flush(context: WalkContext): void {
     return;
   }
   if (context.form) {
-    context.form.pending.push(text);
+    if (text) context.form.pending.push(text);
     return;
   }
-  context.textBlocks.push(text);
+  if (text) context.textBlocks.push(text);
   const { containers } = context;
   let role: Container | undefined;
   for (let i = containers.length - 1; i >= 0; i--) {

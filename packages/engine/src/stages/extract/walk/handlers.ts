@@ -2,7 +2,7 @@
  * The walk's dispatch: which handler an element's tag goes to, in three steps.
  *
  * 1. Dropped kinds (scripts, styles, embeds...), reported even when hidden.
- * 2. (Hidden elements are skipped.) Leaf kinds, whose whole subtree one handler turns into a block
+ * 2. (Hidden elements are skipped; icon-font glyphs become icon runs.) Leaf kinds, whose whole subtree one handler turns into a block
  *    or a form field: images, rules, preformatted text, data tables, controls, form labels. A leaf
  *    handler may decline (a layout table, a label naming no field) and the element goes on.
  * 3. (The element's id is recorded as a link target; a tab group becomes a tabs block.) Container
@@ -17,6 +17,7 @@ import { EMBEDS, handleEmbed } from './embed';
 import { pushText } from './flush';
 import { handleLabel } from './form';
 import { isHiddenElement } from './hidden';
+import { handleIcon } from './icon';
 import { handleImage } from './image';
 import { inlineMark } from './inline-mark';
 import { handleLineBreak } from './line-break';
@@ -77,6 +78,8 @@ function enterElement(context: WalkContext, element: Element): boolean {
   const dropped = DROPPED_HANDLERS.get(tag);
   if (dropped) return dropped(context, element) ?? false;
   if (isHiddenElement(element)) return false;
+  const icon = handleIcon(context, element);
+  if (icon !== undefined) return icon;
   const leaf = LEAF_HANDLERS.get(tag)?.(context, element);
   if (leaf !== undefined) return leaf;
   recordAnchor(context, element);

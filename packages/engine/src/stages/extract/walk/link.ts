@@ -9,6 +9,26 @@ export function handleLink(context: WalkContext, element: Element): boolean {
   let href: string | undefined;
   if (raw && !/^\s*(?:javascript:|#\s*$)/i.test(raw)) href = resolveUrl(raw, context.pageUrl);
   context.hrefs.push(href);
-  context.exits.set(element, () => context.hrefs.pop());
+  context.buttons.push(href ? toButtonKind(element) : undefined);
+  context.exits.set(element, () => {
+    context.hrefs.pop();
+    context.buttons.pop();
+  });
   return true;
+}
+
+const BUTTON_CLASS = /(?:^|\s)(?:btn|button|cta)(?:\s|$|-)/i;
+const SECONDARY_CLASS =
+  /(?:^|\s)(?:btn|button)-(?:default|secondary|outline[\w-]*|light|ghost|white|alt)(?:\s|$)/i;
+
+/**
+ * The kind of button a link was drawn as (issue 12): as the identity probe measured it in the
+ * rendered page (`data-sitelift-button`), else as its classes say (`btn btn-primary`, `button`).
+ */
+export function toButtonKind(element: Element): 'primary' | 'secondary' | undefined {
+  const measured = getAttr(element, 'data-sitelift-button');
+  if (measured === 'primary' || measured === 'secondary') return measured;
+  const className = getAttr(element, 'class') ?? '';
+  if (!BUTTON_CLASS.test(className) || /(?:^|\s)btn-link(?:\s|$)/.test(className)) return undefined;
+  return SECONDARY_CLASS.test(className) ? 'secondary' : 'primary';
 }

@@ -14,6 +14,11 @@ export function normalizeRuns(runs: InlineRun[]): InlineRun[] {
       atLineStart = true;
       continue;
     }
+    if (run.icon) {
+      // An icon run has no text: it is kept as it is, between the words around it.
+      out.push({ ...run, text: '' });
+      continue;
+    }
     // Icon-font glyphs live in the Private Use Area: without the font they are empty boxes.
     let text = run.text.replace(/[\uE000-\uF8FF]/g, '').replace(/\s+/g, ' ');
     if (atLineStart) text = text.replace(/^ /, '');
@@ -35,7 +40,9 @@ export function normalizeRuns(runs: InlineRun[]): InlineRun[] {
     if (
       last &&
       !last.br &&
+      !last.icon &&
       last.href === run.href &&
+      last.button === run.button &&
       !!last.strong === !!run.strong &&
       !!last.em === !!run.em &&
       !!last.code === !!run.code
@@ -52,6 +59,7 @@ export function normalizeRuns(runs: InlineRun[]): InlineRun[] {
       out.pop();
       continue;
     }
+    if (last.icon) break;
     last.text = last.text.replace(/ $/, '');
     if (!last.text) {
       out.pop();

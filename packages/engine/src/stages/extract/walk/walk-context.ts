@@ -71,6 +71,8 @@ export interface WalkContext {
   readonly containers: Container[];
   /** The href of each link the walk is inside (undefined for links that go nowhere). */
   readonly hrefs: (string | undefined)[];
+  /** Per link the walk is inside: the kind of button it was drawn as, if it was one. */
+  readonly buttons: ('primary' | 'secondary' | undefined)[];
   strong: number;
   em: number;
   code: number;
@@ -117,6 +119,7 @@ export function createWalkContext(
     buffer: [],
     containers: [],
     hrefs: [],
+    buttons: [],
     strong: 0,
     em: 0,
     code: 0,
@@ -137,6 +140,11 @@ export function createWalkContext(
 /** The href of the innermost link the walk is inside. */
 export function currentHref(context: WalkContext): string | undefined {
   return context.hrefs.length > 0 ? context.hrefs[context.hrefs.length - 1] : undefined;
+}
+
+/** The button kind of the innermost link the walk is inside, when that link was drawn as a button. */
+export function currentButton(context: WalkContext): 'primary' | 'secondary' | undefined {
+  return context.buttons.length > 0 ? context.buttons[context.buttons.length - 1] : undefined;
 }
 
 /**
