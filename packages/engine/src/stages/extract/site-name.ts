@@ -41,7 +41,7 @@ export function findSiteName(clues: SiteNameClues): { name: string; source: Site
   if (og) return { name: og, source: 'og:site_name' };
   const alt = clean(clues.logoAlt)
     ?.replace(/\s+(?:logo|logotype)$/i, '')
-    .replace(/^logo\s+(?:of\s+)?/i, '');
+    .replace(/^logo(?:\s+of|:)\s+/i, '');
   if (alt && !GENERIC_ALT.test(alt)) return { name: alt, source: 'logo' };
   const brand = clean(clues.brandText);
   if (brand && !GENERIC_ALT.test(brand)) return { name: brand, source: 'brand' };

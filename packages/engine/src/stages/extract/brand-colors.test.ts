@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { PageProbe } from '../../types';
+import { toProbedBrand } from './brand-colors';
+
+const probe = (more: Partial<PageProbe>): PageProbe => ({
+  viewport: { width: 1440, height: 900 },
+  background: { color: 'rgb(255, 255, 255)' },
+  text: 'rgb(51, 51, 51)',
+  links: [],
+  headings: [],
+  buttons: [],
+  accents: [],
+  fonts: { body: 'serif', heading: 'serif' },
+  ...more,
+});
+
+describe('toProbedBrand', () => {
+  it("takes the buttons' fill as primary, not the colour that covers most of the page", () => {
+    const brand = toProbedBrand(
+      probe({
+        accents: [
+          { color: 'rgb(42, 157, 143)', weight: 900_000 },
+          { color: 'rgb(254, 209, 54)', weight: 30_000 },
+        ],
+        buttons: [
+          {
+            background: 'rgb(254, 209, 54)',
+            text: 'rgb(255, 255, 255)',
+            border: '',
+            weight: 30_000,
+          },
+        ],
+        links: [{ color: 'rgb(51, 122, 183)', weight: 4 }],
+      }),
+    );
+    expect(brand).toEqual({
+      scheme: 'light',
+      colors: {
+        background: '#ffffff',
+        text: '#333333',
+        primary: '#fed136',
+        onPrimary: '#ffffff',
+        accent: '#2a9d8f',
+        link: '#337ab7',
+      },
+    });
+  });
+
+  it('makes a page drawn on a dark picture dark, and blends translucent fills over the page', () => {
+    const brand = toProbedBrand(
+      probe({
+        background: {
+          color: 'rgba(0, 0, 0, 0)',
+          image: 'https://x/t.jpg',
+          imageColor: 'rgb(30, 29, 27)',
+        },
+        text: 'rgb(232, 233, 234)',
+        footer: { background: 'rgba(255, 255, 255, 0.5)', text: 'rgb(255, 255, 255)' },
+        headings: [{ color: 'rgb(100, 181, 246)', weight: 12 }],
+      }),
+    );
+    expect(brand.scheme).toBe('dark');
+    expect(brand.colors).toMatchObject({
+      background: '#1e1d1b',
+      primary: '#64b5f6',
+      footerBackground: '#8f8e8d',
+      footerText: '#ffffff',
+    });
+  });
+
+  it("falls back to the CSS scan's primary when the page shows no chromatic colour", () => {
+    expect(toProbedBrand(probe({}), { primary: '#337ab7' }).colors.primary).toBe('#337ab7');
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { Block } from '../../model';
+import { findStaticHero, toProbedHero } from './find-hero';
+
+const PAGE = 'https://example.com/';
+
+describe('hero kinds', () => {
+  it('keeps a background picture with its overlay, headline, sub-line and call to action', () => {
+    const hero = toProbedHero(
+      {
+        image: 'https://example.com/img/header-bg.jpg',
+        isBackground: true,
+        alt: '',
+        width: 1440,
+        height: 758,
+        isFullBleed: true,
+        overlay: 'rgba(0, 0, 0, 0.5)',
+        headline: "It's Nice To Meet You",
+        subline: 'Welcome To Our Studio!',
+        cta: { label: 'Tell Me More', href: 'https://example.com/#services' },
+      },
+      PAGE,
+      new Map([['https://example.com/img/header-bg.jpg', { width: 1900, height: 1250 }]]),
+    );
+    expect(hero).toEqual({
+      pageUrl: PAGE,
+      layout: 'full-bleed',
+      image: {
+        src: 'https://example.com/img/header-bg.jpg',
+        alt: '',
+        width: 1900,
+        height: 1250,
+        asset: 'https://example.com/img/header-bg.jpg',
+      },
+      overlay: 'rgba(0, 0, 0, 0.5)',
+      headline: "It's Nice To Meet You",
+      subline: 'Welcome To Our Studio!',
+      cta: { label: 'Tell Me More', href: 'https://example.com/#services' },
+    });
+  });
+
+  it('takes a large first picture of the content as the hero when no browser ran', () => {
+    const photo = {
+      src: 'https://example.com/big.jpg',
+      alt: 'The shop',
+      width: 1600,
+      height: 700,
+      asset: 'https://example.com/big.jpg',
+    };
+    const blocks: Block[] = [
+      { kind: 'image', image: photo },
+      { kind: 'heading', level: 1, inlines: [{ text: 'Fresh bread daily' }] },
+      { kind: 'paragraph', inlines: [{ text: 'Since 1921.' }] },
+    ];
+    expect(findStaticHero(blocks, PAGE)).toEqual({
+      pageUrl: PAGE,
+      image: photo,
+      layout: 'contained',
+      headline: 'Fresh bread daily',
+      subline: 'Since 1921.',
+    });
+  });
+
+  it('sees no hero in a small picture or one after the words start', () => {
+    const small = {
+      src: 'https://example.com/s.jpg',
+      alt: '',
+      width: 300,
+      asset: 'https://example.com/s.jpg',
+    };
+    expect(findStaticHero([{ kind: 'image', image: small }], PAGE)).toBeUndefined();
+    const late: Block[] = [
+      { kind: 'paragraph', inlines: [{ text: 'First words.' }] },
+      { kind: 'paragraph', inlines: [{ text: 'More words.' }] },
+      { kind: 'image', image: { ...small, width: 1600 } },
+    ];
+    expect(findStaticHero(late, PAGE)).toBeUndefined();
+  });
+});
