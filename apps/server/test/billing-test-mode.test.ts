@@ -92,6 +92,28 @@ describe.each(TEST_DATABASE_KINDS)('billing in test mode on %s', (kind) => {
     });
   });
 
+  it('describes the billing routes in OpenAPI and refuses cross-site purchases', async () => {
+    const docs = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/billing/pricing_table',
+        '/api/billing/attach',
+        '/api/billing/webhook',
+        '/api/billing/test_checkout/{session_id}/complete',
+        '/api/projects/{id}/rerun',
+      ]),
+    );
+    const user = await signUpVerified(testApp, uniqueEmail('tm-csrf'));
+    const crossSite = await user.post(
+      '/api/billing/attach',
+      { product_id: 'prod_payg_19' },
+      { origin: 'https://evil.example' },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toMatchObject({ data: null, error: { code: 'api_csrf_rejected' } });
+  });
+
   it('buys a subscription on the local checkout page: credits at once, once', async () => {
     const buyer = await signUpVerified(testApp, uniqueEmail('tm-sub'));
     const sessionId = await startCheckout(buyer, 'prod_sub_freelancer_690');
