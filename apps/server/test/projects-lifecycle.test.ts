@@ -256,7 +256,10 @@ describe.each(TEST_DATABASE_KINDS)('project lifecycle on %s', (kind) => {
       job_status: 'FAILED',
       generated_code_url: null,
     });
-    expect(project.error_message).toBeTruthy();
+    // The card says the catalogue's plain message; the detail (status, address) is in the log only.
+    expect(project.error_message).toBe('The site answered with an error status.');
+    expect(logs.at(-1).message).toContain('404');
+    expect(logs.at(-1).message).toContain('ENGINE_FETCH_HTTP_STATUS');
     expect((await agent.get(`/api/projects/${created.id}/download`)).statusCode).toBe(404);
     const ledger = await ledgerOf(testApp.database.db, userId);
     expect(ledger.map((entry) => [entry.reason, entry.delta]).sort()).toEqual([

@@ -26,6 +26,9 @@ export interface ProjectRecord {
   createdAt: Date;
   updatedAt: Date;
   jobStatus: JobStatus | null;
+  /** The catalogue code of the last job's failure. */
+  errorCode: string | null;
+  /** The last job's failure as it happened (technical detail; the job log has it too). */
   errorMessage: string | null;
 }
 
@@ -45,6 +48,7 @@ const projectColumns = {
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
   jobStatus: jobs.status,
+  errorCode: jobs.errorCode,
   errorMessage: jobs.errorMessage,
 };
 

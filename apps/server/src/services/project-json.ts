@@ -1,3 +1,4 @@
+import { ERROR_CODES, type ErrorCode } from '@sitelift/shared/error-codes';
 import type { Project } from '@sitelift/shared/schemas/project';
 import type { ProjectRecord } from '../db/projects.repository';
 
@@ -5,6 +6,19 @@ function pickThumbnail(screenshots: string[], side: 'before' | 'after'): string 
   const preferred = `${side}/index-desktop.png`;
   if (screenshots.includes(preferred)) return preferred;
   return screenshots.find((name) => name.startsWith(`${side}/`) && name.endsWith('-desktop.png'));
+}
+
+/**
+ * What a failed project's card says: the catalogue's plain message for the failure's code ("The site
+ * could not be reached."), never the technical detail ("connect ECONNREFUSED 127.0.0.1:8818"), which
+ * stays in the job's log. A failure without a known code keeps its own message.
+ */
+function toUserFailureMessage(record: ProjectRecord): string | null {
+  if (record.status !== 'failed') return null;
+  const code = record.errorCode;
+  if (code !== null && Object.hasOwn(ERROR_CODES, code))
+    return ERROR_CODES[code as ErrorCode].message;
+  return record.errorMessage;
 }
 
 /** The API shape of a project (spec §3 snake_case fields plus report, preview and thumbnails). */
@@ -27,7 +41,7 @@ export function toProjectJson(record: ProjectRecord): Project {
     job_status: record.jobStatus,
     generated_code_url: record.generatedCodeUrl,
     github_repo_url: record.githubRepoUrl,
-    error_message: record.status === 'failed' ? record.errorMessage : null,
+    error_message: toUserFailureMessage(record),
     created_at: record.createdAt.toISOString(),
     updated_at: record.updatedAt.toISOString(),
     report_summary: isCompleted
