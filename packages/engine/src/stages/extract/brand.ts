@@ -1,8 +1,10 @@
 /**
  * Brand colours and fonts from the site's CSS, inline styles and legacy attributes (bgcolor,
- * <body text link>, <font color face>). CSS is scanned declaration by declaration; markup is read
- * through parse5 only.
+ * <body text link>, <font color face>): the fallback when no browser rendered the site (issue 12).
+ * CSS is read with css-tree (issue 11 item 6: a maintained parser that tolerates the broken CSS old
+ * sites ship), rule by rule, `@media` blocks included; markup is read through parse5 only.
  */
+import { generate, parse, walk as walkCss, type CssNode } from 'css-tree';
 import { parseColor, toHex, toHsl } from '../../design/color';
 import type { Node } from './dom';
 import { getAttr, isElement, textContent, walk } from './dom';
@@ -20,8 +22,6 @@ interface Votes {
   bodyFont?: string;
   headingFont?: string;
 }
-
-const RULE = /([^{}]+)\{([^{}]*)\}/g;
 
 /** Reads the brand from stylesheets (CSS text) and documents (parse5 roots), in that order of weight. */
 export function findBrand(
@@ -71,28 +71,58 @@ function firstFamily(value: string): string | undefined {
   return family;
 }
 
-function scanCss(css: string, votes: Votes): void {
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
-  for (const match of text.matchAll(RULE)) {
-    const selector = match[1]!.trim().toLowerCase();
-    const declarations = match[2]!;
-    const isBody = /(?:^|,)\s*(?:html|body)\s*(?:,|$)/.test(selector);
-    const isHeading = /(?:^|[\s,>])h[1-3]\b/.test(selector);
-    const isLink = /(?:^|[\s,>])a\b|:link|\.btn-primary|\.navbar|header|\.brand|\.button/.test(
-      selector,
-    );
-    for (const declaration of declarations.split(';')) {
-      const colon = declaration.indexOf(':');
-      if (colon < 0) continue;
-      const property = declaration.slice(0, colon).trim().toLowerCase();
-      const value = declaration.slice(colon + 1).trim();
+/** The raw text of a css-tree node parsed without detail (a Raw prelude or value), else its CSS. */
+function toText(node: CssNode | null | undefined): string {
+  if (!node) return '';
+  return node.type === 'Raw' ? node.value : generate(node);
+}
+
+/** Reads every rule of a stylesheet (or, with `selector`, a style attribute's declarations). */
+function scanCss(css: string, votes: Votes, selector?: string): void {
+  const ast = parse(css, {
+    context: selector === undefined ? 'stylesheet' : 'declarationList',
+    // Selectors and values are read as text: never a parse failure, and faster.
+    parseRulePrelude: false,
+    parseValue: false,
+    parseAtrulePrelude: false,
+    parseCustomProperty: false,
+    onParseError: () => {},
+  });
+  if (selector !== undefined) {
+    scanDeclarations(ast, selector, votes);
+    return;
+  }
+  walkCss(ast, {
+    visit: 'Rule',
+    enter(rule) {
+      scanDeclarations(rule.block, toText(rule.prelude).trim().toLowerCase(), votes);
+    },
+  });
+}
+
+function scanDeclarations(block: CssNode, selector: string, votes: Votes): void {
+  const isBody = /(?:^|,)\s*(?:html|body)\s*(?:,|$)/.test(selector);
+  const isHeading = /(?:^|[\s,>])h[1-3]\b/.test(selector);
+  const isLink = /(?:^|[\s,>])a\b|:link|\.btn-primary|\.navbar|header|\.brand|\.button/.test(
+    selector,
+  );
+  walkCss(block, {
+    visit: 'Declaration',
+    enter(declaration) {
+      const property = declaration.property.toLowerCase();
+      const value = toText(declaration.value).trim();
       if (property === 'color') {
         if (isBody && !votes.text && parseColor(value)) votes.text = toHex(parseColor(value)!);
         vote(votes, value, isLink || isHeading ? 3 : 1);
       } else if (property === 'background-color' || property === 'background') {
         const colorWord =
-          property === 'background' ? value.split(/\s+/).find((part) => parseColor(part)) : value;
-        if (!colorWord) continue;
+          property === 'background'
+            ? value
+                .replace(/url\([^)]*\)/gi, ' ')
+                .split(/\s+(?![^(]*\))/)
+                .find((part) => parseColor(part))
+            : value;
+        if (!colorWord) return;
         if (isBody && !votes.background && parseColor(colorWord))
           votes.background = toHex(parseColor(colorWord)!);
         vote(votes, colorWord, isLink ? 3 : 2);
@@ -103,14 +133,14 @@ function scanCss(css: string, votes: Votes): void {
       ) {
         vote(votes, value, 1);
       } else if (property === 'font-family' || property === 'font') {
-        const family = property === 'font' ? /(?:\d[\w.%]*\s+)([^;]+)$/.exec(value)?.[1] : value;
+        const family = property === 'font' ? /(?:\d[\w.%/]*\s+)([^;]+)$/.exec(value)?.[1] : value;
         const first = family ? firstFamily(family) : undefined;
-        if (!first) continue;
+        if (!first) return;
         if (isBody && !votes.bodyFont) votes.bodyFont = first;
         if (isHeading && !votes.headingFont) votes.headingFont = first;
       }
-    }
-  }
+    },
+  });
 }
 
 function scanDocument(document: Node, votes: Votes, readStyleElements: boolean): void {
@@ -137,7 +167,7 @@ function scanDocument(document: Node, votes: Votes, readStyleElements: boolean):
       if (first && !votes.bodyFont) votes.bodyFont = first;
     }
     const style = getAttr(node, 'style');
-    if (style) scanCss(`${tag}{${style}}`, votes);
+    if (style) scanCss(style, votes, tag);
     return true;
   });
 }
