@@ -240,8 +240,8 @@ describe('report view', () => {
       within(picker)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Home (/)', 'Our menu (/menu)', 'Team (/team)']);
-    await user.selectOptions(picker, 'Our menu (/menu)');
+    ).toEqual(['/ — Home', '/menu — Our menu', '/team — Team']);
+    await user.selectOptions(picker, '/menu — Our menu');
     await user.click(within(card).getByRole('button', { name: 'Mobile (375 px)' }));
     expect(within(card).getByRole('button', { name: 'Mobile (375 px)' })).toHaveAttribute(
       'aria-pressed',
@@ -255,7 +255,7 @@ describe('report view', () => {
     ).toHaveAttribute('src', expect.stringMatching(/\/screenshots\/before\/menu-mobile\.png$/));
 
     // The original of /team could not be screenshotted: the rebuild alone, said so.
-    await user.selectOptions(picker, 'Team (/team)');
+    await user.selectOptions(picker, '/team — Team');
     expect(within(card).getByText('No screenshots of this page.')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Desktop (1440 px)' }));
     expect(within(card).queryByRole('slider')).not.toBeInTheDocument();

@@ -148,11 +148,30 @@ function Pages({ pages }: { pages: ProjectReport['pages'] }) {
   );
 }
 
-function Heading({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+function Heading({
+  children,
+  aside,
+  isAsideHiddenOnPhones = false,
+}: {
+  children: ReactNode;
+  aside?: ReactNode;
+  /** A hint the phone layout can do without (it costs a line there). */
+  isAsideHiddenOnPhones?: boolean;
+}) {
   return (
     <h4 className="flex flex-wrap items-baseline gap-x-2 font-semibold text-slate-900">
       {children}
-      {aside && <span className="text-xs font-normal text-slate-500">{aside}</span>}
+      {aside && (
+        <span
+          className={
+            isAsideHiddenOnPhones
+              ? 'hidden text-xs font-normal text-slate-500 sm:inline'
+              : 'text-xs font-normal text-slate-500'
+          }
+        >
+          {aside}
+        </span>
+      )}
     </h4>
   );
 }
@@ -176,7 +195,10 @@ export function ProjectReportView({
       <ReportFidelity fidelity={report.fidelity} />
 
       <section className="space-y-2">
-        <Heading aside="the original on the left of the divider, the rebuild on its right">
+        <Heading
+          aside="the original on the left of the divider, the rebuild on its right"
+          isAsideHiddenOnPhones
+        >
           Before and after
         </Heading>
         <ReportComparisons projectId={projectId} pages={report.pages} screenshots={screenshots} />

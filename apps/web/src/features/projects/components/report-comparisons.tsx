@@ -11,9 +11,9 @@ import { BeforeAfterSlider } from './before-after-slider';
 
 const VIEWPORTS = Object.keys(SCREENSHOT_VIEWPORTS) as ScreenshotViewport[];
 
-/** How a page is named in the picker: its title and route. */
+/** How a page is named in the picker: its route first (sites often give every page one title). */
 function toPageLabel(page: SiteliftReport['pages'][number]): string {
-  return page.title && page.title !== page.route ? `${page.title} (${page.route})` : page.route;
+  return page.title && page.title !== page.route ? `${page.route} — ${page.title}` : page.route;
 }
 
 function Screenshot({
@@ -67,9 +67,9 @@ export function ReportComparisons({
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+      <div className="flex items-end gap-x-3">
         {pages.length > 1 && (
-          <div className="min-w-0 flex-1 basis-56">
+          <div className="min-w-0 flex-1">
             <label htmlFor={pickerId} className="block text-xs font-medium text-slate-600">
               Page ({pages.length})
             </label>
@@ -90,7 +90,7 @@ export function ReportComparisons({
         <div
           role="group"
           aria-label="Screen width"
-          className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5"
+          className="inline-flex shrink-0 rounded-lg border border-slate-300 bg-white p-0.5"
         >
           {VIEWPORTS.map((option) => (
             <button
@@ -99,7 +99,7 @@ export function ReportComparisons({
               aria-pressed={viewport === option}
               onClick={() => setViewport(option)}
               className={cn(
-                'h-8 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+                'h-8 rounded-md px-2.5 text-sm font-medium sm:px-3 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
                 viewport === option
                   ? 'bg-slate-900 text-white'
                   : 'text-slate-700 hover:bg-slate-100',

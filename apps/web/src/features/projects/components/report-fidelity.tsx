@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, ChevronRight, XCircle } from 'lucide-react';
 import type { SiteliftReport } from '@sitelift/shared/schemas/report';
 import { cn } from '../../../utils/cn';
 import {
@@ -80,7 +80,9 @@ function IdentityChecks({ checks }: { checks: Fidelity['identity'] }) {
             <p className="min-w-0 break-words">
               <span className="font-medium text-slate-900">{toIdentityLabel(check.check)}</span>
               <span className="sr-only">{check.ok ? ': passed' : ': failed'}</span>
-              {check.found && <span className="text-slate-600"> — {check.found}</span>}
+              {check.found && (
+                <span className="text-xs text-slate-600 sm:text-sm"> — {check.found}</span>
+              )}
               {!check.ok && check.expected && (
                 <span className="block text-xs text-slate-500">Expected: {check.expected}</span>
               )}
@@ -96,7 +98,11 @@ function RouteScores({ routes }: { routes: Fidelity['routes'] }) {
   if (routes.length === 0) return null;
   return (
     <details className="group mt-3 rounded-lg border border-slate-200">
-      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800 select-none">
+      <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm font-medium text-slate-800 select-none [&::-webkit-details-marker]:hidden">
+        <ChevronRight
+          className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90"
+          aria-hidden
+        />
         Scores per page ({routes.length})
       </summary>
       <div className="overflow-x-auto border-t border-slate-100 px-3 pb-2">

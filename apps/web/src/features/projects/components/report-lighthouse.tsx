@@ -40,11 +40,13 @@ export function ReportLighthouse({ lighthouse }: { lighthouse: SiteliftReport['l
           const after = toScore(lighthouse.after[category.key]);
           return (
             <tr key={category.key} className="border-t border-slate-100">
-              <th scope="row" className="py-1 font-normal">
+              <th scope="row" className="py-0.5 font-normal sm:py-1">
                 {category.label}
               </th>
-              <td className={cn('py-1 text-right', toScoreTone(before))}>{before}</td>
-              <td className={cn('py-1 text-right font-semibold', toScoreTone(after))}>{after}</td>
+              <td className={cn('py-0.5 text-right sm:py-1', toScoreTone(before))}>{before}</td>
+              <td className={cn('py-0.5 text-right font-semibold sm:py-1', toScoreTone(after))}>
+                {after}
+              </td>
             </tr>
           );
         })}
