@@ -364,12 +364,14 @@ export async function verifyProject(
 
     if (screenshotPages.length > 0) {
       throwIfCancelled(signal);
+      const measuring = performance.now();
       const measured = await measureRebuildFidelity(expectations, rendered, originalShots).catch(
         (error: unknown) => {
           log('WARNING', `Fidelity was not measured: ${firstLine(error)}`);
           return undefined;
         },
       );
+      log('DEBUG', `Fidelity measured in ${Math.round(performance.now() - measuring)} ms`);
       if (measured?.fidelity !== undefined) {
         report.fidelity = measured.fidelity;
         Object.assign(report.screenshots, measured.crops);

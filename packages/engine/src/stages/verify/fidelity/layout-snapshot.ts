@@ -280,7 +280,8 @@ export const LAYOUT_COLLECTOR_SCRIPT = `(options) => {
     const controlOf = (el) => {
       if (!isVisible(el)) return undefined;
       const r = el.getBoundingClientRect();
-      if (r.width < 2 || r.height < 2) return undefined;
+      // Off the page (a skip link parked above the top until it is focused) is not shown.
+      if (r.width < 2 || r.height < 2 || r.bottom + sy <= 0 || r.right + sx <= 0) return undefined;
       const label = collapse(el.tagName === 'INPUT' ? el.value || '' : el.textContent || '') || collapse(el.getAttribute('aria-label') || '');
       if (label === '') return undefined;
       const s = style(el);
@@ -297,7 +298,7 @@ export const LAYOUT_COLLECTOR_SCRIPT = `(options) => {
     }
     const pictureOf = (el) => {
       const r = el.getBoundingClientRect();
-      if (r.width < 12 || r.height < 12 || !isVisible(el)) return undefined;
+      if (r.width < 12 || r.height < 12 || r.bottom + sy <= 0 || r.right + sx <= 0 || !isVisible(el)) return undefined;
       if (el.tagName === 'IMG') return { kind: 'img', src: el.currentSrc || el.src || '', box: toBox(r) };
       if (el.tagName === 'svg' || el.tagName === 'SVG') return { kind: 'svg', src: '', box: toBox(r) };
       const bg = style(el).backgroundImage;
