@@ -263,6 +263,25 @@ describe.each(TEST_DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
     expect(await getBalance(buyer)).toBe(27);
   });
 
+  it('grants once when invoice.paid arrives before checkout.session.completed, and ignores foreign sessions', async () => {
+    const buyer = await signUpVerified(testApp, uniqueEmail('order'));
+    const attach = await buyer.post('/api/billing/attach', { product_id: 'prod_sub_agency_2490' });
+    const stripeSessionId = String(attach.json().data.checkout_url).split('/').pop() ?? '';
+    const [completed, invoicePaid] = fake.completeCheckout(stripeSessionId);
+    expect((await postEvent(invoicePaid as FakeStripeEvent)).statusCode).toBe(200);
+    expect(await getBalance(buyer)).toBe(781);
+    expect((await postEvent(completed as FakeStripeEvent)).statusCode).toBe(200);
+    expect(await getBalance(buyer)).toBe(781);
+
+    const foreign = await postEvent({
+      ...(completed as FakeStripeEvent),
+      id: 'evt_foreign_session',
+      data: { object: { id: 'cs_test_other_app', object: 'checkout.session', mode: 'payment' } },
+    });
+    expect(foreign.statusCode).toBe(200);
+    expect(await getBalance(buyer)).toBe(781);
+  });
+
   it('refunds within 14 days through Stripe, cancels and removes the unused credits', async () => {
     const buyer = await signUpVerified(testApp, uniqueEmail('refund'));
     const { events } = await buy(buyer, 'prod_sub_freelancer_69');

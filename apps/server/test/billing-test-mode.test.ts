@@ -152,6 +152,36 @@ describe.each(TEST_DATABASE_KINDS)('billing in test mode on %s', (kind) => {
     });
   });
 
+  it('changes plans: the preview, then the new plan at checkout and the old one ending at its period end', async () => {
+    const buyer = await signUpVerified(testApp, uniqueEmail('tm-change'));
+    await buy(buyer, 'prod_sub_scale_499');
+    const check = await buyer.post('/api/billing/check', {
+      product_id: 'prod_sub_freelancer_69',
+      with_preview: true,
+    });
+    expect(check.json().data).toMatchObject({
+      allowed: true,
+      status: 'change',
+      preview: { scenario: 'downgrade', current_product_name: 'Scale', product_name: 'Freelancer' },
+    });
+    expect(check.json().data.preview.current_period_end).not.toBeNull();
+    const single = await buyer.post('/api/billing/check', { product_id: 'prod_payg_19' });
+    expect(single.json().data).toMatchObject({ status: 'new', preview: null });
+    await buy(buyer, 'prod_sub_freelancer_69');
+    const products = (await buyer.post('/api/billing/customers', {})).json().data.products;
+    expect(
+      products.map((product: { id: string; status: string; cancel_at_period_end: boolean }) => [
+        product.id,
+        product.status,
+        product.cancel_at_period_end,
+      ]),
+    ).toEqual([
+      ['prod_sub_freelancer_69', 'active', false],
+      ['prod_sub_scale_499', 'active', true],
+    ]);
+    expect(await getBalance(buyer)).toBe(1 + 200 + 15);
+  });
+
   it('cancels a checkout: no credits, the session is closed', async () => {
     const buyer = await signUpVerified(testApp, uniqueEmail('tm-cancel'));
     const sessionId = await startCheckout(buyer, 'prod_payg_19');

@@ -199,7 +199,12 @@ async function onCheckoutCompleted(
 ): Promise<void> {
   const session = checkoutSessionObject.parse(object);
   const row = await findSessionRow(tx, context.provider, session.metadata, session.id);
-  if (!row) throw new Error(`checkout session ${session.id} is not ours`);
+  if (!row) {
+    // Sessions of other software on the same Stripe account carry no id of ours: not for us. One that
+    // names ours but is unknown fails, so the provider sends it again.
+    if (!session.metadata?.checkout_session_id) return;
+    throw new Error(`checkout session ${session.id} names an unknown session of ours`);
+  }
   const product = productOf(row);
   const now = context.now();
   if (row.status !== 'complete') {
@@ -270,7 +275,10 @@ async function onInvoicePaid(tx: AppDb, context: WebhookContext, object: unknown
     // The invoice can arrive before checkout.session.completed: the subscription's metadata names
     // our checkout session.
     const row = await findSessionRow(tx, context.provider, details?.metadata, null);
-    if (!row) throw new Error(`subscription ${providerSubscriptionId} is not ours (yet)`);
+    if (!row) {
+      if (!details?.metadata?.checkout_session_id) return;
+      throw new Error(`subscription ${providerSubscriptionId} names an unknown session of ours`);
+    }
     subscription = await subscriptionFromSession(tx, context.provider, row, providerSubscriptionId);
   }
   const period = invoice.lines?.data[0]?.period;
