@@ -114,6 +114,7 @@ export const pricingTableSchema = z.object({
   }),
   test_mode: z.boolean(),
 });
+/** The pricing table. */
 export type PricingTable = z.infer<typeof pricingTableSchema>;
 
 /** POST /api/billing/attach body. */
@@ -122,6 +123,7 @@ export const attachBodySchema = z.object({
   entity_id: entityIdSchema.optional(),
   customer_data: customerDataSchema,
 });
+/** An attach request. */
 export type AttachBody = z.infer<typeof attachBodySchema>;
 
 /** POST /api/billing/attach data: where to send the browser (null when nothing is to pay). */
@@ -131,6 +133,7 @@ export const attachResultSchema = z.object({
   product_id: z.string(),
   session_id: z.string().nullable(),
 });
+/** An attach answer. */
 export type AttachResult = z.infer<typeof attachResultSchema>;
 
 /** POST /api/billing/check body. */
@@ -141,6 +144,7 @@ export const checkBodySchema = z.object({
   with_preview: z.boolean().optional(),
   customer_data: customerDataSchema,
 });
+/** A check request. */
 export type CheckBody = z.infer<typeof checkBodySchema>;
 
 /** The product-change dialog's content (spec §4 'Billing dialog flow'). */
@@ -160,6 +164,7 @@ export const checkPreviewSchema = z.object({
   /** When the current subscription ends (it is cancelled at the end of its paid period). */
   current_period_end: z.iso.datetime({ offset: true }).nullable(),
 });
+/** The product-change preview. */
 export type CheckPreview = z.infer<typeof checkPreviewSchema>;
 
 /** POST /api/billing/check data: `preview` is set when buying would change the current plan. */
@@ -171,6 +176,7 @@ export const checkResultSchema = z.object({
   status: z.enum(['new', 'active', 'change']),
   preview: checkPreviewSchema.nullable(),
 });
+/** A check answer. */
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
 /** POST /api/billing/cancel body. */
@@ -230,6 +236,7 @@ export const customerProductSchema = z.object({
   /** Last moment of the 14-day guarantee, or null when it no longer applies. */
   refundable_until: z.iso.datetime({ offset: true }).nullable(),
 });
+/** A plan of the customer. */
 export type CustomerProduct = z.infer<typeof customerProductSchema>;
 
 /** POST /api/billing/customers data. */
@@ -244,6 +251,7 @@ export const customerSchema = z.object({
   has_redeemed_referral: z.boolean(),
   test_mode: z.boolean(),
 });
+/** The billing customer. */
 export type Customer = z.infer<typeof customerSchema>;
 
 /** POST /api/billing/entities body. */
@@ -262,6 +270,7 @@ export const entitySchema = z.object({
   feature_id: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
 });
+/** A billing entity. */
 export type Entity = z.infer<typeof entitySchema>;
 
 /** DELETE /api/billing/entities/:id data. */
@@ -273,6 +282,7 @@ export const referralCodeSchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
   redemptions: z.number().int(),
 });
+/** A referral code with its redemptions. */
 export type ReferralCode = z.infer<typeof referralCodeSchema>;
 
 /** POST /api/billing/referrals/redeem body. */
@@ -302,6 +312,7 @@ export const refundResultSchema = z.object({
   credits_removed: z.number().int(),
   balance: z.number().int(),
 });
+/** A refund answer. */
 export type RefundResult = z.infer<typeof refundResultSchema>;
 
 /** GET /api/billing/test_checkout/:session_id data (the local test-mode checkout page). */
@@ -315,6 +326,7 @@ export const testCheckoutSessionSchema = z.object({
   status: z.enum(['open', 'complete', 'canceled']),
   test_mode: z.literal(true),
 });
+/** A test-mode checkout session. */
 export type TestCheckoutSession = z.infer<typeof testCheckoutSessionSchema>;
 
 /** POST /api/billing/test_checkout/:session_id/{complete,cancel} data. */
