@@ -374,6 +374,11 @@ export interface SitePlan {
   /** Original path (+ query) -> new route, for every page whose path changed. */
   redirects: Record<string, string>;
   assets: PlannedAsset[];
+  /**
+   * Narrower copies of large pictures for responsive `srcset`s (issue 12 item 3, made by optimize):
+   * by the path of the full-size asset, each copy's path and width, narrowest first.
+   */
+  imageVariants?: Record<string, { path: string; width: number }[]>;
   contact: ContactDetails;
   social: SocialLink[];
   copyright?: string;

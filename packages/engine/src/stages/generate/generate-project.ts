@@ -5,7 +5,7 @@
  * analytics hook, size budget). Pure and deterministic: no clock, no randomness, sorted output.
  */
 import { AppError } from '@sitelift/shared/error-codes';
-import type { Block, PlannedPage, SitePlan } from '../../model';
+import type { Block, ImageRef, PlannedPage, SitePlan } from '../../model';
 import {
   GENERATED_DEPENDENCIES,
   GENERATED_DEV_DEPENDENCIES,
@@ -22,6 +22,7 @@ import { toStylesheet } from './templates/styles';
 import { templateFile, type TemplatePath } from './templates/template-files';
 import { escapeHtml, escapeJsComment, toScriptJson } from './escape';
 import { comment, h, indent, toHtmlDocument } from './html-tree';
+import { itemSizes, SIZES, srcsetOf } from './responsive';
 import { sanitizeSvg } from './sanitize-svg';
 import { toJavaScript } from './to-javascript';
 import { toPageJsx } from './to-jsx';
@@ -30,6 +31,7 @@ import { toSafePlan } from './to-safe-plan';
 import type { SiteContent } from '../../../templates/vite-react/src/content/site-types';
 import type {
   Block as ContentBlock,
+  ImageData,
   PageEntry,
   PanelData,
   SectionData,
@@ -97,21 +99,26 @@ export const pages: PageEntry[] = [${entries.join(', ')}];
  * own content types, so what generate writes is what the components read (see also
  * template-content-types.test.ts).
  */
-function toSectionsContent(page: PlannedPage): SectionData[] {
+function toSectionsContent(page: PlannedPage, plan: SitePlan): SectionData[] {
   let first = true;
+  /** A picture as the template reads it: its srcset and sizes, and priority when it is the page's first shown. */
+  const picture = (image: ImageRef, shown: boolean, sizes: string): ImageData => {
+    const out: ImageData = { ...image };
+    const srcset = srcsetOf(plan, image.src);
+    if (srcset) Object.assign(out, { srcset, sizes });
+    if (shown && first) out.priority = true;
+    if (shown) first = false;
+    return out;
+  };
   // `shown`: the block shows when the page loads (it is not in a tab panel other than the first).
   // A `break` never reaches a plan (extract ends the section there): it has no content to write.
-  const toContent = (block: Block, shown: boolean): ContentBlock[] => {
+  const toContent = (block: Block, shown: boolean, sizes: string): ContentBlock[] => {
     if (block.kind === 'break') return [];
     if (block.kind === 'form') {
       const { action: _action, ...form } = block.form;
       return [{ ...block, form }];
     }
-    if (block.kind === 'image' && shown) {
-      const image = first ? { ...block.image, priority: true } : block.image;
-      first = false;
-      return [{ ...block, image }];
-    }
+    if (block.kind === 'image') return [{ ...block, image: picture(block.image, shown, sizes) }];
     if (block.kind === 'tabs') {
       return [
         {
@@ -119,23 +126,20 @@ function toSectionsContent(page: PlannedPage): SectionData[] {
           label: block.label ?? page.title,
           tabs: block.tabs.map((tab, index) => ({
             ...tab,
-            blocks: tab.blocks.flatMap((inner) => toContent(inner, shown && index === 0)),
+            blocks: tab.blocks.flatMap((inner) => toContent(inner, shown && index === 0, sizes)),
           })),
         },
       ];
     }
     if (block.kind === 'carousel' || block.kind === 'items') {
       // A carousel shows its first slide at first; an items grid shows every item.
+      const panelSizes = block.kind === 'carousel' ? SIZES.full : itemSizes(block.columns);
       const panels = (block.kind === 'carousel' ? block.slides : block.items).map(
         (panel, index) => {
           const visible = shown && (block.kind === 'items' || index === 0);
-          const out: PanelData = {
-            blocks: panel.blocks.flatMap((inner) => toContent(inner, visible)),
-          };
-          if (panel.image) {
-            out.image = visible && first ? { ...panel.image, priority: true } : panel.image;
-            if (visible) first = false;
-          }
+          const out: PanelData = { blocks: [] };
+          if (panel.image) out.image = picture(panel.image, visible, panelSizes);
+          out.blocks = panel.blocks.flatMap((inner) => toContent(inner, visible, panelSizes));
           return out;
         },
       );
@@ -150,14 +154,14 @@ function toSectionsContent(page: PlannedPage): SectionData[] {
   return page.sections.map(({ backdrop, ...section }) => {
     const out: SectionData = { ...section, blocks: [] };
     // A hero's backdrop is the first thing the page shows: its picture takes the priority.
-    if (backdrop) {
-      out.backdrop = {
-        ...backdrop,
-        image: first ? { ...backdrop.image, priority: true } : backdrop.image,
-      };
-      first = false;
-    }
-    out.blocks = section.blocks.flatMap((block) => toContent(block, true));
+    if (backdrop) out.backdrop = { ...backdrop, image: picture(backdrop.image, true, SIZES.full) };
+    const sizes =
+      section.variant === 'hero'
+        ? SIZES.hero
+        : section.variant === 'gallery'
+          ? SIZES.gallery
+          : SIZES.content;
+    out.blocks = section.blocks.flatMap((block) => toContent(block, true, sizes));
     return out;
   });
 }
@@ -537,7 +541,7 @@ const emitContentModules: Emitter = ({ plan, full }) => {
   );
   for (const page of plan.pages) {
     sources[`src/content/pages/${page.moduleName}.ts`] =
-      `import type { SectionData } from '../types';\n\n/** ${escapeJsComment(page.title)} — from ${escapeJsComment(page.url)} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page))};\n`;
+      `import type { SectionData } from '../types';\n\n/** ${escapeJsComment(page.title)} — from ${escapeJsComment(page.url)} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page, plan))};\n`;
   }
   sources['src/content/pages/index.ts'] = pagesIndexSource(plan);
   return { sources, files: { 'tsconfig.json': tsconfig() } };
@@ -546,7 +550,9 @@ const emitContentModules: Emitter = ({ plan, full }) => {
 /** STYLE_MODERNIZATION: each page as literal JSX, one component per page. */
 const emitPageComponents: Emitter = ({ plan, full }) => {
   const sources: Record<string, string> = { 'src/App.tsx': appSource() };
-  for (const page of plan.pages) sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page);
+  const srcset = (src: string) => srcsetOf(plan, src);
+  for (const page of plan.pages)
+    sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page, srcset);
   sources['src/pages/index.ts'] = pagesComponentsIndex(plan);
   if (plan.pages.length > 1)
     Object.assign(sources, templateSources(['src/lib/lazy-page.tsx'], full));

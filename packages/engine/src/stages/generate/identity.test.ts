@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Block, SiteModel, SitePlan } from '../../model';
 import type { FileTree, Strategy } from '../../types';
@@ -249,4 +250,69 @@ describe('the identity in every strategy (issue 12)', () => {
       expect(html).not.toMatch(/<a[^>]*class="nav-link"[^>]*>Acme Agency</);
     },
   );
+});
+
+describe('images never fail a job (issue 12 item 3)', () => {
+  it('FULL_REBUILD delivers a menu of 130 photos (megabytes of images): the budget counts the first view and only warns', async () => {
+    const plan = planWithPanels('FULL_REBUILD');
+    const photos = await Promise.all(
+      Array.from({ length: 130 }, (_, index) =>
+        sharp({
+          create: {
+            width: 400,
+            height: 300,
+            channels: 3,
+            noise: { type: 'gaussian', mean: 60 + (index % 100), sigma: 40 },
+          },
+        })
+          .jpeg({ quality: 92 })
+          .toBuffer(),
+      ),
+    );
+    const total = photos.reduce((sum, photo) => sum + photo.byteLength, 0);
+    expect(total).toBeGreaterThan(5 * 1024 * 1024);
+    const dishes: Block = {
+      kind: 'items',
+      columns: 4,
+      items: photos.map((_, index) => ({
+        image: { src: `/images/dish-${index}.jpg`, alt: `Dish ${index}`, width: 400, height: 300 },
+        blocks: [{ kind: 'paragraph', inlines: run(`Dish number ${index}`) }],
+      })),
+    };
+    const home = plan.pages[0]!;
+    const withPhotos: SitePlan = {
+      ...plan,
+      assets: [
+        ...plan.assets,
+        ...photos.map((body, index) => ({
+          url: `http://example.com/dish-${index}.jpg`,
+          path: `images/dish-${index}.jpg`,
+          contentType: 'image/jpeg',
+          body: new Uint8Array(body),
+          width: 400,
+          height: 300,
+        })),
+      ],
+      // Responsive copies of the first dish, as optimize writes them.
+      imageVariants: { 'images/dish-0.jpg': [{ path: 'images/dish-1.jpg', width: 300 }] },
+      pages: [
+        {
+          ...home,
+          sections: [...home.sections, { id: 'dishes-all', variant: 'prose', blocks: [dishes] }],
+        },
+        ...plan.pages.slice(1),
+      ],
+    };
+    const tree = await generateProject(withPhotos);
+    const result = await buildTree(tree);
+    cleanup.push(result.dir);
+    expect(result.ok, result.output).toBe(true);
+    expect(result.output).toMatch(/(?:ok|WARN) +first-view images/);
+    const html = readFileSync(join(result.dir, 'dist', 'index.html'), 'utf8');
+    // Below the first view every photo is lazy; the one with copies has a srcset and sizes.
+    const dish = /<img[^>]*alt="Dish 0"[^>]*>/.exec(html)![0];
+    expect(dish).toContain('loading="lazy"');
+    expect(dish).toMatch(/srcset="\/images\/dish-1\.jpg 300w, \/images\/dish-0\.jpg 400w"/i);
+    expect(dish).toMatch(/sizes="\(min-width: 1024px\) 25vw, \(min-width: 640px\) 50vw, 100vw"/);
+  });
 });

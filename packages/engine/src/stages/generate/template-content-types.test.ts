@@ -5,7 +5,7 @@
  * a drift; the test below only makes the file part of the test run too.
  *
  * Where the two differ on purpose, the difference is named here: the template's ImageData has
- * `priority` (set by generate) and no `asset`; its FormContent has no `action` (where the form posts
+ * `priority`, `srcset` and `sizes` (set by generate) and no `asset`; its FormContent has no `action` (where the form posts
  * is configuration: VITE_FORM_ENDPOINT); its tabs always have a label (generate fills it in); and it
  * has no `break` block (extract ends a section there; it never reaches a page).
  */
@@ -40,7 +40,9 @@ export type TemplateContentChecks = [
   Assert<Same<Model.InlineRun, Template.InlineRun>>,
   Assert<Same<Model.FormField, Template.FormFieldData>>,
   Assert<Same<Omit<Model.FormModel, 'action'>, Template.FormContent>>,
-  Assert<Same<Omit<Model.ImageRef, 'asset'>, Omit<Template.ImageData, 'priority'>>>,
+  Assert<
+    Same<Omit<Model.ImageRef, 'asset'>, Omit<Template.ImageData, 'priority' | 'srcset' | 'sizes'>>
+  >,
   // Blocks: the same kinds but `break`, and each kind the same but for the parts named above.
   Assert<Equal<Exclude<Model.Block['kind'], 'break'>, Template.Block['kind']>>,
   Assert<Same<ModelBlock<'paragraph'>, TemplateBlock<'paragraph'>>>,

@@ -10,6 +10,7 @@ import { generate } from '@babel/generator';
 import * as t from '@babel/types';
 import type { Block, InlineRun, Panel, PlannedPage } from '../../model';
 import { escapeJsComment } from './escape';
+import { itemSizes, SIZES, type SrcsetCandidate } from './responsive';
 
 /** Identifiers a page can import, in the order their imports are written, with their modules. */
 const IMPORTS = {
@@ -32,12 +33,16 @@ export type Imported = keyof typeof IMPORTS;
 export interface JsxState {
   firstImage: boolean;
   uses: Set<Imported>;
+  /** The srcset candidates of a self-hosted picture, when optimize made narrower copies. */
+  srcset?: (src: string) => SrcsetCandidate[] | undefined;
 }
 
 export type JsxChild = t.JSXElement | t.JSXFragment | t.JSXExpressionContainer;
 
-export function newJsxState(): JsxState {
-  return { firstImage: true, uses: new Set() };
+export function newJsxState(srcset?: JsxState['srcset']): JsxState {
+  return srcset
+    ? { firstImage: true, uses: new Set(), srcset }
+    : { firstImage: true, uses: new Set() };
 }
 
 /** `{"text"}`: a text child the printer escapes. */
@@ -165,8 +170,31 @@ export function toImageJsx(
   priority: boolean,
   state: JsxState,
   className = '',
+  sizes: string = SIZES.content,
 ): t.JSXElement {
-  const attributes = [urlAttr('src', image.src, state), attr('alt', image.alt)];
+  const attributes = [urlAttr('src', image.src, state)];
+  const candidates = state.srcset?.(image.src);
+  if (candidates) {
+    // `srcSet={[asset("/images/a-480w.webp") + " 480w", ...].join(", ")}`: each path through asset().
+    state.uses.add('asset');
+    const list = t.arrayExpression(
+      candidates.map((candidate) =>
+        t.binaryExpression(
+          '+',
+          t.callExpression(t.identifier('asset'), [t.stringLiteral(candidate.src)]),
+          t.stringLiteral(` ${candidate.width}w`),
+        ),
+      ),
+    );
+    attributes.push(
+      exprAttr(
+        'srcSet',
+        t.callExpression(t.memberExpression(list, t.identifier('join')), [t.stringLiteral(', ')]),
+      ),
+      constAttr('sizes', sizes),
+    );
+  }
+  attributes.push(attr('alt', image.alt));
   if (image.width !== undefined) attributes.push(exprAttr('width', t.valueToNode(image.width)));
   if (image.height !== undefined) attributes.push(exprAttr('height', t.valueToNode(image.height)));
   attributes.push(
@@ -261,7 +289,7 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
     case 'tabs': {
       // Only the first panel shows at first: images of the others never take the first image's priority.
       const tabs = block.tabs.map((tab, index) => {
-        const panelState = index === 0 ? state : { firstImage: false, uses: state.uses };
+        const panelState = index === 0 ? state : { ...state, firstImage: false };
         const content = tab.blocks.flatMap((b) => toBlockJsx(b, panelState));
         return t.objectExpression([
           t.objectProperty(t.identifier('id'), t.stringLiteral(tab.id)),
@@ -282,15 +310,17 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
       const slides = block.slides.map((slide, index) =>
         toPanelJsx(
           slide,
-          index === 0 ? state : { firstImage: false, uses: state.uses },
+          index === 0 ? state : { ...state, firstImage: false },
           'carousel-image',
+          SIZES.full,
         ),
       );
       state.uses.add('Carousel');
       return [selfClosing('Carousel', [exprAttr('slides', t.arrayExpression(slides))])];
     }
     case 'items': {
-      const items = block.items.map((item) => toPanelJsx(item, state, 'item-image'));
+      const sizes = itemSizes(block.columns);
+      const items = block.items.map((item) => toPanelJsx(item, state, 'item-image', sizes));
       state.uses.add('ItemGrid');
       return [
         selfClosing('ItemGrid', [
@@ -303,7 +333,12 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
 }
 
 /** `{ picture: <img ...>, content: <>...</> }`: a slide of a carousel or an item of a grid. */
-function toPanelJsx(panel: Panel, state: JsxState, className: string): t.ObjectExpression {
+function toPanelJsx(
+  panel: Panel,
+  state: JsxState,
+  className: string,
+  sizes: string,
+): t.ObjectExpression {
   const properties: t.ObjectProperty[] = [];
   if (panel.image) {
     const priority = state.firstImage;
@@ -311,7 +346,7 @@ function toPanelJsx(panel: Panel, state: JsxState, className: string): t.ObjectE
     properties.push(
       t.objectProperty(
         t.identifier('picture'),
-        toImageJsx(panel.image, priority, state, className),
+        toImageJsx(panel.image, priority, state, className, sizes),
       ),
     );
   }
@@ -336,7 +371,7 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
     if (section.variant === 'hero' && section.backdrop) {
       // The original's full-bleed picture behind the words, under a scrim dark enough for white text.
       const { image, overlay } = section.backdrop;
-      const picture = toImageJsx(image, state.firstImage, state, 'hero-backdrop-image');
+      const picture = toImageJsx(image, state.firstImage, state, 'hero-backdrop-image', SIZES.full);
       state.firstImage = false;
       const scrim = overlay
         ? [
@@ -363,7 +398,7 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
       const image = imageIndex >= 0 ? section.blocks[imageIndex] : undefined;
       const picture: JsxChild[] = [];
       if (image && image.kind === 'image') {
-        picture.push(toImageJsx(image.image, state.firstImage, state, 'hero-image'));
+        picture.push(toImageJsx(image.image, state.firstImage, state, 'hero-image', SIZES.hero));
         state.firstImage = false;
       }
       const rest = section.blocks
@@ -388,7 +423,7 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
         if (b.kind !== 'image') return [];
         const priority = state.firstImage;
         state.firstImage = false;
-        return [el('li', [], [toImageJsx(b.image, priority, state)])];
+        return [el('li', [], [toImageJsx(b.image, priority, state, '', SIZES.gallery)])];
       });
       const grid = el('ul', [constAttr('className', 'gallery')], items);
       return el('section', sectionAttrs(attr('className', `section${tone}`)), [
@@ -416,8 +451,8 @@ function importsFor(uses: Set<Imported>): t.ImportDeclaration[] {
 }
 
 /** The syntax tree of a whole page module. */
-export function toPageAst(page: PlannedPage): t.Program {
-  const state = newJsxState();
+export function toPageAst(page: PlannedPage, srcset?: JsxState['srcset']): t.Program {
+  const state = newJsxState(srcset);
   state.uses.add('Seo');
   const seo = selfClosing('Seo', [
     attr('title', page.title),
@@ -452,6 +487,6 @@ export function printJsx(node: t.Node): string {
 }
 
 /** A whole page component in JSX. */
-export function toPageJsx(page: PlannedPage): string {
-  return `${printJsx(toPageAst(page))}\n`;
+export function toPageJsx(page: PlannedPage, srcset?: JsxState['srcset']): string {
+  return `${printJsx(toPageAst(page, srcset))}\n`;
 }

@@ -261,7 +261,18 @@ export function toSafePlan(plan: SitePlan): SitePlan {
   if (identity.faviconPath !== undefined && !paths.has(identity.faviconPath))
     delete identity.faviconPath;
   if (identity.logoPath !== undefined && !paths.has(identity.logoPath)) delete identity.logoPath;
-  return {
+  // Responsive copies: only of hosted pictures, only hosted files, whole pixel widths.
+  const imageVariants = Object.fromEntries(
+    Object.entries(plan.imageVariants ?? {}).flatMap(([path, copies]) => {
+      const safe = paths.has(path)
+        ? copies.filter(
+            (copy) => paths.has(copy.path) && Number.isInteger(copy.width) && copy.width > 0,
+          )
+        : [];
+      return safe.length > 0 ? [[path, safe]] : [];
+    }),
+  );
+  const out: SitePlan = {
     ...plan,
     origin: toSafeOrigin(plan.origin) ?? '',
     identity,
@@ -282,4 +293,7 @@ export function toSafePlan(plan: SitePlan): SitePlan {
     ),
     design: { ...plan.design, tokens: toSafeTokens(plan.design.tokens) },
   };
+  if (Object.keys(imageVariants).length > 0) out.imageVariants = imageVariants;
+  else delete out.imageVariants;
+  return out;
 }

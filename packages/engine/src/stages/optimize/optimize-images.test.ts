@@ -153,6 +153,27 @@ describe('optimizeImages', () => {
     ).toBe(false);
   });
 
+  it('makes narrower WebP copies of large pictures for srcset, never of the logo or favicon', async () => {
+    const wide = imageAlt('The studio at dusk').src.slice(1);
+    const copies = result.plan.imageVariants?.[wide];
+    expect(copies?.map((copy) => copy.width)).toEqual([480, 960]);
+    expect(copies?.[0]?.path).toMatch(/^images\/wide-[0-9a-f]+-480w\.webp$/);
+    const file = assetAt(result.plan, copies![1]!.path)!;
+    expect(await sharp(file.body).metadata()).toMatchObject({
+      format: 'webp',
+      width: 960,
+      height: 480,
+    });
+    // 640 px wide: a 480 px copy only (960 would be wider than the picture).
+    const small = imageAlt('A portrait').src.slice(1);
+    expect(result.plan.imageVariants?.[small]?.map((copy) => copy.width)).toEqual([480]);
+    const variantKeys = Object.keys(result.plan.imageVariants ?? {});
+    expect(variantKeys).not.toContain(result.plan.identity.logoPath);
+    expect(variantKeys).not.toContain(result.plan.identity.faviconPath);
+    // Too narrow for a copy: the thumbnail and the rotated photo.
+    expect(variantKeys).not.toContain(imageAlt('A thumbnail').src.slice(1));
+  });
+
   it('converts a JPEG when WebP saves bytes, keeping its size', () => {
     const small = imageAlt('A portrait');
     expect(small).toMatchObject({ width: 640, height: 480 });

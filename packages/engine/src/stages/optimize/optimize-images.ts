@@ -22,6 +22,12 @@ import { mapWithConcurrency } from '../fetch/map-with-concurrency';
 export const MAX_IMAGE_WIDTH = 1600;
 /** Share of bytes a re-encoding must save to replace an image that did not need resizing. */
 export const MIN_SAVING = 0.1;
+/**
+ * Widths of the narrower copies of a large picture, for `srcset` (issue 12 item 3): a phone loads the
+ * 480 px one, a tablet or a 2x phone the 960 px one. A copy is made only when it is at least a fifth
+ * narrower than the picture itself.
+ */
+export const VARIANT_WIDTHS = [480, 960] as const;
 /** Images larger than this many pixels are not decoded (a "decompression bomb" guard). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -116,6 +122,70 @@ async function optimizeOne(asset: PlannedAsset, logger: Logger | undefined): Pro
   }
 }
 
+/**
+ * The narrower copies of every raster picture wider than a variant width (see VARIANT_WIDTHS), as
+ * WebP at quality 80 (lossless for palette images); an image that does not decode gets none.
+ */
+async function responsiveVariants(
+  assets: PlannedAsset[],
+  usedPaths: Set<string>,
+  logger: Logger | undefined,
+  signal: AbortSignal | undefined,
+): Promise<{ assets: PlannedAsset[]; byPath: Record<string, { path: string; width: number }[]> }> {
+  const made = await mapWithConcurrency(assets, 2, async (asset) => {
+    const widths = VARIANT_WIDTHS.filter((width) => asset.width && width <= asset.width * 0.8);
+    if (widths.length === 0 || signal?.aborted) return [];
+    try {
+      const input = sharp(asset.body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+      const meta = await input.metadata();
+      if ((meta.pages ?? 1) > 1) return [];
+      const isPalette = meta.format === 'gif' || meta.isPalette;
+      const out: PlannedAsset[] = [];
+      for (const width of widths) {
+        const { data, info } = await input
+          .clone()
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp(
+            isPalette
+              ? { lossless: true, effort: 4 }
+              : { quality: 80, alphaQuality: 90, effort: 4, smartSubsample: true },
+          )
+          .toBuffer({ resolveWithObject: true });
+        out.push({
+          url: `${asset.url}#${width}w`,
+          path: asset.path.replace(/(?:\.[a-z0-9]+)?$/i, `-${width}w.webp`),
+          contentType: 'image/webp',
+          body: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+          width: info.width,
+          height: info.height,
+        });
+      }
+      return out;
+    } catch (error) {
+      logger?.log({
+        level: 'DEBUG',
+        message: `No responsive copies of ${asset.path}: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      return [];
+    }
+  });
+  const byPath: Record<string, { path: string; width: number }[]> = {};
+  const out: PlannedAsset[] = [];
+  for (const [index, copies] of made.entries()) {
+    const list: { path: string; width: number }[] = [];
+    for (const copy of copies) {
+      let path = copy.path;
+      for (let n = 2; usedPaths.has(path); n++) path = copy.path.replace(/\.webp$/, `-${n}.webp`);
+      usedPaths.add(path);
+      out.push({ ...copy, path });
+      list.push({ path, width: copy.width! });
+    }
+    if (list.length > 0) byPath[assets[index]!.path] = list;
+  }
+  return { assets: out, byPath };
+}
+
 /** Copies a plan value, replacing image references whose src is a changed asset's old path. */
 function rewriteRefs<T>(value: T, bySrc: Map<string, PlannedAsset>): T {
   if (Array.isArray(value)) return value.map((item: unknown) => rewriteRefs(item, bySrc)) as T;
@@ -178,14 +248,29 @@ export async function optimizeImages(
       ...(next.height === undefined ? {} : { height: next.height }),
     });
   }
-  if (byOldPath.size === 0) return { plan, optimized };
+  const variants = await responsiveVariants(
+    plan.assets
+      .map((asset) => byOldPath.get(asset.path) ?? asset)
+      .filter(
+        (asset) =>
+          asset.path !== plan.identity.faviconPath &&
+          asset.path !==
+            (byOldPath.get(plan.identity.logoPath ?? '')?.path ?? plan.identity.logoPath) &&
+          RASTER_TYPES.has(mediaTypeOf(asset)),
+      ),
+    usedPaths,
+    logger,
+    signal,
+  );
+  if (byOldPath.size === 0 && variants.assets.length === 0) return { plan, optimized };
 
   const bySrc = new Map([...byOldPath].map(([path, asset]) => [`/${path}`, asset]));
   const logoPath = plan.identity.logoPath;
   const newLogo = logoPath === undefined ? undefined : byOldPath.get(logoPath);
-  const assets = plan.assets
-    .map((asset) => byOldPath.get(asset.path) ?? asset)
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const assets = [
+    ...plan.assets.map((asset) => byOldPath.get(asset.path) ?? asset),
+    ...variants.assets,
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const before = optimized.reduce((sum, item) => sum + item.bytesBefore, 0);
   const after = optimized.reduce((sum, item) => sum + item.bytesAfter, 0);
   logger?.log({
@@ -198,6 +283,7 @@ export async function optimizeImages(
       identity: newLogo ? { ...plan.identity, logoPath: newLogo.path } : plan.identity,
       pages: rewriteRefs(plan.pages, bySrc),
       assets,
+      ...(variants.assets.length > 0 ? { imageVariants: variants.byPath } : {}),
     },
     optimized,
   };

@@ -3,11 +3,19 @@ import type { ImageData } from '../content/types';
 import { asset } from '../lib/asset';
 import { isRoute } from './InlineText';
 
-/** A self-hosted image: sized, lazy unless it is the page's first. */
+/** A self-hosted image: sized, responsive (srcset) when it has copies, lazy unless it is the page's first. */
 export function Picture({ image, className }: { image: ImageData; className?: string }) {
   const img = (
     <img
       src={asset(image.src)}
+      srcSet={
+        image.srcset
+          ? image.srcset
+              .map((candidate) => asset(candidate.src) + ' ' + candidate.width + 'w')
+              .join(', ')
+          : undefined
+      }
+      sizes={image.srcset ? image.sizes : undefined}
       alt={image.alt}
       width={image.width}
       height={image.height}

@@ -21,6 +21,9 @@ export interface ImageData {
   href?: string;
   /** The page's first image: loaded eagerly with high priority (it is usually the largest paint). */
   priority?: boolean;
+  /** Narrower copies for `srcset` (with the image itself, widest), and the width it is shown at. */
+  srcset?: { src: string; width: number }[];
+  sizes?: string;
 }
 
 export interface FormFieldData {
