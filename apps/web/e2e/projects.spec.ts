@@ -60,6 +60,13 @@ test('create a project, watch it complete live, read its logs and report, previe
   // Report panel.
   await card.getByRole('button', { name: 'View report' }).click();
   await expect(card.getByText('Pages and new routes')).toBeVisible();
+  // Verification is one line when every check passed (opened when one failed); opened, it lists them.
+  const verification = card
+    .locator('details')
+    .filter({ hasText: /checks (passed|need attention)/ });
+  if ((await verification.getAttribute('open')) === null) {
+    await verification.locator('summary').click();
+  }
   await expect(card.getByText(/Text coverage: /)).toBeVisible();
 
   // Download: the zip arrives under the project's name.
