@@ -148,6 +148,23 @@ describe.skipIf(chromePath === undefined)('measureFidelity on pages rendered in 
     expect(original.layout!.mobile.viewport.width).toBe(375);
   });
 
+  it('keeps a navbar fixed over the hero as a section, and splits a <main> wrapper, not a <section>', async () => {
+    const shots = await capture(`<!doctype html><html><body style="margin:0">
+      <nav style="position:fixed;top:0;left:0;right:0;height:60px;background:#000;color:#fff">Brand</nav>
+      <div id="app"><main>
+        <section class="hero" style="height:600px;background:#333"><h1 style="margin:0;padding:200px 40px 0">Hello</h1><p style="height:200px">Sub</p></section>
+        <section id="news" style="height:500px"><h2>News</h2><p style="height:300px">Items</p></section>
+      </main><footer style="height:80px">Footer</footer></div>
+      <div style="position:absolute;top:0;left:0;width:100%;height:900px;pointer-events:none"></div>
+    </body></html>`);
+    expect(shots.layout!.desktop.sections.map((section) => section.selector)).toEqual([
+      'body > nav',
+      'div#app > main > section.hero',
+      'section#news',
+      'div#app > footer',
+    ]);
+  });
+
   it('scores an identical page 1 on every measure, with every identity check passing', async () => {
     const { fidelity } = await compare(buildPage(), IDENTITY);
     expect(fidelity!.overall).toEqual({ block: 1, text: 1, position: 1, color: 1, visual: 1 });

@@ -149,7 +149,7 @@ export async function measureFidelity(
     crops[names.before] = await cropBand(entry.original[entry.viewport], section.original);
     crops[names.after] = await cropBand(
       entry.rebuilt[entry.viewport],
-      section.rebuilt ?? section.original,
+      section.rebuilt.height > 0 ? section.rebuilt : section.original,
     );
     const listed = routes
       .find((route) => route.route === entry.route)

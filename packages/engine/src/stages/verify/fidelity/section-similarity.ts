@@ -1,10 +1,13 @@
 /**
  * Visual similarity per section (SSIM, ssim.js) of a before/after screenshot pair, weighted by the
  * sections' heights. Sections are full-width bands (a page's top-level blocks, LayoutSnapshot
- * `sections`) clipped to the screenshot; the original's and the rebuild's are aligned in order by
- * vertical position (a monotone alignment: the n-th original section can only pair with a rebuild
- * section below the one the (n−1)-th paired with), choosing the alignment with the highest
- * height-weighted similarity. An original section left without a partner scores 0.
+ * `sections`) clipped to the screenshot. The original's and the rebuild's are aligned in order by
+ * vertical position: a monotone alignment (the n-th original section pairs with a rebuild section
+ * below the one the (n−1)-th paired with) that maximises Σ height × similarity. A pair is compared on
+ * windows of the original section's height, both starting at their section's top: never stretched,
+ * so a rebuilt section of another height shows as what the rebuild has in those rows; rows past the
+ * bottom of the rebuild's screenshot count 0. An original section left without a partner is compared
+ * with the rebuild's rows at the same place.
  */
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
@@ -25,9 +28,9 @@ export interface SectionScore {
   selector: string;
   /** Band of the original (CSS px, clipped to the screenshot). */
   original: { top: number; height: number };
-  /** Band of the rebuild it was compared with; absent when it had no partner. */
-  rebuilt?: { top: number; height: number };
-  /** SSIM clamped to 0..1. */
+  /** The rebuild's rows it was compared with (its partner's top, or its own place without one). */
+  rebuilt: { top: number; height: number };
+  /** SSIM clamped to 0..1 (rows the rebuild's screenshot does not reach count 0). */
   score: number;
 }
 
@@ -71,28 +74,10 @@ export async function toScaledImage(png: Uint8Array): Promise<ScaledImage> {
   };
 }
 
-/**
- * Rows `[top, top + height)` (scaled px) of an image, resampled to `outHeight` rows (nearest row: a
- * row copy, where interpolating every byte cost more than the SSIM itself).
- */
-function toBand(
-  image: ScaledImage,
-  top: number,
-  height: number,
-  outHeight: number,
-): Uint8ClampedArray {
+/** Rows `[top, top + height)` (scaled px) of an image, as a view (no copy). */
+function toRows(image: ScaledImage, top: number, height: number): Uint8ClampedArray {
   const rowBytes = image.width * 4;
-  if (height === outHeight && top + height <= image.height)
-    return image.data.subarray(top * rowBytes, (top + height) * rowBytes);
-  const out = new Uint8ClampedArray(rowBytes * outHeight);
-  for (let row = 0; row < outHeight; row++) {
-    const source = Math.max(
-      0,
-      Math.min(image.height - 1, top + Math.floor(((row + 0.5) * height) / outHeight)),
-    );
-    out.set(image.data.subarray(source * rowBytes, (source + 1) * rowBytes), row * rowBytes);
-  }
-  return out;
+  return image.data.subarray(top * rowBytes, (top + height) * rowBytes);
 }
 
 /** The bands of `sections` inside the screenshot (CSS px); the whole screen when there are none. */
@@ -111,53 +96,33 @@ export function toVisibleBands(
   return bands.length > 0 ? bands : [{ selector: 'body', top: 0, height: screenHeight }];
 }
 
-/** A band of the original, scaled, as SSIM compares it. */
-interface OriginalBand {
-  data: Uint8ClampedArray;
-  height: number;
-}
-
-function toOriginalBand(
+/**
+ * SSIM of the original's rows `[band.top, band.top + band.height)` with the rebuild's as many rows
+ * from `rebuiltTop` (CSS px); the part of the original's band the rebuild's screenshot does not reach
+ * scores 0.
+ */
+function toWindowSimilarity(
   original: ScaledImage,
-  originalBand: { top: number; height: number },
-): OriginalBand {
-  const top = Math.round(originalBand.top * original.scale);
-  const height = Math.max(
-    1,
-    Math.min(original.height - top, Math.round(originalBand.height * original.scale)),
-  );
-  const outHeight = Math.max(MIN_BAND_PX, height);
-  return { data: toBand(original, top, height, outHeight), height: outHeight };
-}
-
-/** SSIM of two equally wide bands, the rebuild's resampled to the original's height. */
-function toBandSimilarity(
-  original: ScaledImage,
-  band: OriginalBand,
+  band: { top: number; height: number },
   rebuilt: ScaledImage,
-  rebuiltBand: { top: number; height: number },
+  rebuiltTop: number,
 ): number {
-  const top2 = Math.round(rebuiltBand.top * rebuilt.scale);
-  const height2 = Math.max(
-    1,
-    Math.min(rebuilt.height - top2, Math.round(rebuiltBand.height * rebuilt.scale)),
-  );
-  const outHeight = band.height;
-  const a = band.data;
-  // Screenshots of one viewport have one width; a rebuild scaled differently is resampled across too.
-  const width = original.width;
-  const b =
-    rebuilt.width === width
-      ? toBand(rebuilt, top2, height2, outHeight)
-      : toBand(resampleWidth(rebuilt, width), top2, height2, outHeight);
+  const top1 = Math.min(original.height, Math.round(band.top * original.scale));
+  const height1 = Math.min(original.height - top1, Math.round(band.height * original.scale));
+  const image2 =
+    rebuilt.width === original.width ? rebuilt : resampleWidth(rebuilt, original.width);
+  const top2 = Math.min(image2.height, Math.round(rebuiltTop * original.scale));
+  const height = Math.min(height1, image2.height - top2);
+  if (height1 <= 0 || height < MIN_BAND_PX * original.scale) return 0;
   const { mssim } = ssim(
-    { data: a, width, height: outHeight },
-    { data: b, width, height: outHeight },
+    { data: toRows(original, top1, height), width: original.width, height },
+    { data: toRows(image2, top2, height), width: original.width, height },
     SSIM_OPTIONS,
   );
-  return Math.max(0, Math.min(1, mssim));
+  return (Math.max(0, Math.min(1, mssim)) * height) / height1;
 }
 
+/** The image resampled (nearest column) to `width`; screenshots of one viewport never need it. */
 function resampleWidth(image: ScaledImage, width: number): ScaledImage {
   const out = new Uint8ClampedArray(width * image.height * 4);
   for (let y = 0; y < image.height; y++) {
@@ -168,7 +133,7 @@ function resampleWidth(image: ScaledImage, width: number): ScaledImage {
       }
     }
   }
-  return { data: out, width, height: image.height, scale: image.scale };
+  return { data: out, width, height: image.height, scale: (image.scale * width) / image.width };
 }
 
 /**
@@ -186,11 +151,9 @@ export function toViewportSimilarity(
   const n = bands1.length;
   const m = bands2.length;
   const similarity: (number | undefined)[][] = bands1.map(() => new Array<number>(m));
-  const scaledBands: (OriginalBand | undefined)[] = new Array<OriginalBand>(n);
   const pairScore = (i: number, j: number): number => {
     const row = similarity[i]!;
-    scaledBands[i] ??= toOriginalBand(original.image, bands1[i]!);
-    row[j] ??= toBandSimilarity(original.image, scaledBands[i], rebuilt.image, bands2[j]!);
+    row[j] ??= toWindowSimilarity(original.image, bands1[i]!, rebuilt.image, bands2[j]!.top);
     return row[j];
   };
   const reach = (i: number, j: number) =>
@@ -223,12 +186,15 @@ export function toViewportSimilarity(
   }
   const sections = bands1.map((band, i): SectionScore => {
     const j = partner[i];
-    const match = j === undefined ? undefined : bands2[j]!;
+    const top = j === undefined ? band.top : bands2[j]!.top;
     return {
       selector: band.selector,
       original: { top: band.top, height: band.height },
-      ...(match === undefined ? {} : { rebuilt: { top: match.top, height: match.height } }),
-      score: j === undefined ? 0 : pairScore(i, j),
+      rebuilt: { top, height: Math.max(0, Math.min(band.height, screen2 - top)) },
+      score:
+        j === undefined
+          ? toWindowSimilarity(original.image, band, rebuilt.image, band.top)
+          : pairScore(i, j),
     };
   });
   const totalHeight = sections.reduce((sum, section) => sum + section.original.height, 0);
