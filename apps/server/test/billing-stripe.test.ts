@@ -6,7 +6,12 @@ import {
   type FakeStripeEvent,
   type FakeStripeServer,
 } from '../src/billing/testing/fake-stripe-server';
-import { billingPayments, billingSubscriptions } from '../src/db/schema';
+import {
+  billingCheckoutSessions,
+  billingCustomers,
+  billingPayments,
+  billingSubscriptions,
+} from '../src/db/schema';
 import { failJobAndRefund } from '../src/services/job-outcomes';
 import type { AppDb } from '../src/db/database';
 import {
@@ -316,6 +321,24 @@ describe.each(TEST_DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
     expect(after.products[0]).toMatchObject({ status: 'refunded', refundable_until: null });
     const twice = await buyer.post('/api/billing/refund', {});
     expect(twice.statusCode).toBe(404);
+  });
+
+  it('answers 502 provider_error when Stripe refuses, and leaves no open session', async () => {
+    const buyer = await signUpVerified(testApp, uniqueEmail('stripe-err'));
+    const userId = await getUserId(buyer);
+    await buyer.post('/api/billing/billing_portal', {});
+    await testApp.database.db
+      .update(billingCustomers)
+      .set({ providerCustomerId: 'cus_deleted_in_stripe' })
+      .where(eq(billingCustomers.userId, userId));
+    const attach = await buyer.post('/api/billing/attach', { product_id: 'prod_payg_19' });
+    expect(attach.statusCode).toBe(502);
+    expect(attach.json()).toMatchObject({ data: null, error: { code: 'provider_error' } });
+    const sessions = await testApp.database.db
+      .select()
+      .from(billingCheckoutSessions)
+      .where(eq(billingCheckoutSessions.userId, userId));
+    expect(sessions.map((session) => session.status)).toEqual(['canceled']);
   });
 
   it('refuses the refund after 14 days', async () => {

@@ -136,8 +136,14 @@ describe.each(TEST_DATABASE_KINDS)('billing in test mode on %s', (kind) => {
     );
     expect(await getBalance(other)).toBe(1);
 
-    await buyer.post(`/api/billing/test_checkout/${sessionId}/complete`);
+    // A double click: both requests at once still pay once.
+    const clicks = await Promise.all([
+      buyer.post(`/api/billing/test_checkout/${sessionId}/complete`),
+      buyer.post(`/api/billing/test_checkout/${sessionId}/complete`),
+    ]);
+    expect(clicks.some((click) => click.statusCode === 200)).toBe(true);
     expect(await getBalance(buyer)).toBe(181);
+    expect((await buyer.post('/api/billing/customers', {})).json().data.products).toHaveLength(1);
     expect((await buyer.get(`/api/billing/test_checkout/${sessionId}`)).json().data.status).toBe(
       'complete',
     );

@@ -756,9 +756,14 @@ function toEpoch(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-function buildEvent(type: string, object: Record<string, unknown>, created: Date): ProviderEvent {
+function buildEvent(
+  type: string,
+  object: Record<string, unknown>,
+  created: Date,
+  id = newTestId('evt'),
+): ProviderEvent {
   return {
-    id: newTestId('evt'),
+    id,
     object: 'event',
     api_version: null,
     created: toEpoch(created),
@@ -839,8 +844,10 @@ export async function completeTestCheckout(
   const now = nowOf(deps);
   const metadata = sessionMetadata(row);
   const isSubscription = row.interval === 'month' || row.interval === 'year';
-  const subscriptionId = isSubscription ? newTestId('sub') : null;
-  const invoiceId = isSubscription ? newTestId('in') : null;
+  // Ids derived from the session: a double click sends the same events twice, which count once.
+  const suffix = row.id.replace(/^cs_test_/, '');
+  const subscriptionId = isSubscription ? `sub_test_${suffix}` : null;
+  const invoiceId = isSubscription ? `in_test_${suffix}` : null;
   const session = {
     id: row.id,
     object: 'checkout.session',
@@ -852,12 +859,15 @@ export async function completeTestCheckout(
     metadata,
     amount_total: row.amount,
     currency: row.currency,
-    payment_intent: isSubscription ? null : newTestId('pi'),
+    payment_intent: isSubscription ? null : `pi_test_${suffix}`,
     subscription: subscriptionId,
     invoice: invoiceId,
     livemode: false,
   };
-  await deliverTestEvent(deps, buildEvent('checkout.session.completed', session, now));
+  await deliverTestEvent(
+    deps,
+    buildEvent('checkout.session.completed', session, now, `evt_test_${suffix}_completed`),
+  );
   if (subscriptionId && invoiceId && (row.interval === 'month' || row.interval === 'year')) {
     const invoice = buildInvoicePaid({
       invoiceId,
@@ -870,7 +880,10 @@ export async function completeTestCheckout(
       periodEnd: addInterval(now, row.interval),
       metadata,
     });
-    await deliverTestEvent(deps, buildEvent('invoice.paid', invoice, now));
+    await deliverTestEvent(
+      deps,
+      buildEvent('invoice.paid', invoice, now, `evt_test_${suffix}_paid`),
+    );
   }
   return { redirect_url: CHECKOUT_RETURN_PATHS.success };
 }
@@ -892,7 +905,11 @@ export async function cancelTestCheckout(
     amount_total: row.amount,
     currency: row.currency,
   };
-  await deliverTestEvent(deps, buildEvent('checkout.session.expired', session, nowOf(deps)));
+  const suffix = row.id.replace(/^cs_test_/, '');
+  await deliverTestEvent(
+    deps,
+    buildEvent('checkout.session.expired', session, nowOf(deps), `evt_test_${suffix}_expired`),
+  );
   return { redirect_url: CHECKOUT_RETURN_PATHS.canceled };
 }
 
