@@ -233,13 +233,19 @@ export const IDENTITY_PROBE_SCRIPT = String.raw`(() => {
   };
   const footer = [...doc.querySelectorAll('footer, [role=contentinfo], #footer, .footer')].filter(isShown).pop();
 
-  // Repeated items: siblings of one kind (same tag and classes, with a picture or a heading).
+  // Repeated items: siblings of one kind (same tag and classes, with a picture or a heading); a
+  // heading row before them or a row after them may sit beside them in the same parent.
   for (const parent of doc.body.querySelectorAll('*')) {
-    const kids = [...parent.children].filter((k) => isShown(k));
-    if (kids.length < 2 || kids.length > 60) continue;
-    const kind = (k) => k.tagName + '.' + [...k.classList].filter((c) => !/active|first|last|odd|even|\d/.test(c)).sort().join('.');
-    const first = kind(kids[0]);
-    if (!kids.every((k) => kind(k) === first)) continue;
+    const shown = [...parent.children].filter((k) => isShown(k));
+    if (shown.length < 2 || shown.length > 60) continue;
+    const kind = (k) => k.tagName + '.' + [...k.classList].filter((c) => !/active|first|last|odd|even|\d/.test(c) || /^col-/.test(c)).sort().join('.');
+    const counts = new Map();
+    for (const k of shown) counts.set(kind(k), (counts.get(kind(k)) || 0) + 1);
+    const [major, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+    if (count < 2) continue;
+    const kids = shown.filter((k) => kind(k) === major);
+    const start = shown.indexOf(kids[0]);
+    if (shown.slice(start, start + kids.length).some((k) => kind(k) !== major)) continue;
     if (!kids.every((k) => k.querySelector('img, h2, h3, h4, h5, [style*=background]') || k.tagName === 'IMG')) continue;
     const boxes = kids.map(rectOf);
     if (boxes.some((b) => b.width < 60)) continue;
@@ -258,6 +264,8 @@ export const IDENTITY_PROBE_SCRIPT = String.raw`(() => {
     const y = top(r);
     if (y > H * 0.75 || r.width < W * 0.5 || r.height < Math.min(H * 0.3, 240)) continue;
     if (r.height > H * 1.5 || !isShown(e) || e.closest('[data-sitelift-menu]') || isInCover(e)) continue;
+    // A carousel in the first view is a carousel (extract keeps every slide), not a hero.
+    if (e.closest('.carousel, .slick-slider, .owl-carousel, .swiper, .swiper-container, .flexslider, [class*=slider], [class*=slideshow]')) continue;
     const s = style(e);
     const image = e.tagName === 'IMG' ? (e.currentSrc || e.src) : imageUrl(s.backgroundImage);
     if (!image) continue;

@@ -5,7 +5,8 @@
  * 2. (Hidden elements are skipped; icon-font glyphs become icon runs.) Leaf kinds, whose whole subtree one handler turns into a block
  *    or a form field: images, rules, preformatted text, data tables, controls, form labels. A leaf
  *    handler may decline (a layout table, a label naming no field) and the element goes on.
- * 3. (The element's id is recorded as a link target; a tab group becomes a tabs block.) Container
+ * 3. (The element's id is recorded as a link target; a tab group becomes a tabs block, a carousel
+ *    a carousel block, cards side by side an items block.) Container
  *    kinds the walk goes into: blocks, links, inline marks. Any other element is walked into.
  */
 import type { Element, Node } from '../dom';
@@ -22,6 +23,7 @@ import { handleImage } from './image';
 import { inlineMark } from './inline-mark';
 import { handleLineBreak } from './line-break';
 import { handleLink } from './link';
+import { handlePanels } from './panels';
 import { handlePreformatted } from './preformatted';
 import { handleRule } from './rule';
 import { SKIPPED, handleSkipped } from './skipped';
@@ -84,6 +86,7 @@ function enterElement(context: WalkContext, element: Element): boolean {
   if (leaf !== undefined) return leaf;
   recordAnchor(context, element);
   if (handleTabGroup(context, element) === false) return false;
+  if (handlePanels(context, element) === false) return false;
   return CONTAINER_HANDLERS.get(tag)?.(context, element) ?? true;
 }
 

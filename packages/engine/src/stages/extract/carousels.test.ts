@@ -1,0 +1,72 @@
+import { parse } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import { findCarouselSlides, findBackgroundImage, isCarouselRoot } from './carousels';
+import type { Element, Node } from './dom';
+import { findElement, getAttr } from './dom';
+
+const rootOf = (html: string, className: string): Element =>
+  findElement(parse(`<html><body>${html}</body></html>`) as Node, (e) =>
+    (getAttr(e, 'class') ?? '').split(' ').includes(className),
+  )!;
+const idsOf = (slides: Element[] | undefined) => slides?.map((slide) => getAttr(slide, 'id'));
+
+describe('carousel detection', () => {
+  it('finds the slides of a Bootstrap 3 carousel, not its indicators or controls', () => {
+    const root = rootOf(
+      `<header id="myCarousel" class="carousel slide">
+        <ol class="carousel-indicators"><li class="active"></li><li></li></ol>
+        <div class="carousel-inner">
+          <div id="s1" class="item active"><div class="fill" style="background-image:url('one.jpg');"></div><div class="carousel-caption"><h2>Caption 1</h2></div></div>
+          <div id="s2" class="item"><div class="fill" style="background-image: url(two.jpg)"></div><div class="carousel-caption"><h2>Caption 2</h2></div></div>
+        </div>
+        <a class="left carousel-control" href="#myCarousel"><span class="icon-prev"></span></a>
+      </header>`,
+      'carousel',
+    );
+    const slides = findCarouselSlides(root);
+    expect(idsOf(slides)).toEqual(['s1', 's2']);
+    expect(slides!.map(findBackgroundImage)).toEqual(['one.jpg', 'two.jpg']);
+  });
+
+  it('leaves out the clones of slick, Owl and Swiper', () => {
+    const slick = rootOf(
+      `<div class="slick-slider"><div class="slick-track">
+        <div id="c" class="slick-slide slick-cloned"></div><div id="a" class="slick-slide"></div><div id="b" class="slick-slide"></div>
+      </div></div>`,
+      'slick-slider',
+    );
+    expect(idsOf(findCarouselSlides(slick))).toEqual(['a', 'b']);
+    const owl = rootOf(
+      `<div class="owl-carousel"><div class="owl-stage"><div id="a" class="owl-item"></div><div id="b" class="owl-item"></div><div id="c" class="owl-item cloned"></div></div></div>`,
+      'owl-carousel',
+    );
+    expect(idsOf(findCarouselSlides(owl))).toEqual(['a', 'b']);
+    const swiper = rootOf(
+      `<div class="swiper"><div class="swiper-wrapper"><div id="a" class="swiper-slide"></div><div id="d" class="swiper-slide swiper-slide-duplicate"></div><div id="b" class="swiper-slide"></div></div></div>`,
+      'swiper',
+    );
+    expect(idsOf(findCarouselSlides(swiper))).toEqual(['a', 'b']);
+  });
+
+  it("reads a hand-made slider's list items as slides (a jCarouselLite of dishes)", () => {
+    const root = rootOf(
+      `<div class="carousel"><ul><li id="a"><img src="1.jpg"><h3>laserven</h3></li><li id="b"><img src="2.jpg"><h3>nertya</h3></li></ul></div>`,
+      'carousel',
+    );
+    expect(idsOf(findCarouselSlides(root))).toEqual(['a', 'b']);
+  });
+
+  it('sees no carousel in its parts, in a one-slide slider or in ordinary markup', () => {
+    expect(
+      isCarouselRoot(
+        rootOf('<div class="carousel-inner"><div class="item"></div></div>', 'carousel-inner'),
+      ),
+    ).toBe(false);
+    expect(
+      findCarouselSlides(rootOf('<div class="slider"><ul><li>Only</li></ul></div>', 'slider')),
+    ).toBeUndefined();
+    expect(
+      findCarouselSlides(rootOf('<div class="content"><p>a</p><p>b</p></div>', 'content')),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Carousels and repeated items (issue 12): a slider becomes one `carousel` block, cards laid out
+ * side by side one `items` block with the original's column count. Each slide or item is walked on
+ * its own; its leading picture (an `<img>` or a CSS background) becomes the panel's image.
+ */
+import type { Block, ImageRef, Panel } from '../../../model';
+import { findBackgroundImage, findCarouselSlides } from '../carousels';
+import type { Element } from '../dom';
+import { getAttr, resolveUrl } from '../dom';
+import { findRepeatedItems } from '../repeated-items';
+import { emit } from './emit';
+import { flush } from './flush';
+import { isNavigation } from './navigation';
+import type { WalkContext } from './walk-context';
+
+/** A carousel root or a parent of repeated cards becomes one block; other elements go on. */
+export function handlePanels(context: WalkContext, element: Element): false | undefined {
+  // The root of a walk of its own (a tab panel, a slide) is walked as content.
+  if (element === context.root) return undefined;
+  if (context.nav > 0 || context.form || context.labelDepth > 0 || context.buttonText)
+    return undefined;
+  // A menu stays the menu, icons and all.
+  if (getAttr(element, 'data-sitelift-menu') !== undefined || isNavigation(element))
+    return undefined;
+  const slides = findCarouselSlides(element);
+  if (slides) {
+    flush(context);
+    // Circular sliders (jCarouselLite) copy their slides without marking the copies: one of each.
+    const panels = slides.map((slide) => toPanel(context, slide));
+    const seen = new Set<string>();
+    emit(context, {
+      kind: 'carousel',
+      slides: panels.filter((panel) => {
+        const key = JSON.stringify(panel);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      }),
+    });
+    return false;
+  }
+  const repeated = findRepeatedItems(element);
+  if (repeated) {
+    flush(context);
+    for (const child of repeated.before) walkInPlace(context, child);
+    emit(context, {
+      kind: 'items',
+      columns: repeated.columns,
+      items: repeated.items.map((item) => toPanel(context, item)),
+    });
+    for (const child of repeated.after) walkInPlace(context, child);
+    return false;
+  }
+  return undefined;
+}
+
+/** A sibling of the items (the section's title row): walked on its own, its blocks in place. */
+function walkInPlace(context: WalkContext, root: Element): void {
+  const at = context.blocks.length;
+  const inner = context.walkSubtree(root, context.assets, context.tabGroups);
+  for (const block of inner.blocks) if (block.kind !== 'break') emit(context, block);
+  context.textBlocks.push(...inner.textBlocks);
+  context.navLinks.push(...inner.navLinks);
+  context.dropped.push(...inner.dropped);
+  for (const [id, index] of inner.anchors)
+    if (!context.anchors.has(id)) context.anchors.set(id, at + index);
+  for (const [id, tab] of inner.tabAnchors)
+    if (!context.tabAnchors.has(id)) context.tabAnchors.set(id, tab);
+}
+
+function isIconOnly(block: Block): boolean {
+  return block.kind === 'paragraph' && block.inlines.every((run) => run.icon || !run.text.trim());
+}
+
+function toPanel(context: WalkContext, root: Element): Panel {
+  const anchorAt = context.blocks.length;
+  const inner = context.walkSubtree(root, context.assets, context.tabGroups);
+  context.textBlocks.push(...inner.textBlocks);
+  context.navLinks.push(...inner.navLinks);
+  context.dropped.push(...inner.dropped);
+  // Links to an id inside a panel land on the block that holds the panel.
+  for (const id of inner.anchors.keys())
+    if (!context.anchors.has(id)) context.anchors.set(id, anchorAt);
+  for (const [id, tab] of inner.tabAnchors)
+    if (!context.tabAnchors.has(id)) context.tabAnchors.set(id, tab);
+  let blocks: Block[] = inner.blocks.filter((block) => block.kind !== 'break');
+  const panel: Panel = { blocks };
+  // The leading picture, past a hover overlay's icon (a portfolio tile's "+") drawn over it.
+  const pictureAt = blocks.findIndex((block) => !isIconOnly(block));
+  const first = blocks[pictureAt];
+  if (first?.kind === 'image') {
+    panel.image = first.image;
+    blocks = blocks.slice(pictureAt + 1);
+  } else {
+    const background = toBackgroundImage(context, root);
+    if (background) panel.image = background;
+  }
+  panel.blocks = blocks;
+  return panel;
+}
+
+function toBackgroundImage(context: WalkContext, root: Element): ImageRef | undefined {
+  const raw = findBackgroundImage(root);
+  const src = raw ? resolveUrl(raw, context.pageUrl) : undefined;
+  if (!src) return undefined;
+  const image: ImageRef = { src, alt: '' };
+  const asset = context.assets.get(src);
+  if (asset) {
+    image.asset = src;
+    if (asset.width !== undefined) image.width = asset.width;
+    if (asset.height !== undefined) image.height = asset.height;
+  }
+  return image;
+}
