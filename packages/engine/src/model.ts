@@ -379,6 +379,8 @@ export interface SitePlan {
    * by the path of the full-size asset, each copy's path and width, narrowest first.
    */
   imageVariants?: Record<string, { path: string; width: number }[]>;
+  /** The site's own font files, self-hosted under public/fonts/ (issue 12): one @font-face each. */
+  fontFaces?: { family: string; weight: string; style: string; path: string; format?: string }[];
   contact: ContactDetails;
   social: SocialLink[];
   copyright?: string;

@@ -43,6 +43,11 @@ export const PUBLIC_FILE_EXTENSIONS = [
   'mp4',
   'webm',
   'mov',
+  // the site's own web fonts, self-hosted (issue 12)
+  'woff2',
+  'woff',
+  'ttf',
+  'otf',
   // unknown content, served as application/octet-stream
   'bin',
 ] as const;

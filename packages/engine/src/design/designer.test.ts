@@ -67,9 +67,13 @@ describe('offline designer', () => {
   });
 
   it('gives a dark original a dark rebuild, its background kept', () => {
-    const tokens = buildTokens({
-      ...modelWith({ primary: '#c8a165', background: '#161616', text: '#dddddd' }),
-    });
+    // Without a scheme from extract, the background decides.
+    const { scheme: _scheme, ...unknownScheme } = modelWith({
+      primary: '#c8a165',
+      background: '#161616',
+      text: '#dddddd',
+    }).identity;
+    const tokens = buildTokens({ ...modelWith({}), identity: unknownScheme });
     expect(tokens.scheme).toBe('dark');
     expect(tokens.colors.background).toBe('#161616');
     expect(tokens.colors.text).toBe('#dddddd');

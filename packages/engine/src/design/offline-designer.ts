@@ -36,7 +36,7 @@ const WEB_SAFE: Record<string, 'sans' | 'serif'> = {
   cambria: 'serif',
 };
 const SERIF_HINT =
-  /serif|times|georgia|garamond|palatino|baskerville|merriweather|playfair|lora|cambria|roman/i;
+  /serif|slab|times|georgia|garamond|palatino|baskerville|merriweather|playfair|lora|cambria|roman/i;
 
 const DEFAULT_PRIMARY: Rgb = { r: 37, g: 99, b: 235 };
 const WHITE: Rgb = { r: 255, g: 255, b: 255 };
@@ -97,12 +97,18 @@ function parse(value: string | undefined): Rgb | undefined {
   return value ? parseColor(value) : undefined;
 }
 
-/** True when the model carries files for this family (self-hosted, or Google Fonts downloaded). */
+/**
+ * True when the rebuild names this family: its files ship with it (self-hosted, or Google Fonts files
+ * fetch downloaded), or it is a Google Fonts family (no files: a visitor who has it installed sees it,
+ * everyone else the fitting system stack after it; no font CDN is ever linked).
+ */
 function isHosted(model: SiteModel, family: string | undefined): boolean {
   if (!family) return false;
   const key = family.toLowerCase().trim();
   return (model.identity.fonts.faces ?? []).some(
-    (face) => face.family.toLowerCase().trim() === key && (face.files?.length ?? 0) > 0,
+    (face) =>
+      face.family.toLowerCase().trim() === key &&
+      ((face.files?.length ?? 0) > 0 || face.source === 'google'),
   );
 }
 

@@ -571,7 +571,7 @@ const emitFullRebuild: Emitter = ({ plan, full }) => ({
 /** The project around the app: page shell, styles, package, build and tool configuration. */
 const emitProject: Emitter = ({ plan, full, typescript }) => ({
   files: {
-    'src/index.css': toStylesheet(plan.design.tokens, full, typescript),
+    'src/index.css': toStylesheet(plan.design.tokens, full, typescript, plan.fontFaces),
     'index.html': toIndexHtml(plan, typescript ? 'main.tsx' : 'main.jsx'),
     'package.json': packageJson(plan),
     // vite.config: BASE_PATH (environment or .env) builds the site for a sub-path (`BASE_PATH=/docs/`).

@@ -162,12 +162,37 @@ async function agencyModel(): Promise<SiteModel> {
     assets: [
       ...model.assets,
       { url: heroUrl, contentType: 'image/png', body: new Uint8Array(photo), width: 30, height: 6 },
+      {
+        url: `${origin}/fonts/montserrat-700.woff2?v=2`,
+        contentType: 'font/woff2',
+        body: new TextEncoder().encode('wOF2 stand-in'),
+      },
     ],
     identity: {
       ...model.identity,
       name: 'Acme Agency',
       colors: { primary: '#fed136', headerBackground: '#222222', headerText: '#ffffff' },
       scheme: 'light',
+      fonts: {
+        heading: 'Montserrat',
+        body: 'Roboto Slab',
+        faces: [
+          {
+            family: 'Montserrat',
+            source: 'google',
+            files: [
+              {
+                url: `${origin}/fonts/montserrat-700.woff2?v=2`,
+                weight: '700',
+                style: 'normal',
+                format: 'woff2',
+              },
+            ],
+          },
+          // A Google Fonts family whose files were not downloaded: named, with a system stack.
+          { family: 'Roboto Slab', source: 'google' },
+        ],
+      },
       logo: {
         kind: 'svg',
         src: `${origin}/`,
@@ -219,6 +244,16 @@ describe('the identity in every strategy (issue 12)', () => {
       expect(css).toContain('--color-primary: #fed136;');
       expect(css).toContain('--color-on-primary: #111111;');
       expect(css).toContain('--color-header: #222222;');
+      // The site's own fonts: its file self-hosted with an @font-face, no CDN.
+      expect(css).toMatch(
+        /@font-face \{\s*font-family: "Montserrat";\s*src: url\("\/fonts\/montserrat-700-[0-9a-f]+\.woff2"\) format\("woff2"\);\s*font-weight: 700;/,
+      );
+      expect(css).toMatch(/--font-heading:\s+"Montserrat", ui-sans-serif/);
+      expect(css).toMatch(/--font-sans:\s+"Roboto Slab", ui-serif/);
+      expect(css).not.toMatch(/fonts\.googleapis|fonts\.gstatic/);
+      expect(
+        Object.keys(tree.files).filter((path) => path.startsWith('public/fonts/')),
+      ).toHaveLength(1);
       // Only the icons the pages use, drawn from the Font Awesome packages; an unknown one is left out.
       const icons = text(
         tree,
@@ -262,6 +297,7 @@ describe('images never fail a job (issue 12 item 3)', () => {
             width: 400,
             height: 300,
             channels: 3,
+            background: '#000000',
             noise: { type: 'gaussian', mean: 60 + (index % 100), sigma: 40 },
           },
         })

@@ -293,6 +293,21 @@ export function toSafePlan(plan: SitePlan): SitePlan {
     ),
     design: { ...plan.design, tokens: toSafeTokens(plan.design.tokens) },
   };
+  // Font faces become CSS: a family name of letters, digits, spaces, `.`, `_` and `-`; a weight and
+  // style CSS knows; a hosted file; a known format.
+  const fontFaces = (plan.fontFaces ?? []).flatMap((face) => {
+    const family = face.family.replace(/[^\p{L}\p{N} ._-]/gu, '').trim();
+    const weight = /^(?:normal|bold|[1-9]00(?: [1-9]00)?)$/.test(face.weight) ? face.weight : '400';
+    const style = /^(?:normal|italic|oblique)$/.test(face.style) ? face.style : 'normal';
+    const format =
+      face.format && /^(?:woff2|woff|truetype|opentype)$/.test(face.format)
+        ? face.format
+        : undefined;
+    if (!family || !paths.has(face.path)) return [];
+    return [{ family, weight, style, path: face.path, ...(format ? { format } : {}) }];
+  });
+  if (fontFaces.length > 0) out.fontFaces = fontFaces;
+  else delete out.fontFaces;
   if (Object.keys(imageVariants).length > 0) out.imageVariants = imageVariants;
   else delete out.imageVariants;
   return out;

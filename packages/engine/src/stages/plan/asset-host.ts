@@ -23,6 +23,14 @@ const IMAGE_TYPES: Record<string, string> = {
   'image/x-icon': 'ico',
   'image/vnd.microsoft.icon': 'ico',
   'image/bmp': 'bmp',
+  // The site's own web fonts (issue 12).
+  'font/woff2': 'woff2',
+  'font/woff': 'woff',
+  'application/font-woff': 'woff',
+  'application/x-font-woff': 'woff',
+  'font/ttf': 'ttf',
+  'application/x-font-ttf': 'ttf',
+  'font/otf': 'otf',
 };
 /** Header links before the rest move to the footer only. */
 

@@ -300,7 +300,11 @@ describe('planSite', () => {
     const landing = planSite(extractSite(toRawSite(readFixtureHtml('bootstrap3-landing'))), {
       strategy: 'INCREMENTAL_UPDATE',
     });
-    expect(landing.pages[0]!.sections.map((s) => s.variant)).toEqual(['hero', 'cards', 'prose']);
+    // Issue 12: the three service columns are an items grid of three (it lays itself out).
+    expect(landing.pages[0]!.sections.map((s) => s.variant)).toEqual(['hero', 'prose', 'prose']);
+    expect(landing.pages[0]!.sections[1]!.blocks).toContainEqual(
+      expect.objectContaining({ kind: 'items', columns: 3 }),
+    );
     const man = planSite(extractSite(toRawSite(readFixtureHtml('man-page'))), {
       strategy: 'INCREMENTAL_UPDATE',
     });

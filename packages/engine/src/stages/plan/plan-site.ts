@@ -127,6 +127,22 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     }
   }
 
+  // The site's own fonts (its @font-face files, Google Fonts files fetch downloaded): self-hosted.
+  const fontFaces: NonNullable<SitePlan['fontFaces']> = [];
+  for (const face of model.identity.fonts.faces ?? []) {
+    for (const file of face.files ?? []) {
+      const hosted = hostAsset(file.url, 'fonts');
+      if (!hosted) continue;
+      fontFaces.push({
+        family: face.family,
+        weight: file.weight,
+        style: file.style,
+        path: hosted.path,
+        ...(file.format ? { format: file.format } : {}),
+      });
+    }
+  }
+
   const identity: SitePlan['identity'] = { ...model.identity };
   if (favicon) identity.faviconPath = favicon.path;
   if (logo) identity.logoPath = logo.path;
@@ -147,6 +163,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     diagnostics,
   };
   if (model.copyright) draft.copyright = model.copyright;
+  if (fontFaces.length > 0) draft.fontFaces = fontFaces;
   const sync: SyncDesigner =
     designer && 'designNow' in designer ? (designer as SyncDesigner) : offlineDesigner;
   return applyDesign(draft, sync.designNow(model, draft), sync.name);

@@ -2,7 +2,7 @@
  * src/index.css of generated projects: Tailwind v4 with the design tokens as a theme, then the
  * template's styles (templates/vite-react/src/styles/base.css, and motion.css for FULL_REBUILD).
  */
-import type { DesignTokens } from '../../../model';
+import type { DesignTokens, SitePlan } from '../../../model';
 import { templateFile } from './template-files';
 
 /**
@@ -14,6 +14,7 @@ export function toStylesheet(
   tokens: DesignTokens,
   animations: boolean,
   contentModules = false,
+  fontFaces: NonNullable<SitePlan['fontFaces']> = [],
 ): string {
   const c = tokens.colors;
   const radius =
@@ -33,8 +34,22 @@ export function toStylesheet(
     : dark
       ? c.text
       : c.background;
+  // The site's own fonts, self-hosted (issue 12); `swap` shows text in the fallback at once.
+  const faces = fontFaces
+    .map(
+      (face) => `
+@font-face {
+  font-family: "${face.family}";
+  src: url("/${face.path}")${face.format ? ` format("${face.format}")` : ''};
+  font-weight: ${face.weight};
+  font-style: ${face.style};
+  font-display: swap;
+}
+`,
+    )
+    .join('');
   return `@import "tailwindcss";
-${source}
+${source}${faces}
 /* ${dark ? 'A dark site, as the original was: form controls and scrollbars follow.' : 'A light site.'} */
 :root {
   color-scheme: ${dark ? 'dark' : 'light'};
