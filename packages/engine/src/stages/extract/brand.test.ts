@@ -8,6 +8,7 @@ describe('findBrand (the CSS scan used when no browser ran)', () => {
     const brand = findBrand(
       [
         `/* a { color: #00ff00 } inside a comment */
+        html { font-family: sans-serif; }
         body { background: #fdf6e3 url(paper.png) repeat; color: #333; font: 14px/1.4 "Old Style", serif; }
         .broken { color: ; background: }
         @media screen and (min-width: 768px) { .navbar a { color: #b22222; } h1 { font-family: 'Display One', serif } }`,

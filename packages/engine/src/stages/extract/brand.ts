@@ -20,6 +20,8 @@ interface Votes {
   background?: string;
   text?: string;
   bodyFont?: string;
+  /** normalize.css sets `html { font-family: sans-serif }`: a `body` rule's family wins over it. */
+  isBodyFontFromBody?: boolean;
   headingFont?: string;
 }
 
@@ -112,7 +114,7 @@ function scanDeclarations(block: CssNode, selector: string, votes: Votes): void 
       const property = declaration.property.toLowerCase();
       const value = toText(declaration.value).trim();
       if (property === 'color') {
-        if (isBody && !votes.text && parseColor(value)) votes.text = toHex(parseColor(value)!);
+        if (isBody && parseColor(value)) votes.text = toHex(parseColor(value)!);
         vote(votes, value, isLink || isHeading ? 3 : 1);
       } else if (property === 'background-color' || property === 'background') {
         const colorWord =
@@ -123,8 +125,7 @@ function scanDeclarations(block: CssNode, selector: string, votes: Votes): void 
                 .find((part) => parseColor(part))
             : value;
         if (!colorWord) return;
-        if (isBody && !votes.background && parseColor(colorWord))
-          votes.background = toHex(parseColor(colorWord)!);
+        if (isBody && parseColor(colorWord)) votes.background = toHex(parseColor(colorWord)!);
         vote(votes, colorWord, isLink ? 3 : 2);
       } else if (
         property === 'border-color' ||
@@ -136,7 +137,12 @@ function scanDeclarations(block: CssNode, selector: string, votes: Votes): void 
         const family = property === 'font' ? /(?:\d[\w.%/]*\s+)([^;]+)$/.exec(value)?.[1] : value;
         const first = family ? firstFamily(family) : undefined;
         if (!first) return;
-        if (isBody && !votes.bodyFont) votes.bodyFont = first;
+        const isBodyRule = /(?:^|,)\s*body\s*(?:,|$)/.test(selector);
+        // Later rules win, as in the cascade (a theme's body rule after Bootstrap's).
+        if (isBody && (isBodyRule || !votes.isBodyFontFromBody)) {
+          votes.bodyFont = first;
+          votes.isBodyFontFromBody = isBodyRule;
+        }
         if (isHeading && !votes.headingFont) votes.headingFont = first;
       }
     },
