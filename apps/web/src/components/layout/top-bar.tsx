@@ -108,6 +108,9 @@ export function TopBar({
           )}
         </div>
 
+        {user && accountExtras && (
+          <div className="ml-auto flex items-center md:hidden">{accountExtras}</div>
+        )}
         <button
           ref={toggleRef}
           type="button"
@@ -126,11 +129,7 @@ export function TopBar({
       </div>
 
       {isMobileOpen && (
-        <MobileMenu
-          showAnchors={showAnchors}
-          accountExtras={accountExtras}
-          onNavigate={() => setIsMobileOpen(false)}
-        />
+        <MobileMenu showAnchors={showAnchors} onNavigate={() => setIsMobileOpen(false)} />
       )}
     </header>
   );
@@ -140,15 +139,7 @@ const MOBILE_LINK =
   'block rounded-lg px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
 /** The mobile menu: mirrors the user menu for signed-in users, Sign In / Get Started for guests. */
-function MobileMenu({
-  showAnchors,
-  accountExtras,
-  onNavigate,
-}: {
-  showAnchors: boolean;
-  accountExtras?: ReactNode;
-  onNavigate: () => void;
-}) {
+function MobileMenu({ showAnchors, onNavigate }: { showAnchors: boolean; onNavigate: () => void }) {
   const { user } = useSession();
   const { signOut, isSigningOut } = useSignOut();
   return (
@@ -177,7 +168,6 @@ function MobileMenu({
               <p className="truncate text-sm font-semibold text-slate-900">{user.email}</p>
             </div>
           </div>
-          {accountExtras && <div className="px-3 pb-2">{accountExtras}</div>}
           <ul>
             <li>
               <Link to={paths.dashboard.getHref()} className={MOBILE_LINK} onClick={onNavigate}>

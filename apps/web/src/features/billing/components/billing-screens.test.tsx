@@ -38,7 +38,7 @@ describe('test-mode checkout', () => {
     expect(screen.getByRole('note', { name: 'Test mode' })).toHaveTextContent('Test mode');
     expect(screen.getByText('$69')).toBeInTheDocument();
     expect(screen.getByText('per month')).toBeInTheDocument();
-    expect(await screen.findByTestId('credit-balance')).toHaveTextContent('1 credit');
+    expect((await screen.findAllByTestId('credit-balance'))[0]).toHaveTextContent('1 credit');
 
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(
@@ -47,7 +47,7 @@ describe('test-mode checkout', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(router.state.location.search).toBe('');
     await waitFor(() =>
-      expect(screen.getByTestId('credit-balance')).toHaveTextContent('16 credits'),
+      expect(screen.getAllByTestId('credit-balance')[0]).toHaveTextContent('16 credits'),
     );
     const history = screen.getByRole('region', { name: 'Credit history' });
     expect(
@@ -173,7 +173,7 @@ describe('billing page', () => {
       await within(referrals).findByText('Code redeemed: a credit has been added to your balance.'),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByTestId('credit-balance')).toHaveTextContent('2 credits'),
+      expect(screen.getAllByTestId('credit-balance')[0]).toHaveTextContent('2 credits'),
     );
   });
 });
@@ -221,6 +221,6 @@ describe('credits on the app screens', () => {
       '/#pricing',
     );
     expect(screen.queryByRole('form', { name: 'Create project' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('credit-balance')).toHaveTextContent('0 credits');
+    expect(screen.getAllByTestId('credit-balance')[0]).toHaveTextContent('0 credits');
   });
 });

@@ -90,7 +90,9 @@ function CreditEntryList({ entries }: { entries: CreditEntry[] }) {
                 <Icon className="size-4" aria-hidden />
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-slate-800">{toCreditEntryLabel(entry)}</p>
+                <p className="font-medium break-words text-slate-800">
+                  {toCreditEntryLabel(entry)}
+                </p>
                 <p className="text-xs text-slate-500">
                   {dateFormat.format(new Date(entry.created_at))}
                 </p>

@@ -10,7 +10,7 @@ describe("'Run again' on a project (issue 13)", () => {
     const project = createMockProject({ name: 'Bakery', status: 'completed' });
     const { user } = renderApp('/dashboard');
     const card = await screen.findByRole('listitem', { name: 'Bakery' });
-    expect(await screen.findByTestId('credit-balance')).toHaveTextContent('3 credits');
+    expect((await screen.findAllByTestId('credit-balance'))[0]).toHaveTextContent('3 credits');
 
     await user.click(within(card).getByRole('button', { name: 'Run again' }));
     const dialog = await screen.findByRole('dialog', { name: 'Run "Bakery" again?' });
@@ -34,7 +34,7 @@ describe("'Run again' on a project (issue 13)", () => {
     ).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Run again' })).not.toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByTestId('credit-balance')).toHaveTextContent('2 credits'),
+      expect(screen.getAllByTestId('credit-balance')[0]).toHaveTextContent('2 credits'),
     );
   });
 
