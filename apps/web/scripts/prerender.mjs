@@ -12,7 +12,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = path.join(webRoot, 'dist');
+// `--out-dir DIR` when `vite build --outDir DIR` wrote the app elsewhere (default: dist).
+const outDirArg = process.argv.indexOf('--out-dir');
+const distDir =
+  outDirArg > 0 ? path.resolve(process.argv[outDirArg + 1]) : path.join(webRoot, 'dist');
 // Inside node_modules so the Node bundle resolves react, react-dom and react-router from there.
 const ssrOutDir = path.join(webRoot, 'node_modules/.cache/sitelift-prerender');
 

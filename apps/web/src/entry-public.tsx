@@ -1,7 +1,9 @@
-import { StrictMode } from 'react';
+// First: schemas built by the imports below must not compile with eval (CSP).
+import './lib/zod-jitless';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { BaseProvider } from './app/provider';
+import { BaseProvider } from './app/base-provider';
 import { LeavePublicPages, PublicRoutes } from './app/public-app';
 import './index.css';
 
@@ -23,9 +25,13 @@ function PublicRoot() {
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-hydrateRoot(
-  container,
-  <StrictMode>
-    <PublicRoot />
-  </StrictMode>,
-);
+// In a transition, hydration yields to the browser every few milliseconds instead of holding the main
+// thread for the whole page (the page is already visible; clicks meanwhile replay after hydration).
+startTransition(() => {
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <PublicRoot />
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,7 @@
 import { prerender } from 'react-dom/static';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { BaseProvider } from './app/provider';
+import { BaseProvider } from './app/base-provider';
 import { PUBLIC_PAGE_PATHS, PublicRoutes } from './app/public-app';
 import { buildQueryClient } from './lib/query-client';
 

@@ -1,3 +1,5 @@
+// First: schemas built by the imports below must not compile with eval (CSP).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
+import { PageLayout } from '../components/layout/page-layout';
 import { LoadingScreen } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { LandingRoute } from './routes/landing';
-import { AppLayout } from './routes/layouts';
 
 /**
  * The public pages (issue 13 item 6): prerendered to static HTML at build time and hydrated by
@@ -22,7 +22,16 @@ export function isPublicPagePath(pathname: string): boolean {
 const TermsRoute = lazy(async () => ({ default: (await import('./routes/legal')).TermsRoute }));
 const PrivacyRoute = lazy(async () => ({ default: (await import('./routes/legal')).PrivacyRoute }));
 
-/** Scroll restoration and the per-page error boundary of the full app's RootLayout, router-free. */
+// The credit balance shows for signed-in users only, after their balance is read: its code (and the
+// full zod of its schema) loads with it rather than with the page.
+const CreditBalanceBadge = lazy(async () => ({
+  default: (await import('../features/billing/components/credit-balance-badge')).CreditBalanceBadge,
+}));
+
+/**
+ * The full app's RootLayout + AppLayout without the data router: scroll to the top on a new page,
+ * the per-page error boundary, the full top bar (its credit balance loaded lazily) and the footer.
+ */
 function PublicLayout() {
   const location = useLocation();
   useEffect(() => {
@@ -32,7 +41,16 @@ function PublicLayout() {
   }, [location.pathname, location.hash]);
   return (
     <ErrorBoundary resetKey={location.pathname}>
-      <AppLayout />
+      <PageLayout
+        topBar="full"
+        accountExtras={
+          <Suspense fallback={null}>
+            <CreditBalanceBadge />
+          </Suspense>
+        }
+      >
+        <Outlet />
+      </PageLayout>
     </ErrorBoundary>
   );
 }
