@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '@sitelift/shared/error-codes';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renewTestSubscription, type BillingDeps } from '../src/billing/billing.service';
 import { createTestModeProvider } from '../src/billing/test-mode-provider';
 import { listLiveSubscriptionsForUser } from '../src/db/billing.repository';
@@ -303,6 +304,39 @@ describe.each(TEST_DATABASE_KINDS)('billing in test mode on %s', (kind) => {
       modernizationStrategy: 'NOT_A_STRATEGY',
     });
     expect(invalid.statusCode).toBe(400);
+  });
+
+  it('runs a re-run in the worker with the new strategy; when it fails the credit comes back and the old zip stays', async () => {
+    const owner = await signUpVerified(testApp, uniqueEmail('tm-rerun-worker'));
+    const projectId = await createCompletedProject(testApp, owner);
+    await buy(owner, 'prod_payg_19');
+    const strategies: string[] = [];
+    await testApp.startWorker({
+      runPipeline: async (input) => {
+        strategies.push(String(input.strategy));
+        throw new AppError('ENGINE_FETCH_URL_REFUSED');
+      },
+    });
+    const rerun = await owner.post(`/api/projects/${projectId}/rerun`, {
+      modernizationStrategy: 'STYLE_MODERNIZATION',
+    });
+    expect(rerun.statusCode).toBe(200);
+    expect(await getBalance(owner)).toBe(0);
+    await vi.waitFor(
+      async () => {
+        expect((await owner.get(`/api/projects/${projectId}`)).json().status).toBe('failed');
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    expect(strategies).toEqual(['STYLE_MODERNIZATION']);
+    expect(await getBalance(owner)).toBe(1);
+    expect((await getEntries(owner)).slice(0, 2).map((entry) => entry.reason)).toEqual([
+      'refund',
+      'rerun',
+    ]);
+    const download = await owner.get(`/api/projects/${projectId}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('PK-previous-result');
   });
 
   // Last: it closes the founder offer for the rest of this app.

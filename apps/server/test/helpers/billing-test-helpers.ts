@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { bookLedgerEntry } from '../../src/db/credits.repository';
 import type { AppDb } from '../../src/db/database';
-import { billingSubscriptions, projects, users } from '../../src/db/schema';
+import { billingSubscriptions, jobs, projects, users } from '../../src/db/schema';
 import type { Agent, TestApp } from './test-app';
 
 /** The balance the agent sees. */
@@ -85,6 +85,11 @@ export async function createCompletedProject(testApp: TestApp, agent: Agent): Pr
       },
     })
     .where(eq(projects.id, id));
+  // The first run is over: a worker started later must not pick its job up again.
+  await testApp.database.db
+    .update(jobs)
+    .set({ status: 'COMPLETED', finishedAt: new Date() })
+    .where(eq(jobs.projectId, id));
   await testApp.artifacts.replaceProjectArtifacts(
     id,
     new Map([['project.zip', new TextEncoder().encode('PK-previous-result')]]),
