@@ -36,7 +36,8 @@ describe('icons and buttons in the walk', () => {
     const { blocks } = walkBody(`
       <p><a href="/start" class="btn btn-xl">Tell Me More</a></p>
       <p><a href="/more" class="btn btn-default">Learn More</a> <a href="/x" class="btn btn-link">plain</a></p>
-      <p><a href="/go" data-sitelift-button="primary">Go</a> and <a href="/read">read</a></p>`);
+      <p><a href="/go" data-sitelift-button="primary">Go</a> and <a href="/read">read</a></p>
+      <p><a href="#" class="btn btn-default">Learn More</a></p>`);
     expect(blocks).toEqual([
       {
         kind: 'paragraph',
@@ -58,6 +59,7 @@ describe('icons and buttons in the walk', () => {
           { text: 'read', href: 'https://example.com/read' },
         ],
       },
+      { kind: 'paragraph', inlines: [{ text: 'Learn More', button: 'secondary' }] },
     ]);
   });
 });

@@ -9,7 +9,8 @@ export function handleLink(context: WalkContext, element: Element): boolean {
   let href: string | undefined;
   if (raw && !/^\s*(?:javascript:|#\s*$)/i.test(raw)) href = resolveUrl(raw, context.pageUrl);
   context.hrefs.push(href);
-  context.buttons.push(href ? toButtonKind(element) : undefined);
+  // A button that leads nowhere (`href="#"`, a script's) still looked like one: it stays one.
+  context.buttons.push(toButtonKind(element));
   context.exits.set(element, () => {
     context.hrefs.pop();
     context.buttons.pop();
