@@ -122,6 +122,13 @@ for (const viewport of [
       expect(await screensTall(page, panel)).toBeLessThanOrEqual(1.7);
       expect(await hasHorizontalOverflow(page)).toBe(false);
 
+      // The per-page scores open on demand and stay within the screen (the table scrolls inside).
+      if (report.fidelity && report.fidelity.routes.length > 0) {
+        await fidelity.getByText(`Scores per page (${report.fidelity.routes.length})`).click();
+        await expect(fidelity.getByRole('columnheader', { name: 'Position' })).toBeVisible();
+        expect(await hasHorizontalOverflow(page)).toBe(false);
+      }
+
       // Every page, at phone width too.
       await panel.getByRole('button', { name: /^Mobile/ }).click();
       const last = report.pages.at(-1)!;
