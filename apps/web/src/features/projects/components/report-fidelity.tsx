@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { CheckCircle2, ChevronRight, XCircle } from 'lucide-react';
 import type { SiteliftReport } from '@sitelift/shared/schemas/report';
 import { cn } from '../../../utils/cn';
@@ -119,30 +119,38 @@ function RouteScores({ routes }: { routes: Fidelity['routes'] }) {
           </thead>
           <tbody className="tabular-nums">
             {routes.map((route) => (
-              <tr key={route.route} className="border-t border-slate-100 align-top">
-                <th scope="row" className="max-w-40 py-1.5 pr-2 font-normal break-words">
-                  <code className="text-slate-800">{route.route}</code>
-                  {route.worst_sections.length > 0 && (
-                    <span className="mt-0.5 block text-slate-500">
-                      Weakest:{' '}
-                      {route.worst_sections
-                        .map((section) => `${section.selector} ${toPercentLabel(section.score)}`)
-                        .join(', ')}
-                    </span>
-                  )}
-                </th>
-                {FIDELITY_METRICS.map((metric) => (
-                  <td
-                    key={metric.key}
-                    className={cn(
-                      'px-1 py-1.5 text-right',
-                      FIDELITY_TONE_TEXT[toFidelityTone(route[metric.key])],
-                    )}
-                  >
-                    {toPercentLabel(route[metric.key])}
-                  </td>
-                ))}
-              </tr>
+              <Fragment key={route.route}>
+                <tr className="border-t border-slate-100">
+                  <th scope="row" className="py-1.5 pr-2 font-normal whitespace-nowrap">
+                    <code className="text-slate-800">{route.route}</code>
+                  </th>
+                  {FIDELITY_METRICS.map((metric) => (
+                    <td
+                      key={metric.key}
+                      className={cn(
+                        'px-1 py-1.5 text-right whitespace-nowrap',
+                        FIDELITY_TONE_TEXT[toFidelityTone(route[metric.key])],
+                      )}
+                    >
+                      {toPercentLabel(route[metric.key])}
+                    </td>
+                  ))}
+                </tr>
+                {route.worst_sections.length > 0 && (
+                  <tr>
+                    <td colSpan={FIDELITY_METRICS.length + 1} className="pb-2 text-slate-500">
+                      Weakest sections:{' '}
+                      {route.worst_sections.map((section, index) => (
+                        <Fragment key={`${section.selector}-${index}`}>
+                          {index > 0 && ', '}
+                          <code className="break-all text-slate-700">{section.selector}</code>{' '}
+                          {toPercentLabel(section.score)}
+                        </Fragment>
+                      ))}
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
