@@ -2,6 +2,7 @@ import { AppError } from '@sitelift/shared/error-codes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renewTestSubscription, type BillingDeps } from '../src/billing/billing.service';
 import { createTestModeProvider } from '../src/billing/test-mode-provider';
+import { parseConfig } from '../src/config';
 import { listLiveSubscriptionsForUser } from '../src/db/billing.repository';
 import { buildLogger } from '../src/lib/logger';
 import { failJobAndRefund } from '../src/services/job-outcomes';
@@ -367,5 +368,30 @@ describe('billing in production without Stripe', () => {
     expect(attach.statusCode).toBe(503);
     expect(attach.json().error.code).toBe('billing_not_configured');
     expect((await buyer.get('/api/billing/pricing_table')).statusCode).toBe(200);
+  });
+});
+
+describe('billing configuration', () => {
+  const repoRoot = '/tmp/sitelift-config-test';
+
+  it('uses test mode without STRIPE_SECRET_KEY and needs the webhook secret with it', () => {
+    expect(parseConfig({}, { repoRoot }).billing).toEqual({
+      stripeSecretKey: undefined,
+      stripeWebhookSecret: undefined,
+    });
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' }, { repoRoot })).toThrow(
+      /STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/,
+    );
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' }, { repoRoot })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
+    const config = parseConfig(
+      { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
+      { repoRoot },
+    );
+    expect(config.billing).toEqual({
+      stripeSecretKey: 'sk_live_abc',
+      stripeWebhookSecret: 'whsec_abc',
+    });
   });
 });
