@@ -42,7 +42,7 @@ describe('font faces', () => {
     const refs = toFontRefs(
       [toFirstFamily('"House Sans", sans-serif'), 'Montserrat', 'Kaushan Script', 'Tahoma'],
       faces,
-      new Set(['https://example.com/fonts/house.woff2']),
+      new Set(['https://example.com/fonts/house.woff2', 'https://fonts.gstatic.com/m.ttf']),
       listGoogleFamilies([
         'https://fonts.googleapis.com/css?family=Kaushan+Script|Droid+Serif:400,700',
         'https://fonts.googleapis.com/css2?family=Inter:wght@300;400&family=Roboto+Slab&display=swap',
@@ -61,7 +61,18 @@ describe('font faces', () => {
           },
         ],
       },
-      { family: 'Montserrat', source: 'google' },
+      {
+        family: 'Montserrat',
+        source: 'google',
+        files: [
+          {
+            url: 'https://fonts.gstatic.com/m.ttf',
+            weight: '400',
+            style: 'normal',
+            format: 'truetype',
+          },
+        ],
+      },
       { family: 'Kaushan Script', source: 'google' },
       { family: 'Tahoma', source: 'system' },
     ]);

@@ -122,8 +122,9 @@ export function listGoogleImports(stylesheets: RawStylesheet[]): string[] {
 }
 
 /**
- * The FontRefs of the families in use: `google` for a Google Fonts family, `self-hosted` with the
- * files that were downloaded, `system` when no @font-face rule (or no file of it) is at hand.
+ * The FontRefs of the families in use: `google` for a Google Fonts family (with the files fetch
+ * downloaded from Google's stylesheet, if any), `self-hosted` with the site's own downloaded files,
+ * `system` when no @font-face rule (or no file of it) is at hand.
  */
 export function toFontRefs(
   families: (string | undefined)[],
@@ -136,10 +137,6 @@ export function toFontRefs(
   for (const family of families) {
     if (!family || refs.some((ref) => ref.family.toLowerCase() === family.toLowerCase())) continue;
     const own = faces.filter((face) => face.family.toLowerCase() === family.toLowerCase());
-    if (own.some((face) => face.isGoogle) || google.has(family.toLowerCase())) {
-      refs.push({ family, source: 'google' });
-      continue;
-    }
     const files = own.flatMap((face) =>
       face.files
         .filter((file) => downloaded.has(file.url))
@@ -150,6 +147,14 @@ export function toFontRefs(
           ...(file.format ? { format: file.format } : {}),
         })),
     );
+    // A Google family keeps the files fetch downloaded from Google's stylesheet: the rebuild hosts
+    // them itself (no font CDN); without them it is still named, for visitors who have it.
+    if (own.some((face) => face.isGoogle) || google.has(family.toLowerCase())) {
+      refs.push(
+        files.length > 0 ? { family, source: 'google', files } : { family, source: 'google' },
+      );
+      continue;
+    }
     refs.push(
       files.length > 0 ? { family, source: 'self-hosted', files } : { family, source: 'system' },
     );
