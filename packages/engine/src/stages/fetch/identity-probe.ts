@@ -147,7 +147,9 @@ export const IDENTITY_PROBE_SCRIPT = String.raw`(() => {
     } catch { return false; }
   };
   let brand = [...doc.querySelectorAll(brandSelector)].find((e) => top(rectOf(e)) < H * 1.2) || null;
-  if (!brand && header) brand = [...header.querySelectorAll('a[href]')].find((a) => home(a) && (a.querySelector('img, svg') || text(a))) || null;
+  // Else the header's home link with a picture, or with words outside the menu's list ("Home" in the
+  // menu is a menu item, not the brand).
+  if (!brand && header) brand = [...header.querySelectorAll('a[href]')].find((a) => home(a) && (a.querySelector('img, svg') || (text(a) && !a.closest('li')))) || null;
   let logo;
   let brandInfo;
   if (brand) {
