@@ -68,7 +68,12 @@ describe('toProbedBrand', () => {
     });
   });
 
-  it("falls back to the CSS scan's primary when the page shows no chromatic colour", () => {
+  it("falls back to the CSS scan's primary when the page shows no chromatic colour of its own", () => {
     expect(toProbedBrand(probe({}), { primary: '#337ab7' }).colors.primary).toBe('#337ab7');
+    // Links the site left unstyled are the browser's blue, not the brand's colour.
+    const unstyled = toProbedBrand(probe({ links: [{ color: 'rgb(0, 0, 238)', weight: 3 }] }), {
+      primary: '#df0706',
+    });
+    expect(unstyled.colors).toMatchObject({ primary: '#df0706', link: '#0000ee' });
   });
 });

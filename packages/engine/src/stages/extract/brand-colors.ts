@@ -44,6 +44,9 @@ function hueDistance(a: Rgb, b: Rgb): number {
 
 const WHITE: Rgb = { r: 255, g: 255, b: 255 };
 
+/** The browser's own link colours (unvisited, visited): what a site shows when it styled none. */
+const BROWSER_LINK_COLORS = new Set(['#0000ee', '#551a8b']);
+
 /** Colours with roles from a probe; `fallback` (the CSS scan's) fills the roles the page left open. */
 export function toProbedBrand(probe: PageProbe, fallback: BrandColors = {}): ProbedBrand {
   const background =
@@ -70,7 +73,10 @@ export function toProbedBrand(probe: PageProbe, fallback: BrandColors = {}): Pro
     ...probe.accents.map((entry) => opaque(entry.color)),
     ...probe.links.map((entry) => opaque(entry.color)),
     ...probe.headings.map((entry) => opaque(entry.color)),
-  ].filter((color): color is Rgb => color !== undefined && isChromatic(color));
+  ].filter(
+    (color): color is Rgb =>
+      color !== undefined && isChromatic(color) && !BROWSER_LINK_COLORS.has(toHex(color)),
+  );
   primary ??= chromatic[0] ?? (fallback.primary ? parseColor(fallback.primary) : undefined);
   if (primary) {
     colors.primary = toHex(primary);
