@@ -12,10 +12,7 @@ import {
   isAbsoluteHttpUrl,
   withDefaultScheme,
 } from '@sitelift/shared/validation/create-project';
-import type {
-  CreateProjectFormInput,
-  ModernizationStrategy,
-} from '@sitelift/shared/validation/create-project';
+import type { CreateProjectFormInput } from '@sitelift/shared/validation/create-project';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -31,30 +28,9 @@ import { cn } from '../../../utils/cn';
 import type { NavigationState } from '../../../utils/navigation-state';
 import { createProject } from '../api/create-project';
 import { PROJECTS_QUERY_KEY } from '../api/get-projects';
+import { STRATEGY_OPTIONS } from '../utils/strategy-options';
 import { HowItWorksDialog } from './how-it-works-dialog';
 import { SiteCheckPanel } from './site-check-panel';
-
-/** The strategy options of spec §3, with what each one delivers. */
-export const STRATEGY_OPTIONS: Record<
-  ModernizationStrategy,
-  { title: string; features: string; recommended?: boolean }
-> = {
-  STYLE_MODERNIZATION: {
-    title: 'Style Modernization',
-    features: 'Responsive design, modern CSS, basic SEO, performance.',
-  },
-  INCREMENTAL_UPDATE: {
-    title: 'Incremental Update',
-    features:
-      'React conversion, component architecture, state management, API integration, advanced SEO.',
-    recommended: true,
-  },
-  FULL_REBUILD: {
-    title: 'Full Rebuild',
-    features:
-      'TypeScript, every route prerendered, advanced animations, PWA, performance optimization, analytics integration.',
-  },
-};
 
 type FormInput = z.input<typeof createProjectFormSchema>;
 

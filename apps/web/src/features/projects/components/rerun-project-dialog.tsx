@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { landingAnchors, paths } from '../../../config/paths';
 import { cn } from '../../../utils/cn';
-import { STRATEGY_OPTIONS } from './create-project-form';
+import { STRATEGY_OPTIONS } from '../utils/strategy-options';
 
 /** Why the last confirm failed: no credit (402, with a link to pricing) or anything else. */
 export type RerunProblem = { kind: 'no-credits' | 'other'; message: string };
