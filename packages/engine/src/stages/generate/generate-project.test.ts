@@ -258,7 +258,14 @@ describe('generateProject', () => {
       "navigator.serviceWorker.register(asset('sw.js'))",
     );
     expect(text(tree, 'src/main.tsx')).toContain('import.meta.env.PROD');
-    expect(text(tree, 'src/lib/analytics.ts')).toContain('if (!ENDPOINT');
+    expect(text(tree, 'src/lib/analytics.ts')).toContain('if (!enabled || !ENDPOINT');
+    // Its extras are data the static code reads (issue 11 item 2), on here and off elsewhere.
+    expect(text(tree, 'src/content/site.ts')).toContain('features: { analytics: true, pwa: true }');
+    const other = await generateProject(planFixture('frameset', 'INCREMENTAL_UPDATE').plan);
+    expect(text(other, 'src/content/site.ts')).toContain(
+      'features: { analytics: false, pwa: false }',
+    );
+    expect(Object.keys(other.files)).not.toContain('public/sw.js');
     expect(text(tree, 'src/index.css')).toContain('prefers-reduced-motion: no-preference');
   });
 

@@ -20,10 +20,11 @@ import { getLabels } from './labels';
 import { toReadme } from './templates/readme';
 import { toStylesheet } from './templates/styles';
 import { templateFile, type TemplatePath } from './templates/template-files';
-import { escapeHtml, escapeJsComment, toScriptJson } from './escape';
+import { escapeJsComment, toScriptJson } from './escape';
 import { comment, h, indent, toHtmlDocument } from './html-tree';
 import { itemSizes, SIZES, srcsetOf } from './responsive';
 import { sanitizeSvg } from './sanitize-svg';
+import { toXmlDocument, x } from './xml-tree';
 import { toJavaScript } from './to-javascript';
 import { toPageJsx } from './to-jsx';
 import { toSafePlan } from './to-safe-plan';
@@ -237,6 +238,11 @@ function toSiteModule(plan: SitePlan, typescript: boolean): string {
     language: plan.pages[0]?.language ?? 'en',
     description: plan.identity.description,
     siteUrl: plan.origin,
+    // FULL_REBUILD's extras, as data its static code reads (issue 11 item 2).
+    features: {
+      analytics: plan.strategy === 'FULL_REBUILD',
+      pwa: plan.strategy === 'FULL_REBUILD',
+    },
     navigation: plan.navigation,
     menu: plan.menu ?? [],
     footerLinks: plan.footerLinks,
@@ -276,12 +282,11 @@ function swap(source: string, from: string, to: string): string {
 }
 
 /**
- * src/main.tsx: the template's. Only FULL_REBUILD registers the service worker (and so uses `asset`);
+ * src/main.tsx: the template's (it registers the service worker when `site.features.pwa` says so);
  * STYLE_MODERNIZATION preloads page components (src/pages/) rather than content modules.
  */
 function mainSource(plan: SitePlan): string {
-  if (plan.strategy === 'FULL_REBUILD') return templateFile('src/main.tsx', true);
-  const source = swap(templateFile('src/main.tsx', false), '{ asset, basePath }', '{ basePath }');
+  const source = templateFile('src/main.tsx');
   return plan.strategy === 'STYLE_MODERNIZATION'
     ? swap(source, "'./lib/page-content'", "'./pages'")
     : source;
@@ -382,7 +387,7 @@ function packageJson(plan: SitePlan): string {
  * "//" comment, so the project and the template cannot disagree.
  */
 function tsconfig(): string {
-  const { '//': _comment, ...config } = JSON.parse(templateFile('tsconfig.json', true)) as Record<
+  const { '//': _comment, ...config } = JSON.parse(templateFile('tsconfig.json')) as Record<
     string,
     unknown
   >;
@@ -413,21 +418,38 @@ function hostFiles(plan: SitePlan): Record<string, string> {
 }
 
 function seoFiles(plan: SitePlan): Record<string, string> {
-  const urls = plan.pages
-    .map((page) => `  <url>\n    <loc>${escapeHtml(plan.origin + page.route)}</loc>\n  </url>`)
-    .join('\n');
+  const sitemap = x(
+    'urlset',
+    { xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9' },
+    plan.pages.map((page) => x('url', {}, [x('loc', {}, [plan.origin + page.route])])),
+  );
   return {
-    'public/sitemap.xml': `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+    'public/sitemap.xml': toXmlDocument(sitemap, { indent: '  ' }),
     'public/robots.txt': `User-agent: *\nAllow: /\n\nSitemap: ${plan.origin}/sitemap.xml\n`,
   };
 }
 
-/** A site without a favicon gets one: its initial on the brand colour, as SVG. */
+/** A site without a favicon gets one: its initial on the brand colour, as an SVG tree. */
 function withFavicon(plan: SitePlan): SitePlan {
   if (plan.identity.faviconPath) return plan;
   const { primary, onPrimary } = plan.design.tokens.colors;
-  const initial = escapeHtml([...plan.identity.name.trim()][0]?.toUpperCase() ?? 'S');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${primary}"/><text x="32" y="44" font-family="system-ui, sans-serif" font-size="36" font-weight="700" text-anchor="middle" fill="${onPrimary}">${initial}</text></svg>\n`;
+  const initial = [...plan.identity.name.trim()][0]?.toUpperCase() ?? 'S';
+  const svg = x('svg', { xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 64 64' }, [
+    x('rect', { width: 64, height: 64, rx: 14, fill: primary }),
+    x(
+      'text',
+      {
+        x: 32,
+        y: 44,
+        'font-family': 'system-ui, sans-serif',
+        'font-size': 36,
+        'font-weight': 700,
+        'text-anchor': 'middle',
+        fill: onPrimary,
+      },
+      [initial],
+    ),
+  ]);
   return {
     ...plan,
     identity: { ...plan.identity, faviconPath: 'favicon.svg' },
@@ -437,7 +459,7 @@ function withFavicon(plan: SitePlan): SitePlan {
         url: 'generated:favicon.svg',
         path: 'favicon.svg',
         contentType: 'image/svg+xml',
-        body: new TextEncoder().encode(svg),
+        body: new TextEncoder().encode(toXmlDocument(svg, { declaration: false })),
       },
     ],
   };
@@ -481,7 +503,7 @@ interface Emitted {
 /** The plan an emitter writes from, and the strategy's say over lines inside shared files. */
 interface EmitContext {
   plan: SitePlan;
-  /** FULL_REBUILD: the template's `// FULL_REBUILD only` lines are kept. */
+  /** FULL_REBUILD: motion styles and its environment variables (its features are site data). */
   full: boolean;
   typescript: boolean;
 }
@@ -490,31 +512,29 @@ interface EmitContext {
 type Emitter = (context: EmitContext) => Emitted | Promise<Emitted>;
 
 /** The template's files at these paths, as sources. */
-function templateSources(paths: readonly TemplatePath[], full: boolean): Record<string, string> {
-  return Object.fromEntries(paths.map((path) => [path, templateFile(path, full)]));
+function templateSources(paths: readonly TemplatePath[]): Record<string, string> {
+  return Object.fromEntries(paths.map((path) => [path, templateFile(path)]));
 }
 
 /** The layout every strategy has: header, footer, forms, tabs, SEO tags, the site module, the entry. */
-const emitShell: Emitter = ({ plan, full, typescript }) => ({
+const emitShell: Emitter = ({ plan, typescript }) => ({
   sources: {
-    ...templateSources(
-      [
-        'src/components/InlineText.tsx',
-        'src/components/Picture.tsx',
-        'src/components/Seo.tsx',
-        'src/components/Header.tsx',
-        'src/components/Footer.tsx',
-        'src/components/ContactForm.tsx',
-        'src/components/Tabs.tsx',
-        'src/components/Carousel.tsx',
-        'src/components/Icon.tsx',
-        'src/components/Layout.tsx',
-        'src/components/NotFound.tsx',
-        'src/lib/asset.ts',
-      ],
-      full,
-    ),
-    ...(typescript || plan.pages.length > 1 ? templateSources(['src/lib/preload.ts'], full) : {}),
+    ...templateSources([
+      'src/components/InlineText.tsx',
+      'src/components/Picture.tsx',
+      'src/components/Seo.tsx',
+      'src/components/Header.tsx',
+      'src/components/Footer.tsx',
+      'src/components/ContactForm.tsx',
+      'src/components/Tabs.tsx',
+      'src/components/Carousel.tsx',
+      'src/components/Icon.tsx',
+      'src/components/Layout.tsx',
+      'src/components/NotFound.tsx',
+      'src/lib/asset.ts',
+      'src/lib/analytics.ts',
+    ]),
+    ...(typescript || plan.pages.length > 1 ? templateSources(['src/lib/preload.ts']) : {}),
     'src/content/site.ts': toSiteModule(plan, typescript),
     'src/content/icons.ts': toIconsModule(plan, typescript),
     'src/main.tsx': mainSource(plan),
@@ -522,23 +542,20 @@ const emitShell: Emitter = ({ plan, full, typescript }) => ({
 });
 
 /** TypeScript strategies: each page's content as data, rendered by the template's components. */
-const emitContentModules: Emitter = ({ plan, full }) => {
-  const sources = templateSources(
-    [
-      'src/App.tsx',
-      'src/components/Blocks.tsx',
-      'src/components/Heading.tsx',
-      'src/components/Gallery.tsx',
-      'src/components/Accordion.tsx',
-      'src/components/Section.tsx',
-      'src/components/PageView.tsx',
-      'src/lib/page-content.ts',
-      'src/content/types.ts',
-      'src/content/site-types.ts',
-      'src/vite-env.d.ts',
-    ],
-    full,
-  );
+const emitContentModules: Emitter = ({ plan }) => {
+  const sources = templateSources([
+    'src/App.tsx',
+    'src/components/Blocks.tsx',
+    'src/components/Heading.tsx',
+    'src/components/Gallery.tsx',
+    'src/components/Accordion.tsx',
+    'src/components/Section.tsx',
+    'src/components/PageView.tsx',
+    'src/lib/page-content.ts',
+    'src/content/types.ts',
+    'src/content/site-types.ts',
+    'src/vite-env.d.ts',
+  ]);
   for (const page of plan.pages) {
     sources[`src/content/pages/${page.moduleName}.ts`] =
       `import type { SectionData } from '../types';\n\n/** ${escapeJsComment(page.title)} — from ${escapeJsComment(page.url)} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page, plan))};\n`;
@@ -548,22 +565,21 @@ const emitContentModules: Emitter = ({ plan, full }) => {
 };
 
 /** STYLE_MODERNIZATION: each page as literal JSX, one component per page. */
-const emitPageComponents: Emitter = ({ plan, full }) => {
+const emitPageComponents: Emitter = ({ plan }) => {
   const sources: Record<string, string> = { 'src/App.tsx': appSource() };
   const srcset = (src: string) => srcsetOf(plan, src);
   for (const page of plan.pages)
     sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page, srcset);
   sources['src/pages/index.ts'] = pagesComponentsIndex(plan);
-  if (plan.pages.length > 1)
-    Object.assign(sources, templateSources(['src/lib/lazy-page.tsx'], full));
+  if (plan.pages.length > 1) Object.assign(sources, templateSources(['src/lib/lazy-page.tsx']));
   return { sources };
 };
 
 /** FULL_REBUILD: prerendered routes, the service worker and manifest, analytics, the size budget. */
-const emitFullRebuild: Emitter = ({ plan, full }) => ({
-  sources: templateSources(['src/entry-server.tsx', 'src/lib/analytics.ts'], full),
+const emitFullRebuild: Emitter = ({ plan }) => ({
+  sources: templateSources(['src/entry-server.tsx']),
   files: {
-    ...templateSources(['scripts/prerender.mjs', 'scripts/check-size.mjs', 'public/sw.js'], full),
+    ...templateSources(['scripts/prerender.mjs', 'scripts/check-size.mjs', 'public/sw.js']),
     'public/manifest.webmanifest': manifest(plan),
   },
 });
@@ -575,7 +591,7 @@ const emitProject: Emitter = ({ plan, full, typescript }) => ({
     'index.html': toIndexHtml(plan, typescript ? 'main.tsx' : 'main.jsx'),
     'package.json': packageJson(plan),
     // vite.config: BASE_PATH (environment or .env) builds the site for a sub-path (`BASE_PATH=/docs/`).
-    [typescript ? 'vite.config.ts' : 'vite.config.js']: templateFile('vite.config.ts', full),
+    [typescript ? 'vite.config.ts' : 'vite.config.js']: templateFile('vite.config.ts'),
     // The style the generator formats with, so `npx prettier --check .` passes in the project.
     '.prettierrc.json': toSortedJson({
       overrides: [{ files: '*.css', options: { singleQuote: false } }],

@@ -224,6 +224,9 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
       const only = block.inlines.length === 1 ? block.inlines[0] : undefined;
       if (only?.href && only.text.length <= 40)
         return [el('p', [constAttr('className', 'cta')], inner)];
+      // An icon standing alone above a feature (Font Awesome's big circled glyphs) stays a big one.
+      if (block.inlines.length > 0 && block.inlines.every((run) => run.icon && !run.href))
+        return [el('p', [constAttr('className', 'icon-lead')], inner)];
       return [el('p', [], inner)];
     }
     case 'heading':

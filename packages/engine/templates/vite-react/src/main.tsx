@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { site } from './content/site';
 import { asset, basePath } from './lib/asset';
 import { preloadPage } from './lib/page-content';
 import './index.css';
@@ -25,8 +26,8 @@ void preloadPage(path).then(() => {
   else createRoot(root).render(app);
 });
 
-// FULL_REBUILD only: start
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+// The site's offline support (`site.features.pwa`, FULL_REBUILD): its service worker, public/sw.js.
+if (site.features.pwa && import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
     // A sandboxed document (an opaque origin, e.g. a preview) may not use service workers at all.
     try {
@@ -36,4 +37,3 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     }
   });
 }
-// FULL_REBUILD only: end

@@ -26,10 +26,7 @@ async function prerender(
   await mkdir(join(dir, 'scripts'));
   await mkdir(join(dir, 'dist', 'assets'), { recursive: true });
   await mkdir(join(dir, 'dist-server'));
-  await writeFile(
-    join(dir, 'scripts', 'prerender.mjs'),
-    templateFile('scripts/prerender.mjs', true),
-  );
+  await writeFile(join(dir, 'scripts', 'prerender.mjs'), templateFile('scripts/prerender.mjs'));
   await writeFile(
     join(dir, 'dist', 'index.html'),
     `<!doctype html>\n${html}\n<head><!--head:start--><title>x</title><!--head:end--><link rel="stylesheet" crossorigin href="/assets/index.css"></head>\n<body><div id="root"><!--app-html--></div></body>\n</html>\n`,

@@ -76,5 +76,5 @@ ${source}${faces}
   --radius-theme: ${radius};
 }
 
-${templateFile('src/styles/base.css', false)}${animations ? `\n${templateFile('src/styles/motion.css', false)}` : ''}`;
+${templateFile('src/styles/base.css')}${animations ? `\n${templateFile('src/styles/motion.css')}` : ''}`;
 }

@@ -8,19 +8,14 @@ describe('the inlined template', () => {
     expect(await renderTemplatesModule()).toBe(readFileSync(GENERATED_MODULE, 'utf8'));
   });
 
-  it('keeps the lines marked FULL_REBUILD only, without the mark, for FULL_REBUILD alone', () => {
-    const full = templateFile('src/components/Layout.tsx', true);
-    const other = templateFile('src/components/Layout.tsx', false);
-    expect(full).toContain("import { useAnalytics } from '../lib/analytics';\n");
-    expect(full).toContain('  useAnalytics();\n');
-    expect(full).not.toContain('FULL_REBUILD only');
-    expect(other).not.toContain('useAnalytics');
-  });
-
-  it('keeps a block marked FULL_REBUILD only (the service worker), without the marks, for FULL_REBUILD alone', () => {
-    const full = templateFile('src/main.tsx', true);
-    expect(full).toContain("\nif (import.meta.env.PROD && 'serviceWorker' in navigator) {\n");
-    expect(full).not.toContain('FULL_REBUILD only');
-    expect(templateFile('src/main.tsx', false)).not.toMatch(/serviceWorker|FULL_REBUILD only/);
+  it('has no lines that only some strategies keep: features are data the code reads', () => {
+    expect(templateFile('src/components/Layout.tsx')).toContain(
+      'useAnalytics(site.features.analytics);',
+    );
+    expect(templateFile('src/main.tsx')).toContain(
+      "if (site.features.pwa && import.meta.env.PROD && 'serviceWorker' in navigator) {",
+    );
+    for (const path of ['src/components/Layout.tsx', 'src/main.tsx'] as const)
+      expect(templateFile(path)).not.toContain('FULL_REBUILD only');
   });
 });

@@ -22,6 +22,9 @@ export function BlockView({ block }: { block: Block }) {
       if (block.role === 'caption') return <p className="caption">{text}</p>;
       if (block.role === 'term') return <p className="term">{text}</p>;
       if (isCallToAction(block.inlines)) return <p className="cta">{text}</p>;
+      // An icon standing alone above a feature (Font Awesome's big circled glyphs) stays a big one.
+      if (block.inlines.length > 0 && block.inlines.every((run) => run.icon && !run.href))
+        return <p className="icon-lead">{text}</p>;
       return <p>{text}</p>;
     }
     case 'heading':

@@ -3,11 +3,11 @@ import { Outlet } from 'react-router';
 import { site } from '../content/site';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { useAnalytics } from '../lib/analytics'; // FULL_REBUILD only
+import { useAnalytics } from '../lib/analytics';
 
 /** Skip link, header, main landmark and footer around every route. */
 export function Layout() {
-  useAnalytics(); // FULL_REBUILD only
+  useAnalytics(site.features.analytics);
   return (
     <>
       <a href="#main" className="skip-link">

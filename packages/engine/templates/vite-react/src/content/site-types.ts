@@ -23,6 +23,11 @@ export interface SiteContent {
   description: string;
   /** Default origin for canonical URLs; VITE_SITE_URL overrides it. */
   siteUrl: string;
+  /**
+   * What the site does beyond its pages, read by the static code: a page-view beacon
+   * (VITE_ANALYTICS_ENDPOINT) and offline support (a service worker, public/sw.js).
+   */
+  features: { analytics: boolean; pwa: boolean };
   logo?: { src: string; width?: number; height?: number };
   navigation: SiteLink[];
   /** The original's menu, dropdowns with their children (the header's; `navigation` when empty). */

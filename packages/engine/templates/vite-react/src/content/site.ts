@@ -10,6 +10,7 @@ export const site: SiteContent = {
   language: 'en',
   description: 'Bread and cakes since 1998.',
   siteUrl: 'https://bakery.example',
+  features: { analytics: false, pwa: false },
   navigation: [
     { label: 'Home', route: '/' },
     { label: 'Menu', route: '/menu' },
