@@ -131,6 +131,11 @@ export async function registerBillingRoutes(app: FastifyInstance, options: Billi
     purchasesEnabled: options.purchasesEnabled,
     logger: options.logger,
   };
+  if (!options.purchasesEnabled) {
+    options.logger.warn(
+      'STRIPE_SECRET_KEY is not set: purchases are refused (the local test mode is not offered in production).',
+    );
+  }
   const { auth } = options;
   const user = (request: FastifyRequest) => toBillingUser(auth, request);
 
