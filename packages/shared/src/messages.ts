@@ -76,6 +76,8 @@ export const PROFILE_MESSAGES = {
 /** Messages of the project screens (spec §2 Dashboard, Create project, Edit project; §8 Projects). */
 export const PROJECT_MESSAGES = {
   fetchFailed: 'Failed to fetch projects.',
+  downloadFailed: (name: string) =>
+    `The download of ${name} did not complete. Check your connection and try again.`,
   retryFailed: 'Failed to retry modernization.',
   retrying: (name: string) => `Retrying modernization for project: ${name}.`,
   deleteFailed: 'Failed to delete project.',

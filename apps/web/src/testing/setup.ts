@@ -11,6 +11,10 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom lacks these; the router's scroll restoration and the UI libraries call them.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= () => {};
+// Sonner's toasts capture the pointer when pressed (their swipe-to-dismiss).
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
 window.matchMedia ??= (query: string) =>
   ({
     matches: false,

@@ -1,3 +1,6 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
 /** What screens pass each other through router state. */
 export interface NavigationState {
   /** Where a guard sent the user from, to return there after signing in. */
@@ -31,4 +34,27 @@ export function getStateMessage(state: unknown): string | null {
 export function getStateError(state: unknown): string | null {
   const error = asState(state).error;
   return typeof error === 'string' && error !== '' ? error : null;
+}
+
+/**
+ * The success message the previous screen passed in router state, shown once: it is read into
+ * component state and dropped from the history entry at once, so a reload (browsers keep history
+ * state across reloads) or going back and forth does not show it again. The second value hides it.
+ */
+export function useOneTimeStateMessage(): [string | null, () => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<string | null>(() => getStateMessage(location.state));
+  useEffect(() => {
+    const incoming = getStateMessage(location.state);
+    if (incoming === null) return;
+    setMessage(incoming);
+    const rest = { ...asState(location.state) };
+    delete rest.message;
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: Object.keys(rest).length > 0 ? rest : null },
+    );
+  }, [location, navigate]);
+  return [message, useCallback(() => setMessage(null), [])];
 }

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { createMockProject, createMockUser, mockDb, signInAs } from '../../testing/mocks/db';
 import { renderApp } from '../../testing/test-utils';
@@ -28,5 +29,36 @@ describe('dashboard composition', () => {
       ),
     );
     expect(await within(dialog).findByText('Job completed.')).toBeInTheDocument();
+  });
+
+  it('shows a success message from the previous screen once, and gives way to a later toast', async () => {
+    signInAs(createMockUser());
+    const { router } = renderApp('/');
+    await act(() =>
+      router.navigate('/dashboard?status=completed', {
+        state: { message: 'Project created successfully! Modernization is now in progress.' },
+      }),
+    );
+    const banner = await screen.findByText(
+      'Project created successfully! Modernization is now in progress.',
+    );
+    expect(banner).toBeVisible();
+    // Dropped from the history entry at once (browsers keep history state across a reload)…
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    // …without losing the address.
+    expect(router.state.location.search).toBe('?status=completed');
+    expect(
+      screen.getByText('Project created successfully! Modernization is now in progress.'),
+    ).toBeVisible();
+
+    act(() => {
+      toast.success('Retrying Bakery.');
+    });
+    expect(await screen.findByText('Retrying Bakery.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Project created successfully! Modernization is now in progress.'),
+      ).not.toBeInTheDocument(),
+    );
   });
 });

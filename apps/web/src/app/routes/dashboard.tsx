@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import { useCreditBalance } from '../../features/billing/api/get-credits';
 import { CreditHistory } from '../../features/billing/components/credit-history';
 import { useCheckoutReturn } from '../../features/billing/hooks/use-checkout-return';
@@ -24,7 +23,7 @@ import { useEventStream } from '../../hooks/use-event-stream';
 import { useSession } from '../../lib/auth';
 import type { StreamEvent } from '../../lib/event-stream';
 import { useQueryClient } from '../../lib/query-client';
-import { getStateMessage } from '../../utils/navigation-state';
+import { useOneTimeStateMessage } from '../../utils/navigation-state';
 
 /** After a burst of live changes, the exact totals are read again after this pause. */
 const TOTALS_REFRESH_DELAY_MS = 1000;
@@ -63,7 +62,7 @@ function useDashboardEvents() {
 /** /dashboard — banners, stat cards, the live project list, the log viewer and the account panel. */
 export function DashboardRoute() {
   const { user } = useSession();
-  const location = useLocation();
+  const [stateMessage, dismissStateMessage] = useOneTimeStateMessage();
   const creditBalance = useCreditBalance();
   const projectCount = useProjectCount();
   const [logs, setLogs] = useState<{ jobId: string; name: string } | null>(null);
@@ -84,7 +83,7 @@ export function DashboardRoute() {
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <title>Dashboard — Sitelift</title>
-      <SuccessBanner message={getStateMessage(location.state)} />
+      <SuccessBanner message={stateMessage} onDismiss={dismissStateMessage} />
       <WelcomeBanner
         email={user.email}
         hasProjects={(projectCount ?? 0) > 0}

@@ -1,18 +1,38 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { X } from 'lucide-react';
+import { useSonner } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 
-/** The dashboard's success banner: the message the previous screen passed along (spec §2). */
-export function SuccessBanner({ message }: { message: string | null }) {
-  const [dismissed, setDismissed] = useState<string | null>(null);
-  if (!message || dismissed === message) return null;
+/**
+ * The dashboard's success banner: the message the previous screen passed along (spec §2), shown once
+ * (see useOneTimeStateMessage). It gives way to a later toast instead of stacking with it: the newer
+ * message is the one that matters.
+ */
+export function SuccessBanner({
+  message,
+  onDismiss,
+}: {
+  message: string | null;
+  onDismiss: () => void;
+}) {
+  const { toasts } = useSonner();
+  const toastCountAtShow = useRef<number | null>(null);
+  useEffect(() => {
+    if (message === null) {
+      toastCountAtShow.current = null;
+      return;
+    }
+    toastCountAtShow.current ??= toasts.length;
+    if (toasts.length > toastCountAtShow.current) onDismiss();
+  }, [message, toasts.length, onDismiss]);
+  if (!message) return null;
   return (
     <Alert
       tone="success"
       action={
         <button
           type="button"
-          onClick={() => setDismissed(message)}
+          onClick={onDismiss}
           className="-m-1 rounded p-1 text-emerald-700 hover:bg-emerald-100"
           aria-label="Dismiss message"
         >

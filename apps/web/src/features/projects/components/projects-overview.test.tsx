@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMockProject, createMockUser, mockDb, signInAs } from '../../../testing/mocks/db';
 import { server } from '../../../testing/mocks/server';
 import { renderApp } from '../../../testing/test-utils';
@@ -259,5 +259,86 @@ describe('dashboard project list', () => {
     );
     renderApp('/dashboard');
     expect(await screen.findByText('Failed to fetch projects.')).toBeInTheDocument();
+  });
+
+  it("offers 'Retry' when the list cannot be read, and shows it once the server answers", async () => {
+    signIn();
+    createMockProject({ name: 'Bakery' });
+    let fail = true;
+    server.use(
+      http.get('*/api/projects', () =>
+        fail
+          ? HttpResponse.json({ error: { code: 'API_INTERNAL', message: 'x' } }, { status: 500 })
+          : undefined,
+      ),
+    );
+    const { user } = renderApp('/dashboard');
+    const alert = (await screen.findByText('Failed to fetch projects.')).closest(
+      '[role=alert]',
+    ) as HTMLElement;
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(cardNames(await findList())).toEqual(['Bakery']);
+    expect(screen.queryByText('Failed to fetch projects.')).not.toBeInTheDocument();
+  });
+
+  it('says when a download fails and retries it from the toast', async () => {
+    // The failure is reported to the console on purpose (reportError).
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    signIn();
+    createMockProject({ name: 'Bakery', status: 'completed' });
+    let downloads = 0;
+    server.use(
+      http.get('*/api/projects/:id/download', () => {
+        downloads += 1;
+        return HttpResponse.json(
+          { error: { code: 'API_INTERNAL', message: 'Storage unavailable' } },
+          { status: 500 },
+        );
+      }),
+    );
+    const { user } = renderApp('/dashboard');
+    await findList();
+    await user.click(screen.getByRole('button', { name: /Download/ }));
+    expect(
+      await screen.findByText(
+        'The download of Bakery did not complete. Check your connection and try again.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(downloads).toBe(2));
+    expect(consoleError).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the search and the status filter in the address: reload and back keep them', async () => {
+    signIn();
+    createMockProject({ name: 'Old bakery', status: 'completed' });
+    createMockProject({ name: 'Old garage', status: 'failed' });
+    createMockProject({ name: 'New shop', status: 'completed' });
+    const { user, router } = renderApp('/dashboard?status=completed&q=old');
+    const list = await findList();
+    await waitFor(() => expect(cardNames(list)).toEqual(['Old bakery']));
+    expect(screen.getByLabelText('Filter by status')).toHaveValue('completed');
+    expect(screen.getByPlaceholderText('Search projects by name or URL...')).toHaveValue('old');
+    expect(screen.getByRole('button', { name: /Successfully Modernized/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(screen.getByRole('button', { name: /Total Projects Launched/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=old'));
+    await waitFor(() => expect(cardNames(list)).toEqual(['Old garage', 'Old bakery']));
+
+    await user.clear(screen.getByPlaceholderText('Search projects by name or URL...'));
+    await user.type(screen.getByPlaceholderText('Search projects by name or URL...'), 'shop');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=shop'));
+
+    // Back returns to the filtered view: typing replaced the entry, the card click pushed one.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByLabelText('Filter by status')).toHaveValue('completed'));
+    await waitFor(() =>
+      expect(screen.getByPlaceholderText('Search projects by name or URL...')).toHaveValue('old'),
+    );
+    await waitFor(() => expect(cardNames(list)).toEqual(['Old bakery']));
   });
 });

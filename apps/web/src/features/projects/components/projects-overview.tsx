@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FolderPlus, Loader2, Search, SearchX } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PROJECT_MESSAGES } from '@sitelift/shared/messages';
 import { Alert } from '../../../components/ui/alert';
@@ -8,7 +9,6 @@ import { DIALOG_CLOSE_DELAY_MS, useConfirm } from '../../../components/ui/confir
 import { inputClasses } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
@@ -35,6 +35,18 @@ const FILTERS: { value: ProjectStatusFilter; label: string }[] = [
   { value: 'in-progress', label: 'In Progress' },
 ];
 
+function toStatusFilter(value: string | null): ProjectStatusFilter {
+  return FILTERS.find((filter) => filter.value === value)?.value ?? 'all';
+}
+
+/** A copy of `params` with `name` set to `value`, or removed when `value` is null. */
+function withParam(params: URLSearchParams, name: string, value: string | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  return next;
+}
+
 /**
  * The dashboard's projects area (spec §2 Dashboard): stat cards, search, filter, the paged list with
  * its per-project actions, and the empty and no-match states.
@@ -42,9 +54,42 @@ const FILTERS: { value: ProjectStatusFilter; label: string }[] = [
 export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project) => void }) {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const [searchInput, setSearchInput] = useState('');
-  const [status, setStatus] = useState<ProjectStatusFilter>('all');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  // Search text and status filter (= the active stat card) live in the address (issue 15 item 6):
+  // `?q=` and `?status=`, so reload, back and a shared link keep them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlSearch = searchParams.get('q') ?? '';
+  const status = toStatusFilter(searchParams.get('status'));
+  const [searchInput, setSearchInput] = useState(urlSearch);
+  // The query reads the address, which the box writes once typing has paused (no history entry
+  // per keystroke); the status writes at once, as a new entry, so Back returns to the last view.
+  const search = urlSearch;
+  const latestSetSearchParams = useRef(setSearchParams);
+  const lastWrittenSearch = useRef(urlSearch);
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    latestSetSearchParams.current = setSearchParams;
+  }, [setSearchParams]);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const onSearchChange = (value: string) => {
+    setSearchInput(value);
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => {
+      const next = value.trim();
+      lastWrittenSearch.current = next;
+      latestSetSearchParams.current((params) => withParam(params, 'q', next === '' ? null : next), {
+        replace: true,
+      });
+    }, SEARCH_DEBOUNCE_MS);
+  };
+  const setStatus = (next: ProjectStatusFilter) =>
+    setSearchParams((params) => withParam(params, 'status', next === 'all' ? null : next));
+  // Back, forward or a link changed the address: the box follows it, and pending typing is dropped.
+  useEffect(() => {
+    if (urlSearch === lastWrittenSearch.current) return;
+    lastWrittenSearch.current = urlSearch;
+    clearTimeout(searchTimer.current);
+    setSearchInput(urlSearch);
+  }, [urlSearch]);
   const projects = useProjects({ search, status });
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [rerunTarget, setRerunTarget] = useState<Project | null>(null);
@@ -152,13 +197,17 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
     });
   };
 
-  // Spec §8: a failed download in the dashboard is only logged.
-  const onDownload = (project: Project) =>
+  // A failed download tells the user and offers to try again (issue 15 item 3; spec §8 only logged it).
+  const onDownload = (project: Project): Promise<void> =>
     withBusy(project.id, async () => {
       try {
         await downloadProject(project);
       } catch (error) {
         reportError('download project', error);
+        toast.error(PROJECT_MESSAGES.downloadFailed(project.name), {
+          id: `download-${project.id}`,
+          action: { label: 'Retry', onClick: () => void onDownload(project) },
+        });
       }
     });
 
@@ -178,7 +227,7 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
           <input
             type="search"
             value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
+            onChange={(event) => onSearchChange(event.target.value)}
             placeholder={PROJECT_MESSAGES.searchPlaceholder}
             aria-label="Search projects"
             className={inputClasses(false, 'pl-9')}
@@ -206,7 +255,7 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
           <Spinner className="size-7 text-brand-600" />
         </div>
       ) : projects.isError && items.length === 0 ? (
-        <Alert tone="error">{PROJECT_MESSAGES.fetchFailed}</Alert>
+        <FetchFailedAlert onRetry={() => void projects.refetch()} />
       ) : items.length === 0 ? (
         isFiltered ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
@@ -234,7 +283,7 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
         )
       ) : (
         <>
-          {projects.isError && <Alert tone="error">{PROJECT_MESSAGES.fetchFailed}</Alert>}
+          {projects.isError && <FetchFailedAlert onRetry={() => void projects.refetch()} />}
           <ul className="space-y-3" aria-label="Projects" aria-busy={projects.isFetching}>
             {items.map((project) => (
               <ProjectCard
@@ -279,5 +328,21 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
         }}
       />
     </section>
+  );
+}
+
+/** 'Failed to fetch projects.' with a way to try again (issue 15 item 3). */
+function FetchFailedAlert({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert
+      tone="error"
+      action={
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {PROJECT_MESSAGES.fetchFailed}
+    </Alert>
   );
 }
