@@ -179,6 +179,17 @@ describe('billing page', () => {
 });
 
 describe('credits on the app screens', () => {
+  it('shows the balance in the top bar as a link to the billing page', async () => {
+    signInAs(createMockUser());
+    mockDb.credits = 7;
+    const { user, router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: /Welcome back/ });
+    const [badge] = await screen.findAllByRole('link', { name: '7 credits — billing' });
+    await user.click(badge!);
+    expect(await screen.findByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/billing');
+  });
+
   it('lists grants, spends and refunds in the dashboard credit history', async () => {
     signInAs(createMockUser());
     mockDb.credits = 0;
