@@ -1,6 +1,11 @@
 import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { findCarouselSlides, findBackgroundImage, isCarouselRoot } from './carousels';
+import {
+  findBackgroundImage,
+  findCarouselSlides,
+  isCarouselRoot,
+  toVisibleSlides,
+} from './carousels';
 import type { Element, Node } from './dom';
 import { findElement, getAttr } from './dom';
 
@@ -68,5 +73,24 @@ describe('carousel detection', () => {
     expect(
       findCarouselSlides(rootOf('<div class="content"><p>a</p><p>b</p></div>', 'content')),
     ).toBeUndefined();
+  });
+
+  it('counts the slides shown side by side: measured by the probe, else from the widths a script wrote', () => {
+    const jcarousel = rootOf(
+      `<div class="carousel" style="overflow: hidden; width: 894px;"><ul style="width: 3576px;">
+        <li style="float: left; width: 298px;">A</li><li style="float: left; width: 298px;">B</li></ul></div>`,
+      'carousel',
+    );
+    expect(toVisibleSlides(jcarousel, findCarouselSlides(jcarousel)!)).toBe(3);
+    const slick = rootOf(
+      `<div class="slick-slider"><div class="slick-track" data-sitelift-columns="4"><div class="slick-slide">A</div><div class="slick-slide">B</div></div></div>`,
+      'slick-slider',
+    );
+    expect(toVisibleSlides(slick, findCarouselSlides(slick)!)).toBe(4);
+    const bootstrap = rootOf(
+      `<div class="carousel"><div class="carousel-inner"><div class="item">A</div><div class="item">B</div></div></div>`,
+      'carousel',
+    );
+    expect(toVisibleSlides(bootstrap, findCarouselSlides(bootstrap)!)).toBeUndefined();
   });
 });

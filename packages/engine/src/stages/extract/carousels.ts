@@ -89,3 +89,29 @@ export function findBackgroundImage(slide: Element): string | undefined {
   }
   return undefined;
 }
+
+function toPixelWidth(element: Element | null | undefined): number | undefined {
+  const style = element ? getAttr(element, 'style') : undefined;
+  const width = style ? /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)px/i.exec(style)?.[1] : undefined;
+  return width ? Number(width) : undefined;
+}
+
+/**
+ * How many slides a carousel showed side by side: as the identity probe measured it on the slides'
+ * row (`data-sitelift-columns`), else as the slider's script laid them out (jCarouselLite writes the
+ * viewport's and each slide's width into their style: 894 px / 298 px is 3); undefined when unknown.
+ */
+export function toVisibleSlides(root: Element, slides: Element[]): number | undefined {
+  const row = slides[0]?.parentNode as Element | null | undefined;
+  for (const element of [row, root]) {
+    const measured = element
+      ? Number.parseInt(getAttr(element, 'data-sitelift-columns') ?? '', 10)
+      : NaN;
+    if (Number.isFinite(measured) && measured >= 1) return measured;
+  }
+  const viewport = toPixelWidth(root);
+  const slide = toPixelWidth(slides[0]);
+  if (viewport === undefined || slide === undefined || slide <= 0) return undefined;
+  const visible = Math.round(viewport / slide);
+  return visible >= 1 ? visible : undefined;
+}

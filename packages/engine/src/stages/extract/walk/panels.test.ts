@@ -90,4 +90,27 @@ describe('carousels and items in the walk', () => {
       'Contact us today',
     ]);
   });
+
+  it("shows a slider's row of several slides as items, its script's unmarked copies once", () => {
+    const dish = (name: string) =>
+      `<li style="float: left; width: 298px;"><img src="/${name}.jpg" alt=""><h3>${name}</h3><p>$9.99</p></li>`;
+    const { blocks, textBlocks } = walkBody(
+      `<div class="carousel" style="width: 894px;"><ul>${['c', 'a', 'b', 'c', 'a'].map(dish).join('')}</ul></div>`,
+    );
+    expect(blocks).toEqual([
+      {
+        kind: 'items',
+        columns: 3,
+        items: ['c', 'a', 'b'].map((name) => ({
+          image: { src: `https://example.com/${name}.jpg`, alt: '' },
+          blocks: [
+            { kind: 'heading', level: 3, inlines: [{ text: name }] },
+            { kind: 'paragraph', inlines: [{ text: '$9.99' }] },
+          ],
+        })),
+      },
+    ]);
+    // The copies' words are not counted twice either.
+    expect(textBlocks).toEqual(['c', '$9.99', 'a', '$9.99', 'b', '$9.99']);
+  });
 });

@@ -4,7 +4,7 @@
  * its own; its leading picture (an `<img>` or a CSS background) becomes the panel's image.
  */
 import type { Block, ImageRef, Panel } from '../../../model';
-import { findBackgroundImage, findCarouselSlides } from '../carousels';
+import { findBackgroundImage, findCarouselSlides, toVisibleSlides } from '../carousels';
 import type { Element } from '../dom';
 import { getAttr, resolveUrl } from '../dom';
 import { findRepeatedItems } from '../repeated-items';
@@ -26,17 +26,22 @@ export function handlePanels(context: WalkContext, element: Element): false | un
   if (slides) {
     flush(context);
     // Circular sliders (jCarouselLite) copy their slides without marking the copies: one of each.
-    const panels = slides.map((slide) => toPanel(context, slide));
     const seen = new Set<string>();
-    emit(context, {
-      kind: 'carousel',
-      slides: panels.filter((panel) => {
+    const panels = slides
+      .map((slide) => walkPanel(context, slide))
+      .filter(({ panel }) => {
         const key = JSON.stringify(panel);
         if (seen.has(key)) return false;
         seen.add(key);
         return true;
-      }),
-    });
+      })
+      .map((walked) => keepPanel(context, walked));
+    // A slider that showed several slides side by side is a row of items that scrolled: the
+    // rebuild shows them all, in that many columns.
+    const visible = toVisibleSlides(element, slides);
+    if (visible !== undefined && visible >= 2 && panels.length >= 2)
+      emit(context, { kind: 'items', columns: Math.min(visible, panels.length), items: panels });
+    else emit(context, { kind: 'carousel', slides: panels });
     return false;
   }
   const repeated = findRepeatedItems(element);
@@ -72,17 +77,14 @@ function isIconOnly(block: Block): boolean {
   return block.kind === 'paragraph' && block.inlines.every((run) => run.icon || !run.text.trim());
 }
 
-function toPanel(context: WalkContext, root: Element): Panel {
-  const anchorAt = context.blocks.length;
+/** A slide or item walked on its own: its panel, and what the walk found in it (not yet recorded). */
+interface WalkedPanel {
+  panel: Panel;
+  inner: ReturnType<WalkContext['walkSubtree']>;
+}
+
+function walkPanel(context: WalkContext, root: Element): WalkedPanel {
   const inner = context.walkSubtree(root, context.assets, context.tabGroups);
-  context.textBlocks.push(...inner.textBlocks);
-  context.navLinks.push(...inner.navLinks);
-  context.dropped.push(...inner.dropped);
-  // Links to an id inside a panel land on the block that holds the panel.
-  for (const id of inner.anchors.keys())
-    if (!context.anchors.has(id)) context.anchors.set(id, anchorAt);
-  for (const [id, tab] of inner.tabAnchors)
-    if (!context.tabAnchors.has(id)) context.tabAnchors.set(id, tab);
   let blocks: Block[] = inner.blocks.filter((block) => block.kind !== 'break');
   const panel: Panel = { blocks };
   // The leading picture, past a hover overlay's icon (a portfolio tile's "+") drawn over it.
@@ -96,7 +98,25 @@ function toPanel(context: WalkContext, root: Element): Panel {
     if (background) panel.image = background;
   }
   panel.blocks = blocks;
+  return { panel, inner };
+}
+
+/** Records a kept panel's text, links and targets in the page's walk, and returns its panel. */
+function keepPanel(context: WalkContext, { panel, inner }: WalkedPanel): Panel {
+  const anchorAt = context.blocks.length;
+  context.textBlocks.push(...inner.textBlocks);
+  context.navLinks.push(...inner.navLinks);
+  context.dropped.push(...inner.dropped);
+  // Links to an id inside a panel land on the block that holds the panel.
+  for (const id of inner.anchors.keys())
+    if (!context.anchors.has(id)) context.anchors.set(id, anchorAt);
+  for (const [id, tab] of inner.tabAnchors)
+    if (!context.tabAnchors.has(id)) context.tabAnchors.set(id, tab);
   return panel;
+}
+
+function toPanel(context: WalkContext, root: Element): Panel {
+  return keepPanel(context, walkPanel(context, root));
 }
 
 function toBackgroundImage(context: WalkContext, root: Element): ImageRef | undefined {
