@@ -25,11 +25,14 @@ export function useCustomer(options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: CUSTOMER_QUERY_KEY, queryFn: getCustomer, enabled: options.enabled });
 }
 
-/** The customer's live subscription (a plan paid every month or year), if any. */
+/**
+ * The customer's current subscription: the live plan that renews, else one that ends at the close of
+ * its period (after a plan change the old plan stays active, marked to end, beside the new one).
+ */
 export function getActiveSubscription(customer: Customer | undefined): CustomerProduct | null {
-  return (
-    customer?.products.find(
+  const live =
+    customer?.products.filter(
       (product) => product.status === 'active' && product.interval !== null,
-    ) ?? null
-  );
+    ) ?? [];
+  return live.find((product) => !product.cancel_at_period_end) ?? live[0] ?? null;
 }

@@ -215,21 +215,24 @@ export function BillingOverview() {
         {otherProducts.length > 0 && (
           <div className="mt-5 border-t border-slate-100 pt-4">
             <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              Other purchases
+              Earlier plans
             </h3>
             <ul className="mt-2 space-y-1">
               {otherProducts.map((product, index) => {
                 const startedAt = toDate(product.started_at);
+                const periodEnd = toDate(product.current_period_end);
+                const state =
+                  product.status === 'active' && product.cancel_at_period_end && periodEnd
+                    ? `Ends ${dateFormat.format(periodEnd)}`
+                    : STATUS_LABELS[product.status];
                 return (
                   <li key={`${product.id}-${index}`} className="flex justify-between gap-3">
                     <span>
                       {product.name}
-                      {product.interval !== null && (
-                        <span className="text-slate-500"> · {STATUS_LABELS[product.status]}</span>
-                      )}
+                      <span className="text-slate-500"> · {state}</span>
                     </span>
                     <span className="text-slate-500">
-                      {startedAt ? dateFormat.format(startedAt) : ''}
+                      {startedAt ? `since ${dateFormat.format(startedAt)}` : ''}
                     </span>
                   </li>
                 );

@@ -134,6 +134,20 @@ describe('billing page', () => {
     });
   });
 
+  it('shows the new plan as current after a plan change, the old one as ending', async () => {
+    signInAs(createMockUser());
+    subscribe('prod_sub_freelancer_69');
+    mockDb.billing.products[0]!.cancelAtPeriodEnd = true;
+    subscribe('prod_sub_agency_249');
+    renderApp('/billing');
+    const plan = await screen.findByRole('region', { name: 'Current plan' });
+    expect(await within(plan).findByText('$249 per month · 65 credits each month')).toBeVisible();
+    expect(within(plan).getByText('Active')).toBeInTheDocument();
+    expect(within(plan).getByText('Earlier plans').parentElement).toHaveTextContent(
+      /Freelancer · Ends /,
+    );
+  });
+
   it('opens the billing portal in a new tab', async () => {
     signInAs(createMockUser());
     subscribe('prod_sub_scale_499');
