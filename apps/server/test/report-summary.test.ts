@@ -93,7 +93,7 @@ describe('a finished job, as the dashboard card and the report view read it', ()
         modernizationStrategy: 'STYLE_MODERNIZATION',
         targetFramework: 'React',
       });
-      expect(created.statusCode).toBe(201);
+      expect(created.statusCode, created.body).toBe(201);
       const id: string = created.json().id;
       await vi.waitFor(
         async () => {
