@@ -107,7 +107,8 @@ test('a test-mode purchase raises the balance in the top bar; changing plan goes
 
   await page.goto('/billing');
   const plan = page.getByRole('region', { name: 'Current plan' });
-  await expect(plan.getByText('Agency', { exact: true })).toBeVisible();
+  await expect(plan.getByText('$249 per month · 65 credits each month')).toBeVisible();
+  await expect(plan.getByText(/Freelancer · Ends /)).toBeVisible();
   await expect(plan.getByRole('button', { name: 'Request refund' })).toBeVisible();
 });
 
