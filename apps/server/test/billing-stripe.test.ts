@@ -12,6 +12,7 @@ import {
   billingPayments,
   billingSubscriptions,
 } from '../src/db/schema';
+import { REDEEM_ATTEMPTS_PER_MINUTE } from '../src/http/routes/billing.routes';
 import { failJobAndRefund } from '../src/services/job-outcomes';
 import type { AppDb } from '../src/db/database';
 import {
@@ -376,6 +377,23 @@ describe.each(TEST_DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
     expect(unknown.json().error.code).toBe('referral_code_not_found');
     expect(await getBalance(friend)).toBe(2);
     expect((await getEntries(friend))[0]).toMatchObject({ reason: 'referral', detail: code });
+
+    // Guessing codes is rate limited per client address.
+    const guesser = await signUpVerified(testApp, uniqueEmail('ref-guess'));
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= REDEEM_ATTEMPTS_PER_MINUTE; attempt += 1) {
+      statuses.push(
+        (await guesser.post('/api/billing/referrals/redeem', { code: `GUESS${attempt}` }))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(0, REDEEM_ATTEMPTS_PER_MINUTE).every((status) => status === 404)).toBe(
+      true,
+    );
+    const limited = await guesser.post('/api/billing/referrals/redeem', { code });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ data: null, error: { code: 'api_rate_limited' } });
+    expect(await getBalance(guesser)).toBe(1);
   });
 
   it('re-runs a completed project for one credit and refunds it when the run fails', async () => {

@@ -58,6 +58,9 @@ import { requireSession } from '../require-session';
 
 const WEBHOOK_PATH = '/api/billing/webhook';
 
+/** Referral redemptions one client address may try per minute. */
+export const REDEEM_ATTEMPTS_PER_MINUTE = 10;
+
 function ok<T>(data: T) {
   return { data, error: null, statusCode: 200 };
 }
@@ -309,6 +312,14 @@ export async function registerBillingRoutes(app: FastifyInstance, options: Billi
           summary: 'Redeems a referral code: one credit to both sides, once per account',
           body: redeemReferralBodySchema,
           response: { 200: billingResponseSchema(redeemReferralResultSchema) },
+        },
+        // Codes are not to be guessed by trying.
+        config: {
+          rateLimit: {
+            max: REDEEM_ATTEMPTS_PER_MINUTE,
+            timeWindow: 60_000,
+            keyGenerator: (request) => `referral-redeem|${request.ip}`,
+          },
         },
       },
       async (request) => ok(await redeemReferralCode(deps, await user(request), request.body.code)),
