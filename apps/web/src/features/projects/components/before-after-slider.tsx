@@ -35,6 +35,7 @@ export function BeforeAfterSlider({
   className?: string;
 }) {
   const [position, setPosition] = useState(50);
+  const [hasBrokenImage, setHasBrokenImage] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
 
@@ -75,6 +76,21 @@ export function BeforeAfterSlider({
     dragging.current = false;
   };
 
+  if (hasBrokenImage) {
+    return (
+      <p
+        role="status"
+        className={cn(
+          'flex w-full items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 p-4 text-center text-slate-600',
+          className,
+        )}
+        style={{ aspectRatio: `${width} / ${height}` }}
+      >
+        The screenshots could not be loaded.
+      </p>
+    );
+  }
+
   return (
     <div
       ref={frame}
@@ -95,6 +111,7 @@ export function BeforeAfterSlider({
         height={height}
         loading="lazy"
         draggable={false}
+        onError={() => setHasBrokenImage(true)}
         className="absolute inset-0 size-full object-cover object-top"
       />
       <img
@@ -104,6 +121,7 @@ export function BeforeAfterSlider({
         height={height}
         loading="lazy"
         draggable={false}
+        onError={() => setHasBrokenImage(true)}
         className="absolute inset-0 size-full object-cover object-top"
         style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
       />

@@ -332,6 +332,13 @@ describe('before/after slider', () => {
     expect(slider).toHaveAttribute('aria-valuenow', '100');
   });
 
+  it('says so instead of showing broken pictures when a screenshot cannot be loaded', () => {
+    const slider = renderSlider();
+    fireEvent.error(screen.getByRole('img', { name: 'Rebuild' }));
+    expect(slider).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The screenshots could not be loaded.');
+  });
+
   it('follows a pointer pressed on the picture', () => {
     const slider = renderSlider();
     const frame = slider.parentElement!;
