@@ -365,13 +365,18 @@ export async function verifyProject(
     if (screenshotPages.length > 0) {
       throwIfCancelled(signal);
       const measuring = performance.now();
+      const cpu = process.cpuUsage();
       const measured = await measureRebuildFidelity(expectations, rendered, originalShots).catch(
         (error: unknown) => {
           log('WARNING', `Fidelity was not measured: ${firstLine(error)}`);
           return undefined;
         },
       );
-      log('DEBUG', `Fidelity measured in ${Math.round(performance.now() - measuring)} ms`);
+      const { user, system } = process.cpuUsage(cpu);
+      log(
+        'DEBUG',
+        `Fidelity measured in ${Math.round(performance.now() - measuring)} ms (${Math.round((user + system) / 1000)} ms of CPU)`,
+      );
       if (measured?.fidelity !== undefined) {
         report.fidelity = measured.fidelity;
         Object.assign(report.screenshots, measured.crops);

@@ -22,6 +22,7 @@ function block(text: string, x: number, y: number, color = 'rgb(0, 0, 0)'): Text
   return {
     text,
     box: { x, y, width: 400, height: 40 },
+    area: 400 * 40,
     color,
     background: 'rgb(255, 255, 255)',
     fontFamily: 'Georgia, serif',

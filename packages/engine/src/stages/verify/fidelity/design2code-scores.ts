@@ -6,7 +6,8 @@
  * - pairs whose texts are less than 0.5 similar are not matches (the paper's filter);
  * - block = matched area / all area: each matched pair counts the larger of its two areas, each
  *   rejected pair too (in the denominator only), and the unmatched blocks the larger of the two
- *   sides' unmatched totals; areas are fractions of each page's own size;
+ *   sides' unmatched totals; a block's area is that of its text's line boxes (the paper's OCR-free
+ *   blocks are tight around the text too), as a fraction of its page's size;
  * - text = mean character-level similarity of the matched pairs;
  * - position = mean of 1 − the larger of the horizontal and vertical distances between the pair's
  *   centres, each in fractions of the page's width and height;
@@ -72,7 +73,7 @@ export function assignBlocks(original: string[], rebuilt: string[]): BlockPair[]
 }
 
 function areaOf(block: TextBlock, page: LayoutSnapshot['page']): number {
-  return (block.box.width / page.width) * (block.box.height / page.height);
+  return block.area / (page.width * page.height);
 }
 
 function centreOf(block: TextBlock, page: LayoutSnapshot['page']): { x: number; y: number } {

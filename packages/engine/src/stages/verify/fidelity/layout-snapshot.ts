@@ -12,6 +12,11 @@ export interface Box {
 export interface TextBlock {
   text: string;
   box: Box;
+  /**
+   * Area of the text's line boxes (CSS px²), summed: the block's size in the block score. The box
+   * can be far larger (an element's own words before and after a nested block span the nested one).
+   */
+  area: number;
   /** Computed `color` of the element holding most of the block's characters (CSS colour). */
   color: string;
   /** First non-transparent `background-color` from the block up to the root (CSS colour). */
@@ -192,8 +197,9 @@ export const LAYOUT_COLLECTOR_SCRIPT = `(options) => {
       range.selectNodeContents(node);
       const rects = Array.from(range.getClientRects()).filter((r) => r.width >= 1 && r.height >= 1);
       if (rects.length === 0) continue;
-      let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+      let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity, area = 0;
       for (const r of rects) {
+        area += r.width * r.height;
         left = Math.min(left, r.left + sx); top = Math.min(top, r.top + sy);
         right = Math.max(right, r.right + sx); bottom = Math.max(bottom, r.bottom + sy);
       }
@@ -202,10 +208,11 @@ export const LAYOUT_COLLECTOR_SCRIPT = `(options) => {
       let group = groups.get(block);
       if (!group && groups.size >= options.maxBlocks) break;
       if (!group) {
-        group = { parts: [], left, top, right, bottom, weights: new Map() };
+        group = { parts: [], left, top, right, bottom, area: 0, weights: new Map() };
         groups.set(block, group);
       }
       group.parts.push(text);
+      group.area += area;
       group.left = Math.min(group.left, left); group.top = Math.min(group.top, top);
       group.right = Math.max(group.right, right); group.bottom = Math.max(group.bottom, bottom);
       group.weights.set(parent, (group.weights.get(parent) || 0) + text.trim().length);
@@ -219,6 +226,7 @@ export const LAYOUT_COLLECTOR_SCRIPT = `(options) => {
       blocks.push({
         text,
         box: { x: Math.round(group.left), y: Math.round(group.top), width: Math.max(1, Math.round(group.right - group.left)), height: Math.max(1, Math.round(group.bottom - group.top)) },
+        area: Math.round(group.area),
         color: s.color,
         background: backgroundOf(holder),
         fontFamily: s.fontFamily,
