@@ -16,12 +16,16 @@ export function getPricingTable(): Promise<PricingTable> {
   return billingRequest('/api/billing/pricing_table', { schema: pricingTableMiniSchema });
 }
 
-/** The pricing table; `signedIn` is part of the key because the answer marks the user's plan. */
-export function usePricingTable(signedIn: boolean) {
+/**
+ * The pricing table; `signedIn` is part of the key because the answer marks the user's plan, and
+ * nothing is asked while the session is still unknown (`enabled: false`).
+ */
+export function usePricingTable(signedIn: boolean, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...PRICING_TABLE_QUERY_KEY, signedIn],
     queryFn: getPricingTable,
     retry: false,
+    enabled: options.enabled,
   });
 }
 

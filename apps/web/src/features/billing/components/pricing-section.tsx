@@ -103,10 +103,10 @@ export function toCardPlans(table: PricingTable | undefined): CardPlan[] {
  */
 export function PricingSection() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const { user } = useSession();
+  const { user, isLoading: isSessionLoading } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const pricingTable = usePricingTable(user !== null);
+  const pricingTable = usePricingTable(user !== null, { enabled: !isSessionLoading });
   const plans = toCardPlans(pricingTable.data);
   const founder = pricingTable.data?.founder ?? null;
   const [pendingProduct, setPendingProduct] = useState<string | null>(null);
