@@ -66,6 +66,12 @@ describe('offline designer', () => {
     expect(Math.abs(toHsl(fill).l - toHsl(parseColor('#8a8a8a')!).l)).toBeLessThan(0.08);
   });
 
+  it("takes no brand from the browser's default link blue", () => {
+    const tokens = buildTokens(modelWith({ primary: '#0000ee', link: '#0000EE' }));
+    expect(tokens.colors.primary).not.toBe('#0000ee');
+    expect(tokens.colors.primary).toBe(buildTokens(modelWith({})).colors.primary);
+  });
+
   it('gives a dark original a dark rebuild, its background kept', () => {
     // Without a scheme from extract, the background decides.
     const { scheme: _scheme, ...unknownScheme } = modelWith({

@@ -97,6 +97,15 @@ function parse(value: string | undefined): Rgb | undefined {
   return value ? parseColor(value) : undefined;
 }
 
+/** A browser's default link colours (unvisited, visited): a page that shows them has no brand there. */
+const UA_LINK_COLORS = new Set(['#0000ee', '#551a8b', '#0000ff']);
+
+/** A brand colour of the original, unless it is only the browser's default link blue. */
+function parseBrand(value: string | undefined): Rgb | undefined {
+  const rgb = parse(value);
+  return rgb && !UA_LINK_COLORS.has(toHex(rgb)) ? rgb : undefined;
+}
+
 /**
  * True when the rebuild names this family: its files ship with it (self-hosted, or Google Fonts files
  * fetch downloaded), or it is a Google Fonts family (no files: a visitor who has it installed sees it,
@@ -128,7 +137,7 @@ function fontStack(model: SiteModel, family: string | undefined, fallback: 'sans
  */
 export function buildTokens(model: SiteModel): DesignTokens {
   const brand = model.identity.colors;
-  const rawPrimary = parse(brand.primary);
+  const rawPrimary = parseBrand(brand.primary);
   const { h } = toHsl(rawPrimary ?? DEFAULT_PRIMARY);
   const rawBackground = parse(brand.background);
   const dark =
@@ -156,7 +165,7 @@ export function buildTokens(model: SiteModel): DesignTokens {
   );
   // The brand colour as the original had it; a site without one gets a calm blue.
   const primaryPair = fillPair(rawPrimary ?? DEFAULT_PRIMARY, parse(brand.onPrimary));
-  const rawAccent = parse(brand.accent);
+  const rawAccent = parseBrand(brand.accent);
   const accentPair = fillPair(
     rawAccent ?? normalizeBrand(fromHsl((h + 35) % 360, 0.7, dark ? 0.6 : 0.42)),
   );
@@ -166,7 +175,7 @@ export function buildTokens(model: SiteModel): DesignTokens {
     4.6,
   );
   // Links are text: the original's link colour, else the brand's, made readable on both grounds.
-  const linkBase = parse(brand.link) ?? primaryPair.fill;
+  const linkBase = parseBrand(brand.link) ?? primaryPair.fill;
   const link = ensureContrast(ensureContrast(linkBase, background, 4.6), surface, 4.6);
   const chrome: NonNullable<DesignTokens['chrome']> = {};
   const headerBackground = parse(brand.headerBackground);

@@ -262,6 +262,7 @@ function toSiteModule(plan: SitePlan, typescript: boolean): string {
     site.logo = data;
   }
   if (plan.copyright) site.copyright = plan.copyright;
+  if (plan.identity.nameSource === 'host') site.nameIsHost = true;
   return typescript
     ? `import type { SiteContent } from './site-types';\n\n/** The site's identity, navigation and footer details. */\nexport const site: SiteContent = ${JSON.stringify(site)};\n`
     : `/** The site's identity, navigation and footer details. */\nexport const site = ${JSON.stringify(site)};\n`;

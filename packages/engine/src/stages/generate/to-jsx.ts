@@ -115,12 +115,15 @@ function link(href: string, inner: JsxChild[], state: JsxState, className?: stri
   return el('a', [urlAttr('href', href, state), ...classAttr], inner);
 }
 
-/** Consecutive runs of one link ("<icon> Email us") as one group, so they become one link. */
+/** Consecutive runs of one link ("<icon> Email us") or of one button as one group, so they become one. */
 function groupRuns(runs: InlineRun[]): InlineRun[][] {
   const groups: InlineRun[][] = [];
   for (const run of runs) {
     const last = groups[groups.length - 1];
-    if (last && run.href && last[0]!.href === run.href && !run.br) last.push(run);
+    const head = last?.[0];
+    const sameLink = !!run.href && head?.href === run.href;
+    const sameButton = !run.href && !head?.href && !!run.button && head?.button === run.button;
+    if (last && !run.br && !head?.br && (sameLink || sameButton)) last.push(run);
     else groups.push([run]);
   }
   return groups;
@@ -152,14 +155,16 @@ export function toInlineJsx(runs: InlineRun[], state: JsxState): JsxChild[] {
       if (run.strong) node = el('strong', [], [node]);
       return node;
     });
-    if (!first.href) return nodes;
+    const button = group.find((run) => run.button)?.button;
+    const className =
+      button === 'primary' ? 'btn' : button === 'secondary' ? 'btn btn-secondary' : undefined;
+    // A button of the original that led nowhere (`href="#"`) still looks like one.
+    if (!first.href)
+      return className ? [el('span', [constAttr('className', className)], nodes)] : nodes;
     const context = group.find((run) => run.context)?.context;
     const inner = context
       ? [...nodes, el('span', [constAttr('className', 'sr-only')], [text(` (${context})`)])]
       : nodes;
-    const button = group.find((run) => run.button)?.button;
-    const className =
-      button === 'primary' ? 'btn' : button === 'secondary' ? 'btn btn-secondary' : undefined;
     return [link(first.href, inner, state, className)];
   });
 }

@@ -116,7 +116,8 @@ export function Header() {
               className="brand-logo"
             />
           ) : null}
-          <span>{site.name}</span>
+          {/* A name that is only the host name says less than the logo: screen readers still hear it. */}
+          <span className={site.logo && site.nameIsHost ? 'sr-only' : undefined}>{site.name}</span>
         </Link>
         <nav aria-label={site.labels.menu} className="desktop-nav">
           <ul>{entries}</ul>

@@ -25,14 +25,17 @@ function renderMarks(run: InlineRun, label?: string): ReactNode {
 }
 
 /**
- * Consecutive runs of one link ("<icon> Email us") as one group, so they become one link; every
+ * Consecutive runs of one link ("<icon> Email us") or of one button as one group, so they become one; every
  * other run is a group of its own.
  */
 export function groupRuns(runs: InlineRun[]): InlineRun[][] {
   const groups: InlineRun[][] = [];
   for (const run of runs) {
     const last = groups[groups.length - 1];
-    if (last && run.href && last[0]!.href === run.href && !run.br) last.push(run);
+    const head = last?.[0];
+    const sameLink = !!run.href && head?.href === run.href;
+    const sameButton = !run.href && !head?.href && !!run.button && head?.button === run.button;
+    if (last && !run.br && !head?.br && (sameLink || sameButton)) last.push(run);
     else groups.push([run]);
   }
   return groups;
@@ -59,7 +62,13 @@ function renderGroup(runs: InlineRun[], index: number): ReactNode {
   const inner = runs.map((run, i) => (
     <span key={i}>{renderMarks(run, iconOnly && run.icon ? iconLabel(run.icon) : undefined)}</span>
   ));
-  if (!href) return <span key={index}>{inner}</span>;
+  // A button of the original that led nowhere (`href="#"`) still looks like one.
+  if (!href)
+    return (
+      <span key={index} className={buttonClass(runs)}>
+        {inner}
+      </span>
+    );
   const context = runs.find((run) => run.context)?.context;
   const content = (
     <>

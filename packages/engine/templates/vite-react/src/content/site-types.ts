@@ -19,6 +19,8 @@ export interface MenuLink {
 
 export interface SiteContent {
   name: string;
+  /** The name is the host name (the original named itself nowhere): a logo shows instead of it. */
+  nameIsHost?: boolean;
   language: string;
   description: string;
   /** Default origin for canonical URLs; VITE_SITE_URL overrides it. */
