@@ -1,37 +1,21 @@
-// First: schemas built by the imports below must not compile with eval (CSP).
-import './lib/zod-jitless';
-import { StrictMode, startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { BaseProvider } from './app/base-provider';
-import { LeavePublicPages, PublicRoutes } from './app/public-app';
 import './index.css';
 
 /**
- * Entry of the prerendered public pages (`/`, `/terms`, `/privacy`; issue 13 item 6): hydrates the
- * static HTML written at build time (`scripts/prerender.mjs`). Navigating to any other screen loads
- * that URL from the server, which answers with the full app.
+ * Entry of the prerendered public pages (issue 13 item 6). The page is complete HTML and CSS, so its
+ * first paint waits for nothing else: the code that hydrates it (React, the router, the data cache
+ * and the page's components, `hydrate-public.tsx`) starts loading after that paint instead of
+ * sharing the network with the stylesheet. Links work as plain links until then.
  */
-function PublicRoot() {
-  return (
-    <BaseProvider>
-      <BrowserRouter>
-        <PublicRoutes otherwise={<LeavePublicPages />} />
-      </BrowserRouter>
-    </BaseProvider>
-  );
+function hydrate(): void {
+  import('./hydrate-public').catch((error: unknown) => {
+    // The page stays usable as static HTML; the next navigation loads the scripts again.
+    console.error('Loading the page scripts failed', error);
+  });
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
-
-// In a transition, hydration yields to the browser every few milliseconds instead of holding the main
-// thread for the whole page (the page is already visible; clicks meanwhile replay after hydration).
-startTransition(() => {
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <PublicRoot />
-    </StrictMode>,
-  );
-});
+if (document.visibilityState === 'visible') {
+  // The callback runs before the next frame; the timeout moves the work after that frame's paint.
+  requestAnimationFrame(() => setTimeout(hydrate, 0));
+} else {
+  hydrate();
+}
