@@ -1,6 +1,10 @@
-import { creditsResponseSchema as balanceSchema } from '@sitelift/shared/schemas/auth';
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/query-client';
+
+// zod/mini: the top bar's balance and the pricing section are on the landing page's first load. The
+// balance is the one field of @sitelift/shared/schemas/credits read here.
+const balanceSchema = z.looseObject({ balance: z.number() });
 
 /** The cache key of everything read from `GET /api/me/credits` (invalidate it after a change). */
 export const CREDITS_QUERY_KEY = ['me', 'credits'] as const;
