@@ -8,7 +8,8 @@ import { renderApp } from '../../../testing/test-utils';
 const PRICING = { name: 'One credit modernizes one site' };
 
 async function findPricing() {
-  const pricing = await screen.findByRole('region', PRICING);
+  // The section is loaded lazily on the landing page (a code-split chunk).
+  const pricing = await screen.findByRole('region', PRICING, { timeout: 10_000 });
   // The live pricing table has arrived once the founder places are counted.
   await within(pricing).findByText(/places left|sold out/);
   return pricing;
