@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { JobLog, JobStatus } from '@sitelift/shared/schemas/job';
 import type { AppDb } from './database';
 import { notifyChange, notifyLogs } from './notify';
-import { jobLogs, jobs } from './schema';
+import { jobLogs, jobs, type JobProgress } from './schema';
 
 /** A jobs row as the services use it. */
 export type JobRecord = typeof jobs.$inferSelect & { status: JobStatus };
@@ -137,6 +137,8 @@ export async function claimJobLease(
       leaseOwner: owner,
       leaseExpiresAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
       attempts: sql`${jobs.attempts} + 1`,
+      // A new attempt starts from the beginning: no stale progress on the card.
+      progress: null,
       startedAt: sql`coalesce(${jobs.startedAt}, now())`,
       updatedAt: new Date(),
     })
@@ -283,4 +285,30 @@ export async function findStaleQueuedJobs(
     )
     .limit(limit);
   return rows as JobRecord[];
+}
+
+/**
+ * Saves a running job's progress and tells its owner's open dashboards (a project UPDATE, which
+ * carries the project with its progress). Nothing happens once the job is no longer RUNNING.
+ */
+export async function recordJobProgress(
+  db: AppDb,
+  job: { id: string; userId: string; projectId: string },
+  progress: JobProgress,
+): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    const rows = await tx
+      .update(jobs)
+      .set({ progress })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'RUNNING')))
+      .returning({ id: jobs.id });
+    if (rows.length === 0) return;
+    await notifyChange(tx, {
+      kind: 'project',
+      op: 'UPDATE',
+      userId: job.userId,
+      projectId: job.projectId,
+    });
+  });
 }

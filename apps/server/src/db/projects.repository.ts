@@ -7,7 +7,7 @@ import {
 import type { JobStatus } from '@sitelift/shared/schemas/job';
 import type { AppDb } from './database';
 import { notifyChange } from './notify';
-import { jobs, projects, type StoredReportSummary } from './schema';
+import { jobs, projects, type JobProgress, type StoredReportSummary } from './schema';
 
 /** A project row with its current job's status and error. */
 export interface ProjectRecord {
@@ -26,6 +26,14 @@ export interface ProjectRecord {
   createdAt: Date;
   updatedAt: Date;
   jobStatus: JobStatus | null;
+  /** Where the running job is (the engine's last progress event). */
+  progress: JobProgress | null;
+  /** While the job waits: its 1-based place among all waiting jobs. */
+  queuePosition: number | null;
+  /** While the job waits: how many jobs run now (all workers' slots, busy when jobs wait). */
+  runningJobs: number | null;
+  /** While the job waits: the mean run time of recent completed jobs, in seconds. */
+  recentJobSeconds: number | null;
   /** The catalogue code of the last job's failure. */
   errorCode: string | null;
   /** The last job's failure as it happened (technical detail; the job log has it too). */
@@ -48,6 +56,23 @@ const projectColumns = {
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
   jobStatus: jobs.status,
+  progress: jobs.progress,
+  // The three below are read only for a waiting job (they are null otherwise): the place in the
+  // queue (all users' waiting jobs, oldest first), and what the wait estimate needs.
+  queuePosition: sql<number | null>`case when ${jobs.status} = 'QUEUED' then (
+    select count(*)::int from jobs as ahead
+    where ahead.status = 'QUEUED' and (ahead.created_at, ahead.id) <= (${jobs.createdAt}, ${jobs.id})
+  ) end`,
+  runningJobs: sql<number | null>`case when ${jobs.status} = 'QUEUED' then (
+    select count(*)::int from jobs as running where running.status = 'RUNNING'
+  ) end`,
+  recentJobSeconds: sql<number | null>`case when ${jobs.status} = 'QUEUED' then (
+    select avg(extract(epoch from recent.finished_at - recent.started_at))::float8 from (
+      select finished_at, started_at from jobs as done
+      where done.status = 'COMPLETED' and done.started_at is not null and done.finished_at is not null
+      order by done.finished_at desc limit 20
+    ) as recent
+  ) end`,
   errorCode: jobs.errorCode,
   errorMessage: jobs.errorMessage,
 };

@@ -131,6 +131,14 @@ export const projects = pgTable(
   ],
 );
 
+/** The engine's progress of a running job, as the project card shows it. */
+export interface JobProgress {
+  stage: string;
+  label: string;
+  done: number;
+  total: number;
+}
+
 /**
  * Runs of the modernization (spec §3 jobs): one per create or retry. The queue (pg-boss) job has the
  * same id. `lease_owner`/`lease_expires_at` make sure only one worker runs a job at a time.
@@ -154,6 +162,8 @@ export const jobs = pgTable(
     errorMessage: text('error_message'),
     /** Milliseconds per engine stage of the successful attempt. */
     timings: jsonb('timings').$type<Record<string, number>>(),
+    /** Where the running attempt is: the engine's last `{ stage, label, done, total }` (issue 15). */
+    progress: jsonb('progress').$type<JobProgress>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

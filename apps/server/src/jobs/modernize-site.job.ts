@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   runPipeline as engineRunPipeline,
+  STAGE_LABELS,
   SYSTEM_CLOCK,
   type LogEvent,
   type PipelineInput,
@@ -20,6 +21,7 @@ import {
   claimJobLease,
   endJob,
   findJobById,
+  recordJobProgress,
   renewJobLease,
   requeueJob,
   type JobRecord,
@@ -29,6 +31,9 @@ import type { StoredReportSummary } from '../db/schema';
 import { failJobAndRefund } from '../services/job-outcomes';
 import { toJobFailure } from './job-failure';
 import { modernizePayloadSchema, type JobQueue } from './queue';
+
+/** Progress within a stage is saved (and sent to the dashboard) at most this often. */
+const PROGRESS_INTERVAL_MS = 1000;
 
 /** The engine entry the worker calls (the real runPipeline; replaceable only by the API bench). */
 export type RunPipeline = (
@@ -252,6 +257,23 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
       `Job started (attempt ${job.attempts} of ${job.maxAttempts}): modernizing ${project.sourceUrl} with ${project.modernizationStrategy}`,
     );
     let currentStatus = 'processing';
+    // The card's stage and progress bar (issue 15 item 1): saved when the stage changes, when it
+    // finishes, and otherwise at most once per PROGRESS_INTERVAL_MS.
+    let lastProgress: { stage: string; at: number } | undefined;
+    const reportProgress = (event: ProgressEvent) => {
+      const now = Date.now();
+      const isNewStage = lastProgress?.stage !== event.stage;
+      const isDone = event.total > 0 && event.done >= event.total;
+      if (!isNewStage && !isDone && now - (lastProgress?.at ?? 0) < PROGRESS_INTERVAL_MS) return;
+      lastProgress = { stage: event.stage, at: now };
+      const progress = {
+        stage: event.stage,
+        label: event.label ?? STAGE_LABELS[event.stage],
+        done: Math.max(0, Math.floor(event.done)),
+        total: Math.max(0, Math.floor(event.total)),
+      };
+      void writer.then(() => recordJobProgress(db, job, progress));
+    };
     const runPipeline = deps.runPipeline ?? engineRunPipeline;
     const result = await runPipeline(
       {
@@ -275,6 +297,7 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         logger: {
           log: (event: LogEvent) => writer.push(event.level, event.message),
           progress: (event: ProgressEvent) => {
+            reportProgress(event);
             const status = projectStatusForStage(event.stage);
             if (status === currentStatus) return;
             currentStatus = status;

@@ -21,6 +21,24 @@ function toUserFailureMessage(record: ProjectRecord): string | null {
   return record.errorMessage;
 }
 
+/** A run's length when no job has completed yet to learn from (seconds). */
+const DEFAULT_JOB_SECONDS = 45;
+
+/**
+ * A waiting job's place and rough wait: the jobs ahead of it and this one share the worker slots, of
+ * which `runningJobs` are busy (all of them, when jobs wait); each takes about as long as recent ones.
+ */
+function toQueue(record: ProjectRecord): Project['queue'] {
+  if (record.jobStatus !== 'QUEUED' || record.queuePosition === null) return null;
+  const slots = Math.max(1, record.runningJobs ?? 0);
+  const jobSeconds = record.recentJobSeconds ?? DEFAULT_JOB_SECONDS;
+  const rounds = record.runningJobs === 0 ? 0 : Math.ceil(record.queuePosition / slots);
+  return {
+    position: record.queuePosition,
+    estimated_wait_seconds: Math.round(rounds * jobSeconds),
+  };
+}
+
 /** The API shape of a project (spec §3 snake_case fields plus report, preview and thumbnails). */
 export function toProjectJson(record: ProjectRecord): Project {
   const base = `/api/projects/${record.id}`;
@@ -59,6 +77,8 @@ export function toProjectJson(record: ProjectRecord): Project {
     report_url: isCompleted ? `${base}/report` : null,
     // Redirects (owner-checked) to /preview/<id>/ on the app origin or on PREVIEW_URL.
     preview_url: isCompleted && summary.preview ? `${base}/preview` : null,
+    progress: record.jobStatus === 'RUNNING' ? record.progress : null,
+    queue: toQueue(record),
     thumbnails: isCompleted
       ? {
           before: before ? `${base}/screenshots/${before}` : null,

@@ -104,6 +104,27 @@ export const projectSchema = z.object({
   preview_url: z.string().nullable(),
   /** Desktop screenshots of the original start page and of its rebuild, once completed. */
   thumbnails: z.object({ before: z.string().nullable(), after: z.string().nullable() }).nullable(),
+  /** While the job runs: the stage it is in ('Reading the site') and how far that stage is. */
+  progress: z
+    .object({
+      stage: z.string(),
+      label: z.string(),
+      done: z.number().int().nonnegative(),
+      total: z.number().int().nonnegative(),
+    })
+    .nullable()
+    .optional(),
+  /**
+   * While the job waits: its place among all waiting jobs (1 = next) and roughly how long until it
+   * starts, from how long recent jobs took and how many run at once.
+   */
+  queue: z
+    .object({
+      position: z.number().int().positive(),
+      estimated_wait_seconds: z.number().int().nonnegative(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** A project as the API sends it. */

@@ -50,10 +50,22 @@ export function getProjectsQueryOptions(params: ProjectListParams) {
   });
 }
 
+/**
+ * While a listed project waits in the queue, the list is read again this often: its place moves as
+ * other users' jobs start, which sends this user no event.
+ */
+export const QUEUED_REFRESH_MS = 15_000;
+
 /** The paged project list; the previous result stays while a new search loads. */
 export function useProjects(params: ProjectListParams) {
   return useInfiniteQuery({
     ...getProjectsQueryOptions(params),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) =>
+        page.items.some((project) => project.job_status === 'QUEUED'),
+      )
+        ? QUEUED_REFRESH_MS
+        : false,
   });
 }

@@ -17,6 +17,7 @@ import type { Project } from '@sitelift/shared/schemas/project';
 import { toProjectStatus } from '../utils/project-status';
 import { ProjectFidelityScore } from './project-fidelity-score';
 import { ProjectReportPanel } from './project-report-panel';
+import { ProjectProgress } from './project-progress';
 import { ProjectStatusBadge } from './project-status-badge';
 
 /** The before/after screenshot names of a project, from its `thumbnails` field. */
@@ -115,6 +116,7 @@ export function ProjectCard({
           {project.description}
         </p>
       )}
+      <ProjectProgress project={project} />
       {status === 'failed' && typeof project.error_message === 'string' && (
         <p className="mt-2 text-sm break-words text-red-700">{project.error_message}</p>
       )}
