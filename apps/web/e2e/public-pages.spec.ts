@@ -12,9 +12,17 @@ const PUBLIC_PAGES = [
   { path: '/privacy', heading: 'Privacy Policy' },
 ];
 
-/** Collects console errors and warnings (hydration mismatches are logged as errors) and page errors. */
-function watchConsole(page: Page): string[] {
+/**
+ * Collects console errors and warnings (hydration mismatches are logged as errors), page errors and
+ * Content-Security-Policy violations (e.g. a library compiling code with eval).
+ */
+async function watchConsole(page: Page): Promise<string[]> {
   const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') {
       problems.push(`${message.type()}: ${message.text()}`);
@@ -58,7 +66,7 @@ test.describe('prerendered public pages', () => {
   });
 
   test('signed out: hydration without console errors, then the page works', async ({ page }) => {
-    const problems = watchConsole(page);
+    const problems = await watchConsole(page);
     for (const { path, heading } of PUBLIC_PAGES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -97,7 +105,7 @@ test.describe('prerendered public pages', () => {
   }) => {
     const email = uniqueEmail('public');
     await registerVerified(page.request, baseURL!, email);
-    const problems = watchConsole(page);
+    const problems = await watchConsole(page);
     for (const { path, heading } of PUBLIC_PAGES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
