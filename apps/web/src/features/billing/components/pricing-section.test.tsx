@@ -67,6 +67,20 @@ describe('pricing', () => {
     expect(within(freelancer).queryByText(/Founder price/)).not.toBeInTheDocument();
   });
 
+  it('scrolls itself into view when a link from another screen leads to /#pricing', async () => {
+    signInAs(createMockUser());
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      const { user } = renderApp('/billing');
+      await user.click(await screen.findByRole('link', { name: 'Buy credits' }));
+      const pricing = await findPricing();
+      expect(scrollIntoView.mock.contexts).toContain(pricing);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('checks, attaches and goes to the checkout for a signed-in user without a plan', async () => {
     signInAs(createMockUser());
     const { user, router } = renderApp('/');

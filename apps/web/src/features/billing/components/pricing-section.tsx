@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Check, Crown } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { CheckPreview, PricingTable } from '@sitelift/shared/billing/api';
 import { FOUNDER_OFFER, PRICING_PLANS } from '@sitelift/shared/billing/plans';
 import type { BillingPeriod, PricingPlan } from '@sitelift/shared/billing/plans';
@@ -114,6 +114,15 @@ export function PricingSection() {
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(clearTimer.current), []);
+  const { hash } = useLocation();
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // The section's code loads after the page (a lazy chunk), so a link to /#pricing from another
+    // screen finds no #pricing to scroll to when it lands; the section scrolls itself into view.
+    if (hash === `#${landingAnchors.pricing}`) sectionRef.current?.scrollIntoView?.();
+    // Only on arrival: later changes of the hash are the browser's own anchor jumps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const closeDialog = () => {
     setIsDialogOpen(false);
@@ -173,6 +182,7 @@ export function PricingSection() {
 
   return (
     <section
+      ref={sectionRef}
       id={landingAnchors.pricing}
       aria-labelledby="pricing-heading"
       className="bg-white py-20 sm:py-28"
