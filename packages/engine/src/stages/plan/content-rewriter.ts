@@ -27,7 +27,7 @@ export function createContentRewriter(
   return (page) => {
     const sectionIds = new Set(page.sections.map((s) => s.id));
     const rewriteRuns = (runs: InlineRun[]): InlineRun[] =>
-      runs.map((run) => {
+      runs.flatMap(withoutIconGlyphs).map((run) => {
         if (!run.href) return run;
         const href = rewriteHref(run.href, page.url, sectionIds);
         const copy: InlineRun = { ...run };
@@ -107,6 +107,21 @@ export function createContentRewriter(
     };
     return { rewriteRuns, rewriteBlock };
   };
+}
+
+/**
+ * Characters of Unicode's Private Use Area: an icon font's glyphs (Font Awesome's U+F0E0...) that
+ * reached the text as characters. Without the font they are empty boxes: they go (extract keeps the
+ * icons it recognises as icon runs, drawn from the icon packages).
+ */
+const ICON_GLYPHS = /[\uE000-\uF8FF]/g;
+
+/** A run without icon-font glyphs; none when nothing is left of a plain run. */
+export function withoutIconGlyphs(run: InlineRun): InlineRun[] {
+  const text = run.text.replace(ICON_GLYPHS, '');
+  if (text === run.text) return [run];
+  if (!text.trim() && !run.href && !run.icon && !run.br && !run.button) return [];
+  return [{ ...run, text: run.href || run.button ? text.trim() || text : text }];
 }
 
 /** "golden-gate_2.jpg" -> "Golden gate 2". */

@@ -81,3 +81,59 @@ describe('the header menu (issue 12)', () => {
     expect(plan.menu?.map((item) => item.route)).toEqual(['/about', '/portfolio-3']);
   });
 });
+
+describe("icon-font glyphs (Private Use Area characters) in the original's text", () => {
+  it('are left out of content and menu labels (empty boxes without the font)', () => {
+    const base = model();
+    const page = base.pages[0]!;
+    page.sections[0]!.blocks.push({
+      kind: 'paragraph',
+      inlines: [{ text: '\uf1c1 CV', href: `${ORIGIN}/about.html` }, { text: ' \uf0e0' }],
+    });
+    const plan = planSite(
+      {
+        ...base,
+        identity: {
+          ...base.identity,
+          menu: [{ label: '\uf19d Academic ▼', href: `${ORIGIN}/about.html`, children: [] }],
+        },
+      },
+      { strategy: 'INCREMENTAL_UPDATE' },
+    );
+    expect(plan.menu?.[0]?.label).toBe('Academic');
+    const runs = plan.pages[0]!.sections.flatMap((s) =>
+      s.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.inlines : [])),
+    );
+    expect(runs).toContainEqual({ text: 'CV', href: '/about' });
+    expect(JSON.stringify(plan.pages)).not.toMatch(/[\uE000-\uF8FF]/);
+  });
+});
+
+describe("the menu's copy in a page's content", () => {
+  it('goes from the top of the page when every link of a block is a menu item; other links stay', () => {
+    const base = model();
+    const first = base.pages[0]!.sections[0]!;
+    first.blocks.unshift(
+      {
+        kind: 'list',
+        ordered: false,
+        items: [
+          [{ text: 'About', href: `${ORIGIN}/about.html` }],
+          [{ text: '3 Column Portfolio', href: `${ORIGIN}/portfolio-3.html` }],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        inlines: [
+          { text: 'About', href: `${ORIGIN}/about.html` },
+          { text: ' and ' },
+          { text: 'our story', href: `${ORIGIN}/about.html` },
+        ],
+      },
+    );
+    const plan = planSite(base, { strategy: 'INCREMENTAL_UPDATE' });
+    const blocks = plan.pages[0]!.sections[0]!.blocks;
+    expect(blocks.some((b) => b.kind === 'list')).toBe(false);
+    expect(JSON.stringify(blocks)).toContain('our story');
+  });
+});

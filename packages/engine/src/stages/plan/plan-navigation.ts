@@ -4,7 +4,14 @@
  * lists every label (its text counts), external and mailto: links included. The site's name is never
  * a menu item (the brand in the header already links home) and an error page is never linked.
  */
-import type { MenuItem, PlannedMenuItem, PlannedPage, SiteModel } from '../../model';
+import type {
+  Block,
+  InlineRun,
+  MenuItem,
+  PlannedMenuItem,
+  PlannedPage,
+  SiteModel,
+} from '../../model';
 import type { HrefRewriter } from './href-rewriter';
 import { normalizeUrl } from './plan-routes';
 
@@ -46,7 +53,9 @@ export function planNavigation(
         : undefined;
   };
   const navItems: NavItem[] = [];
-  for (const link of model.navigation) {
+  for (const { href, label: raw } of model.navigation) {
+    const link = { href, label: raw.replace(/[\uE000-\uF8FF]/g, '').trim() };
+    if (!link.label) continue;
     const route = toRoute(link.href);
     if (
       route &&
@@ -90,7 +99,11 @@ function planMenu(
   isBrand: (label: string) => boolean,
 ): PlannedMenuItem[] {
   return items.flatMap((item): PlannedMenuItem[] => {
-    const label = item.label.replace(/\s*[▼▾▿⌄↓]\s*$/u, '').trim();
+    // Without its dropdown arrow and icon-font glyphs (empty boxes without the font).
+    const label = item.label
+      .replace(/[\uE000-\uF8FF]/g, '')
+      .replace(/\s*[▼▾▿⌄↓]\s*$/u, '')
+      .trim();
     if (!label || isBrand(label)) return [];
     const children = planMenu(item.children, toRoute, isBrand);
     const route = item.href ? toRoute(item.href) : undefined;
@@ -113,4 +126,38 @@ function isHttp(href: string): boolean {
 function shortTitle(title: string, siteName: string): string {
   const parts = title.split(/\s+[|\-–—:·»]+\s+/).filter((part) => part && part !== siteName);
   return parts[0] ?? title;
+}
+
+/** The runs of a block that is only links (and separators): undefined for any other block. */
+function linkRuns(block: Block): InlineRun[] | undefined {
+  const runs =
+    block.kind === 'paragraph' ? block.inlines : block.kind === 'list' ? block.items.flat() : [];
+  const links = runs.filter((run) => run.href);
+  if (links.length < 2 || runs.some((run) => !run.href && /[\p{L}\p{N}]/u.test(run.text)))
+    return undefined;
+  return links;
+}
+
+/**
+ * A page without the copy of the original's menu that extract read as content at its top (the menu
+ * of a header that is also the hero, as on speagle-js): blocks of the first section that are only
+ * links labelled like the menu's items. The header has them, the footer lists them all.
+ */
+export function withoutMenuCopies(page: PlannedPage, menu: PlannedMenuItem[]): PlannedPage {
+  const labels = new Set<string>();
+  const collect = (items: PlannedMenuItem[]) => {
+    for (const item of items) {
+      labels.add(item.label.toLowerCase());
+      collect(item.children);
+    }
+  };
+  collect(menu);
+  const first = page.sections[0];
+  if (!first || labels.size === 0) return page;
+  const blocks = first.blocks.filter((block) => {
+    const links = linkRuns(block);
+    return !links?.every((run) => labels.has(run.text.trim().toLowerCase()));
+  });
+  if (blocks.length === first.blocks.length) return page;
+  return { ...page, sections: [{ ...first, blocks }, ...page.sections.slice(1)] };
 }

@@ -18,7 +18,7 @@ import { fixOutline } from './fix-outline';
 import { groupSections } from './group-sections';
 import { createHrefRewriter } from './href-rewriter';
 import { applyHero } from './plan-hero';
-import { planNavigation } from './plan-navigation';
+import { planNavigation, withoutMenuCopies } from './plan-navigation';
 import { planRoutes, toComponentName, toModuleName, toRedirects } from './plan-routes';
 import { toCardRuns } from './to-card-runs';
 
@@ -47,7 +47,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   const { planned, hostAsset } = host;
   const rewriteHref = createHrefRewriter(model, routeOf, host);
   const contentRewriter = createContentRewriter(model, rewriteHref, host);
-  const pages: PlannedPage[] = model.pages.map((page, pageIndex) => {
+  let pages: PlannedPage[] = model.pages.map((page, pageIndex) => {
     const route = routeOf(page.url)!;
     const moduleName = toModuleName(route);
     const { rewriteRuns, rewriteBlock } = contentRewriter(page);
@@ -97,6 +97,9 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
 
   const redirects = toRedirects(pages);
   const { navigation, footerLinks, menu } = planNavigation(model, pages, routeOf, rewriteHref);
+  // The original's own menu tree (not the fallback from its pages): its copies in content go.
+  if ((model.identity.menu ?? []).length > 0)
+    pages = pages.map((page) => withoutMenuCopies(page, menu));
 
   const favicon = model.identity.favicon
     ? hostAsset(model.identity.favicon, '', 'favicon')
