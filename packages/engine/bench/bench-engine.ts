@@ -22,7 +22,10 @@ import { parseArgs } from 'node:util';
 import { isAppError } from '@sitelift/shared/error-codes';
 import { runPipeline } from '../src/pipeline';
 import type { Logger } from '../src/ports';
-import type { FidelityScores } from '../src/stages/verify/fidelity/measure-fidelity';
+import {
+  VISUAL_SIMILARITY_THRESHOLD,
+  type FidelityScores,
+} from '../src/stages/verify/fidelity/measure-fidelity';
 import { ENGINE_DIR } from '../src/stages/verify/write-project';
 import { DEFAULT_STRATEGY, STRATEGIES, type LighthouseScores, type Strategy } from '../src/types';
 import { getCorpusDir, readCorpusManifest, serveCorpusSite, type CorpusSite } from './corpus';
@@ -384,8 +387,16 @@ async function main(): Promise<number> {
   );
   if (totals.medianFidelity !== undefined) {
     const { block, text, position, color, visual } = totals.medianFidelity;
+    const styled = rows.filter(
+      (row) => row.strategy === 'STYLE_MODERNIZATION' && row.fidelity !== undefined,
+    );
+    const similar = styled.filter((row) => row.fidelity!.visual >= VISUAL_SIMILARITY_THRESHOLD);
     process.stdout.write(
-      `median fidelity: block ${formatScore(block)} · text ${formatScore(text)} · position ${formatScore(position)} · colour ${formatScore(color)} · visual ${formatScore(visual)} · identity checks passed ${totals.identityChecksPassed}/${totals.identityChecks}\n`,
+      `median fidelity: block ${formatScore(block)} · text ${formatScore(text)} · position ${formatScore(position)} · colour ${formatScore(color)} · visual ${formatScore(visual)} · identity checks passed ${totals.identityChecksPassed}/${totals.identityChecks}` +
+        (styled.length > 0
+          ? ` · STYLE_MODERNIZATION visual ≥ ${VISUAL_SIMILARITY_THRESHOLD}: ${similar.length}/${styled.length}`
+          : '') +
+        '\n',
     );
   }
   const repoRoot = path.resolve(ENGINE_DIR, '..', '..');

@@ -59,6 +59,13 @@ export interface FidelityInput {
   identity?: SiteIdentity;
 }
 
+/**
+ * Height-weighted section similarity a STYLE_MODERNIZATION rebuild should reach (decision record
+ * 022): the corpus originals re-rendered with other fonts and/or moved down 40 px scored 0.61–0.99,
+ * the generic rebuilds of issue 12 0.24–0.52.
+ */
+export const VISUAL_SIMILARITY_THRESHOLD = 0.6;
+
 /** Sections listed per route, and crops made for the whole site. */
 const WORST_PER_ROUTE = 3;
 const CROPPED_SECTIONS = 3;
