@@ -68,6 +68,14 @@ test('a test-mode purchase raises the balance in the top bar; changing plan goes
   await page.goto('/dashboard');
   await expect(balance(page)).toHaveText('1 credit');
 
+  // 'Buy credits' on the billing page lands on the (lazily loaded) pricing section.
+  await page.goto('/billing');
+  await page.getByRole('link', { name: 'Buy credits' }).click();
+  await expect(page).toHaveURL(/\/#pricing$/);
+  await expect(
+    page.getByRole('region', { name: 'One credit modernizes one site' }),
+  ).toBeInViewport();
+
   let pricing = await pricingSection(page);
   await pricing
     .getByRole('listitem', { name: 'Freelancer' })
