@@ -51,6 +51,8 @@ export interface MockBilling {
   hasRedeemedReferral: boolean;
   /** Codes of other accounts that can be redeemed. */
   redeemableCodes: Set<string>;
+  /** True for the local test mode (no Stripe key): no hosted billing portal. */
+  testMode: boolean;
 }
 
 function buildMockBilling(): MockBilling {
@@ -61,6 +63,7 @@ function buildMockBilling(): MockBilling {
     referralCode: null,
     hasRedeemedReferral: false,
     redeemableCodes: new Set(),
+    testMode: true,
   };
 }
 

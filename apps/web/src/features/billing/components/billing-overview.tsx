@@ -89,7 +89,7 @@ export function BillingOverview() {
     const tab = window.open('about:blank', '_blank');
     setBusy('portal');
     try {
-      const url = await getBillingPortalUrl();
+      const url = new URL(await getBillingPortalUrl(), window.location.origin).toString();
       if (tab) tab.location.href = url;
       else window.location.assign(url);
     } catch (error) {
@@ -187,6 +187,7 @@ export function BillingOverview() {
         ) : subscription ? (
           <SubscriptionDetails
             subscription={subscription}
+            hasPortal={!customer.data.test_mode}
             busy={busy}
             onPortal={() => void openPortal()}
             onCancel={() => void cancel(subscription)}
@@ -199,7 +200,7 @@ export function BillingOverview() {
               <Link to={PRICING_HREF} className={buttonClasses('primary', 'sm')}>
                 See plans
               </Link>
-              {otherProducts.length > 0 && (
+              {otherProducts.length > 0 && !customer.data.test_mode && (
                 <Button
                   size="sm"
                   variant="outline"
@@ -249,12 +250,15 @@ export function BillingOverview() {
 
 function SubscriptionDetails({
   subscription,
+  hasPortal,
   busy,
   onPortal,
   onCancel,
   onRefund,
 }: {
   subscription: CustomerProduct;
+  /** False in test mode: there is no hosted portal, this page is where the plan is managed. */
+  hasPortal: boolean;
   busy: 'portal' | 'cancel' | 'refund' | null;
   onPortal: () => void;
   onCancel: () => void;
@@ -293,10 +297,12 @@ function SubscriptionDetails({
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" disabled={busy !== null} onClick={onPortal}>
-          <ExternalLink className="size-4" aria-hidden />
-          {busy === 'portal' ? 'Opening...' : 'Manage billing'}
-        </Button>
+        {hasPortal && (
+          <Button size="sm" variant="outline" disabled={busy !== null} onClick={onPortal}>
+            <ExternalLink className="size-4" aria-hidden />
+            {busy === 'portal' ? 'Opening...' : 'Manage billing'}
+          </Button>
+        )}
         {!isEnding && (
           <Button
             size="sm"

@@ -121,6 +121,8 @@ describe('billing page', () => {
     const plan = await screen.findByRole('region', { name: 'Current plan' });
     await within(plan).findByText('Freelancer');
     expect(within(plan).queryByRole('button', { name: 'Request refund' })).not.toBeInTheDocument();
+    // Test mode has no hosted portal: this page is where the plan is managed.
+    expect(within(plan).queryByRole('button', { name: 'Manage billing' })).not.toBeInTheDocument();
     await user.click(within(plan).getByRole('button', { name: 'Cancel plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Freelancer?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Cancel Plan' }));
@@ -148,15 +150,18 @@ describe('billing page', () => {
     );
   });
 
-  it('opens the billing portal in a new tab', async () => {
+  it('opens the Stripe billing portal in a new tab', async () => {
     signInAs(createMockUser());
     subscribe('prod_sub_scale_499');
+    mockDb.billing.testMode = false;
     const tab = { location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const { user } = renderApp('/billing');
     const plan = await screen.findByRole('region', { name: 'Current plan' });
     await user.click(await within(plan).findByRole('button', { name: 'Manage billing' }));
-    await waitFor(() => expect(tab.location.href).toBe('/billing?portal=test'));
+    await waitFor(() =>
+      expect(tab.location.href).toBe('https://billing.stripe.com/p/session/test_YWNjdF8x'),
+    );
     expect(open).toHaveBeenCalledWith('about:blank', '_blank');
   });
 

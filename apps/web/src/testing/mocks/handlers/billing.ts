@@ -138,7 +138,7 @@ export const billingHandlers = [
         is_open: isFounderOfferOpen(sold),
         percent_off: FOUNDER_OFFER.percentOff,
       },
-      test_mode: true,
+      test_mode: mockDb.billing.testMode,
     });
   }),
 
@@ -226,7 +226,7 @@ export const billingHandlers = [
       features: { credits: { balance: mockDb.credits } },
       referral_code: mockDb.billing.referralCode,
       has_redeemed_referral: mockDb.billing.hasRedeemedReferral,
-      test_mode: true,
+      test_mode: mockDb.billing.testMode,
     });
   }),
 
@@ -250,7 +250,12 @@ export const billingHandlers = [
     if (!getSessionUser()) return fail('unauthorized');
     const body = await readBody(request);
     mockDb.calls.push({ method: 'POST', path: '/api/billing/billing_portal', body });
-    return ok(billingPortalResultSchema, { url: '/billing?portal=test' });
+    // Stripe's hosted portal; in test mode the server answers the return URL (the billing page).
+    return ok(billingPortalResultSchema, {
+      url: mockDb.billing.testMode
+        ? `${window.location.origin}/billing`
+        : 'https://billing.stripe.com/p/session/test_YWNjdF8x',
+    });
   }),
 
   http.post('*/api/billing/refund', async ({ request }) => {
