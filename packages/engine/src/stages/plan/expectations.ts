@@ -1,8 +1,28 @@
 /** What verify and the report need to know about the plan: expectations per route, things not carried. */
-import type { SiteModel, SitePlan } from '../../model';
+import type { MenuItem, SiteModel, SitePlan } from '../../model';
 import type { Diagnostic, NotCarried } from '../../types';
 import { toFlatBlocks } from '../extract/walk-content';
+import { isErrorPage } from './plan-navigation';
 import { normalizeUrl } from './plan-routes';
+
+/**
+ * The labels of the original's links to its error page ("404" in a menu): the rebuild never links
+ * that page (issue 12), so their text is not expected elsewhere.
+ */
+function errorPageLinkLabels(model: SiteModel, plan: SitePlan): Set<string> {
+  const errorUrls = new Set(plan.pages.filter(isErrorPage).map((page) => normalizeUrl(page.url)));
+  const labels = new Set<string>();
+  const visit = (items: MenuItem[]) => {
+    for (const item of items) {
+      if (item.href && errorUrls.has(normalizeUrl(item.href))) labels.add(item.label.trim());
+      visit(item.children);
+    }
+  };
+  visit(model.identity.menu ?? []);
+  for (const link of model.navigation)
+    if (errorUrls.has(normalizeUrl(link.href))) labels.add(link.label.trim());
+  return labels;
+}
 
 /** Per original page: its URL, its new route, its title and its visible text blocks. */
 export function toVerifyExpectations(
@@ -10,13 +30,19 @@ export function toVerifyExpectations(
   plan: SitePlan,
 ): { pages: { url: string; route: string; title: string; textBlocks: string[] }[] } {
   const byUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page]));
+  const unlinked = errorPageLinkLabels(model, plan);
   return {
-    pages: plan.pages.map((page) => ({
-      url: page.url,
-      route: page.route,
-      title: page.title,
-      textBlocks: byUrl.get(normalizeUrl(page.url))?.textBlocks ?? page.textBlocks,
-    })),
+    pages: plan.pages.map((page) => {
+      const blocks = byUrl.get(normalizeUrl(page.url))?.textBlocks ?? page.textBlocks;
+      return {
+        url: page.url,
+        route: page.route,
+        title: page.title,
+        textBlocks: isErrorPage(page)
+          ? blocks
+          : blocks.filter((text) => !unlinked.has(text.trim())),
+      };
+    }),
   };
 }
 

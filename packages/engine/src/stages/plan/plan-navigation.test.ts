@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../model';
 import { extractSite } from '../extract/extract-site';
 import { toRawPage, toRawSite } from '../generate/testing/load-fixture';
+import { toVerifyExpectations } from './expectations';
 import { planSite } from './plan-site';
 
 const ORIGIN = 'http://site.example';
@@ -135,5 +136,19 @@ describe("the menu's copy in a page's content", () => {
     const blocks = plan.pages[0]!.sections[0]!.blocks;
     expect(blocks.some((b) => b.kind === 'list')).toBe(false);
     expect(JSON.stringify(blocks)).toContain('our story');
+  });
+});
+
+describe("verify's expectations", () => {
+  it('do not expect the label of a link to the error page, which the rebuild never links', () => {
+    const base = model();
+    for (const page of base.pages) page.textBlocks.push('404');
+    const plan = planSite(base, { strategy: 'INCREMENTAL_UPDATE' });
+    const expectations = toVerifyExpectations(base, plan);
+    const byRoute = new Map(expectations.pages.map((page) => [page.route, page.textBlocks]));
+    expect(byRoute.get('/')).not.toContain('404');
+    expect(byRoute.get('/about')).not.toContain('404');
+    // The error page itself still shows its own text.
+    expect(byRoute.get('/404')).toContain('404');
   });
 });
