@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { z } from 'zod';
 
 /** A box in page coordinates (CSS px from the document's top left corner). */
 export interface Box {
@@ -347,7 +348,7 @@ export const LAYOUT_COLLECTOR_SCRIPT = `(options) => {
         selector: selectorOf(headerEl),
         box: toBox(headerEl.getBoundingClientRect()),
         background: backgroundOf(headerEl),
-        controls: Array.from(headerEl.querySelectorAll(controlSelector)).map(controlOf).filter(Boolean),
+        controls: Array.from(headerEl.querySelectorAll(controlSelector)).slice(0, 200).map(controlOf).filter(Boolean),
         textColors: Array.from(textColors),
         pictures,
       };
@@ -374,13 +375,87 @@ export const LAYOUT_COLLECTOR_SCRIPT = `(options) => {
   };
 }`;
 
+/** Longest a collector run may take: an original's scripts can make DOM calls hang or crawl. */
+const COLLECT_TIMEOUT_MS = 5_000;
+
+const finite = z.number().finite();
+const cssText = z.string().max(500);
+const boxSchema = z.object({ x: finite, y: finite, width: finite, height: finite });
+const pictureSchema = z.object({
+  kind: z.enum(['img', 'svg', 'css-background']),
+  src: z.string().max(4_096),
+  box: boxSchema,
+});
+const controlSchema = z.object({
+  label: z.string().max(2_000),
+  kind: z.enum(['button', 'link']),
+  isHome: z.boolean(),
+  background: cssText,
+  box: boxSchema,
+});
+
+/**
+ * What a collector run may return. It runs inside the original's page, whose own scripts can replace
+ * the DOM functions it calls: the answer is checked like any other input from outside, sizes capped.
+ */
+export const layoutSnapshotSchema = z.object({
+  viewport: z.object({ width: finite, height: finite }),
+  page: z.object({ width: finite.positive(), height: finite.positive() }),
+  blocks: z
+    .array(
+      z.object({
+        text: z.string().max(100_000),
+        box: boxSchema,
+        area: finite.nonnegative(),
+        color: cssText,
+        background: cssText,
+        fontFamily: cssText,
+      }),
+    )
+    .max(MAX_BLOCKS),
+  sections: z
+    .array(z.object({ selector: z.string().max(1_000), top: finite, height: finite }))
+    .max(40),
+  identity: z
+    .object({
+      header: z
+        .object({
+          selector: z.string().max(1_000),
+          box: boxSchema,
+          background: cssText,
+          controls: z.array(controlSchema).max(200),
+          textColors: z.array(cssText).max(200),
+          pictures: z.array(pictureSchema).max(401),
+        })
+        .optional(),
+      controls: z.array(controlSchema).max(300),
+      firstScreenPictures: z.array(pictureSchema).max(12),
+    })
+    .optional(),
+}) satisfies z.ZodType<LayoutSnapshot>;
+
 /**
  * Measures the rendered page where it stands (the caller has loaded and screenshotted it): text
- * blocks, sections and, with `identity`, the header, controls and first-screen pictures. Scrolled to
- * the top first, as the screenshots are.
+ * blocks, sections and, with `identity`, the header, controls and first-screen pictures. Rejects when
+ * the page does not answer within 5 s or answers something that is not a snapshot.
  */
 export async function collectLayout(page: Page, options: LayoutOptions): Promise<LayoutSnapshot> {
-  return (await page.evaluate(
-    `(${LAYOUT_COLLECTOR_SCRIPT})(${JSON.stringify({ ...options, maxBlocks: MAX_BLOCKS })})`,
-  )) as LayoutSnapshot;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the page did not answer within ${COLLECT_TIMEOUT_MS} ms`)),
+      COLLECT_TIMEOUT_MS,
+    );
+  });
+  try {
+    const answer: unknown = await Promise.race([
+      page.evaluate(
+        `(${LAYOUT_COLLECTOR_SCRIPT})(${JSON.stringify({ ...options, maxBlocks: MAX_BLOCKS })})`,
+      ),
+      timeout,
+    ]);
+    return layoutSnapshotSchema.parse(answer);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -165,6 +165,20 @@ describe.skipIf(chromePath === undefined)('measureFidelity on pages rendered in 
     ]);
   });
 
+  it('keeps the screenshots but no layout when the page answers the collector with nonsense', async () => {
+    // An original's own script can replace the DOM functions the collector calls.
+    const shots = await capture(`<!doctype html><html><body><p>Hello</p><script>
+      const real = window.getComputedStyle.bind(window);
+      window.getComputedStyle = (element) => {
+        const style = real(element);
+        return new Proxy(style, { get: (target, key) => (key === 'color' ? 'x'.repeat(10000) : target[key]) });
+      };
+    </script></body></html>`);
+    expect(isPng(shots.desktop)).toBe(true);
+    expect(isPng(shots.mobile)).toBe(true);
+    expect(shots.layout).toBeUndefined();
+  });
+
   it('scores an identical page 1 on every measure, with every identity check passing', async () => {
     const { fidelity } = await compare(buildPage(), IDENTITY);
     expect(fidelity!.overall).toEqual({ block: 1, text: 1, position: 1, color: 1, visual: 1 });
