@@ -251,7 +251,7 @@ export interface VerifyReport {
   /**
    * How closely the rebuild resembles the original (issue 12, decision record 022): measured when
    * the originals' and the rebuild's screenshots were taken; crops of its worst sections are among
-   * `screenshots` (`sections/...`).
+   * `screenshots` (`before/<route>-<viewport>-section-<n>.png`, `after/…`).
    */
   fidelity?: Fidelity;
   /** The built static site (dist/), for the live preview. */

@@ -40,7 +40,10 @@ export interface WorstSection {
   selector: string;
   score: number;
   viewport: 'desktop' | 'mobile';
-  /** Names of the crops among the report's screenshots (`sections/<route>-desktop-1-before.png`). */
+  /**
+   * Names of the crops among the report's screenshots: `before/<route>-desktop-section-1.png` and
+   * `after/…` (the before/after folders the server already stores and serves).
+   */
   crops?: { before: string; after: string };
 }
 
@@ -151,8 +154,9 @@ export async function measureFidelity(
     .sort((a, b) => a.section.score - b.section.score)
     .slice(0, CROPPED_SECTIONS);
   for (const [index, { entry, section }] of candidates.entries()) {
-    const name = `sections/${toRouteSlug(entry.route)}-${entry.viewport}-${index + 1}`;
-    const names = { before: `${name}-before.png`, after: `${name}-after.png` };
+    // Page screenshots end in -desktop.png or -mobile.png: a crop's name never collides with one.
+    const name = `${toRouteSlug(entry.route)}-${entry.viewport}-section-${index + 1}.png`;
+    const names = { before: `before/${name}`, after: `after/${name}` };
     crops[names.before] = await cropBand(entry.original[entry.viewport], section.original);
     crops[names.after] = await cropBand(
       entry.rebuilt[entry.viewport],

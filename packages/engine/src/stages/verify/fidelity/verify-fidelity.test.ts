@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('verifyProject measures fidelity against the origi
     );
     expect(named.length).toBeGreaterThanOrEqual(2);
     for (const name of named) {
-      expect(name).toMatch(/^sections\/(index|about)-(desktop|mobile)-\d-(before|after)\.png$/u);
+      expect(name).toMatch(/^(before|after)\/(index|about)-(desktop|mobile)-section-\d\.png$/u);
       expect(isPng(report.screenshots[name]!)).toBe(true);
     }
     const sitelift = toSiteliftReport({
