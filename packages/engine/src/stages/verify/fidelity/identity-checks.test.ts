@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { SiteIdentity } from '../../../model';
+import { checkIdentity, toFamilyName, toLabelKey } from './identity-checks';
+import type { Control, LayoutSnapshot } from './layout-snapshot';
+
+const IDENTITY: SiteIdentity = {
+  name: 'Academic Pages',
+  nameSource: 'brand',
+  title: 'Academic Pages',
+  description: '',
+  language: 'en',
+  colors: {},
+  fonts: {},
+};
+
+function control(label: string, overrides: Partial<Control> = {}): Control {
+  return {
+    label,
+    kind: 'link',
+    isHome: false,
+    background: 'rgba(0, 0, 0, 0)',
+    box: { x: 0, y: 10, width: 80, height: 20 },
+    ...overrides,
+  };
+}
+
+function snapshot(identity: LayoutSnapshot['identity'], fonts: string[] = []): LayoutSnapshot {
+  return {
+    viewport: { width: 1440, height: 900 },
+    page: { width: 1440, height: 2000 },
+    blocks: fonts.map((fontFamily, index) => ({
+      text: `Block ${index}`,
+      box: { x: 0, y: index * 40, width: 200, height: 20 },
+      area: 4000,
+      color: 'rgb(0, 0, 0)',
+      background: 'rgb(255, 255, 255)',
+      fontFamily,
+    })),
+    sections: [],
+    identity,
+  };
+}
+
+const HEADER = {
+  selector: 'header.site-header',
+  box: { x: 0, y: 0, width: 1440, height: 64 },
+  background: 'rgb(255, 255, 255)',
+  textColors: ['rgb(17, 24, 39)'],
+  pictures: [],
+};
+
+describe('identity keys', () => {
+  it('compares labels without case, spacing or the arrows of dropdown toggles', () => {
+    expect(toLabelKey('  Academic ▼')).toBe('academic');
+    expect(toLabelKey('Other  Pages ▾')).toBe('other pages');
+    expect(toLabelKey('»Home«')).toBe('home');
+  });
+
+  it('compares font families by the first of the stack, unquoted, without "Variable"', () => {
+    expect(toFamilyName('"Montserrat Variable", Helvetica, sans-serif')).toBe('montserrat');
+    expect(toFamilyName("'Roboto Slab', serif")).toBe('roboto slab');
+  });
+});
+
+describe('checkIdentity', () => {
+  it('finds every top-level menu item among the header labels, dropdown toggles included', () => {
+    const rebuilt = snapshot({
+      header: {
+        ...HEADER,
+        controls: [
+          control('Academic Pages', { isHome: true }),
+          control('Publications'),
+          control('Academic', { kind: 'button' }),
+        ],
+      },
+      controls: [],
+      firstScreenPictures: [],
+    });
+    const [navigation] = checkIdentity(
+      {
+        ...IDENTITY,
+        nameSource: undefined,
+        menu: [
+          { label: 'Publications', href: 'https://a.example/pubs', children: [] },
+          {
+            label: 'Academic ▼',
+            children: [{ label: 'Teaching', href: 'https://a.example/t', children: [] }],
+          },
+          { label: 'Talks', href: 'https://a.example/talks', children: [] },
+        ],
+      },
+      rebuilt,
+    );
+    expect(navigation).toEqual({
+      check: 'navigation',
+      ok: false,
+      found: '2/3 menu items in the header; missing: Talks',
+      expected: 'Publications, Academic ▼, Talks',
+    });
+  });
+
+  it('takes the brand colour from the header text when there is no call to action', () => {
+    const rebuilt = snapshot({
+      header: { ...HEADER, textColors: ['rgb(17, 24, 39)', 'rgb(254, 209, 54)'], controls: [] },
+      controls: [],
+      firstScreenPictures: [],
+    });
+    const [brand] = checkIdentity(
+      { ...IDENTITY, nameSource: undefined, colors: { primary: '#fed136' } },
+      rebuilt,
+    );
+    expect(brand).toMatchObject({ check: 'brand_color', ok: true, expected: '#fed136' });
+    expect(brand?.found).toBe('#fed136 on the header text (ΔE2000 0.0)');
+  });
+
+  it('allows the name on the brand link but not on any other link or button', () => {
+    const original = (controls: Control[]) =>
+      snapshot({ controls, firstScreenPictures: [] }) satisfies LayoutSnapshot;
+    const rebuilt = snapshot({ controls: [], firstScreenPictures: [] });
+    expect(
+      checkIdentity(IDENTITY, rebuilt, original([control('Academic Pages', { isHome: true })]))[0]
+        ?.ok,
+    ).toBe(true);
+    expect(
+      checkIdentity(IDENTITY, rebuilt, original([control('academic pages')]))[0],
+    ).toMatchObject({
+      ok: false,
+      found: '"Academic Pages" from brand, the label of a link of the original',
+    });
+  });
+
+  it('finds the fonts on the computed styles, ignoring generic families', () => {
+    const rebuilt = snapshot({ controls: [], firstScreenPictures: [] }, [
+      '"Montserrat Variable", sans-serif',
+      'Georgia, serif',
+    ]);
+    const [fonts] = checkIdentity(
+      {
+        ...IDENTITY,
+        nameSource: undefined,
+        fonts: { heading: 'Montserrat, sans-serif', body: 'sans-serif' },
+      },
+      rebuilt,
+    );
+    expect(fonts).toEqual({
+      check: 'fonts',
+      ok: true,
+      found: 'used: montserrat, georgia',
+      expected: 'montserrat',
+    });
+  });
+
+  it('leaves out every check without input', () => {
+    const rebuilt = snapshot({ controls: [], firstScreenPictures: [] });
+    expect(checkIdentity({ ...IDENTITY, nameSource: undefined }, rebuilt)).toEqual([]);
+  });
+});
