@@ -18,6 +18,8 @@ export interface SlideItem {
 export function Carousel({ slides }: { slides: SlideItem[] }) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
+  // The slide a button asked for, while the track glides there (the scroll passes others on the way).
+  const target = useRef<number | null>(null);
   const count = slides.length;
 
   useEffect(() => {
@@ -27,14 +29,28 @@ export function Carousel({ slides }: { slides: SlideItem[] }) {
     // swipe, keyboard scrolling).
     const onScroll = () => {
       const width = element.clientWidth || 1;
-      setCurrent(Math.min(count - 1, Math.max(0, Math.round(element.scrollLeft / width))));
+      const index = Math.min(count - 1, Math.max(0, Math.round(element.scrollLeft / width)));
+      if (target.current !== null) {
+        if (index === target.current) target.current = null;
+        return;
+      }
+      setCurrent(index);
+    };
+    const onScrollEnd = () => {
+      target.current = null;
+      onScroll();
     };
     element.addEventListener('scroll', onScroll, { passive: true });
-    return () => element.removeEventListener('scroll', onScroll);
+    element.addEventListener('scrollend', onScrollEnd);
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      element.removeEventListener('scrollend', onScrollEnd);
+    };
   }, [count]);
 
   function show(index: number) {
     const next = (index + count) % count;
+    target.current = next;
     setCurrent(next);
     const element = track.current;
     const slide = element?.children[next] as HTMLElement | undefined;
@@ -62,7 +78,11 @@ export function Carousel({ slides }: { slides: SlideItem[] }) {
       </div>
       {count > 1 ? (
         <div className="carousel-controls">
-          <button type="button" className="carousel-button" onClick={() => show(current - 1)}>
+          <button
+            type="button"
+            className="carousel-button"
+            onClick={() => show((target.current ?? current) - 1)}
+          >
             <span className="sr-only">{site.labels.previous}</span>
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none">
               <path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2.5" />
@@ -71,7 +91,11 @@ export function Carousel({ slides }: { slides: SlideItem[] }) {
           <p className="carousel-status" aria-live="polite">
             {name(current)}
           </p>
-          <button type="button" className="carousel-button" onClick={() => show(current + 1)}>
+          <button
+            type="button"
+            className="carousel-button"
+            onClick={() => show((target.current ?? current) + 1)}
+          >
             <span className="sr-only">{site.labels.next}</span>
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none">
               <path d="M9 5l7 7-7 7" stroke="currentColor" strokeWidth="2.5" />
