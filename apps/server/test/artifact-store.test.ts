@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalArtifactStore, type ArtifactStore } from '../src/artifacts/artifact-store';
 import { createS3ArtifactStore } from '../src/artifacts/s3-artifact-store';
 import { startFixtureSite, type FixtureSite } from './helpers/fixture-site';
 import { startS3Server } from './helpers/s3-server';
+import { unzipProject } from './helpers/unzip-project';
 import { createTestApp, signUpVerified, uniqueEmail, type TestApp } from './helpers/test-app';
 
 const encode = (value: string) => new TextEncoder().encode(value);
@@ -117,7 +117,9 @@ describe('a project run with S3 artifacts', () => {
     expect(project.status).toBe('completed');
     const zip = await agent.get(project.generated_code_url);
     expect(zip.statusCode).toBe(200);
-    expect(Object.keys(unzipSync(new Uint8Array(zip.rawPayload)))).toContain('package.json');
+    expect(Object.keys(unzipProject(new Uint8Array(zip.rawPayload), 'Bucket shop'))).toContain(
+      'package.json',
+    );
     expect((await agent.get(project.report_url)).json().version).toBe(1);
     expect((await agent.get(project.thumbnails.after)).headers['content-type']).toBe('image/png');
     const page = await agent.get(`/preview/${created.id}/`, { accept: 'text/html' });

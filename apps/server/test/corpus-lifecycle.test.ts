@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSseClient } from './helpers/sse-client';
+import { unzipProject } from './helpers/unzip-project';
 import {
   cookieHeader,
   createTestApp,
@@ -94,7 +94,7 @@ describe.skipIf(!HAS_CORPUS)('a corpus site through the API (wouter-1998)', () =
     const project = (await agent.get(`/api/projects/${id}`)).json();
     expect(project.report_summary).toMatchObject({ build_ok: true, pages: 3 });
     const zip = await agent.get(project.generated_code_url);
-    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    const files = unzipProject(new Uint8Array(zip.rawPayload), 'Wouter 1998');
     const names = Object.keys(files);
     expect(names).toEqual(expect.arrayContaining(['package.json', 'index.html', 'vite.config.ts']));
     expect(names.some((name) => name.startsWith('src/'))).toBe(true);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runPipeline } from '@sitelift/engine';
 import { bookLedgerEntry, getCreditBalance } from '../src/db/credits.repository';
@@ -19,6 +18,7 @@ import {
   type Agent,
   type TestApp,
 } from './helpers/test-app';
+import { unzipProject } from './helpers/unzip-project';
 import { TEST_DATABASE_KINDS } from './helpers/test-databases';
 
 // The whole lifecycle with the real engine on a small site served on loopback: create → events → logs
@@ -154,7 +154,8 @@ describe.each(TEST_DATABASE_KINDS)('project lifecycle on %s', (kind) => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
     expect(download.headers['content-disposition']).toContain('filename="Van Dijk Fietsen.zip"');
-    const entries = unzipSync(new Uint8Array(download.rawPayload));
+    // One folder named after the project (issue 15 item 7).
+    const entries = unzipProject(new Uint8Array(download.rawPayload), 'Van Dijk Fietsen');
     expect(Object.keys(entries)).toEqual(
       expect.arrayContaining(['package.json', 'index.html', 'sitelift-report.json']),
     );

@@ -360,6 +360,7 @@ export const DEFAULT_PIPELINE: PipelineTable = {
       });
       const archive = await packageProject(input.generate, report, {
         screenshots: input.verify.screenshots,
+        rootFolder: ctx.options.archiveFolder,
       });
       return { archive, report, ...(preview === undefined ? {} : { preview }) };
     },

@@ -161,6 +161,11 @@ export const pipelineInputSchema = z.object({
     .string()
     .regex(BASE_PATH_PATTERN, 'must start and end with "/" and hold plain path segments')
     .optional(),
+  /**
+   * Put every file of the zip in this folder (e.g. the project's name), so that it unpacks into one
+   * folder; made safe for file systems by the package stage. Without it, files sit at the root.
+   */
+  archiveFolder: z.string().max(200).optional(),
 });
 
 /** The pipeline's input (before defaults); `designer` replaces the offline designer. */

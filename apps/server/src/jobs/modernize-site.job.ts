@@ -289,6 +289,8 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         chromePath: deps.chromePath,
         // The live preview is served at /preview/<projectId>/: the engine builds a dist for that base.
         previewBase: `/preview/${job.projectId}/`,
+        // The zip unpacks into one folder named after the project (issue 15 item 7).
+        archiveFolder: project.name,
         ...deps.engineOptions,
       },
       {

@@ -3,7 +3,7 @@ import { siteliftReportSchema } from '@sitelift/shared/schemas/report';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMinimalProject } from '../../../test/fixtures/minimal-project.fixture';
 import type { FileTree, SiteliftReport, VerifyReport } from '../../types';
-import { packageProject, REPORT_FILE } from './package-project';
+import { packageProject, REPORT_FILE, toArchiveFolder } from './package-project';
 import { toSiteliftReport } from './to-sitelift-report';
 
 const VERIFY: VerifyReport = {
@@ -92,6 +92,26 @@ describe('packageProject', () => {
     expect([...unzipped['sitelift-report/screenshots/after/index-desktop.png']!]).toEqual([
       ...VERIFY.screenshots['after/index-desktop.png']!,
     ]);
+  });
+
+  it('puts every entry in one folder named after the project when asked', async () => {
+    const tree = buildMinimalProject();
+    const archive = await packageProject(tree, buildReport(), { rootFolder: 'Old Bakery / 1998' });
+    expect(archive.entries.every((entry) => entry.startsWith('Old Bakery - 1998/'))).toBe(true);
+    const unzipped = unzipSync(archive.zip);
+    expect(Object.keys(unzipped)).toContain(`Old Bakery - 1998/${REPORT_FILE}`);
+    expect(strFromU8(unzipped['Old Bakery - 1998/src/index.css']!)).toBe(
+      '@import "tailwindcss";\n',
+    );
+  });
+
+  it('makes folder names every file system takes', () => {
+    expect(toArchiveFolder('Café <Müller>: "Menu"?')).toBe('Café -Müller- -Menu-');
+    expect(toArchiveFolder('  ..hidden.  ')).toBe('hidden');
+    expect(toArchiveFolder('a\u0000b\tc')).toBe('a-b-c');
+    expect(toArchiveFolder('CON')).toBe('project');
+    expect(toArchiveFolder('///')).toBe('project');
+    expect(toArchiveFolder('x'.repeat(200))).toHaveLength(80);
   });
 
   it('gives byte-identical zips for the same input, whatever the time zone and file order', async () => {

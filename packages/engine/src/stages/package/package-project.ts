@@ -23,6 +23,29 @@ const STORED = /\.(?:png|jpe?g|gif|webp|avif|ico|woff2?|zip|gz|br|mp4|webm|mp3|p
 export interface PackageOptions {
   /** PNG screenshots keyed like VerifyReport.screenshots (`before/index-desktop.png`). */
   screenshots?: Record<string, Uint8Array>;
+  /**
+   * A folder every entry goes into (the project's name), so the zip unpacks into one folder;
+   * made safe by {@link toArchiveFolder}. Without it, entries sit at the root.
+   */
+  rootFolder?: string;
+}
+
+/**
+ * A folder name that every file system takes: no path separators or characters Windows refuses,
+ * no control characters, no leading or trailing dots and spaces, at most 80 characters; 'project'
+ * when nothing is left.
+ */
+export function toArchiveFolder(name: string): string {
+  const safe = name
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s-]+|[.\s]+$/g, '')
+    .slice(0, 80)
+    .trim();
+  return /^(?:con|prn|aux|nul|com\d|lpt\d)$/i.test(safe) || safe === '' ? 'project' : safe;
 }
 
 function toBytes(contents: string | Uint8Array): Uint8Array {
@@ -52,7 +75,10 @@ export function listArchiveEntries(
   for (const [name, png] of Object.entries(options.screenshots ?? {})) {
     entries.set(`${SCREENSHOTS_DIR}/${name}`, png);
   }
-  return [...entries].sort(([a], [b]) => byPath(a, b));
+  const prefix = options.rootFolder === undefined ? '' : `${toArchiveFolder(options.rootFolder)}/`;
+  return [...entries]
+    .sort(([a], [b]) => byPath(a, b))
+    .map(([path, bytes]) => [`${prefix}${path}`, bytes]);
 }
 
 /**
