@@ -104,7 +104,7 @@ export function Header() {
   useEffect(() => setOpen(false), [location.pathname]);
   const entries = MENU.map((item, index) => <MenuEntry key={index} item={item} />);
   return (
-    <header className="site-header">
+    <header className={'site-header' + (MENU.length > 6 ? ' is-long' : '')}>
       <div className="wrap header-bar">
         <Link to="/" className="brand">
           {site.logo ? (
