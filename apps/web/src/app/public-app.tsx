@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -34,11 +34,27 @@ const CreditBalanceBadge = lazy(async () => ({
  */
 function PublicLayout() {
   const location = useLocation();
+  const firstPageKey = useRef(location.key);
   useEffect(() => {
-    // A new public page starts at the top (or at its anchor); the first render keeps the browser's.
-    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
-    else window.scrollTo(0, 0);
-  }, [location.pathname, location.hash]);
+    // The page the browser loaded keeps its scroll position (the visitor may have scrolled before
+    // hydration); a page opened by a link starts at the top or at its anchor, which may belong to a
+    // lazily loaded section (pricing, FAQ): it is looked for during the next second.
+    if (location.key === firstPageKey.current) return undefined;
+    if (!location.hash) {
+      window.scrollTo(0, 0);
+      return undefined;
+    }
+    const id = decodeURIComponent(location.hash.slice(1));
+    const deadline = Date.now() + 1000;
+    let frame = 0;
+    const scrollToAnchor = () => {
+      const target = document.getElementById(id);
+      if (target) target.scrollIntoView();
+      else if (Date.now() < deadline) frame = requestAnimationFrame(scrollToAnchor);
+    };
+    scrollToAnchor();
+    return () => cancelAnimationFrame(frame);
+  }, [location.key, location.hash]);
   return (
     <ErrorBoundary resetKey={location.pathname}>
       <PageLayout
