@@ -6,7 +6,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '@sitelift/shared/messages';
 import { registerSchema } from '@sitelift/shared/validation/register';
 import type { RegisterInput } from '@sitelift/shared/validation/register';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { FormShell } from '../../../components/ui/form-shell';
@@ -54,15 +53,19 @@ export function RegisterForm() {
 
   if (isRegistered) {
     return (
-      <AuthCard title="Check your inbox">
-        <div className="text-center">
-          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+      <AuthCard
+        title="Check your inbox"
+        icon={
+          <span className="flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
             <MailCheck className="size-6" aria-hidden />
           </span>
-          <Alert tone="success" className="mt-5 text-left">
+        }
+      >
+        <div>
+          <p role="status" className="text-sm leading-6 text-slate-700">
             {AUTH_MESSAGES.registrationSuccess}
-          </Alert>
-          <p className="mt-4 text-sm text-slate-600">Taking you to sign in…</p>
+          </p>
+          <p className="mt-4 text-sm text-slate-500">Taking you to sign in…</p>
           <Link
             to={paths.login.getHref()}
             replace

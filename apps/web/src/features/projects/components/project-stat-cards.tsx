@@ -55,7 +55,8 @@ export function ProjectStatCards({
             aria-pressed={isActive}
             onClick={() => onSelect(card.filter)}
             className={cn(
-              'flex flex-col gap-1 rounded-xl border bg-white p-3 text-left shadow-sm transition sm:flex-row sm:items-center sm:gap-3 sm:p-4',
+              // Top-aligned, so the numbers stay on one line across the cards when a label wraps.
+              'flex flex-col gap-1 rounded-xl border bg-white p-3 text-left shadow-sm transition sm:flex-row sm:items-start sm:gap-3 sm:p-4',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
               isActive
                 ? 'border-brand-500 ring-2 ring-brand-200'
