@@ -41,8 +41,13 @@ describe('test-mode checkout', () => {
     expect((await screen.findAllByTestId('credit-balance'))[0]).toHaveTextContent('1 credit');
 
     await user.click(screen.getByRole('button', { name: 'Pay' }));
+    // The dashboard's code loads on demand: allow for a slow machine.
     expect(
-      await screen.findByText('Payment complete. Your credits have been added to your balance.'),
+      await screen.findByText(
+        'Payment complete. Your credits have been added to your balance.',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(router.state.location.search).toBe('');
@@ -74,7 +79,11 @@ describe('test-mode checkout', () => {
     expect(screen.getByText('one-time')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(
-      await screen.findByText('Checkout cancelled. You have not been charged.'),
+      await screen.findByText(
+        'Checkout cancelled. You have not been charged.',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(mockDb.credits).toBe(1);

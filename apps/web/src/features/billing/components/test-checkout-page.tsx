@@ -33,10 +33,9 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string }) {
     try {
       const redirectUrl = await finishTestCheckout(sessionId, outcome);
       if (outcome === 'complete') {
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY }),
-          queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY }),
-        ]);
+        // The balance and plan are read again while the next page loads.
+        void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY });
       }
       const target = new URL(redirectUrl, window.location.origin);
       if (target.origin !== window.location.origin) {
