@@ -75,6 +75,12 @@ describe.each(TEST_DATABASE_KINDS)('profile API on %s', (kind) => {
       company_name: 'Analytical Engines Ltd',
       avatar_url: 'https://example.com/ada.png',
     });
+    // The session's user carries the saved picture, which the top bar shows (issue 15 item 5).
+    const withPicture = (await agent.get('/api/auth/get-session')).json();
+    expect(withPicture.user).toMatchObject({
+      avatarUrl: 'https://example.com/ada.png',
+      fullName: 'Ada Lovelace',
+    });
 
     const cleared = await agent.patch('/api/me/profile', { company_name: '   ', avatar_url: '' });
     expect(cleared.statusCode).toBe(200);

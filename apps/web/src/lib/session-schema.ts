@@ -8,6 +8,8 @@ const sessionUserSchema = z.looseObject({
   email: z.string(),
   name: z.nullish(z.string()),
   image: z.nullish(z.string()),
+  avatarUrl: z.nullish(z.string()),
+  fullName: z.nullish(z.string()),
   emailVerified: z.boolean(),
   createdAt: z.coerce.date(),
 });

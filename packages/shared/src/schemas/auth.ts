@@ -11,6 +11,9 @@ export const sessionUserSchema = z.looseObject({
   email: z.string(),
   name: z.string().nullish(),
   image: z.string().nullish(),
+  /** The profile's picture and name (Better Auth additional fields; the top bar shows them). */
+  avatarUrl: z.string().nullish(),
+  fullName: z.string().nullish(),
   emailVerified: z.boolean(),
   createdAt: z.coerce.date(),
 });

@@ -32,6 +32,21 @@ describe('top bar', () => {
   });
 });
 
+describe('top bar avatar', () => {
+  it('shows the saved profile picture, as the profile panel does', async () => {
+    signInAs(
+      createMockUser({
+        email: 'ada@example.com',
+        fullName: 'Ada Lovelace',
+        avatarUrl: 'https://example.com/ada.png',
+      }),
+    );
+    renderApp('/dashboard');
+    const trigger = await screen.findByRole('button', { name: 'Open user menu' });
+    expect(trigger.querySelector('img')).toHaveAttribute('src', 'https://example.com/ada.png');
+  });
+});
+
 describe('mobile menu', () => {
   it('opens from the menu button, mirrors the user menu and closes with Escape', async () => {
     signInAs(createMockUser({ email: 'grace@example.com' }));

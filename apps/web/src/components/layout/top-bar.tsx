@@ -162,7 +162,11 @@ function MobileMenu({ showAnchors, onNavigate }: { showAnchors: boolean; onNavig
       {user ? (
         <>
           <div className="flex items-center gap-3 px-3 py-3">
-            <Avatar fullName={user.name} email={user.email} imageUrl={user.image} />
+            <Avatar
+              fullName={user.fullName ?? user.name}
+              email={user.email}
+              imageUrl={user.avatarUrl ?? user.image}
+            />
             <div className="min-w-0">
               <p className="text-xs text-slate-500">Signed in as</p>
               <p className="truncate text-sm font-semibold text-slate-900">{user.email}</p>

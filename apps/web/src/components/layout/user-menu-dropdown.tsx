@@ -17,7 +17,12 @@ export function UserMenuDropdown({ user }: { user: SessionUser }) {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="flex items-center gap-1.5 rounded-full p-0.5 pr-1.5 hover:bg-slate-100 data-[state=open]:bg-slate-100">
         <span className="sr-only">Open user menu</span>
-        <Avatar fullName={user.name} email={user.email} imageUrl={user.image} size="sm" />
+        <Avatar
+          fullName={user.fullName ?? user.name}
+          email={user.email}
+          imageUrl={user.avatarUrl ?? user.image}
+          size="sm"
+        />
         <ChevronDown className="size-4 text-slate-500" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

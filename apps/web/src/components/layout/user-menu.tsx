@@ -15,7 +15,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
       fallback={
         // The trigger's look while the menu's code loads (a moment, once per visit).
         <span className="flex items-center gap-1.5 rounded-full p-0.5 pr-1.5" aria-hidden>
-          <Avatar fullName={user.name} email={user.email} imageUrl={user.image} size="sm" />
+          <Avatar
+            fullName={user.fullName ?? user.name}
+            email={user.email}
+            imageUrl={user.avatarUrl ?? user.image}
+            size="sm"
+          />
           <span className="size-4" />
         </span>
       }

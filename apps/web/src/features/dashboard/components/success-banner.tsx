@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { X } from 'lucide-react';
-import { useSonner } from 'sonner';
+import { toast, useSonner } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 
 /**
@@ -16,15 +16,18 @@ export function SuccessBanner({
   onDismiss: () => void;
 }) {
   const { toasts } = useSonner();
-  const toastCountAtShow = useRef<number | null>(null);
+  // How many toasts had ever been created when the message appeared (toast.getHistory() is the
+  // synchronous record; useSonner's list can still be catching up with a toast of the last screen).
+  const toastsBeforeShow = useRef<number | null>(null);
   useEffect(() => {
     if (message === null) {
-      toastCountAtShow.current = null;
+      toastsBeforeShow.current = null;
       return;
     }
-    toastCountAtShow.current ??= toasts.length;
-    if (toasts.length > toastCountAtShow.current) onDismiss();
-  }, [message, toasts.length, onDismiss]);
+    const created = toast.getHistory().length;
+    toastsBeforeShow.current ??= created;
+    if (created > toastsBeforeShow.current) onDismiss();
+  }, [message, toasts, onDismiss]);
   if (!message) return null;
   return (
     <Alert

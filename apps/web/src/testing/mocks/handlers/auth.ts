@@ -7,7 +7,11 @@ function toSessionUser(user: MockUser) {
     id: user.id,
     email: user.email,
     name: user.name,
-    image: user.avatarUrl,
+    // As the server sends it: the profile's picture and name are Better Auth additional fields.
+    image: null,
+    avatarUrl: user.avatarUrl,
+    fullName: user.fullName,
+    companyName: user.companyName,
     emailVerified: user.emailVerified,
     createdAt: user.createdAt,
     updatedAt: user.createdAt,
