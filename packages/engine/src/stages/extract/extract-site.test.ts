@@ -7,7 +7,7 @@ import {
   toRawPage,
   toRawSite,
 } from '../generate/testing/load-fixture';
-import { extractSite, guessLanguage } from './extract-site';
+import { extractSite } from './extract-site';
 import { plainText } from './walk-content';
 
 function blocksOf(page: PageModel): Block[] {
@@ -375,10 +375,10 @@ describe('extractSite', () => {
     expect(page('EN_us')).toBe('en-US');
   });
 
-  it('guesses the language of pages that do not declare one', () => {
-    expect(guessLanguage('Dit is de homepage van het spel en je kunt hier niet veel doen')).toBe(
-      'nl',
-    );
-    expect(guessLanguage('This is the page of the club and you can find the news here')).toBe('en');
+  it('guesses the language of pages that do not declare one (guess-language.ts)', () => {
+    const page = (text: string) =>
+      extractSite(toRawSite(`<html><body><p>${text}</p></body></html>`)).pages[0]!.language;
+    expect(page('Dit is de homepage van het spel en je kunt hier niet veel doen')).toBe('nl');
+    expect(page('Benvenuti nel nostro ristorante, la cucina è aperta tutti i giorni')).toBe('it');
   });
 });

@@ -3,6 +3,7 @@
  * become diagnostics and the walk goes on.
  */
 import { AppError } from '@sitelift/shared/error-codes';
+import { guessLanguage } from './guess-language';
 import { parse } from 'parse5';
 import type {
   Block,
@@ -498,31 +499,4 @@ function mostCommon(values: (string | undefined)[]): string | undefined {
   const counts = new Map<string, number>();
   for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
-}
-
-const STOPWORDS: Record<string, string[]> = {
-  nl: ['de', 'het', 'een', 'en', 'van', 'je', 'niet', 'op', 'voor', 'zijn', 'dit', 'hier'],
-  de: ['der', 'die', 'und', 'das', 'ist', 'nicht', 'mit', 'für', 'auf', 'ein', 'eine'],
-  fr: ['le', 'la', 'les', 'et', 'est', 'une', 'des', 'pour', 'dans', 'que', 'vous'],
-  es: ['el', 'los', 'las', 'y', 'es', 'una', 'por', 'para', 'con', 'que', 'del'],
-  en: ['the', 'and', 'is', 'of', 'to', 'in', 'for', 'with', 'you', 'this', 'that'],
-};
-
-/** A best guess at the language of a page that does not declare one. */
-export function guessLanguage(text: string): string {
-  const cjk = (text.match(/[\u4e00-\u9fff]/g) ?? []).length;
-  if (cjk > 20) return 'zh';
-  if ((text.match(/[\u3040-\u30ff]/g) ?? []).length > 20) return 'ja';
-  const words = text.toLowerCase().split(/[^\p{L}]+/u);
-  let best = 'en';
-  let bestScore = 0;
-  for (const [language, list] of Object.entries(STOPWORDS)) {
-    const set = new Set(list);
-    const score = words.filter((word) => set.has(word)).length;
-    if (score > bestScore) {
-      best = language;
-      bestScore = score;
-    }
-  }
-  return best;
 }

@@ -17,6 +17,14 @@ describe('guessLanguage', () => {
     expect(guessLanguage('这是一个中文网站的首页内容，欢迎访问我们的网站')).toBe('zh');
   });
 
+  it('reads mixed text by its leading language (Dutch with English game names)', () => {
+    expect(
+      guessLanguage(
+        'Games & cheats Visual Basic Links Welkom! Kies een van de onderstaande linken om door te gaan. Hier kan men veel voorbeeldprogrammas vinden om te leren. CHEAT CODES voor al je favoriete spellen Spel Cheat Unreal game god mode Age of Empires pepperoni pizza',
+      ),
+    ).toBe('nl');
+  });
+
   it('says English when there is nothing to go on', () => {
     expect(guessLanguage('')).toBe('en');
     expect(guessLanguage('123 456')).toBe('en');

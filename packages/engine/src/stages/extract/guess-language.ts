@@ -4,12 +4,15 @@
  */
 import { detectAll } from 'tinyld';
 
-/** Below this, tinyld's best answer is a guess between neighbours (nl/af): keep English then. */
-const MIN_ACCURACY = 0.1;
+/** tinyld's answer is taken when its score is at least this… */
+const SURE_ACCURACY = 0.1;
+/** …or when it leads the runner-up by this factor (mixed text, e.g. Dutch with English game names). */
+const LEAD_FACTOR = 1.5;
 
 /** A best guess at the language of `text`, as an ISO 639-1 code; 'en' when nothing is certain. */
 export function guessLanguage(text: string): string {
-  const sample = text.slice(0, 20_000);
-  const best = detectAll(sample)[0];
-  return best && best.accuracy >= MIN_ACCURACY && /^[a-z]{2,3}$/.test(best.lang) ? best.lang : 'en';
+  const [best, second] = detectAll(text.slice(0, 20_000));
+  if (!best || !/^[a-z]{2,3}$/.test(best.lang)) return 'en';
+  const leads = second === undefined || best.accuracy >= LEAD_FACTOR * second.accuracy;
+  return best.accuracy >= SURE_ACCURACY || leads ? best.lang : 'en';
 }
