@@ -24,6 +24,18 @@ function errorPageLinkLabels(model: SiteModel, plan: SitePlan): Set<string> {
   return labels;
 }
 
+/** A dropdown's arrow glyph after its label ("Academic ▼"): the rebuild draws a chevron instead. */
+const ARROW = /\s*[▼▾▿⌄↓]\s*$/u;
+
+/** The labels of the original's dropdown toggles (menu items with children). */
+function dropdownLabels(items: MenuItem[], out = new Set<string>()): Set<string> {
+  for (const item of items) {
+    if (item.children.length > 0) out.add(item.label.replace(ARROW, '').trim());
+    dropdownLabels(item.children, out);
+  }
+  return out;
+}
+
 /** Per original page: its URL, its new route, its title and its visible text blocks. */
 export function toVerifyExpectations(
   model: SiteModel,
@@ -31,6 +43,12 @@ export function toVerifyExpectations(
 ): { pages: { url: string; route: string; title: string; textBlocks: string[] }[] } {
   const byUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page]));
   const unlinked = errorPageLinkLabels(model, plan);
+  const dropdowns = dropdownLabels(model.identity.menu ?? []);
+  // "Academic ▼" is expected as "Academic": the header's toggle draws its arrow.
+  const expected = (text: string) => {
+    const label = text.replace(ARROW, '').trim();
+    return label !== text.trim() && dropdowns.has(label) ? label : text;
+  };
   return {
     pages: plan.pages.map((page) => {
       const blocks = byUrl.get(normalizeUrl(page.url))?.textBlocks ?? page.textBlocks;
@@ -38,9 +56,10 @@ export function toVerifyExpectations(
         url: page.url,
         route: page.route,
         title: page.title,
-        textBlocks: isErrorPage(page)
+        textBlocks: (isErrorPage(page)
           ? blocks
-          : blocks.filter((text) => !unlinked.has(text.trim())),
+          : blocks.filter((text) => !unlinked.has(text.trim()))
+        ).map(expected),
       };
     }),
   };

@@ -131,11 +131,21 @@ describe("the menu's copy in a page's content", () => {
           { text: 'our story', href: `${ORIGIN}/about.html` },
         ],
       },
+      // The original's dropdown toggle, read as a button that leads nowhere.
+      { kind: 'paragraph', inlines: [{ text: '📋 Portfolio ▼', button: 'secondary' }] },
+      { kind: 'paragraph', inlines: [{ text: 'Portfolio ▾' }] },
+      // A lone link is content, even when a menu item has its label.
+      { kind: 'paragraph', inlines: [{ text: 'About', href: `${ORIGIN}/about.html` }] },
     );
     const plan = planSite(base, { strategy: 'INCREMENTAL_UPDATE' });
     const blocks = plan.pages[0]!.sections[0]!.blocks;
     expect(blocks.some((b) => b.kind === 'list')).toBe(false);
     expect(JSON.stringify(blocks)).toContain('our story');
+    expect(JSON.stringify(blocks)).not.toContain('Portfolio');
+    expect(blocks).toContainEqual({
+      kind: 'paragraph',
+      inlines: [{ text: 'About', href: '/about' }],
+    });
   });
 });
 
@@ -150,5 +160,16 @@ describe("verify's expectations", () => {
     expect(byRoute.get('/about')).not.toContain('404');
     // The error page itself still shows its own text.
     expect(byRoute.get('/404')).toContain('404');
+  });
+
+  it("expect a dropdown's label without the arrow glyph the header draws as a chevron", () => {
+    const base = model();
+    base.pages[0]!.textBlocks.push('Portfolio ▾', 'Learn more ▾');
+    const expectations = toVerifyExpectations(
+      base,
+      planSite(base, { strategy: 'INCREMENTAL_UPDATE' }),
+    );
+    expect(expectations.pages[0]!.textBlocks).toContain('Portfolio');
+    expect(expectations.pages[0]!.textBlocks).toContain('Learn more ▾');
   });
 });

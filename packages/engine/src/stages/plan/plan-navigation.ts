@@ -128,26 +128,43 @@ function shortTitle(title: string, siteName: string): string {
   return parts[0] ?? title;
 }
 
-/** The runs of a block that is only links (and separators): undefined for any other block. */
-function linkRuns(block: Block): InlineRun[] | undefined {
+/** A menu label as compared: without dropdown arrows, leading symbols and emoji, in lower case. */
+function menuKey(label: string): string {
+  return label
+    .replace(/[▼▾▿⌄↓]/gu, '')
+    .replace(/^[^\p{L}\p{N}]+/u, '')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * The menu entries of a block that is only menu controls: links (two or more, with separators
+ * between them), or one dropdown toggle of the original (a button run that leads nowhere, or its
+ * label with its arrow as plain text).
+ */
+function menuRuns(block: Block): InlineRun[] | undefined {
   const runs =
     block.kind === 'paragraph' ? block.inlines : block.kind === 'list' ? block.items.flat() : [];
-  const links = runs.filter((run) => run.href);
-  if (links.length < 2 || runs.some((run) => !run.href && /[\p{L}\p{N}]/u.test(run.text)))
-    return undefined;
-  return links;
+  // A dropdown toggle read as plain text: its label and arrow ("📋 Academic ▼").
+  if (runs.length === 1 && !runs[0]!.href && /[▼▾▿⌄↓]\s*$/u.test(runs[0]!.text)) return runs;
+  const entries = runs.filter((run) => run.href || run.button);
+  const words = runs.filter((run) => !run.href && !run.button && /[\p{L}\p{N}]/u.test(run.text));
+  if (words.length > 0 || entries.length === 0) return undefined;
+  if (entries.length === 1 && entries[0]!.href) return undefined;
+  return entries;
 }
 
 /**
  * A page without the copy of the original's menu that extract read as content at its top (the menu
  * of a header that is also the hero, as on speagle-js): blocks of the first section that are only
- * links labelled like the menu's items. The header has them, the footer lists them all.
+ * links, or a dropdown's toggle, labelled like the menu's items. The header has them, the footer
+ * lists every link.
  */
 export function withoutMenuCopies(page: PlannedPage, menu: PlannedMenuItem[]): PlannedPage {
   const labels = new Set<string>();
   const collect = (items: PlannedMenuItem[]) => {
     for (const item of items) {
-      labels.add(item.label.toLowerCase());
+      labels.add(menuKey(item.label));
       collect(item.children);
     }
   };
@@ -155,8 +172,8 @@ export function withoutMenuCopies(page: PlannedPage, menu: PlannedMenuItem[]): P
   const first = page.sections[0];
   if (!first || labels.size === 0) return page;
   const blocks = first.blocks.filter((block) => {
-    const links = linkRuns(block);
-    return !links?.every((run) => labels.has(run.text.trim().toLowerCase()));
+    const entries = menuRuns(block);
+    return !entries?.every((run) => labels.has(menuKey(run.text)));
   });
   if (blocks.length === first.blocks.length) return page;
   return { ...page, sections: [{ ...first, blocks }, ...page.sections.slice(1)] };
