@@ -30,7 +30,7 @@ export function FeaturesSection() {
     <section
       id={landingAnchors.features}
       aria-labelledby="features-heading"
-      className="bg-slate-50 py-20 sm:py-28"
+      className="bg-slate-50 pt-12 pb-20 sm:pt-16 sm:pb-28"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">

@@ -26,7 +26,7 @@ export function HeroSection() {
         aria-hidden
         className="pointer-events-none absolute -top-32 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-gradient-to-tr from-brand-200/50 via-sky-200/40 to-violet-200/40 blur-3xl"
       />
-      <div className="relative mx-auto grid max-w-7xl grid-cols-1 items-center gap-12 px-4 pt-16 pb-20 sm:px-6 sm:pt-24 lg:grid-cols-2 lg:gap-16 lg:px-8 lg:pb-28">
+      <div className="relative mx-auto grid max-w-7xl grid-cols-1 items-center gap-12 px-4 pt-16 pb-12 sm:px-6 sm:pt-24 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:gap-12 lg:px-8 lg:pb-14">
         <div className="min-w-0">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden />
@@ -46,8 +46,13 @@ export function HeroSection() {
             site as a clean React + Vite + Tailwind project — responsive, accessible and SEO-ready —
             in minutes, not weeks.
           </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to={startHref} size="lg" className="h-auto min-h-12 py-3 whitespace-normal">
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            {/* One line from the small breakpoint up; on phones it may wrap inside the button. */}
+            <ButtonLink
+              to={startHref}
+              size="lg"
+              className="h-auto min-h-12 py-3 whitespace-normal sm:whitespace-nowrap"
+            >
               Modernize Your First Site for Free <ArrowRight className="size-5" aria-hidden />
             </ButtonLink>
             <a href={`#${landingAnchors.features}`} className={buttonClasses('outline', 'lg')}>
