@@ -13,7 +13,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { signUp } from '../api/sign-up';
 import { AuthCard } from './auth-card';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
 import { reportError } from '../../../lib/report-error';
 
 /** Delay before a successful sign-up goes on to /login (spec §9). */

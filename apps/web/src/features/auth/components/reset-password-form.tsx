@@ -14,7 +14,7 @@ import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import type { NavigationState } from '../../../utils/navigation-state';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
 import { reportError } from '../../../lib/report-error';
 
 const INVALID_TOKEN_CODES = new Set(['INVALID_TOKEN', 'EXPIRED_TOKEN', 'TOKEN_EXPIRED']);

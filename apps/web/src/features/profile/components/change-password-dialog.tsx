@@ -15,7 +15,7 @@ import { FormShell } from '../../../components/ui/form-shell';
 import { Modal } from '../../../components/ui/modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { reportError } from '../../../lib/report-error';
-import { PasswordStrengthMeter } from '../../auth/components/password-strength-meter';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
 import { changePassword } from '../api/change-password';
 
 /** The Change Password modal (spec §2): three fields, then a success view. */

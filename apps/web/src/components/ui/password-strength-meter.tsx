@@ -2,7 +2,7 @@ import {
   PASSWORD_STRENGTH_MAX_SCORE,
   getPasswordStrength,
 } from '@sitelift/shared/auth/password-strength';
-import { cn } from '../../../utils/cn';
+import { cn } from '../../utils/cn';
 
 const BAR_COLOURS = [
   'bg-red-500',
