@@ -56,6 +56,12 @@ export default tseslint.config(
       ],
     },
   },
+  // Scripts the engine runs inside rendered pages: plain browser JavaScript, one expression each.
+  {
+    files: ['packages/engine/src/browser/in-page/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+    rules: { 'no-unused-expressions': 'off', '@typescript-eslint/no-unused-expressions': 'off' },
+  },
   // The template of generated projects (issue 11): browser React code, its scripts run on Node.
   {
     files: ['packages/engine/templates/*/src/**/*.{ts,tsx}'],

@@ -1,0 +1,525 @@
+// The identity probe, run in the rendered page (see stages/fetch/identity-probe.ts). Plain browser
+// JavaScript in a file of its own: linted, never rewritten by a build tool. One expression.
+(() => {
+  const W = window.innerWidth || 1440;
+  const H = window.innerHeight || 900;
+  const doc = document;
+  const body = doc.body;
+  if (!body) return undefined;
+  const style = (e) => getComputedStyle(e);
+  const rectOf = (e) => e.getBoundingClientRect();
+  const top = (r) => r.top + window.scrollY;
+  const alphaOf = (c) => {
+    if (!c || c === 'transparent') return 0;
+    const m = /rgba?\(([^)]*)\)/.exec(c);
+    if (!m) return 1;
+    const parts = m[1].split(/[\s,/]+/).filter(Boolean);
+    return parts.length > 3 ? Number.parseFloat(parts[3]) : 1;
+  };
+  const isOpaque = (c) => alphaOf(c) > 0.5;
+  const imageUrl = (value) => {
+    const m = /url\((['"]?)(.*?)\1\)/.exec(value || '');
+    return m && m[2] && !/^data:image\/svg/.test(m[2])
+      ? new URL(m[2], doc.baseURI).href
+      : undefined;
+  };
+  const isShown = (e) => {
+    const r = rectOf(e);
+    const s = style(e);
+    return (
+      r.width > 0 &&
+      r.height > 0 &&
+      s.visibility !== 'hidden' &&
+      s.display !== 'none' &&
+      Number(s.opacity) > 0.05
+    );
+  };
+  const text = (e) => (e.textContent || '').replace(/\s+/g, ' ').trim();
+  const gradientColor = (value) => {
+    const m = /gradient\(.*?(rgba?\([^)]*\))/.exec(value || '');
+    return m ? m[1] : undefined;
+  };
+  /** Loaders, modals and cookie walls laid over the whole page: not what the page looks like. */
+  const isCover = (e) => {
+    if (
+      /(?:^|[\s_-])(?:spinner|loader|loading|preloader|page-loader)(?:$|[\s_-])/i.test(
+        e.id + ' ' + e.className,
+      )
+    )
+      return true;
+    const s = style(e);
+    if (s.position !== 'fixed') return false;
+    const r = rectOf(e);
+    return (
+      (Number.parseInt(s.zIndex, 10) || 0) >= 1000 && r.width >= W * 0.9 && r.height >= H * 0.9
+    );
+  };
+  const isInCover = (e) => {
+    for (let a = e; a && a !== body && a !== doc.documentElement; a = a.parentElement)
+      if (isCover(a)) return true;
+    return false;
+  };
+  /** The first ancestor-or-self with a fill (colour, picture or gradient), and what it is. */
+  const fillOf = (start) => {
+    for (let e = start; e && e.nodeType === 1; e = e.parentElement) {
+      if (e !== doc.documentElement && e !== body && isCover(e)) continue;
+      const s = style(e);
+      const image = imageUrl(s.backgroundImage);
+      if (image || isOpaque(s.backgroundColor))
+        return { element: e, color: s.backgroundColor, image };
+      const gradient = gradientColor(s.backgroundImage);
+      if (gradient) return { element: e, color: gradient };
+    }
+    // The canvas beyond a short body shows the body's background (CSS propagates it there).
+    const b = style(body);
+    const bodyImage = imageUrl(b.backgroundImage);
+    if (bodyImage || isOpaque(b.backgroundColor))
+      return { element: body, color: b.backgroundColor, image: bodyImage };
+    const bodyGradient = gradientColor(b.backgroundImage);
+    if (bodyGradient) return { element: body, color: bodyGradient };
+    const root = style(doc.documentElement).backgroundColor;
+    return { element: doc.documentElement, color: isOpaque(root) ? root : 'rgb(255, 255, 255)' };
+  };
+  /** The colour most of a region's words are written in (its links included). */
+  const textColorOf = (region) => {
+    const colors = new Map();
+    const walker = doc.createTreeWalker(region, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const words = n.nodeValue.trim().length;
+      if (words > 0 && n.parentElement && isShown(n.parentElement))
+        colors.set(
+          style(n.parentElement).color,
+          (colors.get(style(n.parentElement).color) || 0) + words,
+        );
+    }
+    return (
+      [...colors.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c)[0] || style(region).color
+    );
+  };
+  const add = (map, key, weight) => {
+    if (key) map.set(key, (map.get(key) || 0) + weight);
+  };
+  const ranked = (map) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([color, weight]) => ({ color, weight: Math.round(weight) }));
+
+  // What a visitor sees behind the content: sample the first two views on a grid.
+  const fills = new Map();
+  const fillInfo = new Map();
+  const pageHeight = Math.min(doc.documentElement.scrollHeight, H * 3);
+  for (let y = H * 0.05; y < pageHeight; y += H / 6) {
+    window.scrollTo(0, Math.max(0, y - H / 2));
+    const viewY = y - window.scrollY;
+    for (let x = W * 0.05; x < W; x += W / 10) {
+      const hit = doc.elementsFromPoint(x, viewY).find((e) => !isInCover(e));
+      if (!hit) continue;
+      const fill = fillOf(hit);
+      add(fills, fill.element, 1);
+      fillInfo.set(fill.element, fill);
+    }
+  }
+  window.scrollTo(0, 0);
+  // The page background: the most seen fill of an element that spans the page (the body, a wrapper
+  // as tall as the document), not of a section or hero that happens to fill the first view.
+  const documentHeight = doc.documentElement.scrollHeight;
+  let background;
+  let best = -1;
+  for (const [element, count] of fills) {
+    const r = rectOf(element);
+    const spans =
+      element === body ||
+      element === doc.documentElement ||
+      (r.width >= W * 0.9 && r.height >= documentHeight * 0.6);
+    if (!spans || count <= best) continue;
+    best = count;
+    const f = fillInfo.get(element);
+    background = f.image ? { color: f.color, image: f.image } : { color: f.color };
+  }
+  if (!background) {
+    const f = fillOf(body);
+    background = f.image ? { color: f.color, image: f.image } : { color: f.color };
+  }
+
+  const accents = new Map();
+  const links = new Map();
+  const headings = new Map();
+  const buttons = new Map();
+  const all = doc.body.querySelectorAll('*');
+  const budget = Math.min(all.length, 6000);
+  for (let i = 0; i < budget; i++) {
+    const e = all[i];
+    if (/^(?:SCRIPT|STYLE|NOSCRIPT|TEMPLATE|svg|path)$/.test(e.tagName)) continue;
+    const r = rectOf(e);
+    if (r.width === 0 || r.height === 0) continue;
+    const s = style(e);
+    if (s.visibility === 'hidden' || s.display === 'none') continue;
+    const area = Math.min(r.width, W) * Math.min(r.height, H);
+    if (isOpaque(s.backgroundColor)) add(accents, s.backgroundColor, area);
+    const ownText = [...e.childNodes].some((n) => n.nodeType === 3 && n.nodeValue.trim());
+    if (ownText) add(accents, s.color, Math.min(area, 20000) / 4);
+    if (/^H[1-3]$/.test(e.tagName) && text(e)) add(headings, s.color, 1);
+  }
+
+  // The brand: the element the header names the site with (logo or name), linking home.
+  const header =
+    [
+      ...doc.querySelectorAll('header, [role=banner], #header, .header, .navbar, nav, #top, .top'),
+    ].find((e) => isShown(e) && top(rectOf(e)) < H * 0.6) || null;
+  const brandSelector =
+    '.navbar-brand, .brand, .logo, #logo, .site-logo, .site-title, #site-title, .site-branding a, .custom-logo-link, [rel=home], .header-logo, .site-name, #site-name';
+  const home = (a) => {
+    try {
+      const u = new URL(a.href);
+      return (
+        u.origin === location.origin &&
+        (/^\/(?:index\.\w+)?$/.test(u.pathname) || u.pathname === location.pathname) &&
+        /^(?:#(?:page-?top|top|home)?)?$/i.test(u.hash)
+      );
+    } catch {
+      return false;
+    }
+  };
+  let brand =
+    [...doc.querySelectorAll(brandSelector)].find((e) => top(rectOf(e)) < H * 1.2) || null;
+  // Else the header's home link with a picture, or with words outside the menu's list ("Home" in the
+  // menu is a menu item, not the brand).
+  if (!brand && header)
+    brand =
+      [...header.querySelectorAll('a[href]')].find(
+        (a) => home(a) && (a.querySelector('img, svg') || (text(a) && !a.closest('li'))),
+      ) || null;
+  let logo;
+  let brandInfo;
+  if (brand) {
+    brand.setAttribute('data-sitelift-brand', '');
+    const img = brand.tagName === 'IMG' ? brand : brand.querySelector('img');
+    const svg = brand.tagName === 'svg' ? brand : brand.querySelector('svg');
+    if (img && (img.currentSrc || img.src)) {
+      const ir = rectOf(img);
+      logo = {
+        kind: 'img',
+        src: img.currentSrc || img.src,
+        alt: (img.alt || img.title || '').trim(),
+        width: Math.round(ir.width),
+        height: Math.round(ir.height),
+      };
+    } else if (svg) {
+      const sr = rectOf(svg);
+      logo = {
+        kind: 'svg',
+        svg: svg.outerHTML,
+        alt: (
+          svg.getAttribute('aria-label') ||
+          (svg.querySelector('title') || {}).textContent ||
+          ''
+        ).trim(),
+        width: Math.round(sr.width),
+        height: Math.round(sr.height),
+      };
+    } else {
+      for (const e of [brand, ...brand.querySelectorAll('*')]) {
+        const src = imageUrl(style(e).backgroundImage);
+        if (!src) continue;
+        const er = rectOf(e);
+        logo = {
+          kind: 'css-background',
+          src,
+          alt: (e.getAttribute('title') || e.getAttribute('aria-label') || '').trim(),
+          width: Math.round(er.width),
+          height: Math.round(er.height),
+        };
+        break;
+      }
+    }
+    const brandText = text(brand);
+    brandInfo = { text: brandText.length <= 80 ? brandText : '' };
+    const link = brand.closest('a') || brand.querySelector('a');
+    if (link && link.href) brandInfo.href = link.href;
+  }
+
+  // The main menu: the nav-like list nearest the top with the most links, dropdowns included.
+  const dropdownBars = [
+    ...doc.querySelectorAll('.dropdown-toggle, [aria-haspopup=true], [aria-haspopup=menu]'),
+  ]
+    .map((toggle) => {
+      // From the dropdown's own wrapper up to the bar that holds other links beside it.
+      const wrapper = toggle.parentElement;
+      const own = wrapper ? wrapper.querySelectorAll('a[href]').length : 0;
+      let e = wrapper && wrapper.parentElement;
+      while (e && e !== body && e.querySelectorAll('a[href]').length <= own) e = e.parentElement;
+      return e;
+    })
+    .filter((e) => e && e !== body);
+  const menus = [
+    ...new Set([
+      ...doc.querySelectorAll(
+        'nav, [role=navigation], ul.nav, ul.navbar-nav, #menu, .menu, #nav, .nav, ul[class*=menu], #navigation, .navigation',
+      ),
+      ...dropdownBars,
+    ]),
+  ]
+    .filter((e) => !e.closest('footer, [role=contentinfo], #footer, .footer'))
+    .map((e) => ({
+      e,
+      links: e.querySelectorAll('a[href]').length,
+      y: top(rectOf(e)),
+      shown: isShown(e),
+      dropdown: !!e.querySelector(
+        '.dropdown-toggle, [aria-haspopup], .dropdown-menu, .sub-menu, .submenu, ul ul',
+      ),
+    }))
+    .filter((m) => m.links >= 2 && m.y < H * 1.5);
+  // Shown menus first, then the one with most links (dropdown entries count: they are hidden, not gone).
+  menus.sort((a, b) => Number(b.shown) - Number(a.shown) || b.links - a.links || a.y - b.y);
+  const menu = menus[0];
+  if (menu) menu.e.setAttribute('data-sitelift-menu', '');
+  // Another bar in the first view: a <nav> of its own, or a quick-links bar with dropdowns.
+  for (const other of menus.slice(1)) {
+    if (!other.shown || other.y > H * 0.8) continue;
+    if (!(
+      other.dropdown ||
+      other.e.tagName === 'NAV' ||
+      other.e.getAttribute('role') === 'navigation'
+    ))
+      continue;
+    if (
+      doc.querySelector('[data-sitelift-menu]') &&
+      [...doc.querySelectorAll('[data-sitelift-menu]')].some(
+        (m) => m.contains(other.e) || other.e.contains(m),
+      )
+    )
+      continue;
+    other.e.setAttribute('data-sitelift-menu', '');
+  }
+  // Links and buttons drawn as buttons: a filled or outlined box with padding.
+  for (const a of doc.querySelectorAll('a[href], button, input[type=submit], input[type=button]')) {
+    if (
+      !isShown(a) ||
+      a.closest('[data-sitelift-menu]') ||
+      a === brand ||
+      (brand && brand.contains(a))
+    )
+      continue;
+    const s = style(a);
+    const label = text(a) || a.value || '';
+    if (!label || label.length > 60) continue;
+    const filled =
+      isOpaque(s.backgroundColor) && s.backgroundColor !== fillOf(a.parentElement).color;
+    const outlined =
+      Number.parseFloat(s.borderTopWidth) >= 1 &&
+      s.borderTopStyle !== 'none' &&
+      Number.parseFloat(s.borderBottomWidth) >= 1 &&
+      isOpaque(s.borderTopColor);
+    const padded = Number.parseFloat(s.paddingLeft) >= 8 && Number.parseFloat(s.paddingTop) >= 4;
+    const boxed = /inline-block|block|flex|grid/.test(s.display);
+    if (!(padded && boxed && (filled || outlined))) {
+      if (a.tagName === 'A' && !a.closest('nav, header, footer')) add(links, s.color, 1);
+      continue;
+    }
+    if (a.tagName === 'A') a.setAttribute('data-sitelift-button', filled ? 'primary' : 'secondary');
+    if (filled) {
+      const key = s.backgroundColor + '|' + s.color + '|' + s.borderTopColor;
+      const r = rectOf(a);
+      add(buttons, key, r.width * r.height);
+    }
+  }
+
+  const regionOf = (e) => {
+    if (!e) return undefined;
+    const f = fillOf(e);
+    const out = { background: f.color, text: textColorOf(e) };
+    if (f.image) out.image = f.image;
+    return out;
+  };
+  const footer = [...doc.querySelectorAll('footer, [role=contentinfo], #footer, .footer')]
+    .filter(isShown)
+    .pop();
+
+  // Repeated items: siblings of one kind (same tag and classes, with a picture or a heading); a
+  // heading row before them or a row after them may sit beside them in the same parent.
+  for (const parent of doc.body.querySelectorAll('*')) {
+    const shown = [...parent.children].filter((k) => isShown(k));
+    if (shown.length < 2 || shown.length > 60) continue;
+    const kind = (k) =>
+      k.tagName +
+      '.' +
+      [...k.classList]
+        .filter((c) => !/active|first|last|odd|even|\d/.test(c) || /^col-/.test(c))
+        .sort()
+        .join('.');
+    const counts = new Map();
+    for (const k of shown) counts.set(kind(k), (counts.get(kind(k)) || 0) + 1);
+    const [major, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+    if (count < 2) continue;
+    const kids = shown.filter((k) => kind(k) === major);
+    const start = shown.indexOf(kids[0]);
+    if (shown.slice(start, start + kids.length).some((k) => kind(k) !== major)) continue;
+    if (
+      !kids.every(
+        (k) => k.querySelector('img, h2, h3, h4, h5, [style*=background]') || k.tagName === 'IMG',
+      )
+    )
+      continue;
+    const boxes = kids.map(rectOf);
+    if (boxes.some((b) => b.width < 60)) continue;
+    const y0 = Math.round(boxes[0].top);
+    // Only what shows side by side in the viewport: a slider's row runs on off-screen.
+    const columns = boxes.filter(
+      (b) => Math.abs(Math.round(b.top) - y0) <= 4 && b.left >= -1 && b.right <= W + 1,
+    ).length;
+    if (columns < 1) continue;
+    parent.setAttribute('data-sitelift-columns', String(columns));
+  }
+
+  // The hero: a large picture in the first view (a CSS background or the first big <img>).
+  let hero;
+  const candidates = [
+    ...doc.body.querySelectorAll('header, section, div, figure, main, a, img, picture'),
+  ].slice(0, 3000);
+  for (const e of candidates) {
+    const r = rectOf(e);
+    const y = top(r);
+    if (y > H * 0.75 || r.width < W * 0.5 || r.height < Math.min(H * 0.3, 240)) continue;
+    if (r.height > H * 1.5 || !isShown(e) || e.closest('[data-sitelift-menu]') || isInCover(e))
+      continue;
+    // A carousel in the first view is a carousel (extract keeps every slide), not a hero.
+    if (
+      e.closest(
+        '.carousel, .slick-slider, .owl-carousel, .swiper, .swiper-container, .flexslider, [class*=slider], [class*=slideshow]',
+      )
+    )
+      continue;
+    const s = style(e);
+    const image = e.tagName === 'IMG' ? e.currentSrc || e.src : imageUrl(s.backgroundImage);
+    if (!image) continue;
+    // A tiled texture is the page's paper, not a picture.
+    if (
+      e.tagName !== 'IMG' &&
+      !/no-repeat/.test(s.backgroundRepeat) &&
+      /^auto/.test(s.backgroundSize)
+    )
+      continue;
+    hero = {
+      element: e,
+      image,
+      isBackground: e.tagName !== 'IMG',
+      alt: e.tagName === 'IMG' ? (e.alt || '').trim() : '',
+      width: Math.round(r.width),
+      height: Math.round(r.height),
+      isFullBleed: r.width >= W * 0.95,
+    };
+    // The overlay: a translucent layer over the picture (a gradient layer, a ::before/::after, a covering child).
+    const gradient = /(?:linear|radial)-gradient\([^)]*?(rgba?\([^)]*\))/.exec(s.backgroundImage);
+    if (gradient) hero.overlay = gradient[1];
+    for (const pseudo of ['::before', '::after']) {
+      if (hero.overlay) break;
+      const p = getComputedStyle(e, pseudo);
+      if (p.content !== 'none' && alphaOf(p.backgroundColor) > 0) hero.overlay = p.backgroundColor;
+    }
+    if (!hero.overlay) {
+      for (const k of e.children) {
+        const kr = rectOf(k);
+        const ks = style(k);
+        const a = alphaOf(ks.backgroundColor);
+        if (a > 0 && a < 1 && kr.width >= r.width * 0.9 && kr.height >= r.height * 0.9) {
+          hero.overlay = ks.backgroundColor;
+          break;
+        }
+      }
+    }
+    // The hero's words sit in the pictured element, or beside it in a wrapper of about its size.
+    let scope = e.tagName === 'IMG' || e.tagName === 'PICTURE' ? e.parentElement || e : e;
+    const fits = (p) => {
+      const pr = rectOf(p);
+      return (
+        Math.abs(pr.top - r.top) <= 10 &&
+        pr.height <= r.height * 1.3 &&
+        !p.querySelector('[data-sitelift-menu]')
+      );
+    };
+    while (
+      !text(scope) &&
+      scope.parentElement &&
+      scope.parentElement !== body &&
+      fits(scope.parentElement)
+    )
+      scope = scope.parentElement;
+    // A background picture without a word on or beside it is decoration, not a hero.
+    if (e.tagName !== 'IMG' && !text(scope)) continue;
+    // The headline is the largest text in the hero, the sub-line the next largest.
+    const texts = [...scope.querySelectorAll('h1, h2, h3, h4, h5, h6, p, div, span, strong, em')]
+      .filter(
+        (t) =>
+          !t.closest('a, button') &&
+          [...t.childNodes].some((n) => n.nodeType === 3 && n.nodeValue.trim()) &&
+          isShown(t),
+      )
+      .map((t) => ({ t, size: Number.parseFloat(style(t).fontSize) || 0 }));
+    const byNode = (x) => texts.indexOf(x);
+    const sorted = texts.slice().sort((a, b) => b.size - a.size || byNode(a) - byNode(b));
+    if (sorted[0]) {
+      hero.headline = text(sorted[0].t);
+      const sub = sorted.find(
+        (x) =>
+          x.t !== sorted[0].t &&
+          !x.t.contains(sorted[0].t) &&
+          !sorted[0].t.contains(x.t) &&
+          text(x.t) !== hero.headline,
+      );
+      if (sub) hero.subline = text(sub.t);
+    }
+    const cta = [...scope.querySelectorAll('a[href]')].find(
+      (a) => isShown(a) && text(a) && !a.closest('[data-sitelift-menu], [data-sitelift-brand]'),
+    );
+    if (cta) hero.cta = { label: text(cta), href: cta.href };
+    break;
+  }
+
+  const headingElement = doc.querySelector('h1, h2, h3');
+  const result = {
+    viewport: { width: W, height: H },
+    background,
+    text: style(body).color,
+    links: ranked(links).slice(0, 5),
+    headings: ranked(headings).slice(0, 5),
+    buttons: [...buttons.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([key, weight]) => {
+        const [bg, fg, border] = key.split('|');
+        return { background: bg, text: fg, border, weight: Math.round(weight) };
+      }),
+    accents: ranked(accents).slice(0, 24),
+    fonts: {
+      body: style(body).fontFamily,
+      heading: headingElement ? style(headingElement).fontFamily : style(body).fontFamily,
+    },
+  };
+  const headerRegion = regionOf(header);
+  if (headerRegion) {
+    // A transparent header laid over the hero's picture shows that picture, not the page's colour.
+    const heroElement = hero && hero.element;
+    if (
+      heroElement &&
+      header &&
+      !header.contains(heroElement) &&
+      fillOf(header).element.contains(heroElement)
+    ) {
+      const hr = rectOf(header);
+      const pr = rectOf(heroElement);
+      if (hr.top >= pr.top - 1 && hr.bottom <= pr.bottom + 1) {
+        headerRegion.background = hero.overlay || headerRegion.background;
+        headerRegion.image = hero.image;
+      }
+    }
+    result.header = headerRegion;
+  }
+  if (hero) delete hero.element;
+  const footerRegion = regionOf(footer);
+  if (footerRegion) result.footer = footerRegion;
+  if (logo) result.logo = logo;
+  if (brandInfo) result.brand = brandInfo;
+  if (hero) result.hero = hero;
+  return result;
+})();
