@@ -149,7 +149,11 @@ async function runVerify(
   );
   expect(report.build.ok).toBe(true);
   return {
-    screenshots: Object.keys(report.screenshots).filter((name) => name.startsWith('before/')),
+    // Pages' screenshots of originals; the fidelity crops of their sections (`-section-N`) are
+    // cut from those same screenshots.
+    screenshots: Object.keys(report.screenshots).filter(
+      (name) => name.startsWith('before/') && !name.includes('-section-'),
+    ),
     logs,
   };
 }
