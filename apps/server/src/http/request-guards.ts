@@ -27,6 +27,9 @@ export function toDecodedPath(url: string): string | null {
   }
 }
 
+/** The router's limit on one path parameter (find-my-way's default `maxParamLength`). */
+export const MAX_PARAM_LENGTH = 100;
+
 /** True when the decoded `path` holds whitespace, a control character or a backslash. */
 export function hasUnsafePathCharacter(path: string): boolean {
   return UNSAFE_PATH_CHARACTER.test(path);
@@ -35,6 +38,7 @@ export function hasUnsafePathCharacter(path: string): boolean {
 /**
  * Guards every request before routing rules and limits see it (issue 10):
  * - a request target over {@link MAX_URL_LENGTH} answers 414 API_URL_TOO_LONG;
+ * - an API path with a segment over {@link MAX_PARAM_LENGTH} answers 414 API_URL_TOO_LONG;
  * - an API path (/api, /logs, /dev) that does not percent-decode, or whose decoded form holds whitespace,
  *   control characters or a backslash, answers 400 API_INVALID_PATH;
  * - a body or query string holding a NUL character anywhere answers 400 API_VALIDATION_FAILED naming the
@@ -54,6 +58,11 @@ export function registerRequestGuards(app: FastifyInstance): void {
       throw new AppError('API_INVALID_PATH', {
         message: 'The request path must not contain spaces, control characters or backslashes.',
       });
+    }
+    // The router refuses a parameter over its limit (FST_ERR_MAX_PARAM_LENGTH), but the web build's
+    // wildcard static route would take such a path first and answer 404: API paths check it here.
+    if (API_PATH.test(path) && path.split('/').some((part) => part.length > MAX_PARAM_LENGTH)) {
+      throw new AppError('API_URL_TOO_LONG');
     }
   });
   app.addHook('preHandler', async (request) => {
