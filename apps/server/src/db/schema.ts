@@ -118,6 +118,11 @@ export const projects = pgTable(
     jobId: uuid('job_id'),
     generatedCodeUrl: text('generated_code_url'),
     githubRepoUrl: text('github_repo_url'),
+    /**
+     * `owner/name` of the repository a deploy created (issue 14), written right after creation: a deploy
+     * that failed half-way is retried into the same repository instead of a second one.
+     */
+    githubRepoFullName: text('github_repo_full_name'),
     reportSummary: jsonb('report_summary').$type<StoredReportSummary>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -405,6 +410,46 @@ export const referralRedemptions = pgTable(
   ],
 );
 
+// GitHub delivery (issue 14, docs/decisions/026-github-app-and-token-storage.md).
+
+/**
+ * A user's GitHub connection (spec §3 code-hosting token record): one row per user, upserted on connect.
+ * `access_token` and `refresh_token` hold AES-256-GCM ciphertext (`v1:iv:tag:ct`), never the tokens.
+ */
+export const githubTokens = pgTable('github_tokens', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  githubUserId: text('github_user_id').notNull(),
+  githubUsername: text('github_username').notNull(),
+  githubEmail: text('github_email'),
+  githubAvatarUrl: text('github_avatar_url'),
+  githubName: text('github_name'),
+  isActive: boolean('is_active').notNull().default(true),
+  accessToken: text('access_token'),
+  refreshToken: text('refresh_token'),
+  /** When the access token expires (null: a token that does not expire). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Anti-forgery states of the GitHub authorization, bound to the user who asked; single use, 10 minutes. */
+export const githubOauthStates = pgTable(
+  'github_oauth_states',
+  {
+    /** SHA-256 (hex) of the state the browser made. */
+    stateHash: text('state_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('github_oauth_states_user_idx').on(table.userId)],
+);
+
 /** Every table, for drizzle() and the Better Auth adapter. */
 export const schema = {
   users,
@@ -424,4 +469,6 @@ export const schema = {
   billingEntities,
   referralCodes,
   referralRedemptions,
+  githubTokens,
+  githubOauthStates,
 };
