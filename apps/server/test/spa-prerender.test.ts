@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSpa } from '../src/http/spa';
 import { createTestApp } from './helpers/test-app';
 import type { TestApp } from './helpers/test-app';
 
@@ -95,5 +97,77 @@ describe('prerendered public pages', () => {
     const response = await inject('/terms');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<h1>Shell page</h1>');
+  });
+});
+
+// Issue 14: the landing page says "push it to GitHub" only where GitHub is configured. The build writes
+// each public page twice (`<name>.html` and `<name>.no-github.html`); registerSpa serves the variant
+// that matches its `githubConfigured` option, default false.
+describe('prerendered public pages and the GitHub configuration', () => {
+  let rootDir: string;
+  let distDir: string;
+  const apps: ReturnType<typeof Fastify>[] = [];
+
+  const page = (text: string) => `<!doctype html><div id="root"><p>${text}</p></div>`;
+  async function spaServer(options: { githubConfigured?: boolean }) {
+    const app = Fastify();
+    apps.push(app);
+    await registerSpa(app, { distDir, ...options });
+    return (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  }
+
+  beforeAll(async () => {
+    rootDir = await mkdtemp(path.join(tmpdir(), 'sitelift-prerender-github-'));
+    distDir = path.join(rootDir, 'dist');
+    await mkdir(path.join(distDir, 'prerendered'), { recursive: true });
+    await writeFile(path.join(distDir, 'index.html'), page('Shell'));
+    for (const name of ['index', 'terms', 'privacy']) {
+      await writeFile(path.join(distDir, 'prerendered', `${name}.html`), page(`${name} GitHub`));
+      await writeFile(
+        path.join(distDir, 'prerendered', `${name}.no-github.html`),
+        page(`${name} zip`),
+      );
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await rm(rootDir, { recursive: true, force: true });
+  });
+
+  it('serves the GitHub variant of every public page when GitHub is configured', async () => {
+    const get = await spaServer({ githubConfigured: true });
+    for (const [url, name] of [
+      ['/', 'index'],
+      ['/terms', 'terms'],
+      ['/privacy/', 'privacy'],
+    ]) {
+      const response = await get(url!);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<p>${name} GitHub</p>`);
+    }
+    expect((await get('/dashboard')).body).toContain('<p>Shell</p>');
+  });
+
+  it('serves the zip variant when GitHub is not configured, and by default', async () => {
+    for (const get of [await spaServer({ githubConfigured: false }), await spaServer({})]) {
+      for (const [url, name] of [
+        ['/', 'index'],
+        ['/terms?x=1', 'terms'],
+        ['/privacy', 'privacy'],
+      ]) {
+        const response = await get(url!);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toContain(`<p>${name} zip</p>`);
+      }
+    }
+  });
+
+  it('serves the one variant a build has when the other is missing', async () => {
+    await rm(path.join(distDir, 'prerendered', 'terms.no-github.html'));
+    await rm(path.join(distDir, 'prerendered', 'privacy.html'));
+    const withoutGithub = await spaServer({});
+    expect((await withoutGithub('/terms')).body).toContain('<p>terms GitHub</p>');
+    const withGithub = await spaServer({ githubConfigured: true });
+    expect((await withGithub('/privacy')).body).toContain('<p>privacy zip</p>');
   });
 });

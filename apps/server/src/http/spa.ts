@@ -13,24 +13,33 @@ function isSpaNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * The public pages the web build prerenders (issue 13 item 6), by path, with the file
- * `apps/web/scripts/prerender.mjs` writes for each under `dist/prerendered/`.
+ * The public pages the web build prerenders (issue 13 item 6), by path, with the name of the files
+ * `apps/web/scripts/prerender.mjs` writes for each under `dist/prerendered/`: `<name>.html` says the
+ * rebuilt site can be pushed to GitHub, `<name>.no-github.html` says it downloads as a zip (issue 14:
+ * the landing page's claim matches what this server has configured).
  */
 const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
-  '/': 'prerendered/index.html',
-  '/terms': 'prerendered/terms.html',
-  '/privacy': 'prerendered/privacy.html',
+  '/': 'index',
+  '/terms': 'terms',
+  '/privacy': 'privacy',
 };
 
 /**
- * The HTML file of dist that answers a navigation to `url`: the prerendered page of a public path when
- * the build has it, else the single-page app's shell; undefined without a build. Looked up on every
- * request, so a build made (or remade) while the server runs is served without a restart.
+ * The HTML file of dist that answers a navigation to `url`: the prerendered page of a public path in
+ * its GitHub or no-GitHub variant when the build has it (a build with one variant only serves that
+ * one), else the single-page app's shell; undefined without a build. Looked up on every request, so
+ * a build made (or remade) while the server runs is served without a restart.
  */
-function pageFileFor(distDir: string, url: string): string | undefined {
+function pageFileFor(distDir: string, url: string, githubConfigured: boolean): string | undefined {
   const pathname = (url.split(/[?#]/)[0] ?? '/').replace(/(.)\/+$/, '$1');
-  const prerendered = PRERENDERED_PAGES[pathname];
-  if (prerendered && existsSync(path.join(distDir, prerendered))) return prerendered;
+  const name = PRERENDERED_PAGES[pathname];
+  if (name) {
+    const variants = githubConfigured
+      ? [`${name}.html`, `${name}.no-github.html`]
+      : [`${name}.no-github.html`, `${name}.html`];
+    const found = variants.find((file) => existsSync(path.join(distDir, 'prerendered', file)));
+    if (found) return `prerendered/${found}`;
+  }
   return existsSync(path.join(distDir, 'index.html')) ? 'index.html' : undefined;
 }
 
@@ -43,15 +52,16 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 /**
  * Serves the built web app from `distDir`: files as they are (`.br`/`.gz` when accepted), and for a
  * GET that accepts HTML and is not under /api or /dev, the prerendered page of `/`, `/terms` and
- * `/privacy` or else index.html (history fallback). Everything else unknown answers 404 `{ error }`.
+ * `/privacy` (the variant that matches `githubConfigured`, default false: the pages then offer the
+ * zip download instead of GitHub) or else index.html (history fallback). Everything else unknown answers 404 `{ error }`.
  * Without a build, HTML requests get a page saying to run `npm run build`. The build is looked up per
  * request; the returned boolean only says whether it existed at start (for the start-up warning).
  */
 export async function registerSpa(
   app: FastifyInstance,
-  options: { distDir: string },
+  options: { distDir: string; githubConfigured?: boolean },
 ): Promise<boolean> {
-  const { distDir } = options;
+  const { distDir, githubConfigured = false } = options;
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
@@ -71,7 +81,7 @@ export async function registerSpa(
   });
   const answerUnmatched = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isSpaNavigation(request)) {
-      const pageFile = pageFileFor(distDir, request.url);
+      const pageFile = pageFileFor(distDir, request.url, githubConfigured);
       if (!pageFile) {
         return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       }
