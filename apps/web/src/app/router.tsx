@@ -33,8 +33,11 @@ const lazyRoutes = {
   testCheckout: async () => ({
     Component: (await import('./routes/test-checkout')).TestCheckoutRoute,
   }),
-  github: async () => ({
-    Component: (await import('./routes/pending-features')).GithubIntegrationRoute,
+  githubRedirectHandler: async () => ({
+    Component: (await import('./routes/github/redirect-handler')).GithubRedirectHandlerRoute,
+  }),
+  githubCallback: async () => ({
+    Component: (await import('./routes/github/callback')).GithubCallbackRoute,
   }),
 };
 
@@ -61,9 +64,9 @@ export const routes: RouteObject[] = [
               { path: paths.editProfile.path, lazy: lazyRoutes.profileEdit },
               { path: paths.billing.path, lazy: lazyRoutes.billing },
               { path: paths.testCheckout.path, lazy: lazyRoutes.testCheckout },
-              { path: paths.githubRedirectHandler.path, lazy: lazyRoutes.github },
-              { path: paths.githubAuthCallback.path, lazy: lazyRoutes.github },
-              { path: paths.githubCallback.path, lazy: lazyRoutes.github },
+              { path: paths.githubRedirectHandler.path, lazy: lazyRoutes.githubRedirectHandler },
+              { path: paths.githubAuthCallback.path, lazy: lazyRoutes.githubRedirectHandler },
+              { path: paths.githubCallback.path, lazy: lazyRoutes.githubCallback },
             ],
           },
         ],

@@ -36,25 +36,37 @@ export function getStateError(state: unknown): string | null {
   return typeof error === 'string' && error !== '' ? error : null;
 }
 
+function useOneTimeStateValue(
+  key: 'message' | 'error',
+  read: (state: unknown) => string | null,
+): [string | null, () => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [value, setValue] = useState<string | null>(() => read(location.state));
+  useEffect(() => {
+    const incoming = read(location.state);
+    if (incoming === null) return;
+    setValue(incoming);
+    const rest = { ...asState(location.state) };
+    delete rest[key];
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: Object.keys(rest).length > 0 ? rest : null },
+    );
+  }, [location, navigate, key, read]);
+  return [value, useCallback(() => setValue(null), [])];
+}
+
 /**
  * The success message the previous screen passed in router state, shown once: it is read into
  * component state and dropped from the history entry at once, so a reload (browsers keep history
  * state across reloads) or going back and forth does not show it again. The second value hides it.
  */
 export function useOneTimeStateMessage(): [string | null, () => void] {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [message, setMessage] = useState<string | null>(() => getStateMessage(location.state));
-  useEffect(() => {
-    const incoming = getStateMessage(location.state);
-    if (incoming === null) return;
-    setMessage(incoming);
-    const rest = { ...asState(location.state) };
-    delete rest.message;
-    void navigate(
-      { pathname: location.pathname, search: location.search, hash: location.hash },
-      { replace: true, state: Object.keys(rest).length > 0 ? rest : null },
-    );
-  }, [location, navigate]);
-  return [message, useCallback(() => setMessage(null), [])];
+  return useOneTimeStateValue('message', getStateMessage);
+}
+
+/** The error message passed in router state (the error flag), shown once like the success message. */
+export function useOneTimeStateError(): [string | null, () => void] {
+  return useOneTimeStateValue('error', getStateError);
 }

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { X } from 'lucide-react';
 import { useCreditBalance } from '../../features/billing/api/get-credits';
 import { CreditHistory } from '../../features/billing/components/credit-history';
 import { useCheckoutReturn } from '../../features/billing/hooks/use-checkout-return';
 import { useProjectCount } from '../../features/dashboard/api/get-project-count';
 import { SuccessBanner } from '../../features/dashboard/components/success-banner';
 import { WelcomeBanner } from '../../features/dashboard/components/welcome-banner';
+import { DeployProjectButton } from '../../features/github/components/deploy-project-button';
+import { GithubIntegrationPanel } from '../../features/github/components/github-integration-panel';
 import { JobLogViewer } from '../../features/jobs/components/job-log-viewer';
 import {
   applyJobStatusChange,
@@ -18,12 +21,13 @@ import {
   parseProjectChange,
 } from '../../features/projects/utils/apply-project-event';
 import { ProfilePanel } from '../../features/profile/components/profile-panel';
+import { Alert } from '../../components/ui/alert';
 import { DIALOG_CLOSE_DELAY_MS } from '../../components/ui/confirm-dialog';
 import { useEventStream } from '../../hooks/use-event-stream';
 import { useSession } from '../../lib/auth';
 import type { StreamEvent } from '../../lib/event-stream';
 import { useQueryClient } from '../../lib/query-client';
-import { useOneTimeStateMessage } from '../../utils/navigation-state';
+import { useOneTimeStateError, useOneTimeStateMessage } from '../../utils/navigation-state';
 
 /** After a burst of live changes, the exact totals are read again after this pause. */
 const TOTALS_REFRESH_DELAY_MS = 1000;
@@ -63,6 +67,8 @@ function useDashboardEvents() {
 export function DashboardRoute() {
   const { user } = useSession();
   const [stateMessage, dismissStateMessage] = useOneTimeStateMessage();
+  const [stateError, dismissStateError] = useOneTimeStateError();
+  const queryClient = useQueryClient();
   const creditBalance = useCreditBalance();
   const projectCount = useProjectCount();
   const [logs, setLogs] = useState<{ jobId: string; name: string } | null>(null);
@@ -79,20 +85,54 @@ export function DashboardRoute() {
     setIsLogsOpen(true);
   }, []);
 
+  const renderDeploy = useCallback(
+    (project: Project) => (
+      <DeployProjectButton
+        project={project}
+        onDeployed={(result) => {
+          if (result.project) {
+            applyProjectChange(queryClient, { kind: 'update', project: result.project });
+          } else {
+            void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
+          }
+        }}
+      />
+    ),
+    [queryClient],
+  );
+
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <title>Dashboard — Sitelift</title>
       <SuccessBanner message={stateMessage} onDismiss={dismissStateMessage} />
+      {stateError && (
+        <Alert
+          tone="error"
+          action={
+            <button
+              type="button"
+              onClick={dismissStateError}
+              className="-m-1 rounded p-1 text-red-700 hover:bg-red-100"
+              aria-label="Dismiss message"
+            >
+              <X className="size-4" aria-hidden />
+            </button>
+          }
+        >
+          {stateError}
+        </Alert>
+      )}
       <WelcomeBanner
         email={user.email}
         hasProjects={(projectCount ?? 0) > 0}
         creditBalance={creditBalance}
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <ProjectsOverview onOpenLogs={openLogs} />
+        <ProjectsOverview onOpenLogs={openLogs} renderDeploy={renderDeploy} />
         <aside aria-label="Account and integrations" className="space-y-6">
           <ProfilePanel />
+          <GithubIntegrationPanel />
           <CreditHistory />
         </aside>
       </div>

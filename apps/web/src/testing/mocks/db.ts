@@ -67,6 +67,41 @@ function buildMockBilling(): MockBilling {
   };
 }
 
+/** The GitHub side of the mock server (issue 14). */
+export interface MockGithub {
+  /** False: the server has no GitHub App configured. */
+  configured: boolean;
+  /** The connected account, or null. */
+  user: {
+    login: string;
+    name: string | null;
+    email: string | null;
+    avatar_url: string | null;
+  } | null;
+  /** States bound to the session by POST /api/github/state. */
+  states: string[];
+  /** Codes GitHub would accept, with the account each connects. */
+  validCodes: Set<string>;
+  /** When set, the next deploy fails with this status and message. */
+  deployFailure: { status: number; code: string; message: string } | null;
+  /** When set, POST /api/github/disconnect fails with this status. */
+  disconnectFailure: number | null;
+  /** Repositories created, by project id (a deploy again makes another). */
+  repositories: { projectId: string; url: string; isPublic: boolean }[];
+}
+
+function buildMockGithub(): MockGithub {
+  return {
+    configured: true,
+    user: null,
+    states: [],
+    validCodes: new Set(['good-code']),
+    deployFailure: null,
+    disconnectFailure: null,
+    repositories: [],
+  };
+}
+
 /** An open server-sent-events response the test can write to. */
 export interface MockEventStream {
   send: (text: string) => void;
@@ -88,6 +123,7 @@ export const mockDb = {
   /** The credit ledger, newest first (GET /api/me/credits?entries=true). */
   creditEntries: [] as CreditEntry[],
   billing: buildMockBilling(),
+  github: buildMockGithub(),
   /** When set, POST /api/projects answers with this status and error code. */
   createFailure: null as { status: number; code: string; message: string } | null,
   /** When set, GET /logs/:id/stream answers with this status. */
@@ -142,6 +178,7 @@ export function resetMockDb(): void {
   mockDb.credits = 1;
   mockDb.creditEntries = [];
   mockDb.billing = buildMockBilling();
+  mockDb.github = buildMockGithub();
   mockDb.createFailure = null;
   mockDb.logStreamStatus = null;
   for (const stream of mockDb.eventStreams) stream.close();

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
 import { billingHandlers } from './handlers/billing';
+import { githubHandlers } from './handlers/github';
 import { profileHandlers } from './handlers/profile';
 import { projectHandlers } from './handlers/projects';
 
@@ -10,4 +11,5 @@ export const server = setupServer(
   ...profileHandlers,
   ...projectHandlers,
   ...billingHandlers,
+  ...githubHandlers,
 );

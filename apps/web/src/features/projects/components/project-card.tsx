@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   Download,
   ExternalLink,
@@ -69,6 +70,7 @@ export function ProjectCard({
   onRerun,
   onDelete,
   onDownload,
+  renderDeploy,
   isBusy,
 }: {
   project: Project;
@@ -78,6 +80,11 @@ export function ProjectCard({
   onRerun?: (project: Project) => void;
   onDelete: (project: Project) => void;
   onDownload: (project: Project) => void;
+  /**
+   * The deploy action of a completed project with generated code (spec §2), supplied by the screen
+   * that composes the GitHub feature (features do not import each other); absent hides it.
+   */
+  renderDeploy?: (project: Project) => ReactNode;
   isBusy: boolean;
 }) {
   const [isReportOpen, setIsReportOpen] = useState(false);
@@ -153,6 +160,7 @@ export function ProjectCard({
             <Download className="size-4" aria-hidden /> Download
           </Button>
         )}
+        {canDownload && renderDeploy?.(project)}
         {canDownloadPrevious && (
           <Button size="sm" variant="outline" onClick={() => onDownload(project)}>
             <Download className="size-4" aria-hidden /> Download previous result

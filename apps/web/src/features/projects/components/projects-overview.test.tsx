@@ -52,7 +52,7 @@ describe('dashboard project list', () => {
     expect(cardNames(list)).toHaveLength(12);
   });
 
-  it('labels every status (unknown → QUEUED) and offers download only when completed with code', async () => {
+  it('labels every status (unknown → QUEUED) and offers download and deploy only when completed with code', async () => {
     signIn();
     const statuses = ['completed', 'PROCESSING', 'generating', 'failed', 'mystery'];
     for (const status of statuses) createMockProject({ name: `P ${status}`, status });
@@ -74,7 +74,11 @@ describe('dashboard project list', () => {
     expect(
       within(card('P completed')).getByRole('link', { name: 'Edit P completed' }),
     ).toHaveAttribute('href', `/project/${card('P completed').dataset.projectId}/edit`);
-    expect(screen.queryByRole('button', { name: /Deploy/ })).not.toBeInTheDocument();
+    // Deploy, like Download, only on a completed project with generated code (spec §2).
+    expect(
+      await within(card('P completed')).findByRole('button', { name: /Deploy P completed/ }),
+    ).toBeVisible();
+    expect(screen.getAllByRole('button', { name: /^Deploy/ })).toHaveLength(1);
   });
 
   it("searches on the server and says 'No Projects Found' when nothing matches", async () => {

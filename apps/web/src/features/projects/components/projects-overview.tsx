@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { FolderPlus, Loader2, Search, SearchX } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -51,7 +52,14 @@ function withParam(params: URLSearchParams, name: string, value: string | null):
  * The dashboard's projects area (spec §2 Dashboard): stat cards, search, filter, the paged list with
  * its per-project actions, and the empty and no-match states.
  */
-export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project) => void }) {
+export function ProjectsOverview({
+  onOpenLogs,
+  renderDeploy,
+}: {
+  onOpenLogs: (project: Project) => void;
+  /** The deploy action of a completed project's card (composed by the dashboard route). */
+  renderDeploy?: (project: Project) => ReactNode;
+}) {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   // Search text and status filter (= the active stat card) live in the address (issue 15 item 6):
@@ -294,6 +302,7 @@ export function ProjectsOverview({ onOpenLogs }: { onOpenLogs: (project: Project
                 onRerun={openRerun}
                 onDelete={onDelete}
                 onDownload={onDownload}
+                renderDeploy={renderDeploy}
                 isBusy={busyIds.has(project.id)}
               />
             ))}

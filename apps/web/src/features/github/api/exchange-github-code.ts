@@ -1,0 +1,17 @@
+import { apiRequest } from '../../../lib/api-client';
+import { githubCallbackResultSchema } from '../types';
+import type { GithubUser } from '../types';
+
+/** Exchanges the code GitHub sent for a connection (`POST /api/github/callback`). */
+export async function exchangeGithubCode(input: {
+  code: string;
+  state: string;
+  redirectUri: string;
+}): Promise<GithubUser> {
+  const answer = await apiRequest('/api/github/callback', {
+    method: 'POST',
+    body: { code: input.code, state: input.state, redirect_uri: input.redirectUri },
+    schema: githubCallbackResultSchema,
+  });
+  return answer.github_user;
+}
