@@ -295,6 +295,8 @@ export interface DesignTokens {
   chrome?: {
     headerBackground?: string;
     headerText?: string;
+    /** The site's name in the header: the brand colour, readable there (absent: the header's text). */
+    brandText?: string;
     footerBackground?: string;
     footerText?: string;
   };

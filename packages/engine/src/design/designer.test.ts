@@ -6,7 +6,7 @@ import { planSite } from '../stages/plan/plan-site';
 import { contrast, luminance, parseColor, toHsl } from './color';
 import type { Designer } from './designer';
 import { checkDesign, designSite } from './designer';
-import { buildTokens, fillPair, toFontStack } from './offline-designer';
+import { brandNameColor, buildTokens, fillPair, toFontStack } from './offline-designer';
 
 function modelWith(
   colors: SiteModel['identity']['colors'],
@@ -72,6 +72,34 @@ describe('offline designer', () => {
     expect(tokens.colors.primary).toBe(buildTokens(modelWith({})).colors.primary);
   });
 
+  it('keeps a blue the page asked for (#0000ff) as its brand, only the default link colours are no brand', () => {
+    const tokens = buildTokens(modelWith({ primary: '#0000ff', link: '#0000ee' }));
+    expect(tokens.colors.primary).toBe('#0000ff');
+    expect(tokens.colors.onPrimary).toBe('#ffffff');
+    // Its links are the brand blue, not the browser's #0000ee nor the rebuild's default blue.
+    expect(tokens.colors.link).toBe('#0000ff');
+  });
+
+  it("writes the site's name in the brand colour where it reads on the header, else in the header's text", () => {
+    // A light header without colours of its own: the brand blue as it was.
+    expect(buildTokens(modelWith({ primary: '#0000ff', background: '#ededed' })).chrome).toEqual({
+      brandText: '#0000ff',
+    });
+    // #2a7ae2 is 4.3:1 on white: darkened a little, hue kept, still the same blue to the eye.
+    const nearly = brandNameColor(parseColor('#2a7ae2')!, parseColor('#fdfdfd')!)!;
+    expect(contrast(nearly, parseColor('#fdfdfd')!)).toBeGreaterThanOrEqual(4.5);
+    expect(Math.abs(toHsl(nearly).h - toHsl(parseColor('#2a7ae2')!).h)).toBeLessThan(3);
+    // Light blue on a navy bar passes as it is.
+    expect(
+      buildTokens(
+        modelWith({ primary: '#64b5f6', headerBackground: '#1e3a5f', headerText: '#ffffff' }),
+      ).chrome?.brandText,
+    ).toBe('#64b5f6');
+    // A pale yellow on white would have to turn olive: the name keeps the header's text colour.
+    expect(brandNameColor(parseColor('#fed136')!, parseColor('#ffffff')!)).toBeUndefined();
+    expect(buildTokens(modelWith({ primary: '#fed136' })).chrome).toBeUndefined();
+  });
+
   it('gives a dark original a dark rebuild, its background kept', () => {
     // Without a scheme from extract, the background decides.
     const { scheme: _scheme, ...unknownScheme } = modelWith({
@@ -103,6 +131,8 @@ describe('offline designer', () => {
     expect(tokens.chrome).toEqual({
       headerBackground: '#222222',
       headerText: '#ffffff',
+      // The yellow reads on the dark bar (about 11:1): the site's name is written in it.
+      brandText: '#fed136',
       footerBackground: '#f7f7f7',
       footerText: '#111111',
     });

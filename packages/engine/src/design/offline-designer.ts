@@ -5,6 +5,7 @@
  * name, else system stacks: no font CDN is ever referenced). Every text/background pair is pushed to
  * WCAG AA (4.5:1) by changing the text first and a fill's lightness only when no text passes.
  */
+import { differenceCiede2000 } from 'culori';
 import type { DesignResult, DesignTokens, SiteModel, SitePlan } from '../model';
 import type { Rgb } from './color';
 import { contrast, ensureContrast, fromHsl, luminance, parseColor, toHex, toHsl } from './color';
@@ -97,8 +98,34 @@ function parse(value: string | undefined): Rgb | undefined {
   return value ? parseColor(value) : undefined;
 }
 
-/** A browser's default link colours (unvisited, visited): a page that shows them has no brand there. */
-const UA_LINK_COLORS = new Set(['#0000ee', '#551a8b', '#0000ff']);
+/**
+ * A browser's default link colours (unvisited, visited): a page that shows them has no brand there.
+ * Pure blue (#0000ff) is not one of them: a page shows it only when it asked for it (wouter-1998's
+ * `<font color="0000ff">`), so it is the site's own colour.
+ */
+const UA_LINK_COLORS = new Set(['#0000ee', '#551a8b']);
+
+/**
+ * How far (ΔE2000) the brand colour may move to be readable as the site's name in the header and
+ * still read as the same colour; beyond it the name keeps the header's text colour.
+ */
+const BRAND_NAME_MAX_DELTA_E = 10;
+const ciede2000 = differenceCiede2000();
+
+/**
+ * The colour of the site's name in the header: the brand colour where it reads there (AA), moved in
+ * lightness as little as needed (hue kept) when that keeps it the same colour to the eye; else none.
+ * A header that shows only its words then still shows the brand (wouter-1998's blue, speagle-js's
+ * light blue on its navy bar), as the original's links, headings or buttons did.
+ */
+export function brandNameColor(brand: Rgb, header: Rgb): Rgb | undefined {
+  const readable = ensureContrast(brand, header, 4.5);
+  const rgb = ({ r, g, b }: Rgb) => ({ mode: 'rgb' as const, r: r / 255, g: g / 255, b: b / 255 });
+  return contrast(readable, header) >= 4.5 &&
+    ciede2000(rgb(brand), rgb(readable)) <= BRAND_NAME_MAX_DELTA_E
+    ? readable
+    : undefined;
+}
 
 /** A brand colour of the original, unless it is only the browser's default link blue. */
 function parseBrand(value: string | undefined): Rgb | undefined {
@@ -182,6 +209,10 @@ export function buildTokens(model: SiteModel): DesignTokens {
   if (headerBackground) {
     chrome.headerBackground = toHex(headerBackground);
     chrome.headerText = toHex(textOn(headerBackground, parse(brand.headerText)));
+  }
+  if (rawPrimary) {
+    const name = brandNameColor(rawPrimary, headerBackground ?? background);
+    if (name) chrome.brandText = toHex(name);
   }
   const footerBackground = parse(brand.footerBackground);
   if (footerBackground) {

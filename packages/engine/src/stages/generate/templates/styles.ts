@@ -68,6 +68,7 @@ ${source}${faces}
   --color-link: ${c.link};
   --color-header: ${header};
   --color-on-header: ${onHeader};
+  --color-brand-name: ${tokens.chrome?.brandText ?? onHeader};
   --color-footer: ${footer};
   --color-on-footer: ${onFooter};
   --font-sans: ${tokens.fonts.body};
