@@ -80,7 +80,7 @@ function DeployDialog({
           </p>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => close(false)}>
-              Close
+              Done
             </Button>
             <DeployedLink url={deploy.data.githubRepoUrl} className="h-10 px-4" />
           </div>
