@@ -4,6 +4,7 @@
  * table and writes the same as JSON to .bench/engine-<date>.json.
  *
  *   --all-strategies   run STYLE_MODERNIZATION, INCREMENTAL_UPDATE and FULL_REBUILD (default: INCREMENTAL_UPDATE)
+ *   --strategy NAME    only this strategy (repeatable; STYLE_MODERNIZATION, INCREMENTAL_UPDATE, FULL_REBUILD)
  *   --lighthouse       Lighthouse on the original and the rebuild (start page)
  *   --site NAME        only this site (repeatable)
  *   --max-pages N      pages per site (default 20)
@@ -295,6 +296,7 @@ async function main(): Promise<number> {
       'all-strategies': { type: 'boolean', default: false },
       lighthouse: { type: 'boolean', default: false },
       site: { type: 'string', multiple: true },
+      strategy: { type: 'string', multiple: true },
       'max-pages': { type: 'string', default: '20' },
       'no-screenshots': { type: 'boolean', default: false },
       'work-dir': { type: 'string' },
@@ -325,7 +327,19 @@ async function main(): Promise<number> {
   }
   const sites =
     wanted.length > 0 ? manifest.filter((site) => wanted.includes(site.name)) : manifest;
-  const strategies: Strategy[] = values['all-strategies'] ? [...STRATEGIES] : [DEFAULT_STRATEGY];
+  const named = values.strategy ?? [];
+  const unknownStrategy = named.filter((name) => !(STRATEGIES as readonly string[]).includes(name));
+  if (unknownStrategy.length > 0) {
+    process.stderr.write(
+      `bench: unknown strategy ${unknownStrategy.join(', ')}; the strategies are ${STRATEGIES.join(', ')}\n`,
+    );
+    return 2;
+  }
+  const strategies: Strategy[] = values['all-strategies']
+    ? [...STRATEGIES]
+    : named.length > 0
+      ? STRATEGIES.filter((strategy) => named.includes(strategy))
+      : [DEFAULT_STRATEGY];
   const maxPages = Number(values['max-pages']);
   const rows: BenchRow[] = [];
   for (const site of sites) {

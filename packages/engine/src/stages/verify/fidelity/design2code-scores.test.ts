@@ -141,8 +141,77 @@ describe('toBlockScores', () => {
   it('counts a missing block in the block score, not in the text score', () => {
     const partial = snapshot(original.blocks.slice(0, 2));
     const scores = toBlockScores(original, partial);
-    expect(scores.block).toBeCloseTo(2 / 3, 10);
+    // Matched: two pairs, both sides' areas (4 blocks); unmatched: the third original block.
+    expect(scores.block).toBeCloseTo(4 / 5, 10);
     expect(scores.text).toBe(1);
+  });
+
+  it('compares texts lower-cased, as the paper does (CSS text-transform is not a difference)', () => {
+    const shouting = snapshot(
+      original.blocks.map((item) => ({ ...item, text: item.text.toUpperCase() })),
+    );
+    expect(toBlockScores(original, shouting)).toEqual({ block: 1, text: 1, position: 1, color: 1 });
+  });
+
+  const paragraph =
+    'Our bakery has baked bread in the old town since 1921. Every loaf is shaped by hand, ' +
+    'proofed overnight and baked in a wood-fired oven. Come early: the rye sells out by ten.';
+  const sentences = [
+    'Our bakery has baked bread in the old town since 1921.',
+    'Every loaf is shaped by hand, proofed overnight and baked in a wood-fired oven.',
+    'Come early: the rye sells out by ten.',
+  ];
+  const onePage = snapshot([
+    block('Welcome to the bakery', 0, 0),
+    { ...block(paragraph, 0, 100), box: { x: 0, y: 100, width: 400, height: 120 }, area: 48_000 },
+    block('Open Monday to Saturday', 0, 300),
+  ]);
+  const splitPage = snapshot([
+    block('Welcome to the bakery', 0, 0),
+    block(sentences[0]!, 0, 100),
+    block(sentences[1]!, 0, 140),
+    block(sentences[2]!, 0, 180),
+    block('Open Monday to Saturday', 0, 300),
+  ]);
+
+  it('merges a paragraph split into three blocks in the rebuild (block, text, position ≈ 1)', () => {
+    const scores = toBlockScores(onePage, splitPage);
+    expect(scores.block).toBeGreaterThan(0.99);
+    expect(scores.text).toBeGreaterThan(0.99);
+    expect(scores.position).toBeGreaterThan(0.99);
+    expect(scores.color).toBe(1);
+  });
+
+  it('merges the opposite way too: three blocks in the original, one paragraph in the rebuild', () => {
+    const scores = toBlockScores(splitPage, onePage);
+    expect(scores.block).toBeGreaterThan(0.99);
+    expect(scores.text).toBeGreaterThan(0.99);
+  });
+
+  it('does not merge blocks that each already match their own counterpart', () => {
+    const menu = snapshot([
+      block('Home', 0, 0),
+      block('About', 100, 0),
+      block('Home About', 0, 50),
+    ]);
+    const other = snapshot([block('Home', 0, 0), block('About', 100, 0)]);
+    const scores = toBlockScores(other, menu);
+    expect(scores.text).toBe(1);
+    // "Home About" stays unmatched rather than swallowing the two exact matches.
+    expect(scores.block).toBeLessThan(1);
+  });
+
+  it('shuffled: the same blocks in another order lose position only', () => {
+    const shuffled = snapshot([
+      block('Open Monday to Saturday', 0, 0),
+      block('Fresh bread every morning', 0, 100),
+      block('Welcome to the bakery', 0, 200),
+    ]);
+    const scores = toBlockScores(original, shuffled);
+    expect(scores.block).toBe(1);
+    expect(scores.text).toBe(1);
+    expect(scores.color).toBe(1);
+    expect(scores.position).toBeCloseTo(1 - (0.2 + 0 + 0.2) / 3, 6);
   });
 
   it('rejects pairs less than half similar (they count as unmatched area)', () => {

@@ -1,22 +1,25 @@
 /**
- * Design2Code's fine-grained metrics (Si et al., "Design2Code", NAACL 2025) between the original's and
- * the rebuild's text blocks, read from both DOMs instead of the paper's screenshots:
+ * Design2Code's fine-grained metrics (Si et al., "Design2Code", NAACL 2025;
+ * github.com/NoviScl/Design2Code, `metrics/visual_score.py`) between the original's and the
+ * rebuild's text blocks, read from both DOMs instead of the paper's screenshots (decision records
+ * 022 and 028):
  *
- * - blocks are matched one to one by an optimal assignment (Munkres) on text dissimilarity;
+ * - texts are compared lower-cased (the paper's blocks are), character by character;
+ * - blocks are matched one to one by an optimal assignment (Munkres) on text dissimilarity, and
+ *   consecutive blocks on either side are merged while that raises the matching (the paper's
+ *   `find_possible_merge`): one paragraph on one side, the same words in three blocks on the other;
  * - pairs whose texts are less than 0.5 similar are not matches (the paper's filter);
- * - block = matched area / all area: each matched pair counts the larger of its two areas, each
- *   rejected pair too (in the denominator only), and the unmatched blocks the larger of the two
- *   sides' unmatched totals; a block's area is that of its text's line boxes (the paper's OCR-free
- *   blocks are tight around the text too), as a fraction of its page's size;
- * - text = mean character-level similarity of the matched pairs;
+ * - block = Σ matched pairs' areas (both sides) / (that + every unmatched block's area, both sides),
+ *   areas as fractions of each page's size;
+ * - text = mean similarity of the matched pairs;
  * - position = mean of 1 − the larger of the horizontal and vertical distances between the pair's
  *   centres, each in fractions of the page's width and height;
  * - colour = mean of max(0, 1 − ΔE2000 / 100) between the pair's text colours.
  */
 import { munkres } from 'munkres';
 import { toColorSimilarity } from './color-distance';
-import type { LayoutSnapshot, TextBlock } from './layout-snapshot';
-import { prepareText, toPreparedSimilarity } from './text-similarity';
+import type { Box, LayoutSnapshot, TextBlock } from './layout-snapshot';
+import { prepareText, toPreparedSimilarity, type PreparedText } from './text-similarity';
 
 /** Design2Code's four block scores, each 0..1. */
 export interface BlockScores {
@@ -37,27 +40,86 @@ export interface BlockPair {
 export const MIN_MATCH_SIMILARITY = 0.5;
 
 /**
+ * A merge of two consecutive blocks is kept when it raises the matched similarity by more than this
+ * (Design2Code keeps a merge that lowers its mean matching cost by more than 0.05).
+ */
+export const MIN_MERGE_GAIN = 0.05;
+
+/** Rounds of merging (each: both sides, one assignment after each); a split in k blocks needs ~log2 k. */
+const MAX_MERGE_ROUNDS = 8;
+
+/**
  * Weight of the difference in relative document order in the assignment's cost. Design2Code adds a
  * bonus for matched neighbours so that repeated texts ("Read more" five times) pair in order; a small
  * order term does that here without changing which texts pair when they differ.
  */
 const ORDER_WEIGHT = 0.05;
 
-/**
- * The optimal one-to-one assignment of `original` to `rebuilt` texts: minimises Σ (1 − similarity)
- * (plus a small order term), so every text is paired with its best counterpart globally, not greedily.
- * Returns every assigned pair with its similarity, including pairs below {@link MIN_MATCH_SIMILARITY}.
- */
-export function assignBlocks(original: string[], rebuilt: string[]): BlockPair[] {
-  if (original.length === 0 || rebuilt.length === 0) return [];
-  const prepared = rebuilt.map(prepareText);
-  const similarities = original.map((text) =>
-    prepared.map((candidate) =>
-      text === candidate.text ? 1 : toPreparedSimilarity(text, candidate),
-    ),
-  );
-  const rows = original.length;
-  const columns = rebuilt.length;
+/** A block being matched: one or several consecutive text blocks of one side, merged. */
+export interface Unit {
+  text: string;
+  prepared: PreparedText;
+  /** The union of the merged blocks' boxes. */
+  box: Box;
+  /** Summed text area, as a fraction of the page. */
+  area: number;
+  /** Colour and background of the merged block holding most characters. */
+  color: string;
+  background: string;
+  /** Characters of that block (to choose between merged colours). */
+  colorChars: number;
+}
+
+function toUnit(block: TextBlock, page: LayoutSnapshot['page']): Unit {
+  const text = block.text.toLowerCase();
+  return {
+    text,
+    prepared: prepareText(text),
+    box: block.box,
+    area: block.area / (page.width * page.height),
+    color: block.color,
+    background: block.background,
+    colorChars: block.text.length,
+  };
+}
+
+function union(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
+}
+
+function merge(a: Unit, b: Unit): Unit {
+  const text = `${a.text} ${b.text}`;
+  const dominant = b.colorChars > a.colorChars ? b : a;
+  return {
+    text,
+    prepared: prepareText(text),
+    box: union(a.box, b.box),
+    area: a.area + b.area,
+    color: dominant.color,
+    background: dominant.background,
+    colorChars: dominant.colorChars,
+  };
+}
+
+function similarityOf(a: Unit, b: Unit): number {
+  return a.text === b.text ? 1 : toPreparedSimilarity(a.text, b.prepared);
+}
+
+function toSimilarities(a: Unit[], b: Unit[]): number[][] {
+  return a.map((first) => b.map((second) => similarityOf(first, second)));
+}
+
+/** The optimal assignment on a similarity matrix, with the order term; every assigned pair. */
+function assign(similarities: number[][], columns: number): BlockPair[] {
+  const rows = similarities.length;
+  if (rows === 0 || columns === 0) return [];
   const cost = similarities.map((row, i) =>
     row.map(
       (similarity, j) =>
@@ -69,17 +131,133 @@ export function assignBlocks(original: string[], rebuilt: string[]): BlockPair[]
   );
   return munkres(cost)
     .map(([i, j]) => ({ original: i, rebuilt: j, similarity: similarities[i]![j]! }))
-    .sort((a, b) => a.original - b.original);
+    .sort((x, y) => x.original - y.original);
 }
 
-function areaOf(block: TextBlock, page: LayoutSnapshot['page']): number {
-  return block.area / (page.width * page.height);
+/**
+ * The optimal one-to-one assignment of `original` to `rebuilt` texts: minimises Σ (1 − similarity)
+ * (plus a small order term), so every text is paired with its best counterpart globally, not greedily.
+ * Returns every assigned pair with its similarity, including pairs below {@link MIN_MATCH_SIMILARITY}.
+ */
+export function assignBlocks(original: string[], rebuilt: string[]): BlockPair[] {
+  const prepared = rebuilt.map(prepareText);
+  const similarities = original.map((text) =>
+    prepared.map((candidate) =>
+      text === candidate.text ? 1 : toPreparedSimilarity(text, candidate),
+    ),
+  );
+  return assign(similarities, rebuilt.length);
 }
 
-function centreOf(block: TextBlock, page: LayoutSnapshot['page']): { x: number; y: number } {
+/** Matched similarity of each unit of one side (0 when unassigned or below the filter). */
+function matchedValues(length: number, partners: Map<number, BlockPair>): number[] {
+  return Array.from({ length }, (_, index) => {
+    const similarity = partners.get(index)?.similarity ?? 0;
+    return similarity >= MIN_MATCH_SIMILARITY ? similarity : 0;
+  });
+}
+
+/**
+ * One side's merges for the current assignment: each pair of consecutive units whose merged text
+ * matches one of their two partners better than both did together by more than MIN_MERGE_GAIN,
+ * best first, none sharing a unit. Returns the side merged, or undefined when nothing merged.
+ */
+function mergeSide(
+  units: Unit[],
+  others: Unit[],
+  partnerOf: (index: number) => number | undefined,
+  values: number[],
+): Unit[] | undefined {
+  const candidates: { index: number; gain: number; merged: Unit }[] = [];
+  for (let index = 0; index + 1 < units.length; index++) {
+    const targets = new Set([partnerOf(index), partnerOf(index + 1)]);
+    const merged = merge(units[index]!, units[index + 1]!);
+    let best = 0;
+    for (const target of targets) {
+      if (target === undefined) continue;
+      best = Math.max(best, toPreparedSimilarity(merged.text, others[target]!.prepared));
+    }
+    const gain = best - values[index]! - values[index + 1]!;
+    if (best >= MIN_MATCH_SIMILARITY && gain > MIN_MERGE_GAIN)
+      candidates.push({ index, gain, merged });
+  }
+  if (candidates.length === 0) return undefined;
+  candidates.sort((a, b) => b.gain - a.gain);
+  const taken = new Set<number>();
+  const chosen = new Map<number, Unit>();
+  for (const { index, merged } of candidates) {
+    if (taken.has(index) || taken.has(index + 1)) continue;
+    taken.add(index).add(index + 1);
+    chosen.set(index, merged);
+  }
+  const result: Unit[] = [];
+  for (let index = 0; index < units.length; index++) {
+    const merged = chosen.get(index);
+    if (merged === undefined) result.push(units[index]!);
+    else {
+      result.push(merged);
+      index++;
+    }
+  }
+  return result;
+}
+
+/**
+ * Merges consecutive units on either side while that raises the matching (Design2Code's
+ * `find_possible_merge`, with each candidate merge judged against its two blocks' current partners
+ * instead of a whole new assignment per candidate), then the final assignment.
+ */
+function matchWithMerges(a: Unit[], b: Unit[]): { a: Unit[]; b: Unit[]; pairs: BlockPair[] } {
+  let pairs = assign(toSimilarities(a, b), b.length);
+  for (let round = 0; round < MAX_MERGE_ROUNDS; round++) {
+    let changed = false;
+    const byOriginal = new Map(pairs.map((pair) => [pair.original, pair]));
+    const mergedA = mergeSide(
+      a,
+      b,
+      (index) => byOriginal.get(index)?.rebuilt,
+      matchedValues(a.length, byOriginal),
+    );
+    if (mergedA !== undefined) {
+      a = mergedA;
+      pairs = assign(toSimilarities(a, b), b.length);
+      changed = true;
+    }
+    const byRebuilt = new Map(pairs.map((pair) => [pair.rebuilt, pair]));
+    const mergedB = mergeSide(
+      b,
+      a,
+      (index) => byRebuilt.get(index)?.original,
+      matchedValues(b.length, byRebuilt),
+    );
+    if (mergedB !== undefined) {
+      b = mergedB;
+      pairs = assign(toSimilarities(a, b), b.length);
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  return { a, b, pairs };
+}
+
+/**
+ * The two pages' blocks after merging (lower-cased texts, areas in page fractions) and their
+ * assignment, every assigned pair with its similarity (also those below the filter).
+ */
+export function matchTextBlocks(
+  original: LayoutSnapshot,
+  rebuilt: LayoutSnapshot,
+): { a: Unit[]; b: Unit[]; pairs: BlockPair[] } {
+  return matchWithMerges(
+    original.blocks.map((block) => toUnit(block, original.page)),
+    rebuilt.blocks.map((block) => toUnit(block, rebuilt.page)),
+  );
+}
+
+function centreOf(box: Box, page: LayoutSnapshot['page']): { x: number; y: number } {
   return {
-    x: (block.box.x + block.box.width / 2) / page.width,
-    y: (block.box.y + block.box.height / 2) / page.height,
+    x: (box.x + box.width / 2) / page.width,
+    y: (box.y + box.height / 2) / page.height,
   };
 }
 
@@ -92,44 +270,33 @@ function mean(values: number[]): number {
  * pages; both without text also score 1; no match at all scores 0).
  */
 export function toBlockScores(original: LayoutSnapshot, rebuilt: LayoutSnapshot): BlockScores {
-  const a = original.blocks;
-  const b = rebuilt.blocks;
-  if (a.length === 0 && b.length === 0) return { block: 1, text: 1, position: 1, color: 1 };
-  const pairs = assignBlocks(
-    a.map((block) => block.text),
-    b.map((block) => block.text),
-  );
-  const assignedA = new Set(pairs.map((pair) => pair.original));
-  const assignedB = new Set(pairs.map((pair) => pair.rebuilt));
-  const unmatchedA = a.reduce(
-    (sum, block, index) => (assignedA.has(index) ? sum : sum + areaOf(block, original.page)),
-    0,
-  );
-  const unmatchedB = b.reduce(
-    (sum, block, index) => (assignedB.has(index) ? sum : sum + areaOf(block, rebuilt.page)),
-    0,
-  );
-  let totalArea = Math.max(unmatchedA, unmatchedB);
+  if (original.blocks.length === 0 && rebuilt.blocks.length === 0)
+    return { block: 1, text: 1, position: 1, color: 1 };
+  const { a, b, pairs } = matchTextBlocks(original, rebuilt);
+  const matches = pairs.filter((pair) => pair.similarity >= MIN_MATCH_SIMILARITY);
+  const matchedA = new Set(matches.map((pair) => pair.original));
+  const matchedB = new Set(matches.map((pair) => pair.rebuilt));
+  let totalArea = 0;
+  for (const [index, unit] of a.entries()) if (!matchedA.has(index)) totalArea += unit.area;
+  for (const [index, unit] of b.entries()) if (!matchedB.has(index)) totalArea += unit.area;
   let matchedArea = 0;
   const texts: number[] = [];
   const positions: number[] = [];
   const colors: number[] = [];
-  for (const pair of pairs) {
+  for (const pair of matches) {
     const first = a[pair.original]!;
     const second = b[pair.rebuilt]!;
-    const area = Math.max(areaOf(first, original.page), areaOf(second, rebuilt.page));
-    totalArea += area;
-    if (pair.similarity < MIN_MATCH_SIMILARITY) continue;
-    matchedArea += area;
+    matchedArea += first.area + second.area;
     texts.push(pair.similarity);
-    const c1 = centreOf(first, original.page);
-    const c2 = centreOf(second, rebuilt.page);
+    const c1 = centreOf(first.box, original.page);
+    const c2 = centreOf(second.box, rebuilt.page);
     positions.push(1 - Math.min(1, Math.max(Math.abs(c1.x - c2.x), Math.abs(c1.y - c2.y))));
     colors.push(
       toColorSimilarity(first.color, second.color, { a: first.background, b: second.background }),
     );
   }
   if (texts.length === 0) return { block: 0, text: 0, position: 0, color: 0 };
+  totalArea += matchedArea;
   return {
     block: totalArea === 0 ? 1 : matchedArea / totalArea,
     text: mean(texts),
