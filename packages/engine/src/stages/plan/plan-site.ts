@@ -13,6 +13,7 @@ import { toFlatBlocks } from '../extract/walk-content';
 import { createAssetHost } from './asset-host';
 import { chooseVariant } from './choose-variant';
 import { createContentRewriter } from './content-rewriter';
+import { toFooterContact } from './footer-contact';
 import { fitTabs } from './fit-tabs';
 import { fixOutline } from './fix-outline';
 import { groupSections } from './group-sections';
@@ -159,7 +160,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     pages,
     redirects,
     assets: [...planned.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    contact: model.contact,
+    contact: toFooterContact(model),
     social: model.social,
     designer: '',
     design: { tokens: buildTokens(model), sections: {} },

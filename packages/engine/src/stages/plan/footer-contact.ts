@@ -1,0 +1,33 @@
+/** The contact details the rebuild's footer repeats on every page. */
+import type { ContactDetails, SiteModel } from '../../model';
+
+/** At most this many details of one kind in the footer (the pages keep all of theirs). */
+export const MAX_FOOTER_DETAILS = 3;
+
+/**
+ * The site's own contact details: those its start page shows, or that at least half of its pages
+ * (two or more) show, at most MAX_FOOTER_DETAILS of each kind. The model's site-wide contact is the
+ * union of every page's, so one page listing 80 projects' mail addresses (ant-site-2004's external
+ * tools) would otherwise put all 80 into every page's footer: text the original never showed there,
+ * a footer taller than most of its pages (issue 12: fidelity). Each page keeps its own details in
+ * its content.
+ */
+export function toFooterContact(model: SiteModel): ContactDetails {
+  const pages = model.pages;
+  const start = pages[0];
+  const needed = Math.max(2, Math.ceil(pages.length / 2));
+  const pick = (kind: keyof ContactDetails): string[] =>
+    model.contact[kind]
+      .filter(
+        (value) =>
+          (start?.contact[kind].includes(value) ?? false) ||
+          pages.filter((page) => page.contact[kind].includes(value)).length >= needed,
+      )
+      .slice(0, MAX_FOOTER_DETAILS);
+  return {
+    phones: pick('phones'),
+    emails: pick('emails'),
+    addresses: pick('addresses'),
+    hours: pick('hours'),
+  };
+}
