@@ -187,6 +187,42 @@ export const CONFIG_VARIABLES = {
     description:
       'Signing secret (whsec_...) of the Stripe webhook endpoint <BASE_URL>/api/billing/webhook; events with another signature are refused.',
   },
+  GITHUB_APP_SLUG: {
+    default: '(unset: the GitHub integration is off)',
+    description:
+      'URL name of the GitHub App (github.com/apps/<slug>); with GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET it turns the GitHub integration on.',
+  },
+  GITHUB_CLIENT_ID: {
+    default: '(unset)',
+    description: 'Client ID of the GitHub App (Iv1.../Iv23...), for the user authorization.',
+  },
+  GITHUB_CLIENT_SECRET: {
+    default: '(unset)',
+    description: 'Client secret of the GitHub App (with GITHUB_CLIENT_ID).',
+  },
+  GITHUB_APP_ID: {
+    default: '(unset)',
+    description: 'Numeric App ID of the GitHub App (optional; with GITHUB_PRIVATE_KEY).',
+  },
+  GITHUB_PRIVATE_KEY: {
+    default: '(unset)',
+    description:
+      'PEM private key of the GitHub App (optional; with GITHUB_APP_ID); \\n escapes are read as newlines.',
+  },
+  GITHUB_API_URL: {
+    default: 'https://api.github.com',
+    description: 'GitHub REST API base URL (GitHub Enterprise Server: https://<host>/api/v3).',
+  },
+  GITHUB_WEB_URL: {
+    default: 'https://github.com',
+    description:
+      'GitHub web origin for the app installation and authorization pages and the code exchange (GitHub Enterprise: https://<host>).',
+  },
+  GITHUB_TOKEN_KEY: {
+    default: '(unset: derived from the auth secret with HKDF-SHA256)',
+    description:
+      'Key that encrypts stored GitHub tokens (AES-256-GCM): 32 bytes as base64 or 64 hex characters.',
+  },
 } as const satisfies Record<string, { default: string; description: string }>;
 
 /** Name of a configuration variable. */
@@ -256,7 +292,31 @@ export const configEnvSchema = z.object({
     { message: 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)' },
   ),
   STRIPE_WEBHOOK_SECRET: optionalString,
+  GITHUB_APP_SLUG: optionalString.refine(
+    (value) => value === undefined || /^[a-z0-9][a-z0-9-]{0,99}$/i.test(value),
+    { message: "must be the GitHub App's URL name (letters, digits and hyphens)" },
+  ),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_APP_ID: optionalString.refine((value) => value === undefined || /^\d+$/.test(value), {
+    message: 'must be the numeric App ID',
+  }),
+  GITHUB_PRIVATE_KEY: optionalString,
+  GITHUB_API_URL: httpUrl('e.g. https://api.github.com').optional(),
+  GITHUB_WEB_URL: httpUrl('e.g. https://github.com').optional(),
+  GITHUB_TOKEN_KEY: optionalString.refine(
+    (value) => value === undefined || parseTokenKey(value) !== undefined,
+    { message: 'must be 32 bytes as base64 or 64 hex characters' },
+  ),
 });
+
+/** GITHUB_TOKEN_KEY as 32 bytes (64 hex characters or base64/base64url), or undefined when it is not. */
+export function parseTokenKey(value: string): Buffer | undefined {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return undefined;
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
 
 /** The server's validated configuration. */
 export interface Config {
@@ -284,6 +344,60 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Payments (issue 13): Stripe when a key is set, else the local test mode. */
   billing: BillingConfig;
+  /** The GitHub App (issue 14, GITHUB_*), or undefined when the integration is not configured. */
+  github: GithubConfig | undefined;
+}
+
+/** GITHUB_*: the GitHub App that users connect and deploy through. */
+export interface GithubConfig {
+  appSlug: string;
+  clientId: string;
+  clientSecret: string;
+  appId: string | undefined;
+  privateKey: string | undefined;
+  /** REST API base without a trailing slash (https://api.github.com, GHE: https://host/api/v3). */
+  apiUrl: string;
+  /** Web origin without a trailing slash (https://github.com). */
+  webUrl: string;
+  /** GITHUB_TOKEN_KEY (32 bytes), or undefined to derive the key from the auth secret. */
+  tokenKey: Buffer | undefined;
+  /** Least time between two writes to GitHub in ms (750: 80 a minute, GitHub's content limit; tests 0). */
+  writeIntervalMs: number;
+}
+
+const GITHUB_REQUIRED = ['GITHUB_APP_SLUG', 'GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'] as const;
+
+function parseGithubConfig(values: z.infer<typeof configEnvSchema>): GithubConfig | undefined {
+  const isSet = (name: keyof typeof values) => values[name] !== undefined;
+  // The URLs and the token key alone (e.g. defaults kept in a shared file) do not turn the integration on.
+  const turnedOn = [...GITHUB_REQUIRED, 'GITHUB_APP_ID', 'GITHUB_PRIVATE_KEY'] as const;
+  if (!turnedOn.some(isSet)) return undefined;
+  const missing = GITHUB_REQUIRED.find((name) => !isSet(name));
+  if (missing) {
+    throw new ConfigError(
+      missing,
+      `is required when any GitHub variable is set (${GITHUB_REQUIRED.join(', ')} go together)`,
+    );
+  }
+  if (isSet('GITHUB_APP_ID') !== isSet('GITHUB_PRIVATE_KEY')) {
+    throw new ConfigError(
+      isSet('GITHUB_APP_ID') ? 'GITHUB_PRIVATE_KEY' : 'GITHUB_APP_ID',
+      'is required with the other (GITHUB_APP_ID and GITHUB_PRIVATE_KEY go together)',
+    );
+  }
+  const trimSlash = (url: string) => url.replace(/\/+$/, '');
+  return {
+    appSlug: values.GITHUB_APP_SLUG as string,
+    clientId: values.GITHUB_CLIENT_ID as string,
+    clientSecret: values.GITHUB_CLIENT_SECRET as string,
+    appId: values.GITHUB_APP_ID,
+    privateKey: values.GITHUB_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+    apiUrl: trimSlash(values.GITHUB_API_URL ?? 'https://api.github.com'),
+    webUrl: trimSlash(values.GITHUB_WEB_URL ?? 'https://github.com'),
+    tokenKey:
+      values.GITHUB_TOKEN_KEY === undefined ? undefined : parseTokenKey(values.GITHUB_TOKEN_KEY),
+    writeIntervalMs: 750,
+  };
 }
 
 /** STRIPE_*; `stripeApi` points the SDK at another host (tests use a Stripe-compatible server). */
@@ -410,6 +524,7 @@ export function parseConfig(
       stripeSecretKey: values.STRIPE_SECRET_KEY,
       stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
     },
+    github: parseGithubConfig(values),
     jobs: {
       concurrency: values.WORKER_CONCURRENCY ?? 2,
       maxAttempts: values.JOB_MAX_ATTEMPTS ?? 3,

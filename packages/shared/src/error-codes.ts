@@ -2,6 +2,7 @@ import { API_ERROR_CODES } from './error-codes/api';
 import { ENGINE_ERROR_CODES } from './error-codes/engine';
 import { ENGINE_BUILD_ERROR_CODES } from './error-codes/engine-build';
 import { ENGINE_FETCH_ERROR_CODES } from './error-codes/engine-fetch';
+import { GITHUB_ERROR_CODES } from './error-codes/github';
 import { HTTP_ERROR_CODES } from './error-codes/http';
 import { PROJECTS_ERROR_CODES } from './error-codes/projects';
 
@@ -23,6 +24,7 @@ export const ERROR_CODES = {
   ...ENGINE_FETCH_ERROR_CODES,
   ...ENGINE_BUILD_ERROR_CODES,
   ...PROJECTS_ERROR_CODES,
+  ...GITHUB_ERROR_CODES,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /** A stable error code. */
