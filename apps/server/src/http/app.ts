@@ -28,6 +28,8 @@ import { registerRequestGuards } from './request-guards';
 import { registerOriginCheck } from './origin-check';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerBillingRoutes } from './routes/billing.routes';
+import { registerGithubRoutes } from './routes/github.routes';
+import { createTokenCipher, resolveTokenKey } from '../github/token-crypto';
 import { buildBillingProvider } from '../billing/build-billing-provider';
 import { registerCreditRoutes } from './routes/credits.routes';
 import { registerSiteCheckRoutes } from './routes/site-check.routes';
@@ -254,6 +256,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     purchasesEnabled: Boolean(config.billing.stripeSecretKey) || !config.isProduction,
     logger,
   });
+  await registerGithubRoutes(app, {
+    auth,
+    deps: {
+      db: database.db,
+      config: config.github,
+      baseUrl: config.baseUrl,
+      cipher: createTokenCipher(resolveTokenKey(config.github?.tokenKey, deps.authSecret)),
+      logger,
+      artifacts: deps.artifacts,
+      writeIntervalMs: config.github?.writeIntervalMs,
+    },
+  });
   await registerSiteCheckRoutes(app, { auth, allowPrivateUrls: config.allowPrivateUrls });
   await registerPreviewRoutes(app, {
     auth,
@@ -265,6 +279,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (!config.isProduction) {
     await registerDevOutboxRoutes(app, { dataDir: config.dataDir });
   }
-  const isSpaBuilt = await registerSpa(app, { distDir: deps.webDistDir ?? DEFAULT_WEB_DIST_DIR });
+  const isSpaBuilt = await registerSpa(app, {
+    distDir: deps.webDistDir ?? DEFAULT_WEB_DIST_DIR,
+    // The public pages' claim about repository export matches what this server offers (issue 14).
+    githubConfigured: config.github !== undefined,
+  });
   return { app, auth, isSpaBuilt, hub };
 }
