@@ -162,7 +162,7 @@ export interface PageModel {
   anchors: Record<string, string>;
   /** Scripts, trackers and embeds of the page; listed, not carried. */
   dropped: {
-    kind: 'script' | 'tracker' | 'embed' | 'form' | 'image';
+    kind: 'script' | 'tracker' | 'embed' | 'form' | 'image' | 'other';
     what: string;
     reason: string;
   }[];
@@ -228,6 +228,10 @@ export interface BrandColors {
   footerBackground?: string;
   footerText?: string;
   link?: string;
+  /** The menu's items drawn as boxes or pills: their fill and border (over the header), text. */
+  menuItemBackground?: string;
+  menuItemBorder?: string;
+  menuItemText?: string;
 }
 
 /** The site's identity. */
@@ -297,6 +301,10 @@ export interface DesignTokens {
     headerText?: string;
     /** The site's name in the header: the brand colour, readable there (absent: the header's text). */
     brandText?: string;
+    /** The menu's items drawn as boxes or pills, as the original's were (absent: plain links). */
+    menuItemBackground?: string;
+    menuItemBorder?: string;
+    menuItemText?: string;
     footerBackground?: string;
     footerText?: string;
   };

@@ -123,8 +123,10 @@ export interface ProbedColor {
  * The identity probe's reading of one rendered page (stages/fetch/identity-probe.ts). Colours are
  * computed CSS colours; URLs are absolute. The probe also marks the DOM it hands back:
  * `data-sitelift-brand` (the brand/home link), `data-sitelift-menu` (the main menu),
- * `data-sitelift-button` (`primary`/`secondary`: a link drawn as a button) and
- * `data-sitelift-columns` (how many repeated items sit side by side at 1440 px).
+ * `data-sitelift-button` (`primary`/`secondary`: a link drawn as a button),
+ * `data-sitelift-columns` (how many repeated items sit side by side at 1440 px) and
+ * `data-sitelift-splash` (an entry screen, valued with its link's label: "Lets begin" alone in a
+ * screen that hides the content beside or under it).
  */
 export interface PageProbe {
   viewport: { width: number; height: number };
@@ -154,6 +156,11 @@ export interface PageProbe {
   };
   /** The brand element's own text (the site's name as the header shows it). */
   brand?: { text: string; href?: string };
+  /**
+   * The menus' items when they are drawn as boxes or pills (computed colours, `transparent` for no
+   * fill or no border; the corner radius as computed): the most common look of the first view.
+   */
+  menuItems?: { background: string; border: string; text: string; radius: string };
   hero?: {
     image?: string;
     /** The picture was a CSS background (else an <img>). */

@@ -138,6 +138,27 @@ describe('offline designer', () => {
     });
   });
 
+  it('keeps menu items drawn as pills, their words readable on them', () => {
+    const chrome = buildTokens(
+      modelWith({
+        headerBackground: '#1e3a5f',
+        headerText: '#ffffff',
+        menuItemBackground: '#2a4469',
+        menuItemBorder: '#354e6f',
+        menuItemText: '#e8e9ea',
+      }),
+    ).chrome!;
+    expect(chrome).toMatchObject({
+      menuItemBackground: '#2a4469',
+      menuItemBorder: '#354e6f',
+      menuItemText: '#e8e9ea',
+    });
+    // Words that would not read on the pill become white or near-black.
+    expect(
+      buildTokens(modelWith({ menuItemBackground: '#eeeeee', menuItemText: '#cccccc' })).chrome,
+    ).toMatchObject({ menuItemBackground: '#eeeeee', menuItemText: '#111111' });
+  });
+
   it("uses the site's own font by name when its files ship with the rebuild", () => {
     const model = modelWith(
       {},

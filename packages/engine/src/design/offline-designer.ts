@@ -214,6 +214,17 @@ export function buildTokens(model: SiteModel): DesignTokens {
     const name = brandNameColor(rawPrimary, headerBackground ?? background);
     if (name) chrome.brandText = toHex(name);
   }
+  // Menu items drawn as boxes or pills stay so, their words readable on their fill.
+  const itemFill = parse(brand.menuItemBackground);
+  const itemBorder = parse(brand.menuItemBorder);
+  if (itemFill || itemBorder) {
+    const under = itemFill ?? headerBackground ?? background;
+    if (itemFill) chrome.menuItemBackground = toHex(itemFill);
+    if (itemBorder) chrome.menuItemBorder = toHex(itemBorder);
+    chrome.menuItemText = toHex(
+      textOn(under, parse(brand.menuItemText) ?? parse(brand.headerText)),
+    );
+  }
   const footerBackground = parse(brand.footerBackground);
   if (footerBackground) {
     chrome.footerBackground = toHex(footerBackground);

@@ -292,13 +292,56 @@
       continue;
     other.e.setAttribute('data-sitelift-menu', '');
   }
+  // An entry screen ("Lets begin", "Enter site"): one short link that shows the content, in a screen
+  // that shows nothing else while the content waits hidden beside it (a panel of a one-page site)
+  // or under it (a full-screen layer). It is marked so that it is neither hero, name nor content.
+  const ENTRY =
+    /^(?:enter|begin|start|continue|skip(?: intro)?|let'?s (?:begin|start|go)|go|entrer|commencer|eintreten|betreten|entrar|empezar|comenzar|entra|inizia|binnengaan|ga verder|naar binnen)\b/i;
+  const hiddenText = (e) =>
+    [...e.children]
+      .filter((k) => style(k).display === 'none' || style(k).visibility === 'hidden')
+      .reduce((sum, k) => sum + text(k).length, 0);
+  for (const a of doc.querySelectorAll('a[href], button')) {
+    const label = text(a) || a.getAttribute('aria-label') || '';
+    if (!label || label.length > 40 || !ENTRY.test(label) || !isShown(a)) continue;
+    if (top(rectOf(a)) > H) continue;
+    const href = a.getAttribute('href') || '';
+    const inPage =
+      a.tagName === 'BUTTON' ||
+      /^#/.test(href) ||
+      (() => {
+        try {
+          const u = new URL(a.href);
+          return u.origin === location.origin && u.pathname === location.pathname;
+        } catch {
+          return false;
+        }
+      })();
+    if (!inPage) continue;
+    let screen;
+    for (let e = a; e && e !== body; e = e.parentElement) {
+      if (text(e) !== label) break;
+      const parent = e.parentElement;
+      if (isCover(e) || (parent && hiddenText(parent) > label.length * 5)) {
+        screen = e;
+        break;
+      }
+    }
+    if (screen) {
+      screen.setAttribute('data-sitelift-splash', label);
+      break;
+    }
+  }
+  const inSplash = (e) => !!e.closest('[data-sitelift-splash]');
+
   // Links and buttons drawn as buttons: a filled or outlined box with padding.
   for (const a of doc.querySelectorAll('a[href], button, input[type=submit], input[type=button]')) {
     if (
       !isShown(a) ||
       a.closest('[data-sitelift-menu]') ||
       a === brand ||
-      (brand && brand.contains(a))
+      (brand && brand.contains(a)) ||
+      inSplash(a)
     )
       continue;
     const s = style(a);
@@ -323,6 +366,43 @@
       const r = rectOf(a);
       add(buttons, key, r.width * r.height);
     }
+  }
+
+  // The menus' items drawn as boxes or pills (a fill or a border, even a faint one, around padded
+  // words): the rebuild draws its menu items so too. The most common look wins (not the active one).
+  const menuLooks = new Map();
+  let menuLinks = 0;
+  for (const a of doc.querySelectorAll('[data-sitelift-menu] a[href]')) {
+    if (!isShown(a) || !text(a) || top(rectOf(a)) > H) continue;
+    menuLinks++;
+    const s = style(a);
+    const faint = (c) => alphaOf(c) >= 0.04;
+    const filled = faint(s.backgroundColor) && s.backgroundColor !== fillOf(a.parentElement).color;
+    const outlined =
+      Number.parseFloat(s.borderTopWidth) >= 1 &&
+      s.borderTopStyle !== 'none' &&
+      Number.parseFloat(s.borderBottomWidth) >= 1 &&
+      faint(s.borderTopColor);
+    const padded = Number.parseFloat(s.paddingLeft) >= 8 && Number.parseFloat(s.paddingTop) >= 4;
+    if (!(padded && /inline-block|block|flex|grid/.test(s.display) && (filled || outlined)))
+      continue;
+    const key = [
+      filled ? s.backgroundColor : 'transparent',
+      outlined ? s.borderTopColor : 'transparent',
+      s.color,
+      s.borderTopLeftRadius,
+    ].join('|');
+    add(menuLooks, key, 1);
+  }
+  let menuItems;
+  const look = ranked(menuLooks)[0];
+  if (
+    look &&
+    menuLinks >= 2 &&
+    [...menuLooks.values()].reduce((x, y) => x + y, 0) >= menuLinks * 0.6
+  ) {
+    const [background, border, color, radius] = look.color.split('|');
+    menuItems = { background, border, text: color, radius };
   }
 
   const regionOf = (e) => {
@@ -381,7 +461,13 @@
     const r = rectOf(e);
     const y = top(r);
     if (y > H * 0.75 || r.width < W * 0.5 || r.height < Math.min(H * 0.3, 240)) continue;
-    if (r.height > H * 1.5 || !isShown(e) || e.closest('[data-sitelift-menu]') || isInCover(e))
+    if (
+      r.height > H * 1.5 ||
+      !isShown(e) ||
+      e.closest('[data-sitelift-menu]') ||
+      isInCover(e) ||
+      inSplash(e)
+    )
       continue;
     // A carousel in the first view is a carousel (extract keeps every slide), not a hero.
     if (
@@ -452,6 +538,7 @@
       .filter(
         (t) =>
           !t.closest('a, button') &&
+          !inSplash(t) &&
           [...t.childNodes].some((n) => n.nodeType === 3 && n.nodeValue.trim()) &&
           isShown(t),
       )
@@ -470,7 +557,10 @@
       if (sub) hero.subline = text(sub.t);
     }
     const cta = [...scope.querySelectorAll('a[href]')].find(
-      (a) => isShown(a) && text(a) && !a.closest('[data-sitelift-menu], [data-sitelift-brand]'),
+      (a) =>
+        isShown(a) &&
+        text(a) &&
+        !a.closest('[data-sitelift-menu], [data-sitelift-brand], [data-sitelift-splash]'),
     );
     if (cta) hero.cta = { label: text(cta), href: cta.href };
     break;
@@ -521,5 +611,6 @@
   if (logo) result.logo = logo;
   if (brandInfo) result.brand = brandInfo;
   if (hero) result.hero = hero;
+  if (menuItems) result.menuItems = menuItems;
   return result;
 })();

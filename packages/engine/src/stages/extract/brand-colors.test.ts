@@ -76,4 +76,38 @@ describe('toProbedBrand', () => {
     });
     expect(unstyled.colors).toMatchObject({ primary: '#df0706', link: '#0000ee' });
   });
+
+  it("reads menu items drawn as faint pills as they show on the header's colour", () => {
+    const { colors } = toProbedBrand(
+      probe({
+        background: { color: 'rgb(10, 10, 44)' },
+        header: { background: 'rgb(30, 58, 95)', text: 'rgb(255, 255, 255)' },
+        menuItems: {
+          background: 'rgba(255, 255, 255, 0.05)',
+          border: 'rgba(255, 255, 255, 0.1)',
+          text: 'rgb(232, 233, 234)',
+          radius: '20px',
+        },
+      }),
+    );
+    // 5 % and 10 % white over the navy bar: a little lighter navy, each.
+    expect(colors).toMatchObject({
+      menuItemBackground: '#294467',
+      menuItemBorder: '#354e6f',
+      menuItemText: '#e8e9ea',
+    });
+    // Plain links (no fill, no border) are no boxes.
+    const plain = toProbedBrand(
+      probe({
+        menuItems: {
+          background: 'transparent',
+          border: 'transparent',
+          text: 'rgb(0, 0, 0)',
+          radius: '0px',
+        },
+      }),
+    ).colors;
+    expect(plain.menuItemBackground).toBeUndefined();
+    expect(plain.menuItemText).toBeUndefined();
+  });
 });

@@ -96,6 +96,18 @@ export function toProbedBrand(probe: PageProbe, fallback: BrandColors = {}): Pro
     const words = opaque(region.text);
     if (words) colors[textKey] = toHex(words);
   }
+  // Menu items drawn as boxes or pills: their faint fills and borders as they show on the header.
+  if (probe.menuItems) {
+    const header =
+      opaque(probe.header?.imageColor) ?? opaque(probe.header?.background) ?? background;
+    const over = (value: string) => (value === 'transparent' ? undefined : toOpaque(value, header));
+    const fill = over(probe.menuItems.background);
+    const border = over(probe.menuItems.border);
+    if (fill) colors.menuItemBackground = toHex(fill);
+    if (border) colors.menuItemBorder = toHex(border);
+    const words = over(probe.menuItems.text);
+    if ((fill || border) && words) colors.menuItemText = toHex(words);
+  }
   return { colors, scheme: luminance(background) < DARK_LUMINANCE ? 'dark' : 'light' };
 }
 

@@ -61,7 +61,7 @@ const HOME = `<!doctype html><html lang="en"><head><title>Home | Acme Studio</ti
     <div class="card"><img src="/card.png" alt=""><h3>Third</h3></div>
   </div>
   <article><p>Plain words with <a href="/more.html">a content link</a>.</p></article>
-  <footer><p>Acme Studio, since 1999</p></footer>
+  <footer><p>Acme Studio, since 1999 · <a href="/splash.html">Bistro</a> · <a href="/cover.html">Club</a> · <a href="/pills.html">Lab</a></p></footer>
   ${SCRIPT}
 </body></html>`;
 
@@ -84,6 +84,43 @@ const SVG_LOGO = `<!doctype html><html><head><title>Svg</title></head><body>
   ${SCRIPT}
 </body></html>`;
 
+/** A one-page site whose first panel is an entry screen: "Lets begin" alone, the dishes hidden beside it. */
+const SPLASH = `<!doctype html><html><head><title></title><style>
+  body { margin: 0; background: #111111; color: #dddddd; }
+  .pages > li { list-style: none; min-height: 400px; }
+  .pages > li + li { display: none; }
+  .enter { display: inline-block; padding: 16px 32px; background: #222222; color: #ffffff; }
+</style></head><body>
+  <ul class="pages">
+    <li id="page_splash"><div class="in"><a class="enter" href="#!/page_home"><img src="/card.png" alt=""><h2>Lets begin</h2></a></div></li>
+    <li id="page_home"><h2>Our dishes</h2><p>Fresh fish every morning, rolled by hand and served with rice from the valley.</p></li>
+    <li id="page_contacts"><h2>Contacts</h2><p>Find us by the harbour, open from noon until late every day of the week.</p></li>
+  </ul>
+  ${SCRIPT}
+</body></html>`;
+
+/** A full-screen layer over the page with one button that lifts it. */
+const COVER = `<!doctype html><html><head><title>Club</title><style>
+  .gate { position: fixed; inset: 0; z-index: 5000; background: #000000; display: flex; align-items: center; justify-content: center; }
+  .gate button { padding: 12px 24px; }
+</style></head><body>
+  <div class="gate"><button type="button">Enter site</button></div>
+  <h1>The club</h1><p>Members meet every Friday.</p>
+  ${SCRIPT}
+</body></html>`;
+
+/** A menu whose items are faint pills on a navy bar. */
+const PILLS = `<!doctype html><html><head><title>Lab</title><style>
+  body { margin: 0; background: #0a0a2c; color: #e8e9ea; }
+  nav { background: #1e3a5f; display: flex; gap: 8px; padding: 8px; }
+  nav a { padding: 6px 12px; border-radius: 20px; color: #e8e9ea; background: rgba(255, 255, 255, 0.05); border: 1px solid rgba(255, 255, 255, 0.1); }
+  nav a.active { background: rgba(100, 181, 246, 0.3); border-color: #64b5f6; }
+</style></head><body>
+  <nav><a class="active" href="/pills.html">About</a><a href="/team.html">Team</a><a href="/work.html">Work</a></nav>
+  <h1>The lab</h1><p>We study the stars.</p>
+  ${SCRIPT}
+</body></html>`;
+
 let site: TestServer;
 let raw: RawSite;
 
@@ -99,6 +136,9 @@ beforeAll(async () => {
     '/': { body: HOME },
     '/dark.html': { body: DARK },
     '/svg.html': { body: SVG_LOGO },
+    '/splash.html': { body: SPLASH },
+    '/cover.html': { body: COVER },
+    '/pills.html': { body: PILLS },
     '/logo.png': image(await png(120, 40, '#1d3557')),
     '/hero.png': image(await png(1600, 900, '#457b9d')),
     '/card.png': image(await png(300, 200, '#a8dadc')),
@@ -108,7 +148,7 @@ beforeAll(async () => {
   if (chromePath) {
     raw = await fetchSite(
       `${site.origin}/`,
-      { browser: 'always', maxPages: 3, allowPrivateUrls: true, respectRobots: false },
+      { browser: 'always', maxPages: 7, allowPrivateUrls: true, respectRobots: false },
       ports(),
     );
   }
@@ -235,5 +275,41 @@ describe.skipIf(!chromePath)('the identity probe in Chromium', () => {
       colors: { background: '#1e1d1b' },
       logo: { kind: 'css-background', asset: `${site.origin}/logo-bg.png` },
     });
+  });
+
+  it('marks an entry screen, and extract opens on the content instead (neither hero, name nor text)', () => {
+    const splash = pageOf('/splash.html');
+    expect(splash.html).toMatch(/<li id="page_splash" data-sitelift-splash="Lets begin">/);
+    expect(splash.probe!.hero?.headline).not.toBe('Lets begin');
+    expect(pageOf('/cover.html').html).toMatch(
+      /<div class="gate" data-sitelift-splash="Enter site">/,
+    );
+    // A call to action to another page is no entry screen.
+    expect(pageOf('/').html).not.toContain('data-sitelift-splash');
+    const model = extractSite({
+      ...raw,
+      startUrl: splash.url,
+      finalUrl: splash.url,
+      pages: [splash],
+    });
+    const page = model.pages[0]!;
+    expect(page.textBlocks).not.toContain('Lets begin');
+    expect(page.textBlocks).toContain('Our dishes');
+    expect(page.dropped).toContainEqual(
+      expect.objectContaining({ kind: 'other', what: 'Entry screen "Lets begin"' }),
+    );
+    expect(model.identity.name).not.toBe('Lets begin');
+    expect(model.identity.hero?.headline).not.toBe('Lets begin');
+  });
+
+  it("reads a menu's items drawn as pills: the most common look, not the active one's", () => {
+    expect(pageOf('/pills.html').probe!.menuItems).toEqual({
+      background: 'rgba(255, 255, 255, 0.05)',
+      border: 'rgba(255, 255, 255, 0.1)',
+      text: 'rgb(232, 233, 234)',
+      radius: '20px',
+    });
+    // Plain menu links (no padding, no box) are no pills.
+    expect(pageOf('/').probe!.menuItems).toBeUndefined();
   });
 });

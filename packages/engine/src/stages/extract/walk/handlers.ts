@@ -10,7 +10,7 @@
  *    kinds the walk goes into: blocks, links, inline marks. Any other element is walked into.
  */
 import type { Element, Node } from '../dom';
-import { isElement } from '../dom';
+import { getAttr, isElement } from '../dom';
 import { recordAnchor } from './anchor';
 import { BLOCKS, handleBlock } from './block';
 import { handleButton, handleControl, handleInput } from './control';
@@ -64,6 +64,22 @@ export const CONTAINER_HANDLERS: ReadonlyMap<string, Handler> = new Map([
   ...byTags(['code', 'tt', 'kbd', 'samp', 'var'], inlineMark('code')),
 ]);
 
+/**
+ * An entry screen the identity probe marked (`data-sitelift-splash`: a "Lets begin" link alone in a
+ * screen that hid the content): listed as not carried, so that it is neither the hero nor content;
+ * the rebuild opens on the content.
+ */
+function handleSplash(context: WalkContext, element: Element): boolean {
+  const label = getAttr(element, 'data-sitelift-splash');
+  if (label === undefined) return false;
+  context.dropped.push({
+    kind: 'other',
+    what: `Entry screen "${label}"`,
+    reason: 'An entry screen that hid the content until clicked: the rebuild opens on the content',
+  });
+  return true;
+}
+
 /** Enters a node of the walk: returns whether to walk into its children. */
 export function enterNode(context: WalkContext, node: Node): boolean {
   if (node.nodeName === '#text') {
@@ -80,6 +96,7 @@ function enterElement(context: WalkContext, element: Element): boolean {
   const dropped = DROPPED_HANDLERS.get(tag);
   if (dropped) return dropped(context, element) ?? false;
   if (isHiddenElement(element)) return false;
+  if (handleSplash(context, element)) return false;
   const icon = handleIcon(context, element);
   if (icon !== undefined) return icon;
   const leaf = LEAF_HANDLERS.get(tag)?.(context, element);

@@ -69,6 +69,9 @@ ${source}${faces}
   --color-header: ${header};
   --color-on-header: ${onHeader};
   --color-brand-name: ${tokens.chrome?.brandText ?? onHeader};
+  --color-menu-item: ${tokens.chrome?.menuItemBackground ?? 'transparent'};
+  --color-menu-item-line: ${tokens.chrome?.menuItemBorder ?? 'transparent'};
+  --color-on-menu-item: ${tokens.chrome?.menuItemText ?? onHeader};
   --color-footer: ${footer};
   --color-on-footer: ${onFooter};
   --font-sans: ${tokens.fonts.body};
