@@ -5,6 +5,11 @@
 //    public.html (with the script and modulepreload tags Vite wrote);
 // 3. saves them as dist/prerendered/{index,terms,privacy}.html with .br/.gz copies, and removes the
 //    template. The server answers those paths with these files and every other one with index.html.
+// Both builds resolve `react-router`, `lib/auth.ts` and `lib/query-client.ts` to the public pages'
+// small stand-ins (publicPagesModules below), so the pages hydrate with React and their own code only.
+// Each page is rendered twice (issue 14): `<name>.html` for a server with GitHub configured and
+// `<name>.no-github.html` (zip download only), marked `<html data-github="on|off">` for hydration;
+// the server's registerSpa({ githubConfigured }) picks one.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,20 +24,55 @@ const distDir =
 // Inside node_modules so the Node bundle resolves react, react-dom and react-router from there.
 const ssrOutDir = path.join(webRoot, 'node_modules/.cache/sitelift-prerender');
 
-/** The file a public path is saved as, under dist/prerendered/. */
-export function prerenderedFileName(pathname) {
-  return pathname === '/' ? 'index.html' : `${pathname.replace(/^\//, '')}.html`;
+/** The file a public path is saved as, under dist/prerendered/, in its GitHub or zip-only variant. */
+export function prerenderedFileName(pathname, githubExport = true) {
+  const name = pathname === '/' ? 'index' : pathname.replace(/^\//, '');
+  return githubExport ? `${name}.html` : `${name}.no-github.html`;
+}
+
+/** The modules the public builds take in place of the app's (see the file's comment). */
+const PUBLIC_STAND_INS = new Map([
+  ['src/lib/auth.ts', 'src/app/public-session.ts'],
+  ['src/lib/query-client.ts', 'src/app/public-query-client.tsx'],
+]);
+
+function publicPagesModules() {
+  const standIns = new Map(
+    [...PUBLIC_STAND_INS].map(([from, to]) => [path.join(webRoot, from), path.join(webRoot, to)]),
+  );
+  const standInFiles = new Set(standIns.values());
+  return {
+    name: 'sitelift-public-pages-modules',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source === 'react-router') return path.join(webRoot, 'src/app/public-router.tsx');
+      // A stand-in may use the module it replaces (public-query-client builds the app's client).
+      if (!importer || !source.startsWith('.') || standInFiles.has(importer)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return (resolved && standIns.get(resolved.id)) ?? null;
+    },
+  };
+}
+
+/** The page's HTML in the zip-only variant: no GitHub in the description. */
+function withoutGithub(html) {
+  return html.replace(' or a GitHub repository.', '.');
 }
 
 const APP_MARKER = '<!--app-html-->';
 const TITLE_PATTERN = /<title>[^<]*<\/title>/;
 
 /** Puts the rendered page into the template: the page's own <title> replaces the template's. */
-function fillTemplate(template, appHtml) {
+function fillTemplate(template, appHtml, githubExport) {
   const title = TITLE_PATTERN.exec(appHtml)?.[0];
   const body = title ? appHtml.replace(title, '') : appHtml;
   const withTitle = title ? template.replace(TITLE_PATTERN, title) : template;
-  return withTitle
+  const marked = withTitle.replace(
+    '<html lang="en">',
+    `<html lang="en" data-github="${githubExport ? 'on' : 'off'}">`,
+  );
+  if (marked === withTitle) throw new Error('The template has no <html lang="en"> to mark');
+  return (githubExport ? marked : withoutGithub(marked))
     .replace(/\s*<!-- The template of the prerendered public pages[^>]*-->/, '')
     .replace(APP_MARKER, body);
 }
@@ -43,6 +83,7 @@ async function main() {
     root: webRoot,
     configFile,
     logLevel: 'warn',
+    plugins: [publicPagesModules()],
     build: {
       outDir: distDir,
       emptyOutDir: false,
@@ -57,6 +98,7 @@ async function main() {
     root: webRoot,
     configFile,
     logLevel: 'warn',
+    plugins: [publicPagesModules()],
     build: {
       ssr: path.join(webRoot, 'src/entry-server.tsx'),
       outDir: ssrOutDir,
@@ -73,15 +115,19 @@ async function main() {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   for (const pathname of PUBLIC_PAGE_PATHS) {
-    const html = fillTemplate(template, await renderPublicPage(pathname));
-    const filePath = path.join(outDir, prerenderedFileName(pathname));
-    await writeFile(filePath, html);
-    await writeFile(
-      `${filePath}.br`,
-      brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    );
-    await writeFile(`${filePath}.gz`, gzipSync(html, { level: 9 }));
-    console.log(`prerendered ${pathname} → dist/prerendered/${prerenderedFileName(pathname)}`);
+    for (const githubExport of [true, false]) {
+      const appHtml = await renderPublicPage(pathname, { githubExport });
+      const html = fillTemplate(template, appHtml, githubExport);
+      const fileName = prerenderedFileName(pathname, githubExport);
+      const filePath = path.join(outDir, fileName);
+      await writeFile(filePath, html);
+      await writeFile(
+        `${filePath}.br`,
+        brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      await writeFile(`${filePath}.gz`, gzipSync(html, { level: 9 }));
+      console.log(`prerendered ${pathname} → dist/prerendered/${fileName}`);
+    }
   }
   await Promise.all(
     ['', '.br', '.gz'].map((suffix) => rm(`${templatePath}${suffix}`, { force: true })),

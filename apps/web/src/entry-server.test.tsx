@@ -22,3 +22,29 @@ describe('prerendered public pages', () => {
     expect(await renderPublicPage('/privacy')).toMatch(/<h1[^>]*>Privacy Policy<\/h1>/);
   });
 });
+
+// Issue 14: the landing page claims GitHub only where it is configured; each page is rendered in both
+// variants and the server sends the one that matches.
+describe('the GitHub variants of the public pages', () => {
+  it('offers GitHub when the server has it configured', async () => {
+    const html = await renderPublicPage('/', { githubExport: true });
+    expect(html).toContain('Download the code as a zip or push it to GitHub.');
+    expect(html).toContain('Full repository export');
+    expect(html).toContain('publish it to a new GitHub repository');
+    expect(html).toContain('delivered as a zip or a GitHub repository');
+  });
+
+  it('offers the zip download only, and lists GitHub export as not enabled, without it', async () => {
+    const html = await renderPublicPage('/', { githubExport: false });
+    expect(html).toContain('No credit card needed. Download the code as a zip.');
+    expect(html).not.toMatch(/push it to GitHub|Full repository export|new GitHub repository/);
+    expect(html).toContain('Full project download as a zip');
+    expect(html).toContain('Export to a GitHub repository (not enabled on this server)');
+    expect(html).toContain(
+      'Download the project as a zip, with a report of what was carried over.',
+    );
+    const terms = await renderPublicPage('/terms', { githubExport: false });
+    expect(terms).not.toContain('delivered as a zip or a GitHub repository');
+    expect(terms).toContain('delivered as a zip.');
+  });
+});

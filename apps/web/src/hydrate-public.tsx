@@ -1,23 +1,28 @@
-// First: schemas built by the imports below must not compile with eval (CSP).
-import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { BaseProvider } from './app/base-provider';
+import { ErrorBoundary } from './components/error-boundary';
+import { GithubExportContext } from './lib/github-export';
+import { DeferredToaster } from './app/deferred-toaster';
 import { LeavePublicPages, PublicRoutes } from './app/public-app';
 
 /**
  * Hydrates a prerendered public page (`/`, `/terms`, `/privacy`; issue 13 item 6), the static HTML
  * written at build time (`scripts/prerender.mjs`); `entry-public.tsx` loads this module once the page
- * has painted. Navigating to any other screen loads that URL from the server (the full app).
+ * has painted. The tree is `entry-server.tsx`'s without the data cache's provider (the public
+ * build's `lib/query-client.ts` needs none), in the GitHub variant the page was rendered in
+ * (`<html data-github>`, issue 14). Navigating to any other screen loads that URL from the server.
  */
 function PublicRoot() {
   return (
-    <BaseProvider>
-      <BrowserRouter>
-        <PublicRoutes otherwise={<LeavePublicPages />} />
-      </BrowserRouter>
-    </BaseProvider>
+    <ErrorBoundary>
+      <GithubExportContext value={document.documentElement.dataset.github === 'on'}>
+        <BrowserRouter>
+          <PublicRoutes otherwise={<LeavePublicPages />} />
+        </BrowserRouter>
+      </GithubExportContext>
+      <DeferredToaster />
+    </ErrorBoundary>
   );
 }
 

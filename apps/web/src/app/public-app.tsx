@@ -1,16 +1,18 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { Outlet, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLayout } from '../components/layout/page-layout';
-import { LoadingScreen } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { LandingRoute } from './routes/landing';
 
 /**
  * The public pages (issue 13 item 6): prerendered to static HTML at build time and hydrated by
- * `entry-public.tsx` (a build of its own) with the declarative router only, so `/` does not load
- * the data router, the guards or any signed-in screen. Any other path loads the full app.
+ * `entry-public.tsx` (a build of its own). Their bundle holds React and the pages only: its builds
+ * resolve `react-router`, `lib/auth.ts` and `lib/query-client.ts` to small stand-ins
+ * (`public-router.tsx`, `public-session.ts`, `public-query-client.tsx`; see `scripts/prerender.mjs`),
+ * so `/` loads neither the router, nor the data cache, nor a schema library before it is
+ * interactive; the parts that fetch load them later. Any other path loads the full app.
  */
 export const PUBLIC_PAGE_PATHS = [paths.home.path, paths.terms.path, paths.privacy.path] as const;
 
@@ -28,11 +30,14 @@ const CreditBalanceBadge = lazy(async () => ({
   default: (await import('../features/billing/components/credit-balance-badge')).CreditBalanceBadge,
 }));
 
+/** What a legal page shows while its code loads after a navigation from another public page. */
+const PAGE_PLACEHOLDER = <div className="min-h-[60vh]" aria-busy="true" />;
+
 /**
  * The full app's RootLayout + AppLayout without the data router: scroll to the top on a new page,
  * the per-page error boundary, the full top bar (its credit balance loaded lazily) and the footer.
  */
-function PublicLayout() {
+function PublicLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const firstPageKey = useRef(location.key);
   useEffect(() => {
@@ -65,7 +70,7 @@ function PublicLayout() {
           </Suspense>
         }
       >
-        <Outlet />
+        {children}
       </PageLayout>
     </ErrorBoundary>
   );
@@ -76,29 +81,17 @@ function PublicLayout() {
  * there, the browser switches to the full app).
  */
 export function PublicRoutes({ otherwise }: { otherwise: ReactNode }) {
+  const { pathname } = useLocation();
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  let page: ReactNode;
+  if (path === paths.home.path) page = <LandingRoute />;
+  else if (path === paths.terms.path) page = <TermsRoute />;
+  else if (path === paths.privacy.path) page = <PrivacyRoute />;
+  else return otherwise;
   return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        <Route path={paths.home.path} element={<LandingRoute />} />
-        <Route
-          path={paths.terms.path}
-          element={
-            <Suspense fallback={<LoadingScreen />}>
-              <TermsRoute />
-            </Suspense>
-          }
-        />
-        <Route
-          path={paths.privacy.path}
-          element={
-            <Suspense fallback={<LoadingScreen />}>
-              <PrivacyRoute />
-            </Suspense>
-          }
-        />
-      </Route>
-      <Route path="*" element={otherwise} />
-    </Routes>
+    <PublicLayout>
+      <Suspense fallback={PAGE_PLACEHOLDER}>{page}</Suspense>
+    </PublicLayout>
   );
 }
 
@@ -111,5 +104,5 @@ export function LeavePublicPages() {
   useEffect(() => {
     window.location.reload();
   }, []);
-  return <LoadingScreen />;
+  return PAGE_PLACEHOLDER;
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { landingAnchors, paths } from '../../config/paths';
+import { useGithubExport } from '../../lib/github-export';
 import { Logo } from '../ui/logo';
 
 const SOCIAL_LINKS = [
@@ -22,6 +23,7 @@ const LINK = 'text-sm text-slate-400 transition-colors hover:text-white';
 /** The site footer (spec §2 Landing page): anchors, social links, legal pages and the copyright. */
 export function Footer() {
   const year = new Date().getFullYear();
+  const githubExport = useGithubExport();
   return (
     <footer className="bg-slate-950 text-slate-300" aria-labelledby="footer-heading">
       <h2 id="footer-heading" className="sr-only">
@@ -32,8 +34,9 @@ export function Footer() {
           <div className="col-span-2 sm:col-span-3 md:col-span-1">
             <Logo inverse />
             <p className="mt-4 max-w-xs text-sm leading-6 text-slate-400">
-              Turn an outdated website into a fast, modern React + Vite + Tailwind project you own —
-              delivered as a zip or a GitHub repository.
+              {githubExport
+                ? 'Turn an outdated website into a fast, modern React + Vite + Tailwind project you own — delivered as a zip or a GitHub repository.'
+                : 'Turn an outdated website into a fast, modern React + Vite + Tailwind project you own — delivered as a zip.'}
             </p>
           </div>
           <nav aria-label="Product">

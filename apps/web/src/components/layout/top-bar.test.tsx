@@ -54,7 +54,8 @@ describe('mobile menu', () => {
     const toggle = await screen.findByRole('button', { name: 'Open menu' });
     await user.click(toggle);
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
-    expect(menu).toHaveTextContent('Signed in as');
+    // The signed-in part loads with the menu's first opening.
+    expect(await within(menu).findByText('Signed in as')).toBeInTheDocument();
     expect(menu).toHaveTextContent('grace@example.com');
     for (const name of ['Dashboard', 'Create Project', 'Edit Profile']) {
       expect(within(menu).getByRole('link', { name })).toBeInTheDocument();

@@ -1,15 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { landingAnchors, paths } from '../../config/paths';
 import { useSession } from '../../lib/auth';
-import { cn } from '../../utils/cn';
-import { Avatar } from '../ui/avatar';
-import { ButtonLink } from '../ui/button';
+import { LinkButton } from '../ui/link-button';
 import { Logo } from '../ui/logo';
+import { MOBILE_LINK } from './mobile-link';
 import { UserMenu } from './user-menu';
-import { useSignOut } from './use-sign-out';
+
+// The signed-in part of the mobile menu (sign-out and its data cache) loads when first opened, so
+// the prerendered public pages, whose visitors are mostly signed out, hydrate without it.
+const MobileAccountMenu = lazy(async () => ({
+  default: (await import('./mobile-account-menu')).MobileAccountMenu,
+}));
 
 /** Top bar variants (spec §2): minimal on the account screens, full elsewhere. */
 export type TopBarVariant = 'minimal' | 'full';
@@ -22,6 +26,9 @@ const ANCHORS = [
 
 const NAV_LINK =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 hover:bg-slate-100';
+/** NAV_LINK of the current page (its colour in place of text-slate-600; no class merging needed). */
+const NAV_LINK_ACTIVE =
+  'rounded-md px-3 py-2 text-sm font-medium text-brand-700 transition-colors hover:text-slate-900 hover:bg-slate-100';
 
 /**
  * The top bar: logo, navigation for guests or the signed-in user, user menu and mobile menu.
@@ -81,14 +88,14 @@ export function TopBar({
                 {variant === 'full' && !isHome && (
                   <NavLink
                     to={paths.createProject.getHref()}
-                    className={({ isActive }) => cn(NAV_LINK, isActive && 'text-brand-700')}
+                    className={({ isActive }) => (isActive ? NAV_LINK_ACTIVE : NAV_LINK)}
                   >
                     Create Project
                   </NavLink>
                 )}
                 <NavLink
                   to={paths.dashboard.getHref()}
-                  className={({ isActive }) => cn(NAV_LINK, isActive && 'text-brand-700')}
+                  className={({ isActive }) => (isActive ? NAV_LINK_ACTIVE : NAV_LINK)}
                 >
                   Dashboard
                 </NavLink>
@@ -101,9 +108,9 @@ export function TopBar({
               <Link to={paths.login.getHref()} className={NAV_LINK}>
                 Sign In
               </Link>
-              <ButtonLink to={paths.register.getHref()} size="sm">
+              <LinkButton to={paths.register.getHref()} size="sm">
                 Get Started
-              </ButtonLink>
+              </LinkButton>
             </>
           )}
         </div>
@@ -135,13 +142,9 @@ export function TopBar({
   );
 }
 
-const MOBILE_LINK =
-  'block rounded-lg px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
-
 /** The mobile menu: mirrors the user menu for signed-in users, Sign In / Get Started for guests. */
 function MobileMenu({ showAnchors, onNavigate }: { showAnchors: boolean; onNavigate: () => void }) {
   const { user } = useSession();
-  const { signOut, isSigningOut } = useSignOut();
   return (
     <nav
       id="mobile-menu"
@@ -160,54 +163,17 @@ function MobileMenu({ showAnchors, onNavigate }: { showAnchors: boolean; onNavig
         </ul>
       )}
       {user ? (
-        <>
-          <div className="flex items-center gap-3 px-3 py-3">
-            <Avatar
-              fullName={user.fullName ?? user.name}
-              email={user.email}
-              imageUrl={user.avatarUrl ?? user.image}
-            />
-            <div className="min-w-0">
-              <p className="text-xs text-slate-500">Signed in as</p>
-              <p className="truncate text-sm font-semibold text-slate-900">{user.email}</p>
-            </div>
-          </div>
-          <ul>
-            <li>
-              <Link to={paths.dashboard.getHref()} className={MOBILE_LINK} onClick={onNavigate}>
-                Dashboard
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.createProject.getHref()} className={MOBILE_LINK} onClick={onNavigate}>
-                Create Project
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.editProfile.getHref()} className={MOBILE_LINK} onClick={onNavigate}>
-                Edit Profile
-              </Link>
-            </li>
-            <li>
-              <button
-                type="button"
-                className={cn(MOBILE_LINK, 'w-full text-left')}
-                onClick={signOut}
-                disabled={isSigningOut}
-              >
-                Sign Out
-              </button>
-            </li>
-          </ul>
-        </>
+        <Suspense fallback={null}>
+          <MobileAccountMenu user={user} onNavigate={onNavigate} />
+        </Suspense>
       ) : (
         <div className="flex flex-col gap-2 pt-3">
-          <ButtonLink to={paths.login.getHref()} variant="outline" size="lg" onClick={onNavigate}>
+          <LinkButton to={paths.login.getHref()} variant="outline" size="lg" onClick={onNavigate}>
             Sign In
-          </ButtonLink>
-          <ButtonLink to={paths.register.getHref()} size="lg" onClick={onNavigate}>
+          </LinkButton>
+          <LinkButton to={paths.register.getHref()} size="lg" onClick={onNavigate}>
             Get Started
-          </ButtonLink>
+          </LinkButton>
         </div>
       )}
     </nav>

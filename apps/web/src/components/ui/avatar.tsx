@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getInitials } from '@sitelift/shared/auth/initials';
-import { cn } from '../../utils/cn';
+import { cx } from '../../utils/cx';
 
 const SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-xl' } as const;
 
@@ -23,7 +23,7 @@ export function Avatar({
   const showImage = Boolean(imageUrl) && failedUrl !== imageUrl;
   return (
     <span
-      className={cn(
+      className={cx(
         'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-brand-500 to-sky-500 font-semibold text-white select-none',
         SIZES[size],
         className,

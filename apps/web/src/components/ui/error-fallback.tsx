@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { Button } from './button';
+import { buttonStyle } from './button-styles';
 
 /** The error fallback of spec §2: 'Something went wrong', 'Refresh Page' and 'Try Again'. */
 export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
@@ -19,10 +19,16 @@ export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
         refresh the page if the problem continues.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button variant="outline" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className={buttonStyle('outline')}
+          onClick={() => window.location.reload()}
+        >
           Refresh Page
-        </Button>
-        <Button onClick={onRetry}>Try Again</Button>
+        </button>
+        <button type="button" className={buttonStyle()} onClick={onRetry}>
+          Try Again
+        </button>
       </div>
     </div>
   );

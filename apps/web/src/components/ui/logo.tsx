@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { cn } from '../../utils/cn';
+import { cx } from '../../utils/cx';
 
-/** The Sitelift mark. */
+/** The Sitelift mark (`className` adds classes; the public pages load no class merging). */
 export function LogoMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" className={cn('size-8', className)} aria-hidden>
+    <svg viewBox="0 0 32 32" className={cx('size-8', className)} aria-hidden>
       <defs>
         <linearGradient id="sitelift-logo" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#6366f1" />
@@ -30,12 +30,12 @@ export function Logo({ className, inverse }: { className?: string; inverse?: boo
   return (
     <Link
       to="/"
-      className={cn('inline-flex items-center gap-2 rounded-md', className)}
+      className={cx('inline-flex items-center gap-2 rounded-md', className)}
       aria-label="Sitelift home"
     >
       <LogoMark />
       <span
-        className={cn(
+        className={cx(
           'text-lg font-bold tracking-tight',
           inverse ? 'text-white' : 'text-slate-900',
         )}

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { ButtonLink } from '../../../components/ui/button';
+import { LinkButton } from '../../../components/ui/link-button';
 import { useStartHref } from './use-start-href';
 
 /** The closing call to action (spec §2): 'Get Started Now'. */
@@ -22,9 +22,9 @@ export function ClosingCtaSection() {
           <p className="relative mx-auto mt-4 max-w-xl text-base leading-7 text-brand-100 sm:text-lg">
             Modernize your first site for free and see the code for yourself.
           </p>
-          <ButtonLink to={startHref} variant="inverse" size="lg" className="relative mt-8">
+          <LinkButton to={startHref} variant="inverse" size="lg" className="relative mt-8">
             Get Started Now <ArrowRight className="size-5" aria-hidden />
-          </ButtonLink>
+          </LinkButton>
         </div>
       </div>
     </section>

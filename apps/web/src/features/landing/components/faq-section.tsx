@@ -1,6 +1,7 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { landingAnchors } from '../../../config/paths';
+import { useGithubExport } from '../../../lib/github-export';
 
 const FAQS = [
   {
@@ -12,6 +13,9 @@ const FAQS = [
     question: 'What do I get at the end?',
     answer:
       'A complete React + Vite + Tailwind CSS project: one route per page, reusable components, your text and images, per-page SEO tags, a sitemap.xml and robots.txt. You download it as a zip or publish it to a new GitHub repository, together with a report of what was carried over.',
+    // Where this server cannot publish to GitHub (issue 14).
+    answerWithoutGithub:
+      'A complete React + Vite + Tailwind CSS project: one route per page, reusable components, your text and images, per-page SEO tags, a sitemap.xml and robots.txt. You download it as a zip, together with a report of what was carried over.',
   },
   {
     question: 'How long does a modernization take?',
@@ -37,6 +41,7 @@ const FAQS = [
 
 /** The FAQ accordion (spec §2, anchor #faq): one item open at a time, collapsible. */
 export function FaqSection() {
+  const githubExport = useGithubExport();
   return (
     <section
       id={landingAnchors.faq}
@@ -70,7 +75,7 @@ export function FaqSection() {
                 </Accordion.Trigger>
               </Accordion.Header>
               <Accordion.Content className="px-5 pb-5 text-sm leading-6 text-slate-600">
-                {faq.answer}
+                {(!githubExport && faq.answerWithoutGithub) || faq.answer}
               </Accordion.Content>
             </Accordion.Item>
           ))}

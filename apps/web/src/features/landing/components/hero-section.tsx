@@ -1,6 +1,8 @@
 import { ArrowRight, CheckCircle2, FileCode2, Folder } from 'lucide-react';
-import { ButtonLink, buttonClasses } from '../../../components/ui/button';
+import { buttonStyle } from '../../../components/ui/button-styles';
+import { LinkButton } from '../../../components/ui/link-button';
 import { landingAnchors } from '../../../config/paths';
+import { useGithubExport } from '../../../lib/github-export';
 import { useStartHref } from './use-start-href';
 
 const FILES = [
@@ -17,6 +19,7 @@ const CHECKS = ['Build passed', 'All page text carried over', 'No overflow at 37
 /** The landing hero (spec §2). */
 export function HeroSection() {
   const startHref = useStartHref();
+  const githubExport = useGithubExport();
   return (
     <section
       aria-labelledby="hero-heading"
@@ -48,19 +51,17 @@ export function HeroSection() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             {/* One line from the small breakpoint up; on phones it may wrap inside the button. */}
-            <ButtonLink
-              to={startHref}
-              size="lg"
-              className="h-auto min-h-12 py-3 whitespace-normal sm:whitespace-nowrap"
-            >
+            <LinkButton to={startHref} size="lg" wrap>
               Modernize Your First Site for Free <ArrowRight className="size-5" aria-hidden />
-            </ButtonLink>
-            <a href={`#${landingAnchors.features}`} className={buttonClasses('outline', 'lg')}>
+            </LinkButton>
+            <a href={`#${landingAnchors.features}`} className={buttonStyle('outline', 'lg')}>
               See what you get
             </a>
           </div>
           <p className="mt-4 text-sm text-slate-500">
-            No credit card needed. Download the code as a zip or push it to GitHub.
+            {githubExport
+              ? 'No credit card needed. Download the code as a zip or push it to GitHub.'
+              : 'No credit card needed. Download the code as a zip.'}
           </p>
         </div>
 

@@ -1,3 +1,5 @@
+import { useGithubExport } from '../../../lib/github-export';
+
 const STEPS = [
   {
     title: 'Submit Your URL',
@@ -10,11 +12,14 @@ const STEPS = [
   {
     title: 'Get Your Results',
     text: 'Download the project as a zip or publish it to a new GitHub repository, with a report of what was carried over.',
+    // Where this server cannot publish to GitHub (issue 14).
+    textWithoutGithub: 'Download the project as a zip, with a report of what was carried over.',
   },
 ];
 
 /** How It Works: three steps (spec §2). */
 export function HowItWorksSection() {
+  const githubExport = useGithubExport();
   return (
     <section aria-labelledby="how-heading" className="bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -36,7 +41,9 @@ export function HowItWorksSection() {
                 {index + 1}
               </span>
               <h3 className="mt-5 text-lg font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{step.text}</p>
+              <p className="mt-2 text-sm leading-6 text-slate-600">
+                {(!githubExport && step.textWithoutGithub) || step.text}
+              </p>
             </li>
           ))}
         </ol>

@@ -1,5 +1,5 @@
 import { CircleCheck, Clock, Hammer } from 'lucide-react';
-import { cn } from '../../../utils/cn';
+import { useGithubExport } from '../../../lib/github-export';
 
 const GROUPS = [
   {
@@ -7,6 +7,12 @@ const GROUPS = [
     icon: CircleCheck,
     badge: 'bg-emerald-100 text-emerald-800',
     items: ['AI code generation', 'Full repository export', 'Secure processing'],
+    // Where this server cannot publish to GitHub (issue 14): the export is a zip download.
+    itemsWithoutGithub: [
+      'AI code generation',
+      'Full project download as a zip',
+      'Secure processing',
+    ],
   },
   {
     status: 'In development',
@@ -19,11 +25,17 @@ const GROUPS = [
     icon: Clock,
     badge: 'bg-slate-200 text-slate-700',
     items: ['Batch processing of URL lists', 'Expanded template library'],
+    itemsWithoutGithub: [
+      'Export to a GitHub repository (not enabled on this server)',
+      'Batch processing of URL lists',
+      'Expanded template library',
+    ],
   },
 ];
 
 /** Roadmap status groups (spec §1, §2). */
 export function RoadmapSection() {
+  const githubExport = useGithubExport();
   return (
     <section aria-labelledby="roadmap-heading" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -45,15 +57,12 @@ export function RoadmapSection() {
             >
               <h3
                 id={`roadmap-${group.status}`}
-                className={cn(
-                  'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold',
-                  group.badge,
-                )}
+                className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${group.badge}`}
               >
                 <group.icon className="size-4" aria-hidden /> {group.status}
               </h3>
               <ul className="mt-5 space-y-3">
-                {group.items.map((item) => (
+                {((!githubExport && group.itemsWithoutGithub) || group.items).map((item) => (
                   <li key={item} className="flex items-start gap-2.5 text-sm text-slate-700">
                     <span
                       className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400"
