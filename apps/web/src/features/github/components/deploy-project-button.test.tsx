@@ -85,7 +85,7 @@ describe('Deploy on a project card', () => {
     createMockProject({ name: 'Broken Site' });
     mockDb.github.deployFailure = {
       status: 502,
-      code: 'GITHUB_API_ERROR',
+      code: 'API_GITHUB_API_ERROR',
       message: 'GitHub API Error: Bad credentials',
     };
     const { user, dialog } = await openDeployDialog('Broken Site');
@@ -96,6 +96,21 @@ describe('Deploy on a project card', () => {
     mockDb.github.deployFailure = null;
     await user.click(within(dialog).getByRole('button', { name: 'Deploy' }));
     expect(await within(dialog).findByRole('link', { name: /Deployed/ })).toBeVisible();
+  });
+
+  it("says 'Repository created, but failed to save the link. Please refresh.' when the server says so", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    createMockProject({ name: 'Half Site' });
+    mockDb.github.deployFailure = {
+      status: 500,
+      code: 'API_GITHUB_LINK_NOT_SAVED',
+      message: 'Repository created, but failed to save the link. Please refresh.',
+    };
+    const { user, dialog } = await openDeployDialog('Half Site');
+    await user.click(within(dialog).getByRole('button', { name: 'Deploy' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Repository created, but failed to save the link. Please refresh.',
+    );
   });
 
   it("says 'An unknown error occurred.' when the failure carries no message", async () => {

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
+import { cn } from '../../../utils/cn';
 import { deployProject } from '../api/deploy-project';
 import type { DeployResult } from '../api/deploy-project';
 import { useGithubConnection } from '../api/get-github-connection';
@@ -22,11 +23,18 @@ export function DeployedLink({ url, className }: { url: string; className?: stri
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      className={buttonClasses('outline', 'sm', className)}
+      className={buttonClasses(
+        'outline',
+        'sm',
+        cn(
+          'border-emerald-300 bg-emerald-50 text-emerald-800 hover:border-emerald-400 hover:bg-emerald-100',
+          className,
+        ),
+      )}
       title={url}
     >
       <Github className="size-4" aria-hidden /> Deployed
-      <ExternalLink className="size-3.5 text-slate-400" aria-hidden />
+      <ExternalLink className="size-3.5 text-emerald-600" aria-hidden />
     </a>
   );
 }

@@ -48,12 +48,16 @@ export const githubHandlers = [
     const body = (await request.json()) as { code?: string; state?: string; redirect_uri?: string };
     mockDb.calls.push({ method: 'POST', path: '/api/github/callback', body });
     if (!body.code || !body.state) {
-      return error(400, 'GITHUB_CALLBACK_INVALID', 'Missing authorization code or state parameter');
+      return error(
+        400,
+        'API_GITHUB_CALLBACK_INCOMPLETE',
+        'Missing authorization code or state parameter',
+      );
     }
     if (!mockDb.github.states.includes(body.state)) {
       return error(
         400,
-        'GITHUB_STATE_INVALID',
+        'API_GITHUB_STATE_INVALID',
         'Invalid state parameter. Please try connecting again.',
       );
     }
@@ -61,7 +65,7 @@ export const githubHandlers = [
     if (!mockDb.github.validCodes.has(body.code)) {
       return error(
         502,
-        'GITHUB_EXCHANGE_FAILED',
+        'API_GITHUB_EXCHANGE_FAILED',
         'Failed to exchange code for token or missing user data.',
       );
     }
@@ -73,7 +77,11 @@ export const githubHandlers = [
     if (!getSessionUser()) return unauthenticated();
     mockDb.calls.push({ method: 'POST', path: '/api/github/disconnect', body: null });
     if (mockDb.github.disconnectFailure !== null) {
-      return error(mockDb.github.disconnectFailure, 'INTERNAL', 'Internal server error');
+      return error(
+        mockDb.github.disconnectFailure,
+        'API_GITHUB_DISCONNECT_FAILED',
+        'Failed to disconnect GitHub account. Please try again.',
+      );
     }
     mockDb.github.user = null;
     return HttpResponse.json({ success: true });
@@ -87,10 +95,14 @@ export const githubHandlers = [
     const project = mockDb.projects.find((item) => item.id === params.id);
     if (!project) return error(404, 'API_PROJECT_NOT_FOUND', 'Project not found.');
     if (!mockDb.github.user) {
-      return error(400, 'GITHUB_NOT_CONNECTED', 'User not authenticated with GitHub.');
+      return error(400, 'API_GITHUB_NOT_AUTHENTICATED', 'User not authenticated with GitHub.');
     }
     if (project.status !== 'completed') {
-      return error(409, 'API_PROJECT_NOT_COMPLETED', 'The project is not completed yet.');
+      return error(
+        409,
+        'API_GITHUB_PROJECT_NOT_READY',
+        'Only a completed project with generated code can be deployed to GitHub.',
+      );
     }
     const failure = mockDb.github.deployFailure;
     if (failure) return error(failure.status, failure.code, failure.message);
