@@ -158,9 +158,18 @@ export interface PageProbe {
   brand?: { text: string; href?: string };
   /**
    * The menus' items when they are drawn as boxes or pills (computed colours, `transparent` for no
-   * fill or no border; the corner radius as computed): the most common look of the first view.
+   * fill or no border; the corner radius as computed): the most common look of the first view; else
+   * the plate the main menu is drawn on (its own fill or picture), when it has one.
    */
-  menuItems?: { background: string; border: string; text: string; radius: string };
+  menuItems?: {
+    background: string;
+    border: string;
+    text: string;
+    radius: string;
+    /** A plate's picture (the menu drawn on an image of its own) and its mean colour (fetch). */
+    image?: string;
+    imageColor?: string;
+  };
   hero?: {
     image?: string;
     /** The picture was a CSS background (else an <img>). */

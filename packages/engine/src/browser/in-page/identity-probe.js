@@ -405,6 +405,36 @@
     menuItems = { background, border, text: color, radius };
   }
 
+  // A menu drawn on a plate of its own (restaurant-jq's red board): its items take the plate's fill.
+  if (!menuItems && menu) {
+    const count = menu.links;
+    const plate = [menu.e, ...menu.e.querySelectorAll('ul, ol, div')].find((e) => {
+      if (e.querySelectorAll('a[href]').length < count || (header && e.contains(header)))
+        return false;
+      const s = style(e);
+      if (imageUrl(s.backgroundImage)) return true;
+      // A colour of its own: not the header's nor the page's (a white list on a white bar is no plate).
+      return (
+        isOpaque(s.backgroundColor) &&
+        s.backgroundColor !== (header ? fillOf(header).color : '') &&
+        s.backgroundColor !== background.color
+      );
+    });
+    const headerFill = header ? fillOf(header) : undefined;
+    if (plate && !(headerFill && headerFill.element === plate)) {
+      const s = style(plate);
+      const link = [...plate.querySelectorAll('a[href]')].find((a) => text(a));
+      menuItems = {
+        background: s.backgroundColor,
+        border: 'transparent',
+        text: link ? style(link).color : s.color,
+        radius: s.borderTopLeftRadius,
+      };
+      const image = imageUrl(s.backgroundImage);
+      if (image) menuItems.image = image;
+    }
+  }
+
   const regionOf = (e) => {
     if (!e) return undefined;
     const f = fillOf(e);

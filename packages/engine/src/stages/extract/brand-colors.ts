@@ -101,7 +101,7 @@ export function toProbedBrand(probe: PageProbe, fallback: BrandColors = {}): Pro
     const header =
       opaque(probe.header?.imageColor) ?? opaque(probe.header?.background) ?? background;
     const over = (value: string) => (value === 'transparent' ? undefined : toOpaque(value, header));
-    const fill = over(probe.menuItems.background);
+    const fill = opaque(probe.menuItems.imageColor) ?? over(probe.menuItems.background);
     const border = over(probe.menuItems.border);
     if (fill) colors.menuItemBackground = toHex(fill);
     if (border) colors.menuItemBorder = toHex(border);

@@ -330,6 +330,7 @@ function listProbeImages(probe: PageProbe | undefined): string[] {
     probe.background.image,
     probe.header?.image,
     probe.footer?.image,
+    probe.menuItems?.image,
   ];
   return urls.filter((url): url is string => url !== undefined && /^(?:https?|data):/i.test(url));
 }
@@ -356,7 +357,7 @@ async function addImageColors(pages: { probe?: PageProbe }[], assets: RawAsset[]
   };
   for (const { probe } of pages) {
     if (!probe) continue;
-    for (const region of [probe.background, probe.header, probe.footer]) {
+    for (const region of [probe.background, probe.header, probe.footer, probe.menuItems]) {
       if (!region?.image) continue;
       const color = await colorOf(region.image);
       if (color) region.imageColor = color;
@@ -364,17 +365,31 @@ async function addImageColors(pages: { probe?: PageProbe }[], assets: RawAsset[]
   }
 }
 
-/** The mean colour of an image's opaque pixels, as `rgb(r, g, b)`. */
-async function toMeanColor(body: Uint8Array): Promise<string | undefined> {
+/**
+ * The mean colour of an image's opaque pixels (each weighed by its alpha), as `rgb(r, g, b)`: a
+ * red board cut out on a transparent sheet is red, not the pink it would be over white.
+ */
+export async function toMeanColor(body: Uint8Array): Promise<string | undefined> {
   try {
-    const { channels } = await sharp(body, { limitInputPixels: 64_000_000 })
-      .flatten({ background: '#ffffff' })
+    const { data } = await sharp(body, { limitInputPixels: 64_000_000 })
       .resize(64, 64, { fit: 'fill' })
-      .stats();
-    const [r, g = r, b = r] = channels.map((channel) => Math.round(channel.mean));
-    return r === undefined || g === undefined || b === undefined
-      ? undefined
-      : `rgb(${r}, ${g}, ${b})`;
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let weight = 0;
+    for (let i = 0; i + 3 < data.length; i += 4) {
+      const alpha = data[i + 3]! / 255;
+      r += data[i]! * alpha;
+      g += data[i + 1]! * alpha;
+      b += data[i + 2]! * alpha;
+      weight += alpha;
+    }
+    if (weight === 0) return undefined;
+    return `rgb(${Math.round(r / weight)}, ${Math.round(g / weight)}, ${Math.round(b / weight)})`;
   } catch {
     return undefined;
   }

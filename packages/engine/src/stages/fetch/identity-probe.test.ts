@@ -61,7 +61,7 @@ const HOME = `<!doctype html><html lang="en"><head><title>Home | Acme Studio</ti
     <div class="card"><img src="/card.png" alt=""><h3>Third</h3></div>
   </div>
   <article><p>Plain words with <a href="/more.html">a content link</a>.</p></article>
-  <footer><p>Acme Studio, since 1999 · <a href="/splash.html">Bistro</a> · <a href="/cover.html">Club</a> · <a href="/pills.html">Lab</a></p></footer>
+  <footer><p>Acme Studio, since 1999 · <a href="/splash.html">Bistro</a> · <a href="/cover.html">Club</a> · <a href="/pills.html">Lab</a> · <a href="/plate.html">Sushi</a></p></footer>
   ${SCRIPT}
 </body></html>`;
 
@@ -121,6 +121,18 @@ const PILLS = `<!doctype html><html><head><title>Lab</title><style>
   ${SCRIPT}
 </body></html>`;
 
+/** A menu drawn on a red board of its own: a picture, half of it transparent. */
+const PLATE = `<!doctype html><html><head><title>Sushi</title><style>
+  body { margin: 0; background: #1e1d1b; color: #dddddd; }
+  header { background: #1e1d1b; }
+  #menu { width: 140px; padding: 8px; background: url(/plate.png) no-repeat; list-style: none; }
+  #menu a { color: #ffffff; }
+</style></head><body>
+  <header><nav class="menu"><ul id="menu"><li><a href="/plate.html">Main</a></li><li><a href="/dishes.html">Dishes</a></li><li><a href="/contact.html">Contact</a></li></ul></nav></header>
+  <h1>Sushi</h1><p>Rolled by hand.</p>
+  ${SCRIPT}
+</body></html>`;
+
 let site: TestServer;
 let raw: RawSite;
 
@@ -139,6 +151,20 @@ beforeAll(async () => {
     '/splash.html': { body: SPLASH },
     '/cover.html': { body: COVER },
     '/pills.html': { body: PILLS },
+    '/plate.html': { body: PLATE },
+    '/plate.png': image(
+      await sharp({
+        create: {
+          width: 140,
+          height: 60,
+          channels: 4,
+          background: { r: 223, g: 7, b: 6, alpha: 1 },
+        },
+      })
+        .extend({ bottom: 60, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer(),
+    ),
     '/logo.png': image(await png(120, 40, '#1d3557')),
     '/hero.png': image(await png(1600, 900, '#457b9d')),
     '/card.png': image(await png(300, 200, '#a8dadc')),
@@ -148,7 +174,7 @@ beforeAll(async () => {
   if (chromePath) {
     raw = await fetchSite(
       `${site.origin}/`,
-      { browser: 'always', maxPages: 7, allowPrivateUrls: true, respectRobots: false },
+      { browser: 'always', maxPages: 8, allowPrivateUrls: true, respectRobots: false },
       ports(),
     );
   }
@@ -311,5 +337,20 @@ describe.skipIf(!chromePath)('the identity probe in Chromium', () => {
     });
     // Plain menu links (no padding, no box) are no pills.
     expect(pageOf('/').probe!.menuItems).toBeUndefined();
+  });
+
+  it("reads the plate a menu is drawn on, a cut-out picture's colour being its opaque pixels' mean", () => {
+    expect(pageOf('/plate.html').probe!.menuItems).toMatchObject({
+      image: `${site.origin}/plate.png`,
+      imageColor: 'rgb(223, 7, 6)',
+      border: 'transparent',
+      text: 'rgb(255, 255, 255)',
+    });
+    const plate = pageOf('/plate.html');
+    const model = extractSite({ ...raw, startUrl: plate.url, finalUrl: plate.url, pages: [plate] });
+    expect(model.identity.colors).toMatchObject({
+      menuItemBackground: '#df0706',
+      menuItemText: '#ffffff',
+    });
   });
 });
