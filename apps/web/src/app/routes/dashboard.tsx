@@ -89,13 +89,9 @@ export function DashboardRoute() {
     (project: Project) => (
       <DeployProjectButton
         project={project}
-        onDeployed={(result) => {
-          if (result.project) {
-            applyProjectChange(queryClient, { kind: 'update', project: result.project });
-          } else {
-            void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
-          }
-        }}
+        onDeployed={(result) =>
+          applyProjectChange(queryClient, { kind: 'update', project: result.project })
+        }
       />
     ),
     [queryClient],

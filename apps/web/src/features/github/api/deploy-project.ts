@@ -1,13 +1,11 @@
-import { projectSchema } from '@sitelift/shared/schemas/project';
+import { deployResultSchema } from '@sitelift/shared/api/github';
 import type { Project } from '@sitelift/shared/schemas/project';
 import { apiRequest } from '../../../lib/api-client';
-import { deployResultSchema } from '../types';
 
 /** What a deploy created: the repository's address and the project that now links to it. */
 export interface DeployResult {
   githubRepoUrl: string;
-  /** The updated project, or null when the server's copy could not be read. */
-  project: Project | null;
+  project: Project;
 }
 
 /**
@@ -20,9 +18,5 @@ export async function deployProject(id: string, isPublic: boolean): Promise<Depl
     body: { public: isPublic },
     schema: deployResultSchema,
   });
-  const project = projectSchema.safeParse(answer.project);
-  return {
-    githubRepoUrl: answer.github_repo_url,
-    project: project.success ? project.data : null,
-  };
+  return { githubRepoUrl: answer.github_repo_url, project: answer.project };
 }

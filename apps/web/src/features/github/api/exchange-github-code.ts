@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../lib/api-client';
-import { githubCallbackResultSchema } from '../types';
-import type { GithubUser } from '../types';
+import { githubCallbackResultSchema } from '@sitelift/shared/api/github';
+import type { GithubUser } from '@sitelift/shared/api/github';
 
 /** Exchanges the code GitHub sent for a connection (`POST /api/github/callback`). */
 export async function exchangeGithubCode(input: {

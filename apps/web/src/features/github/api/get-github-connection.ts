@@ -1,7 +1,7 @@
 import { apiRequest } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/query-client';
-import { githubConnectionSchema } from '../types';
-import type { GithubConnection } from '../types';
+import { githubConnectionSchema } from '@sitelift/shared/api/github';
+import type { GithubConnection } from '@sitelift/shared/api/github';
 
 /** The cache key of `GET /api/github/connection` (set or invalidate it after a change). */
 export const GITHUB_CONNECTION_QUERY_KEY = ['github', 'connection'] as const;

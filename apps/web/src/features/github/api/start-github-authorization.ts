@@ -1,5 +1,5 @@
 import { apiRequest } from '../../../lib/api-client';
-import { githubAuthorizeSchema } from '../types';
+import { githubStateResultSchema } from '@sitelift/shared/api/github';
 import { buildOAuthState, storeOAuthState } from '../utils/oauth-state';
 
 /** Where the connect dialog sends the user: the app's install page and the authorization page. */
@@ -18,7 +18,7 @@ export async function startGithubAuthorization(): Promise<GithubAuthorization> {
   const answer = await apiRequest('/api/github/state', {
     method: 'POST',
     body: { state },
-    schema: githubAuthorizeSchema,
+    schema: githubStateResultSchema,
   });
   return { state, authorizeUrl: answer.authorize_url };
 }

@@ -12,7 +12,7 @@ import { cn } from '../../../utils/cn';
 import { deployProject } from '../api/deploy-project';
 import type { DeployResult } from '../api/deploy-project';
 import { useGithubConnection } from '../api/get-github-connection';
-import type { GithubUser } from '../types';
+import type { GithubUser } from '@sitelift/shared/api/github';
 import { GITHUB_MESSAGES } from '../utils/github-messages';
 import { ConnectGithubDialog } from './connect-github-dialog';
 

@@ -11,7 +11,7 @@ import { reportError } from '../../../lib/report-error';
 import type { NavigationState } from '../../../utils/navigation-state';
 import { exchangeGithubCode } from '../api/exchange-github-code';
 import { GITHUB_CONNECTION_QUERY_KEY } from '../api/get-github-connection';
-import type { GithubConnection, GithubUser } from '../types';
+import type { GithubConnection, GithubUser } from '@sitelift/shared/api/github';
 import { GITHUB_CONNECTED_REDIRECT_DELAY_MS, GITHUB_MESSAGES } from '../utils/github-messages';
 import { takeStoredCallback, verifyOAuthState } from '../utils/oauth-state';
 

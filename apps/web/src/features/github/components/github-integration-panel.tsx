@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import { disconnectGithub } from '../api/disconnect-github';
 import { GITHUB_CONNECTION_QUERY_KEY, useGithubConnection } from '../api/get-github-connection';
-import type { GithubConnection, GithubUser } from '../types';
+import type { GithubConnection, GithubUser } from '@sitelift/shared/api/github';
 import { GITHUB_MESSAGES } from '../utils/github-messages';
 import { ConnectGithubDialog } from './connect-github-dialog';
 

@@ -1,9 +1,25 @@
-import { projectSchema } from '@sitelift/shared/schemas/project';
+import {
+  deployResultSchema,
+  githubCallbackResultSchema,
+  githubConnectionSchema,
+  githubStateResultSchema,
+} from '@sitelift/shared/api/github';
+import { GITHUB_ERROR_CODES } from '@sitelift/shared/error-codes/github';
 import { HttpResponse, http } from 'msw';
+import type { z } from 'zod';
 import { getSessionUser, mockDb } from '../db';
 
 const error = (status: number, code: string, message: string) =>
   HttpResponse.json({ error: { code, message } }, { status });
+
+/** One of the server's GitHub errors, with its status and message. */
+const githubError = (code: keyof typeof GITHUB_ERROR_CODES) =>
+  error(GITHUB_ERROR_CODES[code].status, code, GITHUB_ERROR_CODES[code].message);
+
+/** Answers with `body` checked against the server's schema, so the mock cannot drift from the API. */
+function json<T>(schema: z.ZodType<T>, body: T) {
+  return HttpResponse.json(schema.parse(body) as Parameters<typeof HttpResponse.json>[0]);
+}
 
 const unauthenticated = () => error(401, 'API_UNAUTHENTICATED', 'Authentication required');
 
@@ -22,7 +38,7 @@ export const githubHandlers = [
   http.get('*/api/github/connection', () => {
     if (!getSessionUser()) return unauthenticated();
     const { configured, user } = mockDb.github;
-    return HttpResponse.json({
+    return json(githubConnectionSchema, {
       configured,
       connected: configured && user !== null,
       github_user: configured ? user : null,
@@ -38,7 +54,7 @@ export const githubHandlers = [
       return error(400, 'API_VALIDATION_FAILED', 'Invalid state.');
     }
     mockDb.github.states.push(body.state);
-    return HttpResponse.json({
+    return json(githubStateResultSchema, {
       authorize_url: `https://github.com/login/oauth/authorize?client_id=Iv1.test&state=${body.state}`,
     });
   }),
@@ -48,29 +64,17 @@ export const githubHandlers = [
     const body = (await request.json()) as { code?: string; state?: string; redirect_uri?: string };
     mockDb.calls.push({ method: 'POST', path: '/api/github/callback', body });
     if (!body.code || !body.state) {
-      return error(
-        400,
-        'API_GITHUB_CALLBACK_INCOMPLETE',
-        'Missing authorization code or state parameter',
-      );
+      return githubError('API_GITHUB_CALLBACK_INCOMPLETE');
     }
     if (!mockDb.github.states.includes(body.state)) {
-      return error(
-        400,
-        'API_GITHUB_STATE_INVALID',
-        'Invalid state parameter. Please try connecting again.',
-      );
+      return githubError('API_GITHUB_STATE_INVALID');
     }
     mockDb.github.states = mockDb.github.states.filter((state) => state !== body.state);
     if (!mockDb.github.validCodes.has(body.code)) {
-      return error(
-        502,
-        'API_GITHUB_EXCHANGE_FAILED',
-        'Failed to exchange code for token or missing user data.',
-      );
+      return githubError('API_GITHUB_EXCHANGE_FAILED');
     }
     mockDb.github.user = GITHUB_USER;
-    return HttpResponse.json({ success: true, github_user: GITHUB_USER });
+    return json(githubCallbackResultSchema, { success: true, github_user: GITHUB_USER });
   }),
 
   http.post('*/api/github/disconnect', () => {
@@ -80,7 +84,7 @@ export const githubHandlers = [
       return error(
         mockDb.github.disconnectFailure,
         'API_GITHUB_DISCONNECT_FAILED',
-        'Failed to disconnect GitHub account. Please try again.',
+        GITHUB_ERROR_CODES.API_GITHUB_DISCONNECT_FAILED.message,
       );
     }
     mockDb.github.user = null;
@@ -95,14 +99,10 @@ export const githubHandlers = [
     const project = mockDb.projects.find((item) => item.id === params.id);
     if (!project) return error(404, 'API_PROJECT_NOT_FOUND', 'Project not found.');
     if (!mockDb.github.user) {
-      return error(400, 'API_GITHUB_NOT_AUTHENTICATED', 'User not authenticated with GitHub.');
+      return githubError('API_GITHUB_NOT_AUTHENTICATED');
     }
-    if (project.status !== 'completed') {
-      return error(
-        409,
-        'API_GITHUB_PROJECT_NOT_READY',
-        'Only a completed project with generated code can be deployed to GitHub.',
-      );
+    if (project.status !== 'completed' || !project.generated_code_url) {
+      return githubError('API_GITHUB_PROJECT_NOT_READY');
     }
     const failure = mockDb.github.deployFailure;
     if (failure) return error(failure.status, failure.code, failure.message);
@@ -112,6 +112,6 @@ export const githubHandlers = [
     )}`;
     mockDb.github.repositories.push({ projectId: project.id, url, isPublic: body.public === true });
     project.github_repo_url = url;
-    return HttpResponse.json({ github_repo_url: url, project: projectSchema.parse(project) });
+    return json(deployResultSchema, { github_repo_url: url, project });
   }),
 ];
