@@ -6,7 +6,8 @@
 // 3. saves them as dist/prerendered/{index,terms,privacy}.html with .br/.gz copies, and removes the
 //    template. The server answers those paths with these files and every other one with index.html.
 // Both builds resolve `react-router`, `lib/auth.ts` and `lib/query-client.ts` to the public pages'
-// small stand-ins (publicPagesModules below), so the pages hydrate with React and their own code only.
+// small stand-ins (publicPagesModules below), so the pages hydrate with React and their own code only,
+// and `zod/mini` to a module that configures it jitless first (the parts that load it come later).
 // Each page is rendered twice (issue 14): `<name>.html` for a server with GitHub configured and
 // `<name>.no-github.html` (zip download only), marked `<html data-github="on|off">` for hydration;
 // the server's registerSpa({ githubConfigured }) picks one.
@@ -41,11 +42,15 @@ function publicPagesModules() {
     [...PUBLIC_STAND_INS].map(([from, to]) => [path.join(webRoot, from), path.join(webRoot, to)]),
   );
   const standInFiles = new Set(standIns.values());
+  const zodMini = path.join(webRoot, 'src/app/public-zod-mini.ts');
+  const zodSetupFiles = new Set([zodMini, path.join(webRoot, 'src/lib/zod-jitless.ts')]);
   return {
     name: 'sitelift-public-pages-modules',
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (source === 'react-router') return path.join(webRoot, 'src/app/public-router.tsx');
+      // zod configured jitless before any schema of the public pages is built (public-zod-mini.ts).
+      if (source === 'zod/mini' && importer && !zodSetupFiles.has(importer)) return zodMini;
       // A stand-in may use the module it replaces (public-query-client builds the app's client).
       if (!importer || !source.startsWith('.') || standInFiles.has(importer)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });

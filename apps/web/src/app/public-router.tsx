@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { reloadPage } from '../lib/reload-page';
 
 /**
  * The router of the prerendered public pages (issue 13 item 6): the few parts of react-router's API
@@ -79,7 +80,7 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     if (options?.replace) window.history.replaceState(entry, '', href);
     else window.history.pushState(entry, '', href);
     if (PUBLIC_PATHS.has(url.pathname.replace(/(.)\/+$/, '$1'))) setLocation(currentLocation());
-    else window.location.reload();
+    else reloadPage();
   }, []);
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext value={value}>{children}</RouterContext>;
