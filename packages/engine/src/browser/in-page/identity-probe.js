@@ -162,10 +162,25 @@
   }
 
   // The brand: the element the header names the site with (logo or name), linking home.
+  // Without a header element, the bar at the top of the first view with a fill of its own and a
+  // picture or link in it (ant-site-2004's navy logo bar, a table-era banner): a bar, not a hero.
+  const topBar = () =>
+    [...doc.body.querySelectorAll('div, table, tr, td, section, center')]
+      .slice(0, 3000)
+      .find((e) => {
+        const r = rectOf(e);
+        if (top(r) > H * 0.25 || r.width < W * 0.9 || r.height < 40 || r.height > 160) return false;
+        if (!isShown(e) || isInCover(e) || !e.querySelector('img, svg, a[href]')) return false;
+        const s = style(e);
+        return (
+          !!imageUrl(s.backgroundImage) ||
+          (isOpaque(s.backgroundColor) && s.backgroundColor !== background.color)
+        );
+      }) || null;
   const header =
     [
       ...doc.querySelectorAll('header, [role=banner], #header, .header, .navbar, nav, #top, .top'),
-    ].find((e) => isShown(e) && top(rectOf(e)) < H * 0.6) || null;
+    ].find((e) => isShown(e) && top(rectOf(e)) < H * 0.6) || topBar();
   const brandSelector =
     '.navbar-brand, .brand, .logo, #logo, .site-logo, .site-title, #site-title, .site-branding a, .custom-logo-link, [rel=home], .header-logo, .site-name, #site-name';
   const home = (a) => {

@@ -61,7 +61,7 @@ const HOME = `<!doctype html><html lang="en"><head><title>Home | Acme Studio</ti
     <div class="card"><img src="/card.png" alt=""><h3>Third</h3></div>
   </div>
   <article><p>Plain words with <a href="/more.html">a content link</a>.</p></article>
-  <footer><p>Acme Studio, since 1999 · <a href="/splash.html">Bistro</a> · <a href="/cover.html">Club</a> · <a href="/pills.html">Lab</a> · <a href="/plate.html">Sushi</a></p></footer>
+  <footer><p>Acme Studio, since 1999 · <a href="/splash.html">Bistro</a> · <a href="/cover.html">Club</a> · <a href="/pills.html">Lab</a> · <a href="/plate.html">Sushi</a> · <a href="/bar.html">Tools</a></p></footer>
   ${SCRIPT}
 </body></html>`;
 
@@ -133,6 +133,18 @@ const PLATE = `<!doctype html><html><head><title>Sushi</title><style>
   ${SCRIPT}
 </body></html>`;
 
+/** No header element: a navy bar with the logo at the top, as table-era sites drew it. */
+const BAR = `<!doctype html><html><head><title>Tools</title><style>
+  body { margin: 0; background: #ffffff; color: #000000; }
+  .logobar { background: #294563; height: 70px; }
+  .hero { background: #cfdced; height: 140px; }
+</style></head><body>
+  <div class="logobar"><a href="/bar.html"><img src="/logo.png" alt="Tools" width="120" height="40"></a></div>
+  <div class="hero"><a href="/about.html">About</a></div>
+  <h1>Tools</h1><p>A build tool.</p>
+  ${SCRIPT}
+</body></html>`;
+
 let site: TestServer;
 let raw: RawSite;
 
@@ -152,6 +164,7 @@ beforeAll(async () => {
     '/cover.html': { body: COVER },
     '/pills.html': { body: PILLS },
     '/plate.html': { body: PLATE },
+    '/bar.html': { body: BAR },
     '/plate.png': image(
       await sharp({
         create: {
@@ -174,7 +187,7 @@ beforeAll(async () => {
   if (chromePath) {
     raw = await fetchSite(
       `${site.origin}/`,
-      { browser: 'always', maxPages: 8, allowPrivateUrls: true, respectRobots: false },
+      { browser: 'always', maxPages: 9, allowPrivateUrls: true, respectRobots: false },
       ports(),
     );
   }
@@ -351,6 +364,13 @@ describe.skipIf(!chromePath)('the identity probe in Chromium', () => {
     expect(model.identity.colors).toMatchObject({
       menuItemBackground: '#df0706',
       menuItemText: '#ffffff',
+    });
+  });
+
+  it('takes the filled bar at the top as the header when the page has no header element', () => {
+    expect(pageOf('/bar.html').probe!.header).toEqual({
+      background: 'rgb(41, 69, 99)',
+      text: 'rgb(0, 0, 0)',
     });
   });
 });
