@@ -96,6 +96,8 @@ export interface FakeGithubServer {
     exchangeCount: number;
     /** Tokens revoked through DELETE /applications/:client_id/token. */
     revokedCount: number;
+    /** Every secret the fake handed out (access and refresh tokens, codes), so tests can look for leaks. */
+    issuedSecrets: string[];
   };
   /** A code for `login` (default the first user) as the authorize redirect would carry it. */
   issueCode(login?: string): string;
@@ -214,12 +216,14 @@ export async function startFakeGithubServer(
     refreshCount: 0,
     exchangeCount: 0,
     revokedCount: 0,
+    issuedSecrets: [],
   };
   let baseUrl = '';
 
   const issueCode = (login = [...users.keys()][0] ?? DEFAULT_USER.login) => {
     const code = randomBytes(10).toString('hex');
     codes.set(code, login);
+    state.issuedSecrets.push(code);
     return code;
   };
 
@@ -232,6 +236,7 @@ export async function startFakeGithubServer(
       revoked: false,
     });
     refreshTokens.set(refreshToken, { login, used: false });
+    state.issuedSecrets.push(accessToken, refreshToken);
     return {
       access_token: accessToken,
       expires_in: accessTokenSeconds,
@@ -509,7 +514,14 @@ export async function startFakeGithubServer(
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://fake-github.local');
       const method = request.method ?? 'GET';
-      const path = url.pathname.replace(/^\/api\/v3(?=\/)/, '');
+      // Octokit percent-encodes parameters ('heads%2Fmain'); GitHub reads them decoded.
+      let decoded = url.pathname;
+      try {
+        decoded = decodeURIComponent(url.pathname);
+      } catch {
+        // keep it as sent
+      }
+      const path = decoded.replace(/^\/api\/v3(?=\/)/, '');
       const query = Object.fromEntries(url.searchParams);
       const body = await readBody(request);
       const record: RecordedGithubRequest = {
