@@ -19,7 +19,7 @@
 import { munkres } from 'munkres';
 import { toColorSimilarity } from './color-distance';
 import type { Box, LayoutSnapshot, TextBlock } from './layout-snapshot';
-import { prepareText, toPreparedSimilarity, type PreparedText } from './text-similarity';
+import { MAX_CHARS, prepareText, toPreparedSimilarity, type PreparedText } from './text-similarity';
 
 /** Design2Code's four block scores, each 0..1. */
 export interface BlockScores {
@@ -44,6 +44,13 @@ export const MIN_MATCH_SIMILARITY = 0.5;
  * (Design2Code keeps a merge that lowers its mean matching cost by more than 0.05).
  */
 export const MIN_MERGE_GAIN = 0.05;
+
+/**
+ * Texts whose lengths alone bound their similarity below this are not compared (similarity 0): a
+ * piece of a paragraph split in up to 9 blocks is still compared with the paragraph, and so
+ * paired with it and merged.
+ */
+const MIN_COMPARED_SIMILARITY = 0.2;
 
 /** Rounds of merging (each: both sides, one assignment after each); a split in k blocks needs ~log2 k. */
 const MAX_MERGE_ROUNDS = 8;
@@ -108,12 +115,23 @@ function merge(a: Unit, b: Unit): Unit {
   };
 }
 
-function similarityOf(a: Unit, b: Unit): number {
-  return a.text === b.text ? 1 : toPreparedSimilarity(a.text, b.prepared);
+/**
+ * The similarity of two texts, 0 without comparing them when their lengths alone bound it below
+ * MIN_COMPARED_SIMILARITY (2 × shorter / both: the LCS is at most the shorter text). Below the
+ * filter the similarity still steers the assignment (as in the paper: a piece of a split paragraph
+ * pairs with the paragraph, which makes it a candidate for merging) but is no match.
+ */
+function toBoundedSimilarity(text: string, other: PreparedText): number {
+  if (text === other.text) return 1;
+  const length = Math.min(text.length, MAX_CHARS);
+  const otherLength = other.text.length;
+  if ((2 * Math.min(length, otherLength)) / (length + otherLength) < MIN_COMPARED_SIMILARITY)
+    return 0;
+  return toPreparedSimilarity(text, other);
 }
 
 function toSimilarities(a: Unit[], b: Unit[]): number[][] {
-  return a.map((first) => b.map((second) => similarityOf(first, second)));
+  return a.map((first) => b.map((second) => toBoundedSimilarity(first.text, second.prepared)));
 }
 
 /** The optimal assignment on a similarity matrix, with the order term; every assigned pair. */
@@ -137,14 +155,13 @@ function assign(similarities: number[][], columns: number): BlockPair[] {
 /**
  * The optimal one-to-one assignment of `original` to `rebuilt` texts: minimises Σ (1 − similarity)
  * (plus a small order term), so every text is paired with its best counterpart globally, not greedily.
- * Returns every assigned pair with its similarity, including pairs below {@link MIN_MATCH_SIMILARITY}.
+ * Returns every assigned pair with its similarity, including pairs below {@link MIN_MATCH_SIMILARITY}
+ * (0 when the texts' lengths alone rule a match out).
  */
 export function assignBlocks(original: string[], rebuilt: string[]): BlockPair[] {
   const prepared = rebuilt.map(prepareText);
   const similarities = original.map((text) =>
-    prepared.map((candidate) =>
-      text === candidate.text ? 1 : toPreparedSimilarity(text, candidate),
-    ),
+    prepared.map((candidate) => toBoundedSimilarity(text, candidate)),
   );
   return assign(similarities, rebuilt.length);
 }
@@ -175,7 +192,7 @@ function mergeSide(
     let best = 0;
     for (const target of targets) {
       if (target === undefined) continue;
-      best = Math.max(best, toPreparedSimilarity(merged.text, others[target]!.prepared));
+      best = Math.max(best, toBoundedSimilarity(merged.text, others[target]!.prepared));
     }
     const gain = best - values[index]! - values[index + 1]!;
     if (best >= MIN_MATCH_SIMILARITY && gain > MIN_MERGE_GAIN)
