@@ -5,6 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
 // downloaded at run time.
 const port = Number(process.env.E2E_PORT ?? 3917);
 const fixturePort = Number(process.env.E2E_FIXTURE_PORT ?? 3918);
+// Issue 14: a GitHub-compatible server on loopback (the server's own test fake) stands in for
+// github.com and api.github.com, so connecting and deploying run for real in the browser tests.
+const githubPort = Number(process.env.E2E_GITHUB_PORT ?? 3919);
+const githubUrl = `http://127.0.0.1:${githubPort}`;
 const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
@@ -45,12 +49,27 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
+      command: `node --import tsx apps/server/src/github/testing/fake-github-server.ts --port ${githubPort} --app-url http://127.0.0.1:${port}`,
+      cwd: '../../..',
+      // GET /user without a token answers GitHub's 401 once the fake listens (a 401 counts as up).
+      url: `${githubUrl}/user`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       command: 'node apps/web/e2e/start-server.mjs',
       cwd: '../../..',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { E2E_PORT: String(port) },
+      env: {
+        E2E_PORT: String(port),
+        GITHUB_API_URL: githubUrl,
+        GITHUB_WEB_URL: githubUrl,
+        GITHUB_APP_SLUG: 'sitelift-test',
+        GITHUB_CLIENT_ID: 'Iv1.fakesitelift0001',
+        GITHUB_CLIENT_SECRET: 'fake-github-client-secret',
+      },
       // SIGTERM lets the starter stop the server and remove its temporary data folder.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       stdout: 'pipe',
