@@ -126,6 +126,16 @@ describe('Deploy on a project card', () => {
     );
   });
 
+  it("says 'You must be logged in to deploy to GitHub.' when the session has ended", async () => {
+    createMockProject({ name: 'Late Site' });
+    const { user, dialog } = await openDeployDialog('Late Site');
+    mockDb.sessionEmail = null;
+    await user.click(within(dialog).getByRole('button', { name: 'Deploy' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You must be logged in to deploy to GitHub.',
+    );
+  });
+
   it('leads to connecting GitHub when no account is connected', async () => {
     mockDb.github.user = null;
     createMockProject({ name: 'Fresh Site' });

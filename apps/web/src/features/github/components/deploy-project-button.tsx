@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api-client';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import { cn } from '../../../utils/cn';
@@ -37,6 +37,12 @@ export function DeployedLink({ url, className }: { url: string; className?: stri
       <ExternalLink className="size-3.5 text-emerald-600" aria-hidden />
     </a>
   );
+}
+
+/** What a failed deploy says: the server's message (spec §8), or the spec's fallbacks. */
+function toDeployErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 401) return GITHUB_MESSAGES.deployNeedsLogin;
+  return getErrorMessage(error, GITHUB_MESSAGES.unknownDeployError);
 }
 
 function DeployDialog({
@@ -120,7 +126,7 @@ function DeployDialog({
           </label>
           {deploy.isError && (
             <Alert tone="error" className="mt-4">
-              {getErrorMessage(deploy.error, GITHUB_MESSAGES.unknownDeployError)}
+              {toDeployErrorMessage(deploy.error)}
             </Alert>
           )}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -6,6 +6,8 @@ export const GITHUB_MESSAGES = {
   missingCodeOrState: 'Missing authorization code or state parameter',
   invalidState: 'Invalid state parameter. Please try connecting again.',
   unknownDeployError: 'An unknown error occurred.',
+  /** Spec §5: a deploy without a signed-in user (the session ended while the dashboard was open). */
+  deployNeedsLogin: 'You must be logged in to deploy to GitHub.',
 } as const;
 
 /** Delay before the callback screen returns to the dashboard after connecting (spec §9). */
