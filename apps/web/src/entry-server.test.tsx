@@ -46,5 +46,6 @@ describe('the GitHub variants of the public pages', () => {
     const terms = await renderPublicPage('/terms', { githubExport: false });
     expect(terms).not.toContain('delivered as a zip or a GitHub repository');
     expect(terms).toContain('delivered as a zip.');
+    expect(terms).toContain('You receive the result as a downloadable archive.');
   });
 });

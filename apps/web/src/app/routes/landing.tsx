@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { landingAnchors } from '../../config/paths';
 import { ClosingCtaSection } from '../../features/landing/components/closing-cta-section';
 import { FeaturesSection } from '../../features/landing/components/features-section';
 import { GrowthSection } from '../../features/landing/components/growth-section';
@@ -6,15 +7,40 @@ import { HeroSection } from '../../features/landing/components/hero-section';
 import { HowItWorksSection } from '../../features/landing/components/how-it-works-section';
 import { RoadmapSection } from '../../features/landing/components/roadmap-section';
 
-// Below the fold and with libraries of their own (billing API and schemas, Radix accordion): they
-// load after the first screen. The prerendered page already holds their HTML, which React hydrates
-// once their code arrives (issue 13 item 6).
-const PricingSection = lazy(async () => ({
-  default: (await import('../../features/billing/components/pricing-section')).PricingSection,
-}));
-const FaqSection = lazy(async () => ({
-  default: (await import('../../features/landing/components/faq-section')).FaqSection,
-}));
+/**
+ * Resolves once the element `id` is within a screen or two of the viewport, at once where there is
+ * no such element yet (the app rendering `/` itself) or no IntersectionObserver (the prerendering).
+ */
+function whenNear(id: string): Promise<void> {
+  const element = typeof document === 'undefined' ? null : document.getElementById(id);
+  if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: '1200px 0px' },
+    );
+    observer.observe(element);
+  });
+}
+
+// Below the fold and with libraries of their own (billing API, TanStack Query and schemas, Radix
+// accordion): their code loads when the visitor scrolls near them (or opens their anchor), not with
+// the first screen. Until then React keeps the prerendered HTML it has not hydrated yet, and a click
+// in it hydrates that part first (issue 13 item 6).
+const PricingSection = lazy(async () => {
+  await whenNear(landingAnchors.pricing);
+  return {
+    default: (await import('../../features/billing/components/pricing-section')).PricingSection,
+  };
+});
+const FaqSection = lazy(async () => {
+  await whenNear(landingAnchors.faq);
+  return { default: (await import('../../features/landing/components/faq-section')).FaqSection };
+});
 
 /** / — the landing page, its sections in the order of spec §2. */
 export function LandingRoute() {
@@ -28,6 +54,8 @@ export function LandingRoute() {
       <GrowthSection />
       <Suspense fallback={null}>
         <PricingSection />
+      </Suspense>
+      <Suspense fallback={null}>
         <FaqSection />
       </Suspense>
       <ClosingCtaSection />

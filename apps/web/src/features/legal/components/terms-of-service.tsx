@@ -1,16 +1,20 @@
+import { useGithubExport } from '../../../lib/github-export';
 import { LegalPage } from './legal-page';
 
-/** /terms: the terms of service. */
+/** /terms: the terms of service (the delivery as this server offers it, issue 14). */
 export function TermsOfService() {
+  const githubExport = useGithubExport();
   return (
     <LegalPage title="Terms of Service" updated="November 21, 2026">
       <section>
         <h2>1. The service</h2>
         <p>
           Sitelift reads the public pages of a website you submit and generates a new React, Vite
-          and Tailwind CSS project from their content. You receive the result as a downloadable
-          archive or as a repository on GitHub. These terms apply to everyone who creates an account
-          or uses the service.
+          and Tailwind CSS project from their content.{' '}
+          {githubExport
+            ? 'You receive the result as a downloadable archive or as a repository on GitHub.'
+            : 'You receive the result as a downloadable archive.'}{' '}
+          These terms apply to everyone who creates an account or uses the service.
         </p>
       </section>
       <section>
