@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookLedgerEntry } from '../src/db/credits.repository';
+import { openDatabase } from '../src/db/database';
 import { githubTokens, projects } from '../src/db/schema';
 import {
   startFakeGithubServer,
@@ -507,6 +509,38 @@ describe.each(TEST_DATABASE_KINDS)('GitHub connection and deploy on %s', (kind) 
     expect(refused.json().error.message).toBe('User not authenticated with GitHub.');
     expect((await call(agent, 'GET', '/api/github/connection')).json().connected).toBe(false);
   });
+
+  // PostgreSQL only (PGlite is one process): defined, not skipped, elsewhere (decision 017).
+  if (kind === 'postgres')
+    it('refreshes once when two processes need the token at the same time (row lock)', async () => {
+      const agent = await signUpVerified(testApp, uniqueEmail('gh-processes'));
+      await connect(agent);
+      const userId = await getUserId(agent);
+      await testApp.database.db
+        .update(githubTokens)
+        .set({ expiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(githubTokens.userId, userId));
+      // A second copy of the service module (its own in-process queue) over its own connection pool
+      // stands for another process: only the SELECT ... FOR UPDATE keeps the two apart.
+      vi.resetModules();
+      const otherProcess = await import('../src/github/github.service');
+      const otherDatabase = await openDatabase({
+        databaseUrl: testApp.config.databaseUrl,
+        pgliteDir: path.join(testApp.dataDir, 'unused'),
+      });
+      try {
+        const refreshes = fake.state.refreshCount;
+        const [mine, theirs] = await Promise.all([
+          getAccessToken(githubDeps(), userId),
+          otherProcess.getAccessToken({ ...githubDeps(), db: otherDatabase.db }, userId),
+        ]);
+        expect(fake.state.refreshCount).toBe(refreshes + 1);
+        expect(theirs.token).toBe(mine.token);
+        expect((await call(agent, 'GET', '/api/github/connection')).json().connected).toBe(true);
+      } finally {
+        await otherDatabase.close();
+      }
+    });
 
   it('answers a clear error when GitHub says 401 (token revoked there) and ends the connection', async () => {
     const agent = await signUpVerified(testApp, uniqueEmail('gh-revoked'));

@@ -16,6 +16,15 @@ export const REDACTED_PATHS = [
   '*.authSecret',
   '*.smtpUrl',
   '*.databaseUrl',
+  // GitHub (issue 14): tokens, the app's client secret and key never reach the logs, encrypted or not.
+  '*.accessToken',
+  '*.refreshToken',
+  '*.access_token',
+  '*.refresh_token',
+  '*.clientSecret',
+  '*.client_secret',
+  '*.privateKey',
+  '*.tokenKey',
 ];
 
 // Verification and reset links carry their token in the path or the query string.
