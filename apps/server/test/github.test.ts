@@ -345,6 +345,20 @@ describe.each(TEST_DATABASE_KINDS)('GitHub connection and deploy on %s', (kind) 
       calls.map((item) => `${item.method} ${item.path.replace(/\/git\/.*/, '/git/…')}`),
     ).toContain(`PATCH /repos/${repo.full_name}/git/…`);
 
+    // A double click: two deploys of one project at once make one repository and one commit.
+    const twice = await completedProject(agent);
+    const reposBefore = fake.state.repos.size;
+    const [one, two] = await Promise.all([
+      call(agent, 'POST', `/api/projects/${twice}/deploy`, {}),
+      call(agent, 'POST', `/api/projects/${twice}/deploy`, {}),
+    ]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(two.json().github_repo_url).toBe(one.json().github_repo_url);
+    expect(fake.state.repos.size).toBe(reposBefore + 1);
+    expect(
+      [...repoOf(one.json().github_repo_url).commits.values()].map((c) => c.message).sort(),
+    ).toEqual(['Initial commit', 'Initial modernization commit']);
+
     // Public on request.
     const second = await completedProject(agent);
     const open = await call(agent, 'POST', `/api/projects/${second}/deploy`, { public: true });

@@ -193,6 +193,26 @@ export async function deployProject(
   projectId: string,
   options: { isPublic: boolean },
 ): Promise<DeployResult> {
+  // Two deploys of one project at once (a double click) run one after the other: the second finds the
+  // first one's repository and commit and only saves the link.
+  const previous = deploying.get(projectId) ?? Promise.resolve();
+  const run = previous.catch(() => {}).then(() => deployOnce(deps, userId, projectId, options));
+  deploying.set(projectId, run);
+  try {
+    return await run;
+  } finally {
+    if (deploying.get(projectId) === run) deploying.delete(projectId);
+  }
+}
+
+const deploying = new Map<string, Promise<unknown>>();
+
+async function deployOnce(
+  deps: GithubDeps,
+  userId: string,
+  projectId: string,
+  options: { isPublic: boolean },
+): Promise<DeployResult> {
   if (!deps.config) throw new AppError('API_GITHUB_NOT_CONFIGURED');
   const project = await findProjectForUser(deps.db, userId, projectId);
   if (!project) throw new AppError('API_PROJECT_NOT_FOUND');

@@ -27,6 +27,8 @@ export interface GithubClientOptions {
    * content-creating requests (80 a minute): the default 750 ms stays under it; tests pass 0.
    */
   writeIntervalMs?: number;
+  /** Every request of this client ends by then (ms from creation; default 5 minutes). */
+  timeoutMs?: number;
 }
 
 /** A quiet Octokit log: warnings go to pino with no request details (those may hold credentials). */
