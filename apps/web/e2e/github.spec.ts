@@ -54,7 +54,7 @@ test('connect GitHub, deploy a completed project, see the Deployed link, disconn
 }) => {
   await signIn(page, baseURL!);
   await page.goto('/dashboard');
-  const panel = page.getByRole('region', { name: 'GitHub' });
+  const panel = page.getByRole('region', { name: 'GitHub', exact: true });
   const card = page.locator(`[data-project-id="${projectId}"]`);
 
   // Connect: the dialog binds a fresh state, then GitHub's authorization page sends the browser back.
