@@ -629,4 +629,19 @@ describe('GitHub not configured', () => {
     const id = await createCompletedProject(testApp, agent);
     expect((await agent.post(`/api/projects/${id}/deploy`, {})).statusCode).toBe(503);
   });
+
+  it('describes the GitHub routes in the OpenAPI document', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/github/connection',
+        '/api/github/state',
+        '/api/github/callback',
+        '/api/github/disconnect',
+        '/api/github/refresh',
+        '/api/projects/{id}/deploy',
+      ]),
+    );
+  });
 });
