@@ -28,7 +28,11 @@ export function chooseVariant(
   if (pictures >= 3 && count('image') * 2 >= blocks.length) return 'gallery';
   if (count('pre') > 0 && count('pre') * 2 >= blocks.length) return 'doc';
   if (blocks.length > 0 && count('table') === blocks.length) return 'table';
-  if (index === 0 && isStartPage && section.heading?.level === 1) return 'hero';
+  // The start page's first section under its h1 is the hero (its h1 may follow a lead-in).
+  const h1 =
+    section.heading?.level === 1 ||
+    (!section.heading && blocks.some((block) => block.kind === 'heading' && block.level === 1));
+  if (index === 0 && isStartPage && h1) return 'hero';
   // Cards: the deepest headings split the section into short groups; what comes before is the intro.
   const cardLevel = Math.max(
     0,

@@ -12,14 +12,17 @@ function modelOf(pages: ContactDetails[]): SiteModel {
     [...new Set(pages.flatMap((page) => page.emails))],
     [...new Set(pages.flatMap((page) => page.phones))],
   );
-  return { contact: union, pages: pages.map((contact) => ({ contact })) } as unknown as SiteModel;
+  return {
+    contact: union,
+    pages: pages.map((contact) => ({ kind: 'page', contact })),
+  } as unknown as SiteModel;
 }
 
 describe('toFooterContact', () => {
   it("keeps the start page's details and those most pages show", () => {
     const model = modelOf([
       details(['hello@bakery.example'], ['+49 30 1234']),
-      details(['shop@bakery.example']),
+      details(['shop@bakery.example', 'jobs@bakery.example']),
       details(['shop@bakery.example', 'press@bakery.example']),
       details([]),
     ]);
@@ -32,6 +35,21 @@ describe('toFooterContact', () => {
     const listing = Array.from({ length: 80 }, (_, index) => `tool${index}@lists.example`);
     const model = modelOf([details([]), details([]), details(listing), details([])]);
     expect(toFooterContact(model).emails).toEqual([]);
+  });
+
+  it('keeps all of a kind when the site has no more than the footer shows', () => {
+    const model = modelOf([details([]), details([]), details(['club@example.org'])]);
+    expect(toFooterContact(model).emails).toEqual(['club@example.org']);
+  });
+
+  it("counts a frameset's frames as its start page", () => {
+    const many = ['a@x.example', 'b@x.example', 'c@x.example', 'd@x.example'];
+    const model = modelOf([details([]), details(['club@example.org']), details(many)]);
+    const pages = model.pages as unknown as { kind: string }[];
+    pages[0]!.kind = 'frameset';
+    pages[1]!.kind = 'frame';
+    pages[2]!.kind = 'page';
+    expect(toFooterContact(model).emails).toEqual(['club@example.org']);
   });
 
   it(`shows at most ${MAX_FOOTER_DETAILS} details of a kind`, () => {

@@ -11,9 +11,21 @@ export function groupSections(sections: Section[]): Section[] {
   for (const section of sections) {
     const last = out[out.length - 1];
     const level = section.heading?.level ?? 0;
-    // A short lead-in before the page's h1 ("Welcome to our studio!") joins the h1's section.
+    // A short lead-in before the page's h1 ("Welcome to our studio!", a carousel) joins the h1's
+    // section, still before the h1 as the original showed it: the h1 becomes the block after it.
     if (last && out.length === 1 && !last.heading && level === 1 && last.blocks.length <= 2) {
-      out[0] = { ...section, blocks: [...last.blocks, ...section.blocks] };
+      if (last.blocks.length === 0) {
+        out[0] = { ...section, blocks: [...section.blocks] };
+        continue;
+      }
+      out[0] = {
+        id: section.id,
+        blocks: [
+          ...last.blocks,
+          { kind: 'heading', level: 1, inlines: section.heading!.inlines },
+          ...section.blocks,
+        ],
+      };
       continue;
     }
     // A tab group is a part of its own (extract made it one) unless it sits right under a heading;

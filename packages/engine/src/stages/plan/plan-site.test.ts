@@ -207,7 +207,13 @@ describe('planSite', () => {
     expect(services?.route).toBe('/#services');
     expect(plan.pages[0]!.sections.map((s) => s.id)).toContain('services');
     const hero = plan.pages[0]!.sections[0]!;
-    expect(hero.heading?.inlines.map((r) => r.text).join('')).toBe("It's Nice To Meet You");
+    expect(hero.variant).toBe('hero');
+    // The lead-in stays before the h1, as the original shows it.
+    const texts = hero.blocks.flatMap((b) =>
+      b.kind === 'paragraph' || b.kind === 'heading' ? [b.inlines.map((r) => r.text).join('')] : [],
+    );
+    expect(texts.slice(0, 2)).toEqual(['Welcome To Our Studio!', "It's Nice To Meet You"]);
+    expect(hero.blocks[1]).toMatchObject({ kind: 'heading', level: 1 });
     const more = hero.blocks
       .flatMap((b) => (b.kind === 'paragraph' ? b.inlines : []))
       .find((r) => r.text === 'Tell Me More');
