@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { landingAnchors } from '../../config/paths';
 import { ClosingCtaSection } from '../../features/landing/components/closing-cta-section';
 import { FeaturesSection } from '../../features/landing/components/features-section';
@@ -7,23 +7,31 @@ import { HeroSection } from '../../features/landing/components/hero-section';
 import { HowItWorksSection } from '../../features/landing/components/how-it-works-section';
 import { RoadmapSection } from '../../features/landing/components/roadmap-section';
 
+/** What counts as the visitor's first move: after it, the lower sections load whatever happens. */
+const VISITOR_EVENTS = ['scroll', 'pointerdown', 'keydown', 'hashchange'] as const;
+
 /**
- * Resolves once the element `id` is within a screen or two of the viewport, at once where there is
- * no such element yet (the app rendering `/` itself) or no IntersectionObserver (the prerendering).
+ * Resolves once the element `id` is within a screen or two of the viewport or the visitor first
+ * scrolls, points or types; at once where there is no such element yet (the app rendering `/`
+ * itself) or no IntersectionObserver (the prerendering).
  */
 function whenNear(id: string): Promise<void> {
   const element = typeof document === 'undefined' ? null : document.getElementById(id);
   if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      for (const type of VISITOR_EVENTS) window.removeEventListener(type, done);
+      resolve();
+    };
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
+        if (entries.some((entry) => entry.isIntersecting)) done();
       },
       { rootMargin: '1200px 0px' },
     );
     observer.observe(element);
+    for (const type of VISITOR_EVENTS) window.addEventListener(type, done, { passive: true });
   });
 }
 
@@ -42,8 +50,12 @@ const FaqSection = lazy(async () => {
   return { default: (await import('../../features/landing/components/faq-section')).FaqSection };
 });
 
-/** / — the landing page, its sections in the order of spec §2. */
-export function LandingRoute() {
+/**
+ * / — the landing page, its sections in the order of spec §2. Memoised: a change of location (a
+ * click on an anchor) must not re-render the sections whose code has not loaded yet, or React would
+ * drop their prerendered HTML and render them on the client instead.
+ */
+export const LandingRoute = memo(function LandingRoute() {
   return (
     <>
       <title>Sitelift — modernize any website into React + Vite + Tailwind</title>
@@ -61,4 +73,4 @@ export function LandingRoute() {
       <ClosingCtaSection />
     </>
   );
-}
+});
