@@ -428,6 +428,24 @@ describe.each(TEST_DATABASE_KINDS)('GitHub connection and deploy on %s', (kind) 
       code: 'API_GITHUB_NOT_AUTHENTICATED',
       message: 'User not authenticated with GitHub.',
     });
+    // A failure whose body is not JSON is named by its status text.
+    await connect(stranger);
+    fake.injectFault({
+      method: 'POST',
+      path: '/user/repos',
+      count: 1,
+      status: 400,
+      body: '<html><body>Bad request</body></html>',
+    });
+    const htmlFailure = await call(
+      stranger,
+      'POST',
+      `/api/projects/${strangersProject}/deploy`,
+      {},
+    );
+    expect(htmlFailure.statusCode).toBe(502);
+    expect(htmlFailure.json().error.message).toBe('GitHub API Error: Bad Request');
+    await call(stranger, 'POST', '/api/github/disconnect', {});
     const notConnectedRefresh = await call(stranger, 'POST', '/api/github/refresh', {});
     expect(notConnectedRefresh.json().error.message).toBe('User not authenticated with GitHub.');
   });

@@ -75,7 +75,8 @@ export interface InjectedFault {
   path: string | RegExp;
   count: number;
   status: number;
-  body: Json;
+  /** JSON, or a string sent as text/html (GitHub's proxies answer HTML pages at times). */
+  body: Json | string;
   headers?: Record<string, string>;
 }
 
