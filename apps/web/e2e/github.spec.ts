@@ -116,6 +116,36 @@ test('connect GitHub, deploy a completed project, see the Deployed link, disconn
   await expect(card.getByRole('link', { name: /Deployed/ })).toBeVisible();
 });
 
+test('installing the app from the connect dialog connects the account too', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!);
+  await page.goto('/dashboard');
+  const panel = page.getByRole('region', { name: 'GitHub', exact: true });
+  await panel.getByRole('button', { name: 'Connect GitHub' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect your GitHub account' });
+  // The installation page opens in a new tab; GitHub sends that tab to the redirect handler with a
+  // code and the state, and it connects there.
+  const popupOpened = page.waitForEvent('popup');
+  await dialog.getByRole('link', { name: /Install the GitHub App/ }).click();
+  const popup = await popupOpened;
+  await expect(
+    popup.getByRole('heading', { name: 'GitHub account connected successfully!' }),
+  ).toBeVisible();
+  await expect(popup).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+  await popup.close();
+
+  await page.reload();
+  await expect(panel.getByText('@octo-sitelift')).toBeVisible();
+  await panel.getByRole('button', { name: 'Disconnect' }).click();
+  await page
+    .getByRole('dialog', { name: 'Disconnect GitHub?' })
+    .getByRole('button', { name: 'Disconnect' })
+    .click();
+  await expect(panel.getByRole('button', { name: 'Connect GitHub' })).toBeVisible();
+});
+
 test('a cancelled authorization returns to the dashboard with the failure message', async ({
   page,
   baseURL,
