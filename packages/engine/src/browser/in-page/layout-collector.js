@@ -69,6 +69,36 @@
     visibleCache.set(el, v);
     return v;
   };
+  // The part of the page where an element's content can show (page coordinates; null: anywhere):
+  // its own and its ancestors' boxes where they clip their overflow. Horizontally any overflow but
+  // `visible` clips (a carousel's scroll track shows one slide); vertically only `hidden` and `clip`
+  // (a collapsed panel), since a vertical scroller's content is the page's, read further down. The
+  // page's own body and root never clip.
+  const clipCache = new Map();
+  const clipOf = (el) => {
+    if (!el || el === body || el === document.documentElement) return null;
+    if (clipCache.has(el)) return clipCache.get(el);
+    const s = style(el);
+    let clip = s.position === 'fixed' ? null : clipOf(el.parentElement);
+    const clipsX = s.overflowX !== 'visible';
+    const clipsY = s.overflowY === 'hidden' || s.overflowY === 'clip';
+    if (clipsX || clipsY) {
+      const r = el.getBoundingClientRect();
+      clip = {
+        ...(clip || { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity }),
+      };
+      if (clipsX) {
+        clip.left = Math.max(clip.left, r.left + sx);
+        clip.right = Math.min(clip.right, r.right + sx);
+      }
+      if (clipsY) {
+        clip.top = Math.max(clip.top, r.top + sy);
+        clip.bottom = Math.min(clip.bottom, r.bottom + sy);
+      }
+    }
+    clipCache.set(el, clip);
+    return clip;
+  };
   const INLINE = new Set(['inline', 'contents', 'ruby', 'ruby-text', 'ruby-base']);
   const blockOf = (el) => {
     for (let e = el; e && e !== body; e = e.parentElement) {
@@ -114,7 +144,17 @@
         continue;
       if (!isVisible(parent)) continue;
       range.selectNodeContents(node);
-      const rects = Array.from(range.getClientRects()).filter((r) => r.width >= 1 && r.height >= 1);
+      const clip = clipOf(parent);
+      const rects = Array.from(range.getClientRects()).filter(
+        (r) =>
+          r.width >= 1 &&
+          r.height >= 1 &&
+          (!clip ||
+            (r.right + sx > clip.left + 1 &&
+              r.left + sx < clip.right - 1 &&
+              r.bottom + sy > clip.top + 1 &&
+              r.top + sy < clip.bottom - 1)),
+      );
       if (rects.length === 0) continue;
       let left = Infinity,
         top = Infinity,

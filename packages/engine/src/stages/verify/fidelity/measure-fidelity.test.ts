@@ -148,6 +148,21 @@ describe.skipIf(chromePath === undefined)('measureFidelity on pages rendered in 
     expect(original.layout!.mobile.viewport.width).toBe(375);
   });
 
+  it("leaves out text its container clips: a carousel's other slides, a collapsed panel", async () => {
+    const slide = (text: string) =>
+      `<div style="flex:0 0 100%;scroll-snap-align:start"><p>${text}</p></div>`;
+    const page = buildPage().replace(
+      '<section id="visit"',
+      `<div style="display:flex;overflow-x:auto;scroll-snap-type:x mandatory;width:600px;margin:0 80px">${slide('First slide shown')}${slide('Second slide waiting')}</div>
+      <div style="height:0;overflow:hidden"><p>Folded answer</p></div><section id="visit"`,
+    );
+    const texts = (await capture(page)).layout!.desktop.blocks.map((block) => block.text);
+    expect(texts).toContain('First slide shown');
+    expect(texts).not.toContain('Second slide waiting');
+    expect(texts).not.toContain('Folded answer');
+    expect(texts).toContain('Visit us');
+  });
+
   it('keeps a navbar fixed over the hero as a section, and splits a <main> wrapper, not a <section>', async () => {
     const shots = await capture(`<!doctype html><html><body style="margin:0">
       <nav style="position:fixed;top:0;left:0;right:0;height:60px;background:#000;color:#fff">Brand</nav>
