@@ -223,6 +223,11 @@ export const CONFIG_VARIABLES = {
     description:
       'Key that encrypts stored GitHub tokens (AES-256-GCM): 32 bytes as base64 or 64 hex characters.',
   },
+  GITHUB_WRITE_INTERVAL_MS: {
+    default: '750',
+    description:
+      'Least time in ms between two writes of one deploy to GitHub (80 a minute stays under its content-creation limit); 0 for a local GitHub-compatible test server.',
+  },
 } as const satisfies Record<string, { default: string; description: string }>;
 
 /** Name of a configuration variable. */
@@ -304,6 +309,7 @@ export const configEnvSchema = z.object({
   GITHUB_PRIVATE_KEY: optionalString,
   GITHUB_API_URL: httpUrl('e.g. https://api.github.com').optional(),
   GITHUB_WEB_URL: httpUrl('e.g. https://github.com').optional(),
+  GITHUB_WRITE_INTERVAL_MS: positiveInt(0, 60_000).optional(),
   GITHUB_TOKEN_KEY: optionalString.refine(
     (value) => value === undefined || parseTokenKey(value) !== undefined,
     { message: 'must be 32 bytes as base64 or 64 hex characters' },
@@ -396,7 +402,7 @@ function parseGithubConfig(values: z.infer<typeof configEnvSchema>): GithubConfi
     webUrl: trimSlash(values.GITHUB_WEB_URL ?? 'https://github.com'),
     tokenKey:
       values.GITHUB_TOKEN_KEY === undefined ? undefined : parseTokenKey(values.GITHUB_TOKEN_KEY),
-    writeIntervalMs: 750,
+    writeIntervalMs: values.GITHUB_WRITE_INTERVAL_MS ?? 750,
   };
 }
 

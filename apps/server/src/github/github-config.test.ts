@@ -61,6 +61,10 @@ describe('GitHub configuration', () => {
       privateKey: '-----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA PRIVATE KEY-----',
     });
     expect(github?.tokenKey?.equals(key)).toBe(true);
+    expect(
+      parseConfig({ ...complete, GITHUB_WRITE_INTERVAL_MS: '0' }, { repoRoot }).github
+        ?.writeIntervalMs,
+    ).toBe(0);
     const base64 = parseConfig(
       { ...complete, GITHUB_TOKEN_KEY: key.toString('base64') },
       { repoRoot },

@@ -706,6 +706,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       GITHUB_APP_SLUG: fake.appSlug,
       GITHUB_CLIENT_ID: fake.clientId,
       GITHUB_CLIENT_SECRET: fake.clientSecret,
+      GITHUB_WRITE_INTERVAL_MS: '0',
     })}\n`,
   );
   const stop = () => void fake.close().then(() => process.exit(0));
