@@ -195,6 +195,21 @@ async function runLighthouse(url: string, chromePath: string): Promise<PageResul
   }
 }
 
+/**
+ * Lighthouse, run again (twice at most) when it could not record the page load (e.g. NO_NAVSTART,
+ * which a busy machine causes now and then): that says nothing about the page.
+ */
+async function runLighthouseWithRetry(url: string, chromePath: string): Promise<PageResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url, chromePath);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Lighthouse:')) throw error;
+      console.log(`  (${url}: ${String(error)}; running it again)`);
+    }
+  }
+}
+
 function median(results: PageResult[]): PageResult {
   const sorted = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -261,7 +276,7 @@ async function main(): Promise<void> {
     for (const page of PAGES) {
       const runs: PageResult[] = [];
       for (let run = 0; run < RUNS; run += 1)
-        runs.push(await runLighthouse(baseUrl + page, chromePath));
+        runs.push(await runLighthouseWithRetry(baseUrl + page, chromePath));
       const result = median(runs);
       const scores = CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ');
       const timings = Object.entries(result.timings)
