@@ -450,7 +450,7 @@ describe.each(TEST_DATABASE_KINDS)('GitHub connection and deploy on %s', (kind) 
     expect(notConnectedRefresh.json().error.message).toBe('User not authenticated with GitHub.');
   });
 
-  it('retries a half-failed deploy into the same repository, and a finished one only saves the link', async () => {
+  it('retries a half-failed deploy into the same repository, a link-less one only saves the link, a finished one gets a new repository', async () => {
     const agent = await signUpVerified(testApp, uniqueEmail('gh-halfway'));
     await connect(agent);
     const id = await completedProject(agent);
@@ -488,6 +488,15 @@ describe.each(TEST_DATABASE_KINDS)('GitHub connection and deploy on %s', (kind) 
     expect(again.json().github_repo_url).toBe(retried.json().github_repo_url);
     expect(repo.commits.size).toBe(commitsBefore);
     expect(fake.state.repos.size).toBe(reposBefore + 1);
+
+    // With its link saved, the deploy is finished: 'Deploy again' publishes into a new repository.
+    const redeployed = await call(agent, 'POST', `/api/projects/${id}/deploy`, {});
+    expect(redeployed.statusCode).toBe(200);
+    expect(fake.state.repos.size).toBe(reposBefore + 2);
+    expect(redeployed.json().github_repo_url).not.toBe(again.json().github_repo_url);
+    const second = repoOf(redeployed.json().github_repo_url);
+    expect(second.commits.size).toBe(2);
+    expect(fake.readFiles(second.full_name).get('public/images/logo.png')?.equals(PNG)).toBe(true);
   });
 
   it('refreshes an expiring token once for two concurrent calls (refresh tokens are single use)', async () => {

@@ -185,7 +185,8 @@ async function findPreviousRepository(octokit: GithubOctokit, fullName: string) 
  * POST /api/projects/:id/deploy: creates a repository (private unless `isPublic`), commits every file of
  * the project's zip in one commit on main and saves the repository's URL on the project. A deploy that
  * failed half-way is retried into the repository it created (its name is stored right after creation);
- * when that repository's main already has the deploy's commit, only the link is saved.
+ * when that repository's main already has the deploy's commit, only the link is saved. Deploying a
+ * project whose link is saved creates a new repository.
  */
 export async function deployProject(
   deps: GithubDeps,
@@ -193,10 +194,11 @@ export async function deployProject(
   projectId: string,
   options: { isPublic: boolean },
 ): Promise<DeployResult> {
-  // Two deploys of one project at once (a double click) run one after the other: the second finds the
-  // first one's repository and commit and only saves the link.
-  const previous = deploying.get(projectId) ?? Promise.resolve();
-  const run = previous.catch(() => {}).then(() => deployOnce(deps, userId, projectId, options));
+  // Two deploys of one project at once (a double click) are one: the second waits for the first and
+  // answers its repository.
+  const running = deploying.get(projectId);
+  if (running) return running;
+  const run = deployOnce(deps, userId, projectId, options);
   deploying.set(projectId, run);
   try {
     return await run;
@@ -205,7 +207,7 @@ export async function deployProject(
   }
 }
 
-const deploying = new Map<string, Promise<unknown>>();
+const deploying = new Map<string, Promise<DeployResult>>();
 
 async function deployOnce(
   deps: GithubDeps,
@@ -233,7 +235,12 @@ async function deployOnce(
   const octokit = await clientForUser(deps, userId);
   let htmlUrl: string;
   try {
-    const previousName = await findProjectRepoFullName(deps.db, userId, projectId);
+    // A repository remembered without a saved link is a half-failed deploy: retried into it. A project
+    // whose deploy finished (its link saved) gets a new repository, as the deploy dialog says, so a
+    // re-run project's new files are published rather than the first deploy's link returned again.
+    const previousName = project.githubRepoUrl
+      ? undefined
+      : await findProjectRepoFullName(deps.db, userId, projectId);
     let repository = previousName ? await findPreviousRepository(octokit, previousName) : undefined;
     let alreadyCommitted = false;
     if (repository) {
