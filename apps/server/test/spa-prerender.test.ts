@@ -145,7 +145,16 @@ describe('prerendered public pages and the GitHub configuration', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain(`<p>${name} GitHub</p>`);
     }
+    // Without the marked shell in the build (an older build), the plain one.
     expect((await get('/dashboard')).body).toContain('<p>Shell</p>');
+    await writeFile(path.join(distDir, 'prerendered', 'app.github.html'), page('Shell GitHub'));
+    try {
+      expect((await get('/dashboard')).body).toContain('<p>Shell GitHub</p>');
+      const without = await spaServer({});
+      expect((await without('/dashboard')).body).toContain('<p>Shell</p>');
+    } finally {
+      await rm(path.join(distDir, 'prerendered', 'app.github.html'));
+    }
   });
 
   it('serves the zip variant when GitHub is not configured, and by default', async () => {

@@ -10,7 +10,8 @@
 // and `zod/mini` to a module that configures it jitless first (the parts that load it come later).
 // Each page is rendered twice (issue 14): `<name>.html` for a server with GitHub configured and
 // `<name>.no-github.html` (zip download only), marked `<html data-github="on|off">` for hydration;
-// the server's registerSpa({ githubConfigured }) picks one.
+// the server's registerSpa({ githubConfigured }) picks one, and for every other path the app's shell
+// (dist/index.html, or its copy marked on, prerendered/app.github.html).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -62,6 +63,19 @@ function publicPagesModules() {
 /** The page's HTML in the zip-only variant: no GitHub in the description. */
 function withoutGithub(html) {
   return html.replace(' or a GitHub repository.', '.');
+}
+
+/** dist/index.html marked `data-github="on"`, which the server sends when GitHub is configured. */
+const APP_SHELL_GITHUB = 'app.github.html';
+
+/** Writes `html` to `filePath` with its .br and .gz copies (the server sends what the client accepts). */
+async function writeCompressed(filePath, html) {
+  await writeFile(filePath, html);
+  await writeFile(
+    `${filePath}.br`,
+    brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  await writeFile(`${filePath}.gz`, gzipSync(html, { level: 9 }));
 }
 
 const APP_MARKER = '<!--app-html-->';
@@ -124,16 +138,17 @@ async function main() {
       const appHtml = await renderPublicPage(pathname, { githubExport });
       const html = fillTemplate(template, appHtml, githubExport);
       const fileName = prerenderedFileName(pathname, githubExport);
-      const filePath = path.join(outDir, fileName);
-      await writeFile(filePath, html);
-      await writeFile(
-        `${filePath}.br`,
-        brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-      );
-      await writeFile(`${filePath}.gz`, gzipSync(html, { level: 9 }));
+      await writeCompressed(path.join(outDir, fileName), html);
       console.log(`prerendered ${pathname} → dist/prerendered/${fileName}`);
     }
   }
+  // The app's shell for a server with GitHub configured: index.html marked on, so the app's own
+  // rendering of the public texts (the footer, `/` reached inside the app) makes the same claim.
+  const shell = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  const githubShell = shell.replace('<html lang="en">', '<html lang="en" data-github="on">');
+  if (githubShell === shell) throw new Error('dist/index.html has no <html lang="en"> to mark');
+  await writeCompressed(path.join(outDir, APP_SHELL_GITHUB), githubShell);
+  console.log(`marked the app shell → dist/prerendered/${APP_SHELL_GITHUB}`);
   await Promise.all(
     ['', '.br', '.gz'].map((suffix) => rm(`${templatePath}${suffix}`, { force: true })),
   );

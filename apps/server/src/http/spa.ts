@@ -40,8 +40,13 @@ function pageFileFor(distDir: string, url: string, githubConfigured: boolean): s
     const found = variants.find((file) => existsSync(path.join(distDir, 'prerendered', file)));
     if (found) return `prerendered/${found}`;
   }
+  // The app's shell, marked data-github="on" when GitHub is configured (its footer then says so too).
+  if (githubConfigured && existsSync(path.join(distDir, APP_SHELL_GITHUB))) return APP_SHELL_GITHUB;
   return existsSync(path.join(distDir, 'index.html')) ? 'index.html' : undefined;
 }
+
+/** dist/index.html marked `<html data-github="on">`, written by prerender.mjs. */
+const APP_SHELL_GITHUB = 'prerendered/app.github.html';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sitelift — web app not built</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">
