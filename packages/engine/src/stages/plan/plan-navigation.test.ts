@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SiteModel } from '../../model';
+import type { PlannedPage, SiteModel } from '../../model';
 import { extractSite } from '../extract/extract-site';
 import { toRawPage, toRawSite } from '../generate/testing/load-fixture';
 import { toVerifyExpectations } from './expectations';
+import { isErrorPage } from './plan-navigation';
 import { planSite } from './plan-site';
 
 const ORIGIN = 'http://site.example';
@@ -171,5 +172,32 @@ describe("verify's expectations", () => {
     );
     expect(expectations.pages[0]!.textBlocks).toContain('Portfolio');
     expect(expectations.pages[0]!.textBlocks).toContain('Learn more ▾');
+  });
+});
+
+describe('the error page', () => {
+  const page = (title: string, section: Omit<PlannedPage['sections'][number], 'variant'>) =>
+    ({ title, sections: [{ ...section, variant: 'prose' }] }) as unknown as PlannedPage;
+
+  it('is known by its h1 also when a lead-in above it keeps the h1 as a block of the first section', () => {
+    const leadIn = page('Oops', {
+      id: 'intro',
+      blocks: [
+        { kind: 'paragraph', inlines: [{ text: 'Sorry!' }] },
+        { kind: 'heading', level: 1, inlines: [{ text: '404 Page Not Found' }] },
+      ],
+    });
+    expect(isErrorPage(leadIn)).toBe(true);
+    const headed = page('Oops', {
+      id: 'intro',
+      heading: { level: 1, inlines: [{ text: 'Page not found' }] },
+      blocks: [],
+    });
+    expect(isErrorPage(headed)).toBe(true);
+    const about = page('About', {
+      id: 'intro',
+      blocks: [{ kind: 'heading', level: 1, inlines: [{ text: 'About us' }] }],
+    });
+    expect(isErrorPage(about)).toBe(false);
   });
 });

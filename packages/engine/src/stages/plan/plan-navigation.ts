@@ -28,10 +28,20 @@ const MAX_HEADER_LINKS = 6;
 const ERROR_PAGE =
   /\b404\b|page not found|seite nicht gefunden|pagina niet gevonden|page introuvable/i;
 
+/**
+ * The page's first heading: its first section's, or the first heading block in that section (a lead-in
+ * above the h1 keeps the h1 as a block of the first section).
+ */
+function firstHeadingText(page: PlannedPage): string {
+  const first = page.sections[0];
+  const heading =
+    first?.heading ?? first?.blocks.find((block) => block.kind === 'heading') ?? undefined;
+  return heading?.inlines.map((run) => run.text).join('') ?? '';
+}
+
 /** True for a page the original shows for a missing address (its title or first heading says so). */
 export function isErrorPage(page: PlannedPage): boolean {
-  const heading = page.sections[0]?.heading?.inlines.map((run) => run.text).join('') ?? '';
-  return ERROR_PAGE.test(page.title) || ERROR_PAGE.test(heading);
+  return ERROR_PAGE.test(page.title) || ERROR_PAGE.test(firstHeadingText(page));
 }
 
 /** The header's menu, its flat links and the footer's, from the original's menus (or the pages). */
