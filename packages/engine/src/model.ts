@@ -115,7 +115,8 @@ export interface Tab {
 export interface Section {
   /** Unique within the page; used as the HTML id. */
   id: string;
-  heading?: { level: number; inlines: InlineRun[] };
+  /** `align: 'center'`: the original centred it (issue 12); the rebuild does too. */
+  heading?: { level: number; inlines: InlineRun[]; align?: 'center' };
   blocks: Block[];
 }
 
@@ -295,6 +296,11 @@ export interface DesignTokens {
   header: 'light' | 'brand';
   /** `dark`: a dark page, as the original's was (issue 12). Absent in plans saved before: light. */
   scheme?: 'light' | 'dark';
+  /**
+   * Vertical rhythm and type scale: `compact` keeps an original's proportions (STYLE_MODERNIZATION,
+   * issue 12: its pages' text stays where the original had it); absent: the template's roomy scale.
+   */
+  rhythm?: 'compact';
   /** The original's own header and footer colours, text passing AA on them (issue 12). */
   chrome?: {
     headerBackground?: string;

@@ -37,6 +37,7 @@ import type { Node } from './dom';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from './dom';
 import { toLanguageTag } from './language-tag';
 import type { AssetIndex } from './walk-content';
+import { markCentredHeadings } from './heading-align';
 import { plainText, toFlatBlocks, walkContent } from './walk-content';
 
 interface ParsedPage {
@@ -291,6 +292,7 @@ function parsePage(raw: RawPage, assets: AssetIndex): ParsedPage {
   const titleElement = head && findElement(head, (e) => e.tagName === 'title');
   const walked = walkContent(document, url, assets);
   const { sections, sectionOfBlock } = splitSections(walked.blocks);
+  markCentredHeadings(sections, document);
   const anchors: Record<string, string> = {};
   for (const [id, index] of walked.anchors) {
     const section = sections[sectionOfBlock[index] ?? sections.length - 1];

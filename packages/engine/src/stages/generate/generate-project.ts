@@ -231,12 +231,27 @@ function toIndexHtml(plan: SitePlan, entry: string): string {
   return toHtmlDocument(indent(h('html', { lang: home.language || undefined }, [head, body])));
 }
 
+/**
+ * The site's description when the original's pages show it as text (issue 12), else empty: a meta
+ * description the visitor never saw does not become a footer line.
+ */
+function shownDescription(plan: SitePlan): string {
+  const squash = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const description = squash(plan.identity.description);
+  if (!description) return '';
+  const shown = plan.pages.some((page) =>
+    page.textBlocks.some((block) => squash(block).includes(description)),
+  );
+  return shown ? plan.identity.description : '';
+}
+
 function toSiteModule(plan: SitePlan, typescript: boolean): string {
   const labels = getLabels(plan.pages[0]?.language ?? 'en');
   const site: SiteContent = {
     name: plan.identity.name,
     language: plan.pages[0]?.language ?? 'en',
-    description: plan.identity.description,
+    // The footer shows the description only where the original showed it (not a meta description).
+    description: shownDescription(plan),
     siteUrl: plan.origin,
     // FULL_REBUILD's extras, as data its static code reads (issue 11 item 2).
     features: {

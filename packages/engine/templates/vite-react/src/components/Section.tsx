@@ -15,7 +15,12 @@ export function Section({ section, index }: { section: SectionData; index: numbe
   const { heading, blocks, variant } = section;
   const headingId = heading ? section.id + '-title' : undefined;
   const title = heading ? (
-    <Heading level={heading.level} inlines={heading.inlines} id={headingId} />
+    <Heading
+      level={heading.level}
+      inlines={heading.inlines}
+      id={headingId}
+      className={heading.align === 'center' ? 'heading-center' : undefined}
+    />
   ) : null;
   const tone = index % 2 === 1 ? ' section-alt' : '';
   if (variant === 'hero' && section.backdrop) {

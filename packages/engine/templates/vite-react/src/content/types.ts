@@ -89,7 +89,8 @@ export interface SectionData {
   id: string;
   variant: SectionVariant;
   backdrop?: BackdropData;
-  heading?: { level: number; inlines: InlineRun[] };
+  /** `align: 'center'`: the original centred it. */
+  heading?: { level: number; inlines: InlineRun[]; align?: 'center' };
   blocks: Block[];
 }
 

@@ -1,0 +1,54 @@
+/**
+ * Section headings the original centred (issue 12: STYLE_MODERNIZATION keeps the original's look):
+ * read from the markup, the heading's own or its nearest ancestor's alignment — `<center>`,
+ * `align="center"`, an inline `text-align`, or a framework's class (Bootstrap's `text-center`,
+ * Bulma's `has-text-centered`). Alignment a site's stylesheet sets by other class names is not read.
+ */
+import type { Section } from '../../model';
+import type { Element, Node } from './dom';
+import { collapse, findElements, getAttr, isElement, textContent } from './dom';
+import { plainText } from './walk/normalize-runs';
+
+const CENTRED_CLASS =
+  /(?:^|\s)(?:text-center|text-centre|has-text-centered|centered|center)(?:\s|$)/i;
+const LEFT_CLASS = /(?:^|\s)(?:text-left|text-start|has-text-left)(?:\s|$)/i;
+
+/** The alignment an element sets itself: centre, left, or nothing (inherits). */
+function ownAlign(element: Element): 'center' | 'left' | undefined {
+  if (element.tagName === 'center') return 'center';
+  const align = getAttr(element, 'align')?.trim().toLowerCase();
+  if (align === 'center' || align === 'middle') return 'center';
+  if (align === 'left' || align === 'right' || align === 'justify') return 'left';
+  const style = /text-align\s*:\s*([a-z-]+)/i.exec(getAttr(element, 'style') ?? '')?.[1];
+  if (style) return style.toLowerCase() === 'center' ? 'center' : 'left';
+  const classes = getAttr(element, 'class') ?? '';
+  if (LEFT_CLASS.test(classes)) return 'left';
+  if (CENTRED_CLASS.test(classes)) return 'center';
+  return undefined;
+}
+
+/** Whether the original centres an element's text (its own alignment, else its nearest ancestor's). */
+export function isCentred(element: Element): boolean {
+  for (let node: Node | null = element; node && isElement(node); node = node.parentNode) {
+    if (node.tagName === 'body') return false;
+    const align = ownAlign(node);
+    if (align) return align === 'center';
+  }
+  return false;
+}
+
+const key = (text: string) => collapse(text).toLowerCase();
+
+/** Marks the section headings the original centred (`heading.align = 'center'`), by their text. */
+export function markCentredHeadings(sections: Section[], document: Node): void {
+  const centred = new Map<string, boolean>();
+  for (const element of findElements(document, (e) => /^h[1-6]$/.test(e.tagName))) {
+    const text = key(textContent(element));
+    // A text that heads several places counts as centred only when every one of them is.
+    if (text) centred.set(text, (centred.get(text) ?? true) && isCentred(element));
+  }
+  for (const section of sections) {
+    if (section.heading && centred.get(key(plainText(section.heading.inlines))))
+      section.heading.align = 'center';
+  }
+}
