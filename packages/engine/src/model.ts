@@ -28,6 +28,11 @@ export interface InlineRun {
    * rebuild draws it from, e.g. `fas:envelope`, `fab:twitter`; `text` is then empty.
    */
   icon?: string;
+  /**
+   * The run opened a dialog of the original (a Bootstrap modal's trigger): the id of the `dialog`
+   * block it opens; the rebuild draws it as a button that opens that dialog.
+   */
+  opens?: string;
 }
 
 /** An image of the original, resolved to a downloaded asset when there is one. */
@@ -41,6 +46,8 @@ export interface ImageRef {
   asset?: string;
   /** Link around the image, when there was one. */
   href?: string;
+  /** The image was the trigger of a dialog (a portfolio piece opening its modal): that dialog's id. */
+  opens?: string;
 }
 
 /** One field of a form. */
@@ -94,6 +101,11 @@ export type Block =
    * `columns` is how many it showed per row on a desktop screen; the rebuild keeps that count there.
    */
   | { kind: 'items'; columns: number; items: Panel[] }
+  /**
+   * A dialog of the original, hidden until a trigger opened it (a Bootstrap modal, `role=dialog`, a
+   * lightbox): every word kept, shown closed; runs and images with `opens: id` open it.
+   */
+  | { kind: 'dialog'; id: string; title: string; blocks: Block[] }
   /** Where the page's footer starts: extract ends the section there (never rendered). */
   | { kind: 'break' };
 

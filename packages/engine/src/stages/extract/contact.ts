@@ -42,6 +42,7 @@ export function blockRuns(blocks: Block[]): InlineRun[][] {
       for (const row of [...block.head, ...block.rows]) out.push(...row);
     else if (block.kind === 'tabs')
       for (const tab of block.tabs) out.push(...blockRuns(tab.blocks));
+    else if (block.kind === 'dialog') out.push(...blockRuns(block.blocks));
   }
   return out;
 }

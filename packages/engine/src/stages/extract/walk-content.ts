@@ -9,6 +9,8 @@
 import type { Block } from '../../model';
 import type { Node } from './dom';
 import { walk } from './dom';
+import type { Dialogs } from './dialogs';
+import { findDialogs } from './dialogs';
 import type { TabGroups } from './tab-groups';
 import { findTabGroups } from './tab-groups';
 import { flush } from './walk/flush';
@@ -23,16 +25,22 @@ export { isDataTable } from './walk/table';
 
 /**
  * Walks a page body (or any subtree) into blocks. Tab groups (found on the whole subtree unless
- * given) become `tabs` blocks, each panel walked on its own.
+ * given) become `tabs` blocks, each panel walked on its own; dialogs become closed `dialog` blocks.
  */
 export function walkContent(
   root: Node,
   pageUrl: string,
   assets: AssetIndex,
   tabGroups: TabGroups = findTabGroups(root),
+  dialogs: Dialogs = findDialogs(root),
 ): WalkResult {
-  const context = createWalkContext(root, pageUrl, assets, tabGroups, (subtree, a, groups) =>
-    walkContent(subtree, pageUrl, a, groups),
+  const context = createWalkContext(
+    root,
+    pageUrl,
+    assets,
+    tabGroups,
+    (subtree, a, groups) => walkContent(subtree, pageUrl, a, groups, dialogs),
+    dialogs,
   );
   walk(
     root,
@@ -50,6 +58,8 @@ export function toFlatBlocks(blocks: Block[]): Block[] {
   return blocks.flatMap((block) =>
     block.kind === 'tabs'
       ? [block, ...block.tabs.flatMap((tab) => toFlatBlocks(tab.blocks))]
-      : [block],
+      : block.kind === 'dialog'
+        ? [block, ...toFlatBlocks(block.blocks)]
+        : [block],
   );
 }

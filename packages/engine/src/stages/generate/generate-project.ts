@@ -132,6 +132,12 @@ function toSectionsContent(page: PlannedPage, plan: SitePlan): SectionData[] {
         },
       ];
     }
+    if (block.kind === 'dialog') {
+      // Closed at first: its pictures never take the first image's priority.
+      return [
+        { ...block, blocks: block.blocks.flatMap((inner) => toContent(inner, false, sizes)) },
+      ];
+    }
     if (block.kind === 'carousel' || block.kind === 'items') {
       // A carousel shows its first slide at first; an items grid shows every item.
       const panelSizes = block.kind === 'carousel' ? SIZES.full : itemSizes(block.columns);
@@ -544,6 +550,7 @@ const emitShell: Emitter = ({ plan, typescript }) => ({
       'src/components/ContactForm.tsx',
       'src/components/Tabs.tsx',
       'src/components/Carousel.tsx',
+      'src/components/Dialog.tsx',
       'src/components/Icon.tsx',
       'src/components/Layout.tsx',
       'src/components/NotFound.tsx',

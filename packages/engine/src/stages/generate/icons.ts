@@ -68,6 +68,8 @@ function runsOf(block: Block): InlineRun[][] {
       return block.slides.flatMap((slide) => slide.blocks.flatMap(runsOf));
     case 'items':
       return block.items.flatMap((item) => item.blocks.flatMap(runsOf));
+    case 'dialog':
+      return block.blocks.flatMap(runsOf);
     default:
       return [];
   }

@@ -58,6 +58,7 @@ export type TemplateContentChecks = [
   >,
   Assert<Equal<ModelBlock<'tabs'>['label'], TemplateBlock<'tabs'>['label'] | undefined>>,
   Assert<Same<Omit<Model.Tab, 'blocks'>, Omit<Template.TabData, 'blocks'>>>,
+  Assert<Same<Omit<ModelBlock<'dialog'>, 'blocks'>, Omit<TemplateBlock<'dialog'>, 'blocks'>>>,
   Assert<Same<Omit<ModelBlock<'carousel'>, 'slides'>, Omit<TemplateBlock<'carousel'>, 'slides'>>>,
   Assert<Same<Omit<ModelBlock<'items'>, 'items'>, Omit<TemplateBlock<'items'>, 'items'>>>,
   Assert<Same<Omit<Model.Panel, 'blocks' | 'image'>, Omit<Template.PanelData, 'blocks' | 'image'>>>,

@@ -21,6 +21,8 @@ const IMPORTS = {
   Carousel: '../components/Carousel',
   ItemGrid: '../components/Carousel',
   Icon: '../components/Icon',
+  Dialog: '../components/Dialog',
+  DialogButton: '../components/Dialog',
   asset: '../lib/asset',
 } as const;
 
@@ -122,8 +124,15 @@ function groupRuns(runs: InlineRun[]): InlineRun[][] {
     const last = groups[groups.length - 1];
     const head = last?.[0];
     const sameLink = !!run.href && head?.href === run.href;
-    const sameButton = !run.href && !head?.href && !!run.button && head?.button === run.button;
-    if (last && !run.br && !head?.br && (sameLink || sameButton)) last.push(run);
+    const sameDialog = !!run.opens && head?.opens === run.opens;
+    const sameButton =
+      !run.href &&
+      !head?.href &&
+      !run.opens &&
+      !head?.opens &&
+      !!run.button &&
+      head?.button === run.button;
+    if (last && !run.br && !head?.br && (sameLink || sameDialog || sameButton)) last.push(run);
     else groups.push([run]);
   }
   return groups;
@@ -140,7 +149,8 @@ export function toInlineJsx(runs: InlineRun[], state: JsxState): JsxChild[] {
   return groupRuns(runs).flatMap((group): JsxChild[] => {
     const first = group[0]!;
     if (first.br) return [text(' '), selfClosing('br', [])];
-    const iconOnly = !!first.href && group.every((run) => run.icon || !run.text.trim());
+    const iconOnly =
+      !!(first.href || first.opens) && group.every((run) => run.icon || !run.text.trim());
     const nodes = group.map((run): JsxChild => {
       if (run.icon) {
         state.uses.add('Icon');
@@ -158,6 +168,17 @@ export function toInlineJsx(runs: InlineRun[], state: JsxState): JsxChild[] {
     const button = group.find((run) => run.button)?.button;
     const className =
       button === 'primary' ? 'btn' : button === 'secondary' ? 'btn btn-secondary' : undefined;
+    // A dialog's trigger in the original: a button that opens it.
+    if (first.opens) {
+      state.uses.add('DialogButton');
+      return [
+        el(
+          'DialogButton',
+          [attr('opens', first.opens), ...(className ? [constAttr('className', className)] : [])],
+          nodes,
+        ),
+      ];
+    }
     // A button of the original that led nowhere (`href="#"`) still looks like one.
     if (!first.href)
       return className ? [el('span', [constAttr('className', className)], nodes)] : nodes;
@@ -171,7 +192,14 @@ export function toInlineJsx(runs: InlineRun[], state: JsxState): JsxChild[] {
 
 /** An `<img>` (the page's first is eager and high priority), inside its link when it has one. */
 export function toImageJsx(
-  image: { src: string; alt: string; width?: number; height?: number; href?: string },
+  image: {
+    src: string;
+    alt: string;
+    width?: number;
+    height?: number;
+    href?: string;
+    opens?: string;
+  },
   priority: boolean,
   state: JsxState,
   className = '',
@@ -210,6 +238,14 @@ export function toImageJsx(
     attr('className', `h-auto max-w-full rounded-theme${className ? ` ${className}` : ''}`),
   );
   const img = selfClosing('img', attributes);
+  if (image.opens) {
+    state.uses.add('DialogButton');
+    // A picture without alt text is named by the title of the dialog it opens.
+    const label = image.alt
+      ? [attr('label', image.alt)]
+      : [attr('labelledBy', `${image.opens}-title`)];
+    return el('DialogButton', [attr('opens', image.opens), ...label], [img]);
+  }
   return image.href ? link(image.href, [img], state) : img;
 }
 
@@ -336,6 +372,13 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
           exprAttr('items', t.arrayExpression(items)),
         ]),
       ];
+    }
+    case 'dialog': {
+      // Closed at first: its pictures never take the first image's priority.
+      const inner = { ...state, firstImage: false };
+      const content = block.blocks.flatMap((b) => toBlockJsx(b, inner));
+      state.uses.add('Dialog');
+      return [el('Dialog', [attr('id', block.id), attr('title', block.title)], content)];
     }
   }
 }

@@ -79,6 +79,9 @@ function toSize(value: number | undefined): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+/** A dialog's id: an HTML id its triggers name. */
+const SAFE_DIALOG_ID = /^[A-Za-z][\w.:-]{0,80}$/;
+
 function toSafeRuns(runs: InlineRun[]): InlineRun[] {
   return runs.flatMap((run) => {
     // An icon name becomes a key in code: only `prefix:name` of an installed pack.
@@ -89,6 +92,10 @@ function toSafeRuns(runs: InlineRun[]): InlineRun[] {
     }
     if (run.button !== undefined && run.button !== 'primary' && run.button !== 'secondary') {
       const { button: _button, ...rest } = run;
+      run = rest;
+    }
+    if (run.opens !== undefined && !SAFE_DIALOG_ID.test(run.opens)) {
+      const { opens: _opens, ...rest } = run;
       run = rest;
     }
     if (run.href === undefined) return run;
@@ -108,6 +115,7 @@ function toSafeImage<T extends ImageRef>(image: T): T | undefined {
   if (width === undefined) delete out.width;
   if (height === undefined) delete out.height;
   if (image.href !== undefined && toSafeHref(image.href) === undefined) delete out.href;
+  if (image.opens !== undefined && !SAFE_DIALOG_ID.test(image.opens)) delete out.opens;
   return out;
 }
 
@@ -149,6 +157,10 @@ function toSafeBlock(block: Block): Block | undefined {
       const columns = Number.isInteger(block.columns) ? Math.min(6, Math.max(1, block.columns)) : 1;
       return { ...block, columns, items: block.items.map(toSafePanel) };
     }
+    case 'dialog':
+      // The id becomes an HTML id and the target of its triggers: a plain token or nothing.
+      if (!SAFE_DIALOG_ID.test(block.id)) return undefined;
+      return { ...block, title: String(block.title), blocks: toSafeBlocks(block.blocks) };
     default:
       return block;
   }

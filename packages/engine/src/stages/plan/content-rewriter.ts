@@ -101,6 +101,11 @@ export function createContentRewriter(
           return { ...block, slides: block.slides.map(rewritePanel) };
         case 'items':
           return { ...block, items: block.items.map(rewritePanel) };
+        case 'dialog':
+          return {
+            ...block,
+            blocks: block.blocks.map(rewriteBlock).filter((b): b is Block => b !== undefined),
+          };
         default:
           return block;
       }

@@ -306,10 +306,14 @@ describe('planSite', () => {
     const landing = planSite(extractSite(toRawSite(readFixtureHtml('bootstrap3-landing'))), {
       strategy: 'INCREMENTAL_UPDATE',
     });
-    // Issue 12: the three service columns are an items grid of three (it lays itself out).
-    expect(landing.pages[0]!.sections.map((s) => s.variant)).toEqual(['hero', 'prose', 'prose']);
+    // Issue 12: the three service columns are an items grid of three (it lays itself out); the
+    // hidden modal is a closed dialog of that section, not a section of its own.
+    expect(landing.pages[0]!.sections.map((s) => s.variant)).toEqual(['hero', 'prose']);
     expect(landing.pages[0]!.sections[1]!.blocks).toContainEqual(
       expect.objectContaining({ kind: 'items', columns: 3 }),
+    );
+    expect(landing.pages[0]!.sections[1]!.blocks).toContainEqual(
+      expect.objectContaining({ kind: 'dialog', id: 'portfolioModal1', title: 'Hidden project' }),
     );
     const man = planSite(extractSite(toRawSite(readFixtureHtml('man-page'))), {
       strategy: 'INCREMENTAL_UPDATE',

@@ -277,8 +277,9 @@ async function findBrokenImages(page: Page): Promise<string[]> {
 
 /**
  * The page's visible text. Words added for screen readers only (.sr-only) are the rebuild's own and
- * left out. Inactive tab panels are hidden (display: none, which innerText skips) yet one click away,
- * holding the original's content: each is shown just long enough to read its innerText.
+ * left out. Inactive tab panels and closed dialogs are hidden (display: none, which innerText skips)
+ * yet one click away, holding the original's content: each is shown just long enough to read its
+ * innerText.
  */
 async function readRenderedText(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -292,6 +293,12 @@ async function readRenderedText(page: Page): Promise<string> {
       panel.hidden = false;
       parts.push(panel.innerText);
       panel.hidden = true;
+    }
+    // A closed dialog (a modal of the original) holds the original's words one click away too.
+    for (const dialog of Array.from(document.querySelectorAll('dialog:not([open])'))) {
+      dialog.setAttribute('open', '');
+      parts.push((dialog as HTMLElement).innerText);
+      dialog.removeAttribute('open');
     }
     extras.forEach((element, index) => (element.style.display = displays[index] ?? ''));
     return parts.join('\n');

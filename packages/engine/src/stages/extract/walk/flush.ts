@@ -1,6 +1,7 @@
 /** Collects text into inline runs and turns them into a block when a block ends. */
 import type { Block, InlineRun } from '../../../model';
 import { collapse } from '../dom';
+import { currentOpens, emitPendingDialogs } from './dialog';
 import { emit } from './emit';
 import { normalizeRuns, plainText } from './normalize-runs';
 import type { Container, WalkContext } from './walk-context';
@@ -26,8 +27,10 @@ export function pushText(context: WalkContext, text: string): void {
     return;
   }
   const href = currentHref(context);
+  const opens = currentOpens(context);
   const run: InlineRun = { text };
-  if (href) run.href = href;
+  if (opens) run.opens = opens;
+  else if (href) run.href = href;
   const button = currentButton(context);
   if (button) run.button = button;
   if (context.strong > 0) run.strong = true;
@@ -41,6 +44,12 @@ export function pushText(context: WalkContext, text: string): void {
  * container that gives text a role; navigation labels and a form's text go to those instead.
  */
 export function flush(context: WalkContext): void {
+  flushRuns(context);
+  // Dialogs whose trigger the block held follow it.
+  if (context.pendingDialogs.length > 0) emitPendingDialogs(context);
+}
+
+function flushRuns(context: WalkContext): void {
   const runs = normalizeRuns(context.buffer);
   context.buffer = [];
   if (runs.length === 0) return;

@@ -14,6 +14,7 @@ import { getAttr, isElement } from '../dom';
 import { recordAnchor } from './anchor';
 import { BLOCKS, handleBlock } from './block';
 import { handleButton, handleControl, handleInput } from './control';
+import { enterDialogTrigger, handleDialog } from './dialog';
 import { EMBEDS, handleEmbed } from './embed';
 import { pushText } from './flush';
 import { handleLabel } from './form';
@@ -92,9 +93,18 @@ export function enterNode(context: WalkContext, node: Node): boolean {
 }
 
 function enterElement(context: WalkContext, element: Element): boolean {
+  const entered = enterElementKind(context, element);
+  // A dialog's trigger (after its handler, whose own exit it keeps): what it holds opens the dialog.
+  if (entered) enterDialogTrigger(context, element);
+  return entered;
+}
+
+function enterElementKind(context: WalkContext, element: Element): boolean {
   const tag = element.tagName;
   const dropped = DROPPED_HANDLERS.get(tag);
   if (dropped) return dropped(context, element) ?? false;
+  // A dialog is hidden until opened: placed closed, its words kept.
+  if (handleDialog(context, element) === false) return false;
   if (isHiddenElement(element)) return false;
   if (handleSplash(context, element)) return false;
   const icon = handleIcon(context, element);

@@ -3,9 +3,11 @@
  * run with `icon` set (issue 12), so the rebuild draws the same icon from an SVG package. The
  * backdrop of a stacked icon (`fa-stack-2x` under a `fa-stack-1x`) is dropped: the rebuild draws one.
  */
+import type { InlineRun } from '../../../model';
 import type { Element } from '../dom';
 import { childrenOf, getAttr, isElement } from '../dom';
 import { toIconName } from '../icon-names';
+import { currentOpens } from './dialog';
 import { currentButton, currentHref, type WalkContext } from './walk-context';
 
 /** Tags icon fonts are drawn with. */
@@ -20,12 +22,11 @@ export function handleIcon(context: WalkContext, element: Element): boolean | un
   if (!icon) return undefined;
   if (/(?:^|\s)fa-stack-2x(?:\s|$)/.test(className) && hasStackedSibling(element)) return false;
   if (context.labelDepth > 0 || context.buttonText) return false;
-  const run: { text: string; icon: string; href?: string; button?: 'primary' | 'secondary' } = {
-    text: '',
-    icon,
-  };
+  const run: InlineRun = { text: '', icon };
+  const opens = currentOpens(context);
   const href = currentHref(context);
-  if (href) run.href = href;
+  if (opens) run.opens = opens;
+  else if (href) run.href = href;
   const button = currentButton(context);
   if (button) run.button = button;
   context.buffer.push(run);

@@ -3,6 +3,7 @@ import type { ImageRef } from '../../../model';
 import type { Element } from '../dom';
 import { collapse, getAttr, resolveUrl } from '../dom';
 import { emit } from './emit';
+import { currentOpens } from './dialog';
 import { flush } from './flush';
 import { TRACKER_URL } from './tracker-url';
 import type { WalkContext } from './walk-context';
@@ -52,8 +53,10 @@ export function imageOf(context: WalkContext, element: Element): ImageRef | unde
   if (width !== undefined) image.width = width;
   if (height !== undefined) image.height = height;
   if (asset) image.asset = src;
+  const opens = currentOpens(context);
   const href = currentHref(context);
-  if (href) image.href = href;
+  if (opens) image.opens = opens;
+  else if (href) image.href = href;
   return image;
 }
 

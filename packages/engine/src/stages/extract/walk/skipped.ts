@@ -28,8 +28,8 @@ export const SKIPPED = new Set([
   'param',
   'source',
   'track',
-  'dialog',
 ]);
+// (A `<dialog>` is content: an open one is walked, a closed one kept as a closed dialog block.)
 
 /** Skips the element; a script is reported as dropped (as a tracker when it is one). */
 export function handleSkipped(context: WalkContext, element: Element): boolean {

@@ -4,6 +4,7 @@
  * marks, lists, a form, navigation).
  */
 import type { Block, FormModel, InlineRun, NavLink, PageModel } from '../../../model';
+import type { Dialogs } from '../dialogs';
 import type { Element, Node } from '../dom';
 import type { TabGroup, TabGroups } from '../tab-groups';
 
@@ -56,6 +57,8 @@ export interface WalkContext {
   readonly pageUrl: string;
   readonly assets: AssetIndex;
   readonly tabGroups: TabGroups;
+  /** The page's dialogs (shared with the walks of subtrees: each is placed once). */
+  readonly dialogs: Dialogs;
   /** Walks a subtree on its own (given, so that handlers need not import the walker). */
   readonly walkSubtree: WalkSubtree;
 
@@ -94,6 +97,10 @@ export interface WalkContext {
   readonly titledLists: Set<Node>;
   /** Titled items the walk is inside, with the blocks held until the item's heading. */
   readonly items: { held: Block[]; headed: boolean }[];
+  /** Per dialog trigger the walk is inside: the id of the dialog it opens. */
+  readonly opens: string[];
+  /** Dialogs whose trigger the walk has passed: placed after the block that holds the trigger. */
+  readonly pendingDialogs: string[];
 }
 
 /** A fresh context for walking `root`. */
@@ -103,12 +110,14 @@ export function createWalkContext(
   assets: AssetIndex,
   tabGroups: TabGroups,
   walkSubtree: WalkSubtree,
+  dialogs: Dialogs = { byElement: new Map(), byId: new Map(), emitted: new Set() },
 ): WalkContext {
   return {
     root,
     pageUrl,
     assets,
     tabGroups,
+    dialogs,
     walkSubtree,
     blocks: [],
     textBlocks: [],
@@ -134,6 +143,8 @@ export function createWalkContext(
     tabGroupsMet: new Map(),
     titledLists: new Set(),
     items: [],
+    opens: [],
+    pendingDialogs: [],
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Block, InlineRun, PanelData } from '../content/types';
 import { Carousel, ItemGrid } from './Carousel';
 import { ContactForm } from './ContactForm';
+import { Dialog } from './Dialog';
 import { Heading } from './Heading';
 import { InlineText } from './InlineText';
 import { Picture } from './Picture';
@@ -107,6 +108,12 @@ export function BlockView({ block }: { block: Block }) {
           columns={block.columns}
           items={block.items.map((item) => toSlide(item, 'item-image'))}
         />
+      );
+    case 'dialog':
+      return (
+        <Dialog id={block.id} title={block.title}>
+          <Blocks blocks={block.blocks} />
+        </Dialog>
       );
   }
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { InlineRun } from '../content/types';
 import { asset } from '../lib/asset';
+import { DialogButton } from './Dialog';
 import { Icon, iconLabel } from './Icon';
 
 /** True for links that stay inside the rebuilt site (React Router handles them). */
@@ -34,8 +35,15 @@ export function groupRuns(runs: InlineRun[]): InlineRun[][] {
     const last = groups[groups.length - 1];
     const head = last?.[0];
     const sameLink = !!run.href && head?.href === run.href;
-    const sameButton = !run.href && !head?.href && !!run.button && head?.button === run.button;
-    if (last && !run.br && !head?.br && (sameLink || sameButton)) last.push(run);
+    const sameDialog = !!run.opens && head?.opens === run.opens;
+    const sameButton =
+      !run.href &&
+      !head?.href &&
+      !run.opens &&
+      !head?.opens &&
+      !!run.button &&
+      head?.button === run.button;
+    if (last && !run.br && !head?.br && (sameLink || sameDialog || sameButton)) last.push(run);
     else groups.push([run]);
   }
   return groups;
@@ -58,10 +66,17 @@ function renderGroup(runs: InlineRun[], index: number): ReactNode {
     );
   const href = first.href;
   // An icon that is all its link says names the link; anywhere else it is decoration.
-  const iconOnly = !!href && runs.every((run) => run.icon || !run.text.trim());
+  const iconOnly = !!(href || first.opens) && runs.every((run) => run.icon || !run.text.trim());
   const inner = runs.map((run, i) => (
     <span key={i}>{renderMarks(run, iconOnly && run.icon ? iconLabel(run.icon) : undefined)}</span>
   ));
+  // A dialog's trigger in the original: a button that opens it.
+  if (first.opens)
+    return (
+      <DialogButton key={index} opens={first.opens} className={buttonClass(runs)}>
+        {inner}
+      </DialogButton>
+    );
   // A button of the original that led nowhere (`href="#"`) still looks like one.
   if (!href)
     return (

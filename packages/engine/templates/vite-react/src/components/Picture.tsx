@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ImageData } from '../content/types';
 import { asset } from '../lib/asset';
+import { DialogButton } from './Dialog';
 import { isRoute } from './InlineText';
 
 /** A self-hosted image: sized, responsive (srcset) when it has copies, lazy unless it is the page's first. */
@@ -29,6 +30,16 @@ export function Picture({ image, className }: { image: ImageData; className?: st
       }
     />
   );
+  if (image.opens)
+    return (
+      <DialogButton
+        opens={image.opens}
+        label={image.alt || undefined}
+        labelledBy={image.alt ? undefined : image.opens + '-title'}
+      >
+        {img}
+      </DialogButton>
+    );
   if (!image.href) return img;
   return isRoute(image.href) ? (
     <Link to={image.href}>{img}</Link>

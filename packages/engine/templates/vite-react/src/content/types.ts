@@ -11,6 +11,8 @@ export interface InlineRun {
   button?: 'primary' | 'secondary';
   /** An icon of the original, e.g. `fas:envelope` (drawn as inline SVG); `text` is then empty. */
   icon?: string;
+  /** The run opens the dialog with this id (a modal's trigger in the original): drawn as a button. */
+  opens?: string;
 }
 
 export interface ImageData {
@@ -19,6 +21,8 @@ export interface ImageData {
   width?: number;
   height?: number;
   href?: string;
+  /** The picture opens the dialog with this id (a portfolio piece's modal). */
+  opens?: string;
   /** The page's first image: loaded eagerly with high priority (it is usually the largest paint). */
   priority?: boolean;
   /** Narrower copies for `srcset` (with the image itself, widest), and the width it is shown at. */
@@ -60,7 +64,9 @@ export type Block =
   /** A carousel of the original: every slide stays in the page (a scroll-snap track). */
   | { kind: 'carousel'; slides: PanelData[] }
   /** Items side by side: `columns` per row on a desktop screen, one on a phone. */
-  | { kind: 'items'; columns: number; items: PanelData[] };
+  | { kind: 'items'; columns: number; items: PanelData[] }
+  /** A dialog of the original: closed until a run or picture with `opens: id` opens it; its content stays in the page. */
+  | { kind: 'dialog'; id: string; title: string; blocks: Block[] };
 
 /** One slide of a carousel or one item of an items grid. */
 export interface PanelData {
