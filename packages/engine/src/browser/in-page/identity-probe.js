@@ -349,6 +349,63 @@
   }
   const inSplash = (e) => !!e.closest('[data-sitelift-splash]');
 
+  // Dialogs hidden at load (issue 12): a modal, role=dialog, aria-modal, a <dialog> not open, or a
+  // hidden element a dialog trigger targets (a lightbox popup). Marked with their id, their
+  // triggers with the id they open: extract keeps them as closed dialogs, not as page content.
+  const shownNow = (e) => {
+    const s = style(e);
+    return s.display !== 'none' && s.visibility !== 'hidden';
+  };
+  const DIALOG_TOGGLE = /^(?:modal|dialog|lightbox)$/i;
+  const targetOf = (t) => {
+    const value = (
+      t.getAttribute('data-target') ||
+      t.getAttribute('data-bs-target') ||
+      t.getAttribute('aria-controls') ||
+      t.getAttribute('href') ||
+      ''
+    ).trim();
+    const m = /^#?([\w:.-]+)$/.exec(value);
+    if (!m || (value === t.getAttribute('href') && !value.startsWith('#'))) return undefined;
+    return m[1];
+  };
+  const opensDialog = (t) =>
+    DIALOG_TOGGLE.test(t.getAttribute('data-toggle') || t.getAttribute('data-bs-toggle') || '') ||
+    (t.getAttribute('aria-haspopup') || '').toLowerCase() === 'dialog';
+  const dialogTriggers = new Map();
+  for (const t of doc.querySelectorAll(
+    '[data-toggle], [data-bs-toggle], [aria-haspopup], a[href^="#"]',
+  )) {
+    const id = targetOf(t);
+    if (!id) continue;
+    // Tabs, collapsible panels and dropdowns are hidden and targeted too: they are not dialogs.
+    const toggle = t.getAttribute('data-toggle') || t.getAttribute('data-bs-toggle') || '';
+    if (/^(?:tab|pill|collapse|dropdown)$/i.test(toggle) || t.getAttribute('role') === 'tab')
+      continue;
+    if (
+      !opensDialog(t) &&
+      (t.hasAttribute('aria-expanded') || t.closest('nav, [data-sitelift-menu]'))
+    )
+      continue;
+    const list = dialogTriggers.get(id) || [];
+    list.push(t);
+    dialogTriggers.set(id, list);
+  }
+  let dialogCount = 0;
+  for (const e of doc.querySelectorAll('body *')) {
+    if (e.closest('[data-sitelift-dialog]') || inSplash(e) || shownNow(e)) continue;
+    const dialogLike =
+      e.tagName === 'DIALOG' ||
+      e.matches('.modal, [role="dialog"], [role="alertdialog"], [aria-modal="true"]');
+    const triggers = (e.id && dialogTriggers.get(e.id)) || [];
+    if (!dialogLike && triggers.length === 0) continue;
+    if (e.querySelector('nav, main, [data-sitelift-menu]') || e.closest('[role="tabpanel"]'))
+      continue;
+    const id = e.id || `sitelift-dialog-${++dialogCount}`;
+    e.setAttribute('data-sitelift-dialog', id);
+    for (const t of triggers) t.setAttribute('data-sitelift-opens', id);
+  }
+
   // Links and buttons drawn as buttons: a filled or outlined box with padding.
   for (const a of doc.querySelectorAll('a[href], button, input[type=submit], input[type=button]')) {
     if (

@@ -111,6 +111,21 @@ describe('dialogs hidden at load (issue 12)', () => {
     });
   });
 
+  it('follows the marks of the identity probe (a lightbox its stylesheet hid)', () => {
+    const { blocks } = walkBody(`
+      <p><a class="open-popup" href="#work-1" data-sitelift-opens="work-1">See the first piece</a></p>
+      <div id="work-1" class="white-popup" data-sitelift-dialog="work-1"><h2>First piece</h2><p>Oil on canvas, 1999.</p></div>`);
+    expect(blocks).toEqual([
+      { kind: 'paragraph', inlines: [{ text: 'See the first piece', opens: 'work-1' }] },
+      {
+        kind: 'dialog',
+        id: 'work-1',
+        title: 'First piece',
+        blocks: [{ kind: 'paragraph', inlines: [{ text: 'Oil on canvas, 1999.' }] }],
+      },
+    ]);
+  });
+
   it('takes a hidden element a trigger targets as a dialog, and a native <dialog> that is not open', () => {
     const { blocks } = walkBody(`
       <p><a href="#terms" aria-haspopup="dialog">Read the terms</a></p>

@@ -61,7 +61,7 @@ const HOME = `<!doctype html><html lang="en"><head><title>Home | Acme Studio</ti
     <div class="card"><img src="/card.png" alt=""><h3>Third</h3></div>
   </div>
   <article><p>Plain words with <a href="/more.html">a content link</a>.</p></article>
-  <footer><p>Acme Studio, since 1999 · <a href="/splash.html">Bistro</a> · <a href="/cover.html">Club</a> · <a href="/pills.html">Lab</a> · <a href="/plate.html">Sushi</a> · <a href="/bar.html">Tools</a></p></footer>
+  <footer><p>Acme Studio, since 1999 · <a href="/splash.html">Bistro</a> · <a href="/cover.html">Club</a> · <a href="/pills.html">Lab</a> · <a href="/plate.html">Sushi</a> · <a href="/bar.html">Tools</a> · <a href="/popup.html">Gallery</a></p></footer>
   ${SCRIPT}
 </body></html>`;
 
@@ -96,6 +96,18 @@ const SPLASH = `<!doctype html><html><head><title></title><style>
     <li id="page_home"><h2>Our dishes</h2><p>Fresh fish every morning, rolled by hand and served with rice from the valley.</p></li>
     <li id="page_contacts"><h2>Contacts</h2><p>Find us by the harbour, open from noon until late every day of the week.</p></li>
   </ul>
+  ${SCRIPT}
+</body></html>`;
+
+/** A lightbox hidden by its stylesheet that a plain link opens, beside tabs (hidden, targeted, not dialogs). */
+const POPUP = `<!doctype html><html><head><title>Gallery</title><style>
+  .white-popup { display: none; } .tab-pane { display: none; } .tab-pane.active { display: block; }
+</style></head><body>
+  <h1>Gallery</h1>
+  <p><a class="open-popup" href="#work-1">See the first piece</a></p>
+  <div id="work-1" class="white-popup"><h2>First piece</h2><p>Oil on canvas, 1999.</p></div>
+  <ul class="nav-tabs"><li><a href="#one" data-toggle="tab">One</a></li><li><a href="#two" data-toggle="tab">Two</a></li></ul>
+  <div class="tab-pane active" id="one"><p>Tab one.</p></div><div class="tab-pane" id="two"><p>Tab two.</p></div>
   ${SCRIPT}
 </body></html>`;
 
@@ -165,6 +177,7 @@ beforeAll(async () => {
     '/pills.html': { body: PILLS },
     '/plate.html': { body: PLATE },
     '/bar.html': { body: BAR },
+    '/popup.html': { body: POPUP },
     '/plate.png': image(
       await sharp({
         create: {
@@ -187,7 +200,7 @@ beforeAll(async () => {
   if (chromePath) {
     raw = await fetchSite(
       `${site.origin}/`,
-      { browser: 'always', maxPages: 9, allowPrivateUrls: true, respectRobots: false },
+      { browser: 'always', maxPages: 10, allowPrivateUrls: true, respectRobots: false },
       ports(),
     );
   }
@@ -247,6 +260,13 @@ describe.skipIf(!chromePath)('the identity probe in Chromium', () => {
     expect(html).toMatch(/<nav class="navbar" data-sitelift-menu="">/);
     expect(html).toMatch(/<a class="btn" href="\/start.html" data-sitelift-button="primary">/);
     expect(html).toMatch(/<div class="row" data-sitelift-columns="3">/);
+  });
+
+  it('marks a dialog hidden at load and its trigger, not a hidden tab panel (issue 12)', () => {
+    const { html } = pageOf('/popup.html');
+    expect(html).toMatch(/<a class="open-popup" href="#work-1" data-sitelift-opens="work-1">/);
+    expect(html).toMatch(/<div id="work-1" class="white-popup" data-sitelift-dialog="work-1">/);
+    expect(html).not.toMatch(/id="two"[^>]*data-sitelift-dialog/);
   });
 
   it('sees a CSS background logo and a page drawn on a dark picture behind a loading cover', () => {
