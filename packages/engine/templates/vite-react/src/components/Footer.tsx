@@ -1,26 +1,9 @@
 import { Link } from 'react-router';
 import { site } from '../content/site';
-import type { MenuLink } from '../content/site-types';
 import { asset } from '../lib/asset';
 import { isRoute } from './InlineText';
 
-/** Every route the header's menu links to, a dropdown's children included. */
-function menuRoutes(items: MenuLink[], routes = new Set<string>()): Set<string> {
-  for (const item of items) {
-    if (item.route) routes.add(item.route);
-    menuRoutes(item.children, routes);
-  }
-  return routes;
-}
-
-/** The pages the header does not reach: its menu holds every item of the original's (issue 12). */
-const IN_MENU = menuRoutes(site.menu);
-const PAGE_LINKS = site.footerLinks.filter((link) => !IN_MENU.has(link.route));
-
-/**
- * The site footer: the pages the header does not link to, contact details, social profiles and the
- * copyright line.
- */
+/** The site footer: every navigation link, contact details, social profiles and the copyright line. */
 export function Footer() {
   const { contact } = site;
   const hasContact =
@@ -36,11 +19,11 @@ export function Footer() {
           <p className="footer-title">{site.name}</p>
           {site.description ? <p className="footer-text">{site.description}</p> : null}
         </div>
-        {PAGE_LINKS.length > 0 ? (
+        {site.footerLinks.length > 0 ? (
           <nav aria-label={site.labels.pages}>
             <p className="footer-title">{site.labels.pages}</p>
             <ul>
-              {PAGE_LINKS.map((link, index) => (
+              {site.footerLinks.map((link, index) => (
                 <li key={index}>
                   {isRoute(link.route) ? (
                     <Link to={link.route}>{link.label}</Link>
