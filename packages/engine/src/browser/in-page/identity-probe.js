@@ -399,6 +399,16 @@
       e.matches('.modal, [role="dialog"], [role="alertdialog"], [aria-modal="true"]');
     const triggers = (e.id && dialogTriggers.get(e.id)) || [];
     if (!dialogLike && triggers.length === 0) continue;
+    // Panels side by side, one shown and the others targeted (jQuery tabs by plain links): tabs.
+    if (
+      !dialogLike &&
+      !triggers.some(opensDialog) &&
+      [...(e.parentElement?.children || [])].some(
+        (sibling) =>
+          sibling !== e && sibling.id && dialogTriggers.has(sibling.id) && shownNow(sibling),
+      )
+    )
+      continue;
     if (e.querySelector('nav, main, [data-sitelift-menu]') || e.closest('[role="tabpanel"]'))
       continue;
     const id = e.id || `sitelift-dialog-${++dialogCount}`;

@@ -7,6 +7,7 @@
  */
 import type { Element, Node } from './dom';
 import { collapse, findElements, getAttr, textContent } from './dom';
+import type { TabGroups } from './tab-groups';
 
 /** One dialog: its id (the original's, so that old links still name it) and its title. */
 export interface DialogInfo {
@@ -89,7 +90,7 @@ function titleOf(root: Node, element: Element): string {
  * The dialogs under `root`: dialog-like elements (the outermost of nested ones: a modal holds a
  * `.modal-dialog`), and hidden elements a trigger opens. Each needs an id (made up when it has none).
  */
-export function findDialogs(root: Node): Dialogs {
+export function findDialogs(root: Node, tabGroups?: TabGroups): Dialogs {
   const targeted = new Set<string>();
   for (const element of findElements(root, isTrigger)) {
     const id = targetIdOf(element);
@@ -99,7 +100,8 @@ export function findDialogs(root: Node): Dialogs {
   const inside = new Set<Element>();
   let made = 0;
   for (const element of findElements(root, (e) => e.tagName !== 'body' && e.tagName !== 'html')) {
-    if (inside.has(element)) continue;
+    // A tab group's panel is a tab, whatever marks it.
+    if (inside.has(element) || tabGroups?.byElement.has(element)) continue;
     const id = getAttr(element, 'data-sitelift-dialog') || getAttr(element, 'id');
     const isDialog = isDialogLike(element) || (!!id && targeted.has(id) && hiddenByMarkup(element));
     if (!isDialog) continue;

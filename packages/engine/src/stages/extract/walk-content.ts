@@ -32,7 +32,7 @@ export function walkContent(
   pageUrl: string,
   assets: AssetIndex,
   tabGroups: TabGroups = findTabGroups(root),
-  dialogs: Dialogs = findDialogs(root),
+  dialogs: Dialogs = findDialogs(root, tabGroups),
 ): WalkResult {
   const context = createWalkContext(
     root,

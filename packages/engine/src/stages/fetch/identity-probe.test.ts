@@ -108,6 +108,8 @@ const POPUP = `<!doctype html><html><head><title>Gallery</title><style>
   <div id="work-1" class="white-popup"><h2>First piece</h2><p>Oil on canvas, 1999.</p></div>
   <ul class="nav-tabs"><li><a href="#one" data-toggle="tab">One</a></li><li><a href="#two" data-toggle="tab">Two</a></li></ul>
   <div class="tab-pane active" id="one"><p>Tab one.</p></div><div class="tab-pane" id="two"><p>Tab two.</p></div>
+  <ul class="tabs"><li><a href="#t-1">Starters</a></li><li><a href="#t-2">Mains</a></li></ul>
+  <div><div id="t-1"><p>Soup.</p></div><div id="t-2" style="display: none"><p>Fish.</p></div></div>
   ${SCRIPT}
 </body></html>`;
 
@@ -267,6 +269,8 @@ describe.skipIf(!chromePath)('the identity probe in Chromium', () => {
     expect(html).toMatch(/<a class="open-popup" href="#work-1" data-sitelift-opens="work-1">/);
     expect(html).toMatch(/<div id="work-1" class="white-popup" data-sitelift-dialog="work-1">/);
     expect(html).not.toMatch(/id="two"[^>]*data-sitelift-dialog/);
+    // jQuery tabs by plain links: one panel shown, its hidden siblings targeted too.
+    expect(html).not.toMatch(/id="t-2"[^>]*data-sitelift-dialog/);
   });
 
   it('sees a CSS background logo and a page drawn on a dark picture behind a loading cover', () => {
