@@ -308,11 +308,6 @@ export interface DesignTokens {
   header: 'light' | 'brand';
   /** `dark`: a dark page, as the original's was (issue 12). Absent in plans saved before: light. */
   scheme?: 'light' | 'dark';
-  /**
-   * Vertical rhythm and type scale: `compact` keeps an original's proportions (STYLE_MODERNIZATION,
-   * issue 12: its pages' text stays where the original had it); absent: the template's roomy scale.
-   */
-  rhythm?: 'compact';
   /** The original's own header and footer colours, text passing AA on them (issue 12). */
   chrome?: {
     headerBackground?: string;

@@ -202,14 +202,6 @@ describe('the Designer seam', () => {
     return { name: 'test', design: () => Promise.resolve(result(plan.design)) };
   }
 
-  it("gives STYLE_MODERNIZATION the original's compact rhythm, the other strategies the roomy scale", () => {
-    expect(planSite(model, { strategy: 'STYLE_MODERNIZATION' }).design.tokens.rhythm).toBe(
-      'compact',
-    );
-    expect(plan.design.tokens.rhythm).toBeUndefined();
-    expect(planSite(model, { strategy: 'FULL_REBUILD' }).design.tokens.rhythm).toBeUndefined();
-  });
-
   it('applies a valid design from another designer', async () => {
     const key = Object.keys(plan.design.sections)[0]!;
     const designed = await designSite(

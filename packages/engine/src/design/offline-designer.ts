@@ -266,10 +266,7 @@ export const offlineDesigner: SyncDesigner = {
       for (const section of page.sections)
         sections[`${page.route}#${section.id}`] = { variant: section.variant };
     }
-    const tokens = buildTokens(model);
-    // STYLE_MODERNIZATION keeps the original's layout closest: its proportions, not the roomy scale.
-    if (plan.strategy === 'STYLE_MODERNIZATION') tokens.rhythm = 'compact';
-    return { tokens, sections };
+    return { tokens: buildTokens(model), sections };
   },
   design(model: SiteModel, plan: SitePlan): Promise<DesignResult> {
     return Promise.resolve(this.designNow(model, plan));

@@ -1,7 +1,6 @@
 /**
  * src/index.css of generated projects: Tailwind v4 with the design tokens as a theme, then the
- * template's styles (templates/vite-react/src/styles/base.css, compact.css for a compact rhythm, and
- * motion.css for FULL_REBUILD).
+ * template's styles (templates/vite-react/src/styles/base.css, and motion.css for FULL_REBUILD).
  */
 import type { DesignTokens, SitePlan } from '../../../model';
 import { templateFile } from './template-files';
@@ -81,5 +80,5 @@ ${source}${faces}
   --radius-theme: ${radius};
 }
 
-${templateFile('src/styles/base.css')}${tokens.rhythm === 'compact' ? `\n${templateFile('src/styles/compact.css')}` : ''}${animations ? `\n${templateFile('src/styles/motion.css')}` : ''}`;
+${templateFile('src/styles/base.css')}${animations ? `\n${templateFile('src/styles/motion.css')}` : ''}`;
 }
