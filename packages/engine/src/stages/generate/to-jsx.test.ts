@@ -107,6 +107,30 @@ describe('toBlockJsx', () => {
 });
 
 describe('toPageJsx', () => {
+  it('keeps a section heading the original centred centred, and no other', () => {
+    const centred = page([]);
+    centred.sections = [
+      {
+        id: 'services',
+        variant: 'prose',
+        heading: { level: 2, inlines: [{ text: 'Services' }], align: 'center' },
+        blocks: [],
+      },
+      {
+        id: 'about',
+        variant: 'prose',
+        heading: { level: 2, inlines: [{ text: 'About' }] },
+        blocks: [],
+      },
+    ];
+    const source = toPageJsx(centred);
+    // Inside `.wrap.content`, where base.css's `.content .heading-center` applies.
+    expect(source).toContain(
+      '<div className={"wrap content"}><h2 id={"services-title"} className="heading-center">',
+    );
+    expect(source).toContain('<h2 id={"about-title"}>');
+  });
+
   it('imports only the components and helpers the page uses', () => {
     expect(imports(toPageJsx(page([{ kind: 'paragraph', inlines: [{ text: 'Hi' }] }])))).toEqual([
       'Seo',

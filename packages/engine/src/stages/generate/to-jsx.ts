@@ -249,8 +249,17 @@ export function toImageJsx(
   return image.href ? link(image.href, [img], state) : img;
 }
 
-function heading(level: number, id: string | undefined, inner: JsxChild[]): t.JSXElement {
-  return el(`h${Math.min(6, Math.max(1, level))}`, id !== undefined ? [attr('id', id)] : [], inner);
+function heading(
+  level: number,
+  id: string | undefined,
+  inner: JsxChild[],
+  className?: string,
+): t.JSXElement {
+  const attrs = [
+    ...(id !== undefined ? [attr('id', id)] : []),
+    ...(className !== undefined ? [constAttr('className', className)] : []),
+  ];
+  return el(`h${Math.min(6, Math.max(1, level))}`, attrs, inner);
 }
 
 /** JSX for one block (none for a break); `state.firstImage` is cleared by the first image. */
@@ -411,7 +420,15 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
   return page.sections.map((section, index) => {
     const headingId = section.heading ? `${section.id}-title` : undefined;
     const title = section.heading
-      ? [heading(section.heading.level, headingId, toInlineJsx(section.heading.inlines, state))]
+      ? [
+          heading(
+            section.heading.level,
+            headingId,
+            toInlineJsx(section.heading.inlines, state),
+            // A heading the original centred stays centred (Section.tsx does the same).
+            section.heading.align === 'center' ? 'heading-center' : undefined,
+          ),
+        ]
       : [];
     const sectionAttrs = (className: t.JSXAttribute) => [
       attr('id', section.id),
