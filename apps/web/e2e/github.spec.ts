@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { PASSWORD, fixtureSiteUrl, originHeaders, registerVerified, uniqueEmail } from './helpers';
+import {
+  PASSWORD,
+  createCompletedProject,
+  originHeaders,
+  registerVerified,
+  uniqueEmail,
+} from './helpers';
 
 // Issue 14: connect a GitHub account, deploy a completed project as a new repository and disconnect,
 // in the browser against the real server, worker and engine, with the GitHub-compatible fake of the
@@ -17,26 +23,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   email = uniqueEmail('github');
   await registerVerified(context.request, baseURL!, email);
-  const created = await context.request.post('/api/projects', {
-    data: {
-      name: 'Millers Bakery',
-      sourceUrl: fixtureSiteUrl('/'),
-      modernizationStrategy: 'STYLE_MODERNIZATION',
-      targetFramework: 'React',
-    },
-    headers: originHeaders(baseURL!),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  projectId = ((await created.json()) as { id: string }).id;
-  await expect
-    .poll(
-      async () => {
-        const project = await context.request.get(`/api/projects/${projectId}`);
-        return ((await project.json()) as { status: string }).status;
-      },
-      { timeout: 220_000, intervals: [1000] },
-    )
-    .toBe('completed');
+  projectId = await createCompletedProject(context.request, baseURL!, 'Millers Bakery');
   await context.close();
 });
 

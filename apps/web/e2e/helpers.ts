@@ -66,6 +66,38 @@ export async function registerVerified(
   await openVerificationLink(request, await findOutboxLink(request, email, 'verify-email'));
 }
 
+/**
+ * Creates a STYLE_MODERNIZATION project of the fixture site for the signed-in `request` and waits
+ * (up to 220 s) until the real worker and engine have completed it; returns its id.
+ */
+export async function createCompletedProject(
+  request: APIRequestContext,
+  baseURL: string,
+  name: string,
+): Promise<string> {
+  const created = await request.post('/api/projects', {
+    data: {
+      name,
+      sourceUrl: fixtureSiteUrl('/'),
+      modernizationStrategy: 'STYLE_MODERNIZATION',
+      targetFramework: 'React',
+    },
+    headers: originHeaders(baseURL),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const projectId = ((await created.json()) as { id: string }).id;
+  await expect
+    .poll(
+      async () => {
+        const project = await request.get(`/api/projects/${projectId}`);
+        return ((await project.json()) as { status: string }).status;
+      },
+      { timeout: 220_000, intervals: [1000] },
+    )
+    .toBe('completed');
+  return projectId;
+}
+
 /** Opens an e-mailed verification link outside the browser; it must redirect without an error. */
 export async function openVerificationLink(request: APIRequestContext, link: string) {
   const response = await request.get(link, { maxRedirects: 0 });

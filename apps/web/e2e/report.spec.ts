@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { siteliftReportSchema, type SiteliftReport } from '@sitelift/shared/schemas/report';
 import {
   PASSWORD,
-  fixtureSiteUrl,
+  createCompletedProject,
   hasHorizontalOverflow,
   originHeaders,
   registerVerified,
@@ -22,26 +22,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   email = uniqueEmail('report');
   await registerVerified(context.request, baseURL!, email);
-  const created = await context.request.post('/api/projects', {
-    data: {
-      name: 'Millers Report',
-      sourceUrl: fixtureSiteUrl('/'),
-      modernizationStrategy: 'STYLE_MODERNIZATION',
-      targetFramework: 'React',
-    },
-    headers: originHeaders(baseURL!),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  projectId = ((await created.json()) as { id: string }).id;
-  await expect
-    .poll(
-      async () => {
-        const project = await context.request.get(`/api/projects/${projectId}`);
-        return ((await project.json()) as { status: string }).status;
-      },
-      { timeout: 220_000, intervals: [1000] },
-    )
-    .toBe('completed');
+  projectId = await createCompletedProject(context.request, baseURL!, 'Millers Report');
   const answer = await context.request.get(`/api/projects/${projectId}/report`);
   report = siteliftReportSchema.parse(await answer.json());
   await context.close();
