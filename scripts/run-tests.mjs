@@ -3,7 +3,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { isCiEnvironment, listMissingCiPrerequisites, summarizeRun } from './test-summary.mjs';
+import {
+  isCiEnvironment,
+  listFailedPlaywright,
+  listFailedVitest,
+  listMissingCiPrerequisites,
+  summarizeRun,
+} from './test-summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'test-results');
@@ -61,6 +67,12 @@ if (summary.skippedInCi.length > 0) {
   for (const name of summary.skippedInCi) console.error(`  - ${name}`);
 }
 const { totals } = summary;
+// The failures again at the very end: a CI log shows its tail, and Vitest's own account is far above.
+const failures = [...listFailedVitest(vitest, root), ...listFailedPlaywright(playwright)];
+if (failures.length > 0) {
+  console.error(`\ntests: ${failures.length} failed:`);
+  for (const failure of failures) console.error(`  - ${failure}`);
+}
 
 console.log(
   `\nunit+integration: ${vitest ? 'reported' : 'no report'}, browser: ${playwright ? 'reported' : 'skipped or no report'}`,

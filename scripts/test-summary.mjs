@@ -30,6 +30,53 @@ export function listSkippedVitest(report, root) {
   );
 }
 
+/** The first lines of a failure message, without colour codes, to name a failure in one glance. */
+function firstLines(message, count = 3) {
+  return (
+    String(message ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter((line) => line.trim() !== '')
+      .slice(0, count)
+      .join('\n    ')
+  );
+}
+
+/**
+ * The tests a Vitest JSON report marks failed, as `file > full name` and the start of the failure
+ * message; a file that failed without a failing test (a crash while collecting it) is named too.
+ */
+export function listFailedVitest(report, root) {
+  return (report?.testResults ?? []).flatMap((file) => {
+    const relative = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed')
+      return [`${relative}\n    ${firstLines(file.message) || 'the file failed to run'}`];
+    return failed.map(
+      (test) => `${relative} > ${test.fullName}\n    ${firstLines(test.failureMessages?.[0])}`,
+    );
+  });
+}
+
+/** The tests a Playwright JSON report marks unexpected (failed), as `suite > … > title` and the error. */
+export function listFailedPlaywright(report) {
+  const names = [];
+  const visit = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        names.push(`${[...trail, spec.title].join(' > ')}\n    ${firstLines(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...trail, child.title]);
+  };
+  for (const suite of report?.suites ?? []) visit(suite, [suite.title]);
+  return names;
+}
+
 /** The tests a Playwright JSON report marks skipped, as `suite > … > title`. */
 export function listSkippedPlaywright(report) {
   const names = [];

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   isCiEnvironment,
+  listFailedPlaywright,
+  listFailedVitest,
   listMissingCiPrerequisites,
   listSkippedPlaywright,
   listSkippedVitest,
@@ -62,6 +64,65 @@ describe('test summary', () => {
     };
     expect(listSkippedPlaywright(report)).toEqual([
       'journey.spec.ts > at 375 px > creates a project',
+    ]);
+  });
+
+  it('names the failed tests of a Vitest report with the start of their message', () => {
+    const report = {
+      testResults: [
+        {
+          name: '/repo/packages/engine/src/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'scores', status: 'passed' },
+            {
+              fullName: 'keeps the order',
+              status: 'failed',
+              failureMessages: [
+                '\u001b[31mAssertionError: expected 0.8 to be greater than 0.9\u001b[39m\n\n    at a.test.ts:3:1\n    at more\n    at hidden',
+              ],
+            },
+          ],
+        },
+        {
+          name: '/repo/b.test.ts',
+          status: 'failed',
+          message: 'SyntaxError: bad import',
+          assertionResults: [],
+        },
+        {
+          name: '/repo/c.test.ts',
+          status: 'passed',
+          assertionResults: [{ fullName: 'ok', status: 'passed' }],
+        },
+      ],
+    };
+    expect(listFailedVitest(report, '/repo')).toEqual([
+      'packages/engine/src/a.test.ts > keeps the order\n    AssertionError: expected 0.8 to be greater than 0.9\n        at a.test.ts:3:1\n        at more',
+      'b.test.ts\n    SyntaxError: bad import',
+    ]);
+    expect(listFailedVitest(undefined, '/repo')).toEqual([]);
+  });
+
+  it('names the failed tests of a Playwright report with their suites and error', () => {
+    const report = {
+      suites: [
+        {
+          title: 'journey.spec.ts',
+          specs: [
+            { title: 'signs up', tests: [{ status: 'expected' }] },
+            {
+              title: 'creates a project',
+              tests: [
+                { status: 'unexpected', results: [{ error: { message: 'Timed out 5000ms' } }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(listFailedPlaywright(report)).toEqual([
+      'journey.spec.ts > creates a project\n    Timed out 5000ms',
     ]);
   });
 
