@@ -270,6 +270,17 @@ function runInChild(job: ChildJob): Promise<BenchRow> {
       [...process.execArgv, fileURLToPath(import.meta.url), '--child', JSON.stringify(job)],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
+        // Layouts dumped for explain-fidelity.ts: one folder per site and strategy.
+        env:
+          process.env.SITELIFT_FIDELITY_DUMP === undefined
+            ? process.env
+            : {
+                ...process.env,
+                SITELIFT_FIDELITY_DUMP: path.join(
+                  process.env.SITELIFT_FIDELITY_DUMP,
+                  `${job.site}-${job.strategy}`,
+                ),
+              },
       },
     );
     let stdout = '';

@@ -39,9 +39,44 @@ export async function resizeToMobile(page: Page): Promise<void> {
   );
 }
 
+/** Longest the page may take to show what it fades in (its scripts may hang or crawl). */
+const REVEAL_TIMEOUT_MS = 2_000;
+
 /**
- * The layout of the page as it is shown: at 1440 px its text blocks, sections and header (`desktop`),
- * at 375 px its sections (`mobile`). Undefined when the page does not let itself be measured (a
+ * Shows what the page fades in on scrolling, as a visitor who scrolls it through sees it: words
+ * below the first screen drawn fully transparent (an IntersectionObserver, AOS or WOW.js reveal
+ * that starts at `opacity: 0`) get their reveal's end state, `opacity: 1`. Scrolling the page through
+ * instead was tried: frames of script-heavy pages took up to 1.6 s each (speagle-js), and a page as
+ * tall as the viewport re-rendered itself. Best effort: a page that does not answer in time is
+ * measured as it is. Returns how many elements were shown.
+ */
+export async function revealWholePage(page: Page): Promise<number> {
+  const reveal = page.evaluate(() => {
+    let shown = 0;
+    const firstScreen = window.innerHeight;
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      if (getComputedStyle(element).opacity !== '0') continue;
+      if (element.getBoundingClientRect().top + window.scrollY < firstScreen) continue;
+      if ((element.textContent ?? '').trim() === '') continue;
+      // At once: a transition would start the fade from 0 (and transitions outrank !important).
+      element.style.setProperty('transition', 'none', 'important');
+      element.style.setProperty('opacity', '1', 'important');
+      shown++;
+    }
+    return shown;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<number>((resolve) => {
+    timer = setTimeout(() => resolve(0), REVEAL_TIMEOUT_MS);
+  });
+  const shown = await Promise.race([reveal.catch(() => 0), timeout]);
+  clearTimeout(timer);
+  return shown;
+}
+
+/**
+ * The layout of the page as it is shown: at 1440 px its text blocks, sections and header (`desktop`,
+ * with what it reveals on scrolling shown: {@link revealWholePage}), at 375 px its sections (`mobile`). Undefined when the page does not let itself be measured (a
  * script replaced the DOM APIs, the page navigated away): fidelity then leaves the route out.
  */
 export async function measureLayout(
@@ -49,6 +84,8 @@ export async function measureLayout(
   viewport: 'desktop' | 'mobile',
 ): Promise<LayoutSnapshot | undefined> {
   const full = viewport === 'desktop';
+  // The whole page's text counts: what it reveals on scrolling too (the screenshot is taken before).
+  if (full) await revealWholePage(page);
   return collectLayout(page, { blocks: full, identity: full }).catch(() => undefined);
 }
 

@@ -564,8 +564,66 @@
     parent.setAttribute('data-sitelift-columns', String(columns));
   }
 
+  // Sidebars: a narrow column of mostly links (a layout table's cell, a floated or positioned
+  // block) beside a wider column holding the page's content, at this width. Marked with its side
+  // and its width in px, so that extract keeps it as the page's aside, beside the content.
+  const linkedShare = (e) => {
+    const all = text(e).length;
+    if (all === 0) return 0;
+    let linked = 0;
+    for (const a of e.querySelectorAll('a[href]')) linked += text(a).length;
+    return linked / all;
+  };
+  const besideOf = (column, r) => {
+    // Climbs from the column while its box stays the column's, looking for a wider sibling beside it.
+    for (let child = column; child && child.parentElement; child = child.parentElement) {
+      const parent = child.parentElement;
+      for (const sibling of parent.children) {
+        if (sibling === child || !isShown(sibling)) continue;
+        const s = rectOf(sibling);
+        const overlap = Math.min(s.bottom, r.bottom) - Math.max(s.top, r.top);
+        if (overlap < Math.min(r.height, s.height) * 0.5) continue;
+        if (
+          s.width < r.width * 1.5 ||
+          text(sibling).length < Math.max(200, text(column).length * 0.5)
+        )
+          continue;
+        // The span: the sidebar and the content together (the layout's width, centred or not).
+        if (s.left >= r.right - 2)
+          return { side: 'left', element: child, span: s.right - Math.max(0, r.left) };
+        if (s.right <= r.left + 2)
+          return { side: 'right', element: child, span: Math.min(W, r.right) - s.left };
+      }
+      const p = rectOf(parent);
+      if (parent === body || p.width > r.width * 1.25 || p.height > r.height * 1.5)
+        return undefined;
+    }
+    return undefined;
+  };
+  for (const e of [...body.querySelectorAll('td, div, aside, nav, ul, section')].slice(0, 4000)) {
+    if (e.closest('[data-sitelift-aside], header, footer, [role=contentinfo], #footer, .footer'))
+      continue;
+    if (!isShown(e)) continue;
+    const r = rectOf(e);
+    if (r.width < 80 || r.width > W * 0.3 || r.height < 120 || r.left > W * 0.9) continue;
+    if (e.querySelectorAll('a[href]').length < 3 || linkedShare(e) < 0.5) continue;
+    const found = besideOf(e, r);
+    if (!found || found.element.closest('[data-sitelift-aside]')) continue;
+    const box = rectOf(found.element);
+    found.element.setAttribute('data-sitelift-aside', found.side);
+    found.element.setAttribute('data-sitelift-aside-width', String(Math.round(box.width)));
+    found.element.setAttribute('data-sitelift-aside-span', String(Math.round(found.span)));
+    // Its own fill and words' colour (a blue menu column with white links), when it has a fill.
+    const fill = fillOf(found.element);
+    if (found.element.contains(fill.element) && !fill.image && isOpaque(fill.color)) {
+      found.element.setAttribute('data-sitelift-aside-fill', fill.color);
+      found.element.setAttribute('data-sitelift-aside-text', textColorOf(found.element));
+    }
+  }
+
   // The hero: a large picture in the first view (a CSS background or the first big <img>).
   let hero;
+  let heroHeadlineSize;
   const candidates = [
     ...doc.body.querySelectorAll('header, section, div, figure, main, a, img, picture'),
   ].slice(0, 3000);
@@ -659,6 +717,7 @@
     const sorted = texts.slice().sort((a, b) => b.size - a.size || byNode(a) - byNode(b));
     if (sorted[0]) {
       hero.headline = text(sorted[0].t);
+      heroHeadlineSize = sorted[0].size;
       const sub = sorted.find(
         (x) =>
           x.t !== sorted[0].t &&
@@ -676,6 +735,162 @@
     );
     if (cta) hero.cta = { label: text(cta), href: cta.href };
     break;
+  }
+
+  // The type scale and the content column (issue 12): STYLE_MODERNIZATION keeps the original's own
+  // sizes, column and rhythm, measured here at the viewport's width (a fixed scale moved every block).
+  const px = (v) => Number.parseFloat(v) || 0;
+  const round = (n) => Math.round(n * 10) / 10;
+  const leadingOf = (s) => (s.lineHeight === 'normal' ? px(s.fontSize) * 1.2 : px(s.lineHeight));
+  const isChrome = (e) =>
+    !!e.closest(
+      'header, footer, nav, [role=banner], [role=contentinfo], [role=navigation], [data-sitelift-menu], [data-sitelift-splash], [data-sitelift-dialog], script, style, noscript, template, button, select, textarea, h1, h2, h3, h4, h5, h6',
+    ) ||
+    (header && header.contains(e)) ||
+    (footer && footer.contains(e));
+  const blockOf = (e) => {
+    for (let a = e; a && a !== body; a = a.parentElement)
+      if (!/^inline/.test(style(a).display)) return a;
+    return body;
+  };
+  /** The value carrying the most weight (characters) in a map of value → weight. */
+  const heaviest = (map) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k)[0];
+  const weightedMedian = (pairs) => {
+    const sorted = pairs.slice().sort((a, b) => a[0] - b[0]);
+    const half = sorted.reduce((sum, p) => sum + p[1], 0) / 2;
+    let seen = 0;
+    for (const [value, weight] of sorted) {
+      seen += weight;
+      if (seen >= half) return value;
+    }
+    return undefined;
+  };
+  const median = (values) => weightedMedian(values.map((v) => [v, 1]));
+  const contentBox = (e) => {
+    const r = rectOf(e);
+    const s = style(e);
+    const left = r.left + px(s.paddingLeft) + px(s.borderLeftWidth);
+    const right = r.right - px(s.paddingRight) - px(s.borderRightWidth);
+    return { left, width: right - left };
+  };
+  const bodyScale = new Map();
+  const boxes = new Map();
+  let centredChars = 0;
+  let allChars = 0;
+  const walker = doc.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+  let nodes = 0;
+  for (let n = walker.nextNode(); n && nodes < 20000; n = walker.nextNode()) {
+    nodes++;
+    const chars = n.nodeValue.replace(/\s+/g, '').length;
+    const parent = n.parentElement;
+    if (chars === 0 || !parent || isChrome(parent) || inSplash(parent) || isInCover(parent))
+      continue;
+    if (!isShown(parent)) continue;
+    const s = style(parent);
+    add(bodyScale, round(px(s.fontSize)) + '|' + round(leadingOf(s)), chars);
+    allChars += chars;
+    if (s.textAlign === 'center') centredChars += chars;
+    const box = blockOf(parent);
+    boxes.set(box, (boxes.get(box) || 0) + chars);
+  }
+  let typography;
+  const scale = heaviest(bodyScale);
+  if (scale) {
+    const [size, leading] = scale.split('|').map(Number);
+    typography = { body: { size, lineHeight: leading } };
+    // Most words centred (a 1998 page's <center>): the rebuild centres its text too.
+    if (centredChars >= allChars * 0.6) typography.isTextCentered = true;
+    if (heroHeadlineSize) typography.heroHeadline = round(heroHeadlineSize);
+    const headingScale = {};
+    for (const level of [1, 2, 3]) {
+      const sizes = new Map();
+      const weights = new Map();
+      for (const h of doc.querySelectorAll('h' + level)) {
+        if (!isShown(h) || !text(h) || inSplash(h) || (header && header.contains(h))) continue;
+        add(sizes, round(px(style(h).fontSize)), 1);
+        add(weights, style(h).fontWeight, 1);
+      }
+      const hs = heaviest(sizes);
+      if (hs) headingScale['h' + level] = { size: hs, weight: Number(heaviest(weights)) || 700 };
+    }
+    Object.assign(typography, headingScale);
+    // The column: the outermost box narrower than the viewport around the paragraphs holding most
+    // characters (a Bootstrap .container, a centred wrapper, the body inside its margin).
+    const containers = new Map();
+    const widths = [];
+    for (const [box, chars] of boxes) {
+      let outer = box;
+      for (let a = box; a && a !== doc.documentElement; a = a.parentElement)
+        if (rectOf(a).width < W - 2) outer = a;
+      if (rectOf(outer).width >= W - 2) continue;
+      const c = contentBox(outer);
+      if (c.width <= 0) continue;
+      const key = Math.round(c.left) + '|' + Math.round(c.width);
+      add(containers, key, chars);
+      const bw = contentBox(box).width;
+      if (bw > 0) widths.push([Math.round(bw), chars, key]);
+    }
+    const column = heaviest(containers);
+    if (column) {
+      const [left, width] = column.split('|').map(Number);
+      // The measure: how wide the paragraphs of that column run (those spanning half of it or more).
+      const spans = widths.filter((w) => w[2] === column && w[0] >= width * 0.5);
+      const measure = weightedMedian(spans) || width;
+      typography.column = {
+        left,
+        width,
+        measure: Math.min(measure, width),
+        isCentered: Math.abs(left + width / 2 - W / 2) <= Math.max(8, W * 0.01),
+      };
+    }
+    // The rhythm: the gap between two paragraphs in a row, and the gap before a section's heading.
+    const paragraphGaps = [];
+    for (const p of doc.querySelectorAll('p')) {
+      const next = p.nextElementSibling;
+      if (!next || next.tagName !== 'P' || isChrome(p) || !isShown(p) || !isShown(next)) continue;
+      const gap = rectOf(next).top - rectOf(p).bottom;
+      if (gap >= 0 && gap <= 120) paragraphGaps.push(gap);
+    }
+    // Gaps before h2s (the sections' headings) when the page has any, else before h3s: the gaps
+    // before an item's h3 inside a section are not the space between sections.
+    const sectionGaps = [];
+    const sectionHeadings = [...doc.querySelectorAll('h2')].some(
+      (h) => isShown(h) && !isChrome(h.parentElement || h),
+    )
+      ? 'h2'
+      : 'h3';
+    for (const h of doc.querySelectorAll(sectionHeadings)) {
+      if (!isShown(h) || isChrome(h.parentElement || h) || (header && header.contains(h))) continue;
+      const hr = rectOf(h);
+      // The nearest shown box above it: a previous sibling, else its parent's.
+      let before;
+      for (let a = h; a && a !== body && !before; a = a.parentElement) {
+        for (let b = a.previousElementSibling; b; b = b.previousElementSibling)
+          if (isShown(b) && rectOf(b).bottom <= hr.top + 1) {
+            before = b;
+            break;
+          }
+      }
+      if (!before) continue;
+      const gap = hr.top - rectOf(before).bottom;
+      if (gap >= 0 && gap <= 400) sectionGaps.push(gap);
+    }
+    if (paragraphGaps.length > 0) typography.paragraphGap = round(median(paragraphGaps));
+    if (sectionGaps.length > 0) typography.sectionGap = round(median(sectionGaps));
+    // Bands: full-width blocks of the content drawn on a fill other than the page's (agency-bs3's
+    // grey sections). Without them the rebuild draws no alternating bands either.
+    let bands = 0;
+    for (const e of doc.body.querySelectorAll('section, div, article, main, table')) {
+      if (bands >= 2) break;
+      const r = rectOf(e);
+      if (r.width < W * 0.9 || r.height < 120 || r.height > documentHeight * 0.6) continue;
+      if (isChrome(e) || isInCover(e) || inSplash(e) || (hero && hero.element === e)) continue;
+      const s = style(e);
+      if (!isOpaque(s.backgroundColor) || s.backgroundColor === background.color) continue;
+      if (imageUrl(s.backgroundImage) || !isShown(e)) continue;
+      bands++;
+    }
+    typography.hasBands = bands > 0;
   }
 
   const headingElement = doc.querySelector('h1, h2, h3');
@@ -724,5 +939,6 @@
   if (brandInfo) result.brand = brandInfo;
   if (hero) result.hero = hero;
   if (menuItems) result.menuItems = menuItems;
+  if (typography) result.typography = typography;
   return result;
 })();

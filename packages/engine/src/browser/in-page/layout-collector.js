@@ -133,7 +133,9 @@
 
   const blocks = [];
   if (options.blocks) {
-    const groups = new Map();
+    // Groups in document order; `open` maps each block element to the group its text still adds to.
+    const groups = [];
+    const open = new Map();
     const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -170,11 +172,21 @@
       }
       if (right <= 0 || bottom <= 0 || left >= pageWidth || top >= pageHeight) continue;
       const block = blockOf(parent);
-      let group = groups.get(block);
-      if (!group && groups.size >= options.maxBlocks) break;
+      // A block's text that a nested block box interrupts (text straight in <body> between
+      // paragraphs, words after a <pre> that closed their <p>) continues as a new block: on the
+      // page they are separate blocks. An inline-block (a button in a line) does not interrupt.
+      // From block box to enclosing block box (inline elements between them never interrupt).
+      for (let e = block; e !== body && e.parentElement;) {
+        const outer = blockOf(e.parentElement);
+        if (!style(e).display.startsWith('inline')) open.delete(outer);
+        e = outer;
+      }
+      let group = open.get(block);
+      if (!group && groups.length >= options.maxBlocks) break;
       if (!group) {
-        group = { parts: [], left, top, right, bottom, area: 0, weights: new Map() };
-        groups.set(block, group);
+        group = { block, parts: [], left, top, right, bottom, area: 0, weights: new Map() };
+        groups.push(group);
+        open.set(block, group);
       }
       group.parts.push(text);
       group.area += area;
@@ -184,7 +196,8 @@
       group.bottom = Math.max(group.bottom, bottom);
       group.weights.set(parent, (group.weights.get(parent) || 0) + text.trim().length);
     }
-    for (const [block, group] of groups) {
+    for (const group of groups) {
+      const block = group.block;
       const text = collapse(group.parts.join(' '));
       if (text === '') continue;
       let holder = block;
@@ -349,11 +362,20 @@
       },
     );
     if (headerEl) {
+      // An element's colour counts when it shows text: words only a screen reader gets (a menu
+      // toggle's "Toggle navigation" in .sr-only) are left out, as they are from the text blocks.
+      const showsText = (el) => {
+        const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = texts.nextNode(); node; node = texts.nextNode())
+          if (/\S/.test(node.data) && node.parentElement && isVisible(node.parentElement))
+            return true;
+        return false;
+      };
       const textColors = new Set();
       for (const el of Array.from(
         headerEl.querySelectorAll('a, h1, h2, h3, p, span, button'),
       ).slice(0, 200)) {
-        if (isVisible(el) && collapse(el.textContent || '') !== '') textColors.add(style(el).color);
+        if (isVisible(el) && showsText(el)) textColors.add(style(el).color);
       }
       const pictures = [];
       for (const el of [headerEl, ...Array.from(headerEl.querySelectorAll('*')).slice(0, 400)]) {
@@ -393,11 +415,19 @@
     identity = { header, controls, firstScreenPictures: firstScreenPictures.slice(0, 12) };
   }
 
+  // An entry screen the identity probe marked in this DOM (fetch measures the page it probed).
+  const splashEl = document.querySelector('[data-sitelift-splash]');
+  const splash =
+    splashEl && isVisible(splashEl)
+      ? collapse(splashEl.getAttribute('data-sitelift-splash') || '').slice(0, 100)
+      : '';
+
   return {
     viewport: { width: vw, height: vh },
     page: { width: pageWidth, height: pageHeight },
     blocks,
     sections,
     ...(identity ? { identity } : {}),
+    ...(splash ? { splash } : {}),
   };
 };

@@ -279,14 +279,15 @@ async function findBrokenImages(page: Page): Promise<string[]> {
  * The page's visible text. Words added for screen readers only (.sr-only) are the rebuild's own and
  * left out. Inactive tab panels and closed dialogs are hidden (display: none, which innerText skips)
  * yet one click away, holding the original's content: each is shown just long enough to read its
- * innerText.
+ * innerText. The document's title comes first: it keeps the original's <title>.
  */
-async function readRenderedText(page: Page): Promise<string> {
+export async function readRenderedText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const extras = Array.from(document.querySelectorAll<HTMLElement>('.sr-only'));
     const displays = extras.map((element) => element.style.display);
     extras.forEach((element) => (element.style.display = 'none'));
-    const parts = [document.body.innerText];
+    // The page's title keeps the original's <title> words (a page whose title was its only copy of them).
+    const parts = [document.title, document.body.innerText];
     for (const panel of Array.from(
       document.querySelectorAll<HTMLElement>('[role="tabpanel"][hidden]'),
     )) {
@@ -299,6 +300,20 @@ async function readRenderedText(page: Page): Promise<string> {
       dialog.setAttribute('open', '');
       parts.push((dialog as HTMLElement).innerText);
       dialog.removeAttribute('open');
+    }
+    // So do the header's closed dropdown menus (a menu item's children, one click away)...
+    for (const menu of Array.from(
+      document.querySelectorAll<HTMLElement>('header .dropdown-menu[hidden]'),
+    )) {
+      menu.hidden = false;
+      parts.push(menu.innerText);
+      menu.hidden = true;
+    }
+    // ...and a closed disclosure (a question of the original's FAQ, its answer one click away).
+    for (const details of Array.from(document.querySelectorAll('details:not([open])'))) {
+      details.setAttribute('open', '');
+      parts.push((details as HTMLElement).innerText);
+      details.removeAttribute('open');
     }
     extras.forEach((element, index) => (element.style.display = displays[index] ?? ''));
     return parts.join('\n');
@@ -381,18 +396,62 @@ export function toBeforeScreenshots(
   };
 }
 
+/** Longest wait for an entered site to stop changing (its panels slide or fade in). */
+const ENTER_SETTLE_MAX_MS = 4_000;
+const ENTER_STABLE_MS = 400;
+
+/**
+ * Follows an entry screen's link ("Lets begin") the way a visitor does: clicks the visible link or
+ * button with that label, then waits until the page stops changing (requests done, text and height
+ * the same for a while) and scrolls back to the top. Rejects when no such control is shown.
+ */
+async function enterSite(tracked: TrackedPage, label: string): Promise<void> {
+  const { page } = tracked;
+  // No named functions inside: the function is sent to the page as text (see layout-snapshot.ts).
+  const clicked = await page.evaluate((wanted) => {
+    const control = Array.from(document.querySelectorAll<HTMLElement>('a[href], button')).find(
+      (element) =>
+        (element.innerText || element.getAttribute('aria-label') || '')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .toLowerCase() === wanted && element.getClientRects().length > 0,
+    );
+    control?.click();
+    return control !== undefined;
+  }, label.replace(/\s+/g, ' ').trim().toLowerCase());
+  if (!clicked) throw new Error(`no link "${label}" to enter the site`);
+  await waitForQuiet(page, tracked.inFlight);
+  const deadline = Date.now() + ENTER_SETTLE_MAX_MS;
+  let last = '';
+  let stableSince = Date.now();
+  while (Date.now() < deadline) {
+    const state = await page.evaluate(
+      () => `${document.body.innerText.length}:${document.documentElement.scrollHeight}`,
+    );
+    if (state !== last) {
+      last = state;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince >= ENTER_STABLE_MS) break;
+    await page.waitForTimeout(100);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /**
  * Screenshots one original page at 1440 px and 375 px (name them with {@link toBeforeScreenshots}),
- * with the layout of each view.
+ * with the layout of each view. With `enter` (an entry screen's link label, see LayoutSnapshot's
+ * `splash`), the page is shown as a visitor sees the site: after following that link.
  */
 export async function screenshotOriginal(
   target: FilteredContext,
   url: string,
+  options: { enter?: string } = {},
 ): Promise<PageScreenshots> {
   const tracked = await target.acquire();
   let reusable = false;
   try {
     await gotoAndSettle(tracked, url);
+    if (options.enter !== undefined) await enterSite(tracked, options.enter);
     const shots = await captureDesktopAndMobile(tracked.page);
     reusable = true;
     return shots;

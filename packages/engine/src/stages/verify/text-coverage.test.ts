@@ -28,6 +28,18 @@ describe('text coverage', () => {
     expect(coverage.missing).toEqual(['CHEAT CODES', 'codes and more']);
   });
 
+  it('does not count the date and time a script stamped on the page as words of the site', () => {
+    const coverage = measureRouteCoverage(
+      '/legal',
+      ['Copyright © 2000-2004 The Foundation. - Last Published: 11/24/2026 03:30:16', 'Legal'],
+      'Legal\nCopyright © 2000-2004 The Foundation. - Last Published: 11/24/2026 03:30:10',
+    );
+    expect(coverage).toMatchObject({ total: 2, found: 2, missing: [] });
+    expect(
+      measureRouteCoverage('/legal', ['© 2003 The Foundation'], '© 2004 The Foundation').missing,
+    ).toEqual(['© 2003 The Foundation']);
+  });
+
   it('ignores empty blocks and weighs every block of every route equally', () => {
     const routes = [
       measureRouteCoverage('/', ['a', ' ', 'b'], 'a b'),

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@sitelift/shared/error-codes';
 import type { Browser } from 'playwright-core';
@@ -99,6 +100,29 @@ function toOriginalGuard(options: VerifyOptions, internals: VerifyInternals): Gu
   };
 }
 
+/**
+ * With `SITELIFT_FIDELITY_DUMP=<dir>` (a developer's switch, read by `bench/explain-fidelity.ts`):
+ * each route's desktop layouts of both sides as `<dir>/<route slug>.json`.
+ */
+async function dumpLayouts(
+  expectations: VerifyExpectations,
+  byRoute: Map<string, RenderedRoute>,
+  originals: Map<string, PageScreenshots>,
+): Promise<void> {
+  const dir = process.env.SITELIFT_FIDELITY_DUMP;
+  if (dir === undefined || dir === '') return;
+  await mkdir(dir, { recursive: true });
+  for (const page of expectations.pages) {
+    const original = originals.get(page.url)?.layout?.desktop;
+    const rebuilt = byRoute.get(page.route)?.layout?.desktop;
+    if (original === undefined || rebuilt === undefined) continue;
+    await writeFile(
+      path.join(dir, `${toRouteSlug(page.route)}.json`),
+      JSON.stringify({ route: page.route, original, rebuilt }),
+    );
+  }
+}
+
 /** Each route's rebuild and original as screenshotted and measured, compared by measureFidelity. */
 async function measureRebuildFidelity(
   expectations: VerifyExpectations,
@@ -106,6 +130,7 @@ async function measureRebuildFidelity(
   originals: Map<string, PageScreenshots>,
 ): Promise<{ fidelity?: Fidelity; crops: Record<string, Uint8Array> }> {
   const byRoute = new Map(rendered.map((result) => [result.route, result]));
+  await dumpLayouts(expectations, byRoute, originals);
   return measureFidelity({
     identity: expectations.identity,
     routes: expectations.pages.map((page) => {
@@ -303,14 +328,18 @@ export async function verifyProject(
     for (const missing of report.requiredSnippets?.missing ?? [])
       log('WARNING', `Required snippet missing: "${missing}"`);
 
-    // Originals the fetch stage already screenshotted are not loaded again.
+    // Originals the fetch stage already screenshotted are not loaded again, unless they show an
+    // entry screen ("Lets begin" over the site, marked by the identity probe): those are loaded
+    // again and measured past it, as a visitor sees the site.
     const taken = expectations.originalScreenshots ?? {};
     const originalShots = new Map<string, PageScreenshots>();
-    const toLoad: typeof screenshotPages = [];
+    const toLoad: ((typeof screenshotPages)[number] & { enter?: string })[] = [];
     for (const page of screenshotPages) {
       const shots = taken[page.url];
-      if (shots === undefined) {
-        toLoad.push(page);
+      const splash = shots?.layout?.desktop.splash;
+      if (shots === undefined || splash !== undefined) {
+        toLoad.push({ ...page, ...(splash === undefined ? {} : { enter: splash }) });
+        if (shots !== undefined) originalShots.set(page.url, shots);
         continue;
       }
       originalShots.set(page.url, shots);
@@ -344,15 +373,33 @@ export async function verifyProject(
         await mapWithConcurrency(toLoad, concurrency, async (page) => {
           throwIfCancelled(signal);
           try {
-            const shots = await screenshotOriginal(originals, page.url);
+            const shots = await screenshotOriginal(
+              originals,
+              page.url,
+              page.enter === undefined ? {} : { enter: page.enter },
+            );
             originalShots.set(page.url, shots);
             Object.assign(report.screenshots, toBeforeScreenshots(page.route, shots));
+            if (page.enter !== undefined)
+              log(
+                'INFO',
+                `The original ${page.url} opens on an entry screen: screenshotted and measured after following its link "${page.enter}", as a visitor sees the site`,
+              );
           } catch (error) {
             const refusal = refusals.get(page.url);
-            log(
-              'WARNING',
-              `No screenshot of the original ${page.url}: ${refusal === undefined ? firstLine(error) : `refused by the SSRF guard (${refusal})`}`,
-            );
+            const fetched = originalShots.get(page.url);
+            if (fetched !== undefined) {
+              // The entry screen as fetch saw it is still the original's first view.
+              Object.assign(report.screenshots, toBeforeScreenshots(page.route, fetched));
+              log(
+                'WARNING',
+                `The original ${page.url} was measured at its entry screen: following "${page.enter}" failed (${firstLine(error)})`,
+              );
+            } else
+              log(
+                'WARNING',
+                `No screenshot of the original ${page.url}: ${refusal === undefined ? firstLine(error) : `refused by the SSRF guard (${refusal})`}`,
+              );
           }
           step();
         });

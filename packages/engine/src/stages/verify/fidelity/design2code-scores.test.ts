@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toColorSimilarity, toDeltaE } from './color-distance';
-import { assignBlocks, toBlockScores } from './design2code-scores';
+import { assignBlocks, coarsen, MAX_UNITS, toBlockScores } from './design2code-scores';
 import type { LayoutSnapshot, TextBlock } from './layout-snapshot';
 import { prepareText, toLcsLength, toTextSimilarity } from './text-similarity';
 
@@ -92,6 +92,33 @@ describe('assignBlocks', () => {
       [1, 2],
       [2, 1],
       [3, 3],
+    ]);
+  });
+
+  it('pairs three "Read more" in order when the copy is shifted down by blocks above them', () => {
+    // In relative order the original's three come before the rebuild's three: the order term's
+    // absolute differences alone cost the same in order as crosswise.
+    const pairs = assignBlocks(
+      ['Read more', 'Read more', 'Read more', 'Contact', 'Imprint', 'Privacy'],
+      [
+        'Welcome here',
+        'Our story',
+        'Contact',
+        'Imprint',
+        'Privacy',
+        'Read more',
+        'Read more',
+        'Read more',
+      ],
+    );
+    expect(
+      pairs
+        .filter(({ original }) => original < 3)
+        .map(({ original, rebuilt }) => [original, rebuilt]),
+    ).toEqual([
+      [0, 5],
+      [1, 6],
+      [2, 7],
     ]);
   });
 
@@ -218,6 +245,67 @@ describe('toBlockScores', () => {
     const other = snapshot([block('Completely different words', 0, 0)]);
     const scores = toBlockScores(snapshot([block('xyz', 0, 0)]), other);
     expect(scores).toEqual({ block: 0, text: 0, position: 0, color: 0 });
+  });
+});
+
+describe('coarsen', () => {
+  const unit = (text: string, y: number) => ({
+    text,
+    box: { x: 0, y, width: 400, height: 20 },
+    area: 0.001,
+    color: 'rgb(0, 0, 0)',
+    background: 'rgb(255, 255, 255)',
+    colorChars: text.length,
+  });
+
+  it('merges the shortest neighbours first, keeping every text in order', () => {
+    const units = [
+      unit('A long heading of the section', 0),
+      unit('Home', 30),
+      unit('About', 30),
+      unit('A paragraph of some length below it', 60),
+    ];
+    const coarse = coarsen(units, 3);
+    expect(coarse.map((u) => u.text)).toEqual([
+      'A long heading of the section',
+      'Home About',
+      'A paragraph of some length below it',
+    ]);
+    expect(coarse[1]!.area).toBeCloseTo(0.002, 10);
+    expect(coarsen(units, 4)).toEqual(units);
+  });
+
+  it('prefers neighbours that stand close together to those a gap apart', () => {
+    const coarse = coarsen([unit('One', 0), unit('Two', 500), unit('Three', 525)], 2);
+    expect(coarse.map((u) => u.text)).toEqual(['One', 'Two Three']);
+  });
+});
+
+describe('toBlockScores on pages longer than the matching budget', () => {
+  const paragraph = (index: number) =>
+    `Paragraph ${index}: the function returns ${index * 7} when called with option ${index % 13}.`;
+
+  it('compares the whole of both pages, each coarsened to the budget', () => {
+    const count = MAX_UNITS + 100;
+    const page = (blocks: TextBlock[]): LayoutSnapshot => ({
+      viewport: { width: 1000, height: 800 },
+      page: { width: 1000, height: count * 60 },
+      blocks,
+      sections: [],
+    });
+    const original = page(Array.from({ length: count }, (_, i) => block(paragraph(i), 0, i * 60)));
+    // The rebuild shows each paragraph in two blocks (twice the original's count): cut at the first
+    // budget's blocks, the two sides would end at different paragraphs.
+    const rebuilt = page(
+      Array.from({ length: count }, (_, i) => {
+        const text = paragraph(i);
+        const half = text.indexOf(' the function');
+        return [block(text.slice(0, half), 0, i * 60), block(text.slice(half + 1), 0, i * 60 + 20)];
+      }).flat(),
+    );
+    const scores = toBlockScores(original, rebuilt);
+    expect(scores.block).toBeGreaterThan(0.95);
+    expect(scores.text).toBeGreaterThan(0.95);
   });
 });
 

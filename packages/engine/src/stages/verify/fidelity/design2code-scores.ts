@@ -56,11 +56,18 @@ const MIN_COMPARED_SIMILARITY = 0.2;
 const MAX_MERGE_ROUNDS = 8;
 
 /**
- * Weight of the difference in relative document order in the assignment's cost. Design2Code adds a
- * bonus for matched neighbours so that repeated texts ("Read more" five times) pair in order; a small
- * order term does that here without changing which texts pair when they differ.
+ * Weight of the difference in relative document order in the assignment's cost: a small term that
+ * does not change which texts pair when they differ.
  */
 const ORDER_WEIGHT = 0.05;
+
+/**
+ * Weight of the squared difference in relative order. The absolute difference alone ties whenever
+ * every copy of a repeated text on one side comes before every copy on the other (a rebuild with
+ * more above them): "Read more" 1, 2, 3 against 1, 2, 3 lower down costs the same in order as
+ * crosswise. The square is strictly convex, so in order is then the one cheapest assignment.
+ */
+const ORDER_TIE_WEIGHT = 0.01;
 
 /** A block being matched: one or several consecutive text blocks of one side, merged. */
 export interface Unit {
@@ -77,11 +84,20 @@ export interface Unit {
   colorChars: number;
 }
 
-function toUnit(block: TextBlock, page: LayoutSnapshot['page']): Unit {
+/**
+ * Most units a side is matched with (a 40,000 px manual page has about 800 blocks). The assignment
+ * is cubic in it, but what costs is comparing texts (the product of both pages' characters, see
+ * FULL_COMPARISON_PAIRS); a longer page is coarsened to this many first ({@link coarsen}).
+ */
+export const MAX_UNITS = 1000;
+
+/** A unit before its text is prepared for comparison. */
+type RawUnit = Omit<Unit, 'prepared'>;
+
+function toRawUnit(block: TextBlock, page: LayoutSnapshot['page']): RawUnit {
   const text = block.text.toLowerCase();
   return {
     text,
-    prepared: prepareText(text),
     box: block.box,
     area: block.area / (page.width * page.height),
     color: block.color,
@@ -101,18 +117,65 @@ function union(a: Box, b: Box): Box {
   };
 }
 
-function merge(a: Unit, b: Unit): Unit {
-  const text = `${a.text} ${b.text}`;
+function mergeRaw(a: RawUnit, b: RawUnit): RawUnit {
   const dominant = b.colorChars > a.colorChars ? b : a;
   return {
-    text,
-    prepared: prepareText(text),
+    text: `${a.text} ${b.text}`,
     box: union(a.box, b.box),
     area: a.area + b.area,
     color: dominant.color,
     background: dominant.background,
     colorChars: dominant.colorChars,
   };
+}
+
+function merge(a: Unit, b: Unit): Unit {
+  const merged = mergeRaw(a, b);
+  return { ...merged, prepared: prepareText(merged.text) };
+}
+
+/**
+ * What merging two consecutive units costs the matching's detail: their characters together, more
+ * the further apart they stand (a menu's items, a table's cells, the lines of one list go first; a
+ * heading and the section below it last).
+ */
+function toCoarseningCost(a: RawUnit, b: RawUnit): number {
+  const gap = Math.max(0, b.box.y - (a.box.y + a.box.height), a.box.y - (b.box.y + b.box.height));
+  return (a.text.length + b.text.length) * (1 + gap / 100);
+}
+
+/**
+ * A side with more than `budget` units, merged down to `budget` by joining consecutive units, the
+ * cheapest pair ({@link toCoarseningCost}) first: every block's text stays, in document order, so a
+ * long page is compared whole instead of cut at its first `budget` blocks (where the two sides' cuts
+ * would fall at different points of the content). The merge search of the matching joins the
+ * other side's blocks where it needs the same coarser units.
+ */
+export function coarsen(units: RawUnit[], budget: number): RawUnit[] {
+  const result: RawUnit[] = [...units];
+  if (result.length <= budget) return result;
+  const costs = result
+    .slice(0, -1)
+    .map((unit, index) => toCoarseningCost(unit, result[index + 1]!));
+  while (result.length > budget) {
+    let cheapest = 0;
+    for (let index = 1; index < costs.length; index++)
+      if (costs[index]! < costs[cheapest]!) cheapest = index;
+    result.splice(cheapest, 2, mergeRaw(result[cheapest]!, result[cheapest + 1]!));
+    costs.splice(cheapest, 1);
+    if (cheapest > 0)
+      costs[cheapest - 1] = toCoarseningCost(result[cheapest - 1]!, result[cheapest]!);
+    if (cheapest < costs.length)
+      costs[cheapest] = toCoarseningCost(result[cheapest]!, result[cheapest + 1]!);
+  }
+  return result;
+}
+
+function toUnits(snapshot: LayoutSnapshot): Unit[] {
+  return coarsen(
+    snapshot.blocks.map((block) => toRawUnit(block, snapshot.page)),
+    MAX_UNITS,
+  ).map((unit) => ({ ...unit, prepared: prepareText(unit.text) }));
 }
 
 /**
@@ -130,8 +193,48 @@ function toBoundedSimilarity(text: string, other: PreparedText): number {
   return toPreparedSimilarity(text, other);
 }
 
-function toSimilarities(a: Unit[], b: Unit[]): number[][] {
-  return a.map((first) => b.map((second) => toBoundedSimilarity(first.text, second.prepared)));
+/**
+ * Pages with more pairs of units than this (the two sides' counts multiplied) compare texts only
+ * between units whose relative document order differs by at most ORDER_BAND; further apart, only
+ * equal texts count (similarity 1, else 0). Comparing every pair costs the product of the two
+ * pages' characters: on pcre2-docs' longest pages (about 650 × 800 units) twice the time of this
+ * band, for the same scores. Shorter pages, where a section can move anywhere, are compared in
+ * full, as the paper does.
+ */
+const FULL_COMPARISON_PAIRS = 300 * 300;
+const ORDER_BAND = 0.2;
+
+/** A similarity matrix with the units it was computed for (to reuse its cells after merges). */
+interface Similarities {
+  a: Unit[];
+  b: Unit[];
+  values: number[][];
+}
+
+/**
+ * The similarity of every pair of `a` and `b`; cells of two units `previous` already compared (the
+ * same objects: units a merge left alone) are taken from it, so each round of merging compares only
+ * the merged units' texts again.
+ */
+function toSimilarities(a: Unit[], b: Unit[], previous?: Similarities): Similarities {
+  const rowOf = new Map(previous?.a.map((unit, index) => [unit, index]));
+  const columnOf = new Map(previous?.b.map((unit, index) => [unit, index]));
+  const columns = b.map((unit) => columnOf.get(unit));
+  const banded = a.length * b.length > FULL_COMPARISON_PAIRS;
+  const orderOf = (index: number, length: number) => (length === 1 ? 0 : index / (length - 1));
+  const values = a.map((first, i) => {
+    const row = rowOf.get(first);
+    const old = row === undefined ? undefined : previous!.values[row]!;
+    const order = orderOf(i, a.length);
+    return b.map((second, j) => {
+      const column = columns[j];
+      if (old !== undefined && column !== undefined) return old[column]!;
+      if (banded && Math.abs(order - orderOf(j, b.length)) > ORDER_BAND)
+        return first.text === second.text ? 1 : 0;
+      return toBoundedSimilarity(first.text, second.prepared);
+    });
+  });
+  return { a, b, values };
 }
 
 /** The optimal assignment on a similarity matrix, with the order term; every assigned pair. */
@@ -139,13 +242,10 @@ function assign(similarities: number[][], columns: number): BlockPair[] {
   const rows = similarities.length;
   if (rows === 0 || columns === 0) return [];
   const cost = similarities.map((row, i) =>
-    row.map(
-      (similarity, j) =>
-        1 -
-        similarity +
-        ORDER_WEIGHT *
-          Math.abs((rows === 1 ? 0 : i / (rows - 1)) - (columns === 1 ? 0 : j / (columns - 1))),
-    ),
+    row.map((similarity, j) => {
+      const order = (rows === 1 ? 0 : i / (rows - 1)) - (columns === 1 ? 0 : j / (columns - 1));
+      return 1 - similarity + ORDER_WEIGHT * Math.abs(order) + ORDER_TIE_WEIGHT * order * order;
+    }),
   );
   return munkres(cost)
     .map(([i, j]) => ({ original: i, rebuilt: j, similarity: similarities[i]![j]! }))
@@ -225,7 +325,8 @@ function mergeSide(
  * instead of a whole new assignment per candidate), then the final assignment.
  */
 function matchWithMerges(a: Unit[], b: Unit[]): { a: Unit[]; b: Unit[]; pairs: BlockPair[] } {
-  let pairs = assign(toSimilarities(a, b), b.length);
+  let similarities = toSimilarities(a, b);
+  let pairs = assign(similarities.values, b.length);
   for (let round = 0; round < MAX_MERGE_ROUNDS; round++) {
     let changed = false;
     const byOriginal = new Map(pairs.map((pair) => [pair.original, pair]));
@@ -237,7 +338,8 @@ function matchWithMerges(a: Unit[], b: Unit[]): { a: Unit[]; b: Unit[]; pairs: B
     );
     if (mergedA !== undefined) {
       a = mergedA;
-      pairs = assign(toSimilarities(a, b), b.length);
+      similarities = toSimilarities(a, b, similarities);
+      pairs = assign(similarities.values, b.length);
       changed = true;
     }
     const byRebuilt = new Map(pairs.map((pair) => [pair.rebuilt, pair]));
@@ -249,7 +351,8 @@ function matchWithMerges(a: Unit[], b: Unit[]): { a: Unit[]; b: Unit[]; pairs: B
     );
     if (mergedB !== undefined) {
       b = mergedB;
-      pairs = assign(toSimilarities(a, b), b.length);
+      similarities = toSimilarities(a, b, similarities);
+      pairs = assign(similarities.values, b.length);
       changed = true;
     }
     if (!changed) break;
@@ -265,10 +368,7 @@ export function matchTextBlocks(
   original: LayoutSnapshot,
   rebuilt: LayoutSnapshot,
 ): { a: Unit[]; b: Unit[]; pairs: BlockPair[] } {
-  return matchWithMerges(
-    original.blocks.map((block) => toUnit(block, original.page)),
-    rebuilt.blocks.map((block) => toUnit(block, rebuilt.page)),
-  );
+  return matchWithMerges(toUnits(original), toUnits(rebuilt));
 }
 
 function centreOf(box: Box, page: LayoutSnapshot['page']): { x: number; y: number } {

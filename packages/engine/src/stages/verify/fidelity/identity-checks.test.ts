@@ -113,6 +113,35 @@ describe('checkIdentity', () => {
     expect(brand?.found).toBe('#fed136 on the header text (ΔE2000 0.0)');
   });
 
+  it("looks for the brand colour in the first screen's words when the original showed it only there", () => {
+    const blue = 'rgb(30, 115, 190)';
+    const page = (color: string): LayoutSnapshot => ({
+      ...snapshot({ header: { ...HEADER, controls: [] }, controls: [], firstScreenPictures: [] }),
+      blocks: [
+        {
+          text: 'Sample Page',
+          box: { x: 0, y: 120, width: 200, height: 20 },
+          area: 4000,
+          color,
+          background: 'rgb(255, 255, 255)',
+          fontFamily: 'serif',
+        },
+      ],
+    });
+    const identity = { ...IDENTITY, nameSource: undefined, colors: { primary: '#1e73be' } };
+    const [kept] = checkIdentity(identity, page(blue), page(blue));
+    expect(kept).toMatchObject({ check: 'brand_color', ok: true });
+    expect(kept?.found).toBe('#1e73be on the words "Sample Page" (ΔE2000 0.0)');
+    // Lost from the words: fails; and an original that showed it on its header is held to that.
+    expect(checkIdentity(identity, page('rgb(17, 24, 39)'), page(blue))[0]?.ok).toBe(false);
+    const brandedHeader = snapshot({
+      header: { ...HEADER, textColors: [blue], controls: [] },
+      controls: [],
+      firstScreenPictures: [],
+    });
+    expect(checkIdentity(identity, page(blue), brandedHeader)[0]?.ok).toBe(false);
+  });
+
   it('allows the name on the brand link but not on any other link or button', () => {
     const original = (controls: Control[]) =>
       snapshot({ controls, firstScreenPictures: [] }) satisfies LayoutSnapshot;

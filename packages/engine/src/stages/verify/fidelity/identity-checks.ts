@@ -76,9 +76,10 @@ function describePicture(picture: Picture): string {
   return `${picture.kind === 'css-background' ? 'CSS background' : picture.kind} ${basename(picture.src)} ${picture.box.width}×${picture.box.height}`;
 }
 
-function checkBrandColor(primary: string, rebuilt: LayoutSnapshot): IdentityCheck {
-  const probe = rebuilt.identity;
-  const screen = rebuilt.viewport.height;
+/** Where a page shows colours a visitor takes for the brand's: its call to action and its header. */
+function brandCandidates(page: LayoutSnapshot): { color: string; where: string }[] {
+  const probe = page.identity;
+  const screen = page.viewport.height;
   const candidates: { color: string; where: string }[] = [];
   const inHeader = (control: Control) =>
     probe?.header !== undefined &&
@@ -97,12 +98,43 @@ function checkBrandColor(primary: string, rebuilt: LayoutSnapshot): IdentityChec
     for (const color of probe.header.textColors)
       candidates.push({ color, where: 'the header text' });
   }
+  return candidates;
+}
+
+/** The candidate closest to the brand colour (ΔE2000), if any could be compared. */
+function closest(
+  primary: string,
+  candidates: { color: string; where: string }[],
+): { color: string; where: string; distance: number } | undefined {
   let best: { color: string; where: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = toDeltaE(primary, candidate.color);
     if (distance !== undefined && (best === undefined || distance < best.distance))
       best = { ...candidate, distance };
   }
+  return best;
+}
+
+/**
+ * The brand colour on the rebuild's call to action or header (ΔE2000 ≤ 10). An original that showed
+ * it on neither (its brand colour was its links' and words', its header plain) is matched where it
+ * showed it: the rebuild's words in the first screen count too.
+ */
+function checkBrandColor(
+  primary: string,
+  rebuilt: LayoutSnapshot,
+  original?: LayoutSnapshot,
+): IdentityCheck {
+  const candidates = brandCandidates(rebuilt);
+  const shownInChrome =
+    original === undefined
+      ? true
+      : (closest(primary, brandCandidates(original))?.distance ?? Infinity) <=
+        BRAND_COLOR_MAX_DELTA_E;
+  if (!shownInChrome)
+    for (const block of rebuilt.blocks.filter((item) => item.box.y < rebuilt.viewport.height))
+      candidates.push({ color: block.color, where: `the words "${block.text.slice(0, 40)}"` });
+  const best = closest(primary, candidates);
   const expected = toHexColor(primary);
   if (best === undefined)
     return { check: 'brand_color', ok: false, found: 'no call to action or header', expected };
@@ -214,7 +246,7 @@ export function checkIdentity(
 ): IdentityCheck[] {
   const checks: IdentityCheck[] = [];
   if (identity.colors.primary !== undefined)
-    checks.push(checkBrandColor(identity.colors.primary, rebuilt));
+    checks.push(checkBrandColor(identity.colors.primary, rebuilt, original));
   if (identity.logo !== undefined) checks.push(checkLogo(identity, rebuilt));
   if (identity.hero?.image !== undefined) checks.push(checkHeroImage(identity, rebuilt));
   if (identity.menu !== undefined && identity.menu.some((item) => toLabelKey(item.label) !== ''))

@@ -86,6 +86,12 @@ export interface LayoutSnapshot {
     /** Pictures visible in the first screen, largest first (at most 12). */
     firstScreenPictures: Picture[];
   };
+  /**
+   * The label of the entry screen the page shows ("Lets begin"), when the identity probe marked one
+   * in this DOM (`data-sitelift-splash`; fetch measures the pages it probed): verify then measures the
+   * original again past it.
+   */
+  splash?: string;
 }
 
 /** What {@link collectLayout} measures besides the sections. */
@@ -94,8 +100,12 @@ export interface LayoutOptions {
   identity: boolean;
 }
 
-/** Most text blocks a snapshot keeps (the assignment is cubic in it). */
-export const MAX_BLOCKS = 300;
+/**
+ * Most text blocks a snapshot keeps: enough for the whole of a long page (a 100,000 px manual page
+ * has a few thousand), so that both sides cover all their text. The scores coarsen each side to
+ * fewer units before matching (design2code-scores.ts: the assignment is cubic).
+ */
+export const MAX_BLOCKS = 5_000;
 
 /**
  * The in-page collector (browser/in-page/layout-collector.js, read as text by readInPageScript): no
@@ -174,6 +184,7 @@ export const layoutSnapshotSchema = z.object({
       firstScreenPictures: z.array(pictureSchema).max(12),
     })
     .optional(),
+  splash: z.string().max(100).optional(),
 }) satisfies z.ZodType<LayoutSnapshot>;
 
 /**

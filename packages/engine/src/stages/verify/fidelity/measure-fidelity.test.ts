@@ -163,6 +163,47 @@ describe.skipIf(chromePath === undefined)('measureFidelity on pages rendered in 
     expect(texts).toContain('Visit us');
   });
 
+  it('splits a block whose text a nested block interrupts, not one an inline-block sits in', async () => {
+    // Old man pages: a <pre> closes the <p>, and the words after it are body text until the next <p>.
+    const blocks = (
+      await capture(`<!doctype html><html><body><p>Run
+        <pre>./configure --help</pre>
+        The following sections describe options.
+        <h2>Building</h2>
+        Words straight in the body after the heading.
+        <p>Press <span style="display:inline-block;padding:4px">Start</span> to begin.</p>
+        </body></html>`)
+    ).layout!.desktop.blocks.map((block) => block.text);
+    expect(blocks).toEqual([
+      'Run',
+      './configure --help',
+      'The following sections describe options.',
+      'Building',
+      'Words straight in the body after the heading.',
+      'Press to begin.',
+      'Start',
+    ]);
+  });
+
+  it('collects every text block of a page longer than the matching budget', async () => {
+    const paragraphs = Array.from({ length: 700 }, (_, index) => `<p>Paragraph ${index}</p>`);
+    const blocks = (
+      await capture(`<!doctype html><html><body>${paragraphs.join('')}</body></html>`)
+    ).layout!.desktop.blocks;
+    expect(blocks).toHaveLength(700);
+    expect(blocks.at(-1)?.text).toBe('Paragraph 699');
+  });
+
+  it("leaves text only a screen reader gets out of the header's text colours", async () => {
+    const shots = await capture(`<!doctype html><html><head><style>
+      .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0, 0, 0, 0); }
+    </style></head><body style="margin:0">
+      <header style="background:#222;padding:20px"><a href="/" style="color:rgb(255, 255, 255)">Brand</a>
+        <button style="color:rgb(255, 0, 0);width:40px;height:30px"><span class="sr-only">Toggle navigation</span></button>
+      </header><p>Content</p></body></html>`);
+    expect(shots.layout!.desktop.identity?.header?.textColors).toEqual(['rgb(255, 255, 255)']);
+  });
+
   it('keeps a navbar fixed over the hero as a section, and splits a <main> wrapper, not a <section>', async () => {
     const shots = await capture(`<!doctype html><html><body style="margin:0">
       <nav style="position:fixed;top:0;left:0;right:0;height:60px;background:#000;color:#fff">Brand</nav>

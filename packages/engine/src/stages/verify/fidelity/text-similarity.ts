@@ -53,16 +53,14 @@ export function toLcsLength(a: string, b: PreparedText): number {
   for (let index = 0; index < length; index++) {
     const mask = b.masks.get(a.charCodeAt(index));
     if (mask === undefined) continue;
+    // U = V & M is a subset of V's bits, so V − U is V & ~M: no borrow, only the sum's carry.
     let carry = 0;
-    let borrow = 0;
     for (let word = 0; word < words; word++) {
       const vw = v[word]!;
-      const u = (vw & mask[word]!) >>> 0;
-      const sum = vw + u + carry;
+      const m = mask[word]!;
+      const sum = vw + ((vw & m) >>> 0) + carry;
       carry = sum > 0xffffffff ? 1 : 0;
-      const difference = vw - u - borrow;
-      borrow = difference < 0 ? 1 : 0;
-      v[word] = ((sum >>> 0) | (difference >>> 0)) >>> 0;
+      v[word] = ((sum >>> 0) | (vw & ~m)) >>> 0;
     }
   }
   let ones = 0;

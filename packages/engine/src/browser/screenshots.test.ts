@@ -1,0 +1,50 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findVerifyChromePath } from '../stages/verify/open-browser';
+import { launchChromium } from './chromium';
+import { DESKTOP_VIEWPORT, measureLayout } from './screenshots';
+
+const chromePath = await findVerifyChromePath();
+
+/** A page that fades its lower part in when it is scrolled into view (as AOS or WOW.js do). */
+const REVEAL_PAGE = `<!doctype html><html><head><style>
+  .reveal { opacity: 0; transform: translateY(20px); transition: opacity 0.4s, transform 0.4s; }
+  .reveal.shown { opacity: 1; transform: none; }
+  @keyframes spin { to { transform: rotate(360deg); } }
+  .spinner { width: 10px; height: 10px; animation: spin 1s linear infinite; }
+</style></head><body>
+  <h1>At the top</h1><div class="spinner"></div>
+  <div class="menu" style="opacity: 0">A closed menu</div><div style="height: 2400px"></div>
+  <p class="reveal">Shown once scrolled to.</p>
+  <script>
+    const observer = new IntersectionObserver((entries) => {
+      // Staggered, as reveal scripts do: the fade starts a moment after the element shows.
+      for (const entry of entries)
+        if (entry.isIntersecting) setTimeout(() => entry.target.classList.add('shown'), 250);
+    });
+    document.querySelectorAll('.reveal').forEach((element) => observer.observe(element));
+  </script></body></html>`;
+
+describe.skipIf(chromePath === undefined)('measureLayout', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium({ executablePath: chromePath });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('counts the text a page reveals on scrolling, never what the first screen keeps transparent', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP_VIEWPORT });
+    await page.setContent(REVEAL_PAGE);
+    const layout = await measureLayout(page, 'desktop');
+    expect(layout?.blocks.map((block) => block.text)).toEqual([
+      'At the top',
+      'Shown once scrolled to.',
+    ]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
+  });
+});

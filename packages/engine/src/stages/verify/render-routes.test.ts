@@ -1,0 +1,67 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../browser/chromium';
+import { findVerifyChromePath } from './open-browser';
+import { openFilteredContext, screenshotOriginal, type FilteredContext } from './render-routes';
+
+const chromePath = await findVerifyChromePath();
+
+/** A one-page site behind an entry screen: its link reveals the site by a hash change. */
+const SPLASH_PAGE = `<!doctype html><html><head><title>Trattoria</title></head><body style="margin:0">
+  <div id="splash" data-sitelift-splash="Lets begin" style="position:fixed;inset:0;background:#000;display:flex;align-items:center;justify-content:center">
+    <a href="#home" style="color:#fff;font-size:32px">Lets begin</a></div>
+  <main id="site" style="display:none;padding:40px"><h1>Trattoria Roma</h1><p>Fresh pasta every day, since 1968.</p></main>
+  <script>
+    window.addEventListener('hashchange', () => {
+      if (location.hash !== '#home') return;
+      document.getElementById('splash').style.display = 'none';
+      setTimeout(() => { document.getElementById('site').style.display = 'block'; }, 300);
+    });
+  </script></body></html>`;
+
+describe.skipIf(chromePath === undefined)('screenshotOriginal past an entry screen', () => {
+  let browser: Browser;
+  let server: Server;
+  let context: FilteredContext;
+  let url = '';
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(SPLASH_PAGE);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    url = `${origin}/`;
+    browser = await launchChromium({ executablePath: chromePath });
+    context = await openFilteredContext(browser, { origin });
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('measures the entry screen as loaded, with the label the probe marked', async () => {
+    const shots = await screenshotOriginal(context, url);
+    expect(shots.layout?.desktop.blocks.map((block) => block.text)).toEqual(['Lets begin']);
+    expect(shots.layout?.desktop.splash).toBe('Lets begin');
+  });
+
+  it('measures the site after following the entry link, as a visitor sees it', async () => {
+    const shots = await screenshotOriginal(context, url, { enter: 'Lets begin' });
+    const texts = shots.layout?.desktop.blocks.map((block) => block.text);
+    expect(texts).toEqual(['Trattoria Roma', 'Fresh pasta every day, since 1968.']);
+    expect(shots.layout?.desktop.splash).toBeUndefined();
+    expect(shots.layout?.mobile.page.width).toBe(375);
+  });
+
+  it('rejects when the page shows no such link', async () => {
+    await expect(screenshotOriginal(context, url, { enter: 'Enter site' })).rejects.toThrow(
+      'no link "Enter site"',
+    );
+  });
+});
