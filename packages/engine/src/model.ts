@@ -2,7 +2,7 @@
  * The content model (SiteModel, written by extract) and the build plan (SitePlan, written by plan +
  * design). Both are plain, serialisable data: a job can save them, resume from them and show them.
  */
-import type { Diagnostic, Strategy } from './types';
+import type { Diagnostic, ProbedTypography, Strategy } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // content
@@ -79,10 +79,16 @@ export type Block =
       inlines: InlineRun[];
       role?: 'quote' | 'caption' | 'term' | 'definition' | 'address';
     }
-  | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string }
+  /** `collapsed`: what follows it (to the next heading as high) was closed in the original (an FAQ's answer). */
+  | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string; collapsed?: true }
   | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][]; breadcrumb?: boolean }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
-  | { kind: 'image'; image: ImageRef; caption?: string }
+  /**
+   * `inline`: the original showed it on one line with the images next to it (a logo beside its
+   * rating's bullets, in one table row): `start` begins such a row, `continue` goes on with it; the
+   * rebuild keeps each row side by side.
+   */
+  | { kind: 'image'; image: ImageRef; caption?: string; inline?: 'start' | 'continue' }
   | { kind: 'pre'; text: string }
   | { kind: 'form'; form: FormModel }
   | { kind: 'rule' }
@@ -127,9 +133,18 @@ export interface Tab {
 export interface Section {
   /** Unique within the page; used as the HTML id. */
   id: string;
-  /** `align: 'center'`: the original centred it (issue 12); the rebuild does too. */
-  heading?: { level: number; inlines: InlineRun[]; align?: 'center' };
+  /**
+   * `align: 'center'`: the original centred it (issue 12); the rebuild does too. `visuallyHidden`:
+   * the original showed no heading there (the page's title made its h1): kept for screen readers and
+   * search engines, never shown.
+   */
+  heading?: { level: number; inlines: InlineRun[]; align?: 'center'; visuallyHidden?: true };
   blocks: Block[];
+  /**
+   * The original showed only the heading; its content opened on a click (an FAQ's Bootstrap
+   * collapse panel, closed at load): the rebuild shows it closed too, every word kept.
+   */
+  collapsed?: true;
 }
 
 /** Contact details found on a page or site. */
@@ -153,6 +168,24 @@ export interface SocialLink {
   href: string;
 }
 
+/**
+ * A sidebar of the original (issue 12): a narrow column beside the page's content at 1440 px (a
+ * layout table's cell, a floated block, a frameset's narrow frame), kept beside the content.
+ */
+export interface Aside {
+  side: 'left' | 'right';
+  /** Its width in the original at 1440 px, in CSS px. */
+  width: number;
+  /** The sidebar and the content beside it together at 1440 px (px), when measured: the layout's width. */
+  span?: number;
+  /** Mostly links (a menu tree): drawn as a labelled navigation. */
+  isNavigation: boolean;
+  /** Its own fill and the colour of its words, #rrggbb, when it had a fill (they pass AA together). */
+  fill?: string;
+  text?: string;
+  blocks: Block[];
+}
+
 /** One page of the original. */
 export interface PageModel {
   url: string;
@@ -161,6 +194,13 @@ export interface PageModel {
   language: string;
   kind: 'page' | 'frameset' | 'frame';
   sections: Section[];
+  /** The page's sidebar, beside its sections. */
+  aside?: Aside;
+  /**
+   * A frame shown as a frameset's narrow side column (its navigation frame): the URL of that
+   * frameset, whose aside it is; such a frame is no page of its own in the rebuild.
+   */
+  asideOf?: string;
   /** Links of the page's own navigation (nav element, menu list, navigation frame). */
   navLinks: NavLink[];
   contact: ContactDetails;
@@ -252,6 +292,11 @@ export interface SiteIdentity {
   name: string;
   /** Where `name` came from; absent in models saved before issue 12. */
   nameSource?: SiteNameSource;
+  /**
+   * The original's header showed the name as text (its brand element's words): the rebuild's header
+   * shows it then only, else it is the home link's accessible name (issue 12). Absent: shown.
+   */
+  nameShown?: boolean;
   title: string;
   description: string;
   language: string;
@@ -266,6 +311,8 @@ export interface SiteIdentity {
   hero?: HeroModel;
   /** The main menu as the original shows it, dropdowns with their children. */
   menu?: MenuItem[];
+  /** The start page's type scale, column and rhythm as the browser drew them (issue 12). */
+  typography?: ProbedTypography;
 }
 
 /** What extract knows about a site. */
@@ -321,6 +368,28 @@ export interface DesignTokens {
     footerBackground?: string;
     footerText?: string;
   };
+  /**
+   * The original's type scale, content column and rhythm (STYLE_MODERNIZATION, decision record 029),
+   * in CSS pixels at 1440 px, modern floors applied; absent: the template's own scale.
+   */
+  typography?: TypeScale;
+}
+
+/** A measured type scale for the rebuild's CSS variables (DesignTokens.typography). */
+export interface TypeScale {
+  body: { size: number; lineHeight: number };
+  headings: Record<'h1' | 'h2' | 'h3', { size: number; weight: number }>;
+  /** The hero's headline size (px), when the original's hero had one. */
+  hero?: number;
+  /** True: the original centred most of its text, and the rebuild does too. */
+  isTextCentered?: true;
+  /** The column text sits in: its width, its paragraphs' width, centred or flush left. */
+  column?: { width: number; measure: number; align: 'center' | 'left' };
+  /** Space between blocks of a section, and a section's padding above and below (px). */
+  flowGap: number;
+  sectionPadding: number;
+  /** False: the original drew no bands, so the rebuild's sections share the page's background. */
+  hasBands: boolean;
 }
 
 /** How a section is shown. */
@@ -361,6 +430,8 @@ export interface PlannedPage {
   description: string;
   language: string;
   sections: (Section & { variant: SectionVariant; backdrop?: HeroBackdrop })[];
+  /** The original's sidebar, its links rewritten to routes: drawn beside the sections. */
+  aside?: Aside;
   textBlocks: string[];
 }
 
@@ -407,6 +478,11 @@ export interface SitePlan {
   contact: ContactDetails;
   social: SocialLink[];
   copyright?: string;
+  /**
+   * The original's footer lines (issue 12): the footer most of its pages showed, its links rewritten;
+   * the rebuilt footer shows them instead of lines of its own. Absent: the original had none.
+   */
+  footer?: Block[];
   designer: string;
   design: DesignResult;
   diagnostics: Diagnostic[];

@@ -21,6 +21,14 @@ describe('findBrand (the CSS scan used when no browser ran)', () => {
     });
   });
 
+  it('reads the family of a font shorthand that starts with a weight', () => {
+    const brand = findBrand(
+      ['body { font: 400 16px/1.5 "Helvetica Neue", Helvetica, sans-serif; }'],
+      [],
+    );
+    expect(brand.fonts.body).toBe('Helvetica Neue');
+  });
+
   it('reads style attributes and legacy colour attributes of the markup', () => {
     const document = parse(
       '<body bgcolor="#000033" text="#ffffcc" link="#ff6600" style="font-family: Verdana"><p style="color: #ff6600">x</p></body>',

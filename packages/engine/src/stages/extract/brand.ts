@@ -134,7 +134,9 @@ function scanDeclarations(block: CssNode, selector: string, votes: Votes): void 
       ) {
         vote(votes, value, 1);
       } else if (property === 'font-family' || property === 'font') {
-        const family = property === 'font' ? /(?:\d[\w.%/]*\s+)([^;]+)$/.exec(value)?.[1] : value;
+        // `font: 400 16px/1.5 "Helvetica Neue", …`: the family follows the last number (the size).
+        const family =
+          property === 'font' ? /\d[\w.%/]*\s+(?![\d.])([^;]+)$/.exec(value)?.[1] : value;
         const first = family ? firstFamily(family) : undefined;
         if (!first) return;
         const isBodyRule = /(?:^|,)\s*body\s*(?:,|$)/.test(selector);

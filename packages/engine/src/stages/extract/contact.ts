@@ -107,6 +107,17 @@ export function findSocial(blocks: Block[], extraLinks: string[] = []): SocialLi
   return out;
 }
 
+/**
+ * A text with its dates and times of day blanked: a "Last published: 11/24/2026 03:30:16" a script
+ * wrote when each page was served makes no two pages' footers differ (years stay: © 2003 is not
+ * © 2004).
+ */
+export function withoutTimestamps(text: string): string {
+  return text
+    .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, '#')
+    .replace(/\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b/g, '#');
+}
+
 /** The copyright line of a page, when a short paragraph reads like one. */
 export function findCopyright(blocks: Block[]): string | undefined {
   for (let i = blocks.length - 1; i >= 0; i--) {

@@ -18,7 +18,8 @@ import type {
   SiteModel,
 } from '../../model';
 import type { Logger } from '../../ports';
-import type { Diagnostic, PageProbe, RawPage, RawSite } from '../../types';
+import { mergeTypography } from '../../design/type-scale';
+import type { Diagnostic, PageProbe, ProbedTypography, RawPage, RawSite } from '../../types';
 import { findBrand } from './brand';
 import { toProbedBrand, toSchemeOf } from './brand-colors';
 import { findHero } from './find-hero';
@@ -32,13 +33,16 @@ import {
 } from './font-faces';
 import { findMenu } from './menu-tree';
 import { findSiteName } from './site-name';
-import { findContact, findCopyright, findSocial } from './contact';
+import { findContact, findCopyright, findSocial, withoutTimestamps } from './contact';
 import type { Node } from './dom';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from './dom';
 import { toLanguageTag } from './language-tag';
 import type { AssetIndex } from './walk-content';
+import { markCollapsedSections } from './collapsed-sections';
 import { markCentredHeadings } from './heading-align';
 import { plainText, toFlatBlocks, walkContent } from './walk-content';
+import { findSideFrame, toBlocksOfSections } from './side-frame';
+import { toAside } from './walk/aside';
 
 interface ParsedPage {
   model: PageModel;
@@ -83,11 +87,27 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
     page.model.kind = 'frameset';
     const sections: Section[] = [];
     const textBlocks: string[] = [];
+    const sideFrame = findSideFrame(page.document, page.model.url);
     for (const frameUrl of page.frames) {
       const frame = byUrl.get(frameUrl);
       if (!frame || frame === page) continue;
       if (frame.model.kind === 'page') frame.model.kind = 'frame';
       page.model.navLinks.push(...frame.model.navLinks);
+      // The narrow side frame (the navigation frame) stays beside the content, as the page's aside.
+      const asideBlocks =
+        sideFrame && sideFrame.url === frameUrl && !page.model.aside
+          ? toBlocksOfSections(frame.model.sections)
+          : [];
+      if (sideFrame && asideBlocks.length > 0) {
+        page.model.aside = toAside(asideBlocks, sideFrame.side, sideFrame.width);
+        frame.model.asideOf = page.model.url;
+        // A menu frame's links are the header's navigation too; its text, their labels.
+        const links = isLinkList(frame.model) ? linksOf(frame.model) : undefined;
+        if (links) page.model.navLinks.push(...links);
+        textBlocks.push(...(links ? links.map((link) => link.label) : frame.model.textBlocks));
+        page.model.dropped.push(...frame.model.dropped);
+        continue;
+      }
       if (isLinkList(frame.model)) {
         // A menu frame becomes the header navigation: its visible text is its link labels.
         const links = linksOf(frame.model);
@@ -164,11 +184,14 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
     .filter((s, i, all) => all.findIndex((t) => t.href === s.href) === i);
   const copyright = start.model.copyright ?? mostCommon(pages.map((page) => page.copyright));
   if (copyright) {
-    // The site footer shows the copyright line once; pages keep only a different one of their own.
+    // The site footer shows the copyright line once; pages keep only a different one of their own
+    // (one that differs only in the time a script stamped it is the same line).
+    const key = withoutTimestamps(copyright);
     for (const page of pages) {
       for (const section of page.sections) {
         section.blocks = section.blocks.filter(
-          (block) => !(block.kind === 'paragraph' && plainText(block.inlines) === copyright),
+          (block) =>
+            !(block.kind === 'paragraph' && withoutTimestamps(plainText(block.inlines)) === key),
         );
       }
     }
@@ -203,8 +226,29 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
     ],
     host: new URL(raw.finalUrl).hostname,
   });
+  // The rebuilt header shows the name as words only where the original's brand showed them, or a
+  // heading of its header did (a name set as the header's h1, no link).
+  const brandWords =
+    probe?.brand?.text ?? (brandElement ? collapse(textContent(brandElement)) : '');
+  const banner = findElement(
+    start.document,
+    (e) => e.tagName === 'header' || getAttr(e, 'role') === 'banner',
+  );
+  const bannerHeadings = banner
+    ? findElements(banner, (e) => /^h[1-3]$/.test(e.tagName)).map((e) => collapse(textContent(e)))
+    : [];
+  const nameShown =
+    isShownName(brandWords, name) ||
+    bannerHeadings.some((words) => isShownName(words, name) && words.length >= name.length);
   const menu: MenuItem[] = findMenu(start.document, start.model.url);
   const hero = findHero(probe, start.model, assetIndex);
+  // The type scale over the pages, the start page first (decision record 029); a static start
+  // page was measured for it alone.
+  const typography = mergeTypography(
+    [start.probe?.typography ?? raw.pages.find((page) => page.depth === 0)?.typography]
+      .concat(ordered.map((page) => page.probe?.typography))
+      .filter((t, i, all): t is ProbedTypography => t !== undefined && all.indexOf(t) === i),
+  );
   const bodyFamily = toFirstFamily(probe?.fonts.body) ?? brand.fonts.body;
   const headingFamily = toFirstFamily(probe?.fonts.heading) ?? brand.fonts.heading ?? bodyFamily;
   const faces = toFontRefs(
@@ -241,6 +285,7 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
     identity: {
       name,
       nameSource,
+      nameShown,
       title: start.model.title,
       description: start.model.description,
       language: start.model.language,
@@ -253,6 +298,7 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
       },
       ...(menu.length > 0 ? { menu } : {}),
       ...(hero ? { hero } : {}),
+      ...(typography ? { typography } : {}),
     },
     navigation,
     pages,
@@ -270,6 +316,18 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
     message: `Extracted ${pages.length} page(s), ${pages.reduce((n, p) => n + p.textBlocks.length, 0)} text blocks`,
   });
   return model;
+}
+
+/** True when the brand's words name the site (the name, or a longer or shorter form of it). */
+export function isShownName(brandWords: string, name: string): boolean {
+  const key = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const words = key(brandWords);
+  const named = key(name);
+  return words.length > 0 && named.length > 0 && (words.includes(named) || named.includes(words));
 }
 
 function parsePage(raw: RawPage, assets: AssetIndex): ParsedPage {
@@ -293,6 +351,7 @@ function parsePage(raw: RawPage, assets: AssetIndex): ParsedPage {
   const walked = walkContent(document, url, assets);
   const { sections, sectionOfBlock } = splitSections(walked.blocks);
   markCentredHeadings(sections, document);
+  markCollapsedSections(sections, document, url);
   const anchors: Record<string, string> = {};
   for (const [id, index] of walked.anchors) {
     const section = sections[sectionOfBlock[index] ?? sections.length - 1];
@@ -354,6 +413,7 @@ function parsePage(raw: RawPage, assets: AssetIndex): ParsedPage {
     anchors,
     dropped: walked.dropped,
   };
+  if (walked.aside) model.aside = walked.aside;
   const copyright = findCopyright(walked.blocks);
   if (copyright) model.copyright = copyright;
   const titleText = collapse(titleElement ? textContent(titleElement) : '');

@@ -49,8 +49,10 @@ export function walkContent(
   );
   flush(context);
   if (context.form) endForm(context);
-  const { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors } = context;
-  return { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors };
+  const { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors, aside } = context;
+  const result: WalkResult = { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors };
+  if (aside) result.aside = aside;
+  return result;
 }
 
 /** Every block of a list in document order, with the blocks of tab panels after their tabs block. */

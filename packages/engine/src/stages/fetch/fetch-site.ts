@@ -61,6 +61,24 @@ function hasScripts(html: string): boolean {
   return /<script\b|\son[a-z]+\s*=/i.test(html);
 }
 
+/** A static page's type scale, read by the identity probe in Chromium; undefined when it fails. */
+async function measureTypography(
+  renderer: PageRenderer | undefined,
+  response: StaticPage['response'],
+  decoded: StaticPage['decoded'],
+): Promise<RawPage['typography']> {
+  if (!renderer) return undefined;
+  const rendered = await renderer
+    .render({
+      url: response.url,
+      status: response.status,
+      contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
+      body: response.body,
+    })
+    .catch(() => undefined);
+  return rendered?.probe?.typography;
+}
+
 function toSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
@@ -103,7 +121,8 @@ export async function fetchSite(
   throwIfCancelled();
   const dispatcher = buildGuardedAgent({ ...guard, connections: 8 });
   const requestOptions = { ...guard, dispatcher, userAgent: settings.userAgent, signal };
-  // Chromium starts with the first page that has scripts: sites without any never pay for it.
+  // Chromium starts with the first page that has scripts; a site without any pays for one page
+  // only, its start page's type scale (decision record 029).
   let rendererStart: Promise<PageRenderer | undefined> | undefined;
   const getRenderer = (): Promise<PageRenderer | undefined> => {
     rendererStart ??= startRenderer(settings, requestOptions, ports, diagnostics);
@@ -186,8 +205,13 @@ export async function fetchSite(
       // without is read as served, and verify screenshots it, which costs no more.
       const renderer =
         settings.browser === 'never' || !hasScripts(html) ? undefined : await getRenderer();
+      let typography: RawPage['typography'];
       if (settings.browser !== 'never' && !hasScripts(html)) {
         logger.log({ level: 'DEBUG', message: `${response.url} has no scripts: read as served` });
+        // Its type scale is what only a browser knows: the start page is measured in Chromium
+        // all the same, its served HTML kept (decision record 029).
+        if (depth === 0)
+          typography = await measureTypography(await getRenderer(), response, decoded);
       } else if (renderer) {
         const renderStart = clock.now();
         try {
@@ -229,6 +253,7 @@ export async function fetchSite(
           renderedWith,
           ...(screenshots === undefined ? {} : { screenshots }),
           ...(probe === undefined ? {} : { probe }),
+          ...(typography === undefined ? {} : { typography }),
           depth,
           frames: references.frames.filter((frame) => origins.has(toOrigin(frame))),
         },

@@ -61,6 +61,18 @@ export const BLOCKS = new Set([
   'multicol',
 ]);
 
+/** Elements whose <footer> is their own (HTML's sectioning content and roots), not the page's. */
+const SECTIONING = new Set([
+  'article',
+  'aside',
+  'section',
+  'nav',
+  'blockquote',
+  'details',
+  'figure',
+  'td',
+]);
+
 /**
  * Enters a block container: ends the current text, pushes the container (a list, a titled item,
  * navigation, a form or the page footer when it is one) and undoes all that at its end.
@@ -74,8 +86,9 @@ export function handleBlock(context: WalkContext, element: Element): boolean {
     tag: (tag === 'div' || tag === 'p') && isStyledHeading(element) ? 'h2' : tag,
   };
   const isTitledItem = enterList(context, element, container);
-  containers.push(container);
-  // The page footer is its own part: it must not run on under the last heading.
+  // The page footer is its own part: it must not run on under the last heading. (Checked before
+  // this element joins the containers: a <footer> is never inside itself. A <footer> of an article
+  // or a section is that part's own, not the page's.)
   if (
     context.nav === 0 &&
     !context.form &&
@@ -83,11 +96,12 @@ export function handleBlock(context: WalkContext, element: Element): boolean {
       /(?:^|[\s_-])footer(?:$|[\s_-])/i.test(
         `${getAttr(element, 'id') ?? ''} ${getAttr(element, 'class') ?? ''}`,
       )) &&
-    !containers.some((c) => c.tag === 'footer')
+    !containers.some((c) => c.tag === 'footer' || (tag === 'footer' && SECTIONING.has(c.tag)))
   ) {
     context.blocks.push({ kind: 'break' });
     context.openList = undefined;
   }
+  containers.push(container);
   const isNav =
     context.nav === 0 &&
     !context.form &&

@@ -12,6 +12,7 @@
 import type { Element, Node } from '../dom';
 import { getAttr, isElement } from '../dom';
 import { recordAnchor } from './anchor';
+import { handleAside } from './aside';
 import { BLOCKS, handleBlock } from './block';
 import { handleButton, handleControl, handleInput } from './control';
 import { enterDialogTrigger, handleDialog } from './dialog';
@@ -112,6 +113,7 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   const leaf = LEAF_HANDLERS.get(tag)?.(context, element);
   if (leaf !== undefined) return leaf;
   recordAnchor(context, element);
+  if (handleAside(context, element) === false) return false;
   if (handleTabGroup(context, element) === false) return false;
   if (handlePanels(context, element) === false) return false;
   return CONTAINER_HANDLERS.get(tag)?.(context, element) ?? true;

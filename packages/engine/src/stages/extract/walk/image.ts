@@ -1,7 +1,7 @@
 /** Images (and image buttons outside forms): spacers, tracking pixels and huge inline images dropped. */
-import type { ImageRef } from '../../../model';
+import type { Block, ImageRef } from '../../../model';
 import type { Element } from '../dom';
-import { collapse, getAttr, resolveUrl } from '../dom';
+import { collapse, getAttr, isElement, resolveUrl } from '../dom';
 import { emit } from './emit';
 import { currentOpens } from './dialog';
 import { flush } from './flush';
@@ -14,9 +14,73 @@ export function handleImage(context: WalkContext, element: Element): boolean {
   const image = imageOf(context, element);
   if (!image) return false;
   if (context.nav > 0 || context.form || context.labelDepth > 0) return false;
+  if (isDecoration(image)) return false;
   flush(context);
-  emit(context, { kind: 'image', image });
+  const block: Extract<Block, { kind: 'image' }> = { kind: 'image', image };
+  // Images next to each other in one line or one table row (a logo and its rating's bullets)
+  // stay side by side: nothing between them, in the same row.
+  const row = rowOf(element);
+  const last = context.lastImage;
+  if (last && last.row === row && context.blocks[context.blocks.length - 1] === last.block) {
+    last.block.inline ??= 'start';
+    block.inline = 'continue';
+  }
+  emit(context, block);
+  context.lastImage = { block, row };
   return false;
+}
+
+/**
+ * A tiny picture without words or a link (a tab's rounded corner, a box's edge): the original's
+ * decoration, no content; drawn alone it would look like an empty bullet.
+ */
+function isDecoration(image: ImageRef): boolean {
+  return (
+    !image.alt &&
+    !image.href &&
+    !image.opens &&
+    image.width !== undefined &&
+    image.height !== undefined &&
+    image.width <= 12 &&
+    image.height <= 12
+  );
+}
+
+const ROW_TAGS = new Set([
+  'p',
+  'div',
+  'li',
+  'dd',
+  'dt',
+  'center',
+  'blockquote',
+  'figure',
+  'section',
+  'article',
+  'main',
+  'aside',
+  'header',
+  'footer',
+  'body',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]);
+
+/** The line an image sits in: its table row when it sits in a cell, else its block. */
+function rowOf(element: Element): Element {
+  for (let node = element.parentNode; node && isElement(node); node = node.parentNode) {
+    if (node.tagName === 'td' || node.tagName === 'th') {
+      const row = node.parentNode;
+      return row && isElement(row) && row.tagName === 'tr' ? row : node;
+    }
+    if (ROW_TAGS.has(node.tagName)) return node;
+  }
+  return element;
 }
 
 /** The image an element shows, sized from the downloaded asset or its attributes. */

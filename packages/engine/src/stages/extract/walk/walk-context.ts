@@ -3,7 +3,7 @@
  * inline run being built, and the stacks of what the current node sits inside (containers, links,
  * marks, lists, a form, navigation).
  */
-import type { Block, FormModel, InlineRun, NavLink, PageModel } from '../../../model';
+import type { Aside, Block, FormModel, InlineRun, NavLink, PageModel } from '../../../model';
 import type { Dialogs } from '../dialogs';
 import type { Element, Node } from '../dom';
 import type { TabGroup, TabGroups } from '../tab-groups';
@@ -21,6 +21,8 @@ export interface WalkResult {
   anchors: Map<string, number>;
   /** Element ids inside tab panels (the panels' own included) -> the id of the tab that shows them. */
   tabAnchors: Map<string, string>;
+  /** The page's sidebar, when the identity probe marked one (./aside.ts). */
+  aside?: Aside;
 }
 
 /** A block element the walk is inside, and the list its items belong to. */
@@ -101,6 +103,10 @@ export interface WalkContext {
   readonly opens: string[];
   /** Dialogs whose trigger the walk has passed: placed after the block that holds the trigger. */
   readonly pendingDialogs: string[];
+  /** The sidebar met (./aside.ts): kept beside the content, not in it. */
+  aside: Aside | undefined;
+  /** The last image emitted and the row it sits in, to keep images side by side (./image.ts). */
+  lastImage: { block: Extract<Block, { kind: 'image' }>; row: Element } | undefined;
 }
 
 /** A fresh context for walking `root`. */
@@ -145,6 +151,8 @@ export function createWalkContext(
     items: [],
     opens: [],
     pendingDialogs: [],
+    aside: undefined,
+    lastImage: undefined,
   };
 }
 

@@ -1,0 +1,116 @@
+import { parse, parseFragment } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import type { Node } from '../dom';
+import { walkContent } from '../walk-content';
+
+const PAGE = 'https://example.com/index.html';
+
+/** A two-column table layout whose narrow cell (as the identity probe marks it) holds the menu. */
+const TWO_COLUMNS = `<!doctype html><html><body>
+<table width="100%"><tr>
+  <td width="180" data-sitelift-aside="left" data-sitelift-aside-width="180" data-sitelift-aside-span="900">
+    <b>Pages</b>
+    <ul><li><a href="/about.html">About us</a></li><li><a href="/news.html">News</a></li>
+    <li><a href="/contact.html">Contact</a></li></ul>
+  </td>
+  <td><h1>Welcome</h1><p>Our club builds model railways since 1972.</p></td>
+</tr></table>
+</body></html>`;
+
+describe('walkContent: sidebars', () => {
+  it('keeps the marked narrow column as the page aside, beside (not before) the content', () => {
+    const result = walkContent(parse(TWO_COLUMNS) as Node, PAGE, new Map());
+    expect(result.aside).toMatchObject({ side: 'left', width: 180, span: 900, isNavigation: true });
+    expect(result.aside!.blocks).toEqual([
+      { kind: 'paragraph', inlines: [{ text: 'Pages', strong: true }] },
+      {
+        kind: 'list',
+        ordered: false,
+        items: [
+          [{ text: 'About us', href: 'https://example.com/about.html' }],
+          [{ text: 'News', href: 'https://example.com/news.html' }],
+          [{ text: 'Contact', href: 'https://example.com/contact.html' }],
+        ],
+      },
+    ]);
+    // The content starts at its heading; the aside's words still count as the page's text.
+    expect(result.blocks[0]).toMatchObject({ kind: 'heading', level: 1 });
+    expect(result.blocks.some((block) => block.kind === 'list')).toBe(false);
+    expect(result.textBlocks).toEqual(expect.arrayContaining(['Pages', 'News', 'Welcome']));
+  });
+
+  it('walks a sidebar as content in a walk of a subtree (no word is lost)', () => {
+    const result = walkContent(parseFragment(TWO_COLUMNS) as Node, PAGE, new Map());
+    expect(result.aside).toBeUndefined();
+    expect(result.blocks.some((block) => block.kind === 'list')).toBe(true);
+  });
+
+  it('keeps the sidebar colours only when its words read on its fill (AA)', () => {
+    const filled = (fill: string, text: string) =>
+      walkContent(
+        parse(
+          TWO_COLUMNS.replace(
+            'data-sitelift-aside-width="180"',
+            `data-sitelift-aside-width="180" data-sitelift-aside-fill="${fill}" data-sitelift-aside-text="${text}"`,
+          ),
+        ) as Node,
+        PAGE,
+        new Map(),
+      ).aside;
+    expect(filled('rgb(76, 108, 143)', 'rgb(255, 255, 255)')).toMatchObject({
+      fill: '#4c6c8f',
+      text: '#ffffff',
+    });
+    expect(filled('rgb(200, 200, 200)', 'rgb(255, 255, 255)')).not.toHaveProperty('fill');
+  });
+
+  it('calls a sidebar of words (not links) an aside, not navigation', () => {
+    const html = TWO_COLUMNS.replace(
+      /<b>Pages<\/b>[\s\S]*?<\/ul>/,
+      '<p>Open on Tuesdays from eight, in the back room of the community centre.</p>',
+    );
+    const result = walkContent(parse(html) as Node, PAGE, new Map());
+    expect(result.aside).toMatchObject({ side: 'left', isNavigation: false });
+  });
+});
+
+describe('walkContent: images side by side', () => {
+  const RATINGS = `<!doctype html><html><body><table>
+  <tr><td><a href="/unreal.html"><img src="unreal.gif" width="300" height="60"></a></td>
+      <td><img src="bal.gif" width="18" height="18"><img src="bal.gif" width="18" height="18"></td></tr>
+  <tr><td><a href="/blupi.html"><img src="blupi.gif" width="250" height="50"></a></td>
+      <td><img src="bal.gif" width="18" height="18"></td></tr>
+  </table>
+  <p><img src="photo.jpg" width="400" height="300"></p><p><img src="photo2.jpg" width="400" height="300"></p>
+  </body></html>`;
+
+  it('marks the images of one table row as one row, each row starting anew', () => {
+    const result = walkContent(parse(RATINGS) as Node, PAGE, new Map());
+    const images = result.blocks.flatMap((block) =>
+      block.kind === 'image' ? [[block.image.src.split('/').pop(), block.inline]] : [],
+    );
+    expect(images).toEqual([
+      ['unreal.gif', 'start'],
+      ['bal.gif', 'continue'],
+      ['bal.gif', 'continue'],
+      ['blupi.gif', 'start'],
+      ['bal.gif', 'continue'],
+      // Pictures in blocks of their own stay blocks of their own.
+      ['photo.jpg', undefined],
+      ['photo2.jpg', undefined],
+    ]);
+  });
+
+  it('drops tiny pictures without words or a link (a tab corner would look like an empty bullet)', () => {
+    const html = `<!doctype html><html><body><table><tr>
+      <td><img src="tab-left.gif" width="5" height="5" alt=""></td><td><a href="/home.html">Home</a></td>
+      <td><img src="tab-right.gif" width="5" height="5" alt=""></td></tr></table>
+      <p><img src="new.gif" width="10" height="10" alt="New"> Guestbook opened</p></body></html>`;
+    const result = walkContent(parse(html) as Node, PAGE, new Map());
+    const images = result.blocks.flatMap((block) =>
+      block.kind === 'image' ? [block.image.alt] : [],
+    );
+    // A tiny picture with words (alt text) is content.
+    expect(images).toEqual(['New']);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromePath } from '../../browser/chromium';
+import type { EnginePorts } from '../../ports';
+import type { RawSite } from '../../types';
+import { fetchSite } from './fetch-site';
+import {
+  buildRecordingLogger,
+  failOnConsoleOutput,
+  startTestServer,
+  type TestServer,
+} from './test-server.fixture';
+
+failOnConsoleOutput();
+
+const chromePath = await findChromePath();
+
+const ports = (): EnginePorts => ({
+  logger: buildRecordingLogger(),
+  clock: { now: () => Date.now() },
+});
+
+/** A script makes fetch render the page in Chromium (pages without one are read as served). */
+const SCRIPT = '<script>window.ready = true;</script>';
+const WORDS =
+  'Plain words about the studio and its work, long enough to be most of the page. '.repeat(4);
+
+/** A centred 900 px container (20 px padding): 17/27 px text, 40 px h1, 28 px h2, 12 px and 48 px gaps. */
+const CENTRED = `<!doctype html><html lang="en"><head><title>Studio</title><style>
+  body { margin: 0; background: #ffffff; color: #222222; font: 17px/27px Arial, sans-serif; }
+  header { height: 60px; background: #eeeeee; font-size: 12px; }
+  .container { max-width: 900px; margin: 0 auto; padding: 0 20px; box-sizing: border-box; }
+  h1 { font-size: 40px; font-weight: 600; margin: 20px 0; }
+  h2 { font-size: 28px; font-weight: 400; margin: 48px 0 12px; }
+  p { margin: 0 0 12px; }
+  footer { background: #333333; color: #ffffff; font-size: 11px; }
+</style></head><body>
+  <header><a href="/">Studio</a> <nav><a href="/">Home</a> <a href="/left.html">Docs</a></nav></header>
+  <div class="container">
+    <h1>Studio</h1>
+    <p>${WORDS}</p><p>${WORDS}</p>
+    <h2>Work</h2>
+    <p>${WORDS}</p><p>${WORDS}</p>
+    <h2>People</h2>
+    <p>${WORDS}</p>
+  </div>
+  <footer><p>Footer words in a small size, many of them: ${WORDS}${WORDS}</p></footer>
+  ${SCRIPT}
+</body></html>`;
+
+/** A column flush left beside a sidebar, and a full-width grey band. */
+const LEFT = `<!doctype html><html lang="en"><head><title>Docs</title><style>
+  body { margin: 0; background: #ffffff; color: #222222; font: 13px/16px Verdana, sans-serif; }
+  .layout { display: flex; }
+  .side { width: 240px; flex: none; }
+  .main { width: 800px; padding: 0 10px; }
+  .band { background: #eeeeee; height: 200px; }
+  .main p { text-align: center; }
+</style></head><body>
+  <div class="layout">
+    <div class="side"><a href="/">Home</a></div>
+    <div class="main"><h1>Docs</h1><p>${WORDS}</p><p>${WORDS}</p></div>
+  </div>
+  <div class="band"><p>A band.</p></div>
+  ${SCRIPT}
+</body></html>`;
+
+let site: TestServer;
+let raw: RawSite;
+
+beforeAll(async () => {
+  site = await startTestServer({ '/': { body: CENTRED }, '/left.html': { body: LEFT } });
+  if (chromePath) {
+    raw = await fetchSite(
+      `${site.origin}/`,
+      { browser: 'always', maxPages: 5, allowPrivateUrls: true, respectRobots: false },
+      ports(),
+    );
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+const probeOf = (path: string) => {
+  const page = raw.pages.find((p) => p.url === `${site.origin}${path}`);
+  if (!page?.probe) throw new Error(`${path} was not probed`);
+  return page.probe;
+};
+
+describe.skipIf(!chromePath)("the identity probe's type scale (decision record 029)", () => {
+  it('reads the body text, the headings, the centred column and the rhythm at 1440 px', () => {
+    expect(probeOf('/').typography).toEqual({
+      // The text holding most characters: not the header's nor the footer's.
+      body: { size: 17, lineHeight: 27 },
+      h1: { size: 40, weight: 600 },
+      h2: { size: 28, weight: 400 },
+      // The container's content box: (1440 - 900) / 2 + 20 px padding.
+      column: { left: 290, width: 860, measure: 860, isCentered: true },
+      paragraphGap: 12,
+      // The h2's top margin (48 px) and the paragraph's bottom margin (12 px) collapse.
+      sectionGap: 48,
+      hasBands: false,
+    });
+  });
+
+  it('reads a column left of centre, a line height of its own and a band of another fill', () => {
+    const typography = probeOf('/left.html').typography!;
+    expect(typography.body).toEqual({ size: 13, lineHeight: 16 });
+    expect(typography.column).toEqual({ left: 250, width: 800, measure: 800, isCentered: false });
+    expect(typography.hasBands).toBe(true);
+    expect(typography.isTextCentered).toBe(true);
+  });
+});
