@@ -13,7 +13,8 @@ function modelWith(
   fonts: SiteModel['identity']['fonts'] = {},
 ): SiteModel {
   const model = extractSite(loadFixture('contact-page').raw);
-  return { ...model, identity: { ...model.identity, colors, fonts } };
+  // The name shown in the header, as most originals show it (the menu-colour test hides it).
+  return { ...model, identity: { ...model.identity, colors, fonts, nameShown: true } };
 }
 
 describe('offline designer', () => {
@@ -98,6 +99,23 @@ describe('offline designer', () => {
     // A pale yellow on white would have to turn olive: the name keeps the header's text colour.
     expect(brandNameColor(parseColor('#fed136')!, parseColor('#ffffff')!)).toBeUndefined();
     expect(buildTokens(modelWith({ primary: '#fed136' })).chrome).toBeUndefined();
+  });
+
+  it('draws the menu in the link colour where the original had no header and its name is not shown', () => {
+    const model = modelWith({ primary: '#0000ff', link: '#0000ff', background: '#ededed' });
+    const hidden = { ...model, identity: { ...model.identity, nameShown: false } };
+    expect(buildTokens(hidden).chrome?.menuItemText).toBe('#0000ff');
+    // A name shown (or a header of its own) keeps the header's text on the menu.
+    expect(buildTokens(model).chrome?.menuItemText).toBeUndefined();
+    const withHeader = modelWith({
+      primary: '#0000ff',
+      headerText: '#222222',
+      headerBackground: '#ffffff',
+    });
+    expect(
+      buildTokens({ ...withHeader, identity: { ...withHeader.identity, nameShown: false } }).chrome
+        ?.menuItemText,
+    ).toBeUndefined();
   });
 
   it('gives a dark original a dark rebuild, its background kept', () => {

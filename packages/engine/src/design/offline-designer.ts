@@ -7,9 +7,11 @@
  */
 import { differenceCiede2000 } from 'culori';
 import type { DesignResult, DesignTokens, SiteModel, SitePlan } from '../model';
+import type { Strategy } from '../types';
 import type { Rgb } from './color';
 import { contrast, ensureContrast, fromHsl, luminance, parseColor, toHex, toHsl } from './color';
 import type { SyncDesigner } from './designer';
+import { toTypeScale } from './type-scale';
 
 const SANS =
   'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -160,9 +162,10 @@ function fontStack(model: SiteModel, family: string | undefined, fallback: 'sans
 
 /**
  * The design tokens for a model (exported for tests): the original's colours and fonts (issue 12),
- * each text/background pair pushed to WCAG AA; a dark original gets a dark rebuild.
+ * each text/background pair pushed to WCAG AA; a dark original gets a dark rebuild. For
+ * STYLE_MODERNIZATION, the original's measured type scale and column too.
  */
-export function buildTokens(model: SiteModel): DesignTokens {
+export function buildTokens(model: SiteModel, strategy?: Strategy): DesignTokens {
   const brand = model.identity.colors;
   const rawPrimary = parseBrand(brand.primary);
   const { h } = toHsl(rawPrimary ?? DEFAULT_PRIMARY);
@@ -225,6 +228,15 @@ export function buildTokens(model: SiteModel): DesignTokens {
       textOn(under, parse(brand.menuItemText) ?? parse(brand.headerText)),
     );
   }
+  // An original without a header of its own whose name the rebuild's header does not show either:
+  // its menu's words are links, as the original drew them in its pages (wouter-1998's blue).
+  if (
+    !headerBackground &&
+    !parse(brand.headerText) &&
+    !chrome.menuItemText &&
+    model.identity.nameShown === false
+  )
+    chrome.menuItemText = toHex(link);
   const footerBackground = parse(brand.footerBackground);
   if (footerBackground) {
     chrome.footerBackground = toHex(footerBackground);
@@ -254,6 +266,11 @@ export function buildTokens(model: SiteModel): DesignTokens {
     header: headerBackground ? 'brand' : 'light',
     scheme: dark ? 'dark' : 'light',
     ...(Object.keys(chrome).length > 0 ? { chrome } : {}),
+    // STYLE_MODERNIZATION keeps the original's measured scale and column (decision record 029); the
+    // other strategies restructure and keep the template's.
+    ...(strategy === 'STYLE_MODERNIZATION' && model.identity.typography
+      ? { typography: toTypeScale(model.identity.typography) }
+      : {}),
   };
 }
 
@@ -266,7 +283,7 @@ export const offlineDesigner: SyncDesigner = {
       for (const section of page.sections)
         sections[`${page.route}#${section.id}`] = { variant: section.variant };
     }
-    return { tokens: buildTokens(model), sections };
+    return { tokens: buildTokens(model, plan.strategy), sections };
   },
   design(model: SiteModel, plan: SitePlan): Promise<DesignResult> {
     return Promise.resolve(this.designNow(model, plan));

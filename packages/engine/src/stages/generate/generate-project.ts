@@ -158,7 +158,7 @@ function toSectionsContent(page: PlannedPage, plan: SitePlan): SectionData[] {
     }
     return [block];
   };
-  return page.sections.map(({ backdrop, ...section }) => {
+  const sections = page.sections.map(({ backdrop, ...section }) => {
     const out: SectionData = { ...section, blocks: [] };
     // A hero's backdrop is the first thing the page shows: its picture takes the priority.
     if (backdrop) out.backdrop = { ...backdrop, image: picture(backdrop.image, true, SIZES.full) };
@@ -171,6 +171,12 @@ function toSectionsContent(page: PlannedPage, plan: SitePlan): SectionData[] {
     out.blocks = section.blocks.flatMap((block) => toContent(block, true, sizes));
     return out;
   });
+  // The page's sidebar rides on its first section (components/PageView.tsx draws it beside them all).
+  if (page.aside && sections[0]) {
+    const blocks = page.aside.blocks.flatMap((block) => toContent(block, false, SIZES.content));
+    sections[0].aside = { ...page.aside, blocks };
+  }
+  return sections;
 }
 
 function jsonLd(plan: SitePlan): string | undefined {
@@ -283,7 +289,10 @@ function toSiteModule(plan: SitePlan, typescript: boolean): string {
     site.logo = data;
   }
   if (plan.copyright) site.copyright = plan.copyright;
+  // Only line kinds (paragraphs, lists, headings, rules) reach a plan's footer: no pictures to size.
+  if (plan.footer) site.footer = plan.footer as NonNullable<SiteContent['footer']>;
   if (plan.identity.nameSource === 'host') site.nameIsHost = true;
+  if (plan.identity.nameShown === false) site.nameShown = false;
   return typescript
     ? `import type { SiteContent } from './site-types';\n\n/** The site's identity, navigation and footer details. */\nexport const site: SiteContent = ${JSON.stringify(site)};\n`
     : `/** The site's identity, navigation and footer details. */\nexport const site = ${JSON.stringify(site)};\n`;
@@ -551,6 +560,7 @@ const emitShell: Emitter = ({ plan, typescript }) => ({
       'src/components/Tabs.tsx',
       'src/components/Carousel.tsx',
       'src/components/Dialog.tsx',
+      'src/components/Aside.tsx',
       'src/components/Icon.tsx',
       'src/components/Layout.tsx',
       'src/components/NotFound.tsx',

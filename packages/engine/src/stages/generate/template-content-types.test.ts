@@ -68,9 +68,11 @@ export type TemplateContentChecks = [
   Assert<
     Same<
       Omit<PlannedSection, 'blocks' | 'backdrop'>,
-      Omit<Template.SectionData, 'blocks' | 'backdrop'>
+      Omit<Template.SectionData, 'blocks' | 'backdrop' | 'aside'>
     >
   >,
+  // The page's sidebar (the plan's PlannedPage.aside, carried on the first section's data).
+  Assert<Same<Omit<Model.Aside, 'blocks'>, Omit<Template.AsideData, 'blocks'>>>,
   Assert<Same<Omit<Model.HeroBackdrop, 'image'>, Omit<Template.BackdropData, 'image'>>>,
   Assert<
     Same<

@@ -131,6 +131,39 @@ describe('toPageJsx', () => {
     expect(source).toContain('<h2 id={"about-title"}>');
   });
 
+  it('shows a section the original showed closed as a closed disclosure its heading opens', () => {
+    const faq = page([]);
+    faq.sections = [
+      {
+        id: 'question-1',
+        variant: 'prose',
+        heading: { level: 4, inlines: [{ text: 'Can I pay later?' }] },
+        blocks: [{ kind: 'paragraph', inlines: [{ text: 'Yes, within 30 days.' }] }],
+        collapsed: true,
+      },
+    ];
+    const source = toPageJsx(faq);
+    expect(source).toContain(
+      '<details className="disclosure"><summary><h4 id={"question-1-title"}>{"Can I pay later?"}</h4></summary><p>{"Yes, within 30 days."}</p></details>',
+    );
+    expect(source).not.toContain('section-alt');
+  });
+
+  it('wraps what follows a closed question in a closed disclosure, up to the next question', () => {
+    const source = toPageJsx(
+      page([
+        { kind: 'paragraph', inlines: [{ text: 'Questions we hear.' }] },
+        { kind: 'heading', level: 4, inlines: [{ text: 'Do you deliver?' }], collapsed: true },
+        { kind: 'paragraph', inlines: [{ text: 'Within 10 km.' }] },
+        { kind: 'heading', level: 4, inlines: [{ text: 'Open on Sundays?' }], collapsed: true },
+        { kind: 'paragraph', inlines: [{ text: 'From 8 to 12.' }] },
+      ]),
+    );
+    expect(source).toContain(
+      '<p>{"Questions we hear."}</p><details className="disclosure"><summary><h4>{"Do you deliver?"}</h4></summary><p>{"Within 10 km."}</p></details><details className="disclosure"><summary><h4>{"Open on Sundays?"}</h4></summary><p>{"From 8 to 12."}</p></details>',
+    );
+  });
+
   it('imports only the components and helpers the page uses', () => {
     expect(imports(toPageJsx(page([{ kind: 'paragraph', inlines: [{ text: 'Hi' }] }])))).toEqual([
       'Seo',

@@ -8,7 +8,7 @@
  */
 import { generate } from '@babel/generator';
 import * as t from '@babel/types';
-import type { Block, InlineRun, Panel, PlannedPage } from '../../model';
+import type { Aside, Block, InlineRun, Panel, PlannedPage } from '../../model';
 import { escapeJsComment } from './escape';
 import { itemSizes, SIZES, type SrcsetCandidate } from './responsive';
 
@@ -23,6 +23,7 @@ const IMPORTS = {
   Icon: '../components/Icon',
   Dialog: '../components/Dialog',
   DialogButton: '../components/Dialog',
+  Aside: '../components/Aside',
   asset: '../lib/asset',
 } as const;
 
@@ -37,6 +38,8 @@ export interface JsxState {
   uses: Set<Imported>;
   /** The srcset candidates of a self-hosted picture, when optimize made narrower copies. */
   srcset?: (src: string) => SrcsetCandidate[] | undefined;
+  /** The row of images side by side the last block opened, which the next `continue` image joins. */
+  imageRow?: t.JSXElement;
 }
 
 export type JsxChild = t.JSXElement | t.JSXFragment | t.JSXExpressionContainer;
@@ -264,6 +267,8 @@ function heading(
 
 /** JSX for one block (none for a break); `state.firstImage` is cleared by the first image. */
 export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
+  if (block.kind === 'image' && block.inline) return toImageRowJsx(block, state);
+  state.imageRow = undefined;
   switch (block.kind) {
     case 'paragraph': {
       const inner = toInlineJsx(block.inlines, state);
@@ -392,6 +397,23 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
   }
 }
 
+/**
+ * An image the original showed side by side with its neighbours (`inline`: a logo and its rating's
+ * bullets in one table row): a `start` opens a `<p className="image-row">`, the next `continue`
+ * images join it (and add no element of their own).
+ */
+function toImageRowJsx(block: Extract<Block, { kind: 'image' }>, state: JsxState): JsxChild[] {
+  const priority = state.firstImage;
+  state.firstImage = false;
+  const image = toImageJsx(block.image, priority, state, 'image-row-item');
+  if (block.inline === 'continue' && state.imageRow) {
+    state.imageRow.children.push(image);
+    return [];
+  }
+  state.imageRow = el('p', [constAttr('className', 'image-row')], [image]);
+  return [state.imageRow];
+}
+
 /** `{ picture: <img ...>, content: <>...</> }`: a slide of a carousel or an item of a grid. */
 function toPanelJsx(
   panel: Panel,
@@ -425,11 +447,18 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
             section.heading.level,
             headingId,
             toInlineJsx(section.heading.inlines, state),
-            // A heading the original centred stays centred (Section.tsx does the same).
-            section.heading.align === 'center' ? 'heading-center' : undefined,
+            // A heading the original centred stays centred (Section.tsx does the same); a title the
+            // original did not show is there for screen readers and search engines only (issue 12).
+            section.heading.visuallyHidden
+              ? 'sr-only'
+              : section.heading.align === 'center'
+                ? 'heading-center'
+                : undefined,
           ),
         ]
       : [];
+    // Only a hidden title: no empty band of the page, just the h1 screen readers start from.
+    if (section.heading?.visuallyHidden && section.blocks.length === 0) return title[0]!;
     const sectionAttrs = (className: t.JSXAttribute) => [
       attr('id', section.id),
       ...(headingId ? [attr('aria-labelledby', headingId)] : []),
@@ -498,12 +527,117 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
         el('div', [constAttr('className', 'wrap content')], [...title, ...others, grid]),
       ]);
     }
+    if (section.collapsed && title.length > 0) {
+      // Closed as the original's panel was (an FAQ's answer): the question opens it, every word kept.
+      const inner = { ...state, firstImage: false };
+      const content = section.blocks.flatMap((b) => toBlockJsx(b, inner));
+      return el('section', sectionAttrs(constAttr('className', 'section section-collapsed')), [
+        el(
+          'div',
+          [constAttr('className', 'wrap content')],
+          [
+            el(
+              'details',
+              [constAttr('className', 'disclosure')],
+              [el('summary', [], title), ...content],
+            ),
+          ],
+        ),
+      ]);
+    }
     const wide = section.variant === 'doc' || section.variant === 'table' ? ' wide' : '';
-    const content = section.blocks.flatMap((b) => toBlockJsx(b, state));
+    const content = toFlowJsx(section.blocks, state);
     return el('section', sectionAttrs(attr('className', `section${tone}`)), [
       el('div', [attr('className', `wrap content${wide}`)], [...title, ...content]),
     ]);
   });
+}
+
+/**
+ * A section's blocks; a heading whose content the original showed closed (an FAQ's question) opens
+ * a closed disclosure holding what follows it up to the next heading as high.
+ */
+function toFlowJsx(blocks: Block[], state: JsxState): JsxChild[] {
+  const out: JsxChild[] = [];
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index]!;
+    if (block.kind !== 'heading' || !block.collapsed) {
+      out.push(...toBlockJsx(block, state));
+      continue;
+    }
+    let end = index + 1;
+    while (end < blocks.length) {
+      const next = blocks[end]!;
+      if (next.kind === 'heading' && next.level <= block.level) break;
+      end++;
+    }
+    // Closed at first: its pictures never take the first image's priority.
+    const inner = { ...state, firstImage: false };
+    const content = blocks.slice(index + 1, end).flatMap((b) => toBlockJsx(b, inner));
+    out.push(
+      el(
+        'details',
+        [constAttr('className', 'disclosure')],
+        [el('summary', [], toBlockJsx(block, state)), ...content],
+      ),
+    );
+    index = end - 1;
+  }
+  return out;
+}
+
+/** JSX for a run of blocks. */
+function toBlocksJsx(blocks: Block[], state: JsxState): JsxChild[] {
+  return blocks.flatMap((block) => toBlockJsx(block, state));
+}
+
+/** The words an aside is named by: its first heading's, else its first line's (at most 60 characters). */
+function toAsideLabel(aside: Aside): string {
+  const first =
+    aside.blocks.find((block) => block.kind === 'heading') ??
+    aside.blocks.find((block) => block.kind === 'paragraph' || block.kind === 'list');
+  const runs =
+    first?.kind === 'list'
+      ? (first.items[0] ?? [])
+      : first?.kind === 'heading' || first?.kind === 'paragraph'
+        ? first.inlines
+        : [];
+  const label = runs
+    .map((run) => run.text)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return label.length > 60 ? `${label.slice(0, 59).trimEnd()}…` : label;
+}
+
+/**
+ * The page's sections beside its sidebar (components/Aside.tsx): the content first in the markup
+ * (on a phone the sidebar follows it), the sidebar on its side on a desktop, as wide as the original's.
+ */
+function withAside(
+  sections: t.JSXElement[],
+  aside: Aside | undefined,
+  state: JsxState,
+): t.JSXElement[] {
+  if (!aside) return sections;
+  const content = toBlocksJsx(aside.blocks, { ...state, firstImage: false });
+  const label = toAsideLabel(aside);
+  state.uses.add('Aside');
+  return [
+    el(
+      'Aside',
+      [
+        attr('side', aside.side),
+        exprAttr('width', t.valueToNode(Math.round(aside.width))),
+        ...(aside.span ? [exprAttr('span', t.valueToNode(Math.round(aside.span)))] : []),
+        ...(label ? [attr('label', label)] : []),
+        ...(aside.isNavigation ? [t.jsxAttribute(t.jsxIdentifier('navigation'))] : []),
+        ...(aside.fill && aside.text ? [attr('fill', aside.fill), attr('text', aside.text)] : []),
+        exprAttr('content', fragment(content)),
+      ],
+      sections,
+    ),
+  ];
 }
 
 /** One named import per identifier used, in IMPORTS order. */
@@ -528,7 +662,7 @@ export function toPageAst(page: PlannedPage, srcset?: JsxState['srcset']): t.Pro
     attr('route', page.route),
     attr('language', page.language),
   ]);
-  const sections = toSectionsJsx(page, state);
+  const sections = withAside(toSectionsJsx(page, state), page.aside, state);
   const component = t.exportDefaultDeclaration(
     t.functionDeclaration(
       t.identifier(page.componentName),

@@ -23,6 +23,33 @@ describe('toSafePlan', () => {
     expect(toSafePlan(plan)).toEqual(plan);
   });
 
+  it("keeps a centred heading's alignment and a closed section, and nothing else for them", () => {
+    const plan = contactPlan();
+    const [home, ...rest] = plan.pages;
+    const sections = [
+      {
+        id: 'q',
+        variant: 'prose' as const,
+        heading: { level: 4, inlines: [{ text: 'Why?' }], align: 'center' as const },
+        blocks: [{ kind: 'paragraph' as const, inlines: [{ text: 'Because.' }] }],
+        collapsed: true as const,
+      },
+      {
+        id: 'r',
+        variant: 'prose' as const,
+        heading: { level: 2, inlines: [{ text: 'Who' }], align: 'left' as unknown as 'center' },
+        blocks: [],
+        collapsed: 'yes' as unknown as true,
+      },
+    ];
+    const safe = toSafePlan({ ...plan, pages: [{ ...home!, sections }, ...rest] });
+    const [first, second] = safe.pages[0]!.sections;
+    expect(first?.heading?.align).toBe('center');
+    expect(first?.collapsed).toBe(true);
+    expect(second?.heading?.align).toBeUndefined();
+    expect(second?.collapsed).toBeUndefined();
+  });
+
   it('keeps the text of a link whose target could run script, without the link', () => {
     const plan = withBlocks(contactPlan(), [
       {
@@ -129,5 +156,25 @@ describe('toSafePlan', () => {
     );
     expect(() => toSafePlan(forged({ componentName: 'A(){}; alert(1); function B' }))).toThrow();
     expect(() => toSafePlan(forged({ moduleName: "../x'" }))).toThrow();
+  });
+
+  it("keeps a hidden page title hidden, and the footer's lines checked like a page's (issue 12)", () => {
+    const plan = contactPlan();
+    const [home, ...rest] = plan.pages;
+    const sections = [
+      {
+        id: 'page-title',
+        variant: 'prose' as const,
+        heading: { level: 1, inlines: [{ text: 'Title' }], visuallyHidden: true as const },
+        blocks: [],
+      },
+    ];
+    const footer: Block[] = [
+      { kind: 'paragraph', inlines: [{ text: 'Run', href: 'javascript:alert(1)' }] },
+      { kind: 'image', image: { src: '/a.png', alt: '' } },
+    ];
+    const safe = toSafePlan({ ...plan, footer, pages: [{ ...home!, sections }, ...rest] });
+    expect(safe.pages[0]!.sections[0]!.heading?.visuallyHidden).toBe(true);
+    expect(safe.footer).toEqual([{ kind: 'paragraph', inlines: [{ text: 'Run' }] }]);
   });
 });

@@ -128,7 +128,12 @@ function toSafeBlock(block: Block): Block | undefined {
     case 'paragraph':
       return { ...block, inlines: toSafeRuns(block.inlines) };
     case 'heading':
-      return { ...block, level: toLevel(block.level), inlines: toSafeRuns(block.inlines) };
+      return {
+        ...block,
+        level: toLevel(block.level),
+        inlines: toSafeRuns(block.inlines),
+        collapsed: block.collapsed === true ? true : undefined,
+      };
     case 'list': {
       const out = { ...block, items: block.items.map(toSafeRuns) };
       if (block.start !== undefined && !Number.isInteger(block.start)) delete out.start;
@@ -204,9 +209,12 @@ function toSafePage(page: PlannedPage): PlannedPage {
             heading: {
               level: toLevel(section.heading.level),
               inlines: toSafeRuns(section.heading.inlines),
+              ...(section.heading.align === 'center' ? { align: 'center' as const } : {}),
+              ...(section.heading.visuallyHidden === true ? { visuallyHidden: true as const } : {}),
             },
           }
         : {}),
+      collapsed: section.collapsed === true ? true : undefined,
       blocks: toSafeBlocks(section.blocks),
       ...toSafeBackdrop(backdrop),
     })),
@@ -318,6 +326,13 @@ export function toSafePlan(plan: SitePlan): SitePlan {
     if (!family || !paths.has(face.path)) return [];
     return [{ family, weight, style, path: face.path, ...(format ? { format } : {}) }];
   });
+  // The original's footer lines: checked like a page's blocks, and only line kinds (the template's
+  // footer draws paragraphs, lists, headings and rules).
+  const footer = toSafeBlocks(plan.footer ?? []).filter((block) =>
+    ['paragraph', 'list', 'heading', 'rule'].includes(block.kind),
+  );
+  if (footer.length > 0) out.footer = footer;
+  else delete out.footer;
   if (fontFaces.length > 0) out.fontFaces = fontFaces;
   else delete out.fontFaces;
   if (Object.keys(imageVariants).length > 0) out.imageVariants = imageVariants;

@@ -3,7 +3,8 @@ import type { Section } from '../../model';
 
 /**
  * Exactly one h1 per page and no skipped levels: the first heading becomes the h1 when the page has
- * none (or the page title is added as one), later h1s become h2s, deeper levels close up.
+ * none (or the page title is added as one, visually hidden: the original showed no heading there,
+ * issue 12), later h1s become h2s, deeper levels close up.
  */
 export function fixOutline(sections: Section[], title: string): Section[] {
   const out = sections.map((section) => ({
@@ -18,7 +19,7 @@ export function fixOutline(sections: Section[], title: string): Section[] {
     else
       out.unshift({
         id: 'page-title',
-        heading: { level: 1, inlines: [{ text: title }] },
+        heading: { level: 1, inlines: [{ text: title }], visuallyHidden: true },
         blocks: [],
       });
   }
@@ -39,6 +40,17 @@ export function fixOutline(sections: Section[], title: string): Section[] {
   return out.map((section) => {
     const copy: Section = { id: section.id, blocks: section.blocks };
     if (section.heading) copy.heading = section.heading;
+    if (section.collapsed) copy.collapsed = true;
     return copy;
   });
+}
+
+/** True for a page title that is only a file path ("/frame_left.html"): extract's last resort, never a title to show. */
+export function isPathTitle(title: string): boolean {
+  const trimmed = title.trim();
+  return (
+    trimmed === '' ||
+    (!/\s/.test(trimmed) &&
+      (trimmed.startsWith('/') || /\.(?:s?html?|php|aspx?|jsp)$/i.test(trimmed)))
+  );
 }

@@ -1,4 +1,8 @@
-/** The contact details the rebuild's footer repeats on every page. */
+/**
+ * The site's own contact details for its structured data (JSON-LD). The rebuilt footer no longer
+ * lists them: it shows the original footer's own lines, contact details only where those had them
+ * (plan-footer.ts, issue 12).
+ */
 import type { ContactDetails, SiteModel } from '../../model';
 
 /** At most this many details of one kind in the footer (the pages keep all of theirs). */

@@ -47,6 +47,7 @@ export function groupSections(sections: Section[]): Section[] {
           level: section.heading.level,
           inlines: section.heading.inlines,
           id: section.id,
+          ...(section.collapsed ? { collapsed: true as const } : {}),
         });
       last.blocks.push(...section.blocks);
       continue;

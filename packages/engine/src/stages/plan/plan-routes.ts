@@ -67,11 +67,17 @@ export function planRoutes(model: SiteModel): (url: string) => string | undefine
   const routeByUrl = new Map<string, string>();
   const usedRoutes = new Set<string>();
   for (const page of model.pages) {
+    if (page.asideOf) continue;
     const base = toRoute(page.url, model.startUrl);
     let route = base;
     for (let n = 2; usedRoutes.has(route); n++) route = `${base === '/' ? '/page' : base}-${n}`;
     usedRoutes.add(route);
     routeByUrl.set(normalizeUrl(page.url), route);
+  }
+  // A frameset's side frame has no route of its own: links to it open its frameset.
+  for (const page of model.pages) {
+    const frameset = page.asideOf ? routeByUrl.get(normalizeUrl(page.asideOf)) : undefined;
+    if (frameset) routeByUrl.set(normalizeUrl(page.url), frameset);
   }
   return (url: string): string | undefined => routeByUrl.get(normalizeUrl(url));
 }
@@ -84,6 +90,21 @@ export function toRedirects(pages: PlannedPage[]): Record<string, string> {
     const oldPath = decodeURIComponent(parsed.pathname) + parsed.search;
     if (oldPath !== page.route && !(page.route === '/' && oldPath === '/'))
       redirects[oldPath] = page.route;
+  }
+  return redirects;
+}
+
+/** Old path of each frameset's side frame (no page of its own) -> its frameset's route. */
+export function toSideFrameRedirects(
+  model: SiteModel,
+  routeOf: (url: string) => string | undefined,
+): Record<string, string> {
+  const redirects: Record<string, string> = {};
+  for (const page of model.pages) {
+    const route = page.asideOf ? routeOf(page.url) : undefined;
+    if (!route) continue;
+    const parsed = new URL(page.url);
+    redirects[decodeURIComponent(parsed.pathname) + parsed.search] = route;
   }
   return redirects;
 }

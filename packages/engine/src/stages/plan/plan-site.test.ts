@@ -64,7 +64,12 @@ describe('fixOutline', () => {
       heading(2, 'late'),
     ];
     const out = fixOutline(sections, 'Page title');
-    expect(out[0]!.heading).toEqual({ level: 1, inlines: [{ text: 'Page title' }] });
+    // The original showed no heading there: the title is the h1 for screen readers only (issue 12).
+    expect(out[0]!.heading).toEqual({
+      level: 1,
+      inlines: [{ text: 'Page title' }],
+      visuallyHidden: true,
+    });
     expect(headingLevels(out)).toEqual([1, 2]);
   });
 
@@ -155,31 +160,32 @@ describe('planSite', () => {
   it('routes every page, maps old paths to new routes and rewrites internal links', () => {
     const { raw } = loadFixture('frameset');
     const plan = planSite(extractSite(raw), { strategy: 'FULL_REBUILD' });
+    // The menu frame (the frameset's narrow first column) is the frameset's aside: no page of its own.
     expect(plan.pages.map((page) => page.route)).toEqual([
       '/',
       '/input-pages/about',
       '/input-pages/main',
-      '/input-pages/menu',
     ]);
     expect(plan.redirects).toEqual({
       '/index.html': '/',
       '/input-pages/about.html': '/input-pages/about',
       '/input-pages/main.html': '/input-pages/main',
-      '/input-pages/menu.html': '/input-pages/menu',
+      '/input-pages/menu.html': '/',
     });
     expect(plan.navigation).toEqual([
       { label: 'Home', route: '/input-pages/main' },
       { label: 'About us', route: '/input-pages/about' },
       { label: 'Start', route: '/' },
     ]);
-    const menu = plan.pages.find((page) => page.route === '/input-pages/menu')!;
-    const hrefs = menu.sections.flatMap((s) =>
-      s.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.inlines.map((r) => r.href) : [])),
+    const aside = plan.pages[0]!.aside!;
+    expect(aside).toMatchObject({ side: 'left', width: 180, isNavigation: true });
+    const hrefs = aside.blocks.flatMap((b) =>
+      b.kind === 'paragraph' ? b.inlines.map((r) => r.href) : [],
     );
     expect(hrefs.filter(Boolean)).toEqual(['/input-pages/main', '/input-pages/about', '/']);
   });
 
-  it('keeps external and mailto: menu links in the footer, and only routes in the header', () => {
+  it('keeps external and mailto: menu links, routes only in the flat header links', () => {
     const plan = planSite(
       extractSite(
         toRawSite(`<nav><ul>
@@ -192,11 +198,13 @@ describe('planSite', () => {
       { strategy: 'INCREMENTAL_UPDATE' },
     );
     expect(plan.navigation).toEqual([{ label: 'Home', route: '/' }]);
-    expect(plan.footerLinks).toEqual([
-      { label: 'Home', route: '/' },
-      { label: 'Forum', route: 'https://forum.example/' },
-      { label: 'E-Mail me', route: 'mailto:wouter@site.example' },
-    ]);
+    // Each link is in the header's menu or else in the footer, never in both (issue 12).
+    const menuRoutes = JSON.stringify(plan.menu);
+    for (const route of ['https://forum.example/', 'mailto:wouter@site.example']) {
+      const inFooter = plan.footerLinks.some((link) => link.route === route);
+      expect(inFooter).toBe(!menuRoutes.includes(route));
+    }
+    expect(plan.footerLinks.map((link) => link.route)).not.toContain('/');
   });
 
   it('points links to the original anchors (#services) at the sections that hold them', () => {

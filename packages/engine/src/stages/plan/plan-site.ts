@@ -9,18 +9,27 @@ import { applyDesign } from '../../design/designer';
 import { buildTokens, offlineDesigner } from '../../design/offline-designer';
 import type { Block, PlannedPage, Section, SitePlan, SiteModel } from '../../model';
 import type { Diagnostic, Strategy } from '../../types';
-import { toFlatBlocks } from '../extract/walk-content';
+import { plainText, toFlatBlocks } from '../extract/walk-content';
 import { createAssetHost } from './asset-host';
 import { chooseVariant } from './choose-variant';
 import { createContentRewriter } from './content-rewriter';
 import { toFooterContact } from './footer-contact';
+import { planFooter, showsCopyright, toFooterLinks } from './plan-footer';
 import { fitTabs } from './fit-tabs';
-import { fixOutline } from './fix-outline';
+import { fixOutline, isPathTitle } from './fix-outline';
 import { groupSections } from './group-sections';
 import { createHrefRewriter } from './href-rewriter';
 import { applyHero } from './plan-hero';
 import { planNavigation, withoutMenuCopies } from './plan-navigation';
-import { planRoutes, toComponentName, toModuleName, toRedirects } from './plan-routes';
+import {
+  normalizeUrl,
+  planRoutes,
+  toComponentName,
+  toModuleName,
+  toRedirects,
+  toSideFrameRedirects,
+} from './plan-routes';
+import { planAside } from './plan-aside';
 import { toCardRuns } from './to-card-runs';
 
 export { chooseVariant } from './choose-variant';
@@ -48,7 +57,9 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
   const { planned, hostAsset } = host;
   const rewriteHref = createHrefRewriter(model, routeOf, host);
   const contentRewriter = createContentRewriter(model, rewriteHref, host);
-  let pages: PlannedPage[] = model.pages.map((page, pageIndex) => {
+  // A frameset's side frame is drawn as that frameset's aside: no page of its own.
+  const shownPages = model.pages.filter((page) => !page.asideOf);
+  let pages: PlannedPage[] = shownPages.map((page, pageIndex) => {
     const route = routeOf(page.url)!;
     const moduleName = toModuleName(route);
     const { rewriteRuns, rewriteBlock } = contentRewriter(page);
@@ -61,31 +72,37 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
         out.heading = {
           level: section.heading.level,
           inlines: rewriteRuns(section.heading.inlines),
+          ...(section.heading.align ? { align: section.heading.align } : {}),
         };
+      if (section.collapsed) out.collapsed = true;
       return out;
     });
+    // A title that is only the page's file path is never shown nor used (issue 12).
+    const title = isPathTitle(page.title) ? toFallbackTitle(page.url, sections, model) : page.title;
     sections = fitTabs(
-      toCardRuns(groupSections(fixOutline(sections, page.title))).filter(
+      toCardRuns(groupSections(fixOutline(sections, title))).filter(
         (section) => section.heading || section.blocks.length > 0,
       ),
-      page.title || model.identity.name,
+      title || model.identity.name,
     );
     const variants = sections.map((section, index) =>
       chooseVariant(section, index, pageIndex === 0),
     );
     const description =
-      page.description || model.identity.description || `${page.title} — ${model.identity.name}`;
+      page.description || model.identity.description || `${title} — ${model.identity.name}`;
     const planned: PlannedPage = {
       url: page.url,
       route,
       moduleName,
       componentName: toComponentName(moduleName),
-      title: page.title,
+      title,
       description,
       language: page.language || model.identity.language || 'en',
       sections: sections.map((section, index) => ({ ...section, variant: variants[index]! })),
       textBlocks: page.textBlocks,
     };
+    const aside = page.aside ? planAside(page.aside, rewriteBlock) : undefined;
+    if (aside) planned.aside = aside;
     const sectionIds = new Set(sections.map((section) => section.id));
     return applyHero(planned, model.identity.hero, {
       image: (image) => {
@@ -96,11 +113,14 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     });
   });
 
-  const redirects = toRedirects(pages);
+  const redirects = { ...toRedirects(pages), ...toSideFrameRedirects(model, routeOf) };
   const { navigation, footerLinks, menu } = planNavigation(model, pages, routeOf, rewriteHref);
   // The original's own menu tree (not the fallback from its pages): its copies in content go.
   if ((model.identity.menu ?? []).length > 0)
     pages = pages.map((page) => withoutMenuCopies(page, menu));
+  // The original's footer lines go to the rebuilt footer (issue 12), out of the pages that show them.
+  const lifted = planFooter(pages);
+  pages = lifted.pages;
 
   const favicon = model.identity.favicon
     ? hostAsset(model.identity.favicon, '', 'favicon')
@@ -155,7 +175,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     origin: model.origin,
     identity,
     navigation,
-    footerLinks,
+    footerLinks: toFooterLinks(footerLinks, menu, lifted.footer),
     menu,
     pages,
     redirects,
@@ -166,9 +186,27 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     design: { tokens: buildTokens(model), sections: {} },
     diagnostics,
   };
-  if (model.copyright) draft.copyright = model.copyright;
+  // The copyright line once: not again beside the original's footer lines that hold it.
+  if (model.copyright && !(lifted.footer && showsCopyright(lifted.footer, model.copyright)))
+    draft.copyright = model.copyright;
+  if (lifted.footer) draft.footer = lifted.footer;
   if (fontFaces.length > 0) draft.fontFaces = fontFaces;
   const sync: SyncDesigner =
     designer && 'designNow' in designer ? (designer as SyncDesigner) : offlineDesigner;
   return applyDesign(draft, sync.designNow(model, draft), sync.name);
+}
+
+/**
+ * A page's title when the original's was only its file path: its first heading, else the label of
+ * a menu link to it, else the site's name.
+ */
+function toFallbackTitle(url: string, sections: Section[], model: SiteModel): string {
+  const heading = sections.find((section) => section.heading)?.heading;
+  const headingText = heading ? plainText(heading.inlines).trim() : '';
+  if (headingText) return headingText;
+  const key = normalizeUrl(url);
+  const link = model.navigation.find(
+    (item) => normalizeUrl(item.href) === key && item.label.trim() !== '',
+  );
+  return link?.label.trim() ?? model.identity.name;
 }

@@ -17,6 +17,7 @@ export function toCardRuns(sections: Section[]): Section[] {
             level: section.heading.level,
             inlines: section.heading.inlines,
             id: section.id,
+            ...(section.collapsed ? { collapsed: true as const } : {}),
           },
           ...blocks,
         ]

@@ -2,7 +2,7 @@
  * src/index.css of generated projects: Tailwind v4 with the design tokens as a theme, then the
  * template's styles (templates/vite-react/src/styles/base.css, and motion.css for FULL_REBUILD).
  */
-import type { DesignTokens, SitePlan } from '../../../model';
+import type { DesignTokens, SitePlan, TypeScale } from '../../../model';
 import { templateFile } from './template-files';
 
 /**
@@ -52,7 +52,7 @@ export function toStylesheet(
 ${source}${faces}
 /* ${dark ? 'A dark site, as the original was: form controls and scrollbars follow.' : 'A light site.'} */
 :root {
-  color-scheme: ${dark ? 'dark' : 'light'};
+  color-scheme: ${dark ? 'dark' : 'light'};${toTypeScaleVariables(tokens.typography)}
 }
 
 @theme {
@@ -81,4 +81,40 @@ ${source}${faces}
 }
 
 ${templateFile('src/styles/base.css')}${animations ? `\n${templateFile('src/styles/motion.css')}` : ''}`;
+}
+
+/**
+ * The original's measured type scale and column as CSS variables (decision record 029); base.css
+ * falls back to the template's own scale where they are absent (the other strategies, a page the
+ * probe could not measure).
+ */
+export function toTypeScaleVariables(scale: TypeScale | undefined): string {
+  if (!scale) return '';
+  const { body, headings, column } = scale;
+  const lines = [
+    "/* The original's type scale, column and rhythm, measured at 1440 px. */",
+    `--type-body: ${body.size}px;`,
+    `--type-leading: ${body.lineHeight};`,
+    ...(['h1', 'h2', 'h3'] as const).flatMap((level) => [
+      `--type-${level}: ${headings[level].size}px;`,
+      `--type-${level}-weight: ${headings[level].weight};`,
+    ]),
+    ...(scale.hero ? [`--type-hero: ${scale.hero}px;`] : []),
+    ...(scale.isTextCentered ? ['--text-align: center;'] : []),
+    `--flow-gap: ${scale.flowGap}px;`,
+    `--section-pad: ${scale.sectionPadding}px;`,
+    // No bands in the original: every section on the page's own background.
+    ...(scale.hasBands
+      ? []
+      : ['--section-alt-fill: var(--color-canvas);', '--hero-fill: var(--color-canvas);']),
+    // The wrap's padding (2rem on each side at a desktop width) comes on top of the column's width.
+    ...(column
+      ? [
+          `--wrap-max: calc(${column.width}px + 4rem);`,
+          `--measure: ${column.measure}px;`,
+          ...(column.align === 'left' ? ['--wrap-margin-left: 0;'] : []),
+        ]
+      : []),
+  ];
+  return lines.map((line) => `\n  ${line}`).join('');
 }

@@ -29,6 +29,18 @@ describe('Accordion', () => {
     expect(answer.getAttribute('aria-labelledby')).toBe(second!.id);
   });
 
+  it('keeps every answer closed when the original showed them closed', () => {
+    const closed = FAQ.map((block) =>
+      block.kind === 'heading' ? { ...block, collapsed: true as const } : block,
+    );
+    render(<Accordion blocks={closed} />);
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.map((button) => button.getAttribute('aria-expanded'))).toEqual([
+      'false',
+      'false',
+    ]);
+  });
+
   it('opens one answer at a time, and closes it again', () => {
     render(<Accordion blocks={FAQ} />);
     const [first, second] = screen.getAllByRole('button');

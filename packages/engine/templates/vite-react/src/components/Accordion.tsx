@@ -8,7 +8,6 @@ import { Blocks } from './Blocks';
  */
 export function Accordion({ blocks }: { blocks: Block[] }) {
   const id = useId();
-  const [open, setOpen] = useState<number | null>(0);
   const level = Math.max(0, ...blocks.map((block) => (block.kind === 'heading' ? block.level : 0)));
   const first = blocks.findIndex((block) => block.kind === 'heading' && block.level === level);
   const intro = first < 0 ? blocks : blocks.slice(0, first);
@@ -18,6 +17,11 @@ export function Accordion({ blocks }: { blocks: Block[] }) {
       items.push({ question: block, answer: [] });
     else items[items.length - 1]?.answer.push(block);
   }
+  // The first answer opens, unless the original showed its answers closed: then the first it showed.
+  const shown = items.some((item) => item.question.kind === 'heading' && item.question.collapsed)
+    ? items.findIndex((item) => item.question.kind === 'heading' && !item.question.collapsed)
+    : 0;
+  const [open, setOpen] = useState<number | null>(shown < 0 ? null : shown);
   const Tag = ('h' + Math.min(6, Math.max(2, level))) as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
   return (
     <>

@@ -126,13 +126,36 @@ function toSlide(panel: PanelData, className: string) {
   };
 }
 
+type ImageBlock = Extract<Block, { kind: 'image' }>;
+
+/** Blocks, with the images the original showed side by side (`inline`) gathered into their rows. */
+function toRows(blocks: Block[]): (Block | ImageBlock[])[] {
+  const out: (Block | ImageBlock[])[] = [];
+  for (const block of blocks) {
+    const last = out[out.length - 1];
+    if (block.kind === 'image' && block.inline) {
+      if (Array.isArray(last) && block.inline === 'continue') last.push(block);
+      else out.push([block]);
+    } else out.push(block);
+  }
+  return out;
+}
+
 /** A list of blocks. */
 export function Blocks({ blocks }: { blocks: Block[] }) {
   return (
     <>
-      {blocks.map((block, index) => (
-        <BlockView key={index} block={block} />
-      ))}
+      {toRows(blocks).map((block, index) =>
+        Array.isArray(block) ? (
+          <p key={index} className="image-row">
+            {block.map((image, i) => (
+              <Picture key={i} image={image.image} className="image-row-item" />
+            ))}
+          </p>
+        ) : (
+          <BlockView key={index} block={block} />
+        ),
+      )}
     </>
   );
 }

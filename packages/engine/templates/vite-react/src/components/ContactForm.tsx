@@ -6,19 +6,33 @@ import { site } from '../content/site';
 const ENDPOINT: string = import.meta.env.VITE_FORM_ENDPOINT ?? '';
 
 /**
- * The original form, rebuilt. It posts to VITE_FORM_ENDPOINT (any form back end: Formspree, a
- * serverless function...). Without one it says so instead of pretending to send.
+ * The original form, rebuilt. It posts to `endpoint` (VITE_FORM_ENDPOINT: any form back end,
+ * Formspree, a serverless function...). Without one it never pretends to send: in development it
+ * tells the site owner what to set; a production build shows visitors an error when they submit
+ * (the setup notice is for the owner, not text the original page showed: issue 12).
  */
-export function ContactForm({ form }: { form: FormContent }) {
+export function ContactForm({
+  form,
+  endpoint = ENDPOINT,
+  isDevelopment = import.meta.env.DEV,
+}: {
+  form: FormContent;
+  endpoint?: string;
+  isDevelopment?: boolean;
+}) {
   const id = useId();
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const needsSetup = !endpoint && isDevelopment;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!ENDPOINT) return;
+    if (!endpoint) {
+      setStatus('failed');
+      return;
+    }
     setStatus('sending');
     try {
-      const response = await fetch(ENDPOINT, {
+      const response = await fetch(endpoint, {
         method: 'POST',
         body: new FormData(event.currentTarget),
         headers: { Accept: 'application/json' },
@@ -33,7 +47,7 @@ export function ContactForm({ form }: { form: FormContent }) {
     <form
       className="form-card"
       method={form.method}
-      action={ENDPOINT || undefined}
+      action={endpoint || undefined}
       onSubmit={onSubmit}
     >
       {form.intro.map((text, index) => (
@@ -79,11 +93,11 @@ export function ContactForm({ form }: { form: FormContent }) {
           </div>
         );
       })}
-      <button type="submit" className="btn" disabled={!ENDPOINT || status === 'sending'}>
+      <button type="submit" className="btn" disabled={needsSetup || status === 'sending'}>
         {form.submitLabel}
       </button>
       <p className="form-status" role="status" aria-live="polite">
-        {!ENDPOINT
+        {needsSetup
           ? site.labels.formNotConnected
           : status === 'sending'
             ? site.labels.formSending

@@ -1,79 +1,90 @@
 import { Link } from 'react-router';
+import type { Block } from '../content/types';
 import { site } from '../content/site';
 import { asset } from '../lib/asset';
-import { isRoute } from './InlineText';
+import { InlineText, isRoute } from './InlineText';
 
-/** The site footer: every navigation link, contact details, social profiles and the copyright line. */
+/** One line of the original's footer: its words and links as it showed them. */
+function FooterLine({ block, inRow }: { block: Block; inRow: boolean }) {
+  switch (block.kind) {
+    case 'paragraph':
+      return (
+        <p className="footer-text">
+          <InlineText runs={block.inlines} />
+        </p>
+      );
+    case 'heading':
+      // A footer's column title, not a part of the page's outline.
+      return (
+        <p className="footer-title">
+          <InlineText runs={block.inlines} />
+        </p>
+      );
+    case 'list':
+      // A row of links as the original's footer showed them ("Privacy Policy · Terms of Use").
+      return (
+        <ul className={inRow ? 'flex flex-wrap justify-center gap-x-4 gap-y-1' : undefined}>
+          {block.items.map((item, index) => (
+            <li key={index}>
+              <InlineText runs={item} />
+            </li>
+          ))}
+        </ul>
+      );
+    default:
+      return null;
+  }
+}
+
+/**
+ * The site footer as the original's (issue 12): its own lines, links to pages the header's menu
+ * does not reach (so every page stays reachable), and the copyright line. Nothing the original's
+ * footer did not show: no repeated site name, no page list of the menu, no contact details of its own.
+ */
 export function Footer() {
-  const { contact } = site;
-  const hasContact =
-    contact.phones.length +
-      contact.emails.length +
-      contact.addresses.length +
-      contact.hours.length >
-    0;
+  const lines = site.footer ?? [];
+  // Lines without column titles are one row, as footers mostly show them (copyright, icons, links
+  // side by side), the copyright line first; titled columns keep the grid.
+  const isRow = lines.length > 0 && !lines.some((block) => block.kind === 'heading');
+  const hasGrid = (lines.length > 0 && !isRow) || site.footerLinks.length > 0;
+  if (!isRow && !hasGrid && !site.copyright) return null;
   return (
     <footer className="site-footer">
-      <div className="wrap footer-grid">
-        <div>
-          <p className="footer-title">{site.name}</p>
-          {site.description ? <p className="footer-text">{site.description}</p> : null}
+      {isRow ? (
+        <div className="wrap flex flex-wrap items-center justify-around gap-x-8 gap-y-3 py-6 text-center">
+          {site.copyright ? <p>{site.copyright}</p> : null}
+          {lines.map((block, index) => (
+            <FooterLine key={index} block={block} inRow />
+          ))}
         </div>
-        {site.footerLinks.length > 0 ? (
-          <nav aria-label={site.labels.pages}>
-            <p className="footer-title">{site.labels.pages}</p>
-            <ul>
-              {site.footerLinks.map((link, index) => (
-                <li key={index}>
-                  {isRoute(link.route) ? (
-                    <Link to={link.route}>{link.label}</Link>
-                  ) : (
-                    <a href={asset(link.route)}>{link.label}</a>
-                  )}
-                </li>
+      ) : null}
+      {hasGrid ? (
+        <div className="wrap footer-grid">
+          {lines.length > 0 && !isRow ? (
+            <div>
+              {lines.map((block, index) => (
+                <FooterLine key={index} block={block} inRow={false} />
               ))}
-            </ul>
-          </nav>
-        ) : null}
-        {hasContact ? (
-          <div>
-            <p className="footer-title">{site.labels.contact}</p>
-            <ul>
-              {contact.phones.map((phone) => (
-                <li key={phone}>
-                  <a href={'tel:' + phone.replace(/[^+\d]/g, '')}>{phone}</a>
-                </li>
-              ))}
-              {contact.emails.map((email) => (
-                <li key={email}>
-                  <a href={'mailto:' + email}>{email}</a>
-                </li>
-              ))}
-              {contact.addresses.map((address) => (
-                <li key={address}>{address}</li>
-              ))}
-              {contact.hours.map((hours) => (
-                <li key={hours}>{hours}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {site.social.length > 0 ? (
-          <div>
-            <p className="footer-title">{site.labels.follow}</p>
-            <ul>
-              {site.social.map((profile) => (
-                <li key={profile.href}>
-                  <a href={profile.href} rel="me">
-                    {profile.network}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </div>
-      {site.copyright ? (
+            </div>
+          ) : null}
+          {site.footerLinks.length > 0 ? (
+            <nav aria-label={site.labels.pages}>
+              <ul>
+                {site.footerLinks.map((link, index) => (
+                  <li key={index}>
+                    {isRoute(link.route) ? (
+                      <Link to={link.route}>{link.label}</Link>
+                    ) : (
+                      <a href={asset(link.route)}>{link.label}</a>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+        </div>
+      ) : null}
+      {site.copyright && !isRow ? (
         <div className="wrap footer-bottom">
           <p>{site.copyright}</p>
         </div>

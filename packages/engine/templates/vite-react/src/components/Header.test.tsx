@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { site } from '../content/site';
 import { Header } from './Header';
 
 afterEach(cleanup);
@@ -71,5 +72,39 @@ describe('Header: the original menu with disclosure dropdowns (issue 12)', () =>
     fireEvent.keyDown(within(mobile).getByRole('link', { name: 'Home' }), { key: 'Escape' });
     expect(mobile.hidden).toBe(true);
     expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('Header: the name shows only where the original showed it (issue 12)', () => {
+  afterEach(() => {
+    delete site.nameShown;
+  });
+
+  it("keeps a name the original did not show as the home link's accessible name only", () => {
+    site.nameShown = false;
+    renderHeader();
+    const home = screen.getByRole('link', { name: 'Example Bakery' });
+    expect(home.getAttribute('href')).toBe('/');
+    // Neither name nor logo shown: the whole link stays out of sight until a keyboard focuses it.
+    expect(home.className).toBe('brand brand-quiet');
+  });
+
+  it('lets a logo stand for a name the original did not show', () => {
+    site.nameShown = false;
+    site.logo = { src: 'images/logo.png', width: 40, height: 40 };
+    try {
+      renderHeader();
+      const home = screen.getByRole('link', { name: 'Example Bakery' });
+      expect(home.className).toBe('brand');
+      expect(within(home).getByText('Example Bakery').className).toBe('sr-only');
+    } finally {
+      delete site.logo;
+    }
+  });
+
+  it('shows a name the original showed', () => {
+    renderHeader();
+    const home = screen.getByRole('link', { name: 'Example Bakery' });
+    expect(within(home).getByText('Example Bakery').className).toBe('');
   });
 });

@@ -96,6 +96,11 @@ function MenuEntry({ item }: { item: MenuLink }) {
   ) : null;
 }
 
+/** True when the header shows the site's name as words (the original did, and it is not only a host name beside a logo). */
+function isNameShown(): boolean {
+  return site.nameShown !== false && !(site.logo && site.nameIsHost);
+}
+
 /** The site header: logo and name, the original's menu, and a menu button on small screens. */
 export function Header() {
   const [open, setOpen] = useState(false);
@@ -106,7 +111,8 @@ export function Header() {
   return (
     <header className={'site-header' + (MENU.length > 6 ? ' is-long' : '')}>
       <div className="wrap header-bar">
-        <Link to="/" className="brand">
+        {/* Neither name nor logo shown by the original: the home link shows itself only when focused. */}
+        <Link to="/" className={isNameShown() || site.logo ? 'brand' : 'brand brand-quiet'}>
           {site.logo ? (
             <img
               src={asset(site.logo.src)}
@@ -116,8 +122,11 @@ export function Header() {
               className="brand-logo"
             />
           ) : null}
-          {/* A name that is only the host name says less than the logo: screen readers still hear it. */}
-          <span className={site.logo && site.nameIsHost ? 'sr-only' : undefined}>{site.name}</span>
+          {/*
+            The name shows as words only where the original's header showed them (issue 12); a name
+            that is only the host name says less than the logo. Screen readers always hear it.
+          */}
+          <span className={isNameShown() || !site.logo ? undefined : 'sr-only'}>{site.name}</span>
         </Link>
         <nav aria-label={site.labels.menu} className="desktop-nav">
           <ul>{entries}</ul>

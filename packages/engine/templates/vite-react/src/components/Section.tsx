@@ -23,6 +23,19 @@ export function Section({ section, index }: { section: SectionData; index: numbe
     />
   ) : null;
   const tone = index % 2 === 1 ? ' section-alt' : '';
+  if (section.collapsed && title) {
+    // Closed as the original's panel was (an FAQ's answer): the question opens it, every word kept.
+    return (
+      <section id={section.id} aria-labelledby={headingId} className="section section-collapsed">
+        <div className="wrap content">
+          <details className="disclosure">
+            <summary>{title}</summary>
+            <Blocks blocks={blocks} />
+          </details>
+        </div>
+      </section>
+    );
+  }
   if (variant === 'hero' && section.backdrop) {
     // The original's full-bleed picture behind the words, under a scrim dark enough for white text.
     const { image, overlay } = section.backdrop;

@@ -1,3 +1,5 @@
+import type { Block } from './types';
+
 export interface SiteLink {
   label: string;
   route: string;
@@ -21,6 +23,8 @@ export interface SiteContent {
   name: string;
   /** The name is the host name (the original named itself nowhere): a logo shows instead of it. */
   nameIsHost?: boolean;
+  /** False: the original's header did not show the name as words; it is then the home link's accessible name only. */
+  nameShown?: boolean;
   language: string;
   description: string;
   /** Default origin for canonical URLs; VITE_SITE_URL overrides it. */
@@ -38,6 +42,8 @@ export interface SiteContent {
   contact: { phones: string[]; emails: string[]; addresses: string[]; hours: string[] };
   social: { network: string; href: string }[];
   copyright?: string;
+  /** The original's own footer lines (issue 12): shown instead of lines of the template's own. */
+  footer?: Block[];
   labels: {
     skip: string;
     menu: string;

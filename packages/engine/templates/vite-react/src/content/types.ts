@@ -53,10 +53,12 @@ export type Block =
       inlines: InlineRun[];
       role?: 'quote' | 'caption' | 'term' | 'definition' | 'address';
     }
-  | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string }
+  /** `collapsed`: the original showed what follows it closed (an FAQ's answer). */
+  | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string; collapsed?: true }
   | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][]; breadcrumb?: boolean }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
-  | { kind: 'image'; image: ImageData; caption?: string }
+  /** `inline`: shown on one line with the images next to it (`start` begins such a row). */
+  | { kind: 'image'; image: ImageData; caption?: string; inline?: 'start' | 'continue' }
   | { kind: 'pre'; text: string }
   | { kind: 'form'; form: FormContent }
   | { kind: 'rule' }
@@ -95,8 +97,25 @@ export interface SectionData {
   id: string;
   variant: SectionVariant;
   backdrop?: BackdropData;
-  /** `align: 'center'`: the original centred it. */
-  heading?: { level: number; inlines: InlineRun[]; align?: 'center' };
+  /** `align: 'center'`: the original centred it; `visuallyHidden`: the original showed no heading (screen readers only). */
+  heading?: { level: number; inlines: InlineRun[]; align?: 'center'; visuallyHidden?: true };
+  blocks: Block[];
+  /** The original showed only the heading (an FAQ's closed answer): shown closed, opened by it. */
+  collapsed?: true;
+  /** On a page's first section: the page's sidebar, drawn beside all of its sections. */
+  aside?: AsideData;
+}
+
+/** A page's sidebar: its side and width (px at 1440) in the original; a `<nav>` when it is navigation. */
+export interface AsideData {
+  side: 'left' | 'right';
+  width: number;
+  /** The sidebar and its content together in the original (px at 1440): the layout's width. */
+  span?: number;
+  isNavigation: boolean;
+  /** Its own fill and words' colour in the original (they pass AA together). */
+  fill?: string;
+  text?: string;
   blocks: Block[];
 }
 

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { SiteModel } from '../model';
+import { extractSite } from '../stages/extract/extract-site';
+import { loadFixture } from '../stages/generate/testing/load-fixture';
+import { planSite } from '../stages/plan/plan-site';
+import type { ProbedTypography } from '../types';
+import { MIN_BODY_SIZE, MIN_LINE_HEIGHT, mergeTypography, toTypeScale } from './type-scale';
+
+/** A Bootstrap 3 page as the probe reads it at 1440 px: 14 px text in a centred 1140 px container. */
+const BOOTSTRAP: ProbedTypography = {
+  body: { size: 14, lineHeight: 20 },
+  h1: { size: 36, weight: 500 },
+  h2: { size: 30, weight: 500 },
+  column: { left: 150, width: 1140, measure: 723, isCentered: true },
+  sectionGap: 40,
+  hasBands: false,
+};
+
+function modelWith(typography: ProbedTypography | undefined): SiteModel {
+  const model = extractSite(loadFixture('contact-page').raw);
+  return { ...model, identity: { ...model.identity, ...(typography ? { typography } : {}) } };
+}
+
+describe('the measured type scale (decision record 029)', () => {
+  it("keeps the original's sizes, column and rhythm, with modern floors", () => {
+    const scale = toTypeScale(BOOTSTRAP);
+    // 14 px body text is raised to the floor; its line height stays at least 1.4 of the size.
+    expect(scale.body.size).toBe(MIN_BODY_SIZE);
+    expect(scale.body.lineHeight).toBe(MIN_LINE_HEIGHT);
+    expect(scale.headings.h1).toEqual({ size: 36, weight: 500 });
+    expect(scale.headings.h2).toEqual({ size: 30, weight: 500 });
+    // No h3 on the page: the browser's default ratio (14 × 1.17), raised to 1.1 × the 15 px body.
+    expect(scale.headings.h3).toEqual({ size: 16.5, weight: 700 });
+    expect(scale.column).toEqual({ width: 1140, measure: 723, align: 'center' });
+    expect(scale.sectionPadding).toBe(20);
+    // No paragraph gap measured: one line of the original's text.
+    expect(scale.flowGap).toBe(14);
+    expect(scale.hasBands).toBe(false);
+    expect(scale.hero).toBeUndefined();
+    expect(scale.isTextCentered).toBeUndefined();
+  });
+
+  it("keeps the hero's headline size and centred text", () => {
+    const scale = toTypeScale({ ...BOOTSTRAP, heroHeadline: 75, isTextCentered: true });
+    expect(scale.hero).toBe(75);
+    expect(scale.isTextCentered).toBe(true);
+  });
+
+  it('keeps every heading a step above the body (h1 1.5×, h2 1.25×, h3 1.1×), else no larger than the level above', () => {
+    const scale = toTypeScale({
+      body: { size: 16, lineHeight: 30 },
+      h1: { size: 12, weight: 700 },
+      h2: { size: 20, weight: 700 },
+      h3: { size: 13, weight: 400 },
+      hasBands: true,
+    });
+    // A start page's small h1 (a site title) would make every page's title body text.
+    expect(scale.headings.h1.size).toBe(24);
+    expect(scale.headings.h2.size).toBe(20);
+    expect(scale.headings.h3).toEqual({ size: 17.6, weight: 400 });
+    expect(scale.body.lineHeight).toBe(1.88);
+    expect(scale.column).toBeUndefined();
+  });
+
+  it('keeps a column left of centre flush left, to its right edge (beside a sidebar)', () => {
+    const scale = toTypeScale({
+      ...BOOTSTRAP,
+      column: { left: 280, width: 1155, measure: 1140, isCentered: false },
+      sectionGap: 400,
+    });
+    expect(scale.column).toEqual({ width: 1435, measure: 1140, align: 'left' });
+    // A section's padding stays within reason whatever the original's gaps.
+    expect(scale.sectionPadding).toBe(72);
+  });
+
+  it("takes a site's scale over its pages: medians, the most shared column, what most pages do", () => {
+    const page = (size: number, left: number, isTextCentered?: true): ProbedTypography => ({
+      ...BOOTSTRAP,
+      body: { size, lineHeight: size * 1.5 },
+      column: { left, width: 1440 - 2 * left, measure: 700, isCentered: true },
+      ...(isTextCentered ? { isTextCentered } : {}),
+    });
+    const merged = mergeTypography([
+      { ...page(18, 100), heroHeadline: 60 },
+      page(14, 150, true),
+      page(16, 150, true),
+    ])!;
+    expect(merged.body).toEqual({ size: 16, lineHeight: 24 });
+    expect(merged.column?.left).toBe(150);
+    expect(merged.isTextCentered).toBe(true);
+    expect(merged.heroHeadline).toBe(60);
+    expect(merged.h3).toBeUndefined();
+    expect(mergeTypography([])).toBeUndefined();
+  });
+
+  it('is planned for STYLE_MODERNIZATION only; the other strategies keep the template scale', () => {
+    const model = modelWith(BOOTSTRAP);
+    const style = planSite(model, { strategy: 'STYLE_MODERNIZATION' });
+    expect(style.design.tokens.typography).toEqual(toTypeScale(BOOTSTRAP));
+    for (const strategy of ['INCREMENTAL_UPDATE', 'FULL_REBUILD'] as const)
+      expect(planSite(model, { strategy }).design.tokens.typography).toBeUndefined();
+    // A site the probe could not measure (no browser) keeps the template's scale.
+    expect(
+      planSite(modelWith(undefined), { strategy: 'STYLE_MODERNIZATION' }).design.tokens.typography,
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The rebuild's type scale from the original's, as the identity probe measured it at 1440 px (issue 12,
+ * decision record 029): STYLE_MODERNIZATION keeps the original's body size, heading sizes, content
+ * column and rhythm, so that its pages are about as tall as the original's and their blocks sit where
+ * they were. A fixed "compact" scale was tried and measured worse: the scale is the site's own.
+ * Modern floors stay: body text at least 15 px, line height at least 1.4, headings never smaller
+ * than the body, a column never wider than the viewport.
+ */
+import type { TypeScale } from '../model';
+import type { ProbedTypography } from '../types';
+
+/** The smallest body text the rebuild sets at 1440 px (phones get 16 px in the CSS). */
+export const MIN_BODY_SIZE = 15;
+/** The tightest line height the rebuild sets, as a ratio of the font size. */
+export const MIN_LINE_HEIGHT = 1.4;
+const MAX_LINE_HEIGHT = 2;
+/** A browser's default heading sizes as a ratio of the body's: a level the original lacks. */
+const DEFAULT_RATIO = { h1: 2, h2: 1.5, h3: 1.17 } as const;
+/**
+ * The least a heading keeps over the body, whatever was measured: the start page's h1 can be a
+ * small site title (richardzhao-blog's), and a page's "About" must still read as its heading.
+ */
+const MIN_RATIO = { h1: 1.5, h2: 1.25, h3: 1.1 } as const;
+/** The probe's viewport width; the column is measured there. */
+const VIEWPORT = 1440;
+/** A section's padding above and below (px): half the gap measured before a section's heading. */
+const SECTION_PADDING = { min: 12, max: 72 } as const;
+
+const round = (n: number): number => Math.round(n * 100) / 100;
+const clamp = (n: number, min: number, max: number): number => Math.min(max, Math.max(min, n));
+
+/** The rebuild's type scale for a measured one: the original's values, modern floors applied. */
+export function toTypeScale(measured: ProbedTypography): TypeScale {
+  const originalBody = measured.body.size;
+  const bodySize = round(Math.max(MIN_BODY_SIZE, originalBody));
+  // The original's line pitch in pixels is kept where the floor allows (raised text, same pitch).
+  const lineHeight = round(
+    clamp(measured.body.lineHeight / bodySize, MIN_LINE_HEIGHT, MAX_LINE_HEIGHT),
+  );
+  // A level the page lacks takes the browser's default ratio to the body; each level stays at
+  // least its MIN_RATIO of the body and, above that, no larger than the level above it.
+  const headings = {} as TypeScale['headings'];
+  let above = Number.POSITIVE_INFINITY;
+  for (const level of ['h1', 'h2', 'h3'] as const) {
+    const found = measured[level];
+    const size = found?.size ?? originalBody * DEFAULT_RATIO[level];
+    const kept = round(Math.max(bodySize * MIN_RATIO[level], Math.min(size, above)));
+    headings[level] = { size: kept, weight: found?.weight ?? 700 };
+    above = kept;
+  }
+  // The gaps were measured with the original's body size; they are kept as they were (a floor of
+  // half a line keeps paragraphs apart).
+  const flowGap = round(Math.max(bodySize * 0.5, measured.paragraphGap ?? originalBody));
+  const sectionGap = measured.sectionGap ?? flowGap * 2;
+  const scale: TypeScale = {
+    body: { size: bodySize, lineHeight },
+    headings,
+    flowGap,
+    sectionPadding: round(clamp(sectionGap / 2, SECTION_PADDING.min, SECTION_PADDING.max)),
+    hasBands: measured.hasBands,
+  };
+  if (measured.heroHeadline) scale.hero = round(Math.max(bodySize, measured.heroHeadline));
+  if (measured.isTextCentered) scale.isTextCentered = true;
+  const column = measured.column;
+  if (column && column.width > 0) {
+    // A column left of centre (beside a sidebar, or a page set flush left) keeps its right edge: the
+    // wrap runs from the left to there; a centred one keeps its width.
+    const width = Math.round(
+      Math.min(VIEWPORT, column.isCentered ? column.width : column.left + column.width),
+    );
+    scale.column = {
+      width,
+      measure: Math.round(clamp(column.measure, Math.min(width, 320), width)),
+      align: column.isCentered ? 'center' : 'left',
+    };
+  }
+  return scale;
+}
+
+const median = (values: number[]): number | undefined => {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * One site's type scale from its pages' (the start page first): the median of each size and gap,
+ * the column most pages share (the start page's on a tie), bands and centred text when most pages
+ * have them, the start page's hero. A site whose start page differs from the rest (a frameset, a
+ * landing page) is measured by its pages as a visitor reads them.
+ */
+export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypography | undefined {
+  const [start] = pages;
+  if (!start) return undefined;
+  const numbers = (pick: (t: ProbedTypography) => number | undefined): number[] =>
+    pages.flatMap((t) => {
+      const value = pick(t);
+      return value === undefined ? [] : [value];
+    });
+  const most = (pick: (t: ProbedTypography) => boolean): boolean =>
+    pages.filter(pick).length * 2 > pages.length;
+  const merged: ProbedTypography = {
+    body: {
+      size: median(numbers((t) => t.body.size))!,
+      lineHeight: median(numbers((t) => t.body.lineHeight))!,
+    },
+    hasBands: most((t) => t.hasBands),
+  };
+  for (const level of ['h1', 'h2', 'h3'] as const) {
+    const size = median(numbers((t) => t[level]?.size));
+    if (size !== undefined)
+      merged[level] = {
+        size,
+        weight: median(numbers((t) => t[level]?.weight)) ?? 700,
+      };
+  }
+  const columns = new Map<string, { column: NonNullable<ProbedTypography['column']>; n: number }>();
+  for (const t of pages) {
+    if (!t.column) continue;
+    const key = `${t.column.left}|${t.column.width}`;
+    const seen = columns.get(key);
+    if (seen) seen.n++;
+    else columns.set(key, { column: t.column, n: 1 });
+  }
+  // Map order is insertion order, so the start page's column wins a tie.
+  const column = [...columns.values()].reduce<
+    { column: NonNullable<ProbedTypography['column']>; n: number } | undefined
+  >((best, next) => (!best || next.n > best.n ? next : best), undefined)?.column;
+  if (column) merged.column = column;
+  const paragraphGap = median(numbers((t) => t.paragraphGap));
+  if (paragraphGap !== undefined) merged.paragraphGap = paragraphGap;
+  const sectionGap = median(numbers((t) => t.sectionGap));
+  if (sectionGap !== undefined) merged.sectionGap = sectionGap;
+  if (start.heroHeadline !== undefined) merged.heroHeadline = start.heroHeadline;
+  if (most((t) => t.isTextCentered === true)) merged.isTextCentered = true;
+  return merged;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { buildTokens } from '../../../design/offline-designer';
+import { toTypeScale } from '../../../design/type-scale';
+import type { DesignTokens } from '../../../model';
+import { extractSite } from '../../extract/extract-site';
+import { loadFixture } from '../testing/load-fixture';
+import { toStylesheet, toTypeScaleVariables } from './styles';
+
+const tokens: DesignTokens = buildTokens(extractSite(loadFixture('contact-page').raw));
+const scale = toTypeScale({
+  body: { size: 16, lineHeight: 24 },
+  h1: { size: 32, weight: 700 },
+  h2: { size: 24, weight: 600 },
+  column: { left: 8, width: 900, measure: 800, isCentered: false },
+  paragraphGap: 16,
+  sectionGap: 40,
+  heroHeadline: 60,
+  isTextCentered: true,
+  hasBands: false,
+});
+
+/** The declarations of the stylesheet's first :root rule. */
+const rootOf = (css: string): string => /:root \{([^}]*)\}/.exec(css)?.[1] ?? '';
+
+describe('the type scale in the stylesheet (decision record 029)', () => {
+  it('writes the measured scale as CSS variables from the tokens', () => {
+    const root = rootOf(toStylesheet({ ...tokens, typography: scale }, false));
+    expect(root).toContain('--type-body: 16px;');
+    expect(root).toContain('--type-leading: 1.5;');
+    expect(root).toContain('--type-h1: 32px;');
+    expect(root).toContain('--type-h2-weight: 600;');
+    // No h3 measured: the browser's default ratio to the body (16 × 1.17).
+    expect(root).toContain('--type-h3: 18.72px;');
+    expect(root).toContain('--flow-gap: 16px;');
+    expect(root).toContain('--section-pad: 20px;');
+    expect(root).toContain('--wrap-max: calc(908px + 4rem);');
+    expect(root).toContain('--measure: 800px;');
+    expect(root).toContain('--wrap-margin-left: 0;');
+    // The original had no bands: the alternate sections take the page's background.
+    expect(root).toContain('--section-alt-fill: var(--color-canvas);');
+    expect(root).toContain('--hero-fill: var(--color-canvas);');
+    expect(root).toContain('--type-hero: 60px;');
+    expect(root).toContain('--text-align: center;');
+  });
+
+  it('keeps bands and centring when the original had them', () => {
+    const variables = toTypeScaleVariables({
+      ...scale,
+      hasBands: true,
+      column: { width: 1140, measure: 700, align: 'center' },
+    });
+    expect(variables).not.toContain('--section-alt-fill');
+    expect(variables).not.toContain('--hero-fill');
+    expect(variables).not.toContain('--wrap-margin-left');
+  });
+
+  it("sets none without a measured scale, and base.css falls back to the template's", () => {
+    const css = toStylesheet(tokens, false);
+    expect(rootOf(css)).not.toContain('--type-');
+    expect(css).toContain('font-size: var(--type-body, 1rem);');
+    expect(css).toContain('max-width: var(--wrap-max, 72rem);');
+    expect(css).toContain('padding-block: var(--section-pad, 4.5rem);');
+    expect(css).toContain('background: var(--section-alt-fill, var(--color-surface));');
+  });
+});

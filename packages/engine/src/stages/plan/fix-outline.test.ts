@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { extractSite } from '../extract/extract-site';
+import { toRawPage, toRawSite } from '../generate/testing/load-fixture';
+import { isPathTitle } from './fix-outline';
+import { planSite } from './plan-site';
+
+const ORIGIN = 'http://site.example';
+
+describe('isPathTitle', () => {
+  it.each([
+    ['/frame_left.html', true],
+    ['menu.htm', true],
+    ['', true],
+    ['Adding a cheat code', false],
+    ['Downloads', false],
+    ['index.html - My site', false],
+  ])('%s -> %s', (title, expected) => {
+    expect(isPathTitle(title)).toBe(expected);
+  });
+});
+
+describe('page titles the original did not show (issue 12)', () => {
+  function plan() {
+    const raw = toRawSite(
+      `<title>Games</title><h1>Games</h1><p>Welcome. <a href="/left.html">Left menu</a></p>`,
+      `${ORIGIN}/index.html`,
+    );
+    raw.pages.push(
+      toRawPage(`${ORIGIN}/cheat.html`, '<title>Adding a cheat code</title><p>Type it in.</p>', 1),
+      toRawPage(`${ORIGIN}/left.html`, '<p><a href="/index.html">Start</a></p>', 1),
+    );
+    return planSite(extractSite(raw), { strategy: 'STYLE_MODERNIZATION' });
+  }
+
+  it('keeps the title as an h1 for screen readers only, never shown', () => {
+    const page = plan().pages.find((p) => p.route === '/cheat')!;
+    expect(page.sections[0]!.heading).toMatchObject({
+      level: 1,
+      inlines: [{ text: 'Adding a cheat code' }],
+      visuallyHidden: true,
+    });
+    // Its words stay, under the hidden title.
+    expect(JSON.stringify(page.sections)).toContain('Type it in.');
+  });
+
+  it('never uses a file path as the title: the page is named after its link or the site', () => {
+    const model = plan();
+    const page = model.pages.find((p) => p.route === '/left')!;
+    expect(page.title).not.toMatch(/left\.html/);
+    expect(JSON.stringify(page.sections)).not.toMatch(/left\.html/);
+    expect(page.sections[0]!.heading?.visuallyHidden).toBe(true);
+  });
+
+  it('shows the heading the original showed', () => {
+    const page = plan().pages[0]!;
+    expect(page.sections[0]!.heading).toEqual({ level: 1, inlines: [{ text: 'Games' }] });
+  });
+});
