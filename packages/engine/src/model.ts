@@ -78,9 +78,18 @@ export type Block =
       kind: 'paragraph';
       inlines: InlineRun[];
       role?: 'quote' | 'caption' | 'term' | 'definition' | 'address';
+      /** The original centred it (issue 12); STYLE_MODERNIZATION does too. */
+      align?: 'center';
     }
   /** `collapsed`: what follows it (to the next heading as high) was closed in the original (an FAQ's answer). */
-  | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string; collapsed?: true }
+  | {
+      kind: 'heading';
+      level: number;
+      inlines: InlineRun[];
+      id?: string;
+      collapsed?: true;
+      align?: 'center';
+    }
   | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][]; breadcrumb?: boolean }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
   /**
@@ -88,7 +97,13 @@ export type Block =
    * rating's bullets, in one table row): `start` begins such a row, `continue` goes on with it; the
    * rebuild keeps each row side by side.
    */
-  | { kind: 'image'; image: ImageRef; caption?: string; inline?: 'start' | 'continue' }
+  | {
+      kind: 'image';
+      image: ImageRef;
+      caption?: string;
+      inline?: 'start' | 'continue';
+      align?: 'center';
+    }
   | { kind: 'pre'; text: string }
   | { kind: 'form'; form: FormModel }
   | { kind: 'rule' }

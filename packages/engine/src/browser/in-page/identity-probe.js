@@ -621,6 +621,25 @@
     }
   }
 
+  // Text alignment as rendered: an element whose computed text-align differs from its parent's is
+  // marked `data-sitelift-align` (center or left); the body always is, so that extract knows the page
+  // was measured and reads these marks rather than guessing from class names.
+  const aligns = new Map();
+  const alignOf = (e) => {
+    let a = aligns.get(e);
+    if (a === undefined) {
+      a = /center/.test(style(e).textAlign) ? 'center' : 'left';
+      aligns.set(e, a);
+    }
+    return a;
+  };
+  body.setAttribute('data-sitelift-align', alignOf(body));
+  for (const e of [...body.querySelectorAll('*')].slice(0, 20000)) {
+    if (e.closest('svg, script, style, template') || !e.parentElement) continue;
+    const a = alignOf(e);
+    if (a !== alignOf(e.parentElement)) e.setAttribute('data-sitelift-align', a);
+  }
+
   // The hero: a large picture in the first view (a CSS background or the first big <img>).
   let hero;
   let heroHeadlineSize;

@@ -462,7 +462,15 @@ function splitSections(blocks: Block[]): { sections: Section[]; sectionOfBlock: 
   let footerNext = false;
   for (const block of blocks) {
     if (block.kind === 'heading') {
-      current = { id: '', heading: { level: block.level, inlines: block.inlines }, blocks: [] };
+      current = {
+        id: '',
+        heading: {
+          level: block.level,
+          inlines: block.inlines,
+          ...(block.align ? { align: block.align } : {}),
+        },
+        blocks: [],
+      };
       sections.push(current);
     } else if (
       block.kind === 'tabs' &&

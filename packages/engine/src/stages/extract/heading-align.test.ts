@@ -30,6 +30,36 @@ describe('centred headings', () => {
     expect(isCentred(h2Of('<div class="container"><h2>About</h2></div>'))).toBe(false);
   });
 
+  it("a table's align places the table, not the text in it", () => {
+    expect(isCentred(h2Of('<table align="center"><tr><td><h2>News</h2></td></tr></table>'))).toBe(
+      false,
+    );
+    expect(isCentred(h2Of('<table><tr><td align="center"><h2>News</h2></td></tr></table>'))).toBe(
+      true,
+    );
+  });
+
+  it('on a page the probe measured, reads the measured alignment and ignores class names', () => {
+    const measured = (body: string) =>
+      findElement(
+        parse(`<html><body data-sitelift-align="left">${body}</body></html>`) as Node,
+        (e) => e.tagName === 'h2',
+      ) as Element;
+    // A stylesheet centred it by a class of its own: only the measurement knows.
+    expect(
+      isCentred(measured('<div class="team" data-sitelift-align="center"><h2>Team</h2></div>')),
+    ).toBe(true);
+    // A class that says centre but was overridden: the measurement wins.
+    expect(isCentred(measured('<div class="text-center"><h2>Team</h2></div>'))).toBe(false);
+    expect(
+      isCentred(
+        measured(
+          '<div data-sitelift-align="center"><h2 data-sitelift-align="left">News</h2></div>',
+        ),
+      ),
+    ).toBe(false);
+  });
+
   it('marks the sections whose heading the original centred, by their text', () => {
     const sections = [section('Services'), section('About'), section('Team')];
     markCentredHeadings(

@@ -1,8 +1,9 @@
 /**
- * Section headings the original centred (issue 12: STYLE_MODERNIZATION keeps the original's look):
- * read from the markup, the heading's own or its nearest ancestor's alignment — `<center>`,
- * `align="center"`, an inline `text-align`, or a framework's class (Bootstrap's `text-center`,
- * Bulma's `has-text-centered`). Alignment a site's stylesheet sets by other class names is not read.
+ * Text the original centred (issue 12: STYLE_MODERNIZATION keeps the original's look). A page the
+ * identity probe rendered carries the computed alignment (`data-sitelift-align` where it changes, and
+ * always on the body): that is read. Otherwise it is read from the markup, the element's own or its
+ * nearest ancestor's alignment — `<center>`, `align="center"`, an inline `text-align`, or a
+ * framework's class (Bootstrap's `text-center`, Bulma's `has-text-centered`).
  */
 import type { Section } from '../../model';
 import type { Element, Node } from './dom';
@@ -13,10 +14,15 @@ const CENTRED_CLASS =
   /(?:^|\s)(?:text-center|text-centre|has-text-centered|centered|center)(?:\s|$)/i;
 const LEFT_CLASS = /(?:^|\s)(?:text-left|text-start|has-text-left)(?:\s|$)/i;
 
-/** The alignment an element sets itself: centre, left, or nothing (inherits). */
+/** Elements whose `align` attribute places the box itself, not the text inside it. */
+const BOX_ALIGN = new Set(['table', 'img', 'iframe', 'object', 'embed', 'applet', 'input', 'hr']);
+
+/** The alignment an element's markup sets itself: centre, left, or nothing (inherits). */
 function ownAlign(element: Element): 'center' | 'left' | undefined {
   if (element.tagName === 'center') return 'center';
-  const align = getAttr(element, 'align')?.trim().toLowerCase();
+  const align = BOX_ALIGN.has(element.tagName)
+    ? undefined
+    : getAttr(element, 'align')?.trim().toLowerCase();
   if (align === 'center' || align === 'middle') return 'center';
   if (align === 'left' || align === 'right' || align === 'justify') return 'left';
   const style = /text-align\s*:\s*([a-z-]+)/i.exec(getAttr(element, 'style') ?? '')?.[1];
@@ -27,14 +33,26 @@ function ownAlign(element: Element): 'center' | 'left' | undefined {
   return undefined;
 }
 
-/** Whether the original centres an element's text (its own alignment, else its nearest ancestor's). */
+/** The alignment the identity probe measured on an element, where it changes. */
+function measuredAlign(element: Element): 'center' | 'left' | undefined {
+  const align = getAttr(element, 'data-sitelift-align');
+  return align === 'center' || align === 'left' ? align : undefined;
+}
+
+/**
+ * Whether the original centres an element's text: as the rendered page measured it when the probe
+ * marked the page, else as the markup says (its own alignment, else its nearest ancestor's).
+ */
 export function isCentred(element: Element): boolean {
+  let measured: 'center' | 'left' | undefined;
+  let marked: 'center' | 'left' | undefined;
   for (let node: Node | null = element; node && isElement(node); node = node.parentNode) {
-    if (node.tagName === 'body') return false;
-    const align = ownAlign(node);
-    if (align) return align === 'center';
+    measured ??= measuredAlign(node);
+    if (node.tagName === 'body')
+      return measuredAlign(node) !== undefined ? measured === 'center' : marked === 'center';
+    marked ??= ownAlign(node);
   }
-  return false;
+  return marked === 'center';
 }
 
 const key = (text: string) => collapse(text).toLowerCase();

@@ -100,6 +100,27 @@ describe('toBlockJsx', () => {
     });
   });
 
+  it('centres the text, headings and pictures the original centred, keeping their other classes', () => {
+    const printed = (block: Block) => toBlockJsx(block, newJsxState()).map(printJsx).join('');
+    expect(printed({ kind: 'paragraph', inlines: [{ text: 'Lead' }], align: 'center' })).toBe(
+      '<p className="center">{"Lead"}</p>',
+    );
+    expect(
+      printed({ kind: 'paragraph', inlines: [{ text: 'Lead' }], role: 'caption', align: 'center' }),
+    ).toBe('<p className="caption center">{"Lead"}</p>');
+    expect(printed({ kind: 'paragraph', inlines: [{ text: 'Lead' }] })).toBe('<p>{"Lead"}</p>');
+    expect(
+      printed({ kind: 'heading', level: 4, inlines: [{ text: 'Kay Garland' }], align: 'center' }),
+    ).toBe('<h4 className="heading-center">{"Kay Garland"}</h4>');
+    expect(
+      printed({
+        kind: 'image',
+        image: { src: 'https://example.com/a.png', alt: 'A', asset: 'https://example.com/a.png' },
+        align: 'center',
+      }),
+    ).toMatch(/^<figure className="center"><img /);
+  });
+
   it('keeps non-ASCII text as it is in the source', () => {
     const [node] = toBlockJsx({ kind: 'pre', text: 'café — 東京' }, newJsxState());
     expect(printJsx(node!)).toContain('café — 東京');

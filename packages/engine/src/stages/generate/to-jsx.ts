@@ -272,20 +272,33 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
   switch (block.kind) {
     case 'paragraph': {
       const inner = toInlineJsx(block.inlines, state);
-      if (block.role === 'quote') return [el('blockquote', [], inner)];
-      if (block.role === 'address') return [el('address', [], inner)];
-      if (block.role === 'caption') return [el('p', [constAttr('className', 'caption')], inner)];
-      if (block.role === 'term') return [el('p', [constAttr('className', 'term')], inner)];
+      const centre = block.align === 'center' ? ['center'] : [];
+      const p = (...names: string[]) => {
+        const className = [...names, ...centre].join(' ');
+        return [el('p', className ? [constAttr('className', className)] : [], inner)];
+      };
+      if (block.role === 'quote')
+        return [el('blockquote', centre.length ? [constAttr('className', 'center')] : [], inner)];
+      if (block.role === 'address')
+        return [el('address', centre.length ? [constAttr('className', 'center')] : [], inner)];
+      if (block.role === 'caption') return p('caption');
+      if (block.role === 'term') return p('term');
       const only = block.inlines.length === 1 ? block.inlines[0] : undefined;
-      if (only?.href && only.text.length <= 40)
-        return [el('p', [constAttr('className', 'cta')], inner)];
+      if (only?.href && only.text.length <= 40) return p('cta');
       // An icon standing alone above a feature (Font Awesome's big circled glyphs) stays a big one.
       if (block.inlines.length > 0 && block.inlines.every((run) => run.icon && !run.href))
-        return [el('p', [constAttr('className', 'icon-lead')], inner)];
-      return [el('p', [], inner)];
+        return p('icon-lead');
+      return p();
     }
     case 'heading':
-      return [heading(block.level, block.id || undefined, toInlineJsx(block.inlines, state))];
+      return [
+        heading(
+          block.level,
+          block.id || undefined,
+          toInlineJsx(block.inlines, state),
+          block.align === 'center' ? 'heading-center' : undefined,
+        ),
+      ];
     case 'list': {
       const items = block.items.map((item) => el('li', [], toInlineJsx(item, state)));
       if (block.breadcrumb) {
@@ -331,7 +344,9 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
       state.firstImage = false;
       const children: JsxChild[] = [toImageJsx(block.image, priority, state)];
       if (block.caption) children.push(el('figcaption', [], [text(block.caption)]));
-      return [el('figure', [], children)];
+      return [
+        el('figure', block.align === 'center' ? [constAttr('className', 'center')] : [], children),
+      ];
     }
     case 'pre':
       return [el('pre', [], [text(block.text)])];

@@ -123,16 +123,22 @@ function toSafeForm(form: FormModel): FormModel {
   return { ...form, method: form.method === 'get' ? 'get' : 'post' };
 }
 
+/** An alignment from the plan: centred, or nothing. */
+function toAlign(align: unknown): 'center' | undefined {
+  return align === 'center' ? 'center' : undefined;
+}
+
 function toSafeBlock(block: Block): Block | undefined {
   switch (block.kind) {
     case 'paragraph':
-      return { ...block, inlines: toSafeRuns(block.inlines) };
+      return { ...block, inlines: toSafeRuns(block.inlines), align: toAlign(block.align) };
     case 'heading':
       return {
         ...block,
         level: toLevel(block.level),
         inlines: toSafeRuns(block.inlines),
         collapsed: block.collapsed === true ? true : undefined,
+        align: toAlign(block.align),
       };
     case 'list': {
       const out = { ...block, items: block.items.map(toSafeRuns) };
@@ -147,7 +153,7 @@ function toSafeBlock(block: Block): Block | undefined {
       };
     case 'image': {
       const image = toSafeImage(block.image);
-      return image ? { ...block, image } : undefined;
+      return image ? { ...block, image, align: toAlign(block.align) } : undefined;
     }
     case 'form':
       return { ...block, form: toSafeForm(block.form) };

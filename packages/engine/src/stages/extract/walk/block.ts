@@ -4,6 +4,7 @@
  */
 import type { Element } from '../dom';
 import { collapse, findElements, getAttr, textContent } from '../dom';
+import { isCentred } from '../heading-align';
 import { holdsOnlyTabs } from '../tab-groups';
 import { releaseItem } from './emit';
 import { flush } from './flush';
@@ -84,6 +85,7 @@ export function handleBlock(context: WalkContext, element: Element): boolean {
   // Template sites style a div as the page's headline (<div class="intro-heading">): it is one.
   const container: Container = {
     tag: (tag === 'div' || tag === 'p') && isStyledHeading(element) ? 'h2' : tag,
+    centred: isCentred(element),
   };
   const isTitledItem = enterList(context, element, container);
   // The page footer is its own part: it must not run on under the last heading. (Checked before

@@ -82,8 +82,15 @@ function flushRuns(context: WalkContext): void {
     }
   }
   const tag = role?.tag;
+  // The text's alignment is its innermost container's.
+  const centred = containers[containers.length - 1]?.centred === true;
   if (tag && /^h[1-6]$/.test(tag)) {
-    emit(context, { kind: 'heading', level: Number(tag.slice(1)), inlines: runs });
+    emit(context, {
+      kind: 'heading',
+      level: Number(tag.slice(1)),
+      inlines: runs,
+      ...(centred ? { align: 'center' as const } : {}),
+    });
   } else if (tag === 'li' && role?.listId !== undefined) {
     const { openList, blocks } = context;
     const list = context.lists.find((l) => l.id === role.listId);
@@ -102,12 +109,13 @@ function flushRuns(context: WalkContext): void {
     }
     if (list) list.counter++;
   } else {
-    const block: Block = { kind: 'paragraph', inlines: runs };
+    const block: Extract<Block, { kind: 'paragraph' }> = { kind: 'paragraph', inlines: runs };
     if (tag === 'blockquote') block.role = 'quote';
     else if (tag === 'dt' || tag === 'summary' || tag === 'legend') block.role = 'term';
     else if (tag === 'dd') block.role = 'definition';
     else if (tag === 'figcaption' || tag === 'caption') block.role = 'caption';
     else if (tag === 'address') block.role = 'address';
+    if (centred) block.align = 'center';
     emit(context, block);
   }
 }

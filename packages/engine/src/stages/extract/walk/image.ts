@@ -2,6 +2,7 @@
 import type { Block, ImageRef } from '../../../model';
 import type { Element } from '../dom';
 import { collapse, getAttr, isElement, resolveUrl } from '../dom';
+import { isCentred } from '../heading-align';
 import { emit } from './emit';
 import { currentOpens } from './dialog';
 import { flush } from './flush';
@@ -17,6 +18,7 @@ export function handleImage(context: WalkContext, element: Element): boolean {
   if (isDecoration(image)) return false;
   flush(context);
   const block: Extract<Block, { kind: 'image' }> = { kind: 'image', image };
+  if (isCentred(element)) block.align = 'center';
   // Images next to each other in one line or one table row (a logo and its rating's bullets)
   // stay side by side: nothing between them, in the same row.
   const row = rowOf(element);

@@ -29,6 +29,8 @@ export interface WalkResult {
 export interface Container {
   tag: string;
   listId?: number;
+  /** The original centred the text in it (../heading-align.ts). */
+  centred?: boolean;
 }
 
 /** The form the walk is inside. */

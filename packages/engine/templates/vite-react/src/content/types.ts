@@ -52,13 +52,28 @@ export type Block =
       kind: 'paragraph';
       inlines: InlineRun[];
       role?: 'quote' | 'caption' | 'term' | 'definition' | 'address';
+      /** The original centred it (issue 12); STYLE_MODERNIZATION does too. */
+      align?: 'center';
     }
   /** `collapsed`: the original showed what follows it closed (an FAQ's answer). */
-  | { kind: 'heading'; level: number; inlines: InlineRun[]; id?: string; collapsed?: true }
+  | {
+      kind: 'heading';
+      level: number;
+      inlines: InlineRun[];
+      id?: string;
+      collapsed?: true;
+      align?: 'center';
+    }
   | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][]; breadcrumb?: boolean }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
   /** `inline`: shown on one line with the images next to it (`start` begins such a row). */
-  | { kind: 'image'; image: ImageData; caption?: string; inline?: 'start' | 'continue' }
+  | {
+      kind: 'image';
+      image: ImageData;
+      caption?: string;
+      inline?: 'start' | 'continue';
+      align?: 'center';
+    }
   | { kind: 'pre'; text: string }
   | { kind: 'form'; form: FormContent }
   | { kind: 'rule' }
