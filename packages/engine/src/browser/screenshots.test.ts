@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findVerifyChromePath } from '../stages/verify/open-browser';
@@ -46,5 +48,33 @@ describe.skipIf(chromePath === undefined)('measureLayout', () => {
     ]);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.close();
+  });
+
+  it("measures a frameset's frames where they show: their text is the page's", async () => {
+    const documents: Record<string, string> = {
+      '/': '<html><frameset cols="25%,75%"><frame src="/toc.html"><frame src="/cover.html"></frameset></html>',
+      '/toc.html': '<html><body style="margin:0"><p>Table of contents</p></body></html>',
+      '/cover.html': `<html><body style="margin:0"><h1>User manual</h1><div style="height:1500px"></div><p>Last line</p></body></html>`,
+    };
+    const server: Server = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(documents[request.url ?? '/'] ?? '');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const page = await browser.newPage({ viewport: DESKTOP_VIEWPORT });
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      const layout = await measureLayout(page, 'desktop');
+      const byText = new Map(layout?.blocks.map((block) => [block.text, block.box]));
+      expect([...byText.keys()]).toEqual(['Table of contents', 'User manual', 'Last line']);
+      expect(byText.get('Table of contents')?.x).toBeLessThan(DESKTOP_VIEWPORT.width * 0.25);
+      // The second frame starts a quarter of the way across; its whole document counts.
+      expect(byText.get('User manual')?.x).toBeGreaterThanOrEqual(DESKTOP_VIEWPORT.width * 0.25);
+      expect(byText.get('Last line')?.y).toBeGreaterThan(1500);
+      expect(layout?.page.height).toBeGreaterThan(1500);
+      await page.close();
+    } finally {
+      server.close();
+    }
   });
 });

@@ -91,10 +91,11 @@ describe('fetchSite crawl', () => {
       '/a.html',
       '/b.html',
       '/frames.html',
-      '/c.html',
-      '/deep/d.html',
+      // A frameset's frames are read with it: they are its content.
       '/left.html',
       '/main.html',
+      '/c.html',
+      '/deep/d.html',
     ]);
     expect(raw.pages.map((page) => page.depth)).toEqual([0, 1, 1, 1, 2, 2, 2, 2]);
     expect(raw.pages.every((page) => page.renderedWith === 'static' && page.status === 200)).toBe(
@@ -164,6 +165,18 @@ describe('fetchSite crawl', () => {
       '/',
       '/a.html',
       '/b.html',
+    ]);
+  });
+
+  it("reads the frames of the last page the limit lets in: they are that page's content", async () => {
+    const raw = await fetchSite(`${site.origin}/`, { ...STATIC, maxPages: 4 }, buildPorts());
+    expect(raw.pages.map((page) => new URL(page.url).pathname)).toEqual([
+      '/',
+      '/a.html',
+      '/b.html',
+      '/frames.html',
+      '/left.html',
+      '/main.html',
     ]);
   });
 

@@ -290,80 +290,106 @@ export async function fetchSite(
       | { url: string; skipped: string; level: Diagnostic['level'] }
       | { url: string; duplicateOf: string };
 
+    const crawlUrl = async (url: string, depth: number): Promise<CrawlResult> => {
+      try {
+        if (!(await isAllowedByRobots(url)))
+          return { url, skipped: 'disallowed by robots.txt', level: 'info' };
+        logger.log({ level: 'INFO', message: `Fetching ${url}` });
+        const read = await readPage(url);
+        const readUrl = read.response.url;
+        if (!origins.has(toOrigin(readUrl))) {
+          return { url, skipped: `redirects to another site (${readUrl})`, level: 'info' };
+        }
+        const bodyHash = toBodyHash(read.response.body);
+        const duplicateOf = finalUrls.has(readUrl) ? readUrl : bodies.get(bodyHash);
+        if (duplicateOf) return { url, duplicateOf };
+        return {
+          url,
+          crawledPage: await toRawPage(url, depth, read),
+          finalUrl: readUrl,
+          bodyHash,
+        };
+      } catch (error) {
+        throwIfCancelled();
+        return {
+          url,
+          skipped: isAppError(error) ? error.message : String(error),
+          level: 'warning',
+        };
+      }
+    };
+    /** Keeps a crawl result: true when it was a new page (added to `crawled` and `into`). */
+    const accept = (result: CrawlResult, into: CrawledPage[]): boolean => {
+      if ('skipped' in result) {
+        skip(result.url, result.skipped, result.level);
+        return false;
+      }
+      const duplicateOf =
+        'duplicateOf' in result
+          ? result.duplicateOf
+          : finalUrls.has(result.finalUrl)
+            ? result.finalUrl
+            : bodies.get(result.bodyHash);
+      if (duplicateOf || !('crawledPage' in result)) {
+        logger.log({
+          level: 'DEBUG',
+          message: `${result.url} is the same page as ${duplicateOf ?? ''}`,
+        });
+        return false;
+      }
+      finalUrls.add(result.finalUrl);
+      seen.add(result.finalUrl);
+      bodies.set(result.bodyHash, result.finalUrl);
+      crawled.push(result.crawledPage);
+      into.push(result.crawledPage);
+      return true;
+    };
+    // The frames of a frameset are that page's content, not pages of their own: they are read with
+    // it, whatever the page limit left (up to as many frames as pages), so that its rebuild shows them.
+    let framesRead = 0;
+    const pageCount = (): number => crawled.length - framesRead;
+    const readFrames = async (pages: CrawledPage[], depth: number, into: CrawledPage[]) => {
+      const urls: string[] = [];
+      for (const { page, references } of pages) {
+        for (const href of page.frames) {
+          const url = toCrawlUrl(href, references.baseUrl);
+          if (!url || seen.has(url) || !origins.has(toOrigin(url))) continue;
+          if (framesRead + urls.length >= maxPages) break;
+          seen.add(url);
+          urls.push(url);
+        }
+      }
+      const results = await mapWithConcurrency(urls, PAGE_CONCURRENCY, (url) =>
+        crawlUrl(url, depth),
+      );
+      for (const result of results) if (accept(result, into)) framesRead++;
+    };
+
     // Breadth-first, level by level: pages of one depth are read concurrently but kept in link order,
     // so the result does not depend on which response came first.
     let level = crawled.slice();
     let depth = 0;
-    while (level.length > 0 && crawled.length < maxPages) {
+    await readFrames(level, 1, level);
+    while (level.length > 0 && pageCount() < maxPages) {
       depth++;
       const candidates = discover(level);
       const nextLevel: CrawledPage[] = [];
       let position = 0;
-      while (position < candidates.length && crawled.length < maxPages) {
+      while (position < candidates.length && pageCount() < maxPages) {
         throwIfCancelled();
-        const batch = candidates.slice(position, position + (maxPages - crawled.length));
+        const batch = candidates.slice(position, position + (maxPages - pageCount()));
         position += batch.length;
-        const results = await mapWithConcurrency(
-          batch,
-          PAGE_CONCURRENCY,
-          async (url): Promise<CrawlResult> => {
-            try {
-              if (!(await isAllowedByRobots(url)))
-                return { url, skipped: 'disallowed by robots.txt', level: 'info' };
-              logger.log({ level: 'INFO', message: `Fetching ${url}` });
-              const read = await readPage(url);
-              const readUrl = read.response.url;
-              if (!origins.has(toOrigin(readUrl))) {
-                return { url, skipped: `redirects to another site (${readUrl})`, level: 'info' };
-              }
-              const bodyHash = toBodyHash(read.response.body);
-              const duplicateOf = finalUrls.has(readUrl) ? readUrl : bodies.get(bodyHash);
-              if (duplicateOf) return { url, duplicateOf };
-              return {
-                url,
-                crawledPage: await toRawPage(url, depth, read),
-                finalUrl: readUrl,
-                bodyHash,
-              };
-            } catch (error) {
-              throwIfCancelled();
-              return {
-                url,
-                skipped: isAppError(error) ? error.message : String(error),
-                level: 'warning',
-              };
-            }
-          },
+        const results = await mapWithConcurrency(batch, PAGE_CONCURRENCY, (url) =>
+          crawlUrl(url, depth),
         );
+        const added: CrawledPage[] = [];
         for (const result of results) {
-          if ('skipped' in result) {
-            skip(result.url, result.skipped, result.level);
-            continue;
-          }
-          const duplicateOf =
-            'duplicateOf' in result
-              ? result.duplicateOf
-              : finalUrls.has(result.finalUrl)
-                ? result.finalUrl
-                : bodies.get(result.bodyHash);
-          if (duplicateOf || !('crawledPage' in result)) {
-            logger.log({
-              level: 'DEBUG',
-              message: `${result.url} is the same page as ${duplicateOf ?? ''}`,
-            });
-            continue;
-          }
-          if (crawled.length >= maxPages) break;
-          finalUrls.add(result.finalUrl);
-          seen.add(result.finalUrl);
-          bodies.set(result.bodyHash, result.finalUrl);
-          crawled.push(result.crawledPage);
-          nextLevel.push(result.crawledPage);
-          progress(
-            crawled.length,
-            Math.min(maxPages, crawled.length + candidates.length - position),
-          );
+          if (pageCount() >= maxPages) break;
+          accept(result, added);
         }
+        nextLevel.push(...added);
+        await readFrames(added, depth + 1, nextLevel);
+        progress(pageCount(), Math.min(maxPages, pageCount() + candidates.length - position));
       }
       level = nextLevel;
     }

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { readInPageScript } from '../../../browser/in-page/read-in-page-script';
 import { z } from 'zod';
 
@@ -187,6 +187,42 @@ export const layoutSnapshotSchema = z.object({
   splash: z.string().max(100).optional(),
 }) satisfies z.ZodType<LayoutSnapshot>;
 
+/** Runs the collector in one document (the page's or a frame's) and checks its answer. */
+async function collectIn(frame: Frame, options: LayoutOptions): Promise<LayoutSnapshot> {
+  const answer: unknown = await frame.evaluate(
+    `(${LAYOUT_COLLECTOR_SCRIPT})(${JSON.stringify({ ...options, maxBlocks: MAX_BLOCKS })})`,
+  );
+  return layoutSnapshotSchema.parse(answer);
+}
+
+/**
+ * The page's layout; for a frameset, its frames' text blocks too, placed where each frame shows
+ * (a frameset document has no text of its own: its frames are what the visitor reads). The page
+ * is as tall as its tallest frame's document.
+ */
+async function collectWithFrames(page: Page, options: LayoutOptions): Promise<LayoutSnapshot> {
+  const snapshot = await collectIn(page.mainFrame(), options);
+  const frames = page.mainFrame().childFrames();
+  if (frames.length === 0 || !(await page.evaluate('!!document.querySelector("frameset")')))
+    return snapshot;
+  const blocks = [...snapshot.blocks];
+  let height = snapshot.page.height;
+  for (const frame of frames) {
+    const box = await (await frame.frameElement()).boundingBox();
+    if (box === null || box.width < 1 || box.height < 1) continue;
+    const inner = await collectIn(frame, { blocks: options.blocks, identity: false });
+    height = Math.max(height, box.y + inner.page.height);
+    for (const block of inner.blocks) {
+      if (blocks.length >= MAX_BLOCKS) break;
+      blocks.push({
+        ...block,
+        box: { ...block.box, x: block.box.x + box.x, y: block.box.y + box.y },
+      });
+    }
+  }
+  return { ...snapshot, page: { ...snapshot.page, height }, blocks };
+}
+
 /**
  * Measures the rendered page where it stands (the caller has loaded and screenshotted it): text
  * blocks, sections and, with `identity`, the header, controls and first-screen pictures. Rejects when
@@ -201,13 +237,7 @@ export async function collectLayout(page: Page, options: LayoutOptions): Promise
     );
   });
   try {
-    const answer: unknown = await Promise.race([
-      page.evaluate(
-        `(${LAYOUT_COLLECTOR_SCRIPT})(${JSON.stringify({ ...options, maxBlocks: MAX_BLOCKS })})`,
-      ),
-      timeout,
-    ]);
-    return layoutSnapshotSchema.parse(answer);
+    return await Promise.race([collectWithFrames(page, options), timeout]);
   } finally {
     clearTimeout(timer);
   }
