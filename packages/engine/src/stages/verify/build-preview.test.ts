@@ -141,7 +141,13 @@ describe('buildPreview', () => {
         expect(await tab.locator('main').innerText()).toContain(
           'Marie has baked the sourdough loaves here for thirty-one years.',
         );
-        // Every image loaded, from under the base.
+        // Every image loaded, from under the base. The page renders its images after the load
+        // event (a single-page app) and lazy ones load when near the screen: each is asked to load
+        // now, and the check waits until every one has finished (or failed).
+        await tab.$$eval('img', (elements) => {
+          for (const img of elements) img.loading = 'eager';
+        });
+        await tab.waitForFunction(() => [...document.images].every((img) => img.complete));
         const images = await tab.$$eval('img', (elements) =>
           elements.map((img) => ({
             src: img.currentSrc || img.src,
