@@ -90,7 +90,17 @@ export type Block =
       collapsed?: true;
       align?: 'center';
     }
-  | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][]; breadcrumb?: boolean }
+  /** `inline`: the original showed its items side by side (a pager, page numbers, social icons). */
+  | {
+      kind: 'list';
+      ordered: boolean;
+      start?: number;
+      items: InlineRun[][];
+      breadcrumb?: boolean;
+      inline?: true;
+      /** An inline list the original centred. */
+      align?: 'center';
+    }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
   /**
    * `inline`: the original showed it on one line with the images next to it (a logo beside its
@@ -121,7 +131,17 @@ export type Block =
    * Items the original laid out side by side (a row of features, a menu's dishes, team members):
    * `columns` is how many it showed per row on a desktop screen; the rebuild keeps that count there.
    */
-  | { kind: 'items'; columns: number; items: Panel[] }
+  | {
+      kind: 'items';
+      columns: number;
+      items: Panel[];
+      /**
+       * A layout row of the original (a picture beside its text, a map beside the contact details):
+       * each item is one column, this share (percent) of the row wide. Not cards: STYLE_MODERNIZATION
+       * draws the columns side by side as they were; the other strategies one after the other.
+       */
+      widths?: number[];
+    }
   /**
    * A dialog of the original, hidden until a trigger opened it (a Bootstrap modal, `role=dialog`, a
    * lightbox): every word kept, shown closed; runs and images with `opens: id` open it.

@@ -606,7 +606,7 @@
     if (!isShown(e)) continue;
     const r = rectOf(e);
     if (r.width < 80 || r.width > W * 0.3 || r.height < 120 || r.left > W * 0.9) continue;
-    if (e.querySelectorAll('a[href]').length < 3 || linkedShare(e) < 0.5) continue;
+    if (e.querySelectorAll('a[href]').length < 3 || linkedShare(e) < 0.3) continue;
     const found = besideOf(e, r);
     if (!found || found.element.closest('[data-sitelift-aside]')) continue;
     const box = rectOf(found.element);
@@ -619,6 +619,64 @@
       found.element.setAttribute('data-sitelift-aside-fill', fill.color);
       found.element.setAttribute('data-sitelift-aside-text', textColorOf(found.element));
     }
+  }
+
+  // Layout rows: a block whose shown children stand side by side as columns (a picture beside its
+  // text, a map beside the contact details), not repeated cards (those are items) nor a sidebar
+  // (the aside). Marked `data-sitelift-row` with each column's share of the row in percent, its
+  // columns `data-sitelift-col`. Rows taller than one and a half screens (a page's whole layout) are
+  // left to the aside.
+  const COLUMN_TAGS = new Set(['DIV', 'SECTION', 'ARTICLE', 'ASIDE', 'FIGURE']);
+  for (const row of [...body.querySelectorAll('div, section, article, main')].slice(0, 4000)) {
+    if (
+      row.hasAttribute('data-sitelift-columns') ||
+      row.querySelector('[data-sitelift-aside]') ||
+      row.closest(
+        'header, footer, nav, form, [data-sitelift-menu], [data-sitelift-aside], [data-sitelift-dialog], [data-sitelift-splash], [data-sitelift-columns]',
+      ) ||
+      !isShown(row)
+    )
+      continue;
+    const r = rectOf(row);
+    if (r.width < W * 0.4 || r.height > H * 1.5) continue;
+    const columns = [...row.children].filter(
+      (child) => style(child).display !== 'none' && style(child).position !== 'absolute',
+    );
+    if (columns.length < 2 || columns.length > 4) continue;
+    if (!columns.every((child) => COLUMN_TAGS.has(child.tagName))) continue;
+    const boxes = columns.map(rectOf);
+    const ok = boxes.every(
+      (b, i) =>
+        b.width >= Math.max(40, r.width * 0.05) &&
+        (i === 0 || (b.left >= boxes[i - 1].right - 2 && Math.abs(b.top - boxes[0].top) <= 24)),
+    );
+    const used = boxes.reduce((sum, b) => sum + b.width, 0);
+    if (!ok || used < r.width * 0.8) continue;
+    if (columns.filter((child) => text(child).length > 0).length < 1) continue;
+    row.setAttribute(
+      'data-sitelift-row',
+      boxes.map((b) => ((b.width / used) * 100).toFixed(1)).join(' '),
+    );
+    for (const child of columns) child.setAttribute('data-sitelift-col', '');
+  }
+
+  // Lists laid out in a row (a pager, page numbers, social icons): marked `data-sitelift-inline`, so
+  // that the rebuild keeps them on one line rather than as a bulleted column.
+  for (const list of [...body.querySelectorAll('ul, ol')].slice(0, 2000)) {
+    if (list.closest('[data-sitelift-menu], nav') || !isShown(list)) continue;
+    // An item whose link floats (Bootstrap's pagination) has an empty box of its own: its link's counts.
+    const boxOf = (li) =>
+      rectOf(li).width > 0 || !li.firstElementChild ? rectOf(li) : rectOf(li.firstElementChild);
+    const items = [...list.children].filter(
+      (li) => li.tagName === 'LI' && style(li).display !== 'none' && boxOf(li).width > 0,
+    );
+    if (items.length < 2) continue;
+    const boxes = items.map(boxOf);
+    const first = boxes[0];
+    const beside = boxes.filter(
+      (b) => Math.abs(b.top - first.top) <= 4 && (b === first || b.left >= first.right - 1),
+    ).length;
+    if (beside >= 2) list.setAttribute('data-sitelift-inline', '');
   }
 
   // Text alignment as rendered: an element whose computed text-align differs from its parent's is

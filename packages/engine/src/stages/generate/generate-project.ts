@@ -138,6 +138,15 @@ function toSectionsContent(page: PlannedPage, plan: SitePlan): SectionData[] {
         { ...block, blocks: block.blocks.flatMap((inner) => toContent(inner, false, sizes)) },
       ];
     }
+    if (block.kind === 'items' && block.widths !== undefined) {
+      // A layout row: its columns one after the other (these strategies may restructure).
+      return block.items
+        .flatMap((item) => [
+          ...(item.image ? [{ kind: 'image' as const, image: item.image }] : []),
+          ...item.blocks,
+        ])
+        .flatMap((inner) => toContent(inner, shown, sizes));
+    }
     if (block.kind === 'carousel' || block.kind === 'items') {
       // A carousel shows its first slide at first; an items grid shows every item.
       const panelSizes = block.kind === 'carousel' ? SIZES.full : itemSizes(block.columns);

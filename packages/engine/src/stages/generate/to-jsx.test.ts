@@ -119,6 +119,33 @@ describe('toBlockJsx', () => {
         align: 'center',
       }),
     ).toMatch(/^<figure className="center"><img /);
+    expect(
+      printed({
+        kind: 'list',
+        ordered: false,
+        items: [[{ text: 'a' }], [{ text: 'b' }]],
+        inline: true,
+        align: 'center',
+      }),
+    ).toBe('<ul className="list-inline center"><li>{"a"}</li><li>{"b"}</li></ul>');
+  });
+
+  it("draws a layout row's columns side by side at their shares", () => {
+    const [node] = toBlockJsx(
+      {
+        kind: 'items',
+        columns: 2,
+        widths: [58.3, 41.7],
+        items: [
+          { blocks: [{ kind: 'paragraph', inlines: [{ text: 'Left' }] }] },
+          { blocks: [{ kind: 'heading', level: 3, inlines: [{ text: 'Right' }] }] },
+        ],
+      },
+      newJsxState(),
+    );
+    expect(printJsx(node!)).toBe(
+      '<div className="layout-row" style={{\n  gridTemplateColumns: "58.3fr 41.7fr"\n}}><div><p>{"Left"}</p></div><div><h3>{"Right"}</h3></div></div>',
+    );
   });
 
   it('keeps non-ASCII text as it is in the source', () => {

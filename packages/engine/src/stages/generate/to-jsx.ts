@@ -314,7 +314,16 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
         block.ordered && block.start !== undefined
           ? [exprAttr('start', t.valueToNode(block.start))]
           : [];
-      return [el(block.ordered ? 'ol' : 'ul', start, items)];
+      const inline =
+        block.inline === true
+          ? [
+              constAttr(
+                'className',
+                block.align === 'center' ? 'list-inline center' : 'list-inline',
+              ),
+            ]
+          : [];
+      return [el(block.ordered ? 'ol' : 'ul', [...start, ...inline], items)];
     }
     case 'table': {
       const parts: JsxChild[] = [];
@@ -392,6 +401,7 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
       return [selfClosing('Carousel', [exprAttr('slides', t.arrayExpression(slides))])];
     }
     case 'items': {
+      if (block.widths !== undefined) return [toLayoutRowJsx(block, block.widths, state)];
       const sizes = itemSizes(block.columns);
       const items = block.items.map((item) => toPanelJsx(item, state, 'item-image', sizes));
       state.uses.add('ItemGrid');
@@ -427,6 +437,33 @@ function toImageRowJsx(block: Extract<Block, { kind: 'image' }>, state: JsxState
   }
   state.imageRow = el('p', [constAttr('className', 'image-row')], [image]);
   return [state.imageRow];
+}
+
+/**
+ * A layout row of the original: its columns side by side at their shares of the row (CSS grid
+ * fractions), one under the other on a phone (base.css `.layout-row`).
+ */
+function toLayoutRowJsx(
+  block: Extract<Block, { kind: 'items' }>,
+  widths: number[],
+  state: JsxState,
+): t.JSXElement {
+  const columns = block.items.map((item) => {
+    const picture = item.image
+      ? [toBlockJsx({ kind: 'image', image: item.image }, state)].flat()
+      : [];
+    return el('div', [], [...picture, ...item.blocks.flatMap((b) => toBlockJsx(b, state))]);
+  });
+  const template = widths.map((width) => `${Number(width.toFixed(1))}fr`).join(' ');
+  const style = t.jsxAttribute(
+    t.jsxIdentifier('style'),
+    t.jsxExpressionContainer(
+      t.objectExpression([
+        t.objectProperty(t.identifier('gridTemplateColumns'), t.stringLiteral(template)),
+      ]),
+    ),
+  );
+  return el('div', [constAttr('className', 'layout-row'), style], columns);
 }
 
 /** `{ picture: <img ...>, content: <>...</> }`: a slide of a carousel or an item of a grid. */

@@ -141,7 +141,12 @@ function toSafeBlock(block: Block): Block | undefined {
         align: toAlign(block.align),
       };
     case 'list': {
-      const out = { ...block, items: block.items.map(toSafeRuns) };
+      const out = {
+        ...block,
+        items: block.items.map(toSafeRuns),
+        inline: block.inline === true ? (true as const) : undefined,
+        align: toAlign(block.align),
+      };
       if (block.start !== undefined && !Number.isInteger(block.start)) delete out.start;
       return out;
     }
@@ -166,7 +171,15 @@ function toSafeBlock(block: Block): Block | undefined {
       return { ...block, slides: block.slides.map(toSafePanel) };
     case 'items': {
       const columns = Number.isInteger(block.columns) ? Math.min(6, Math.max(1, block.columns)) : 1;
-      return { ...block, columns, items: block.items.map(toSafePanel) };
+      const items = block.items.map(toSafePanel);
+      // A layout row's widths: one finite share per column, or no row (a grid of items).
+      const widths =
+        Array.isArray(block.widths) &&
+        block.widths.length === items.length &&
+        block.widths.every((width) => typeof width === 'number' && width > 0 && width <= 100)
+          ? block.widths.map((width) => Math.round(width * 10) / 10)
+          : undefined;
+      return { ...block, columns, items, widths };
     }
     case 'dialog':
       // The id becomes an HTML id and the target of its triggers: a plain token or nothing.

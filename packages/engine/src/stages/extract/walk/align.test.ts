@@ -39,3 +39,39 @@ describe('centred text in the walk (issue 12)', () => {
     ]);
   });
 });
+
+describe('layout rows (issue 12)', () => {
+  it('walks each column the probe marked on its own, with its share of the row', () => {
+    const blocks = blocksOf(
+      '<div class="row" data-sitelift-row="58.3 41.7">' +
+        '<div class="col-md-7" data-sitelift-col><img src="/a.png" alt="Project one" width="700" height="300"></div>' +
+        '<div class="col-md-5" data-sitelift-col><h3>Project One</h3><p>Lorem ipsum</p></div></div>' +
+        '<p>After the row</p>',
+      'data-sitelift-align="left"',
+    );
+    expect(blocks).toMatchObject([
+      {
+        kind: 'items',
+        columns: 2,
+        widths: [58.3, 41.7],
+        items: [
+          { blocks: [{ kind: 'image', image: { alt: 'Project one' } }] },
+          {
+            blocks: [
+              { kind: 'heading', level: 3 },
+              { kind: 'paragraph', inlines: [{ text: 'Lorem ipsum' }] },
+            ],
+          },
+        ],
+      },
+      { kind: 'paragraph', inlines: [{ text: 'After the row' }] },
+    ]);
+  });
+
+  it('ignores a row mark whose widths do not fit its columns', () => {
+    const blocks = blocksOf(
+      '<div data-sitelift-row="50"><div data-sitelift-col><p>A</p></div><div data-sitelift-col><p>B</p></div></div>',
+    );
+    expect(blocks.map((block) => block.kind)).toEqual(['paragraph', 'paragraph']);
+  });
+});

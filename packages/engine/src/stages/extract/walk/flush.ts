@@ -104,6 +104,10 @@ function flushRuns(context: WalkContext): void {
       };
       if (list?.ordered && list.counter !== 1) block.start = list.counter;
       if (list?.breadcrumb) block.breadcrumb = true;
+      else if (list?.inline) {
+        block.inline = true;
+        if (centred) block.align = 'center';
+      }
       emit(context, block);
       context.openList = { id: role.listId, block };
     }

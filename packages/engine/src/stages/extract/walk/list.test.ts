@@ -1,6 +1,6 @@
-import { parseFragment } from 'parse5';
+import { parse, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import type { Element } from '../dom';
+import type { Element, Node } from '../dom';
 import { findElement, walk } from '../dom';
 import { NO_TAB_GROUPS } from '../tab-groups';
 import { walkContent } from '../walk-content';
@@ -37,7 +37,9 @@ describe('enterList', () => {
     const container: Container = { tag: 'ol' };
     expect(enterList(context, ol, container)).toBe(false);
     expect(container).toEqual({ tag: 'ol', listId: 1 });
-    expect(context.lists).toEqual([{ id: 1, ordered: true, counter: 4, breadcrumb: true }]);
+    expect(context.lists).toEqual([
+      { id: 1, ordered: true, counter: 4, breadcrumb: true, inline: false },
+    ]);
     context.containers.push(container);
     const li = findElement(fragment, (e) => e.tagName === 'li') as Element;
     const item: Container = { tag: 'li' };
@@ -68,6 +70,28 @@ describe('lists through the dispatch table', () => {
         start: 3,
         items: [[{ text: 'One' }], [{ text: 'Two', em: true }]],
       },
+    ]);
+  });
+
+  it('keeps a list the original showed in a row a row, centred where it was', () => {
+    // Measured by the probe: the page's body says it was, so classes are not read.
+    const measured = walkContent(
+      parse(
+        '<html><body data-sitelift-align="left"><ul data-sitelift-inline><li><a href="/1">1</a></li><li><a href="/2">2</a></li></ul>' +
+          '<div data-sitelift-align="center"><ul data-sitelift-inline><li>a</li><li>b</li></ul></div>' +
+          '<ul class="list-inline"><li>x</li><li>y</li></ul></body></html>',
+      ) as Node,
+      PAGE,
+      new Map(),
+    ).blocks;
+    expect(measured.map((block) => block.kind === 'list' && [block.inline, block.align])).toEqual([
+      [true, undefined],
+      [true, 'center'],
+      [undefined, undefined],
+    ]);
+    // Without a browser, a framework's class says so.
+    expect(walkFragment('<ul class="pagination"><li>1</li><li>2</li></ul>')).toMatchObject([
+      { kind: 'list', inline: true },
     ]);
   });
 

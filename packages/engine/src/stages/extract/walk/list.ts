@@ -6,6 +6,23 @@ import type { Element, Node } from '../dom';
 import { childrenOf, findElement, getAttr, isElement } from '../dom';
 import type { Container, WalkContext } from './walk-context';
 
+/** Classes of lists that frameworks lay out in a row (read when no browser measured the page). */
+const INLINE_CLASS =
+  /(?:^|\s)(?:list-inline|pagination|pager|inline-list|social-buttons|list-social)(?:\s|$)/i;
+
+/**
+ * Whether the original showed a list's items side by side: as the identity probe measured it
+ * (`data-sitelift-inline`; the page's body carries `data-sitelift-align` when it was measured),
+ * else as its framework class says.
+ */
+function isInlineList(element: Element): boolean {
+  if (getAttr(element, 'data-sitelift-inline') !== undefined) return true;
+  let node: Node | null = element;
+  while (node && isElement(node) && node.tagName !== 'body') node = node.parentNode;
+  if (node && isElement(node) && getAttr(node, 'data-sitelift-align') !== undefined) return false;
+  return INLINE_CLASS.test(getAttr(element, 'class') ?? '');
+}
+
 /**
  * Sets up a list, list item or titled list the walk enters, on its container: returns true when
  * the element is an item of a titled list (held together until its end, see `releaseItem`).
@@ -37,6 +54,7 @@ export function enterList(context: WalkContext, element: Element, container: Con
       ordered: tag === 'ol',
       counter: Number.isFinite(start) ? start : 1,
       breadcrumb: /breadcrumb/i.test(getAttr(element, 'class') ?? ''),
+      inline: isInlineList(element),
     });
     container.listId = context.nextListId++;
   }

@@ -6,7 +6,7 @@
 import type { Block, ImageRef, Panel } from '../../../model';
 import { findBackgroundImage, findCarouselSlides, toVisibleSlides } from '../carousels';
 import type { Element } from '../dom';
-import { getAttr, resolveUrl } from '../dom';
+import { childrenOf, getAttr, isElement, resolveUrl } from '../dom';
 import { findRepeatedItems } from '../repeated-items';
 import { emit } from './emit';
 import { flush } from './flush';
@@ -56,7 +56,40 @@ export function handlePanels(context: WalkContext, element: Element): false | un
     for (const child of repeated.after) walkInPlace(context, child);
     return false;
   }
+  const row = findLayoutRow(element);
+  if (row) {
+    flush(context);
+    const items = row.columns.map((column) => {
+      const inner = context.walkSubtree(column, context.assets, context.tabGroups);
+      const blocks = inner.blocks.filter((block) => block.kind !== 'break');
+      return keepPanel(context, { panel: { blocks }, inner });
+    });
+    emit(context, { kind: 'items', columns: items.length, items, widths: row.widths });
+    for (const child of row.others) walkInPlace(context, child);
+    return false;
+  }
   return undefined;
+}
+
+/**
+ * A layout row the identity probe measured (`data-sitelift-row`: its columns' shares in percent,
+ * the columns marked `data-sitelift-col`): its columns, their widths, and its other children.
+ */
+function findLayoutRow(
+  element: Element,
+): { columns: Element[]; widths: number[]; others: Element[] } | undefined {
+  const marked = getAttr(element, 'data-sitelift-row');
+  if (marked === undefined) return undefined;
+  const widths = marked.split(/\s+/).map(Number);
+  const children = childrenOf(element).filter(isElement);
+  const columns = children.filter((child) => getAttr(child, 'data-sitelift-col') !== undefined);
+  if (
+    columns.length < 2 ||
+    widths.length !== columns.length ||
+    !widths.every((width) => Number.isFinite(width) && width > 0 && width <= 100)
+  )
+    return undefined;
+  return { columns, widths, others: children.filter((child) => !columns.includes(child)) };
 }
 
 /** A sibling of the items (the section's title row): walked on its own, its blocks in place. */

@@ -50,6 +50,8 @@ export interface ListState {
   ordered: boolean;
   counter: number;
   breadcrumb: boolean;
+  /** The original showed its items side by side (a pager, page numbers, social icons). */
+  inline: boolean;
 }
 
 /** Walks a subtree (a tab panel, a table cell) on its own. */

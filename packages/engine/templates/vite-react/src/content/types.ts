@@ -64,7 +64,17 @@ export type Block =
       collapsed?: true;
       align?: 'center';
     }
-  | { kind: 'list'; ordered: boolean; start?: number; items: InlineRun[][]; breadcrumb?: boolean }
+  /** `inline`: the original showed its items side by side (a pager, page numbers, social icons). */
+  | {
+      kind: 'list';
+      ordered: boolean;
+      start?: number;
+      items: InlineRun[][];
+      breadcrumb?: boolean;
+      inline?: true;
+      /** An inline list the original centred. */
+      align?: 'center';
+    }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
   /** `inline`: shown on one line with the images next to it (`start` begins such a row). */
   | {
@@ -81,7 +91,8 @@ export type Block =
   /** A carousel of the original: every slide stays in the page (a scroll-snap track). */
   | { kind: 'carousel'; slides: PanelData[] }
   /** Items side by side: `columns` per row on a desktop screen, one on a phone. */
-  | { kind: 'items'; columns: number; items: PanelData[] }
+  /** `widths`: a layout row of the original; generate writes its columns as blocks one after the other. */
+  | { kind: 'items'; columns: number; items: PanelData[]; widths?: number[] }
   /** A dialog of the original: closed until a run or picture with `opens: id` opens it; its content stays in the page. */
   | { kind: 'dialog'; id: string; title: string; blocks: Block[] };
 
