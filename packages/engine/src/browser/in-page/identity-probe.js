@@ -663,7 +663,8 @@
   // Lists laid out in a row (a pager, page numbers, social icons): marked `data-sitelift-inline`, so
   // that the rebuild keeps them on one line rather than as a bulleted column.
   for (const list of [...body.querySelectorAll('ul, ol')].slice(0, 2000)) {
-    if (list.closest('[data-sitelift-menu], nav') || !isShown(list)) continue;
+    // (Its own box may be empty: floated items do not give a list height.)
+    if (list.closest('[data-sitelift-menu], nav') || style(list).display === 'none') continue;
     // An item whose link floats (Bootstrap's pagination) has an empty box of its own: its link's counts.
     const boxOf = (li) =>
       rectOf(li).width > 0 || !li.firstElementChild ? rectOf(li) : rectOf(li.firstElementChild);

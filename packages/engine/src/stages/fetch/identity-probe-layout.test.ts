@@ -1,0 +1,91 @@
+import { parse } from 'parse5';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromePath } from '../../browser/chromium';
+import type { EnginePorts } from '../../ports';
+import type { RawSite } from '../../types';
+import type { Element, Node } from '../extract/dom';
+import { findElement, findElements, getAttr } from '../extract/dom';
+import { fetchSite } from './fetch-site';
+import {
+  buildRecordingLogger,
+  failOnConsoleOutput,
+  startTestServer,
+  type TestServer,
+} from './test-server.fixture';
+
+failOnConsoleOutput();
+
+const chromePath = await findChromePath();
+
+const WORDS = 'Words about the project, long enough to fill a few lines of a column. '.repeat(3);
+
+/**
+ * Centring by a class of the site's own, a row of two columns (58/42), a pager whose links float
+ * (Bootstrap 3's pagination) and a plain bulleted list (decision record 032).
+ */
+const PAGE = `<!doctype html><html lang="en"><head><title>Work</title><style>
+  body { margin: 0; font: 16px/24px Arial, sans-serif; }
+  .container { width: 1170px; margin: 0 auto; }
+  .team { text-align: center; }
+  .row { display: flex; }
+  .wide { width: 58.33%; } .narrow { width: 41.67%; }
+  .pagination { list-style: none; padding: 0; }
+  .pagination > li { display: inline; }
+  .pagination > li > a { float: left; padding: 6px 12px; }
+</style></head><body>
+<nav><a href="/">Home</a> <a href="/work.html">Work</a> <a href="/team.html">Team</a></nav>
+<div class="container">
+  <div class="team"><h2>Our team</h2><p>Kay Garland, lead designer</p></div>
+  <div class="row" id="project">
+    <div class="wide"><h3>Project one</h3><p>${WORDS}</p></div>
+    <div class="narrow"><p>${WORDS}</p></div>
+  </div>
+  <ul class="pagination" id="pages"><li><a href="#1">1</a></li><li><a href="#2">2</a></li><li><a href="#3">3</a></li></ul>
+  <ul id="bullets" style="clear: both"><li>One</li><li>Two</li></ul>
+</div><script>window.ready = true;</script></body></html>`;
+
+let site: TestServer;
+let raw: RawSite;
+
+beforeAll(async () => {
+  site = await startTestServer({ '/': { body: PAGE } });
+  if (chromePath) {
+    raw = await fetchSite(
+      `${site.origin}/`,
+      { browser: 'always', maxPages: 1, allowPrivateUrls: true, respectRobots: false },
+      {
+        logger: buildRecordingLogger(),
+        clock: { now: () => Date.now() },
+      } satisfies EnginePorts,
+    );
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+const byId = (document: Node, id: string) =>
+  findElement(document, (e) => getAttr(e, 'id') === id) as Element;
+
+describe.skipIf(!chromePath)('the layout marks of the identity probe (decision record 032)', () => {
+  it('marks computed alignment, layout rows with their shares, and lists shown in a row', () => {
+    const document = parse(raw.pages[0]!.html) as Node;
+    const body = findElement(document, (e) => e.tagName === 'body')!;
+    expect(getAttr(body, 'data-sitelift-align')).toBe('left');
+    // The site's own class centred the team: marked where the alignment changes, not below.
+    const centred = findElements(document, (e) => getAttr(e, 'data-sitelift-align') === 'center');
+    expect(centred.map((e) => getAttr(e, 'class'))).toEqual(['team']);
+
+    const row = byId(document, 'project');
+    expect(getAttr(row, 'data-sitelift-row')).toBe('58.3 41.7');
+    expect(
+      findElements(row, (e) => getAttr(e, 'data-sitelift-col') !== undefined).map((e) =>
+        getAttr(e, 'class'),
+      ),
+    ).toEqual(['wide', 'narrow']);
+
+    expect(getAttr(byId(document, 'pages'), 'data-sitelift-inline')).toBe('');
+    expect(getAttr(byId(document, 'bullets'), 'data-sitelift-inline')).toBeUndefined();
+  });
+});
