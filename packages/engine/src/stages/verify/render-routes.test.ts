@@ -21,6 +21,23 @@ const SPLASH_PAGE = `<!doctype html><html><head><title>Trattoria</title></head><
     });
   </script></body></html>`;
 
+/** The same, whose site slides in from the right over 900 ms (text and height never change). */
+const SLIDING_PAGE = `<!doctype html><html><head><title>Trattoria</title></head><body style="margin:0;overflow:hidden">
+  <div id="splash" data-sitelift-splash="Lets begin" style="position:absolute;left:0;top:0;width:1440px;height:900px">
+    <a href="#home" style="font-size:32px">Lets begin</a></div>
+  <main id="site" style="position:absolute;left:1440px;top:0;width:1360px;padding:40px"><h1>Trattoria Roma</h1></main>
+  <script>
+    window.addEventListener('hashchange', () => {
+      let left = 1440;
+      const timer = setInterval(() => {
+        left = Math.max(0, left - 80);
+        document.getElementById('site').style.left = left + 'px';
+        document.getElementById('splash').style.left = left - 1440 + 'px';
+        if (left === 0) clearInterval(timer);
+      }, 50);
+    });
+  </script></body></html>`;
+
 describe.skipIf(chromePath === undefined)('screenshotOriginal past an entry screen', () => {
   let browser: Browser;
   let server: Server;
@@ -28,9 +45,9 @@ describe.skipIf(chromePath === undefined)('screenshotOriginal past an entry scre
   let url = '';
 
   beforeAll(async () => {
-    server = createServer((_request, response) => {
+    server = createServer((request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(SPLASH_PAGE);
+      response.end(request.url === '/sliding' ? SLIDING_PAGE : SPLASH_PAGE);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,6 +74,12 @@ describe.skipIf(chromePath === undefined)('screenshotOriginal past an entry scre
     expect(texts).toEqual(['Trattoria Roma', 'Fresh pasta every day, since 1968.']);
     expect(shots.layout?.desktop.splash).toBeUndefined();
     expect(shots.layout?.mobile.page.width).toBe(375);
+  });
+
+  it('waits until a site that slides in stands still before measuring it', async () => {
+    const shots = await screenshotOriginal(context, `${url}sliding`, { enter: 'Lets begin' });
+    const heading = shots.layout?.desktop.blocks.find((block) => block.text === 'Trattoria Roma');
+    expect(heading?.box.x).toBe(40);
   });
 
   it('rejects when the page shows no such link', async () => {

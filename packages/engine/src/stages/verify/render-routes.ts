@@ -425,8 +425,19 @@ async function enterSite(tracked: TrackedPage, label: string): Promise<void> {
   let last = '';
   let stableSince = Date.now();
   while (Date.now() < deadline) {
-    const state = await page.evaluate(
-      () => `${document.body.innerText.length}:${document.documentElement.scrollHeight}`,
+    // The text, the page's height and where its first blocks stand: a panel that slides in (jQuery's
+    // animate) keeps the text and height but moves every frame until it is in place.
+    const state = await page.evaluate(() =>
+      [
+        document.body.innerText.length,
+        document.documentElement.scrollHeight,
+        ...Array.from(document.body.querySelectorAll('body > *, body > * > *, body > * > * > *'))
+          .slice(0, 60)
+          .map((element) => {
+            const box = element.getBoundingClientRect();
+            return `${Math.round(box.left)},${Math.round(box.top)}`;
+          }),
+      ].join(':'),
     );
     if (state !== last) {
       last = state;
