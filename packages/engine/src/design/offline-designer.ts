@@ -214,7 +214,15 @@ export function buildTokens(model: SiteModel, strategy?: Strategy): DesignTokens
     chrome.headerText = toHex(textOn(headerBackground, parse(brand.headerText)));
   }
   if (rawPrimary) {
-    const name = brandNameColor(rawPrimary, headerBackground ?? background);
+    // The header bar is drawn 94 % opaque over the page (base.css): the name must read on that blend.
+    const under = headerBackground
+      ? {
+          r: Math.round(headerBackground.r * 0.94 + background.r * 0.06),
+          g: Math.round(headerBackground.g * 0.94 + background.g * 0.06),
+          b: Math.round(headerBackground.b * 0.94 + background.b * 0.06),
+        }
+      : background;
+    const name = brandNameColor(rawPrimary, under);
     if (name) chrome.brandText = toHex(name);
   }
   // Menu items drawn as boxes or pills stay so, their words readable on their fill.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractSite } from '../extract/extract-site';
 import { toRawPage, toRawSite } from '../generate/testing/load-fixture';
-import { isPathTitle } from './fix-outline';
+import { fixOutline, isPathTitle } from './fix-outline';
 import { planSite } from './plan-site';
 
 const ORIGIN = 'http://site.example';
@@ -16,6 +16,42 @@ describe('isPathTitle', () => {
     ['index.html - My site', false],
   ])('%s -> %s', (title, expected) => {
     expect(isPathTitle(title)).toBe(expected);
+  });
+});
+
+describe('headings inside blocks', () => {
+  it('sit one level below what holds them, items alike, never skipping a level', () => {
+    const heading = (level: number, text: string) => ({
+      kind: 'heading' as const,
+      level,
+      inlines: [{ text }],
+    });
+    const [section] = fixOutline(
+      [
+        {
+          id: 'welcome',
+          heading: { level: 1, inlines: [{ text: 'Welcome' }] },
+          blocks: [
+            {
+              kind: 'items',
+              columns: 2,
+              items: [
+                { blocks: [heading(4, 'Bootstrap'), heading(6, 'Version')] },
+                { blocks: [heading(4, 'Free')] },
+              ],
+            },
+            { kind: 'dialog', id: 'd', title: 'More', blocks: [heading(5, 'Details')] },
+          ],
+        },
+      ],
+      'Home',
+    );
+    const [items, dialog] = section!.blocks;
+    expect(
+      items?.kind === 'items' &&
+        items.items.map((item) => item.blocks.map((b) => b.kind === 'heading' && b.level)),
+    ).toEqual([[2, 3], [2]]);
+    expect(dialog?.kind === 'dialog' && dialog.blocks[0]).toMatchObject({ level: 3 });
   });
 });
 

@@ -1,5 +1,5 @@
 /** The heading outline of a page: one h1, no skipped levels. */
-import type { Section } from '../../model';
+import type { Block, Section } from '../../model';
 
 /**
  * Exactly one h1 per page and no skipped levels: the first heading becomes the h1 when the page has
@@ -37,11 +37,53 @@ export function fixOutline(sections: Section[], title: string): Section[] {
     stack.push({ original, level });
     section.heading.level = level;
   }
+  // Headings inside the sections' blocks (an item's title, a slide's caption) follow the outline too.
+  let level = 1;
   return out.map((section) => {
-    const copy: Section = { id: section.id, blocks: section.blocks };
+    if (section.heading) level = section.heading.level;
+    const copy: Section = { id: section.id, blocks: fitBlockHeadings(section.blocks, level) };
     if (section.heading) copy.heading = section.heading;
     if (section.collapsed) copy.collapsed = true;
     return copy;
+  });
+}
+
+/**
+ * Headings inside blocks (items, slides, dialogs; tabs are fitTabs' business) one level below what holds them at most, and
+ * never skipping a level after the one before them: a feature's h4 under the page's h1 becomes an
+ * h2 (issue 12: Lighthouse's heading order). Siblings — one item's title and the next's — stay equal.
+ */
+function fitBlockHeadings(blocks: Block[], parent: number): Block[] {
+  let last = parent;
+  return blocks.map((block): Block => {
+    switch (block.kind) {
+      case 'heading': {
+        const level = Math.max(2, Math.min(block.level, last + 1));
+        last = level;
+        return level === block.level ? block : { ...block, level };
+      }
+      case 'items':
+        return {
+          ...block,
+          items: block.items.map((item) => ({
+            ...item,
+            blocks: fitBlockHeadings(item.blocks, last),
+          })),
+        };
+      case 'carousel':
+        return {
+          ...block,
+          slides: block.slides.map((slide) => ({
+            ...slide,
+            blocks: fitBlockHeadings(slide.blocks, last),
+          })),
+        };
+      case 'dialog':
+        // A dialog is titled (an h2) of its own.
+        return { ...block, blocks: fitBlockHeadings(block.blocks, 2) };
+      default:
+        return block;
+    }
   });
 }
 

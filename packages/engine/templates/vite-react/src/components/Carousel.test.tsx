@@ -37,6 +37,8 @@ describe('Carousel (WAI-ARIA carousel pattern)', () => {
     expect(region.textContent).toContain('Book a table');
     expect(region.textContent).not.toMatch(/Caption \d/);
     expect(current()).toBe('1 of 3');
+    // The track scrolls sideways: a keyboard can reach it (axe's scrollable-region-focusable).
+    expect(region.querySelector('.carousel-track')?.getAttribute('tabindex')).toBe('0');
   });
 
   it('moves with Previous and Next (wrapping) and announces the current slide', () => {

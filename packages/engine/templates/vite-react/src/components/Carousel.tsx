@@ -61,7 +61,8 @@ export function Carousel({ slides }: { slides: SlideItem[] }) {
     site.labels.slideOf.replace('{n}', String(n + 1)).replace('{total}', String(count));
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={site.labels.carousel}>
-      <div ref={track} className="carousel-track">
+      {/* It scrolls sideways: a keyboard reaches it too, and its arrow keys scroll it. */}
+      <div ref={track} className="carousel-track" tabIndex={0}>
         {slides.map((slide, index) => (
           <div
             key={index}
