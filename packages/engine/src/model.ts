@@ -309,6 +309,8 @@ export interface BrandColors {
   accent?: string;
   background?: string;
   text?: string;
+  /** The colour most of its h1-h3 headings are written in, when it is not the body text's. */
+  heading?: string;
   /** The text colour the original puts on its primary colour (a button's label). */
   onPrimary?: string;
   headerBackground?: string;
@@ -379,6 +381,8 @@ export interface DesignTokens {
     background: string;
     surface: string;
     text: string;
+    /** The original's headings' own colour, readable on the page (absent: the text colour). */
+    heading?: string;
     muted: string;
     border: string;
     /** Link/primary text colour that passes AA on the background. */

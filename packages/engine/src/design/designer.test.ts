@@ -81,6 +81,18 @@ describe('offline designer', () => {
     expect(tokens.colors.link).toBe('#0000ff');
   });
 
+  it("gives headings the original's own colour, readable, and none that does not read on the page", () => {
+    const heading = buildTokens(modelWith({ text: '#777777', heading: '#333333' })).colors.heading!;
+    expect(heading).toBe('#333333');
+    // White headings (drawn over pictures) are no colour of the page's headings.
+    expect(buildTokens(modelWith({ heading: '#ffffff' })).colors.heading).toBeUndefined();
+    // A light grey is darkened until it reads on the page and its bands.
+    const pale = buildTokens(modelWith({ heading: '#8a8a8a' })).colors;
+    expect(contrast(parseColor(pale.heading!)!, parseColor(pale.surface)!)).toBeGreaterThanOrEqual(
+      4.5,
+    );
+  });
+
   it("writes the site's name in the brand colour where it reads on the header, else in the header's text", () => {
     // A light header without colours of its own: the brand blue as it was.
     expect(buildTokens(modelWith({ primary: '#0000ff', background: '#ededed' })).chrome).toEqual({

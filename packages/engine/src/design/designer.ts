@@ -49,6 +49,12 @@ export function checkDesign(result: DesignResult, plan: SitePlan): string | unde
     ['link on surface', c.link, c.surface],
     ['on primary', c.onPrimary, c.primary],
     ['on accent', c.onAccent, c.accent],
+    ...(c.heading === undefined
+      ? []
+      : ([
+          ['heading', c.heading, c.background],
+          ['heading on surface', c.heading, c.surface],
+        ] as [string, string, string][])),
   ];
   for (const [name, fg, bg] of pairs) {
     const a = parseColor(fg);

@@ -204,6 +204,13 @@ export function buildTokens(model: SiteModel, strategy?: Strategy): DesignTokens
     background,
     4.6,
   );
+  // Headings in a colour of their own (readable on both grounds); one that does not read on the page
+  // at all (white headings drawn over pictures) is no colour of the page's headings.
+  const rawHeading = parse(brand.heading);
+  const heading =
+    rawHeading && contrast(rawHeading, background) >= 3
+      ? ensureContrast(ensureContrast(rawHeading, background, 4.6), surface, 4.6)
+      : undefined;
   // Links are text: the original's link colour, else the brand's, made readable on both grounds.
   const linkBase = parseBrand(brand.link) ?? primaryPair.fill;
   const link = ensureContrast(ensureContrast(linkBase, background, 4.6), surface, 4.6);
@@ -261,6 +268,7 @@ export function buildTokens(model: SiteModel, strategy?: Strategy): DesignTokens
       background: toHex(background),
       surface: toHex(surface),
       text: toHex(text),
+      ...(heading ? { heading: toHex(heading) } : {}),
       muted: toHex(muted),
       border: toHex(shift(background, dark ? 0.14 : -0.11)),
       link: toHex(link),

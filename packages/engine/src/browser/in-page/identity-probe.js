@@ -971,11 +971,54 @@
     typography.hasBands = bands > 0;
   }
 
+  // The body text's colour as its paragraphs show it: the colour most characters of the content's
+  // paragraphs are written in, on the page's own ground (agency-bs3 writes them in a muted grey, not
+  // in the body's #333). Paragraphs on another fill (a dark band) do not count.
+  const channels = (c) => {
+    const m = /rgba?\(([^)]*)\)/.exec(c || '');
+    return m
+      ? m[1]
+          .split(/[\s,/]+/)
+          .filter(Boolean)
+          .map(Number)
+      : undefined;
+  };
+  const lum = (c) => {
+    const [r, g, b] = channels(c).map((v) => {
+      const x = v / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((m, n) => n - m);
+    return (x + 0.05) / (y + 0.05);
+  };
+  let paragraphText;
+  if (channels(background && background.color) && !(background && background.image)) {
+    const weights = new Map();
+    for (const p of [...body.querySelectorAll('p, li, dd, td')].slice(0, 3000)) {
+      if (
+        p.closest(
+          'header, footer, nav, [data-sitelift-menu], [data-sitelift-splash], [data-sitelift-dialog], [data-sitelift-aside]',
+        ) ||
+        !isShown(p)
+      )
+        continue;
+      const color = style(p).color;
+      const length = text(p).length;
+      if (!channels(color) || length === 0 || fillOf(p).color !== background.color) continue;
+      weights.set(color, (weights.get(color) || 0) + length);
+    }
+    const [top] = [...weights.entries()].sort((a, b) => b[1] - a[1]);
+    if (top && ratio(top[0], background.color) >= 3) paragraphText = top[0];
+  }
+
   const headingElement = doc.querySelector('h1, h2, h3');
   const result = {
     viewport: { width: W, height: H },
     background,
-    text: style(body).color,
+    text: paragraphText || style(body).color,
     links: ranked(links).slice(0, 5),
     headings: ranked(headings).slice(0, 5),
     buttons: [...buttons.entries()]

@@ -46,6 +46,33 @@ describe('toProbedBrand', () => {
     });
   });
 
+  it("keeps the headings' own colour when a third of them wear one other than the text's", () => {
+    // agency-bs3: muted #777 paragraphs and sub-titles, #333 section titles.
+    const headings = [
+      { color: 'rgb(119, 119, 119)', weight: 5 },
+      { color: 'rgb(51, 51, 51)', weight: 4 },
+      { color: 'rgb(255, 255, 255)', weight: 1 },
+    ];
+    expect(toProbedBrand(probe({ text: 'rgb(119, 119, 119)', headings })).colors.heading).toBe(
+      '#333333',
+    );
+    // Headings in the text's colour, or a colour only a few wear: none of their own.
+    expect(
+      toProbedBrand(probe({ text: 'rgb(51, 51, 51)', headings: headings.slice(1, 2) })).colors
+        .heading,
+    ).toBeUndefined();
+    expect(
+      toProbedBrand(
+        probe({
+          headings: [
+            { color: 'rgb(51, 51, 51)', weight: 9 },
+            { color: 'rgb(200, 0, 0)', weight: 1 },
+          ],
+        }),
+      ).colors.heading,
+    ).toBeUndefined();
+  });
+
   it('makes a page drawn on a dark picture dark, and blends translucent fills over the page', () => {
     const brand = toProbedBrand(
       probe({

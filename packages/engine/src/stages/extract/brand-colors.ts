@@ -57,6 +57,16 @@ export function toProbedBrand(probe: PageProbe, fallback: BrandColors = {}): Pro
   const colors: BrandColors = { background: toHex(background) };
   const text = opaque(probe.text);
   if (text) colors.text = toHex(text);
+  // Headings written in a colour of their own (agency-bs3: #333 section titles over muted #777
+  // text and sub-titles): the most seen heading colour other than the text's, when at least 30 % of
+  // the headings wear it.
+  const total = probe.headings.reduce((sum, entry) => sum + entry.weight, 0);
+  const own = probe.headings.find((entry) => {
+    const color = opaque(entry.color);
+    return color && text && toHex(color) !== toHex(text) && entry.weight >= total * 0.3;
+  });
+  const heading = own ? opaque(own.color) : undefined;
+  if (heading) colors.heading = toHex(heading);
 
   // Primary: the fill of the site's buttons (by area), else its most seen chromatic colour.
   let primary: Rgb | undefined;

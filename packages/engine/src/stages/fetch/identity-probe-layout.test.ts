@@ -21,12 +21,13 @@ const WORDS = 'Words about the project, long enough to fill a few lines of a col
 
 /**
  * Centring by a class of the site's own, a row of two columns (58/42), a pager whose links float
- * (Bootstrap 3's pagination) and a plain bulleted list (decision record 032).
+ * (Bootstrap 3's pagination), a plain bulleted list and muted paragraphs (decision record 032).
  */
 const PAGE = `<!doctype html><html lang="en"><head><title>Work</title><style>
   body { margin: 0; font: 16px/24px Arial, sans-serif; }
   .container { width: 1170px; margin: 0 auto; }
   .team { text-align: center; }
+  p { color: #777777; } h2, h3 { color: #333333; }
   .row { display: flex; }
   .wide { width: 58.33%; } .narrow { width: 41.67%; }
   .pagination { list-style: none; padding: 0; }
@@ -86,6 +87,8 @@ describe.skipIf(!chromePath)('the layout marks of the identity probe (decision r
     ).toEqual(['wide', 'narrow']);
 
     expect(getAttr(byId(document, 'pages'), 'data-sitelift-inline')).toBe('');
+    // The body text's colour is its paragraphs' (muted grey), not the body's default black.
+    expect(raw.pages[0]!.probe?.text).toBe('rgb(119, 119, 119)');
     expect(getAttr(byId(document, 'bullets'), 'data-sitelift-inline')).toBeUndefined();
   });
 });

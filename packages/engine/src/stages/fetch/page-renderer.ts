@@ -32,7 +32,7 @@ export const RENDER_BROWSER_ARGS = [...GUARDED_BROWSER_ARGS, '--mute-audio'];
 const RENDER_INIT_SCRIPT = `(() => {
   const record = () => { window.__siteliftLastMutation = performance.now(); };
   record();
-  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style', 'class'] });
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
   window.requestAnimationFrame = (callback) => window.setTimeout(() => callback(performance.now()), 16);

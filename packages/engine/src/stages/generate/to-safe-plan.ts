@@ -257,6 +257,10 @@ function toSafeTokens(tokens: DesignTokens): DesignTokens {
       toCssColor(tokens.colors[name as keyof DesignTokens['colors']] ?? '') ?? fallback,
     ]),
   ) as DesignTokens['colors'];
+  // The headings' own colour is optional: kept when it is a colour, else the text's.
+  const heading =
+    tokens.colors.heading === undefined ? undefined : toCssColor(tokens.colors.heading);
+  if (heading !== undefined) colors.heading = heading;
   const out: DesignTokens = {
     ...tokens,
     colors,

@@ -63,6 +63,7 @@ ${source}${faces}
   --color-canvas: ${c.background};
   --color-surface: ${c.surface};
   --color-ink: ${c.text};
+  --color-heading: ${c.heading ?? c.text};
   --color-muted: ${c.muted};
   --color-line: ${c.border};
   --color-link: ${c.link};
