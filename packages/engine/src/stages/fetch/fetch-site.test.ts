@@ -168,16 +168,16 @@ describe('fetchSite crawl', () => {
     ]);
   });
 
-  it("reads the frames of the last page the limit lets in: they are that page's content", async () => {
-    const raw = await fetchSite(`${site.origin}/`, { ...STATIC, maxPages: 4 }, buildPorts());
-    expect(raw.pages.map((page) => new URL(page.url).pathname)).toEqual([
-      '/',
-      '/a.html',
-      '/b.html',
-      '/frames.html',
-      '/left.html',
-      '/main.html',
-    ]);
+  it("reads a frameset's frames with it, before the pages after it: they are its content", async () => {
+    const paths = async (maxPages: number) =>
+      (await fetchSite(`${site.origin}/`, { ...STATIC, maxPages }, buildPorts())).pages.map(
+        (page) => new URL(page.url).pathname,
+      );
+    const withFrames = ['/', '/a.html', '/b.html', '/frames.html', '/left.html', '/main.html'];
+    // Otherwise /c.html and /deep/d.html (the next level) would take the last two places.
+    expect(await paths(6)).toEqual(withFrames);
+    // All of them, past the limit: a frameset without its main frame would be an empty page.
+    expect(await paths(4)).toEqual(withFrames);
   });
 
   it('clamps maxPages to 1..100', async () => {

@@ -32,6 +32,9 @@ export const DEFAULT_FETCH_OPTIONS: FetchOptions = {
 /** The most pages one run reads. */
 export const MAX_PAGES_LIMIT = 100;
 
+/** Most frames of one frameset read with it (past the page limit if need be). */
+const MAX_FRAMES_PER_PAGE = 6;
+
 /** Pages read (and rendered) at the same time; the machine has 2 cores. */
 const PAGE_CONCURRENCY = 3;
 /** robots.txt gets less time than a page: a site that cannot serve it is read as if it had none. */
@@ -344,17 +347,16 @@ export async function fetchSite(
       into.push(result.crawledPage);
       return true;
     };
-    // The frames of a frameset are that page's content, not pages of their own: they are read with
-    // it, whatever the page limit left (up to as many frames as pages), so that its rebuild shows them.
-    let framesRead = 0;
-    const pageCount = (): number => crawled.length - framesRead;
+    // The frames of a frameset are that page's content: they are read right after it, all of them
+    // (a frameset without its main frame is an empty page), before the pages that follow it, which
+    // they leave fewer places to.
     const readFrames = async (pages: CrawledPage[], depth: number, into: CrawledPage[]) => {
       const urls: string[] = [];
       for (const { page, references } of pages) {
         for (const href of page.frames) {
           const url = toCrawlUrl(href, references.baseUrl);
           if (!url || seen.has(url) || !origins.has(toOrigin(url))) continue;
-          if (framesRead + urls.length >= maxPages) break;
+          if (urls.length >= MAX_FRAMES_PER_PAGE) break;
           seen.add(url);
           urls.push(url);
         }
@@ -362,7 +364,7 @@ export async function fetchSite(
       const results = await mapWithConcurrency(urls, PAGE_CONCURRENCY, (url) =>
         crawlUrl(url, depth),
       );
-      for (const result of results) if (accept(result, into)) framesRead++;
+      for (const result of results) accept(result, into);
     };
 
     // Breadth-first, level by level: pages of one depth are read concurrently but kept in link order,
@@ -370,26 +372,27 @@ export async function fetchSite(
     let level = crawled.slice();
     let depth = 0;
     await readFrames(level, 1, level);
-    while (level.length > 0 && pageCount() < maxPages) {
+    while (level.length > 0 && crawled.length < maxPages) {
       depth++;
       const candidates = discover(level);
       const nextLevel: CrawledPage[] = [];
       let position = 0;
-      while (position < candidates.length && pageCount() < maxPages) {
+      while (position < candidates.length && crawled.length < maxPages) {
         throwIfCancelled();
-        const batch = candidates.slice(position, position + (maxPages - pageCount()));
+        const batch = candidates.slice(position, position + (maxPages - crawled.length));
         position += batch.length;
         const results = await mapWithConcurrency(batch, PAGE_CONCURRENCY, (url) =>
           crawlUrl(url, depth),
         );
-        const added: CrawledPage[] = [];
         for (const result of results) {
-          if (pageCount() >= maxPages) break;
-          accept(result, added);
+          if (crawled.length >= maxPages) break;
+          const added: CrawledPage[] = [];
+          if (!accept(result, added)) continue;
+          nextLevel.push(...added);
+          // A frameset's frames come before the pages after it (those may then fall past the limit).
+          await readFrames(added, depth + 1, nextLevel);
         }
-        nextLevel.push(...added);
-        await readFrames(added, depth + 1, nextLevel);
-        progress(pageCount(), Math.min(maxPages, pageCount() + candidates.length - position));
+        progress(crawled.length, Math.min(maxPages, crawled.length + candidates.length - position));
       }
       level = nextLevel;
     }
