@@ -11,7 +11,7 @@ const blocksOf = (body: string, bodyAttrs = '') =>
 describe('centred text in the walk (issue 12)', () => {
   it("gives headings, paragraphs and pictures their innermost container's alignment", () => {
     const blocks = blocksOf(
-      '<div class="text-center"><h2>Services</h2><h3 class="section-subheading">Lorem ipsum</h3>' +
+      '<div class="text-center"><h2>Services</h2><h3 class="section-subheading">What we do best</h3>' +
         '<img src="/a.png" alt="Team photo" width="200" height="100"></div>' +
         '<p>Left as ever</p><center><p>An old centred line</p></center>',
     );
@@ -45,7 +45,7 @@ describe('layout rows (issue 12)', () => {
     const blocks = blocksOf(
       '<div class="row" data-sitelift-row="58.3 41.7">' +
         '<div class="col-md-7" data-sitelift-col><img src="/a.png" alt="Project one" width="700" height="300"></div>' +
-        '<div class="col-md-5" data-sitelift-col><h3>Project One</h3><p>Lorem ipsum</p></div></div>' +
+        '<div class="col-md-5" data-sitelift-col><h3>Project One</h3><p>A bakery&#39;s new shop front</p></div></div>' +
         '<p>After the row</p>',
       'data-sitelift-align="left"',
     );
@@ -59,7 +59,7 @@ describe('layout rows (issue 12)', () => {
           {
             blocks: [
               { kind: 'heading', level: 3 },
-              { kind: 'paragraph', inlines: [{ text: 'Lorem ipsum' }] },
+              { kind: 'paragraph', inlines: [{ text: "A bakery's new shop front" }] },
             ],
           },
         ],
