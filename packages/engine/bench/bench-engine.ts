@@ -23,10 +23,8 @@ import { parseArgs } from 'node:util';
 import { isAppError } from '@sitelift/shared/error-codes';
 import { runPipeline } from '../src/pipeline';
 import type { Logger } from '../src/ports';
-import {
-  VISUAL_SIMILARITY_THRESHOLD,
-  type FidelityScores,
-} from '../src/stages/verify/fidelity/measure-fidelity';
+import type { FidelityScores } from '../src/measure/fidelity';
+import { VISUAL_SIMILARITY_THRESHOLD } from '../src/stages/verify/fidelity/measure-fidelity';
 import { ENGINE_DIR } from '../src/stages/verify/write-project';
 import { DEFAULT_STRATEGY, STRATEGIES, type LighthouseScores, type Strategy } from '../src/types';
 import { getCorpusDir, readCorpusManifest, serveCorpusSite, type CorpusSite } from './corpus';

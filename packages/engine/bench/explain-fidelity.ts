@@ -15,7 +15,7 @@ import {
   toBlockScores,
   type Unit,
 } from '../src/stages/verify/fidelity/design2code-scores';
-import type { LayoutSnapshot } from '../src/stages/verify/fidelity/layout-snapshot';
+import type { LayoutSnapshot } from '../src/measure/layout-snapshot';
 
 interface Dump {
   route: string;

@@ -1,12 +1,12 @@
 /**
  * @sitelift/engine — the only public entry. URL → verified React + Vite + Tailwind project:
  * fetchSite → extractSite → planSite (+ designSite) → optimizeImages → generateProject →
- * verifyProject → packageProject, the stage table (DEFAULT_PIPELINE) runPipeline walks. Every stage takes and returns plain data (types.ts, model.ts).
+ * verifyProject → packageProject, the stage table (DEFAULT_PIPELINE) runPipeline walks. Every stage takes and returns plain data (types.ts, model/).
  */
 
 // The stage contract and the ports.
 export * from './types';
-export type * from './model';
+export type * from './model/content-model';
 export type { Clock, EnginePorts, Logger } from './ports';
 export { SILENT_LOGGER, SYSTEM_CLOCK } from './ports';
 
@@ -41,7 +41,7 @@ export {
   type CheckSiteOptions,
   type SiteCheck,
   type SiteCheckWarning,
-} from './preflight/check-site';
+} from './stages/fetch/check-site';
 export { assertPublicUrl, type GuardOptions, type HostResolver } from './net/assert-public-url';
 export { findChromePath, launchChromium } from './browser/chromium';
 
@@ -83,4 +83,4 @@ export {
   type PackageOptions,
 } from './stages/package/package-project';
 export { toSiteliftReport, type SiteliftReportInput } from './stages/package/to-sitelift-report';
-export { contentTypeOf } from './content-types';
+export { contentTypeOf } from './lib/content-types';

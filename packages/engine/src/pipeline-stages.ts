@@ -35,7 +35,7 @@ import {
   type VerifyExpectations,
   type VerifyReport,
 } from './types';
-import type { PipelineOptions } from './pipeline';
+import type { PipelineOptions } from './pipeline-input';
 
 /**
  * The functions the default stages call. The real ones are in DEFAULT_STAGES; a test may replace

@@ -1,8 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
-import { z } from 'zod';
-import type { Designer } from './design/designer';
+import type { z } from 'zod';
 import type { SiteModel, SitePlan } from './model';
 import {
   DEFAULT_PIPELINE,
@@ -13,12 +12,10 @@ import {
   type StageContext,
   type StageOutputs,
 } from './pipeline-stages';
+import { pipelineInputSchema, type PipelineInput } from './pipeline-input';
 import type { EnginePorts } from './ports';
-import { BASE_PATH_PATTERN } from './stages/verify/build-preview';
 import {
-  DEFAULT_STRATEGY,
   STAGES,
-  STRATEGIES,
   type Archive,
   type FileTree,
   type RawSite,
@@ -39,6 +36,7 @@ export {
   type StageInputs,
   type StageOutputs,
 } from './pipeline-stages';
+export { pipelineInputSchema, type PipelineInput, type PipelineOptions } from './pipeline-input';
 
 // ---------------------------------------------------------------------------------------------
 // saved stage outputs
@@ -124,57 +122,6 @@ export async function loadStageOutput(
 
 // ---------------------------------------------------------------------------------------------
 // the pipeline
-
-/** What a modernization run is asked to do; validated with zod at the pipeline's edge. */
-export const pipelineInputSchema = z.object({
-  url: z.string().trim().min(1),
-  strategy: z.enum(STRATEGIES).default(DEFAULT_STRATEGY),
-  maxPages: z.number().int().min(1).max(100).default(20),
-  lighthouse: z.boolean().default(false),
-  allowPrivateUrls: z.boolean().default(false),
-  /** Take before/after screenshots (default true). */
-  screenshots: z.boolean().default(true),
-  /** Exact strings the rebuild must contain (e.g. a corpus manifest's mustKeep). */
-  requiredSnippets: z
-    .array(z.object({ route: z.string().optional(), text: z.string().min(1) }))
-    .optional(),
-  /** Save every stage's output as JSON in this folder. */
-  workDir: z.string().min(1).optional(),
-  /** With workDir: reuse the saved outputs of the stages that already finished. */
-  resume: z.boolean().default(false),
-  /** Fetch stage options beyond maxPages/allowPrivateUrls (tests: respectRobots, browser...). */
-  fetchOptions: z.record(z.string(), z.unknown()).optional(),
-  /**
-   * Contact only loopback addresses: host names other than localhost do not resolve, and verify's
-   * browsers reach nothing else. For tests and the bench, whose sites are served on 127.0.0.1, so
-   * that their CDN links and trackers never leave the machine. Implies allowPrivateUrls.
-   */
-  loopbackOnly: z.boolean().default(false),
-  /** Chromium binary for fetch and verify (default: CHROME_PATH, an installed one, the npm one). */
-  chromePath: z.string().optional(),
-  /**
-   * Also build the project for this base path (e.g. '/preview/<projectId>/', starting and ending
-   * with '/') after verify's '/' build, and return that dist as `result.preview` (the live preview).
-   * The zip stays built for '/'.
-   */
-  previewBase: z
-    .string()
-    .regex(BASE_PATH_PATTERN, 'must start and end with "/" and hold plain path segments')
-    .optional(),
-  /**
-   * Put every file of the zip in this folder (e.g. the project's name), so that it unpacks into one
-   * folder; made safe for file systems by the package stage. Without it, files sit at the root.
-   */
-  archiveFolder: z.string().max(200).optional(),
-});
-
-/** The pipeline's input (before defaults); `designer` replaces the offline designer. */
-export type PipelineInput = z.input<typeof pipelineInputSchema> & {
-  designer?: Designer;
-};
-
-/** The pipeline's input after validation (defaults applied), as the stages see it. */
-export type PipelineOptions = z.output<typeof pipelineInputSchema>;
 
 /** A short summary of a run, for logs, the CLI and the bench. */
 export interface PipelineSummary {

@@ -4,32 +4,26 @@
  * shape here only together with every stage that reads it.
  *
  *   fetchSite(url, options, ports)        -> RawSite        (stages/fetch)
- *   extractSite(raw, ports)               -> SiteModel      (stages/extract; SiteModel lives in model.ts)
- *   planSite(model, strategy, designer)   -> SitePlan       (stages/plan + design; SitePlan in model.ts)
+ *   extractSite(raw, ports)               -> SiteModel      (stages/extract; SiteModel in model/)
+ *   planSite(model, strategy, designer)   -> SitePlan       (stages/plan + design; SitePlan in model/)
  *   optimizeImages(plan, options)         -> SitePlan       (stages/optimize: images as WebP)
  *   generateProject(plan, ports)          -> FileTree       (stages/generate)
  *   verifyProject(tree, expectations, ports) -> VerifyReport (stages/verify)
  *   packageProject(tree, report)          -> Archive        (stages/package)
  */
 
-import type { DiagnosticCode } from '@sitelift/shared/error-codes';
 import {
   REPORT_STAGES,
   type notCarriedSchema,
   type SiteliftReport as SharedSiteliftReport,
 } from '@sitelift/shared/schemas/report';
-import { MODERNIZATION_STRATEGIES } from '@sitelift/shared/validation/create-project';
 import type { z } from 'zod';
-import type { PageScreenshots } from './browser/screenshots';
-import type { SiteIdentity } from './model';
-import type { Fidelity } from './stages/verify/fidelity/measure-fidelity';
+import type { Fidelity, PageScreenshots } from './measure/fidelity';
+import type { Diagnostic, ProbedTypography, SiteIdentity } from './model';
 
-/** The three modernization strategies of the product specification (defined once, in shared). */
-export const STRATEGIES = MODERNIZATION_STRATEGIES;
-/** One of the three modernization strategies. */
-export type Strategy = (typeof STRATEGIES)[number];
-/** The strategy used when none is given. */
-export const DEFAULT_STRATEGY: Strategy = 'INCREMENTAL_UPDATE';
+// Declared in the model (model/), which the stage contract builds on; named here too, as ever.
+export type { Diagnostic, ProbedTypography } from './model';
+export { DEFAULT_STRATEGY, STRATEGIES, type Strategy } from './model';
 
 /**
  * The pipeline's stage names, in the order runPipeline walks them (DEFAULT_PIPELINE in
@@ -42,16 +36,6 @@ export type StageName = (typeof STAGES)[number];
 
 /** Log levels of the job log. */
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
-
-/** A problem found in the input that the engine worked around (a skipped page, a dropped embed...). */
-export interface Diagnostic {
-  level: 'info' | 'warning' | 'error';
-  /** Stable code from the diagnostics catalogue, DIAGNOSTIC_CODES in @sitelift/shared/error-codes (decision 020). */
-  code: DiagnosticCode;
-  message: string;
-  /** The page or asset URL the diagnostic is about, when there is one. */
-  url?: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // fetch
@@ -190,35 +174,6 @@ export interface PageProbe {
   };
   /** The type scale, content column and rhythm, measured at the viewport's width (issue 12). */
   typography?: ProbedTypography;
-}
-
-/**
- * The original's type scale and content column as the browser drew them (CSS pixels at the probe's
- * viewport): STYLE_MODERNIZATION keeps them, so that a rebuilt page is as tall and its blocks sit where
- * they were (issue 12, decision record 029).
- */
-export interface ProbedTypography {
-  /** Size and line height (px) of the text holding most characters outside headings and chrome. */
-  body: { size: number; lineHeight: number };
-  /** The most common size (px) and weight of each heading level, when the page has one. */
-  h1?: { size: number; weight: number };
-  h2?: { size: number; weight: number };
-  h3?: { size: number; weight: number };
-  /** The size (px) of the hero's headline, the largest text over its picture, when there is one. */
-  heroHeadline?: number;
-  /** True when most of the text is centred (a table-era page's <center>). */
-  isTextCentered?: true;
-  /**
-   * The column most text sits in: the content box of the outermost element narrower than the
-   * viewport around it (left edge and width), how wide its paragraphs run, and whether it is centred.
-   */
-  column?: { left: number; width: number; measure: number; isCentered: boolean };
-  /** Median gap (px) between two paragraphs in a row. */
-  paragraphGap?: number;
-  /** Median gap (px) between a section's heading (h2, else h3) and the box above it. */
-  sectionGap?: number;
-  /** True when full-width blocks of the content have a fill of their own (grey bands). */
-  hasBands: boolean;
 }
 
 /** A stylesheet the site uses (linked or inline), for brand colours and fonts. */

@@ -1,21 +1,11 @@
 import type { Page } from 'playwright-core';
-import { collectLayout, type LayoutSnapshot } from '../stages/verify/fidelity/layout-snapshot';
-import type { PageLayouts } from '../stages/verify/fidelity/measure-fidelity';
+import type { PageScreenshots } from '../measure/fidelity';
+import type { LayoutSnapshot } from '../measure/layout-snapshot';
+import { collectLayout } from './collect-layout';
 
 /** Viewports of the screenshots and checks. */
 export const DESKTOP_VIEWPORT = { width: 1440, height: 900 } as const;
 export const MOBILE_VIEWPORT = { width: 375, height: 812 } as const;
-
-/**
- * A page's desktop (1440 px) and phone (375 px) screenshots, PNG, and what the page showed when each
- * was taken (text blocks, sections, header; verify's fidelity measures compare them, issue 12).
- */
-export interface PageScreenshots {
-  desktop: Uint8Array;
-  mobile: Uint8Array;
-  /** Absent when the page could not be measured (or for screenshots taken before issue 12). */
-  layout?: PageLayouts;
-}
 
 /**
  * A PNG of the viewport, through Playwright. Not a raw CDP `Page.captureScreenshot`: headless

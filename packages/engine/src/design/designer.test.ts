@@ -3,7 +3,7 @@ import type { DesignResult, SiteModel } from '../model';
 import { extractSite } from '../stages/extract/extract-site';
 import { loadFixture } from '../stages/generate/testing/load-fixture';
 import { planSite } from '../stages/plan/plan-site';
-import { contrast, luminance, parseColor, toHsl } from './color';
+import { contrast, luminance, parseColor, toHsl } from '../lib/color';
 import type { Designer } from './designer';
 import { checkDesign, designSite } from './designer';
 import { brandNameColor, buildTokens, fillPair, toFontStack } from './offline-designer';

@@ -5,7 +5,7 @@
  * only known variants, contrast that passes) and the offline result is kept when it fails.
  */
 import type { DesignResult, SectionVariant, SiteModel, SitePlan } from '../model';
-import { contrast, parseColor } from './color';
+import { contrast, parseColor } from '../lib/color';
 
 /** Designs the look of a rebuild from its content. */
 export interface Designer {

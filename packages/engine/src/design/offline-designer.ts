@@ -8,10 +8,18 @@
 import { differenceCiede2000 } from 'culori';
 import type { DesignResult, DesignTokens, SiteModel, SitePlan } from '../model';
 import type { Strategy } from '../types';
-import type { Rgb } from './color';
-import { contrast, ensureContrast, fromHsl, luminance, parseColor, toHex, toHsl } from './color';
+import type { Rgb } from '../lib/color';
+import {
+  contrast,
+  ensureContrast,
+  fromHsl,
+  luminance,
+  parseColor,
+  toHex,
+  toHsl,
+} from '../lib/color';
 import type { SyncDesigner } from './designer';
-import { toTypeScale } from './type-scale';
+import { toTypeScale } from '../lib/type-scale';
 
 const SANS =
   'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';

@@ -4,7 +4,7 @@
  * its CSS; a dark page background makes the scheme dark.
  */
 import { parse } from 'culori';
-import { luminance, parseColor, toHex, toHsl, type Rgb } from '../../design/color';
+import { luminance, parseColor, toHex, toHsl, type Rgb } from '../../lib/color';
 import type { BrandColors } from '../../model';
 import type { PageProbe } from '../../types';
 

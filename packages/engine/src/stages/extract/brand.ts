@@ -5,7 +5,7 @@
  * sites ship), rule by rule, `@media` blocks included; markup is read through parse5 only.
  */
 import { generate, parse, walk as walkCss, type CssNode } from 'css-tree';
-import { parseColor, toHex, toHsl } from '../../design/color';
+import { parseColor, toHex, toHsl } from '../../lib/color';
 import type { Node } from './dom';
 import { getAttr, isElement, textContent, walk } from './dom';
 

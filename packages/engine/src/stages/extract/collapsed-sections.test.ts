@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { plainText } from './walk-content';
 import { extractSite } from './extract-site';
 import { toRawSite } from '../generate/testing/load-fixture';
+import { plainText } from '../../model';
 
 function faq(panelClass: (index: number) => string): string {
   const items = [1, 2, 3]

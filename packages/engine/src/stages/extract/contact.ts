@@ -1,6 +1,6 @@
 /** Contact details, social links and the copyright line, read from a page's text blocks and links. */
 import type { Block, ContactDetails, InlineRun, SocialLink } from '../../model';
-import { plainText } from './walk-content';
+import { plainText } from '../../model';
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE = /(?:\+|\(?\d)[\d\s()./-]{6,}\d/g;
@@ -105,17 +105,6 @@ export function findSocial(blocks: Block[], extraLinks: string[] = []): SocialLi
       out.push({ network, href });
   }
   return out;
-}
-
-/**
- * A text with its dates and times of day blanked: a "Last published: 11/24/2026 03:30:16" a script
- * wrote when each page was served makes no two pages' footers differ (years stay: © 2003 is not
- * © 2004).
- */
-export function withoutTimestamps(text: string): string {
-  return text
-    .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, '#')
-    .replace(/\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b/g, '#');
 }
 
 /** The copyright line of a page, when a short paragraph reads like one. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Block } from '../../model';
 import type { Node } from './dom';
 import { findDialogs } from './dialogs';
-import { toFlatBlocks, walkContent } from './walk-content';
+import { walkContent } from './walk-content';
+import { toFlatBlocks } from '../../model';
 
 const PAGE = 'https://example.com/';
 

@@ -4,6 +4,8 @@
  */
 import type { DefaultTreeAdapterMap } from 'parse5';
 
+export { collapse } from '../../model';
+
 /** Any parse5 node. */
 export type Node = DefaultTreeAdapterMap['node'];
 /** A parse5 element. */
@@ -27,11 +29,6 @@ export function childrenOf(node: Node): Node[] {
 export function getAttr(element: Element, name: string): string | undefined {
   for (const attr of element.attrs) if (attr.name === name) return attr.value;
   return undefined;
-}
-
-/** Collapses runs of whitespace to one space and trims. */
-export function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** Visits every node in document order without recursion; `enter` returns false to skip a subtree. */

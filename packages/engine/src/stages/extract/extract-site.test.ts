@@ -8,7 +8,7 @@ import {
   toRawSite,
 } from '../generate/testing/load-fixture';
 import { extractSite } from './extract-site';
-import { plainText } from './walk-content';
+import { plainText } from '../../model';
 
 function blocksOf(page: PageModel): Block[] {
   return page.sections.flatMap((section) => section.blocks);

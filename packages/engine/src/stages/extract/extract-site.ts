@@ -18,7 +18,7 @@ import type {
   SiteModel,
 } from '../../model';
 import type { Logger } from '../../ports';
-import { mergeTypography } from '../../design/type-scale';
+import { mergeTypography } from '../../lib/type-scale';
 import type { Diagnostic, PageProbe, ProbedTypography, RawPage, RawSite } from '../../types';
 import { findBrand } from './brand';
 import { toProbedBrand, toSchemeOf } from './brand-colors';
@@ -33,16 +33,23 @@ import {
 } from './font-faces';
 import { findMenu } from './menu-tree';
 import { findSiteName } from './site-name';
-import { findContact, findCopyright, findSocial, withoutTimestamps } from './contact';
+import { findContact, findCopyright, findSocial } from './contact';
 import type { Node } from './dom';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from './dom';
-import { toLanguageTag } from './language-tag';
 import type { AssetIndex } from './walk-content';
 import { markCollapsedSections } from './collapsed-sections';
 import { markCentredHeadings } from './heading-align';
-import { plainText, toFlatBlocks, walkContent } from './walk-content';
+import { walkContent } from './walk-content';
 import { findSideFrame, toBlocksOfSections } from './side-frame';
 import { toAside } from './walk/aside';
+import {
+  FOOTER_SECTION,
+  plainText,
+  slugify,
+  toFlatBlocks,
+  toLanguageTag,
+  withoutTimestamps,
+} from '../../model';
 
 interface ParsedPage {
   model: PageModel;
@@ -496,9 +503,6 @@ function splitSections(blocks: Block[]): { sections: Section[]; sectionOfBlock: 
   return { sections: uniqueSectionIds(sections), sectionOfBlock };
 }
 
-/** The id of the section that holds the original's footer (plan keeps it apart). */
-export const FOOTER_SECTION = 'page-footer';
-
 function uniqueSectionIds(sections: Section[]): Section[] {
   const used = new Set<string>();
   return sections.map((section, index) => {
@@ -512,18 +516,6 @@ function uniqueSectionIds(sections: Section[]): Section[] {
     used.add(id);
     return { ...section, id };
   });
-}
-
-/** A URL- and id-safe slug of ASCII letters, digits and dashes (empty when nothing is left). */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48)
-    .replace(/-+$/, '');
 }
 
 function describe(sections: Section[]): string {

@@ -6,7 +6,7 @@
 import type { Block, HeroModel, ImageRef, PageModel } from '../../model';
 import type { PageProbe } from '../../types';
 import type { AssetIndex } from './walk-content';
-import { plainText } from './walk-content';
+import { plainText } from '../../model';
 
 /** A picture at least this wide (CSS or natural pixels) spans a desktop page's first view. */
 const HERO_MIN_WIDTH = 900;

@@ -8,7 +8,7 @@
 import type { Section } from '../../model';
 import type { Element, Node } from './dom';
 import { collapse, findElements, getAttr, isElement, textContent } from './dom';
-import { plainText } from './walk/normalize-runs';
+import { plainText } from '../../model';
 
 const CENTRED_CLASS =
   /(?:^|\s)(?:text-center|text-centre|has-text-centered|centered|center)(?:\s|$)/i;

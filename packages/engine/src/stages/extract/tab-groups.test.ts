@@ -5,7 +5,7 @@ import { loadFixture, readFixtureHtml, toRawSite } from '../generate/testing/loa
 import type { Node } from './dom';
 import { extractSite } from './extract-site';
 import { findTabGroups } from './tab-groups';
-import { plainText, toFlatBlocks } from './walk-content';
+import { plainText, toFlatBlocks } from '../../model';
 
 type TabsBlock = Extract<Block, { kind: 'tabs' }>;
 

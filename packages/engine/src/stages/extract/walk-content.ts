@@ -6,7 +6,6 @@
  * Each kind of element has its handler under ./walk/ (the dispatch table is ./walk/handlers.ts);
  * the handlers share the walk's state as a WalkContext (./walk/walk-context.ts).
  */
-import type { Block } from '../../model';
 import type { Node } from './dom';
 import { walk } from './dom';
 import type { Dialogs } from './dialogs';
@@ -20,7 +19,7 @@ import type { AssetIndex, WalkResult } from './walk/walk-context';
 import { createWalkContext } from './walk/walk-context';
 
 export type { AssetIndex, WalkResult } from './walk/walk-context';
-export { normalizeRuns, plainText } from './walk/normalize-runs';
+export { normalizeRuns } from './walk/normalize-runs';
 export { isDataTable } from './walk/table';
 
 /**
@@ -53,15 +52,4 @@ export function walkContent(
   const result: WalkResult = { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors };
   if (aside) result.aside = aside;
   return result;
-}
-
-/** Every block of a list in document order, with the blocks of tab panels after their tabs block. */
-export function toFlatBlocks(blocks: Block[]): Block[] {
-  return blocks.flatMap((block) =>
-    block.kind === 'tabs'
-      ? [block, ...block.tabs.flatMap((tab) => toFlatBlocks(tab.blocks))]
-      : block.kind === 'dialog'
-        ? [block, ...toFlatBlocks(block.blocks)]
-        : [block],
-  );
 }

@@ -1,7 +1,7 @@
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { toAssetUrl } from './crawl-url';
 import { listCssUrls } from './css-references';
-import { listParamLinks } from './param-links';
+import { listParamLinks } from '../../lib/param-links';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;

@@ -9,7 +9,7 @@ import type { PageReferences } from './collect-page-references';
 import { toAssetUrl } from './crawl-url';
 import { listCssImports, listCssUrls } from './css-references';
 import { getContentTypeCharset, toEncodingName } from './decode-html';
-import { mapWithConcurrency } from './map-with-concurrency';
+import { mapWithConcurrency } from '../../lib/map-with-concurrency';
 import { readImageSize, sniffImageType } from './read-image-size';
 
 /** Largest data: URI image kept (decoded bytes); larger inline images are reported, not kept. */

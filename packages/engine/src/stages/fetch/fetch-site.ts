@@ -10,7 +10,7 @@ import { collectPageReferences, type PageReferences } from './collect-page-refer
 import { toCrawlUrl, toOrigin } from './crawl-url';
 import { fetchSiteAssets } from './fetch-site-assets';
 import { fetchStaticPage, type StaticPage } from './fetch-static-page';
-import { mapWithConcurrency } from './map-with-concurrency';
+import { mapWithConcurrency } from '../../lib/map-with-concurrency';
 import { startPageRenderer, type PageRenderer } from './page-renderer';
 import { readRobots, type RobotsRules } from './read-robots';
 

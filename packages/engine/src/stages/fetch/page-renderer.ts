@@ -6,11 +6,8 @@ import {
   routeThroughGuard,
   UNSEEN_RESOURCE_TYPES,
 } from '../../browser/guarded-routing';
-import {
-  captureDesktopAndMobile,
-  DESKTOP_VIEWPORT,
-  type PageScreenshots,
-} from '../../browser/screenshots';
+import { captureDesktopAndMobile, DESKTOP_VIEWPORT } from '../../browser/screenshots';
+import type { PageScreenshots } from '../../measure/fidelity';
 import type { GuardOptions } from '../../net/assert-public-url';
 import type { PageProbe } from '../../types';
 import { IDENTITY_PROBE_SCRIPT } from './identity-probe';

@@ -7,7 +7,7 @@
  * STYLE_MODERNIZATION pages are a Babel syntax tree whose printer escapes string literals (to-jsx),
  * and content modules are JSON string literals (JSON.stringify), which nothing in a string can leave.
  */
-import { parseColor, toHex } from '../../design/color';
+import { parseColor, toHex } from '../../lib/color';
 
 const HTML_ENTITIES: Record<string, string> = {
   '&': '&amp;',

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../browser/chromium';
 import type { Block, InlineRun, SiteModel, SitePlan } from '../../model';
 import type { FileTree, Strategy } from '../../types';
-import { toLanguageTag } from '../extract/language-tag';
+import { toLanguageTag } from '../../model';
 import { planSite } from '../plan/plan-site';
 import { buildPreview } from '../verify/build-preview';
 import { startStaticServer } from '../verify/serve-static';

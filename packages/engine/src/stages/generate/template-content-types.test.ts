@@ -1,6 +1,6 @@
 /**
  * Type test (issue 11): the content types the template reads (templates/vite-react/src/content/) are
- * the engine's model and plan types (model.ts) for every field they share, so neither can drift. The
+ * the engine's model and plan types (model/content-model.ts) for every field they share, so neither can drift. The
  * checks are types: `npm run typecheck` (tsc -p packages/engine, which includes this file) fails on
  * a drift; the test below only makes the file part of the test run too.
  *

@@ -21,7 +21,7 @@ import type {
   SectionVariant,
   SitePlan,
 } from '../../model';
-import { toLanguageTag } from '../extract/language-tag';
+import { toLanguageTag } from '../../model';
 import {
   toCssColor,
   toCssFontStack,
@@ -30,7 +30,7 @@ import {
   toSafeImageSrc,
   toSafeOrigin,
 } from './escape';
-import { PUBLIC_FILE_EXTENSIONS } from '../../public-file-types';
+import { PUBLIC_FILE_EXTENSIONS } from '../../lib/public-file-types';
 import { ICON_NAME } from './icons';
 
 const VARIANTS = new Set<SectionVariant>([

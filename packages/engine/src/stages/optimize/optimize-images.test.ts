@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageRef, SitePlan } from '../../model';
 import type { LogEvent, RawAsset, RawPage, RawSite } from '../../types';
 import { extractSite } from '../extract/extract-site';
-import { toFlatBlocks } from '../extract/walk-content';
 import { toRawPage } from '../generate/testing/load-fixture';
 import { MAX_IMAGE_WIDTH, optimizeImages } from './optimize-images';
 import { planSite } from '../plan/plan-site';
+import { toFlatBlocks } from '../../model';
 
 const ORIGIN = 'http://photos.example';
 

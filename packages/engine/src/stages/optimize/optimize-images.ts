@@ -16,7 +16,7 @@
 import sharp from 'sharp';
 import type { ImageRef, PlannedAsset, SitePlan } from '../../model';
 import type { Logger } from '../../ports';
-import { mapWithConcurrency } from '../fetch/map-with-concurrency';
+import { mapWithConcurrency } from '../../lib/map-with-concurrency';
 
 /** Widest image kept, in pixels: the 72rem content column at about 1.4x, or 800 px at 2x. */
 export const MAX_IMAGE_WIDTH = 1600;

@@ -1,5 +1,5 @@
 import type { NotCarried, SiteliftReport, StageName, Strategy, VerifyReport } from '../../types';
-import type { Fidelity, FidelityScores } from '../verify/fidelity/measure-fidelity';
+import type { Fidelity, FidelityScores } from '../../measure/fidelity';
 
 /** What {@link toSiteliftReport} assembles the report from. */
 export interface SiteliftReportInput {

@@ -3,9 +3,9 @@
  * and logo, each given a unique path in the generated project.
  */
 import type { PlannedAsset, SiteModel } from '../../model';
-import { isPublicFileExtension } from '../../public-file-types';
-import { slugify } from '../extract/extract-site';
+import { isPublicFileExtension } from '../../lib/public-file-types';
 import { toShortHash } from './plan-routes';
+import { slugify } from '../../model';
 
 /**
  * Content type -> file extension of a planned image. Hand-written on purpose: mrmime maps extensions

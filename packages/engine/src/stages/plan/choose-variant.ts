@@ -1,8 +1,8 @@
 /** The component variant of each section. */
 import type { Block, Section, SectionVariant } from '../../model';
-import { plainText } from '../extract/walk-content';
 import { splitCards } from './split-cards';
 import { isCardGroup } from './to-card-runs';
+import { plainText } from '../../model';
 
 /** The default component for a section's content. */
 export function chooseVariant(

@@ -1,9 +1,9 @@
 /** What verify and the report need to know about the plan: expectations per route, things not carried. */
 import type { MenuItem, SiteModel, SitePlan } from '../../model';
 import type { Diagnostic, NotCarried } from '../../types';
-import { toFlatBlocks } from '../extract/walk-content';
 import { isErrorPage } from './plan-navigation';
 import { normalizeUrl } from './plan-routes';
+import { toFlatBlocks } from '../../model';
 
 /**
  * The labels of the original's links to its error page ("404" in a menu): the rebuild never links

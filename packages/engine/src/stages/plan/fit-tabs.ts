@@ -1,6 +1,6 @@
 /** Tab groups fitted to the page's outline. */
 import type { Block, Section } from '../../model';
-import { plainText } from '../extract/walk-content';
+import { plainText } from '../../model';
 
 /**
  * Tab groups fit into the page's outline: the headings of their panels sit one level below the

@@ -1,6 +1,6 @@
 /** Visual sections of a page: deeper headings join the section above them. */
 import type { Section } from '../../model';
-import { FOOTER_SECTION } from '../extract/extract-site';
+import { FOOTER_SECTION } from '../../model';
 
 /**
  * Visual sections start at h1/h2: deeper headings (and the sections under them) join the section

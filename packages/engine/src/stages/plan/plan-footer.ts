@@ -3,9 +3,7 @@
  * of the pages, where extract had kept them as each page's last part.
  */
 import type { Block, PlannedMenuItem, PlannedPage } from '../../model';
-import { FOOTER_SECTION } from '../extract/extract-site';
-import { withoutTimestamps } from '../extract/contact';
-import { plainText } from '../extract/walk-content';
+import { FOOTER_SECTION, plainText, withoutTimestamps } from '../../model';
 
 /** Footer parts larger than this are content in a footer's clothes (a page's last panel): left in the page. */
 const MAX_FOOTER_BLOCKS = 12;

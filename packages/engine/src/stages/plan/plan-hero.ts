@@ -4,8 +4,8 @@
  * as a hero, and its call to action as a button in the brand colour.
  */
 import type { Block, HeroModel, ImageRef, InlineRun, PlannedPage } from '../../model';
-import { plainText } from '../extract/walk-content';
 import { normalizeUrl } from './plan-routes';
+import { plainText } from '../../model';
 
 type PlannedSection = PlannedPage['sections'][number];
 

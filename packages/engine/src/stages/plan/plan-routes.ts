@@ -1,6 +1,6 @@
 /** Routes of the rebuilt site: clean paths for the original URLs, and redirects from the old ones. */
 import type { PlannedPage, SiteModel } from '../../model';
-import { slugify } from '../extract/extract-site';
+import { slugify } from '../../model';
 
 const PAGE_EXTENSION = /\.(?:html?|php\d?|aspx?|jspx?|shtml|cfm|cgi|pl)$/i;
 

@@ -9,7 +9,6 @@ import { applyDesign } from '../../design/designer';
 import { buildTokens, offlineDesigner } from '../../design/offline-designer';
 import type { Block, PlannedPage, Section, SitePlan, SiteModel } from '../../model';
 import type { Diagnostic, Strategy } from '../../types';
-import { plainText, toFlatBlocks } from '../extract/walk-content';
 import { createAssetHost } from './asset-host';
 import { chooseVariant } from './choose-variant';
 import { createContentRewriter } from './content-rewriter';
@@ -31,6 +30,7 @@ import {
 } from './plan-routes';
 import { planAside } from './plan-aside';
 import { toCardRuns } from './to-card-runs';
+import { plainText, toFlatBlocks } from '../../model';
 
 export { chooseVariant } from './choose-variant';
 export { fitTabs } from './fit-tabs';

@@ -1,6 +1,6 @@
 /** Runs of short sibling sections (panels, pricing plans, FAQs) grouped into one section of cards. */
 import type { Block, Section } from '../../model';
-import { plainText } from '../extract/walk-content';
+import { plainText } from '../../model';
 
 /**
  * Three or more short sibling sections in a row (a grid of "Project name + one line" panels, pricing

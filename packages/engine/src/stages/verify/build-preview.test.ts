@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, findChromePath } from '../../browser/chromium';
-import { pipelineInputSchema } from '../../pipeline';
+import { pipelineInputSchema } from '../../pipeline-input';
 import type { RawSite, Strategy } from '../../types';
 import { extractSite } from '../extract/extract-site';
 import { generateProject } from '../generate/generate-project';

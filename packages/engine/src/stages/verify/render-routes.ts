@@ -11,9 +11,8 @@ import {
   measureLayout,
   MOBILE_VIEWPORT,
   resizeToMobile,
-  type PageScreenshots,
 } from '../../browser/screenshots';
-import type { PageLayouts } from './fidelity/measure-fidelity';
+import type { PageLayouts, PageScreenshots } from '../../measure/fidelity';
 import { toRouteSlug } from './text-coverage';
 
 /** What one rendered route of the rebuild showed. */

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
-import { contentTypeOf } from '../../content-types';
+import { contentTypeOf } from '../../lib/content-types';
 
 /** A static file server on loopback. */
 export interface StaticServer {

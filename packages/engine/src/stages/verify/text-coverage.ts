@@ -5,7 +5,7 @@
  * on both sides: a "Last published: 11/24/2026 03:30:16" a script wrote when the page was served is
  * no word of the site (each page of ant-site-2004 has its own, the rebuild's footer one of them).
  */
-import { withoutTimestamps } from '../extract/contact';
+import { withoutTimestamps } from '../../model';
 
 /** Collapses runs of whitespace to one space and trims. */
 export function toCollapsedText(text: string): string {

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { AppError } from '@sitelift/shared/error-codes';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../browser/chromium';
-import type { PageScreenshots } from '../../browser/screenshots';
 import { UNSEEN_RESOURCE_TYPES, WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
 import { assertPublicUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
 import { buildGuardedAgent } from '../../net/guarded-agent';
 import type { EnginePorts } from '../../ports';
 import type { FileTree, LighthouseScores, VerifyExpectations, VerifyReport } from '../../types';
-import { mapWithConcurrency } from '../fetch/map-with-concurrency';
+import { mapWithConcurrency } from '../../lib/map-with-concurrency';
 import { buildProject } from './build-project';
-import { measureFidelity, type CapturedPage, type Fidelity } from './fidelity/measure-fidelity';
+import type { CapturedPage, Fidelity, PageScreenshots } from '../../measure/fidelity';
+import { measureFidelity } from './fidelity/measure-fidelity';
 import { findVerifyChromePath } from './open-browser';
 import {
   openFilteredContext,

@@ -3,7 +3,7 @@
  * of mostly links beside the content at 1440 px) is walked on its own and kept as the page's aside,
  * so that the rebuild draws it beside the content instead of above it.
  */
-import { contrast, parseColor, toHex } from '../../../design/color';
+import { contrast, parseColor, toHex } from '../../../lib/color';
 import type { Aside, Block, InlineRun } from '../../../model';
 import type { Element } from '../dom';
 import { getAttr } from '../dom';

@@ -9,8 +9,8 @@ import { collapse, getAttr } from '../dom';
 import type { DialogInfo } from '../dialogs';
 import { targetIdOf } from '../dialogs';
 import { emit } from './emit';
-import { plainText } from './normalize-runs';
 import type { WalkContext } from './walk-context';
+import { plainText } from '../../../model';
 
 const DISMISS = /^(?:modal|dialog)$/i;
 

@@ -1,6 +1,6 @@
 /** Embedded players, applets and frames: dropped, except the links of an applet's menu. */
 import type { InlineRun } from '../../../model';
-import { listParamLinks } from '../../fetch/param-links';
+import { listParamLinks } from '../../../lib/param-links';
 import type { Element } from '../dom';
 import { getAttr, resolveUrl } from '../dom';
 import { emit } from './emit';

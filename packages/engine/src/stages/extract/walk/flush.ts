@@ -3,9 +3,10 @@ import type { Block, InlineRun } from '../../../model';
 import { collapse } from '../dom';
 import { currentOpens, emitPendingDialogs } from './dialog';
 import { emit } from './emit';
-import { normalizeRuns, plainText } from './normalize-runs';
+import { normalizeRuns } from './normalize-runs';
 import type { Container, WalkContext } from './walk-context';
 import { currentButton, currentHref } from './walk-context';
+import { plainText } from '../../../model';
 
 const ROLE_TAGS = [
   'li',

@@ -1,6 +1,5 @@
 /** Inline runs as the walk collects them, tidied into the runs a block keeps. */
 import type { InlineRun } from '../../../model';
-import { collapse } from '../dom';
 
 /** Merges runs with the same marks and collapses whitespace across run boundaries. */
 export function normalizeRuns(runs: InlineRun[]): InlineRun[] {
@@ -69,9 +68,4 @@ export function normalizeRuns(runs: InlineRun[]): InlineRun[] {
   }
   // A run of only whitespace between two marked runs survives as its own run; keep it (it separates words).
   return out;
-}
-
-/** The visible text of runs, as one whitespace-collapsed string (a line break reads as a space). */
-export function plainText(runs: InlineRun[]): string {
-  return collapse(runs.map((run) => (run.br ? ' ' : run.text)).join(''));
 }

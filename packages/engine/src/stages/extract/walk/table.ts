@@ -8,8 +8,8 @@ import { childrenOf, collapse, findElements, getAttr, isElement, textContent, wa
 import { NO_TAB_GROUPS } from '../tab-groups';
 import { emit } from './emit';
 import { flush } from './flush';
-import { plainText } from './normalize-runs';
 import type { WalkContext } from './walk-context';
+import { plainText } from '../../../model';
 
 /** Emits a data table as a table block; leaves a layout table (or one in a form or menu) to the walk. */
 export function handleTable(context: WalkContext, element: Element): boolean | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTokens } from '../../../design/offline-designer';
-import { toTypeScale } from '../../../design/type-scale';
+import { toTypeScale } from '../../../lib/type-scale';
 import type { DesignTokens } from '../../../model';
 import { extractSite } from '../../extract/extract-site';
 import { loadFixture } from '../testing/load-fixture';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toColorSimilarity, toDeltaE } from './color-distance';
 import { assignBlocks, coarsen, MAX_UNITS, toBlockScores } from './design2code-scores';
-import type { LayoutSnapshot, TextBlock } from './layout-snapshot';
+import type { LayoutSnapshot, TextBlock } from '../../../measure/layout-snapshot';
 import { prepareText, toLcsLength, toTextSimilarity } from './text-similarity';
 
 /** The longest common subsequence by the textbook table, to check the bit-parallel one against. */

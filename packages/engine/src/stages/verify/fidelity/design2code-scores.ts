@@ -17,17 +17,10 @@
  * - colour = mean of max(0, 1 − ΔE2000 / 100) between the pair's text colours.
  */
 import { munkres } from 'munkres';
+import type { BlockScores } from '../../../measure/fidelity';
 import { toColorSimilarity } from './color-distance';
-import type { Box, LayoutSnapshot, TextBlock } from './layout-snapshot';
+import type { Box, LayoutSnapshot, TextBlock } from '../../../measure/layout-snapshot';
 import { MAX_CHARS, prepareText, toPreparedSimilarity, type PreparedText } from './text-similarity';
-
-/** Design2Code's four block scores, each 0..1. */
-export interface BlockScores {
-  block: number;
-  text: number;
-  position: number;
-  color: number;
-}
 
 /** One pair of an assignment: indexes into the two lists and their text similarity. */
 export interface BlockPair {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteIdentity } from '../../../model';
 import { checkIdentity, toFamilyName, toLabelKey } from './identity-checks';
-import type { Control, LayoutSnapshot } from './layout-snapshot';
+import type { Control, LayoutSnapshot } from '../../../measure/layout-snapshot';
 
 const IDENTITY: SiteIdentity = {
   name: 'Academic Pages',

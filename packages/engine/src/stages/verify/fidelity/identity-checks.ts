@@ -6,16 +6,9 @@
  * menu, no name source, no fonts, no primary colour) is not applicable and left out of the list.
  */
 import type { SiteIdentity } from '../../../model';
+import type { IdentityCheck } from '../../../measure/fidelity';
 import { toDeltaE, toHexColor } from './color-distance';
-import type { Control, LayoutSnapshot, Picture } from './layout-snapshot';
-
-/** One identity check as the report lists it. */
-export interface IdentityCheck {
-  check: 'brand_color' | 'logo' | 'hero_image' | 'navigation' | 'site_name' | 'fonts';
-  ok: boolean;
-  found: string;
-  expected?: string;
-}
+import type { Control, LayoutSnapshot, Picture } from '../../../measure/layout-snapshot';
 
 /** Largest ΔE2000 at which the rebuild's colour still counts as the brand colour. */
 export const BRAND_COLOR_MAX_DELTA_E = 10;

@@ -7,7 +7,8 @@ import { launchChromium } from '../../../browser/chromium';
 import { captureDesktopAndMobile, DESKTOP_VIEWPORT } from '../../../browser/screenshots';
 import type { SiteIdentity } from '../../../model';
 import { findVerifyChromePath } from '../open-browser';
-import { measureFidelity, type CapturedPage } from './measure-fidelity';
+import type { CapturedPage } from '../../../measure/fidelity';
+import { measureFidelity } from './measure-fidelity';
 
 const chromePath = await findVerifyChromePath();
 

@@ -6,53 +6,21 @@
  */
 import type { SiteIdentity } from '../../../model';
 import { toRouteSlug } from '../text-coverage';
-import { toBlockScores, type BlockScores } from './design2code-scores';
-import { checkIdentity, type IdentityCheck } from './identity-checks';
-import type { LayoutSnapshot } from './layout-snapshot';
+import type {
+  CapturedPage,
+  Fidelity,
+  FidelityScores,
+  IdentityCheck,
+  PageLayouts,
+} from '../../../measure/fidelity';
+import { toBlockScores } from './design2code-scores';
+import { checkIdentity } from './identity-checks';
 import {
   cropBand,
   toScaledImage,
   toViewportSimilarity,
   type SectionScore,
 } from './section-similarity';
-
-/** A page's layout at 1440 px (text blocks, sections, identity probe) and 375 px (sections). */
-export interface PageLayouts {
-  desktop: LayoutSnapshot;
-  mobile: LayoutSnapshot;
-}
-
-/** One side of a route: its 1440 and 375 px screenshots (PNG) and their layouts. */
-export interface CapturedPage {
-  desktop: Uint8Array;
-  mobile: Uint8Array;
-  layout?: PageLayouts;
-}
-
-/** Fidelity scores, each 0..1. */
-export interface FidelityScores extends BlockScores {
-  /** Height-weighted section similarity (SSIM), mean of 1440 and 375 px. */
-  visual: number;
-}
-
-/** A section of the original that the rebuild resembles least. */
-export interface WorstSection {
-  selector: string;
-  score: number;
-  viewport: 'desktop' | 'mobile';
-  /**
-   * Names of the crops among the report's screenshots: `before/<route>-desktop-section-1.png` and
-   * `after/…` (the before/after folders the server already stores and serves).
-   */
-  crops?: { before: string; after: string };
-}
-
-/** What verify reports as fidelity (the report's `fidelity`, in the engine's spelling). */
-export interface Fidelity {
-  overall: FidelityScores;
-  routes: (FidelityScores & { route: string; worstSections: WorstSection[] })[];
-  identity: IdentityCheck[];
-}
 
 /** What {@link measureFidelity} compares. */
 export interface FidelityInput {

@@ -11,7 +11,7 @@
  */
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
-import type { SectionBand } from './layout-snapshot';
+import type { SectionBand } from '../../../measure/layout-snapshot';
 
 /** A decoded screenshot, scaled to the width SSIM runs at. */
 export interface ScaledImage {

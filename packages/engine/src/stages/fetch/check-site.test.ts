@@ -1,6 +1,6 @@
 import { AppError } from '@sitelift/shared/error-codes';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../stages/fetch/test-server.fixture';
+import { startTestServer, type TestServer } from './test-server.fixture';
 import { withDefaultScheme } from '@sitelift/shared/validation/create-project';
 import { checkSite } from './check-site';
 

@@ -2,7 +2,9 @@
  * The content model (SiteModel, written by extract) and the build plan (SitePlan, written by plan +
  * design). Both are plain, serialisable data: a job can save them, resume from them and show them.
  */
-import type { Diagnostic, ProbedTypography, Strategy } from './types';
+import type { Diagnostic } from './diagnostic';
+import type { ProbedTypography } from './probed-typography';
+import type { Strategy } from './strategy';
 
 // ---------------------------------------------------------------------------------------------
 // content

@@ -6,8 +6,7 @@
  * Modern floors stay: body text at least 15 px, line height at least 1.4, headings never smaller
  * than the body, a column never wider than the viewport.
  */
-import type { TypeScale } from '../model';
-import type { ProbedTypography } from '../types';
+import type { ProbedTypography, TypeScale } from '../model';
 
 /** The smallest body text the rebuild sets at 1440 px (phones get 16 px in the CSS). */
 export const MIN_BODY_SIZE = 15;

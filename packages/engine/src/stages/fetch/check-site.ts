@@ -6,13 +6,13 @@
  */
 import { withDefaultScheme } from '@sitelift/shared/validation/create-project';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import type { GuardOptions } from '../net/assert-public-url';
-import { buildGuardedAgent } from '../net/guarded-agent';
-import { collectPageReferences } from '../stages/fetch/collect-page-references';
-import { toCrawlUrl, toOrigin } from '../stages/fetch/crawl-url';
-import { DEFAULT_FETCH_OPTIONS, MAX_PAGES_LIMIT } from '../stages/fetch/fetch-site';
-import { fetchStaticPage } from '../stages/fetch/fetch-static-page';
-import { readRobots } from '../stages/fetch/read-robots';
+import type { GuardOptions } from '../../net/assert-public-url';
+import { buildGuardedAgent } from '../../net/guarded-agent';
+import { collectPageReferences } from './collect-page-references';
+import { toCrawlUrl, toOrigin } from './crawl-url';
+import { DEFAULT_FETCH_OPTIONS, MAX_PAGES_LIMIT } from './fetch-site';
+import { fetchStaticPage } from './fetch-static-page';
+import { readRobots } from './read-robots';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
