@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import engineRooms from './eslint-rules/engine-rooms.js';
 
 // Web features never import each other (STYLE.md §2): one zone per feature folder.
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
@@ -10,6 +12,62 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+// The engine's rooms (decision record 033): which folder of packages/engine/src imports which. A
+// stage imports the shared rooms, the contract and the infrastructure, never another stage (one
+// room per stage folder); nothing here imports the pipeline, index.ts or cli/, which compose them.
+const engineStages = readdirSync(new URL('./packages/engine/src/stages', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const ENGINE_SRC = fileURLToPath(new URL('./packages/engine/src', import.meta.url));
+const ENGINE_SHARED = ['model/', 'lib/', 'measure/'];
+const ENGINE_CONTRACT = ['types.ts', 'ports.ts'];
+const ENGINE_INFRASTRUCTURE = ['browser/', 'net/', 'process/'];
+const SEE_033 = 'see docs/decisions/033-engine-rooms-and-import-walls.md.';
+const engineRoomList = [
+  {
+    room: 'model/',
+    may: [],
+    why: `the model (content types and their pure helpers) imports nothing else of the engine; ${SEE_033}`,
+  },
+  {
+    room: 'lib/',
+    may: ['model/'],
+    why: `lib/ holds plain helpers and imports only the model; ${SEE_033}`,
+  },
+  {
+    room: 'measure/',
+    may: ['model/', 'lib/'],
+    why: `measure/ holds what is measured (types and schemas) and imports only model/ and lib/; ${SEE_033}`,
+  },
+  ...ENGINE_CONTRACT.map((room) => ({
+    room,
+    may: ['model/', 'measure/', ...ENGINE_CONTRACT],
+    why: `the contract imports no implementation, only model/ and measure/; ${SEE_033}`,
+  })),
+  ...ENGINE_INFRASTRUCTURE.map((room) => ({
+    room,
+    may: [...ENGINE_SHARED, ...ENGINE_CONTRACT, ...ENGINE_INFRASTRUCTURE],
+    why: `infrastructure (browser/, net/, process/) imports no stage, designer or pipeline; ${SEE_033}`,
+  })),
+  {
+    room: 'design/',
+    may: [...ENGINE_SHARED, ...ENGINE_CONTRACT],
+    why: `the designer imports no stage: what it shares with one belongs in model/ or lib/; ${SEE_033}`,
+  },
+  {
+    room: 'package/',
+    may: [],
+    why: `package/ is data (dependency versions) and imports nothing; ${SEE_033}`,
+  },
+  ...engineStages.map((stage) => ({
+    room: `stages/${stage}/`,
+    may: [...ENGINE_SHARED, ...ENGINE_CONTRACT, ...ENGINE_INFRASTRUCTURE, 'design/', 'package/'],
+    why: `a stage never imports another stage (nor the pipeline): move what both need into model/, lib/ or measure/; ${SEE_033}`,
+  })),
+];
 
 /** no-restricted-imports options for web files: the base restrictions plus `extra` pattern groups. */
 function webRestrictions(extra) {
@@ -100,6 +158,21 @@ export default tseslint.config(
         'error',
         { patterns: ['@sitelift/server*', '@sitelift/web*', '**/apps/**'] },
       ],
+    },
+  },
+  // The engine's rooms and doors (decision record 033): per room, the rooms it may import; and no
+  // import cycle anywhere in the engine, type-only imports included. Tests may cross rooms (they
+  // compose stages), but not close a cycle.
+  {
+    files: ['packages/engine/src/**/*.{ts,js}'],
+    plugins: { engine: engineRooms },
+    rules: { 'engine/no-cycle': ['error', { root: ENGINE_SRC }] },
+  },
+  {
+    files: ['packages/engine/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**', '**/*.fixture.ts'],
+    rules: {
+      'engine/rooms': ['error', { root: ENGINE_SRC, rooms: engineRoomList }],
     },
   },
   // Web: only @sitelift/shared from the workspace; TanStack Query only behind lib/query-client.ts;
