@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEPLOY_MESSAGES } from '@sitelift/shared/messages';
 import { bookLedgerEntry } from '../src/db/credits.repository';
 import { openDatabase } from '../src/db/database';
 import { githubTokens, projects } from '../src/db/schema';
@@ -454,14 +455,36 @@ describe.each(TEST_DATABASE_KINDS)('GitHub connection and deploy on %s', (kind) 
     const agent = await signUpVerified(testApp, uniqueEmail('gh-halfway'));
     await connect(agent);
     const id = await completedProject(agent);
-    fake.injectFault({
-      method: 'POST',
-      path: /\/git\/trees$/,
-      count: 1,
-      status: 422,
-      body: { message: 'Invalid tree info', status: '422' },
-    });
+    const refuseNextTree = () =>
+      fake.injectFault({
+        method: 'POST',
+        path: /\/git\/trees$/,
+        count: 1,
+        status: 422,
+        body: { message: 'Invalid tree info', status: '422' },
+      });
+    refuseNextTree();
     const reposBefore = fake.state.repos.size;
+    const deletedBefore = fake.state.deletedRepos.length;
+    // The repository it made is deleted again: the failure leaves nothing on the account.
+    const cleaned = await call(agent, 'POST', `/api/projects/${id}/deploy`, {});
+    expect(cleaned.statusCode).toBe(502);
+    expect(cleaned.json().error).toEqual({
+      code: 'API_GITHUB_API_ERROR',
+      message: `GitHub API Error: Invalid tree info. ${DEPLOY_MESSAGES.emptyRepositoryDeleted}`,
+    });
+    expect(fake.state.repos.size).toBe(reposBefore);
+    expect(fake.state.deletedRepos.length).toBe(deletedBefore + 1);
+
+    // GitHub refuses to delete it (no admin right): the next deploy fills that repository.
+    refuseNextTree();
+    fake.injectFault({
+      method: 'DELETE',
+      path: /^\/repos\/[^/]+\/[^/]+$/,
+      count: 1,
+      status: 403,
+      body: { message: 'Must have admin rights to Repository.', status: '403' },
+    });
     const failed = await call(agent, 'POST', `/api/projects/${id}/deploy`, {});
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error).toEqual({
@@ -497,6 +520,56 @@ describe.each(TEST_DATABASE_KINDS)('GitHub connection and deploy on %s', (kind) 
     const second = repoOf(redeployed.json().github_repo_url);
     expect(second.commits.size).toBe(2);
     expect(fake.readFiles(second.full_name).get('public/images/logo.png')?.equals(PNG)).toBe(true);
+  });
+
+  it('never answers a deploy of another user’s project with the owner’s deploy in flight', async () => {
+    const owner = await signUpVerified(testApp, uniqueEmail('gh-race-owner'));
+    const intruder = await signUpVerified(testApp, uniqueEmail('gh-race-intruder'));
+    await connect(owner);
+    const id = await completedProject(owner);
+    // The owner's deploy waits out a rate limit (retry-after: 1 s) while the intruder asks.
+    fake.injectSecondaryRateLimit('/user/repos', 1, 'POST');
+    const ownerDeploy = call(owner, 'POST', `/api/projects/${id}/deploy`, {});
+    await vi.waitFor(
+      () => expect(fake.state.requests.some((r) => r.path === '/user/repos')).toBe(true),
+      { timeout: 5000, interval: 20 },
+    );
+    const foreign = await call(intruder, 'POST', `/api/projects/${id}/deploy`, {});
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('API_PROJECT_NOT_FOUND');
+    expect(foreign.body).not.toContain('github_repo_url');
+    const finished = await ownerDeploy;
+    expect(finished.statusCode).toBe(200);
+    expect(finished.json().project.id).toBe(id);
+  });
+
+  it('says what GitHub answered, with its reasons', async () => {
+    const agent = await signUpVerified(testApp, uniqueEmail('gh-reasons'));
+    await connect(agent);
+    const id = await completedProject(agent);
+    fake.injectFault({
+      method: 'POST',
+      path: '/user/repos',
+      count: 1,
+      status: 422,
+      body: {
+        message: 'Repository creation failed.',
+        errors: [
+          {
+            resource: 'Repository',
+            code: 'custom',
+            field: 'name',
+            message: 'name already exists on this account',
+          },
+        ],
+        status: '422',
+      },
+    });
+    const refused = await call(agent, 'POST', `/api/projects/${id}/deploy`, {});
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().error.message).toBe(
+      'GitHub API Error: Repository creation failed. (name already exists on this account)',
+    );
   });
 
   it('refreshes an expiring token once for two concurrent calls (refresh tokens are single use)', async () => {
@@ -616,6 +689,25 @@ describe.each(TEST_DATABASE_KINDS)('GitHub connection and deploy on %s', (kind) 
       connected: false,
       github_user: null,
     });
+  });
+
+  it('sends Bearer and X-GitHub-Api-Version 2022-11-28 on every call (spec §7)', () => {
+    const calls = fake.state.requests.filter(
+      (request) => !request.path.startsWith('/login/') && !request.path.startsWith('/apps/'),
+    );
+    expect(calls.length).toBeGreaterThan(20);
+    for (const request of calls) {
+      expect({ path: request.path, version: request.apiVersion }).toEqual({
+        path: request.path,
+        version: '2022-11-28',
+      });
+      // Revoking a token is the app's own call: GitHub wants its client id and secret (Basic) there.
+      const scheme = request.path.startsWith('/applications/') ? 'basic' : 'bearer';
+      expect({ path: request.path, scheme: request.authScheme?.toLowerCase() }).toEqual({
+        path: request.path,
+        scheme,
+      });
+    }
   });
 
   it('never puts a token, code or the client secret in an answer or a log line', () => {

@@ -125,3 +125,10 @@ export const LOG_MESSAGES = {
   connectFailed: (status: number, statusText: string) =>
     `Failed to connect: ${status} ${statusText}`.trim(),
 } as const;
+
+/** Messages of a deploy to GitHub (issue 22). */
+export const DEPLOY_MESSAGES = {
+  /** Follows 'GitHub API Error: …' when the repository the failed deploy created was deleted again. */
+  emptyRepositoryDeleted:
+    'The empty repository created for this deploy was deleted; nothing was left on your GitHub account.',
+} as const;

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { DeployResult } from '@sitelift/shared/api/github';
 import { AppError } from '@sitelift/shared/error-codes';
+import { DEPLOY_MESSAGES } from '@sitelift/shared/messages';
 import { unzipSync } from 'fflate';
 import { ARTIFACT_NAMES } from '../artifacts/artifact-store';
 import {
@@ -10,7 +11,12 @@ import {
 } from '../db/github.repository';
 import { findProjectForUser } from '../db/projects.repository';
 import { toProjectJson } from '../services/project-json';
-import { githubStatus, toGithubApiError, type GithubOctokit } from './github-client';
+import {
+  describeGithubFailure,
+  githubStatus,
+  toGithubApiError,
+  type GithubOctokit,
+} from './github-client';
 import { clientForUser, type GithubDeps } from './github.service';
 
 /** The message of the one commit a deploy makes (spec §4 'Repository deployment'). */
@@ -194,20 +200,56 @@ export async function deployProject(
   projectId: string,
   options: { isPublic: boolean },
 ): Promise<DeployResult> {
-  // Two deploys of one project at once (a double click) are one: the second waits for the first and
-  // answers its repository.
-  const running = deploying.get(projectId);
+  // Ownership first: a deploy in flight must never answer someone else's request (issue 22).
+  if (!(await findProjectForUser(deps.db, userId, projectId))) {
+    throw new AppError('API_PROJECT_NOT_FOUND');
+  }
+  // Two deploys of one project by its owner at once (a double click) are one: the second waits for
+  // the first and answers its repository.
+  const key = `${userId}:${projectId}`;
+  const running = deploying.get(key);
   if (running) return running;
   const run = deployOnce(deps, userId, projectId, options);
-  deploying.set(projectId, run);
+  deploying.set(key, run);
   try {
     return await run;
   } finally {
-    if (deploying.get(projectId) === run) deploying.delete(projectId);
+    if (deploying.get(key) === run) deploying.delete(key);
   }
 }
 
+/** Deploys in flight in this process, by user and project. */
 const deploying = new Map<string, Promise<DeployResult>>();
+
+/**
+ * Deletes a repository this deploy created and could not fill, so that a failure leaves nothing
+ * behind on the user's account; then forgets its name (the next deploy makes a new one). True when it
+ * is gone. When GitHub refuses (the app may lack the permission), the name stays remembered and the
+ * next deploy fills that repository instead.
+ */
+async function deleteEmptyRepository(
+  deps: GithubDeps,
+  octokit: GithubOctokit,
+  userId: string,
+  projectId: string,
+  repository: { owner: { login: string }; name: string },
+): Promise<boolean> {
+  try {
+    await octokit.rest.repos.delete({ owner: repository.owner.login, repo: repository.name });
+  } catch (error) {
+    const failure = describeGithubFailure(error);
+    deps.logger.warn(
+      { github: true, status: failure.status, message: failure.message, projectId },
+      'the empty repository of a failed deploy could not be deleted',
+    );
+    return false;
+  }
+  await setProjectGithubRepo(deps.db, userId, projectId, { githubRepoFullName: null }).catch(
+    (error: unknown) =>
+      deps.logger.error({ err: error, projectId }, 'forgetting a deleted repository failed'),
+  );
+  return true;
+}
 
 async function deployOnce(
   deps: GithubDeps,
@@ -234,6 +276,8 @@ async function deployOnce(
 
   const octokit = await clientForUser(deps, userId);
   let htmlUrl: string;
+  /** The repository this attempt created, until its commit is in. */
+  let created: { owner: { login: string }; name: string } | undefined;
   try {
     // A repository remembered without a saved link is a half-failed deploy: retried into it. A project
     // whose deploy finished (its link saved) gets a new repository, as the deploy dialog says, so a
@@ -264,6 +308,7 @@ async function deployOnce(
         auto_init: true,
       });
       repository = data;
+      created = data;
       try {
         await setProjectGithubRepo(deps.db, userId, projectId, {
           githubRepoFullName: data.full_name,
@@ -285,7 +330,13 @@ async function deployOnce(
       // The token was revoked on GitHub: the connection is over, the panel offers to connect again.
       await deactivateGithubToken(deps.db, userId).catch(() => {});
     }
-    throw toGithubApiError(error, deps.logger, 'deploy');
+    const answer = toGithubApiError(error, deps.logger, 'deploy');
+    if (created && (await deleteEmptyRepository(deps, octokit, userId, projectId, created))) {
+      throw new AppError('API_GITHUB_API_ERROR', {
+        message: `${answer.message.replace(/\.$/, '')}. ${DEPLOY_MESSAGES.emptyRepositoryDeleted}`,
+      });
+    }
+    throw answer;
   }
   try {
     const saved = await setProjectGithubRepo(deps.db, userId, projectId, {

@@ -10,6 +10,12 @@ import type { Logger } from 'pino';
 /** The GitHub REST API version every call asks for (spec §9). */
 export const GITHUB_API_VERSION = '2022-11-28';
 
+/** The headers of every REST call besides its credentials. */
+const API_HEADERS = {
+  accept: 'application/vnd.github+json',
+  'x-github-api-version': GITHUB_API_VERSION,
+};
+
 /** Times one request is retried after a rate limit (primary or secondary), honouring retry-after. */
 export const RATE_LIMIT_RETRIES = 2;
 
@@ -62,17 +68,10 @@ export function createGithubClient(options: GithubClientOptions): GithubOctokit 
       );
       return retryCount < RATE_LIMIT_RETRIES;
     };
-  return new RetryingOctokit({
-    auth: options.token,
+  const octokit = new RetryingOctokit({
     baseUrl: options.apiUrl,
     userAgent: 'sitelift',
     log: octokitLog(logger),
-    request: {
-      headers: {
-        accept: 'application/vnd.github+json',
-        'x-github-api-version': GITHUB_API_VERSION,
-      },
-    },
     throttle: {
       onRateLimit: onLimit('primary'),
       onSecondaryRateLimit: onLimit('secondary'),
@@ -81,6 +80,15 @@ export function createGithubClient(options: GithubClientOptions): GithubOctokit 
     },
     retry: { retries: 2 },
   });
+  // Octokit's token auth writes `token <token>` and its `request.headers` option sets no header: every
+  // call gets the spec's Bearer, JSON accept and API version here (spec §7), retries included.
+  octokit.hook.before('request', (request) => {
+    Object.assign(request.headers, {
+      ...API_HEADERS,
+      authorization: `Bearer ${options.token}`,
+    });
+  });
+  return octokit;
 }
 
 /** A bare request for the OAuth endpoints of @octokit/oauth-methods, with `baseUrl` the GitHub web origin. */
@@ -95,11 +103,7 @@ export function createOauthRequest(webUrl: string) {
 export function createApiRequest(apiUrl: string) {
   return octokitRequest.defaults({
     baseUrl: apiUrl,
-    headers: {
-      'user-agent': 'sitelift',
-      accept: 'application/vnd.github+json',
-      'x-github-api-version': GITHUB_API_VERSION,
-    },
+    headers: { 'user-agent': 'sitelift', ...API_HEADERS },
   });
 }
 
@@ -110,8 +114,10 @@ export interface GithubFailure {
 }
 
 /**
- * What a failed GitHub call says, for users and logs: GitHub's `message` from a JSON body, else the
- * status text when the body is not JSON, else 'Unknown error' (spec §8 'Code-hosting').
+ * What a failed GitHub call says, for users and logs: GitHub's `message` from a JSON body (with the
+ * reasons of its `errors` list, e.g. 'Repository creation failed. (name already exists on this
+ * account)'), else the status text when the body is not JSON, else 'Unknown error' (spec §8
+ * 'Code-hosting').
  */
 export function describeGithubFailure(error: unknown): GithubFailure {
   const candidate = error as {
@@ -126,12 +132,30 @@ export function describeGithubFailure(error: unknown): GithubFailure {
     typeof data === 'object' &&
     typeof (data as { message?: unknown }).message === 'string'
   ) {
-    return { status, message: (data as { message: string }).message };
+    const reasons = reasonsOf((data as { errors?: unknown }).errors);
+    const message = (data as { message: string }).message;
+    return { status, message: reasons ? `${message} (${reasons})` : message };
   }
   if (candidate?.response && status !== undefined) {
     return { status, message: STATUS_CODES[status] ?? 'Unknown error' };
   }
   return { status, message: 'Unknown error' };
+}
+
+/** GitHub's validation reasons (`errors: [{ message }]` or `errors: ['text']`), joined; '' when none. */
+function reasonsOf(errors: unknown): string {
+  if (!Array.isArray(errors)) return '';
+  return errors
+    .map((item: unknown) =>
+      typeof item === 'string'
+        ? item
+        : item && typeof (item as { message?: unknown }).message === 'string'
+          ? (item as { message: string }).message
+          : '',
+    )
+    .filter((reason) => reason.trim() !== '')
+    .slice(0, 3)
+    .join('; ');
 }
 
 /** The HTTP status of a failed GitHub call, if it got an answer. */

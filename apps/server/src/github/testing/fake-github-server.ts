@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 // @octokit/oauth-methods can be pointed at it (GITHUB_API_URL and GITHUB_WEB_URL = its url):
 // - web: GET /apps/:slug/installations/new and GET /login/oauth/authorize redirect (302) back with a code;
 // - OAuth: POST /login/oauth/access_token (code exchange and refresh_token grant, single-use refresh tokens);
-// - REST: GET /user, POST /user/repos, GET /repos/:o/:r, GET git/ref/heads/main, GET git/commits/:sha,
+// - REST: GET /user, POST /user/repos, GET and DELETE /repos/:o/:r, GET git/ref/heads/main, GET git/commits/:sha,
 //   POST git/blobs, git/trees,
 //   git/commits, PATCH git/refs/heads/main, DELETE /applications/:client_id/token.
 // It keeps repositories, blobs, trees and commits in memory so a test can read every committed file's bytes,
@@ -37,6 +37,10 @@ export interface RecordedGithubRequest {
   login: string | undefined;
   /** JSON body for API calls; OAuth bodies keep only their non-secret fields. */
   body: Json | undefined;
+  /** The X-GitHub-Api-Version header as sent. */
+  apiVersion: string | undefined;
+  /** The Authorization header's scheme as sent ('Bearer', 'token', 'Basic'), without its credentials. */
+  authScheme: string | undefined;
 }
 
 interface TreeEntry {
@@ -97,6 +101,8 @@ export interface FakeGithubServer {
     exchangeCount: number;
     /** Tokens revoked through DELETE /applications/:client_id/token. */
     revokedCount: number;
+    /** Full names of the repositories deleted through DELETE /repos/:owner/:repo. */
+    deletedRepos: string[];
     /** Every secret the fake handed out (access and refresh tokens, codes), so tests can look for leaks. */
     issuedSecrets: string[];
   };
@@ -185,6 +191,11 @@ async function readBody(request: IncomingMessage): Promise<Json | undefined> {
   }
 }
 
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 const SECRET_FIELDS = ['client_secret', 'code', 'refresh_token', 'access_token'];
 
 function withoutSecrets(body: Json | undefined): Json | undefined {
@@ -217,6 +228,7 @@ export async function startFakeGithubServer(
     refreshCount: 0,
     exchangeCount: 0,
     revokedCount: 0,
+    deletedRepos: [],
     issuedSecrets: [],
   };
   let baseUrl = '';
@@ -362,6 +374,11 @@ export async function startFakeGithubServer(
     if (!repo || repo.owner !== login) return reply(404, notFound);
 
     if (method === 'GET' && rest === '') return reply(200, repoJson(repo));
+    if (method === 'DELETE' && rest === '') {
+      repos.delete(repo.full_name.toLowerCase());
+      state.deletedRepos.push(repo.full_name);
+      return reply(204, null);
+    }
     const refMatch = /^\/git\/(ref|refs)\/(heads\/[^?]+)$/.exec(rest);
     if (refMatch && method === 'GET' && refMatch[1] === 'ref') {
       if (repo.emptyRefCallsLeft > 0) {
@@ -537,6 +554,8 @@ export async function startFakeGithubServer(
           path.startsWith('/login/') || path.startsWith('/applications/')
             ? withoutSecrets(body)
             : body,
+        apiVersion: headerOf(request, 'x-github-api-version'),
+        authScheme: /^(\S+)\s/.exec(request.headers.authorization ?? '')?.[1],
       };
       requests.push(record);
 
