@@ -127,6 +127,11 @@ export const CONFIG_VARIABLES = {
     description:
       'Chrome/Chromium binary that renders sites, used alone (no fallback when it is not executable). Unset: an installed one, else the Chromium shipped in the @sparticuz/chromium npm package. /api/health names the browser in use.',
   },
+  HEALTH_TOKEN: {
+    default: '(unset: details only for requests from this machine)',
+    description:
+      'Token (at least 24 characters) that shows /api/health details (browser, sandbox, realtime, storage, warnings) to operators elsewhere, sent as Authorization: Bearer <token>; anonymous requests get only status, database, browser and ai.',
+  },
   WORKER_CONCURRENCY: {
     default: '2',
     description: 'Modernization jobs one worker process runs at the same time (1-32).',
@@ -277,6 +282,9 @@ export const configEnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: positiveInt(1, 1_000_000).optional(),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(1, 86_400).optional(),
   CHROME_PATH: optionalString,
+  HEALTH_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 24, {
+    message: 'must be at least 24 characters long',
+  }),
   WORKER_CONCURRENCY: positiveInt(1, 32).optional(),
   JOB_MAX_ATTEMPTS: positiveInt(1, 10).optional(),
   JOB_TIMEOUT_SECONDS: positiveInt(10, 86_400).optional(),
@@ -343,6 +351,8 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   /** CHROME_PATH, or undefined to find a browser (see the engine's findBrowser). */
   chromePath: string | undefined;
+  /** HEALTH_TOKEN: shows /api/health's details to a request that sends it (loopback needs none). */
+  healthToken: string | undefined;
   /** Origin of the preview site when it is separate (PREVIEW_URL), else undefined. */
   previewUrl: string | undefined;
   jobs: JobsConfig;
@@ -514,6 +524,7 @@ export function parseConfig(
       windowMs: (values.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
     },
     chromePath: values.CHROME_PATH,
+    healthToken: values.HEALTH_TOKEN,
     previewUrl: values.PREVIEW_URL === undefined ? undefined : new URL(values.PREVIEW_URL).origin,
     s3:
       values.S3_BUCKET === undefined

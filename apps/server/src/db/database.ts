@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { schema } from './schema';
+import { DEFAULT_MIN_FREE_BYTES, StoreHealth } from './store-health';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,15 @@ export interface Database {
    * reconnected when it drops; PGlite: its listen API). Returns the unsubscribe function.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Called after the LISTEN connection came back from an outage (PostgreSQL only): notices sent
+   * meanwhile were lost, subscribers catch up from the tables. Returns the unsubscribe function.
+   */
+  onListenerReconnect(handler: () => void): () => void;
+  /** The LISTEN connection's state (PGlite: 'embedded'). */
+  listenerHealth(): ListenerHealth;
+  /** Whether the store can write (failed writes noted with noteError, PGlite's free space measured). */
+  store: StoreHealth;
   /** Runs `SELECT pg_notify(channel, payload)` outside any transaction. */
   notify(channel: string, payload: string): Promise<void>;
   /** What pg-boss needs to reach this database (a connection string, or PGlite's `db` adapter). */
@@ -42,39 +52,112 @@ export interface QueueDb {
 
 type ListenHandler = (payload: string) => void;
 
-/** One LISTEN connection to PostgreSQL shared by every subscriber of this process. */
-function createPostgresListener(connectionString: string) {
+/** The LISTEN connection's state, for /api/health. */
+export interface ListenerHealth {
+  state: 'listening' | 'reconnecting' | 'idle' | 'embedded';
+  /** When the connection was lost, while reconnecting. */
+  since: Date | null;
+  /** Failed reconnect attempts since it was lost. */
+  attempts: number;
+}
+
+/** How long the listener waits before its reconnect attempts: doubled each time, up to the cap. */
+export interface ListenerBackoff {
+  firstMs: number;
+  maxMs: number;
+}
+
+const DEFAULT_BACKOFF: ListenerBackoff = { firstMs: 250, maxMs: 10_000 };
+
+/** application_name of the LISTEN connection (operators and tests find it in pg_stat_activity). */
+export const LISTENER_APPLICATION_NAME = 'sitelift-listener';
+
+/**
+ * One LISTEN connection to PostgreSQL shared by every subscriber of this process. When it drops (a
+ * database restart, a terminated backend) it reconnects with backoff for as long as it takes, listens
+ * on every channel again and then tells `onReconnect` subscribers, which catch up on what they missed
+ * meanwhile (NOTIFYs sent while nobody listened are lost).
+ */
+function createPostgresListener(connectionString: string, backoff: ListenerBackoff) {
   const handlers = new Map<string, Set<ListenHandler>>();
+  const reconnectHandlers = new Set<() => void>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
   let closed = false;
+  let everConnected = false;
+  const health: ListenerHealth = { state: 'idle', since: null, attempts: 0 };
 
-  const connect = (): Promise<pg.Client> => {
-    connecting ??= (async () => {
-      const next = new pg.Client({ connectionString });
-      next.on('notification', (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-      });
-      next.on('error', () => {
-        // The connection dropped: forget it and listen again on a new one.
-        if (client === next) client = undefined;
-        connecting = undefined;
-        next.end().catch(() => {});
-        if (!closed && handlers.size > 0) {
-          setTimeout(() => {
-            if (!closed) void connect().catch(() => {});
-          }, 1000).unref();
-        }
-      });
+  const open = async (): Promise<pg.Client> => {
+    const next = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
+    next.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    const lost = () => {
+      next.removeAllListeners('end');
+      next.end().catch(() => {});
+      if (client !== next) return;
+      client = undefined;
+      if (closed) return;
+      health.state = 'reconnecting';
+      health.since = new Date();
+      health.attempts = 0;
+      scheduleReconnect();
+    };
+    // A dropped connection emits 'error' (and 'end'), a server that closes it cleanly only 'end'.
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
       await next.connect();
       for (const channel of handlers.keys()) await next.query(`LISTEN ${quoteIdentifier(channel)}`);
-      client = next;
-      return next;
-    })();
+    } catch (error) {
+      next.removeAllListeners('end');
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      throw new Error('the listener is closed');
+    }
+    client = next;
+    return next;
+  };
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= open().finally(() => {
+      connecting = undefined;
+    });
     return connecting;
   };
 
+  function scheduleReconnect(): void {
+    if (closed || retryTimer) return;
+    const wait = Math.min(backoff.maxMs, backoff.firstMs * 2 ** Math.min(health.attempts, 16));
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (closed) return;
+      connect().then(
+        () => {
+          health.state = 'listening';
+          health.since = null;
+          health.attempts = 0;
+          for (const handler of reconnectHandlers) handler();
+        },
+        () => {
+          health.attempts += 1;
+          scheduleReconnect();
+        },
+      );
+    }, wait);
+    retryTimer.unref();
+  }
+
   return {
+    health: (): ListenerHealth => ({ ...health }),
+    onReconnect(handler: () => void) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
     async listen(channel: string, handler: ListenHandler) {
       let set = handlers.get(channel);
       const isNewChannel = set === undefined;
@@ -83,9 +166,14 @@ function createPostgresListener(connectionString: string) {
         handlers.set(channel, set);
       }
       set.add(handler);
-      const connected = client ?? (await connect());
-      if (isNewChannel && connected === client) {
-        await connected.query(`LISTEN ${quoteIdentifier(channel)}`);
+      if (!everConnected) {
+        // The first connection is awaited: a database that cannot be reached at start-up is an error.
+        await connect();
+        everConnected = true;
+        health.state = 'listening';
+      } else if (isNewChannel && client) {
+        // While reconnecting, the new connection listens on every channel.
+        await client.query(`LISTEN ${quoteIdentifier(channel)}`).catch(() => {});
       }
       return async () => {
         const current = handlers.get(channel);
@@ -98,9 +186,12 @@ function createPostgresListener(connectionString: string) {
     },
     async close() {
       closed = true;
+      clearTimeout(retryTimer);
       handlers.clear();
+      reconnectHandlers.clear();
       const current = client ?? (connecting ? await connecting.catch(() => undefined) : undefined);
       client = undefined;
+      current?.removeAllListeners('end');
       await current?.end().catch(() => {});
     },
   };
@@ -124,16 +215,29 @@ export async function openDatabase(options: {
   pgliteDir?: string;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /** Reconnect backoff of the LISTEN connection (tests shorten it). */
+  listenerBackoff?: ListenerBackoff;
+  /** PGlite: free space its folder must keep for new work (default DEFAULT_MIN_FREE_BYTES). */
+  minFreeBytes?: number;
 }): Promise<Database> {
+  const minFreeBytes = options.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
     });
-    // An idle client whose connection drops (a database restart) must not crash the process.
+    // A connection that drops (a database restart, a terminated backend) must not end the process:
+    // the pool's 'error' covers idle clients, and every client keeps a listener of its own for the
+    // time it is checked out (a transaction in flight); its query fails and the caller handles that.
     pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool, { schema });
-    const listener = createPostgresListener(options.databaseUrl);
+    const listener = createPostgresListener(
+      options.databaseUrl,
+      options.listenerBackoff ?? DEFAULT_BACKOFF,
+    );
     return {
       db: db as unknown as AppDb,
       kind: 'postgres',
@@ -147,6 +251,9 @@ export async function openDatabase(options: {
         }
       },
       listen: (channel, handler) => listener.listen(channel, handler),
+      store: new StoreHealth({ dataDir: undefined, minFreeBytes }),
+      onListenerReconnect: (handler) => listener.onReconnect(handler),
+      listenerHealth: () => listener.health(),
       notify: async (channel, payload) => {
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
@@ -177,6 +284,10 @@ export async function openDatabase(options: {
         await unlisten();
       };
     },
+    // In memory (no folder): nothing to measure, failed writes still count.
+    store: new StoreHealth({ dataDir: options.pgliteDir, minFreeBytes }),
+    onListenerReconnect: () => () => {},
+    listenerHealth: () => ({ state: 'embedded', since: null, attempts: 0 }),
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },

@@ -211,17 +211,29 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     broadcast: () => notifySessionsChanged(database.db),
   });
   attachSessionCache(auth, sessionCache);
+  const hub = new RealtimeHub(database, logger);
   const stopListeningForSessions = await database.listen(SESSIONS_CHANNEL, () => {
     sessionCache.clearLocal();
+    // A session may have ended: open event streams check theirs again.
+    hub.recheckSessions();
+  });
+  // Notices missed while the LISTEN connection was down may have been session changes.
+  const stopReconnectHandler = database.onListenerReconnect(() => {
+    sessionCache.clearLocal();
+    hub.recheckSessions();
   });
   app.addHook('onClose', async () => {
+    stopReconnectHandler();
     await stopListeningForSessions().catch(() => {});
   });
 
   await registerAuthRoutes(app, { auth, config });
-  await registerHealthRoutes(app, { databaseKind: database.kind, chromePath: config.chromePath });
+  await registerHealthRoutes(app, {
+    database,
+    chromePath: config.chromePath,
+    healthToken: config.healthToken,
+  });
   await registerProfileRoutes(app, { auth, db: database.db });
-  const hub = new RealtimeHub(database, logger);
   await hub.start();
   // Open streams would keep close() waiting: end them first.
   app.addHook('preClose', async () => {

@@ -43,3 +43,20 @@ export async function requireSession(auth: Auth, request: FastifyRequest): Promi
   sessionsByRequest.set(request, session);
   return session;
 }
+
+/**
+ * True while the session `sessionId` that `request` was signed in with is still valid (not signed out,
+ * revoked or expired): long-lived responses such as event streams ask again as they go.
+ */
+export async function isSessionStillValid(
+  auth: Auth,
+  request: FastifyRequest,
+  sessionId: string,
+): Promise<boolean> {
+  const session = await lookUp(auth, request);
+  return (
+    session !== null &&
+    session.session.id === sessionId &&
+    new Date(session.session.expiresAt).getTime() > Date.now()
+  );
+}

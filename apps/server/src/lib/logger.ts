@@ -16,6 +16,7 @@ export const REDACTED_PATHS = [
   '*.authSecret',
   '*.smtpUrl',
   '*.databaseUrl',
+  '*.healthToken',
   // GitHub (issue 14): tokens, the app's client secret and key never reach the logs, encrypted or not.
   '*.accessToken',
   '*.refreshToken',

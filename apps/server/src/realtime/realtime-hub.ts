@@ -134,7 +134,26 @@ interface UserFollower {
   isLive: boolean;
   /** Event ids the replay sent, so that a live notice of the same change is not sent twice. */
   replayedIds: Set<number>;
+  /** The highest event id this stream has (sent, or caught up to): a catch-up resumes after it. */
+  lastId: number;
+  /** True while the session that opened the stream is still signed in. */
+  isSessionAlive: () => Promise<boolean>;
 }
+
+/** Ids of sent events a stream keeps, so that a catch-up after an outage sends none twice. */
+const REMEMBERED_IDS = 1000;
+
+/** Notes that `follower` has event `id`. */
+function remember(follower: UserFollower, id: number): void {
+  follower.lastId = Math.max(follower.lastId, id);
+  follower.replayedIds.add(id);
+  if (follower.replayedIds.size > REMEMBERED_IDS) {
+    follower.replayedIds.delete(follower.replayedIds.values().next().value as number);
+  }
+}
+
+/** Sessions are checked again at most this often after a sign-out or revocation anywhere. */
+const SESSION_RECHECK_MS = 250;
 
 /**
  * Fan-out of realtime events in one process: LISTEN on the change and log channels (one connection per
@@ -149,6 +168,8 @@ export class RealtimeHub {
   private started: Promise<void> | undefined;
   private unlisteners: Array<() => Promise<void>> = [];
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
+  private stopReconnectHandler: (() => void) | undefined;
+  private sessionRecheck: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -168,6 +189,8 @@ export class RealtimeHub {
           if (notice) this.jobStreams.get(notice.jobId)?.kick();
         }),
       );
+      // Notices sent while the LISTEN connection was down are lost: catch up from the tables.
+      this.stopReconnectHandler = this.database.onListenerReconnect(() => this.catchUp());
       this.pruneTimer = setInterval(() => {
         deleteRealtimeEventsBefore(this.database.db, REALTIME_EVENT_RETENTION_MS).catch(
           (error: unknown) => this.logger.warn({ err: error }, 'could not prune realtime events'),
@@ -191,6 +214,8 @@ export class RealtimeHub {
 
   async stop(): Promise<void> {
     clearInterval(this.pruneTimer);
+    clearTimeout(this.sessionRecheck);
+    this.stopReconnectHandler?.();
     this.closeAll();
     for (const unlisten of this.unlisteners.splice(0)) await unlisten().catch(() => {});
   }
@@ -205,11 +230,22 @@ export class RealtimeHub {
     userId: string,
     connection: SseConnection,
     listener: ChangeListener,
-    options: { lastEventId?: number } = {},
+    options: {
+      lastEventId?: number;
+      /** False once the stream's session has ended (signed out, revoked, expired): it is closed then. */
+      isSessionAlive?: () => Promise<boolean>;
+    } = {},
   ) {
     await this.start();
     this.track(connection);
-    const follower: UserFollower = { listener, connection, isLive: false, replayedIds: new Set() };
+    const follower: UserFollower = {
+      listener,
+      connection,
+      isLive: false,
+      replayedIds: new Set(),
+      lastId: options.lastEventId ?? 0,
+      isSessionAlive: options.isSessionAlive ?? (() => Promise.resolve(true)),
+    };
     let followers = this.users.get(userId);
     if (!followers) {
       followers = new Set();
@@ -230,8 +266,61 @@ export class RealtimeHub {
       }
       if (connection.closed) return;
       follower.isLive = true;
+      follower.lastId = Math.max(follower.lastId, caughtUpTo);
       listener({ event: 'ready', id: caughtUpTo, data: '{}' });
     });
+  }
+
+  /**
+   * Sessions may have ended somewhere (a sign-out, a password change that signs out other sessions):
+   * every open /api/events stream checks its own again, soon (several notices make one check), and the
+   * ones whose session is gone are closed.
+   */
+  recheckSessions(): void {
+    if (this.sessionRecheck) return;
+    this.sessionRecheck = setTimeout(() => {
+      this.sessionRecheck = undefined;
+      for (const [userId, followers] of this.users) {
+        for (const follower of followers) {
+          void this.enqueue(userId, async () => {
+            await this.ensureSession(follower);
+          });
+        }
+      }
+    }, SESSION_RECHECK_MS);
+    this.sessionRecheck.unref();
+  }
+
+  /** Closes the stream when its session has ended; true when it may still receive events. */
+  private async ensureSession(follower: UserFollower): Promise<boolean> {
+    if (follower.connection.closed) return false;
+    let alive: boolean;
+    try {
+      alive = await follower.isSessionAlive();
+    } catch (error) {
+      // Unknown (the database is unreachable): keep the stream, the next batch asks again.
+      this.logger.warn({ err: error }, 'could not check the session of an event stream');
+      return true;
+    }
+    if (!alive) follower.connection.close();
+    return alive;
+  }
+
+  /**
+   * After the LISTEN connection came back: every live stream gets the changes recorded after the last
+   * one it has (their notices were lost), and every log stream reads its table again.
+   */
+  private catchUp(): void {
+    for (const stream of this.jobStreams.values()) stream.kick();
+    for (const [userId, followers] of this.users) {
+      void this.enqueue(userId, async () => {
+        for (const follower of [...followers]) {
+          if (!follower.isLive || follower.connection.closed) continue;
+          if (!(await this.ensureSession(follower))) continue;
+          await this.replay(userId, follower, follower.lastId);
+        }
+      });
+    }
   }
 
   /** Sends `follower` the user's recorded changes after `afterId`; returns the last id sent. */
@@ -244,10 +333,12 @@ export class RealtimeHub {
       });
       for (const { id, notice } of events) {
         if (follower.connection.closed) return lastId;
+        lastId = id;
+        // Already sent live (a catch-up after an outage overlaps what arrived before it).
+        if (follower.replayedIds.has(id)) continue;
         const message = await this.toMessage({ ...notice, eventId: id });
         if (message) follower.listener(message);
-        follower.replayedIds.add(id);
-        lastId = id;
+        remember(follower, id);
       }
       if (events.length < EVENT_PAGE) return lastId;
     }
@@ -295,15 +386,22 @@ export class RealtimeHub {
   }
 
   private async deliver(notice: ChangeNoticeWithId): Promise<void> {
-    const followers = [...(this.users.get(notice.userId) ?? [])].filter((follower) => {
+    const candidates = [...(this.users.get(notice.userId) ?? [])].filter((follower) => {
       if (!follower.isLive) return false;
       // Already sent by this follower's replay.
       return notice.eventId === undefined || !follower.replayedIds.delete(notice.eventId);
     });
+    if (candidates.length === 0) return;
+    // Each batch goes only to streams whose session is still signed in (the others are closed).
+    const alive = await Promise.all(candidates.map((follower) => this.ensureSession(follower)));
+    const followers = candidates.filter((_, index) => alive[index]);
     if (followers.length === 0) return;
     const message = await this.toMessage(notice);
     if (!message) return;
-    for (const follower of followers) follower.listener(message);
+    for (const follower of followers) {
+      follower.listener(message);
+      if (notice.eventId !== undefined) remember(follower, notice.eventId);
+    }
   }
 
   /** The SSE message of a change (a project as it is now), or undefined when it is no longer the user's. */
