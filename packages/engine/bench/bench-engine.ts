@@ -27,6 +27,7 @@ import type { FidelityScores } from '../src/measure/fidelity';
 import { VISUAL_SIMILARITY_THRESHOLD } from '../src/stages/verify/fidelity/measure-fidelity';
 import { ENGINE_DIR } from '../src/stages/verify/write-project';
 import { DEFAULT_STRATEGY, STRATEGIES, type LighthouseScores, type Strategy } from '../src/types';
+import { STRATEGY_PROFILES } from '../src/model/strategy-profiles';
 import { getCorpusDir, readCorpusManifest, serveCorpusSite, type CorpusSite } from './corpus';
 import { startMemorySampler } from './sample-memory';
 
@@ -410,14 +411,18 @@ async function main(): Promise<number> {
   );
   if (totals.medianFidelity !== undefined) {
     const { block, text, position, color, visual } = totals.medianFidelity;
+    // The strategies that keep the original's look are held to the visual-similarity threshold.
+    const keeping = STRATEGIES.filter(
+      (strategy) => STRATEGY_PROFILES[strategy].keepsOriginalLayout,
+    );
     const styled = rows.filter(
-      (row) => row.strategy === 'STYLE_MODERNIZATION' && row.fidelity !== undefined,
+      (row) => keeping.includes(row.strategy) && row.fidelity !== undefined,
     );
     const similar = styled.filter((row) => row.fidelity!.visual >= VISUAL_SIMILARITY_THRESHOLD);
     process.stdout.write(
       `median fidelity: block ${formatScore(block)} · text ${formatScore(text)} · position ${formatScore(position)} · colour ${formatScore(color)} · visual ${formatScore(visual)} · identity checks passed ${totals.identityChecksPassed}/${totals.identityChecks}` +
         (styled.length > 0
-          ? ` · STYLE_MODERNIZATION visual ≥ ${VISUAL_SIMILARITY_THRESHOLD}: ${similar.length}/${styled.length}`
+          ? ` · ${keeping.join(', ')} visual ≥ ${VISUAL_SIMILARITY_THRESHOLD}: ${similar.length}/${styled.length}`
           : '') +
         '\n',
     );

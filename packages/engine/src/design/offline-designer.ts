@@ -7,7 +7,7 @@
  */
 import { differenceCiede2000 } from 'culori';
 import type { DesignResult, DesignTokens, SiteModel, SitePlan } from '../model';
-import type { Strategy } from '../types';
+import { STRATEGY_PROFILES, type StrategyProfile } from '../model/strategy-profiles';
 import type { Rgb } from '../lib/color';
 import {
   contrast,
@@ -170,10 +170,13 @@ function fontStack(model: SiteModel, family: string | undefined, fallback: 'sans
 
 /**
  * The design tokens for a model (exported for tests): the original's colours and fonts (issue 12),
- * each text/background pair pushed to WCAG AA; a dark original gets a dark rebuild. For
- * STYLE_MODERNIZATION, the original's measured type scale and column too.
+ * each text/background pair pushed to WCAG AA; a dark original gets a dark rebuild. For a profile
+ * that keeps the original's layout, the original's measured type scale and column too.
  */
-export function buildTokens(model: SiteModel, strategy?: Strategy): DesignTokens {
+export function buildTokens(
+  model: SiteModel,
+  profile?: Pick<StrategyProfile, 'keepsOriginalLayout'>,
+): DesignTokens {
   const brand = model.identity.colors;
   const rawPrimary = parseBrand(brand.primary);
   const { h } = toHsl(rawPrimary ?? DEFAULT_PRIMARY);
@@ -290,9 +293,9 @@ export function buildTokens(model: SiteModel, strategy?: Strategy): DesignTokens
     header: headerBackground ? 'brand' : 'light',
     scheme: dark ? 'dark' : 'light',
     ...(Object.keys(chrome).length > 0 ? { chrome } : {}),
-    // STYLE_MODERNIZATION keeps the original's measured scale and column (decision record 029); the
-    // other strategies restructure and keep the template's.
-    ...(strategy === 'STYLE_MODERNIZATION' && model.identity.typography
+    // A rebuild that keeps the original's layout keeps its measured scale and column (decision
+    // record 029); the others restructure and keep the template's.
+    ...(profile?.keepsOriginalLayout && model.identity.typography
       ? { typography: toTypeScale(model.identity.typography) }
       : {}),
   };
@@ -307,7 +310,7 @@ export const offlineDesigner: SyncDesigner = {
       for (const section of page.sections)
         sections[`${page.route}#${section.id}`] = { variant: section.variant };
     }
-    return { tokens: buildTokens(model, plan.strategy), sections };
+    return { tokens: buildTokens(model, STRATEGY_PROFILES[plan.strategy]), sections };
   },
   design(model: SiteModel, plan: SitePlan): Promise<DesignResult> {
     return Promise.resolve(this.designNow(model, plan));

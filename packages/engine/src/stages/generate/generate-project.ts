@@ -1,11 +1,12 @@
 /**
- * generate: SitePlan -> FileTree. A plain Vite + React 19 + Tailwind v4 project, per strategy:
- * STYLE_MODERNIZATION (JavaScript, pages as literal JSX), INCREMENTAL_UPDATE (TypeScript, content
- * modules rendered by components) and FULL_REBUILD (INCREMENTAL + prerendered routes, PWA, motion,
- * analytics hook, size budget). Pure and deterministic: no clock, no randomness, sorted output.
+ * generate: SitePlan -> FileTree. A plain Vite + React 19 + Tailwind v4 project, as the strategy's
+ * profile (model/strategy-profiles.ts) says: TypeScript or JavaScript, pages as content modules
+ * rendered by components or as literal JSX, and any of prerendered routes, PWA, motion, analytics
+ * hook, size budget and JSON-LD. Pure and deterministic: no clock, no randomness, sorted output.
  */
 import { AppError } from '@sitelift/shared/error-codes';
 import type { Block, ImageRef, PlannedPage, SitePlan } from '../../model';
+import { STRATEGY_PROFILES, type StrategyProfile } from '../../model/strategy-profiles';
 import {
   GENERATED_DEPENDENCIES,
   GENERATED_DEV_DEPENDENCIES,
@@ -13,7 +14,7 @@ import {
   GENERATED_TYPESCRIPT_DEV_DEPENDENCIES,
 } from '../../package/dependency-versions';
 import type { Logger } from '../../ports';
-import type { FileTree, Strategy } from '../../types';
+import type { FileTree } from '../../types';
 import { formatSource } from './format';
 import { usedIcons } from './icons';
 import { getLabels } from './labels';
@@ -188,8 +189,7 @@ function toSectionsContent(page: PlannedPage, plan: SitePlan): SectionData[] {
   return sections;
 }
 
-function jsonLd(plan: SitePlan): string | undefined {
-  if (plan.strategy === 'STYLE_MODERNIZATION') return undefined;
+function jsonLd(plan: SitePlan): string {
   const { contact } = plan;
   const local = contact.addresses.length > 0 || contact.hours.length > 0;
   const data: Record<string, unknown> = {
@@ -221,18 +221,18 @@ function iconType(path: string): string | undefined {
  * escaped by the serializer. `<!--head:start-->`/`<!--head:end-->` mark what the prerender script
  * replaces per route; `<!--app-html-->` where it puts the rendered page.
  */
-function toIndexHtml(plan: SitePlan, entry: string): string {
+function toIndexHtml(plan: SitePlan, profile: StrategyProfile): string {
   const home = plan.pages[0]!;
   const favicon = plan.identity.faviconPath;
-  const ld = jsonLd(plan);
+  const entry = profile.language === 'typescript' ? 'main.tsx' : 'main.jsx';
+  const ld = profile.jsonLd && jsonLd(plan);
   const meta = (attributes: Record<string, string>) => h('meta', attributes);
   const head = h('head', {}, [
     meta({ charset: 'UTF-8' }),
     meta({ name: 'viewport', content: 'width=device-width, initial-scale=1' }),
     meta({ name: 'theme-color', content: plan.design.tokens.colors.primary }),
     favicon && h('link', { rel: 'icon', href: `/${favicon}`, type: iconType(favicon) }),
-    plan.strategy === 'FULL_REBUILD' &&
-      h('link', { rel: 'manifest', href: '/manifest.webmanifest' }),
+    profile.pwa && h('link', { rel: 'manifest', href: '/manifest.webmanifest' }),
     comment('head:start'),
     h('title', {}, [home.title]),
     meta({ name: 'description', content: home.description }),
@@ -266,7 +266,7 @@ function shownDescription(plan: SitePlan): string {
   return shown ? plan.identity.description : '';
 }
 
-function toSiteModule(plan: SitePlan, typescript: boolean): string {
+function toSiteModule(plan: SitePlan, profile: StrategyProfile): string {
   const labels = getLabels(plan.pages[0]?.language ?? 'en');
   const site: SiteContent = {
     name: plan.identity.name,
@@ -274,11 +274,8 @@ function toSiteModule(plan: SitePlan, typescript: boolean): string {
     // The footer shows the description only where the original showed it (not a meta description).
     description: shownDescription(plan),
     siteUrl: plan.origin,
-    // FULL_REBUILD's extras, as data its static code reads (issue 11 item 2).
-    features: {
-      analytics: plan.strategy === 'FULL_REBUILD',
-      pwa: plan.strategy === 'FULL_REBUILD',
-    },
+    // The profile's extras, as data the static code reads (issue 11 item 2).
+    features: { analytics: profile.analytics, pwa: profile.pwa },
     navigation: plan.navigation,
     menu: plan.menu ?? [],
     footerLinks: plan.footerLinks,
@@ -302,7 +299,7 @@ function toSiteModule(plan: SitePlan, typescript: boolean): string {
   if (plan.footer) site.footer = plan.footer as NonNullable<SiteContent['footer']>;
   if (plan.identity.nameSource === 'host') site.nameIsHost = true;
   if (plan.identity.nameShown === false) site.nameShown = false;
-  return typescript
+  return profile.language === 'typescript'
     ? `import type { SiteContent } from './site-types';\n\n/** The site's identity, navigation and footer details. */\nexport const site: SiteContent = ${JSON.stringify(site)};\n`
     : `/** The site's identity, navigation and footer details. */\nexport const site = ${JSON.stringify(site)};\n`;
 }
@@ -323,17 +320,17 @@ function swap(source: string, from: string, to: string): string {
 
 /**
  * src/main.tsx: the template's (it registers the service worker when `site.features.pwa` says so);
- * STYLE_MODERNIZATION preloads page components (src/pages/) rather than content modules.
+ * with page components it preloads those (src/pages/) rather than content modules.
  */
-function mainSource(plan: SitePlan): string {
+function mainSource(profile: StrategyProfile): string {
   const source = templateFile('src/main.tsx');
-  return plan.strategy === 'STYLE_MODERNIZATION'
+  return profile.pages === 'page-components'
     ? swap(source, "'./lib/page-content'", "'./pages'")
     : source;
 }
 
 /**
- * src/pages/index.ts (STYLE_MODERNIZATION): every page's route and component, in the original's
+ * src/pages/index.ts (page components): every page's route and component, in the original's
  * order. The start page is bundled with the app; every other page is a chunk loaded when first shown.
  */
 function pagesComponentsIndex(plan: SitePlan): string {
@@ -373,7 +370,7 @@ ${preload}
 `;
 }
 
-/** src/App.tsx (STYLE_MODERNIZATION; the TypeScript strategies' is the template's). */
+/** src/App.tsx of page components (with content modules it is the template's). */
 function appSource(): string {
   return `import { Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
@@ -396,18 +393,25 @@ export function App() {
 `;
 }
 
-function packageJson(plan: SitePlan): string {
-  const typescript = plan.strategy !== 'STYLE_MODERNIZATION';
-  const full = plan.strategy === 'FULL_REBUILD';
+function packageJson(plan: SitePlan, profile: StrategyProfile): string {
+  const typescript = profile.language === 'typescript';
+  const build = [
+    'vite build',
+    ...(profile.prerender
+      ? [
+          `vite build --ssr src/entry-server.${typescript ? 'tsx' : 'jsx'} --outDir dist-server`,
+          'node scripts/prerender.mjs',
+        ]
+      : []),
+    ...(profile.sizeBudget ? ['node scripts/check-size.mjs'] : []),
+  ];
   const scripts: Record<string, string> = {
     dev: 'vite',
-    build: full
-      ? 'vite build && vite build --ssr src/entry-server.tsx --outDir dist-server && node scripts/prerender.mjs && node scripts/check-size.mjs'
-      : 'vite build',
+    build: build.join(' && '),
     preview: 'vite preview',
   };
   if (typescript) scripts.typecheck = 'tsc --noEmit';
-  if (full) scripts.size = 'node scripts/check-size.mjs';
+  if (profile.sizeBudget) scripts.size = 'node scripts/check-size.mjs';
   return toSortedJson({
     name: packageName(plan.identity.name),
     private: true,
@@ -533,19 +537,17 @@ function manifest(plan: SitePlan): string {
   });
 }
 
-/** What an emitter writes: files as they ship, and sources (TS/TSX) the JavaScript strategy strips. */
+/** What an emitter writes: files as they ship, and sources (TS/TSX) a JavaScript profile strips. */
 interface Emitted {
-  /** TypeScript sources by their TypeScript path; STYLE_MODERNIZATION gets them as .js/.jsx. */
+  /** TypeScript sources by their TypeScript path; a JavaScript profile gets them as .js/.jsx. */
   sources?: Record<string, string>;
   files?: Record<string, string | Uint8Array>;
 }
 
-/** The plan an emitter writes from, and the strategy's say over lines inside shared files. */
+/** The plan an emitter writes from, and the profile's say over lines inside shared files. */
 interface EmitContext {
   plan: SitePlan;
-  /** FULL_REBUILD: motion styles and its environment variables (its features are site data). */
-  full: boolean;
-  typescript: boolean;
+  profile: StrategyProfile;
 }
 
 /** One concern of the generated project: the files it writes. */
@@ -557,7 +559,7 @@ function templateSources(paths: readonly TemplatePath[]): Record<string, string>
 }
 
 /** The layout every strategy has: header, footer, forms, tabs, SEO tags, the site module, the entry. */
-const emitShell: Emitter = ({ plan, typescript }) => ({
+const emitShell: Emitter = ({ plan, profile }) => ({
   sources: {
     ...templateSources([
       'src/components/InlineText.tsx',
@@ -576,14 +578,27 @@ const emitShell: Emitter = ({ plan, typescript }) => ({
       'src/lib/asset.ts',
       'src/lib/analytics.ts',
     ]),
-    ...(typescript || plan.pages.length > 1 ? templateSources(['src/lib/preload.ts']) : {}),
-    'src/content/site.ts': toSiteModule(plan, typescript),
-    'src/content/icons.ts': toIconsModule(plan, typescript),
-    'src/main.tsx': mainSource(plan),
+    // Content modules load ahead of their first view; so do page components past the first.
+    ...(profile.pages === 'content-modules' || plan.pages.length > 1
+      ? templateSources(['src/lib/preload.ts'])
+      : {}),
+    'src/content/site.ts': toSiteModule(plan, profile),
+    'src/content/icons.ts': toIconsModule(plan, profile.language === 'typescript'),
+    'src/main.tsx': mainSource(profile),
   },
 });
 
-/** TypeScript strategies: each page's content as data, rendered by the template's components. */
+/** TypeScript: the content types the components are written with, and the compiler's options. */
+const emitTypes: Emitter = () => ({
+  sources: templateSources([
+    'src/content/types.ts',
+    'src/content/site-types.ts',
+    'src/vite-env.d.ts',
+  ]),
+  files: { 'tsconfig.json': tsconfig() },
+});
+
+/** Content modules: each page's content as data, rendered by the template's components. */
 const emitContentModules: Emitter = ({ plan }) => {
   const sources = templateSources([
     'src/App.tsx',
@@ -594,19 +609,16 @@ const emitContentModules: Emitter = ({ plan }) => {
     'src/components/Section.tsx',
     'src/components/PageView.tsx',
     'src/lib/page-content.ts',
-    'src/content/types.ts',
-    'src/content/site-types.ts',
-    'src/vite-env.d.ts',
   ]);
   for (const page of plan.pages) {
     sources[`src/content/pages/${page.moduleName}.ts`] =
       `import type { SectionData } from '../types';\n\n/** ${escapeJsComment(page.title)} — from ${escapeJsComment(page.url)} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page, plan))};\n`;
   }
   sources['src/content/pages/index.ts'] = pagesIndexSource(plan);
-  return { sources, files: { 'tsconfig.json': tsconfig() } };
+  return { sources };
 };
 
-/** STYLE_MODERNIZATION: each page as literal JSX, one component per page. */
+/** Page components: each page as literal JSX, one component per page. */
 const emitPageComponents: Emitter = ({ plan }) => {
   const sources: Record<string, string> = { 'src/App.tsx': appSource() };
   const srcset = (src: string) => srcsetOf(plan, src);
@@ -617,23 +629,37 @@ const emitPageComponents: Emitter = ({ plan }) => {
   return { sources };
 };
 
-/** FULL_REBUILD: prerendered routes, the service worker and manifest, analytics, the size budget. */
-const emitFullRebuild: Emitter = ({ plan }) => ({
+/** Prerendered routes: the server entry and the script that writes every route's HTML. */
+const emitPrerender: Emitter = () => ({
   sources: templateSources(['src/entry-server.tsx']),
+  files: templateSources(['scripts/prerender.mjs']),
+});
+
+/** Installable: the service worker and the web manifest. */
+const emitPwa: Emitter = ({ plan }) => ({
   files: {
-    ...templateSources(['scripts/prerender.mjs', 'scripts/check-size.mjs', 'public/sw.js']),
+    ...templateSources(['public/sw.js']),
     'public/manifest.webmanifest': manifest(plan),
   },
 });
 
+/** The performance budget every build checks. */
+const emitSizeBudget: Emitter = () => ({ files: templateSources(['scripts/check-size.mjs']) });
+
 /** The project around the app: page shell, styles, package, build and tool configuration. */
-const emitProject: Emitter = ({ plan, full, typescript }) => ({
+const emitProject: Emitter = ({ plan, profile }) => ({
   files: {
-    'src/index.css': toStylesheet(plan.design.tokens, full, typescript, plan.fontFaces),
-    'index.html': toIndexHtml(plan, typescript ? 'main.tsx' : 'main.jsx'),
-    'package.json': packageJson(plan),
+    'src/index.css': toStylesheet(
+      plan.design.tokens,
+      profile.motion,
+      profile.pages === 'content-modules',
+      plan.fontFaces,
+    ),
+    'index.html': toIndexHtml(plan, profile),
+    'package.json': packageJson(plan, profile),
     // vite.config: BASE_PATH (environment or .env) builds the site for a sub-path (`BASE_PATH=/docs/`).
-    [typescript ? 'vite.config.ts' : 'vite.config.js']: templateFile('vite.config.ts'),
+    [profile.language === 'typescript' ? 'vite.config.ts' : 'vite.config.js']:
+      templateFile('vite.config.ts'),
     // The style the generator formats with, so `npx prettier --check .` passes in the project.
     '.prettierrc.json': toSortedJson({
       overrides: [{ files: '*.css', options: { singleQuote: false } }],
@@ -648,12 +674,12 @@ const emitProject: Emitter = ({ plan, full, typescript }) => ({
       `VITE_SITE_URL=${plan.origin}`,
       '# Where forms post (Formspree, Basin, a serverless function...). Forms say they are not connected until set.',
       'VITE_FORM_ENDPOINT=',
-      ...(full
+      ...(profile.analytics
         ? ['# Page-view beacon endpoint; analytics stay off until set.', 'VITE_ANALYTICS_ENDPOINT=']
         : []),
       '',
     ].join('\n'),
-    'README.md': toReadme(plan),
+    'README.md': toReadme(plan, profile),
   },
 });
 
@@ -673,41 +699,45 @@ const emitAssets: Emitter = async ({ plan }) => {
   return { files };
 };
 
-/** The emitters of each strategy: one per concern, none of them asks which strategy it is in. */
-const EMITTERS: Record<Strategy, readonly Emitter[]> = {
-  STYLE_MODERNIZATION: [emitShell, emitPageComponents, emitProject, emitHosting, emitAssets],
-  INCREMENTAL_UPDATE: [emitShell, emitContentModules, emitProject, emitHosting, emitAssets],
-  FULL_REBUILD: [
+/** The emitters of a profile: one per concern, none of them asks which strategy it is in. */
+function emittersOf(profile: StrategyProfile): Emitter[] {
+  // The server entry renders the content modules: page components have nothing for it to render.
+  if (profile.prerender && profile.pages !== 'content-modules')
+    throw new Error('A profile that prerenders its routes needs content modules');
+  return [
     emitShell,
-    emitContentModules,
-    emitFullRebuild,
+    profile.pages === 'content-modules' ? emitContentModules : emitPageComponents,
+    ...(profile.language === 'typescript' ? [emitTypes] : []),
+    ...(profile.prerender ? [emitPrerender] : []),
+    ...(profile.pwa ? [emitPwa] : []),
+    ...(profile.sizeBudget ? [emitSizeBudget] : []),
     emitProject,
     emitHosting,
     emitAssets,
-  ],
-};
+  ];
+}
 
-/** Generates the project for a plan. Async only because Prettier is. */
+/**
+ * Generates the project for a plan, as its strategy's profile says (`profile` replaces it: a
+ * strategy not in STRATEGY_PROFILES yet, in tests). Async only because Prettier is.
+ */
 export async function generateProject(
   input: SitePlan,
   ports: { logger?: Logger } = {},
+  profile: StrategyProfile = STRATEGY_PROFILES[input.strategy],
 ): Promise<FileTree> {
   const logger = ports.logger;
   if (input.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
   const plan = withFavicon(toSafePlan(input));
-  const context: EmitContext = {
-    plan,
-    full: plan.strategy === 'FULL_REBUILD',
-    typescript: plan.strategy !== 'STYLE_MODERNIZATION',
-  };
+  const context: EmitContext = { plan, profile };
   const files: Record<string, string | Uint8Array> = {};
-  for (const emit of EMITTERS[plan.strategy]) {
+  for (const emit of emittersOf(profile)) {
     const emitted = await emit(context);
     for (const [path, source] of Object.entries(emitted.sources ?? {})) {
-      if (context.typescript) {
+      if (profile.language === 'typescript') {
         files[path] = source;
       } else {
-        // The template is TypeScript; the JavaScript strategy gets it with the types stripped.
+        // The template is TypeScript; a JavaScript profile gets it with the types stripped.
         const jsPath = path.replace(/\.tsx$/, '.jsx').replace(/\.ts$/, '.js');
         files[jsPath] = path.endsWith('.d.ts') ? '' : await toJavaScript(source, path);
       }

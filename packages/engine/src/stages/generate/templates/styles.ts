@@ -1,13 +1,13 @@
 /**
  * src/index.css of generated projects: Tailwind v4 with the design tokens as a theme, then the
- * template's styles (templates/vite-react/src/styles/base.css, and motion.css for FULL_REBUILD).
+ * template's styles (templates/vite-react/src/styles/base.css, and motion.css for a profile with motion).
  */
 import type { DesignTokens, SitePlan, TypeScale } from '../../../model';
 import { templateFile } from './template-files';
 
 /**
- * The stylesheet for a design; `animations` adds the FULL_REBUILD motion (reduced-motion aware).
- * `contentModules`: the site's text lives in src/content/ (the TypeScript strategies), which Tailwind
+ * The stylesheet for a design; `animations` adds the profile's motion (reduced-motion aware).
+ * `contentModules`: the site's text lives in src/content/ (content modules), which Tailwind
  * then does not scan for class names (issue 10).
  */
 export function toStylesheet(

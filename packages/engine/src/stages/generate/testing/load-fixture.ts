@@ -8,7 +8,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RawAsset, RawPage, RawSite, Strategy } from '../../../types';
+import {
+  DEFAULT_STRATEGY,
+  type RawAsset,
+  type RawPage,
+  type RawSite,
+  type Strategy,
+} from '../../../types';
 
 /** fixtures/ of the engine. */
 export const FIXTURES_DIR = resolve(
@@ -97,7 +103,7 @@ export function loadFixture(name: string): Fixture {
   return {
     name,
     dir,
-    strategy: spec.strategy ?? 'INCREMENTAL_UPDATE',
+    strategy: spec.strategy ?? DEFAULT_STRATEGY,
     raw: { startUrl, finalUrl: startUrl, pages, stylesheets: [], assets, diagnostics: [] },
   };
 }
