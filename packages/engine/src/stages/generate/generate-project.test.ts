@@ -21,6 +21,7 @@ import { planSite } from '../plan/plan-site';
 import { toVerifyExpectations } from '../plan/expectations';
 import { generateProject } from './generate-project';
 import { buildTree, removeProject, runScript } from './testing/build-project';
+import { splitTree } from './testing/golden-tree';
 import { loadFixture, toRawSite } from './testing/load-fixture';
 
 function text(tree: FileTree, path: string): string {
@@ -282,8 +283,21 @@ describe('generateProject', () => {
 });
 
 // ------------------------------------------------------------------------------------------------
-// Golden files: fixtures/<case>/expected/ pins the generated project, one file snapshot per file
-// (toMatchFileSnapshot), so `vitest -u` rewrites them.
+// Golden files: what generate writes per site, one file snapshot per file (toMatchFileSnapshot),
+// in fixtures/<case>/expected/ (issue 21 item 6, testing/golden-tree.ts):
+//   - the files that vary per site (pages, content modules, site module, index.html, package.json,
+//     README, host files...) as they are; src/index.css with the template's base.css (and
+//     motion.css) replaced by a mark, so only the theme is golden;
+//   - fixtures/<case>/template-files.txt lists the files that are the template's own (or that file
+//     with the types stripped): they are asserted equal to the template, not copied;
+//   - FULL_TREE keeps the whole project, template files included, as generate writes it.
+// Any change fails: a golden that differs, a file added or gone, and a template file that generate
+// changed (it leaves the list and turns up as a golden).
+// Update after a deliberate change, then review the diff of fixtures/:
+//   npx vitest run packages/engine/src/stages/generate/generate-project.test.ts -t golden -u
+
+/** The one case whose golden is the whole generated project (JavaScript, two pages). */
+const FULL_TREE = 'font-table-1998';
 
 function readTree(dir: string): Record<string, Buffer> {
   const out: Record<string, Buffer> = {};
@@ -299,26 +313,35 @@ function readTree(dir: string): Record<string, Buffer> {
 }
 
 describe('golden projects', () => {
-  it.each(['font-table-1998', 'contact-page', 'frameset', 'tabs-restaurant', 'tabs-bootstrap3'])(
+  it.each([FULL_TREE, 'contact-page', 'frameset', 'tabs-restaurant', 'tabs-bootstrap3'])(
     '%s matches fixtures/<case>/expected',
     async (name) => {
       const fixture = loadFixture(name);
       const tree = await generateProject(
         planSite(extractSite(fixture.raw), { strategy: fixture.strategy }),
       );
+      const { goldens, templatePaths } =
+        name === FULL_TREE ? { goldens: tree.files, templatePaths: [] } : await splitTree(tree);
+      const listFile = join(fixture.dir, 'template-files.txt');
+      if (name === FULL_TREE) expect(existsSync(listFile), listFile).toBe(false);
+      else
+        await expect(
+          templatePaths.map((path) => `${path}\n`).join(''),
+          listFile,
+        ).toMatchFileSnapshot(listFile);
       const expectedDir = join(fixture.dir, 'expected');
       const expected = readTree(expectedDir);
       // 'all' under `vitest -u`; 'new' locally and 'none' in CI, where a missing golden is an error.
       const updating = expect.getState().snapshotState.snapshotUpdateState === 'all';
       if (updating) {
-        // File snapshots are only ever written: files the project no longer has are removed here.
+        // File snapshots are only ever written: files no longer golden are removed here.
         for (const path of Object.keys(expected))
-          if (!(path in tree.files)) rmSync(join(expectedDir, path));
+          if (!(path in goldens)) rmSync(join(expectedDir, path));
       } else {
         // No golden missing (vitest would otherwise write a new one silently) and none extra.
-        expect(Object.keys(tree.files).sort()).toEqual(Object.keys(expected).sort());
+        expect(Object.keys(goldens).sort()).toEqual(Object.keys(expected).sort());
       }
-      for (const [path, content] of Object.entries(tree.files)) {
+      for (const [path, content] of Object.entries(goldens)) {
         const file = join(expectedDir, path);
         if (typeof content === 'string') {
           await expect(content, path).toMatchFileSnapshot(file);
