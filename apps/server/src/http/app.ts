@@ -249,7 +249,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     allowPrivateUrls: config.allowPrivateUrls,
     maxAttempts: config.jobs.maxAttempts,
     logger,
+    store: database.store,
   };
+  // A request that failed because the disk is full marks the store unwritable (health, new work).
+  app.addHook('onError', async (_request, _reply, error) => {
+    database.store.note(error);
+  });
   await registerProjectRoutes(app, { auth, deps: projectDeps });
   await registerJobRoutes(app, {
     auth,

@@ -15,7 +15,7 @@ import {
 } from '../db/jobs.repository';
 import { updateProjectFields } from '../db/projects.repository';
 import { jobs as jobsTable } from '../db/schema';
-import { failJobAndRefund } from '../services/job-outcomes';
+import { failJobAndRefund, refundUnqueuedJob } from '../services/job-outcomes';
 import { runModernizeJob, type RunPipeline } from './modernize-site.job';
 import {
   MODERNIZE_DEAD_LETTER_QUEUE,
@@ -112,7 +112,13 @@ async function resendStaleQueued(deps: WorkerDeps, db: AppDb): Promise<void> {
       .update(jobsTable)
       .set({ updatedAt: sql`now()` })
       .where(eq(jobsTable.id, job.id));
-    await deps.queue.enqueue({ jobId: job.id, projectId: job.projectId });
+    try {
+      await deps.queue.enqueue({ jobId: job.id, projectId: job.projectId });
+    } catch (error) {
+      if (!deps.database.store.note(error)) throw error;
+      // The store is full: the job cannot be queued, so it will never run. Its credit goes back.
+      await refundUnqueuedJob(db, job.id);
+    }
   }
 }
 

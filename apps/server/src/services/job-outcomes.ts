@@ -1,6 +1,6 @@
 import type { AppDb } from '../db/database';
 import { bookLedgerEntry } from '../db/credits.repository';
-import { endJob, type JobRecord } from '../db/jobs.repository';
+import { appendJobLogsUnleased, endJob, type JobRecord } from '../db/jobs.repository';
 import { updateProjectFields } from '../db/projects.repository';
 
 /**
@@ -35,4 +35,29 @@ export async function failJobAndRefund(
     await updateProjectFields(tx, job.userId, job.projectId, { status: 'failed' });
   }
   return job;
+}
+
+/**
+ * Ends a QUEUED job that could not be put in the queue because the store is full (it would never
+ * run): FAILED, with a log line and its credit back (issue 22).
+ */
+export async function refundUnqueuedJob(db: AppDb, jobId: string): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    await appendJobLogsUnleased(tx, jobId, [
+      {
+        level: 'ERROR',
+        message: 'The job could not be queued: the storage is full. Your credit has been refunded.',
+      },
+    ]);
+    await failJobAndRefund(
+      tx,
+      jobId,
+      {
+        code: 'API_STORE_UNAVAILABLE',
+        message: 'The job could not be queued: the storage is full.',
+      },
+      null,
+    );
+  });
 }

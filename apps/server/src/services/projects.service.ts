@@ -19,6 +19,7 @@ import {
   lockUserForCredits,
 } from '../db/credits.repository';
 import type { AppDb } from '../db/database';
+import type { StoreHealth } from '../db/store-health';
 import { appendJobLogsUnleased, insertJob } from '../db/jobs.repository';
 import {
   decodeCursor,
@@ -30,7 +31,7 @@ import {
   updateProjectFields,
 } from '../db/projects.repository';
 import type { JobQueue } from '../jobs/queue';
-import { failJobAndRefund } from './job-outcomes';
+import { failJobAndRefund, refundUnqueuedJob } from './job-outcomes';
 import { toProjectJson } from './project-json';
 
 /** What the project use cases need. */
@@ -41,6 +42,8 @@ export interface ProjectServiceDeps {
   allowPrivateUrls: boolean;
   maxAttempts: number;
   logger: Logger;
+  /** Whether the database can write: new work is refused while it cannot. */
+  store: StoreHealth;
 }
 
 /** The signed-in user as the services need it. */
@@ -94,12 +97,51 @@ async function startJobInTransaction(
   return jobId;
 }
 
-/** Sends the queue message; a failure is logged (the worker's sweep sends it again later). */
+/**
+ * Sends the queue message; a failure is logged (the worker's sweep sends it again later). When the
+ * store cannot write (a full disk) the job would never run: it ends FAILED with its credit back and
+ * the caller gets API_STORE_UNAVAILABLE.
+ */
 async function enqueue(deps: ProjectServiceDeps, jobId: string, projectId: string): Promise<void> {
   try {
     await deps.queue.enqueue({ jobId, projectId });
   } catch (error) {
-    deps.logger.error({ err: error, jobId }, 'could not enqueue the job; the sweep will resend it');
+    if (!deps.store.note(error)) {
+      deps.logger.error(
+        { err: error, jobId },
+        'could not enqueue the job; the sweep will resend it',
+      );
+      return;
+    }
+    deps.logger.error({ err: error, jobId }, 'the store is full: the job is refunded');
+    await refundUnqueuedJob(deps.db, jobId).catch((refundError: unknown) =>
+      deps.logger.error(
+        { err: refundError, jobId },
+        'the refund of a job that could not be queued failed; the sweep ends it later',
+      ),
+    );
+    throw new AppError('API_STORE_UNAVAILABLE', { cause: error });
+  }
+}
+
+/** Refuses new work while the store cannot write (measured, or a write that failed for lack of space). */
+async function assertStoreWritable(deps: ProjectServiceDeps): Promise<void> {
+  if (!(await deps.store.check()).writable) throw new AppError('API_STORE_UNAVAILABLE');
+}
+
+/**
+ * Runs the transaction that takes a credit; when it fails because the store is full, nothing was
+ * written (it rolled back) and the caller gets API_STORE_UNAVAILABLE.
+ */
+async function chargeInTransaction<T>(
+  deps: ProjectServiceDeps,
+  work: (tx: AppDb) => Promise<T>,
+): Promise<T> {
+  try {
+    return await deps.db.transaction((transaction) => work(transaction as unknown as AppDb));
+  } catch (error) {
+    if (deps.store.note(error)) throw new AppError('API_STORE_UNAVAILABLE', { cause: error });
+    throw error;
   }
 }
 
@@ -122,9 +164,9 @@ export async function createProject(
 ): Promise<Project> {
   if (!caller.emailVerified) throw new AppError('API_EMAIL_NOT_VERIFIED');
   await checkSourceUrl(body.sourceUrl, deps.allowPrivateUrls);
+  await assertStoreWritable(deps);
   const projectId = randomUUID();
-  const jobId = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDb;
+  const jobId = await chargeInTransaction(deps, async (tx) => {
     // The user's row is locked first: inserting the project takes a key-share lock on it, and two
     // creates that both upgraded to FOR UPDATE afterwards would deadlock.
     await lockUserForCredits(tx, caller.id);
@@ -150,8 +192,8 @@ export async function retryProject(
   caller: Caller,
   projectId: string,
 ): Promise<Project> {
-  const jobId = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDb;
+  await assertStoreWritable(deps);
+  const jobId = await chargeInTransaction(deps, async (tx) => {
     await lockUserForCredits(tx, caller.id);
     const record = await findProjectForUser(tx, caller.id, projectId);
     if (!record) throw new AppError('API_PROJECT_NOT_FOUND');
@@ -183,8 +225,8 @@ export async function rerunProject(
   projectId: string,
   body: { modernizationStrategy?: ModernizationStrategy },
 ): Promise<Project> {
-  const jobId = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDb;
+  await assertStoreWritable(deps);
+  const jobId = await chargeInTransaction(deps, async (tx) => {
     await lockUserForCredits(tx, caller.id);
     const record = await findProjectForUser(tx, caller.id, projectId);
     if (!record) throw new AppError('API_PROJECT_NOT_FOUND');

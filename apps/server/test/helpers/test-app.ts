@@ -75,9 +75,13 @@ export async function createTestApp(
     databaseUrl?: string;
     /** Signing secret (two apps over one database must share it to accept each other's cookies). */
     authSecret?: string;
+    /** An empty DATA_DIR to use (e.g. on a small file system); removed on close like the default one. */
+    dataDir?: string;
+    /** PGlite: the free space its folder must keep for new work (openDatabase's minFreeBytes). */
+    minFreeBytes?: number;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'sitelift-server-test-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'sitelift-server-test-')));
   const postgres =
     kind === 'postgres' && !options.databaseUrl ? await createPostgresTestDatabase() : undefined;
   const databaseUrl = options.databaseUrl ?? postgres?.url;
@@ -113,6 +117,7 @@ export async function createTestApp(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(dataDir, 'pglite'),
+    minFreeBytes: options.minFreeBytes,
   });
   await database.migrate();
   const { logLines } = options;

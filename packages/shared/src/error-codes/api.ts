@@ -46,4 +46,11 @@ export const API_ERROR_CODES = {
     retryable: true,
   },
   API_INTERNAL: { status: 500, message: 'An unexpected error occurred.', retryable: true },
+  /** The database cannot write (a full disk): new work is refused, nothing is charged (issue 22). */
+  API_STORE_UNAVAILABLE: {
+    status: 503,
+    message:
+      'Sitelift cannot save new work right now: its storage is full. Nothing was charged. Please try again later.',
+    retryable: true,
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;
