@@ -17,6 +17,8 @@ import { failJobAndRefund } from '../src/services/job-outcomes';
 import type { AppDb } from '../src/db/database';
 import {
   createCompletedProject,
+  createStripeTestApp,
+  postStripeEvent,
   getBalance,
   getEntries,
   getUserId,
@@ -25,7 +27,6 @@ import {
 } from './helpers/billing-test-helpers';
 import {
   createAgent,
-  createTestApp,
   signUpVerified,
   uniqueEmail,
   type Agent,
@@ -45,20 +46,7 @@ describe.each(TEST_DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
 
   beforeAll(async () => {
     fake = await startFakeStripeServer();
-    testApp = await createTestApp(kind, {
-      env: {
-        ALLOW_PRIVATE_URLS: 'true',
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-      mutateConfig: (config) => ({
-        ...config,
-        billing: {
-          ...config.billing,
-          stripeApi: { host: fake.host, port: fake.port, protocol: 'http' },
-        },
-      }),
-    });
+    testApp = await createStripeTestApp(kind, fake, WEBHOOK_SECRET, { ALLOW_PRIVATE_URLS: 'true' });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -66,15 +54,7 @@ describe.each(TEST_DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
   });
 
   async function postEvent(event: FakeStripeEvent, secret = WEBHOOK_SECRET) {
-    const payload = JSON.stringify(event);
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
-    // Stripe posts without cookies or Origin.
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/api/billing/webhook',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      payload,
-    });
+    return postStripeEvent(testApp, event, secret);
   }
 
   /** attach → the fake's checkout is paid → its events reach the webhook. Returns the events. */

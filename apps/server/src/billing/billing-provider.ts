@@ -62,6 +62,8 @@ export interface BillingProvider {
     providerInvoiceId: string | null;
     providerPaymentIntentId: string | null;
   }): Promise<string>;
+  /** The payment intent that paid an invoice (refunds and disputes made outside the app name it). */
+  findInvoicePaymentIntent(providerInvoiceId: string): Promise<string | null>;
   /** Checks the signature of a webhook on its raw body and returns the event; WebhookSignatureError otherwise. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -28,7 +28,10 @@ import {
 } from '@sitelift/shared/billing/plans';
 import type { Logger } from 'pino';
 import {
+  CHECKOUT_HOLD_MS,
   countRedemptionsOfReferrer,
+  findOpenCheckoutSession,
+  lockFounderSeats,
   countSubscriptionsSold,
   deleteEntity,
   findCheckoutSessionForUser,
@@ -36,7 +39,9 @@ import {
   findEntity,
   findReferralCode,
   findReferralCodeForUser,
+  claimPaymentRefund,
   hasRedeemedReferral,
+  hasRefundedPayment,
   insertCheckoutSession,
   insertEntity,
   insertRedemption,
@@ -68,7 +73,10 @@ import {
   type BillingProvider,
   type ProviderEvent,
 } from './billing-provider';
-import { processWebhookEvent, type AfterCommit } from './process-webhook-event';
+import { buildReceiptEmail } from '../mail/receipt-email';
+import type { Mailer } from '../mail/mailer';
+import { getProfileById } from '../db/users.repository';
+import { processWebhookEvent, type AfterCommit, type PaidPayment } from './process-webhook-event';
 import { newTestId, type TestModeProvider } from './test-mode-provider';
 
 /** What the billing use cases need. */
@@ -80,6 +88,8 @@ export interface BillingDeps {
   /** False in production without a payment provider: purchases are refused. */
   purchasesEnabled: boolean;
   logger: Logger;
+  /** Sends the receipt after each payment; without it no receipt is sent. */
+  mailer?: Mailer;
   now?: () => Date;
 }
 
@@ -91,7 +101,8 @@ export interface BillingUser {
   createdAt: Date;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 function nowOf(deps: BillingDeps): Date {
   return deps.now ? deps.now() : new Date();
@@ -213,7 +224,21 @@ function yearlyCredits(product: BillingProduct): number {
   return product.interval === 'month' ? product.credits * 12 : product.credits;
 }
 
-/** POST /api/billing/attach: starts a checkout at the price that applies now. */
+function toAttachResult(user: BillingUser, session: CheckoutSessionRow): AttachResult {
+  return {
+    checkout_url: session.url ?? '',
+    customer_id: user.id,
+    product_id: session.productId,
+    session_id: session.id,
+  };
+}
+
+/**
+ * POST /api/billing/attach: starts a checkout at the price that applies now. One customer's checkouts
+ * are made one after the other (the user's row is locked): an open checkout of the same product is
+ * handed out again, so a double click or five tabs make one purchase. A subscription checkout takes its
+ * founder seat under a lock shared by every buyer, so the 250 founder prices go to 250 checkouts.
+ */
 export async function attachProduct(
   deps: BillingDeps,
   user: BillingUser,
@@ -221,59 +246,76 @@ export async function attachProduct(
 ): Promise<AttachResult> {
   requirePurchases(deps);
   const product = requireProduct(body.product_id);
-  const live = await listLiveSubscriptionsForUser(deps.db, user.id);
-  if (
-    product.isSubscription &&
-    live.some((item) => item.productId === product.productId && item.status === 'active')
-  ) {
-    throw new BillingError('product_already_attached');
-  }
-  const replaced = findReplaced(live, product);
-  const sold = await countSubscriptionsSold(deps.db);
-  const amount = getCurrentAmount(product, sold);
-  const isFounderPrice = product.isSubscription && isFounderOfferOpen(sold);
   const providerCustomerId = await ensureProviderCustomer(deps, user);
-  const sessionId =
-    deps.provider.kind === 'test' ? newTestId('cs') : `sl_cs_${randomBytes(12).toString('hex')}`;
-  await insertCheckoutSession(deps.db, {
-    id: sessionId,
-    userId: user.id,
-    provider: deps.provider.kind,
-    productId: product.productId,
-    amount,
-    currency: BILLING_CURRENCY,
-    interval: product.interval,
-    isFounderPrice,
-    replacesSubscriptionId: replaced?.id ?? null,
-  });
-  try {
-    const checkout = await withProvider(() =>
-      deps.provider.createCheckoutSession({
-        sessionId,
-        userId: user.id,
-        providerCustomerId,
-        product,
-        amount,
-        currency: BILLING_CURRENCY,
-        isFounderPrice,
-        successUrl: `${deps.baseUrl}${CHECKOUT_RETURN_PATHS.success}`,
-        cancelUrl: `${deps.baseUrl}${CHECKOUT_RETURN_PATHS.canceled}`,
-      }),
-    );
-    await updateCheckoutSession(deps.db, sessionId, {
-      providerSessionId: checkout.providerSessionId,
-      url: checkout.url,
+  const outcome = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    await lockUserForCredits(tx, user.id);
+    const now = nowOf(deps);
+    const live = await listLiveSubscriptionsForUser(tx, user.id);
+    if (
+      product.isSubscription &&
+      live.some((item) => item.productId === product.productId && item.status === 'active')
+    ) {
+      throw new BillingError('product_already_attached');
+    }
+    const since = new Date(now.getTime() - CHECKOUT_HOLD_MS + HOUR_MS);
+    const open = await findOpenCheckoutSession(tx, user.id, product.productId, since);
+    if (open) return { result: toAttachResult(user, open) };
+    const replaced = findReplaced(live, product);
+    // The offer closes for good at 250: after that no buyer needs to wait for the others.
+    if (product.isSubscription && isFounderOfferOpen(await countSubscriptionsSold(tx, now))) {
+      await lockFounderSeats(tx);
+    }
+    const sold = await countSubscriptionsSold(tx, now);
+    const amount = getCurrentAmount(product, sold);
+    const isFounderPrice = product.isSubscription && isFounderOfferOpen(sold);
+    const sessionId =
+      deps.provider.kind === 'test' ? newTestId('cs') : `sl_cs_${randomBytes(12).toString('hex')}`;
+    await insertCheckoutSession(tx, {
+      id: sessionId,
+      userId: user.id,
+      provider: deps.provider.kind,
+      productId: product.productId,
+      amount,
+      currency: BILLING_CURRENCY,
+      interval: product.interval,
+      isFounderPrice,
+      replacesSubscriptionId: replaced?.id ?? null,
     });
-    return {
-      checkout_url: checkout.url,
-      customer_id: user.id,
-      product_id: product.productId,
-      session_id: sessionId,
-    };
-  } catch (error) {
-    await updateCheckoutSession(deps.db, sessionId, { status: 'canceled' });
-    throw error;
-  }
+    try {
+      const checkout = await withProvider(() =>
+        deps.provider.createCheckoutSession({
+          sessionId,
+          userId: user.id,
+          providerCustomerId,
+          product,
+          amount,
+          currency: BILLING_CURRENCY,
+          isFounderPrice,
+          successUrl: `${deps.baseUrl}${CHECKOUT_RETURN_PATHS.success}`,
+          cancelUrl: `${deps.baseUrl}${CHECKOUT_RETURN_PATHS.canceled}`,
+        }),
+      );
+      await updateCheckoutSession(tx, sessionId, {
+        providerSessionId: checkout.providerSessionId,
+        url: checkout.url,
+      });
+      return {
+        result: {
+          checkout_url: checkout.url,
+          customer_id: user.id,
+          product_id: product.productId,
+          session_id: sessionId,
+        },
+      };
+    } catch (error) {
+      // Kept as canceled (it frees its founder seat); the error is thrown once this is committed.
+      await updateCheckoutSession(tx, sessionId, { status: 'canceled' });
+      return { error };
+    }
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.result;
 }
 
 /** POST /api/billing/check: whether buying `product_id` changes the current plan, with the dialog's preview. */
@@ -398,6 +440,8 @@ async function getRefundableUntil(
   subscription: SubscriptionRow,
 ): Promise<Date | null> {
   if (subscription.status !== 'active' && subscription.status !== 'canceling') return null;
+  // The guarantee is given once per customer.
+  if (await hasRefundedPayment(deps.db, subscription.userId)) return null;
   const [first] = await listPaymentsForSubscription(deps.db, subscription.id);
   if (!first) return null;
   const until = new Date(first.paidAt.getTime() + GUARANTEE_DAYS * DAY_MS);
@@ -595,9 +639,10 @@ export async function redeemReferralCode(
 }
 
 /**
- * POST /api/billing/refund, the 14-day guarantee: within 14 days of a subscription's first payment,
- * refunds the current period's payment through the provider, ends the subscription now and removes
- * that period's credits that were not spent (never more than the balance).
+ * POST /api/billing/refund, the 14-day guarantee (docs/decisions/033-refund-and-referral-rules.md):
+ * once per customer, within 14 days of a subscription's first payment; refunds the current period's
+ * payment through the provider, ends the subscription now and removes that payment's credits that were
+ * not spent (never more than the balance). A customer who was refunded once has no guarantee again.
  */
 export async function refundSubscription(
   deps: BillingDeps,
@@ -609,6 +654,7 @@ export async function refundSubscription(
     'active',
     'canceling',
   ]);
+  if (await hasRefundedPayment(deps.db, user.id)) throw new BillingError('refund_already_used');
   const payments = await listPaymentsForSubscription(deps.db, subscription.id);
   const first = payments[0];
   const payment = [...payments].reverse().find((item) => !item.refundedAt);
@@ -616,12 +662,27 @@ export async function refundSubscription(
   if (nowOf(deps).getTime() > first.paidAt.getTime() + GUARANTEE_DAYS * DAY_MS) {
     throw new BillingError('refund_window_closed');
   }
-  const refundId = await withProvider(() =>
-    deps.provider.refundPayment({
-      providerInvoiceId: payment.providerInvoiceId,
-      providerPaymentIntentId: payment.providerPaymentIntentId,
-    }),
-  );
+  // Claimed before the provider is asked: two refund requests at once refund one payment once, and
+  // the provider's charge.refunded event for this refund finds it claimed and changes nothing.
+  const claimed = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    await lockUserForCredits(tx, user.id);
+    if (await hasRefundedPayment(tx, user.id)) return false;
+    return claimPaymentRefund(tx, payment.id, nowOf(deps));
+  });
+  if (!claimed) throw new BillingError('refund_already_used');
+  let refundId: string;
+  try {
+    refundId = await withProvider(() =>
+      deps.provider.refundPayment({
+        providerInvoiceId: payment.providerInvoiceId,
+        providerPaymentIntentId: payment.providerPaymentIntentId,
+      }),
+    );
+  } catch (error) {
+    await updatePaymentByKey(deps.db, payment.paymentKey, { refundedAt: null });
+    throw error;
+  }
   try {
     await deps.provider.cancelSubscription(subscription.providerSubscriptionId, {
       atPeriodEnd: false,
@@ -649,10 +710,7 @@ export async function refundSubscription(
         detail: subscription.productId,
       });
     }
-    await updatePaymentByKey(tx, payment.paymentKey, {
-      refundedAt: now,
-      providerRefundId: refundId,
-    });
+    await updatePaymentByKey(tx, payment.paymentKey, { providerRefundId: refundId });
     await updateSubscription(tx, subscription.id, { status: 'refunded', canceledAt: now });
     return {
       product_id: subscription.productId,
@@ -662,6 +720,26 @@ export async function refundSubscription(
       balance: await getCreditBalance(tx, user.id),
     };
   });
+}
+
+/** Queues the receipt of a payment to the buyer's address (the mailer logs a failed delivery). */
+async function sendReceipt(deps: BillingDeps, payment: PaidPayment): Promise<void> {
+  if (!deps.mailer) return;
+  const profile = await getProfileById(deps.db, payment.userId);
+  if (!profile) return;
+  const content = buildReceiptEmail(
+    {
+      productId: payment.productId,
+      amount: payment.amount,
+      currency: payment.currency,
+      credits: payment.credits,
+      paidAt: payment.paidAt,
+      reference: payment.paymentKey,
+      testMode: deps.provider.kind === 'test',
+    },
+    `${deps.baseUrl}/billing`,
+  );
+  deps.mailer.enqueue({ to: profile.email, ...content });
 }
 
 /**
@@ -692,6 +770,15 @@ export async function handleWebhook(
         provider: deps.provider.kind,
         now: () => nowOf(deps),
         cancelAtPeriodEnd: (id) => deps.provider.cancelSubscription(id, { atPeriodEnd: true }),
+        sendReceipt: (payment) => sendReceipt(deps, payment),
+        rememberInvoicePaymentIntent: async (paymentKey, invoiceId) => {
+          const paymentIntent = await deps.provider.findInvoicePaymentIntent(invoiceId);
+          if (paymentIntent) {
+            await updatePaymentByKey(deps.db, paymentKey, {
+              providerPaymentIntentId: paymentIntent,
+            });
+          }
+        },
       },
       event,
       afterCommit,

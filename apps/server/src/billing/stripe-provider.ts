@@ -39,6 +39,12 @@ export function createStripeProvider(options: {
   api?: StripeApiAddress;
 }): BillingProvider {
   const stripe = buildStripeClient(options.secretKey, options.api);
+  // Since API version 2025-03-31 an invoice names its payments in invoice_payments.
+  async function paymentIntentOfInvoice(invoiceId: string): Promise<string | null> {
+    const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
+    const paid = payments.data.find((item) => item.status === 'paid') ?? payments.data[0];
+    return idOf(paid?.payment?.payment_intent);
+  }
   return {
     kind: 'stripe',
 
@@ -125,17 +131,19 @@ export function createStripeProvider(options: {
       }
     },
 
+    async findInvoicePaymentIntent(providerInvoiceId) {
+      try {
+        return await paymentIntentOfInvoice(providerInvoiceId);
+      } catch (error) {
+        throw toProviderError('read the invoice payments', error);
+      }
+    },
+
     async refundPayment({ providerInvoiceId, providerPaymentIntentId }) {
       try {
         let paymentIntent = providerPaymentIntentId;
-        // Since API version 2025-03-31 an invoice names its payments in invoice_payments.
         if (!paymentIntent && providerInvoiceId) {
-          const payments = await stripe.invoicePayments.list({
-            invoice: providerInvoiceId,
-            limit: 10,
-          });
-          const paid = payments.data.find((item) => item.status === 'paid') ?? payments.data[0];
-          paymentIntent = idOf(paid?.payment?.payment_intent);
+          paymentIntent = await paymentIntentOfInvoice(providerInvoiceId);
         }
         if (!paymentIntent) throw new Error('no payment was found for this invoice');
         const refund = await stripe.refunds.create(

@@ -44,6 +44,10 @@ export function createTestModeProvider(): TestModeProvider {
     async refundPayment() {
       return newTestId('re');
     },
+    async findInvoicePaymentIntent() {
+      // Test-mode payments are never refunded or disputed outside the app.
+      return null;
+    },
     signEvent(event) {
       const payload = JSON.stringify(event);
       const signature = stripe.webhooks.generateTestHeaderString({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { AppDb } from './database';
 import {
   billingCheckoutSessions,
@@ -44,10 +44,63 @@ export async function upsertCustomer(
     });
 }
 
-/** How many subscriptions have ever been sold (the founder price is for the first 250). */
-export async function countSubscriptionsSold(db: AppDb): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(billingSubscriptions);
-  return Number(rows[0]?.n ?? 0);
+/** How long an unpaid checkout holds its founder seat (Stripe expires a checkout after 24 hours). */
+export const CHECKOUT_HOLD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Founder seats taken (the founder price is for the first 250 subscriptions): every subscription ever
+ * sold, plus the subscription checkouts at the founder price still open or awaiting their payment, which
+ * hold a seat for a day so that the price the buyer was shown is the price charged.
+ */
+export async function countSubscriptionsSold(db: AppDb, now = new Date()): Promise<number> {
+  const sold = await db.select({ n: sql<number>`count(*)::int` }).from(billingSubscriptions);
+  const held = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(billingCheckoutSessions)
+    .where(
+      and(
+        inArray(billingCheckoutSessions.status, ['open', 'pending']),
+        isNotNull(billingCheckoutSessions.interval),
+        eq(billingCheckoutSessions.isFounderPrice, true),
+        gte(billingCheckoutSessions.createdAt, new Date(now.getTime() - CHECKOUT_HOLD_MS)),
+      ),
+    );
+  return Number(sold[0]?.n ?? 0) + Number(held[0]?.n ?? 0);
+}
+
+/** The advisory-lock key of the founder seats (any constant shared by every process). */
+const FOUNDER_SEATS_LOCK = 0x517ef00d;
+
+/**
+ * Serialises the taking of founder seats until the transaction ends (PostgreSQL advisory lock), so
+ * buyers who start at the same moment around the 250th are counted one after the other.
+ */
+export async function lockFounderSeats(tx: AppDb): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOUNDER_SEATS_LOCK})`);
+}
+
+/** The user's open checkout of `productId` started since `since`, if any (handed out again). */
+export async function findOpenCheckoutSession(
+  db: AppDb,
+  userId: string,
+  productId: string,
+  since: Date,
+): Promise<CheckoutSessionRow | undefined> {
+  const rows = await db
+    .select()
+    .from(billingCheckoutSessions)
+    .where(
+      and(
+        eq(billingCheckoutSessions.userId, userId),
+        eq(billingCheckoutSessions.productId, productId),
+        eq(billingCheckoutSessions.status, 'open'),
+        isNotNull(billingCheckoutSessions.url),
+        gte(billingCheckoutSessions.createdAt, since),
+      ),
+    )
+    .orderBy(desc(billingCheckoutSessions.createdAt))
+    .limit(1);
+  return rows[0];
 }
 
 /** Records a checkout session we started. */
@@ -110,19 +163,26 @@ export async function findCheckoutSessionForUser(
   return rows[0];
 }
 
-/** Inserts a subscription unless the provider's id is known; returns the row either way. */
+/**
+ * Inserts a subscription unless the provider's id is known; returns the row either way, and whether
+ * this call created it.
+ */
 export async function ensureSubscriptionRow(
   db: AppDb,
   values: typeof billingSubscriptions.$inferInsert,
-): Promise<SubscriptionRow> {
-  await db.insert(billingSubscriptions).values(values).onConflictDoNothing();
+): Promise<{ row: SubscriptionRow; created: boolean }> {
+  const inserted = await db
+    .insert(billingSubscriptions)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: billingSubscriptions.id });
   const row = await findSubscriptionByProviderId(
     db,
     values.provider,
     values.providerSubscriptionId,
   );
   if (!row) throw new Error('subscription row missing after insert');
-  return row;
+  return { row, created: inserted.length > 0 };
 }
 
 /** A subscription by the provider's id. */
@@ -226,6 +286,60 @@ export async function listPaymentsForSubscription(
     .from(billingPayments)
     .where(eq(billingPayments.subscriptionId, subscriptionId))
     .orderBy(asc(billingPayments.paidAt), asc(billingPayments.id));
+}
+
+/** A payment by the provider's payment intent (refunds and disputes made outside the app name it). */
+export async function findPaymentByPaymentIntent(
+  db: AppDb,
+  provider: string,
+  paymentIntentId: string,
+): Promise<PaymentRow | undefined> {
+  const rows = await db
+    .select()
+    .from(billingPayments)
+    .where(
+      and(
+        eq(billingPayments.provider, provider),
+        eq(billingPayments.providerPaymentIntentId, paymentIntentId),
+      ),
+    );
+  return rows[0];
+}
+
+/**
+ * Claims a payment for a refund: sets `refunded_at` unless it is set already. False when another
+ * refund (the guarantee, or one made in the provider's dashboard) got there first.
+ */
+export async function claimPaymentRefund(db: AppDb, paymentId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(billingPayments)
+    .set({ refundedAt: at })
+    .where(and(eq(billingPayments.id, paymentId), isNull(billingPayments.refundedAt)))
+    .returning({ id: billingPayments.id });
+  return rows.length > 0;
+}
+
+/** True when any payment of the user was refunded (the 14-day guarantee is given once per customer). */
+export async function hasRefundedPayment(db: AppDb, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: billingPayments.id })
+    .from(billingPayments)
+    .where(and(eq(billingPayments.userId, userId), isNotNull(billingPayments.refundedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Credits already taken back for entries whose idempotency key starts with `prefix`. */
+export async function sumCreditsRemovedByKeyPrefix(
+  db: AppDb,
+  userId: string,
+  prefix: string,
+): Promise<number> {
+  const rows = await db
+    .select({ net: sql<string | number>`coalesce(sum(${creditLedger.delta}), 0)` })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), like(creditLedger.idempotencyKey, `${prefix}%`)));
+  return Math.max(0, -Number(rows[0]?.net ?? 0));
 }
 
 /** Marks a provider event processed. False when it already was (the event is then skipped). */

@@ -272,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // Test mode in production would hand out credits: purchases need Stripe there.
     purchasesEnabled: Boolean(config.billing.stripeSecretKey) || !config.isProduction,
     logger,
+    mailer,
   });
   await registerGithubRoutes(app, {
     auth,

@@ -63,7 +63,7 @@ function buildText(options: {
   ].join('\n');
 }
 
-function buildEmail(options: {
+export function buildEmail(options: {
   subject: string;
   heading: string;
   paragraphs: string[];

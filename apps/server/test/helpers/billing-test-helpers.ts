@@ -4,7 +4,12 @@ import { expect } from 'vitest';
 import { bookLedgerEntry } from '../../src/db/credits.repository';
 import type { AppDb } from '../../src/db/database';
 import { billingSubscriptions, jobs, projects, users } from '../../src/db/schema';
-import type { Agent, TestApp } from './test-app';
+import Stripe from 'stripe';
+import type {
+  FakeStripeEvent,
+  FakeStripeServer,
+} from '../../src/billing/testing/fake-stripe-server';
+import { createTestApp, type Agent, type TestApp } from './test-app';
 
 /** The balance the agent sees. */
 export async function getBalance(agent: Agent): Promise<number> {
@@ -95,4 +100,37 @@ export async function createCompletedProject(testApp: TestApp, agent: Agent): Pr
     new Map([['project.zip', new TextEncoder().encode('PK-previous-result')]]),
   );
   return id;
+}
+
+/** A test app whose billing uses Stripe through the fake on loopback (the real SDK as client). */
+export async function createStripeTestApp(
+  kind: 'pglite' | 'postgres',
+  fake: FakeStripeServer,
+  webhookSecret: string,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  return createTestApp(kind, {
+    env: { ...env, STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret },
+    mutateConfig: (config) => ({
+      ...config,
+      billing: {
+        ...config.billing,
+        stripeApi: { host: fake.host, port: fake.port, protocol: 'http' },
+      },
+    }),
+  });
+}
+
+const stripeSigner = new Stripe('sk_test_signer_only');
+
+/** Posts `event` to the webhook signed with `secret`, as Stripe does (no cookies, no Origin). */
+export function postStripeEvent(testApp: TestApp, event: FakeStripeEvent, secret: string) {
+  const payload = JSON.stringify(event);
+  const signature = stripeSigner.webhooks.generateTestHeaderString({ payload, secret });
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/billing/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    payload,
+  });
 }

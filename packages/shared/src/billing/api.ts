@@ -21,6 +21,11 @@ export const BILLING_ERRORS = {
     status: 409,
     message: 'The 14-day refund guarantee applies only within 14 days of the first payment.',
   },
+  refund_already_used: {
+    status: 409,
+    message:
+      'The 14-day refund guarantee applies once per customer, and this account has already used it.',
+  },
   feature_not_tracked: {
     status: 400,
     message:

@@ -44,6 +44,13 @@ export const FOUNDER_OFFER = { subscriptions: 250, percentOff: 30 } as const;
 /** The money-back guarantee: a subscriber may ask for a refund within this many days of the first payment. */
 export const GUARANTEE_DAYS = 14;
 
+/**
+ * The guarantee's rule as the pricing FAQ and the refund dialog state it (issue 22,
+ * docs/decisions/033-refund-and-referral-rules.md): once per customer, the unspent credits of the
+ * refunded payment leave the balance, and a subscription taken after a refund has no guarantee.
+ */
+export const GUARANTEE_RULE = `Within ${GUARANTEE_DAYS} days of your first subscription payment you can ask for your money back from the billing page. The latest payment is refunded in full, the plan ends at once, and the credits of that payment you have not spent are removed from your balance. The guarantee is given once per customer: a subscription taken after a refund has no guarantee.`;
+
 /** Currency of every price. */
 export const BILLING_CURRENCY = 'usd';
 

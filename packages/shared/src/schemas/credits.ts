@@ -13,6 +13,9 @@ export const CREDIT_REASONS = [
   'referral',
   'rerun',
   'payment_refund',
+  // Issue 22: refunds and disputes made outside the app; the credit of a project deleted while it ran.
+  'payment_reversal',
+  'deletion_refund',
 ] as const;
 
 /** A ledger reason. */
@@ -30,6 +33,8 @@ export const CREDIT_REASON_LABELS: Record<CreditReason, string> = {
   referral: 'Referral bonus',
   rerun: 'Re-run of a project',
   payment_refund: 'Unused credits removed: subscription refunded',
+  payment_reversal: 'Credits removed: the payment was refunded or disputed',
+  deletion_refund: 'Refund: the project was deleted before it finished',
 };
 
 /** One ledger entry as GET /api/me/credits?entries=true sends it (newest first). */

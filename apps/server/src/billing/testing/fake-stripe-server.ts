@@ -40,8 +40,20 @@ export interface FakeStripeServer {
   checkoutSessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
   refunds: Json[];
-  /** The customer pays checkout session `id`: returns the events Stripe sends, in order. */
-  completeCheckout(id: string): FakeStripeEvent[];
+  /**
+   * The customer pays checkout session `id`: returns the events Stripe sends, in order. With
+   * `asyncPayment` the customer chose a bank debit: the session completes 'unpaid' and
+   * `settleAsyncPayment` later says whether the money arrived.
+   */
+  completeCheckout(id: string, options?: { asyncPayment?: boolean }): FakeStripeEvent[];
+  /** The bank debit of an 'unpaid' completed session succeeds or fails: the events Stripe sends. */
+  settleAsyncPayment(id: string, succeeded: boolean): FakeStripeEvent[];
+  /** A refund made in Stripe's dashboard (default: in full): the charge.refunded event. */
+  refundInDashboard(paymentIntentId: string, amount?: number): FakeStripeEvent;
+  /** The cardholder disputes the payment: the charge.dispute.created event. */
+  openDispute(paymentIntentId: string): FakeStripeEvent;
+  /** The dispute ends: the charge.dispute.closed event. */
+  closeDispute(disputeId: string, status: 'won' | 'lost'): FakeStripeEvent;
   /** The next period of a subscription is paid: returns the invoice.paid event. */
   renewSubscription(id: string): FakeStripeEvent;
   close(): Promise<void>;
@@ -135,6 +147,8 @@ export async function startFakeStripeServer(
   const invoicePayments = new Map<string, Json[]>();
   const refunds: Json[] = [];
   const refundedPaymentIntents = new Set<string>();
+  const charges = new Map<string, Json>();
+  const disputes = new Map<string, Json>();
 
   function subscriptionObject(subscription: Json): Json {
     return { ...subscription };
@@ -397,49 +411,18 @@ export async function startFakeStripeServer(
     checkoutSessions,
     subscriptions,
     refunds,
-    completeCheckout(id) {
+    completeCheckout(id, options = {}) {
       const session = checkoutSessions.get(id);
       if (!session || session.status !== 'open') throw new Error(`no open checkout session ${id}`);
       session.status = 'complete';
-      session.payment_status = 'paid';
-      const { _interval, _subscription_metadata, ...visible } = session;
-      if (session.mode === 'payment') {
-        session.payment_intent = newId('pi');
-        return [
-          event('checkout.session.completed', {
-            ...visible,
-            payment_intent: session.payment_intent,
-          }),
-        ];
+      if (options.asyncPayment) {
+        // The subscription (if any) is made once the money arrives: see settleAsyncPayment.
+        const { _interval, _subscription_metadata, ...visible } = session;
+        void _interval;
+        void _subscription_metadata;
+        return [event('checkout.session.completed', { ...visible, payment_status: 'unpaid' })];
       }
-      const now = nowSeconds();
-      const subscription: Json = {
-        id: newId('sub'),
-        object: 'subscription',
-        customer: session.customer,
-        status: 'active',
-        cancel_at_period_end: false,
-        canceled_at: null,
-        metadata: _subscription_metadata,
-        currency: session.currency,
-        items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item' }] },
-        // Kept for renewals; not part of Stripe's object.
-        interval: _interval,
-        amount: session.amount_total,
-        created: now,
-      };
-      subscriptions.set(String(subscription.id), subscription);
-      const invoice = payInvoice(subscription, now, 'subscription_create');
-      session.subscription = subscription.id;
-      session.invoice = invoice.id;
-      return [
-        event('checkout.session.completed', {
-          ...visible,
-          subscription: subscription.id,
-          invoice: invoice.id,
-        }),
-        event('invoice.paid', invoice),
-      ];
+      return paySession(session, 'checkout.session.completed');
     },
     renewSubscription(id) {
       const subscription = subscriptions.get(id);
@@ -450,9 +433,126 @@ export async function startFakeStripeServer(
       const start = Number(items.data[0]?.current_period_end ?? nowSeconds());
       return event('invoice.paid', payInvoice(subscription, start, 'subscription_cycle'));
     },
+    settleAsyncPayment(id, succeeded) {
+      const session = checkoutSessions.get(id);
+      if (!session || session.status !== 'complete' || session.payment_status !== 'unpaid') {
+        throw new Error(`no checkout session ${id} awaiting its payment`);
+      }
+      if (!succeeded) {
+        const { _interval, _subscription_metadata, ...visible } = session;
+        void _interval;
+        void _subscription_metadata;
+        return [event('checkout.session.async_payment_failed', visible)];
+      }
+      return paySession(session, 'checkout.session.async_payment_succeeded');
+    },
+    refundInDashboard(paymentIntentId, amount) {
+      const charge = chargeOf(paymentIntentId);
+      const refunded = Math.min(
+        Number(charge.amount),
+        Number(charge.amount_refunded) + (amount ?? Number(charge.amount)),
+      );
+      charge.amount_refunded = refunded;
+      charge.refunded = refunded >= Number(charge.amount);
+      refundedPaymentIntents.add(paymentIntentId);
+      return event('charge.refunded', { ...charge });
+    },
+    openDispute(paymentIntentId) {
+      const charge = chargeOf(paymentIntentId);
+      const dispute: Json = {
+        id: newId('dp'),
+        object: 'dispute',
+        amount: charge.amount,
+        currency: charge.currency,
+        charge: charge.id,
+        payment_intent: paymentIntentId,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        created: nowSeconds(),
+        livemode: false,
+      };
+      disputes.set(String(dispute.id), dispute);
+      return event('charge.dispute.created', { ...dispute });
+    },
+    closeDispute(disputeId, status) {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`no dispute ${disputeId}`);
+      dispute.status = status;
+      return event('charge.dispute.closed', { ...dispute });
+    },
     close: () =>
       new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
       ),
   };
+
+  /** The charge behind a payment intent (made on first use from the session or invoice it paid). */
+  function chargeOf(paymentIntentId: string): Json {
+    const known = charges.get(paymentIntentId);
+    if (known) return known;
+    const payment = [...invoicePayments.values()]
+      .flat()
+      .find((item) => (item.payment as Json).payment_intent === paymentIntentId);
+    const session = [...checkoutSessions.values()].find(
+      (item) => item.payment_intent === paymentIntentId,
+    );
+    if (!payment && !session) throw new Error(`no payment intent ${paymentIntentId}`);
+    const charge: Json = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: Number(payment?.amount_paid ?? session?.amount_total ?? 0),
+      amount_refunded: 0,
+      refunded: false,
+      currency: payment?.currency ?? session?.currency,
+      payment_intent: paymentIntentId,
+      paid: true,
+      status: 'succeeded',
+      livemode: false,
+    };
+    charges.set(paymentIntentId, charge);
+    return charge;
+  }
+
+  /** The money of a session arrived: the event of `type` (and invoice.paid for a subscription). */
+  function paySession(session: Json, type: string): FakeStripeEvent[] {
+    session.payment_status = 'paid';
+    const { _interval, _subscription_metadata, ...visible } = session;
+    if (session.mode === 'payment') {
+      session.payment_intent = newId('pi');
+      return [
+        event(type, {
+          ...visible,
+          payment_intent: session.payment_intent,
+        }),
+      ];
+    }
+    const now = nowSeconds();
+    const subscription: Json = {
+      id: newId('sub'),
+      object: 'subscription',
+      customer: session.customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      canceled_at: null,
+      metadata: _subscription_metadata,
+      currency: session.currency,
+      items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item' }] },
+      // Kept for renewals; not part of Stripe's object.
+      interval: _interval,
+      amount: session.amount_total,
+      created: now,
+    };
+    subscriptions.set(String(subscription.id), subscription);
+    const invoice = payInvoice(subscription, now, 'subscription_create');
+    session.subscription = subscription.id;
+    session.invoice = invoice.id;
+    return [
+      event(type, {
+        ...visible,
+        subscription: subscription.id,
+        invoice: invoice.id,
+      }),
+      event('invoice.paid', invoice),
+    ];
+  }
 }

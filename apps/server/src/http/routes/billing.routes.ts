@@ -53,6 +53,7 @@ import {
   type BillingUser,
 } from '../../billing/billing.service';
 import type { AppDb } from '../../db/database';
+import type { Mailer } from '../../mail/mailer';
 import { toAppError } from '../error-handler';
 import { requireSession } from '../require-session';
 
@@ -120,6 +121,7 @@ export interface BillingRouteOptions {
   baseUrl: string;
   purchasesEnabled: boolean;
   logger: Logger;
+  mailer?: Mailer;
 }
 
 /**
@@ -133,6 +135,7 @@ export async function registerBillingRoutes(app: FastifyInstance, options: Billi
     baseUrl: options.baseUrl,
     purchasesEnabled: options.purchasesEnabled,
     logger: options.logger,
+    mailer: options.mailer,
   };
   if (!options.purchasesEnabled) {
     options.logger.warn(

@@ -13,7 +13,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import { CREDITS_QUERY_KEY, useCreditBalanceQuery } from '../api/get-credits';
-import { GUARANTEE_DAYS, formatUsd } from '@sitelift/shared/billing/plans';
+import { GUARANTEE_DAYS, GUARANTEE_RULE, formatUsd } from '@sitelift/shared/billing/plans';
 import type { Customer, CustomerProduct } from '@sitelift/shared/billing/api';
 import { BILLING_QUERY_KEY } from '../api/billing-query-keys';
 import { getActiveSubscription, useCustomer } from '../api/get-customer';
@@ -128,7 +128,7 @@ export function BillingOverview() {
   const refund = async (product: CustomerProduct) => {
     const confirmed = await confirm({
       title: 'Request a refund?',
-      description: `Within ${GUARANTEE_DAYS} days of your first payment you get your money back. The plan ends now and this period's unused credits are removed.`,
+      description: `${GUARANTEE_RULE} Refund your payment now?`,
       confirmLabel: 'Yes, Refund My Payment',
       tone: 'danger',
     });

@@ -1,5 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
+import { GUARANTEE_RULE } from '@sitelift/shared/billing/plans';
 import { landingAnchors } from '../../../config/paths';
 import { useGithubExport } from '../../../lib/github-export';
 
@@ -36,6 +37,10 @@ const FAQS = [
     question: 'Can I cancel my subscription?',
     answer:
       'Any time. Unused subscription credits stay on your account, and the 14-day guarantee applies to your first subscription payment.',
+  },
+  {
+    question: 'How does the 14-day money-back guarantee work?',
+    answer: GUARANTEE_RULE,
   },
 ];
 
