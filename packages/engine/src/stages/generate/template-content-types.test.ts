@@ -1,7 +1,7 @@
 /**
  * Type test (issue 11): the content types the template reads (templates/vite-react/src/content/) are
  * the engine's model and plan types (model/content-model.ts) for every field they share, so neither can drift. The
- * checks are types: `npm run typecheck` (tsc -p packages/engine, which includes this file) fails on
+ * checks are types: `npm run typecheck` (tsc -b; the engine project includes this file) fails on
  * a drift; the test below only makes the file part of the test run too.
  *
  * Where the two differ on purpose, the difference is named here: the template's ImageData has
