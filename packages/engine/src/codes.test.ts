@@ -6,7 +6,7 @@ import {
 } from '@sitelift/shared/error-codes';
 import { LIMIT_MESSAGES, type LimitCode } from '@sitelift/shared/error-codes/limits';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { rawSiteSchema } from './pipeline-stages';
+import { rawSiteSchema } from './contract/raw-site';
 import { STAGES, type Diagnostic } from './types';
 
 // The prefix convention of decision 020: `<AREA>_<PART>_<WHAT>`, an engine code's PART its stage.

@@ -15,7 +15,6 @@ export { LOOPBACK_ONLY_RESOLVER } from './net/assert-public-url';
 // The pipeline.
 export {
   DEFAULT_PIPELINE,
-  DEFAULT_STAGES,
   STAGE_LABELS,
   parseStageJson,
   pipelineInputSchema,
@@ -26,7 +25,6 @@ export {
   type PipelineOptions,
   type PipelineResult,
   type PipelineStage,
-  type PipelineStages,
   type PipelineTable,
   type StageContext,
   type StageInputs,
@@ -67,7 +65,7 @@ export {
   type OptimizeImagesOptions,
 } from './stages/optimize/optimize-images';
 export { listNotCarried, toVerifyExpectations } from './stages/plan/expectations';
-export { designSite, type Designer, type SyncDesigner } from './design/designer';
+export { designSite, type Designer } from './design/designer';
 export { offlineDesigner } from './design/offline-designer';
 export { generateProject } from './stages/generate/generate-project';
 

@@ -3,6 +3,7 @@
  * (pipeline.ts) both read it, and neither imports the other for it.
  */
 import { z } from 'zod';
+import { fetchOptionsSchema } from './contract/raw-site';
 import type { Designer } from './design/designer';
 import { DEFAULT_STRATEGY, STRATEGIES } from './model';
 import { BASE_PATH_PATTERN } from './stages/verify/build-preview';
@@ -24,8 +25,15 @@ export const pipelineInputSchema = z.object({
   workDir: z.string().min(1).optional(),
   /** With workDir: reuse the saved outputs of the stages that already finished. */
   resume: z.boolean().default(false),
-  /** Fetch stage options beyond maxPages/allowPrivateUrls (tests: respectRobots, browser...). */
-  fetchOptions: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Fetch stage options beyond those set above (tests: respectRobots, browser...); a key the fetch
+   * stage does not know is refused.
+   */
+  fetchOptions: fetchOptionsSchema
+    .omit({ maxPages: true, allowPrivateUrls: true, loopbackOnly: true, screenshots: true })
+    .partial()
+    .strict()
+    .optional(),
   /**
    * Contact only loopback addresses: host names other than localhost do not resolve, and verify's
    * browsers reach nothing else. For tests and the bench, whose sites are served on 127.0.0.1, so
@@ -50,7 +58,10 @@ export const pipelineInputSchema = z.object({
   archiveFolder: z.string().max(200).optional(),
 });
 
-/** The pipeline's input (before defaults); `designer` replaces the offline designer. */
+/**
+ * The pipeline's input (before defaults); `designer` replaces the offline designer (the one place a
+ * Designer is injected: the plan stage runs it over the planned site).
+ */
 export type PipelineInput = z.input<typeof pipelineInputSchema> & {
   designer?: Designer;
 };

@@ -3,7 +3,7 @@
  * build for the base as result.preview, while verify's dist and the zip stay exactly as without it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STAGES, runPipeline, type PipelineResult } from './pipeline';
+import { DEFAULT_PIPELINE, runPipeline, type PipelineResult } from './pipeline';
 import type { EnginePorts } from './ports';
 import { bakerySite } from './stages/generate/testing/bakery-site';
 import type { LogEvent, RawSite } from './types';
@@ -27,7 +27,7 @@ async function run(
       ...(previewBase === undefined ? {} : { previewBase }),
     },
     ports,
-    { ...DEFAULT_STAGES, fetchSite: async () => raw },
+    { fetch: { ...DEFAULT_PIPELINE.fetch, run: async () => raw } },
   );
   return { result, logs };
 }

@@ -2,19 +2,20 @@
  * The stage contract (issue 11): every stage of the pipeline is `{ name, label, run(input, ctx),
  * outputSchema }`, and DEFAULT_PIPELINE is the table runPipeline walks in STAGES order. The progress
  * labels, the saved outputs (`<workDir>/<name>.json`) and their validation on resume all come from
- * this table; a test replaces any stage (verify and package included) by passing its own entry.
+ * this table. Replacing an entry (runPipeline's `overrides`) is the one way to replace a stage.
  */
-import { AppError, DIAGNOSTIC_CODES, type DiagnosticCode } from '@sitelift/shared/error-codes';
-import { siteliftReportSchema } from '@sitelift/shared/schemas/report';
-import { z } from 'zod';
+import { AppError } from '@sitelift/shared/error-codes';
+import type { z } from 'zod';
+import { rawSiteSchema } from './contract/raw-site';
+import { fileTreeSchema, packageOutputSchema, verifyReportSchema } from './contract/project';
+import { siteModelSchema, sitePlanSchema } from './contract/site-model';
 import { designSite, type Designer } from './design/designer';
-import type { HostResolver } from './net/assert-public-url';
 import type { SiteModel, SitePlan } from './model';
-import type { EnginePorts, Logger } from './ports';
+import type { EnginePorts } from './ports';
 import { extractSite } from './stages/extract/extract-site';
 import { fetchSite } from './stages/fetch/fetch-site';
 import { generateProject } from './stages/generate/generate-project';
-import { optimizeImages, type OptimizeImagesOptions } from './stages/optimize/optimize-images';
+import { optimizeImages } from './stages/optimize/optimize-images';
 import { packageProject } from './stages/package/package-project';
 import { toSiteliftReport } from './stages/package/to-sitelift-report';
 import { listNotCarried, toVerifyExpectations } from './stages/plan/expectations';
@@ -23,60 +24,16 @@ import { buildPreview } from './stages/verify/build-preview';
 import { verifyProject } from './stages/verify/verify-project';
 import {
   STAGES,
-  STRATEGIES,
-  type Archive,
-  type FetchOptions,
   type FileTree,
-  type NotCarried,
   type RawSite,
-  type SiteliftReport,
   type StageName,
-  type Strategy,
   type VerifyExpectations,
   type VerifyReport,
 } from './types';
 import type { PipelineOptions } from './pipeline-input';
 
-/**
- * The functions the default stages call. The real ones are in DEFAULT_STAGES; a test may replace
- * any of them (finer than replacing a whole stage: it keeps the stage's option handling).
- */
-export interface PipelineStages {
-  fetchSite(
-    startUrl: string,
-    options: Partial<FetchOptions>,
-    ports: EnginePorts,
-    internals?: { resolve?: HostResolver },
-  ): Promise<RawSite>;
-  extractSite(raw: RawSite, ports?: { logger?: Logger }): SiteModel;
-  planSite(model: SiteModel, options: { strategy: Strategy }, designer?: Designer): SitePlan;
-  /** Runs an asynchronous Designer over a plan (the offline one answers inside planSite). */
-  designSite(model: SiteModel, plan: SitePlan, designer: Designer): Promise<SitePlan>;
-  /** Re-encodes the plan's self-hosted images (WebP, capped width) and rewrites their references. */
-  optimizeImages(plan: SitePlan, options: OptimizeImagesOptions): Promise<{ plan: SitePlan }>;
-  generateProject(plan: SitePlan, ports?: { logger?: Logger }): Promise<FileTree>;
-  toVerifyExpectations(model: SiteModel, plan: SitePlan): Pick<VerifyExpectations, 'pages'>;
-  listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[];
-}
-
-/** The real stage functions. */
-export const DEFAULT_STAGES: PipelineStages = {
-  fetchSite,
-  extractSite,
-  planSite,
-  designSite,
-  optimizeImages,
-  generateProject,
-  toVerifyExpectations,
-  listNotCarried,
-};
-
 /** What the package stage delivers: the zip, its report and (with previewBase) the preview's dist. */
-export interface PackageOutput {
-  archive: Archive;
-  report: SiteliftReport;
-  preview?: FileTree;
-}
+export type PackageOutput = z.output<typeof packageOutputSchema>;
 
 /** Each stage's output, by stage name. */
 export interface StageOutputs {
@@ -109,8 +66,6 @@ export interface StageContext {
   /** The designer asked for (undefined: the offline one). */
   designer?: Designer;
   ports: EnginePorts;
-  /** The stage functions (DEFAULT_STAGES, or a test's). */
-  functions: PipelineStages;
   /** Milliseconds of the stages finished so far (package writes them into the report). */
   timings: Readonly<Partial<Record<StageName, number>>>;
   /** Throws ENGINE_PIPELINE_CANCELLED when `ports.signal` is aborted (the walker calls it between stages). */
@@ -124,11 +79,12 @@ export interface PipelineStage<I, O> {
   label: string;
   run(input: I, ctx: StageContext): Promise<O>;
   /**
-   * Checks a saved output (`<workDir>/<name>.json`, read back by parseStageJson) before a resumed run
-   * reuses it: the top-level shape and the key arrays, not every nested field. The saved value itself
-   * is reused, not the parse result. An output that does not pass is logged and the stage runs again.
+   * The output's schema, one declaration with its type (src/contract): checks a saved output
+   * (`<workDir>/<name>.json`, read back by parseStageJson) in full before a resumed run reuses it.
+   * The saved value itself is reused, not the parse result. An output that does not pass is logged
+   * and the stage runs again.
    */
-  outputSchema: z.ZodType;
+  outputSchema: z.ZodType<O>;
   /** False: the output is not saved as `<name>.json` nor reused on resume (package). Default true. */
   saved?: boolean;
   /** Runs on every output, fresh or reused, after it is saved; throws to stop the pipeline. */
@@ -139,82 +95,6 @@ export interface PipelineStage<I, O> {
 export type PipelineTable = {
   [N in StageName]: PipelineStage<StageInputs[N], StageOutputs[N]>;
 };
-
-// ---------------------------------------------------------------------------------------------
-// output schemas (saved JSON, after parseStageJson turned `{ $bytes }` back into Uint8Array)
-
-const bytesSchema = z.instanceof(Uint8Array);
-// Codes from the catalogue only: an output saved with a retired code is stale, and its stage runs again.
-const diagnosticCodeSchema = z.enum(
-  Object.keys(DIAGNOSTIC_CODES) as [DiagnosticCode, ...DiagnosticCode[]],
-);
-const diagnosticsSchema = z.array(
-  z.object({
-    level: z.enum(['info', 'warning', 'error']),
-    code: diagnosticCodeSchema,
-    message: z.string(),
-  }),
-);
-
-/** FileTree: every file a string or bytes. */
-export const fileTreeSchema = z.object({
-  files: z.record(z.string(), z.union([z.string(), bytesSchema])),
-});
-
-/** RawSite: URLs, every page's URL and HTML, every stylesheet's CSS, every asset's bytes. */
-export const rawSiteSchema = z.object({
-  startUrl: z.string(),
-  finalUrl: z.string(),
-  pages: z.array(z.object({ url: z.string(), html: z.string(), depth: z.number() })),
-  stylesheets: z.array(z.object({ url: z.string(), css: z.string() })),
-  assets: z.array(z.object({ url: z.string(), contentType: z.string(), body: bytesSchema })),
-  diagnostics: diagnosticsSchema,
-});
-
-/** SiteModel: identity, navigation, every page's URL, sections and text blocks, assets. */
-export const siteModelSchema = z.object({
-  origin: z.string(),
-  startUrl: z.string(),
-  identity: z.object({ name: z.string() }),
-  navigation: z.array(z.object({})),
-  pages: z.array(
-    z.object({ url: z.string(), sections: z.array(z.object({})), textBlocks: z.array(z.string()) }),
-  ),
-  assets: z.array(z.object({})),
-  diagnostics: diagnosticsSchema,
-});
-
-/** SitePlan: strategy, identity, every page's URL and route, redirects, every asset's bytes, design. */
-export const sitePlanSchema = z.object({
-  strategy: z.enum(STRATEGIES),
-  origin: z.string(),
-  identity: z.object({ name: z.string() }),
-  navigation: z.array(z.object({ label: z.string(), route: z.string() })),
-  pages: z.array(z.object({ url: z.string(), route: z.string(), componentName: z.string() })),
-  redirects: z.record(z.string(), z.string()),
-  assets: z.array(z.object({ path: z.string(), contentType: z.string(), body: bytesSchema })),
-  design: z.object({ tokens: z.object({}), sections: z.record(z.string(), z.unknown()) }),
-  diagnostics: diagnosticsSchema,
-});
-
-/** VerifyReport: the build result, the coverage figures and lists, the screenshots' bytes, dist. */
-export const verifyReportSchema = z.object({
-  build: z.object({ ok: z.boolean(), ms: z.number(), error: z.string().optional() }),
-  textCoverage: z.number(),
-  overflow375: z.array(z.string()),
-  consoleErrors: z.array(z.object({ route: z.string(), message: z.string() })),
-  brokenImages: z.array(z.object({ route: z.string(), src: z.string() })),
-  missingText: z.array(z.object({ route: z.string(), text: z.string() })),
-  screenshots: z.record(z.string(), bytesSchema),
-  dist: fileTreeSchema.optional(),
-});
-
-/** PackageOutput (never saved as such; checked for stage doubles' sake): zip bytes, full report. */
-export const packageOutputSchema = z.object({
-  archive: z.object({ zip: bytesSchema, entries: z.array(z.string()) }),
-  report: siteliftReportSchema,
-  preview: fileTreeSchema.optional(),
-});
 
 // ---------------------------------------------------------------------------------------------
 // the stages
@@ -229,7 +109,7 @@ function expectationsFor(
 ): VerifyExpectations {
   const { options } = ctx;
   return {
-    pages: ctx.functions.toVerifyExpectations(input.extract, input.optimize).pages,
+    pages: toVerifyExpectations(input.extract, input.optimize).pages,
     requiredSnippets: options.requiredSnippets,
     screenshots: options.screenshots,
     originalScreenshots: Object.fromEntries(
@@ -268,12 +148,12 @@ export const DEFAULT_PIPELINE: PipelineTable = {
     name: 'fetch',
     label: 'Reading the site',
     outputSchema: rawSiteSchema,
-    run: (_input, { options, ports, functions }) =>
-      functions.fetchSite(
+    run: (_input, { options, ports }) =>
+      fetchSite(
         options.url,
         {
           chromePath: options.chromePath,
-          ...(options.fetchOptions as Partial<FetchOptions> | undefined),
+          ...options.fetchOptions,
           maxPages: options.maxPages,
           allowPrivateUrls: options.allowPrivateUrls || options.loopbackOnly,
           loopbackOnly: options.loopbackOnly,
@@ -288,37 +168,35 @@ export const DEFAULT_PIPELINE: PipelineTable = {
     label: 'Extracting content',
     outputSchema: siteModelSchema,
     // The stages log their own summaries and diagnostics (fetch: pages read, skipped pages and assets).
-    run: async ({ fetch }, { ports, functions }) =>
-      functions.extractSite(fetch, { logger: ports.logger }),
+    run: async ({ fetch }, { ports }) => extractSite(fetch, { logger: ports.logger }),
   },
   plan: {
     name: 'plan',
     label: 'Planning routes',
     outputSchema: sitePlanSchema,
-    run: async ({ extract }, { options, designer, ports, functions }) => {
-      const planned = functions.planSite(extract, { strategy: options.strategy }, designer);
-      // A synchronous designer (the offline one) already answered inside planSite.
-      if (designer === undefined || 'designNow' in designer) return planned;
+    run: async ({ extract }, { options, designer, ports }) => {
+      // planSite applies the offline design; a Designer given with the input replaces it.
+      const planned = planSite(extract, { strategy: options.strategy });
+      if (designer === undefined) return planned;
       ports.logger.log({
         level: 'INFO',
         message: `Designer ${designer.name} is designing the site`,
       });
-      return functions.designSite(extract, planned, designer);
+      return designSite(extract, planned, designer);
     },
   },
   optimize: {
     name: 'optimize',
     label: 'Optimising images',
     outputSchema: sitePlanSchema,
-    run: async ({ plan }, { ports, functions }) =>
-      (await functions.optimizeImages(plan, { logger: ports.logger, signal: ports.signal })).plan,
+    run: async ({ plan }, { ports }) =>
+      (await optimizeImages(plan, { logger: ports.logger, signal: ports.signal })).plan,
   },
   generate: {
     name: 'generate',
     label: 'Generating the project',
     outputSchema: fileTreeSchema,
-    run: ({ optimize }, { ports, functions }) =>
-      functions.generateProject(optimize, { logger: ports.logger }),
+    run: ({ optimize }, { ports }) => generateProject(optimize, { logger: ports.logger }),
   },
   verify: {
     name: 'verify',
@@ -347,15 +225,15 @@ export const DEFAULT_PIPELINE: PipelineTable = {
     saved: false,
     run: async (input, ctx) => {
       const preview = await buildLivePreview(input.generate, ctx);
-      const pages = ctx.functions
-        .toVerifyExpectations(input.extract, input.optimize)
-        .pages.map(({ url, route, title }) => ({ url, route, title }));
+      const pages = toVerifyExpectations(input.extract, input.optimize).pages.map(
+        ({ url, route, title }) => ({ url, route, title }),
+      );
       const report = toSiteliftReport({
         sourceUrl: input.fetch.startUrl,
         strategy: ctx.options.strategy,
         pages,
         verify: input.verify,
-        notCarried: ctx.functions.listNotCarried(input.extract, input.optimize),
+        notCarried: listNotCarried(input.extract, input.optimize),
         timings: { ...ctx.timings },
       });
       const archive = await packageProject(input.generate, report, {

@@ -2,16 +2,20 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildMinimalProject, MINIMAL_PAGES } from '../test/fixtures/minimal-project.fixture';
-import type { SiteModel, SitePlan } from './model';
+import { buildMinimalProject } from '../test/fixtures/minimal-project.fixture';
+import type { SitePlan } from './model';
 import {
   DEFAULT_PIPELINE,
+  parseStageJson,
   runPipeline,
   STAGE_LABELS,
-  type PipelineStages,
+  toStageJson,
   type PipelineTable,
 } from './pipeline';
 import type { EnginePorts } from './ports';
+import { extractSite } from './stages/extract/extract-site';
+import { listNotCarried } from './stages/plan/expectations';
+import { planSite } from './stages/plan/plan-site';
 import { findVerifyChromePath } from './stages/verify/open-browser';
 import { toSiteliftReport } from './stages/package/to-sitelift-report';
 import {
@@ -19,16 +23,47 @@ import {
   type FileTree,
   type LogEvent,
   type ProgressEvent,
+  type RawPage,
   type RawSite,
   type VerifyReport,
 } from './types';
 
 const hasChromium = (await findVerifyChromePath()) !== undefined;
 
+function rawPage(url: string, html: string, depth: number): RawPage {
+  return {
+    requestedUrl: url,
+    url,
+    status: 200,
+    contentType: 'text/html',
+    charset: 'utf-8',
+    html,
+    renderedWith: 'static',
+    depth,
+    frames: [],
+  };
+}
+
+/** The site of the minimal project (test/fixtures): the bakery's two pages, as fetch reads them. */
 const RAW: RawSite = {
   startUrl: 'http://old.example/',
   finalUrl: 'http://old.example/index.html',
-  pages: [],
+  pages: [
+    rawPage(
+      'http://old.example/index.html',
+      '<!doctype html><html lang="en"><head><title>Example Bakery</title></head><body>' +
+        '<nav><a href="index.html">Home</a> <a href="about.html">About</a></nav>' +
+        '<h1>Welcome to Example Bakery</h1><p>Fresh bread every morning since 1987.</p>' +
+        '<script src="http://counter.example/hit.js"></script></body></html>',
+      0,
+    ),
+    rawPage(
+      'http://old.example/about.html',
+      '<!doctype html><html lang="en"><head><title>About</title></head><body>' +
+        '<h1>About us</h1><p>We bake with flour, water and time.</p></body></html>',
+      1,
+    ),
+  ],
   stylesheets: [],
   assets: [
     { url: 'http://old.example/a.png', contentType: 'image/png', body: new Uint8Array([1, 2, 3]) },
@@ -42,69 +77,56 @@ const RAW: RawSite = {
     },
   ],
 };
-// Partial stand-ins, but with every key the saved outputs' schemas check (resume reuses them).
-const MODEL = {
-  origin: 'http://old.example',
-  startUrl: 'http://old.example/',
-  identity: { name: 'Example Bakery' },
-  navigation: [],
-  pages: [],
-  assets: [],
-  diagnostics: [],
-} as unknown as SiteModel;
-const PLAN = {
-  strategy: 'INCREMENTAL_UPDATE',
-  origin: 'http://old.example',
-  identity: { name: 'Example Bakery' },
-  navigation: [],
-  pages: [],
-  redirects: {},
-  assets: [],
-  design: { tokens: {}, sections: {} },
-  diagnostics: [],
-} as unknown as SitePlan;
+// The real stages' outputs for RAW: resume checks every field of them.
+const MODEL = extractSite(RAW);
+const PLAN = planSite(MODEL, { strategy: 'INCREMENTAL_UPDATE' });
 
-/** Stand-in stages: the real ones are tested on their own; this tests the chaining. */
+/**
+ * Stand-ins for fetch, extract, plan, optimize and generate (the real ones are tested on their own;
+ * this tests the chaining): each records its call and returns the fixtures above.
+ */
 function buildFakeStages(
   tree: FileTree = buildMinimalProject(),
   calls: string[] = [],
-): PipelineStages {
+): Partial<PipelineTable> {
   return {
-    fetchSite: async (url, options) => {
-      calls.push(
-        `fetch ${url} maxPages=${options.maxPages} allowPrivate=${options.allowPrivateUrls}`,
-      );
-      return RAW;
-    },
-    extractSite: (raw) => {
-      calls.push(`extract ${raw.startUrl}`);
-      return MODEL;
-    },
-    planSite: (_model, options) => {
-      calls.push(`plan ${options.strategy}`);
-      return PLAN;
-    },
-    generateProject: async () => {
-      calls.push('generate');
-      return tree;
-    },
-    designSite: async (_model, plan, designer) => {
-      calls.push(`design ${designer.name}`);
-      return plan;
-    },
-    optimizeImages: async (plan) => {
-      calls.push('optimize images');
-      return { plan };
-    },
-    toVerifyExpectations: () => ({ pages: MINIMAL_PAGES }),
-    listNotCarried: () => [
-      {
-        kind: 'tracker',
-        what: 'hit counter',
-        page: 'http://old.example/',
-        reason: 'Trackers are not carried over',
+    fetch: {
+      ...DEFAULT_PIPELINE.fetch,
+      run: async (_input, { options }) => {
+        calls.push(
+          `fetch ${options.url} maxPages=${options.maxPages} allowPrivate=${options.allowPrivateUrls}`,
+        );
+        return RAW;
       },
-    ],
+    },
+    extract: {
+      ...DEFAULT_PIPELINE.extract,
+      run: async ({ fetch }) => {
+        calls.push(`extract ${fetch.startUrl}`);
+        return MODEL;
+      },
+    },
+    plan: {
+      ...DEFAULT_PIPELINE.plan,
+      run: async (_input, { options }) => {
+        calls.push(`plan ${options.strategy}`);
+        return PLAN;
+      },
+    },
+    optimize: {
+      ...DEFAULT_PIPELINE.optimize,
+      run: async ({ plan }) => {
+        calls.push('optimize images');
+        return plan;
+      },
+    },
+    generate: {
+      ...DEFAULT_PIPELINE.generate,
+      run: async () => {
+        calls.push('generate');
+        return tree;
+      },
+    },
   };
 }
 
@@ -139,15 +161,48 @@ describe('runPipeline', () => {
     });
   });
 
+  it('takes the fetch options the fetch stage knows, typed, and refuses any other', async () => {
+    const calls: string[] = [];
+    const seen: unknown[] = [];
+    const stages = buildFakeStages(buildMinimalProject(), calls);
+    stages.fetch = {
+      ...DEFAULT_PIPELINE.fetch,
+      run: async (_input, { options }) => {
+        seen.push(options.fetchOptions);
+        throw new Error('stop here');
+      },
+    };
+    const { ports } = recordingPorts();
+    const url = 'http://old.example/';
+    await expect(
+      runPipeline({ url, fetchOptions: { respectRobots: false, browser: 'never' } }, ports, stages),
+    ).rejects.toThrow('stop here');
+    expect(seen).toEqual([{ respectRobots: false, browser: 'never' }]);
+    for (const fetchOptions of [
+      { respectRobot: false },
+      { browser: 'sometimes' },
+      { maxPages: 500 },
+      { pageTimeoutMs: '30s' },
+    ]) {
+      await expect(
+        runPipeline({ url, fetchOptions: fetchOptions as never }, ports, stages),
+      ).rejects.toMatchObject({ code: 'ENGINE_PIPELINE_INPUT_INVALID' });
+    }
+    expect(seen).toHaveLength(1);
+  });
+
   it('stops between stages when cancelled', async () => {
     const controller = new AbortController();
     const { ports } = recordingPorts(controller.signal);
     const stages = buildFakeStages();
     const calls: string[] = [];
-    stages.extractSite = () => {
-      calls.push('extract');
-      controller.abort();
-      return MODEL;
+    stages.extract = {
+      ...DEFAULT_PIPELINE.extract,
+      run: async () => {
+        calls.push('extract');
+        controller.abort();
+        return MODEL;
+      },
     };
     await expect(runPipeline({ url: 'http://old.example/' }, ports, stages)).rejects.toMatchObject({
       code: 'ENGINE_PIPELINE_CANCELLED',
@@ -190,28 +245,32 @@ describe('runPipeline', () => {
           workDir,
           screenshots: false,
           requiredSnippets: [{ text: 'We bake with flour, water and time.' }],
-          // An asynchronous designer (an LLM one, later) runs after planSite through designSite.
+          // The one way in for a Designer: the real plan stage runs it over the planned site.
           designer: {
             name: 'test-designer',
-            design: () => Promise.reject(new Error('not called directly')),
+            design: async (_model, plan) => {
+              calls.push(`design ${plan.strategy}`);
+              return plan.design;
+            },
           },
         },
         ports,
-        buildFakeStages(buildMinimalProject(), calls),
+        { ...buildFakeStages(buildMinimalProject(), calls), plan: DEFAULT_PIPELINE.plan },
       );
       expect(calls).toEqual([
         'fetch http://old.example/ maxPages=7 allowPrivate=false',
         'extract http://old.example/',
-        'plan FULL_REBUILD',
-        'design test-designer',
+        'design FULL_REBUILD',
         'optimize images',
         'generate',
       ]);
+      expect(result.plan.designer).toBe('test-designer');
       expect(result.verify.build.ok).toBe(true);
       expect(result.report.strategy).toBe('FULL_REBUILD');
       expect(result.report.pages.map((page) => page.route)).toEqual(['/', '/about']);
       expect(result.report.verification.required_snippets).toEqual({ kept: 1, total: 1 });
-      expect(result.report.not_carried).toHaveLength(1);
+      expect(result.report.not_carried).toEqual(listNotCarried(MODEL, result.plan));
+      expect(result.report.not_carried.length).toBeGreaterThan(0);
       expect(Object.keys(result.report.timings)).toEqual([
         'fetch',
         'extract',
@@ -272,6 +331,7 @@ describe('runPipeline', () => {
       expect(resumedCalls).toEqual([]);
       expect(resumed.raw.assets[0]?.body).toEqual(new Uint8Array([1, 2, 3]));
       expect(resumed.tree.files['public/pixel.png']).toBeInstanceOf(Uint8Array);
+      expect(resumed.plan.designer).toBe('test-designer');
       expect(resumed.verify.textCoverage).toBe(result.verify.textCoverage);
     },
   );
@@ -340,8 +400,7 @@ describe('runPipeline: the stage table', () => {
     const result = await runPipeline(
       { url: 'http://old.example/', workDir, screenshots: false },
       ports,
-      buildFakeStages(buildMinimalProject(), calls),
-      buildStageDoubles(calls),
+      { ...buildFakeStages(buildMinimalProject(), calls), ...buildStageDoubles(calls) },
     );
     expect(calls).toEqual([
       'fetch http://old.example/ maxPages=20 allowPrivate=false',
@@ -374,22 +433,26 @@ describe('runPipeline: the stage table', () => {
   });
 
   it('times and saves image optimisation as a stage of its own, after plan', async () => {
-    const stages = buildFakeStages();
-    stages.optimizeImages = async (plan) => ({
-      plan: { ...plan, assets: [{ ...PLAN_ASSET, path: 'images/a.webp' }] },
-    });
     const generated: SitePlan[] = [];
-    const generate = stages.generateProject;
-    stages.generateProject = async (plan) => {
-      generated.push(plan);
-      return generate(plan);
+    const stages: Partial<PipelineTable> = {
+      ...buildFakeStages(),
+      optimize: {
+        ...DEFAULT_PIPELINE.optimize,
+        run: async ({ plan }) => ({ ...plan, assets: [{ ...PLAN_ASSET, path: 'images/a.webp' }] }),
+      },
+      generate: {
+        ...DEFAULT_PIPELINE.generate,
+        run: async ({ optimize }) => {
+          generated.push(optimize);
+          return buildMinimalProject();
+        },
+      },
     };
     const { ports, logs } = recordingPorts();
     const result = await runPipeline(
       { url: 'http://old.example/', workDir, screenshots: false },
       ports,
-      stages,
-      buildStageDoubles(),
+      { ...stages, ...buildStageDoubles() },
     );
     expect(result.timings.optimize).toBe(250);
     expect(result.report.timings.optimize).toBe(250);
@@ -405,17 +468,18 @@ describe('runPipeline: the stage table', () => {
 
   it('runs a stage again, with a warning, when its saved output is corrupted', async () => {
     const input = { url: 'http://old.example/', workDir, screenshots: false };
-    await runPipeline(input, recordingPorts().ports, buildFakeStages(), buildStageDoubles());
+    await runPipeline(input, recordingPorts().ports, {
+      ...buildFakeStages(),
+      ...buildStageDoubles(),
+    });
     // plan.json with the wrong shape; a later stage reads plan's new output, so it runs again too.
     await writeFile(path.join(workDir, 'plan.json'), '{ "pages": 3 }\n');
     const calls: string[] = [];
     const { ports, logs } = recordingPorts();
-    const resumed = await runPipeline(
-      { ...input, resume: true },
-      ports,
-      buildFakeStages(buildMinimalProject(), calls),
-      buildStageDoubles(calls),
-    );
+    const resumed = await runPipeline({ ...input, resume: true }, ports, {
+      ...buildFakeStages(buildMinimalProject(), calls),
+      ...buildStageDoubles(calls),
+    });
     expect(calls).toEqual([
       'plan INCREMENTAL_UPDATE',
       'optimize images',
@@ -435,16 +499,62 @@ describe('runPipeline: the stage table', () => {
     await writeFile(path.join(workDir, 'fetch.json'), '{ "startUrl": "http://old');
     const again: string[] = [];
     const second = recordingPorts();
-    await runPipeline(
-      { ...input, resume: true },
-      second.ports,
-      buildFakeStages(buildMinimalProject(), again),
-      buildStageDoubles(again),
-    );
+    await runPipeline({ ...input, resume: true }, second.ports, {
+      ...buildFakeStages(buildMinimalProject(), again),
+      ...buildStageDoubles(again),
+    });
     expect(again[0]).toBe('fetch http://old.example/ maxPages=20 allowPrivate=false');
     expect(again).toHaveLength(7);
     expect(second.logs.filter((event) => event.level === 'WARNING')[0]?.message).toMatch(
       /^Stage fetch: the saved fetch\.json is not valid/u,
+    );
+  });
+
+  it('checks every field of a saved output: one missing deep inside runs its stage again', async () => {
+    const input = { url: 'http://old.example/', workDir, screenshots: false };
+    await runPipeline(input, recordingPorts().ports, {
+      ...buildFakeStages(),
+      ...buildStageDoubles(),
+    });
+    // A paragraph without its words, deep in extract.json (the old schemas checked pages' keys only).
+    const extractFile = path.join(workDir, 'extract.json');
+    const model = parseStageJson(await readFile(extractFile, 'utf8')) as {
+      pages: { sections: { blocks: Record<string, unknown>[] }[] }[];
+    };
+    const paragraph = model.pages[0]?.sections[0]?.blocks[0];
+    expect(paragraph?.kind).toBe('paragraph');
+    delete paragraph?.inlines;
+    await writeFile(extractFile, toStageJson(model));
+    const calls: string[] = [];
+    const { ports, logs } = recordingPorts();
+    await runPipeline({ ...input, resume: true }, ports, {
+      ...buildFakeStages(buildMinimalProject(), calls),
+      ...buildStageDoubles(calls),
+    });
+    expect(calls[0]).toBe('extract http://old.example/');
+    expect(calls).toHaveLength(6);
+    expect(logs.filter((event) => event.level === 'WARNING').map((event) => event.message)).toEqual(
+      [
+        expect.stringMatching(
+          /^Stage extract: the saved extract\.json is not valid \(pages\.0\.sections\.0\.blocks\.0\.inlines: .+\); running the stage again$/u,
+        ),
+      ],
+    );
+
+    // A design token missing from optimize.json: generate's input is checked as deeply.
+    const optimizeFile = path.join(workDir, 'optimize.json');
+    const plan = parseStageJson(await readFile(optimizeFile, 'utf8')) as SitePlan;
+    delete (plan.design.tokens.colors as Partial<SitePlan['design']['tokens']['colors']>).link;
+    await writeFile(optimizeFile, toStageJson(plan));
+    const again: string[] = [];
+    const second = recordingPorts();
+    await runPipeline({ ...input, resume: true }, second.ports, {
+      ...buildFakeStages(buildMinimalProject(), again),
+      ...buildStageDoubles(again),
+    });
+    expect(again[0]).toBe('optimize images');
+    expect(second.logs.find((event) => event.level === 'WARNING')?.message).toContain(
+      'optimize.json is not valid (design.tokens.colors.link: ',
     );
   });
 });

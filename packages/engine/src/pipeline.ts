@@ -5,9 +5,7 @@ import type { z } from 'zod';
 import type { SiteModel, SitePlan } from './model';
 import {
   DEFAULT_PIPELINE,
-  DEFAULT_STAGES,
   type PipelineStage,
-  type PipelineStages,
   type PipelineTable,
   type StageContext,
   type StageOutputs,
@@ -26,11 +24,9 @@ import {
 
 export {
   DEFAULT_PIPELINE,
-  DEFAULT_STAGES,
   STAGE_LABELS,
   type PackageOutput,
   type PipelineStage,
-  type PipelineStages,
   type PipelineTable,
   type StageContext,
   type StageInputs,
@@ -161,7 +157,8 @@ function formatSeconds(ms: number): string {
 
 /**
  * Runs fetch → extract → plan → optimize → generate → verify → package for one URL by walking the
- * stage table (DEFAULT_PIPELINE, with `overrides` in place of any of its stages): times each stage,
+ * stage table (DEFAULT_PIPELINE, with `overrides` in place of any of its stages: the one seam that
+ * replaces a stage, for tests and the CLI's): times each stage,
  * logs "Stage X started" / "Stage X done in N s", reports progress with the stage's label, checks
  * `ports.signal` between stages, and saves each stage's output to `workDir` when given. With
  * `resume`, the leading stages whose saved output passes their `outputSchema` are reused; one that
@@ -172,7 +169,6 @@ function formatSeconds(ms: number): string {
 export async function runPipeline(
   input: PipelineInput,
   ports: EnginePorts,
-  stages: PipelineStages = DEFAULT_STAGES,
   overrides: Partial<PipelineTable> = {},
 ): Promise<PipelineResult> {
   const parsed = pipelineInputSchema.safeParse(input);
@@ -191,7 +187,6 @@ export async function runPipeline(
     options,
     designer: input.designer,
     ports,
-    functions: stages,
     timings,
     checkCancelled() {
       if (signal?.aborted === true) {

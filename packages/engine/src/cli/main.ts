@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isAppError } from '@sitelift/shared/error-codes';
 import { findBrowser, formatBrowser } from '../browser/find-browser';
-import { DEFAULT_STAGES, runPipeline, type PipelineResult, type PipelineStages } from '../pipeline';
+import { runPipeline, type PipelineResult, type PipelineTable } from '../pipeline';
 import { SYSTEM_CLOCK } from '../ports';
 import { DEFAULT_STRATEGY, STRATEGIES, type Strategy } from '../types';
 import { createProgressDisplay, type TextOutput } from './progress-display';
@@ -147,7 +147,8 @@ function formatSummary(result: PipelineResult, out: string): string {
 export async function main(
   argv: string[],
   io: CliIo,
-  stages: PipelineStages = DEFAULT_STAGES,
+  /** Stages in place of the real ones (tests). */
+  overrides: Partial<PipelineTable> = {},
 ): Promise<number> {
   let options: CliOptions | 'help';
   try {
@@ -188,7 +189,7 @@ export async function main(
         chromePath: io.env['CHROME_PATH'] || undefined,
       },
       { logger: display, clock: SYSTEM_CLOCK, signal: controller.signal },
-      stages,
+      overrides,
     );
     display.stop();
     await writeFile(options.out, result.archive.zip);

@@ -274,4 +274,24 @@ describe('the Designer seam', () => {
     }
     expect(checkDesign(plan.design, plan)).toBeUndefined();
   });
+
+  it('keeps the offline design when an answer is not a design result, however deep', async () => {
+    const forged = [
+      designer((base) => ({ ...base, tokens: { ...base.tokens, radius: 'huge' as 'large' } })),
+      designer((base) => ({
+        ...base,
+        tokens: { ...base.tokens, fonts: { ...base.tokens.fonts, mono: 7 as unknown as string } },
+      })),
+      designer((base) => ({ tokens: base.tokens }) as DesignResult),
+    ];
+    for (const bad of forged) {
+      const result = await designSite(model, plan, bad);
+      expect(result.designer).toBe('offline');
+      expect(result.design).toEqual(plan.design);
+      expect(result.diagnostics.at(-1)).toMatchObject({
+        code: 'ENGINE_PLAN_DESIGN_REJECTED',
+        message: expect.stringMatching(/^Designer test: not a design result \(.+\); the offline/),
+      });
+    }
+  });
 });

@@ -1,21 +1,18 @@
 /**
- * The seam between plan and generate. A Designer turns the content model and the draft plan into
- * design tokens and per-section choices. The offline designer ships by default; an LLM designer can
- * come later behind the same interface: its result is checked by `acceptDesign` (only known sections,
- * only known variants, contrast that passes) and the offline result is kept when it fails.
+ * The seam between plan and generate. A Designer turns the content model and the planned site into
+ * design tokens and per-section choices. planSite applies the offline design; a Designer given with
+ * the pipeline's input (its one way in) runs after it, in the plan stage, through designSite: its
+ * answer is checked (the DesignResult schema, then `checkDesign`: only known sections, only known
+ * variants, contrast that passes) and the offline design is kept when it fails.
  */
+import { designResultSchema } from '../contract/site-model';
 import type { DesignResult, SectionVariant, SiteModel, SitePlan } from '../model';
 import { contrast, parseColor } from '../lib/color';
 
-/** Designs the look of a rebuild from its content. */
+/** Designs the look of a rebuild from its content: one asynchronous method. */
 export interface Designer {
   name: string;
   design(model: SiteModel, plan: SitePlan): Promise<DesignResult>;
-}
-
-/** A Designer that can also answer at once (the offline one): planSite uses it synchronously. */
-export interface SyncDesigner extends Designer {
-  designNow(model: SiteModel, plan: SitePlan): DesignResult;
 }
 
 const VARIANTS: readonly SectionVariant[] = [
@@ -68,6 +65,13 @@ export function checkDesign(result: DesignResult, plan: SitePlan): string | unde
   return undefined;
 }
 
+/** Why an answer is not a DesignResult: its first problem and where. */
+function notADesign(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : '';
+  return `not a design result (${issue?.message ?? 'not valid'}${where})`;
+}
+
 /** Applies a design result to a plan: tokens and section variants. */
 export function applyDesign(plan: SitePlan, result: DesignResult, designer: string): SitePlan {
   return {
@@ -85,8 +89,9 @@ export function applyDesign(plan: SitePlan, result: DesignResult, designer: stri
 }
 
 /**
- * Runs an (async) Designer over a plan made by planSite and keeps its result only when it passes
- * checkDesign; otherwise the plan's own (offline) design stays and a diagnostic says why.
+ * Runs a Designer over a plan made by planSite and keeps its result only when it is a DesignResult
+ * (schema) and passes checkDesign; otherwise the plan's own (offline) design stays and a diagnostic
+ * says why.
  */
 export async function designSite(
   model: SiteModel,
@@ -94,8 +99,11 @@ export async function designSite(
   designer: Designer,
 ): Promise<SitePlan> {
   try {
-    const result = await designer.design(model, plan);
-    const problem = checkDesign(result, plan);
+    const answer: unknown = await designer.design(model, plan);
+    const parsed = designResultSchema.safeParse(answer);
+    // The answer itself, not the parse result (which would drop keys and reorder them).
+    const result = answer as DesignResult;
+    const problem = parsed.success ? checkDesign(result, plan) : notADesign(parsed.error);
     if (!problem) return applyDesign(plan, result, designer.name);
     return {
       ...plan,

@@ -18,7 +18,7 @@ import {
   toHex,
   toHsl,
 } from '../lib/color';
-import type { SyncDesigner } from './designer';
+import type { Designer } from './designer';
 import { toTypeScale } from '../lib/type-scale';
 
 const SANS =
@@ -301,18 +301,18 @@ export function buildTokens(
   };
 }
 
-/** The default Designer: deterministic, offline, derived from the site's brand. */
-export const offlineDesigner: SyncDesigner = {
+/** The offline design: deterministic, derived from the site's brand (planSite applies it). */
+export function designOffline(model: SiteModel, plan: SitePlan): DesignResult {
+  const sections: DesignResult['sections'] = {};
+  for (const page of plan.pages) {
+    for (const section of page.sections)
+      sections[`${page.route}#${section.id}`] = { variant: section.variant };
+  }
+  return { tokens: buildTokens(model, STRATEGY_PROFILES[plan.strategy]), sections };
+}
+
+/** The default Designer, as a Designer: the offline design. */
+export const offlineDesigner: Designer = {
   name: 'offline',
-  designNow(model: SiteModel, plan: SitePlan): DesignResult {
-    const sections: DesignResult['sections'] = {};
-    for (const page of plan.pages) {
-      for (const section of page.sections)
-        sections[`${page.route}#${section.id}`] = { variant: section.variant };
-    }
-    return { tokens: buildTokens(model, STRATEGY_PROFILES[plan.strategy]), sections };
-  },
-  design(model: SiteModel, plan: SitePlan): Promise<DesignResult> {
-    return Promise.resolve(this.designNow(model, plan));
-  },
+  design: async (model, plan) => designOffline(model, plan),
 };

@@ -23,7 +23,7 @@ describe('toSafePlan', () => {
     expect(toSafePlan(plan)).toEqual(plan);
   });
 
-  it("keeps a centred heading's alignment and a closed section, and nothing else for them", () => {
+  it("keeps a centred heading's alignment and a closed section", () => {
     const plan = contactPlan();
     const [home, ...rest] = plan.pages;
     const sections = [
@@ -37,9 +37,8 @@ describe('toSafePlan', () => {
       {
         id: 'r',
         variant: 'prose' as const,
-        heading: { level: 2, inlines: [{ text: 'Who' }], align: 'left' as unknown as 'center' },
+        heading: { level: 2, inlines: [{ text: 'Who' }] },
         blocks: [],
-        collapsed: 'yes' as unknown as true,
       },
     ];
     const safe = toSafePlan({ ...plan, pages: [{ ...home!, sections }, ...rest] });
@@ -48,6 +47,50 @@ describe('toSafePlan', () => {
     expect(first?.collapsed).toBe(true);
     expect(second?.heading?.align).toBeUndefined();
     expect(second?.collapsed).toBeUndefined();
+  });
+
+  it('refuses a plan that is not a SitePlan, however deep, and says where (sitePlanSchema)', () => {
+    const plan = contactPlan();
+    const [home, ...rest] = plan.pages;
+    const withSection = (section: Record<string, unknown>) =>
+      ({
+        ...plan,
+        pages: [
+          { ...home!, sections: [{ id: 's', variant: 'prose', blocks: [], ...section }] },
+          ...rest,
+        ],
+      }) as SitePlan;
+    const refusals = [
+      [
+        withSection({ heading: { level: 2, inlines: [], align: 'left' } }),
+        'pages.0.sections.0.heading.align',
+      ],
+      [withSection({ collapsed: 'yes' }), 'pages.0.sections.0.collapsed'],
+      [withSection({ variant: 'marquee' }), 'pages.0.sections.0.variant'],
+      [
+        withSection({
+          blocks: [{ kind: 'paragraph', inlines: [{ href: 'https://example.com/' }] }],
+        }),
+        'pages.0.sections.0.blocks.0.inlines.0.text',
+      ],
+      [
+        withSection({ blocks: [{ kind: 'form', form: { action: '/', method: 'delete' } }] }),
+        'pages.0.sections.0.blocks.0.form.method',
+      ],
+      [
+        { ...plan, design: { ...plan.design, tokens: { ...plan.design.tokens, radius: 'huge' } } },
+        'design.tokens.radius',
+      ],
+    ] as const;
+    for (const [forged, path] of refusals) {
+      let error: unknown;
+      try {
+        toSafePlan(forged as SitePlan);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toMatchObject({ code: 'ENGINE_GENERATE_FAILED', details: { path } });
+    }
   });
 
   it('keeps the text of a link whose target could run script, without the link', () => {

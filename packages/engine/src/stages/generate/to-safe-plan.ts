@@ -1,24 +1,26 @@
 /**
- * The plan as generate may use it (issue 10): every value of the original that becomes a URL, a
- * language, a colour, a font, a number in code or a file name is checked here, once, before any file
- * is written. A link that is not http(s), mailto:, tel:, root-relative or a fragment loses its link
- * (its text stays); an image whose source is not an image URL is left out; an invalid `lang` is
- * dropped; a colour or font that does not parse falls back to a default. Plain text needs no check
- * here: every file escapes it for its own context (see escape.ts).
+ * The plan as generate may use it (issue 10). First the plan's shape: sitePlanSchema (src/contract),
+ * the declaration SitePlan is checked against, with every field and kind, and the routes, module
+ * and component names that become import paths and identifiers in code; a plan that fails it is
+ * damaged or forged, not a site to rebuild (ENGINE_GENERATE_FAILED). Then what the schema cannot
+ * say, once, before any file is written: every value of the original that becomes a URL, a language,
+ * a colour, a font, a number in code or a file name. A link that is not http(s), mailto:, tel:,
+ * root-relative or a fragment loses its link (its text stays); an image whose source is not an image
+ * URL is left out; an invalid `lang` is dropped; a colour or font that does not parse falls back to a
+ * default. Plain text needs no check here: every file escapes it for its own context (see escape.ts).
  */
 import { AppError } from '@sitelift/shared/error-codes';
 import { formatRgb, parse } from 'culori';
+import { ROUTE, sitePlanSchema } from '../../contract/site-model';
 import type {
   Block,
   DesignTokens,
-  FormModel,
   HeroBackdrop,
   ImageRef,
   InlineRun,
   Panel,
   PlannedAsset,
   PlannedPage,
-  SectionVariant,
   SitePlan,
 } from '../../model';
 import { toLanguageTag } from '../../model';
@@ -33,20 +35,6 @@ import {
 import { PUBLIC_FILE_EXTENSIONS } from '../../lib/public-file-types';
 import { ICON_NAME } from './icons';
 
-const VARIANTS = new Set<SectionVariant>([
-  'hero',
-  'prose',
-  'gallery',
-  'table',
-  'contact',
-  'cards',
-  'doc',
-  'accordion',
-]);
-/** A page route of the plan: `/`, `/about`, `/docs/page-2` (slugs, see plan's toRoute). */
-const ROUTE = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/;
-const MODULE_NAME = /^[a-z][a-z0-9-]*$/;
-const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
 /**
  * A file under public/: plain segments and an extension of {@link PUBLIC_FILE_EXTENSIONS} (pictures,
  * downloads, media). Anything else a host would serve as a page or a script of the new site's own
@@ -76,7 +64,7 @@ const FALLBACK_FONTS: DesignTokens['fonts'] = {
 };
 
 function toSize(value: number | undefined): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+  return value !== undefined && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 /** A dialog's id: an HTML id its triggers name. */
@@ -88,10 +76,6 @@ function toSafeRuns(runs: InlineRun[]): InlineRun[] {
     if (run.icon !== undefined && !ICON_NAME.test(run.icon)) {
       const { icon: _icon, ...rest } = run;
       if (!rest.text) return [];
-      run = rest;
-    }
-    if (run.button !== undefined && run.button !== 'primary' && run.button !== 'secondary') {
-      const { button: _button, ...rest } = run;
       run = rest;
     }
     if (run.opens !== undefined && !SAFE_DIALOG_ID.test(run.opens)) {
@@ -119,34 +103,14 @@ function toSafeImage<T extends ImageRef>(image: T): T | undefined {
   return out;
 }
 
-function toSafeForm(form: FormModel): FormModel {
-  return { ...form, method: form.method === 'get' ? 'get' : 'post' };
-}
-
-/** An alignment from the plan: centred, or nothing. */
-function toAlign(align: unknown): 'center' | undefined {
-  return align === 'center' ? 'center' : undefined;
-}
-
 function toSafeBlock(block: Block): Block | undefined {
   switch (block.kind) {
     case 'paragraph':
-      return { ...block, inlines: toSafeRuns(block.inlines), align: toAlign(block.align) };
+      return { ...block, inlines: toSafeRuns(block.inlines) };
     case 'heading':
-      return {
-        ...block,
-        level: toLevel(block.level),
-        inlines: toSafeRuns(block.inlines),
-        collapsed: block.collapsed === true ? true : undefined,
-        align: toAlign(block.align),
-      };
+      return { ...block, level: toLevel(block.level), inlines: toSafeRuns(block.inlines) };
     case 'list': {
-      const out = {
-        ...block,
-        items: block.items.map(toSafeRuns),
-        inline: block.inline === true ? (true as const) : undefined,
-        align: toAlign(block.align),
-      };
+      const out = { ...block, items: block.items.map(toSafeRuns) };
       if (block.start !== undefined && !Number.isInteger(block.start)) delete out.start;
       return out;
     }
@@ -158,10 +122,8 @@ function toSafeBlock(block: Block): Block | undefined {
       };
     case 'image': {
       const image = toSafeImage(block.image);
-      return image ? { ...block, image, align: toAlign(block.align) } : undefined;
+      return image ? { ...block, image } : undefined;
     }
-    case 'form':
-      return { ...block, form: toSafeForm(block.form) };
     case 'tabs':
       return {
         ...block,
@@ -174,9 +136,9 @@ function toSafeBlock(block: Block): Block | undefined {
       const items = block.items.map(toSafePanel);
       // A layout row's widths: one finite share per column, or no row (a grid of items).
       const widths =
-        Array.isArray(block.widths) &&
+        block.widths !== undefined &&
         block.widths.length === items.length &&
-        block.widths.every((width) => typeof width === 'number' && width > 0 && width <= 100)
+        block.widths.every((width) => width > 0 && width <= 100)
           ? block.widths.map((width) => Math.round(width * 10) / 10)
           : undefined;
       return { ...block, columns, items, widths };
@@ -184,7 +146,7 @@ function toSafeBlock(block: Block): Block | undefined {
     case 'dialog':
       // The id becomes an HTML id and the target of its triggers: a plain token or nothing.
       if (!SAFE_DIALOG_ID.test(block.id)) return undefined;
-      return { ...block, title: String(block.title), blocks: toSafeBlocks(block.blocks) };
+      return { ...block, blocks: toSafeBlocks(block.blocks) };
     default:
       return block;
   }
@@ -206,34 +168,23 @@ function toLevel(level: number): number {
 }
 
 function toSafePage(page: PlannedPage): PlannedPage {
-  // Routes and names become import paths and identifiers in code: plan derives them from slugs, so
-  // anything else is a damaged or forged plan, not a site to rebuild.
-  if (
-    !ROUTE.test(page.route) ||
-    !MODULE_NAME.test(page.moduleName) ||
-    !COMPONENT_NAME.test(page.componentName)
-  ) {
-    throw new AppError('ENGINE_GENERATE_FAILED', {
-      details: { route: page.route, reason: 'not a route or module name of a plan' },
-    });
-  }
   return {
     ...page,
     language: toLanguageTag(page.language) ?? '',
     sections: page.sections.map(({ backdrop, ...section }) => ({
       ...section,
-      variant: VARIANTS.has(section.variant) ? section.variant : 'prose',
       ...(section.heading
         ? {
             heading: {
               level: toLevel(section.heading.level),
               inlines: toSafeRuns(section.heading.inlines),
-              ...(section.heading.align === 'center' ? { align: 'center' as const } : {}),
-              ...(section.heading.visuallyHidden === true ? { visuallyHidden: true as const } : {}),
+              ...(section.heading.align ? { align: section.heading.align } : {}),
+              ...(section.heading.visuallyHidden
+                ? { visuallyHidden: section.heading.visuallyHidden }
+                : {}),
             },
           }
         : {}),
-      collapsed: section.collapsed === true ? true : undefined,
       blocks: toSafeBlocks(section.blocks),
       ...toSafeBackdrop(backdrop),
     })),
@@ -269,13 +220,11 @@ function toSafeTokens(tokens: DesignTokens): DesignTokens {
       body: toCssFontStack(tokens.fonts.body) ?? FALLBACK_FONTS.body,
       mono: toCssFontStack(tokens.fonts.mono) ?? FALLBACK_FONTS.mono,
     },
-    radius: tokens.radius === 'none' || tokens.radius === 'small' ? tokens.radius : 'large',
-    header: tokens.header === 'brand' ? 'brand' : 'light',
-    scheme: tokens.scheme === 'dark' ? 'dark' : 'light',
+    scheme: tokens.scheme ?? 'light',
   };
   const chrome = Object.fromEntries(
     Object.entries(tokens.chrome ?? {}).flatMap(([name, value]) => {
-      const color = typeof value === 'string' ? toCssColor(value) : undefined;
+      const color = value === undefined ? undefined : toCssColor(value);
       return color ? [[name, color]] : [];
     }),
   );
@@ -290,8 +239,22 @@ function toSafeLinks(
   return links.flatMap((link) => (toSafeHref(link.route) === undefined ? [] : [link]));
 }
 
-/** The plan with every URL, language, colour, font, number and file name checked (see above). */
+/** Throws ENGINE_GENERATE_FAILED unless `plan` is a SitePlan (sitePlanSchema), saying where it is not. */
+function assertPlan(plan: SitePlan): void {
+  const parsed = sitePlanSchema.safeParse(plan);
+  if (parsed.success) return;
+  const issue = parsed.error.issues[0];
+  throw new AppError('ENGINE_GENERATE_FAILED', {
+    details: {
+      path: issue?.path.map(String).join('.') ?? '',
+      reason: issue?.message ?? 'not a plan',
+    },
+  });
+}
+
+/** The plan with its shape and every URL, language, colour, font, number and file name checked (see above). */
 export function toSafePlan(plan: SitePlan): SitePlan {
+  assertPlan(plan);
   // `generated:` names the files generate draws itself (and does not sanitise): none comes in.
   const assets: PlannedAsset[] = plan.assets.filter(
     (asset) => ASSET_PATH.test(asset.path) && !asset.url.startsWith('generated:'),

@@ -4,9 +4,8 @@
  * a component variant per section, and the design from the Designer. Pure and deterministic.
  */
 import { AppError } from '@sitelift/shared/error-codes';
-import type { Designer, SyncDesigner } from '../../design/designer';
 import { applyDesign } from '../../design/designer';
-import { buildTokens, offlineDesigner } from '../../design/offline-designer';
+import { buildTokens, designOffline, offlineDesigner } from '../../design/offline-designer';
 import type { Block, PlannedPage, Section, SitePlan, SiteModel } from '../../model';
 import type { Diagnostic, Strategy } from '../../types';
 import { createAssetHost } from './asset-host';
@@ -45,8 +44,8 @@ export interface PlanOptions {
   strategy: Strategy;
 }
 
-/** Plans the rebuild. Uses the offline designer unless a synchronous one is given (see designSite for async ones). */
-export function planSite(model: SiteModel, options: PlanOptions, designer?: Designer): SitePlan {
+/** Plans the rebuild, with the offline design (a Designer of the pipeline's input runs after it: designSite). */
+export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   const diagnostics: Diagnostic[] = [];
   if (model.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
 
@@ -191,9 +190,7 @@ export function planSite(model: SiteModel, options: PlanOptions, designer?: Desi
     draft.copyright = model.copyright;
   if (lifted.footer) draft.footer = lifted.footer;
   if (fontFaces.length > 0) draft.fontFaces = fontFaces;
-  const sync: SyncDesigner =
-    designer && 'designNow' in designer ? (designer as SyncDesigner) : offlineDesigner;
-  return applyDesign(draft, sync.designNow(model, draft), sync.name);
+  return applyDesign(draft, designOffline(model, draft), offlineDesigner.name);
 }
 
 /**

@@ -1,0 +1,197 @@
+/**
+ * The fetch stage's contract: its options and its output (RawSite), each a zod schema tied to its
+ * type in types.ts by {@link exactly}. fetch.json is checked with rawSiteSchema before a resumed run
+ * reuses it.
+ */
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from '@sitelift/shared/error-codes';
+import { z } from 'zod';
+import type {
+  Diagnostic,
+  FetchOptions,
+  PageProbe,
+  ProbedColor,
+  ProbedTypography,
+  RawAsset,
+  RawPage,
+  RawSite,
+  RawStylesheet,
+} from '../types';
+import { exactly } from './exact';
+
+/** Bytes (saved as `{ "$bytes": base64 }`, read back as a Uint8Array by parseStageJson). */
+export const bytesSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
+  message: 'expected bytes',
+});
+
+// Codes from the catalogue only: an output saved with a retired code is stale, and its stage runs again.
+const diagnosticCodeSchema = z.enum(
+  Object.keys(DIAGNOSTIC_CODES) as [DiagnosticCode, ...DiagnosticCode[]],
+);
+
+export const diagnosticSchema = exactly<Diagnostic>()(
+  z.object({
+    level: z.enum(['info', 'warning', 'error']),
+    code: diagnosticCodeSchema,
+    message: z.string(),
+    url: z.string().optional(),
+  }),
+);
+
+/** The fetch stage's options (defaults in DEFAULT_FETCH_OPTIONS). */
+export const fetchOptionsSchema = exactly<FetchOptions>()(
+  z.object({
+    maxPages: z.number().int().min(1),
+    allowPrivateUrls: z.boolean(),
+    loopbackOnly: z.boolean().optional(),
+    browser: z.enum(['auto', 'never', 'always']),
+    chromePath: z.string().optional(),
+    pageTimeoutMs: z.number().positive(),
+    maxRedirects: z.number().int().min(0),
+    maxHtmlBytes: z.number().int().positive(),
+    maxAssetBytesTotal: z.number().int().min(0),
+    maxAssetBytes: z.number().int().min(0),
+    respectRobots: z.boolean(),
+    screenshots: z.boolean(),
+    userAgent: z.string().min(1),
+  }),
+);
+
+const probedColorSchema = exactly<ProbedColor>()(
+  z.object({ color: z.string(), weight: z.number() }),
+);
+
+const headingScaleSchema = z.object({ size: z.number(), weight: z.number() });
+
+export const probedTypographySchema = exactly<ProbedTypography>()(
+  z.object({
+    body: z.object({ size: z.number(), lineHeight: z.number() }),
+    h1: headingScaleSchema.optional(),
+    h2: headingScaleSchema.optional(),
+    h3: headingScaleSchema.optional(),
+    heroHeadline: z.number().optional(),
+    isTextCentered: z.literal(true).optional(),
+    column: z
+      .object({
+        left: z.number(),
+        width: z.number(),
+        measure: z.number(),
+        isCentered: z.boolean(),
+      })
+      .optional(),
+    paragraphGap: z.number().optional(),
+    sectionGap: z.number().optional(),
+    hasBands: z.boolean(),
+  }),
+);
+
+const chromeColorsSchema = z.object({
+  background: z.string(),
+  text: z.string(),
+  image: z.string().optional(),
+  imageColor: z.string().optional(),
+});
+
+export const pageProbeSchema = exactly<PageProbe>()(
+  z.object({
+    viewport: z.object({ width: z.number(), height: z.number() }),
+    background: z.object({
+      color: z.string(),
+      image: z.string().optional(),
+      imageColor: z.string().optional(),
+    }),
+    text: z.string(),
+    links: z.array(probedColorSchema),
+    headings: z.array(probedColorSchema),
+    header: chromeColorsSchema.optional(),
+    footer: chromeColorsSchema.optional(),
+    buttons: z.array(
+      z.object({
+        background: z.string(),
+        text: z.string(),
+        border: z.string(),
+        weight: z.number(),
+      }),
+    ),
+    accents: z.array(probedColorSchema),
+    fonts: z.object({ body: z.string(), heading: z.string() }),
+    logo: z
+      .object({
+        kind: z.enum(['img', 'svg', 'css-background']),
+        src: z.string().optional(),
+        svg: z.string().optional(),
+        alt: z.string(),
+        width: z.number(),
+        height: z.number(),
+      })
+      .optional(),
+    brand: z.object({ text: z.string(), href: z.string().optional() }).optional(),
+    menuItems: z
+      .object({
+        background: z.string(),
+        border: z.string(),
+        text: z.string(),
+        radius: z.string(),
+        image: z.string().optional(),
+        imageColor: z.string().optional(),
+      })
+      .optional(),
+    hero: z
+      .object({
+        image: z.string().optional(),
+        isBackground: z.boolean(),
+        alt: z.string(),
+        width: z.number(),
+        height: z.number(),
+        isFullBleed: z.boolean(),
+        overlay: z.string().optional(),
+        headline: z.string().optional(),
+        subline: z.string().optional(),
+        cta: z.object({ label: z.string(), href: z.string() }).optional(),
+      })
+      .optional(),
+    typography: probedTypographySchema.optional(),
+  }),
+);
+
+const rawPageSchema = exactly<RawPage>()(
+  z.object({
+    requestedUrl: z.string(),
+    url: z.string(),
+    status: z.number(),
+    contentType: z.string(),
+    charset: z.string(),
+    html: z.string(),
+    renderedWith: z.enum(['browser', 'static']),
+    screenshots: z.object({ desktop: bytesSchema, mobile: bytesSchema }).optional(),
+    depth: z.number(),
+    frames: z.array(z.string()),
+    probe: pageProbeSchema.optional(),
+    typography: probedTypographySchema.optional(),
+  }),
+);
+
+const rawStylesheetSchema = exactly<RawStylesheet>()(
+  z.object({ url: z.string(), css: z.string() }),
+);
+
+const rawAssetSchema = exactly<RawAsset>()(
+  z.object({
+    url: z.string(),
+    contentType: z.string(),
+    body: bytesSchema,
+    width: z.number().optional(),
+    height: z.number().optional(),
+  }),
+);
+
+/** Everything the fetch stage read from a site (fetch.json). */
+export const rawSiteSchema = exactly<RawSite>()(
+  z.object({
+    startUrl: z.string(),
+    finalUrl: z.string(),
+    pages: z.array(rawPageSchema),
+    stylesheets: z.array(rawStylesheetSchema),
+    assets: z.array(rawAssetSchema),
+    diagnostics: z.array(diagnosticSchema),
+  }),
+);

@@ -1,0 +1,513 @@
+/**
+ * The extract and plan stages' contract: SiteModel, SitePlan and the Designer's DesignResult, each a
+ * zod schema tied to its type in model.ts by {@link exactly}. extract.json, plan.json and
+ * optimize.json are checked with them before a resumed run reuses them; generate checks its plan
+ * with sitePlanSchema (toSafePlan) and the plan stage a Designer's answer with designResultSchema.
+ * The schemas say what the types say (shapes, kinds, optional fields) and nothing more: what a value
+ * must look like beyond its type (a safe URL, a colour, a language tag) is toSafePlan's.
+ */
+import { z } from 'zod';
+import type {
+  Aside,
+  Block,
+  BrandColors,
+  ContactDetails,
+  DesignResult,
+  DesignTokens,
+  FontRef,
+  FormModel,
+  HeroBackdrop,
+  HeroModel,
+  ImageRef,
+  InlineRun,
+  MenuItem,
+  ModelAsset,
+  NavLink,
+  PageModel,
+  Panel,
+  PlannedAsset,
+  PlannedMenuItem,
+  PlannedPage,
+  Section,
+  SectionVariant,
+  SiteIdentity,
+  SiteModel,
+  SitePlan,
+  SocialLink,
+  Tab,
+  TypeScale,
+} from '../model';
+import { STRATEGIES } from '../types';
+import { exactly } from './exact';
+import { bytesSchema, diagnosticSchema, probedTypographySchema } from './raw-site';
+
+// ---------------------------------------------------------------------------------------------
+// content
+
+export const inlineRunSchema = exactly<InlineRun>()(
+  z.object({
+    text: z.string(),
+    href: z.string().optional(),
+    context: z.string().optional(),
+    strong: z.boolean().optional(),
+    em: z.boolean().optional(),
+    code: z.boolean().optional(),
+    br: z.boolean().optional(),
+    button: z.enum(['primary', 'secondary']).optional(),
+    icon: z.string().optional(),
+    opens: z.string().optional(),
+  }),
+);
+
+export const imageRefSchema = exactly<ImageRef>()(
+  z.object({
+    src: z.string(),
+    alt: z.string(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    asset: z.string().optional(),
+    href: z.string().optional(),
+    opens: z.string().optional(),
+  }),
+);
+
+const formModelSchema = exactly<FormModel>()(
+  z.object({
+    action: z.string(),
+    method: z.enum(['get', 'post']),
+    intro: z.array(z.string()),
+    fields: z.array(
+      z.object({
+        type: z.string(),
+        name: z.string(),
+        label: z.string(),
+        required: z.boolean(),
+        placeholder: z.string().optional(),
+        value: z.string().optional(),
+        options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+      }),
+    ),
+    submitLabel: z.string(),
+  }),
+);
+
+const runsSchema = z.array(inlineRunSchema);
+const center = z.literal('center').optional();
+
+/** A block of content (recursive: tabs, carousels, items and dialogs hold blocks). */
+export const blockSchema: z.ZodType<Block> = z.lazy(() => blockKindsSchema);
+
+const panelSchema = exactly<Panel>()(
+  z.object({ image: imageRefSchema.optional(), blocks: z.array(blockSchema) }),
+);
+
+const tabSchema = exactly<Tab>()(
+  z.object({ id: z.string(), label: z.string(), blocks: z.array(blockSchema) }),
+);
+
+const blockKindsSchema = exactly<Block>()(
+  z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('paragraph'),
+      inlines: runsSchema,
+      role: z.enum(['quote', 'caption', 'term', 'definition', 'address']).optional(),
+      align: center,
+    }),
+    z.object({
+      kind: z.literal('heading'),
+      level: z.number(),
+      inlines: runsSchema,
+      id: z.string().optional(),
+      collapsed: z.literal(true).optional(),
+      align: center,
+    }),
+    z.object({
+      kind: z.literal('list'),
+      ordered: z.boolean(),
+      start: z.number().optional(),
+      items: z.array(runsSchema),
+      breadcrumb: z.boolean().optional(),
+      inline: z.literal(true).optional(),
+      align: center,
+    }),
+    z.object({
+      kind: z.literal('table'),
+      caption: z.string().optional(),
+      head: z.array(z.array(runsSchema)),
+      rows: z.array(z.array(runsSchema)),
+    }),
+    z.object({
+      kind: z.literal('image'),
+      image: imageRefSchema,
+      caption: z.string().optional(),
+      inline: z.enum(['start', 'continue']).optional(),
+      align: center,
+    }),
+    z.object({ kind: z.literal('pre'), text: z.string() }),
+    z.object({ kind: z.literal('form'), form: formModelSchema }),
+    z.object({ kind: z.literal('rule') }),
+    z.object({ kind: z.literal('tabs'), label: z.string().optional(), tabs: z.array(tabSchema) }),
+    z.object({ kind: z.literal('carousel'), slides: z.array(panelSchema) }),
+    z.object({
+      kind: z.literal('items'),
+      columns: z.number(),
+      items: z.array(panelSchema),
+      widths: z.array(z.number()).optional(),
+    }),
+    z.object({
+      kind: z.literal('dialog'),
+      id: z.string(),
+      title: z.string(),
+      blocks: z.array(blockSchema),
+    }),
+    z.object({ kind: z.literal('break') }),
+  ]),
+);
+
+const headingSchema = z.object({
+  level: z.number(),
+  inlines: runsSchema,
+  align: center,
+  visuallyHidden: z.literal(true).optional(),
+});
+
+export const sectionSchema = exactly<Section>()(
+  z.object({
+    id: z.string(),
+    heading: headingSchema.optional(),
+    blocks: z.array(blockSchema),
+    collapsed: z.literal(true).optional(),
+  }),
+);
+
+const contactDetailsSchema = exactly<ContactDetails>()(
+  z.object({
+    phones: z.array(z.string()),
+    emails: z.array(z.string()),
+    addresses: z.array(z.string()),
+    hours: z.array(z.string()),
+  }),
+);
+
+const navLinkSchema = exactly<NavLink>()(z.object({ label: z.string(), href: z.string() }));
+
+const socialLinkSchema = exactly<SocialLink>()(z.object({ network: z.string(), href: z.string() }));
+
+const asideSchema = exactly<Aside>()(
+  z.object({
+    side: z.enum(['left', 'right']),
+    width: z.number(),
+    span: z.number().optional(),
+    isNavigation: z.boolean(),
+    fill: z.string().optional(),
+    text: z.string().optional(),
+    blocks: z.array(blockSchema),
+  }),
+);
+
+const pageModelSchema = exactly<PageModel>()(
+  z.object({
+    url: z.string(),
+    title: z.string(),
+    description: z.string(),
+    language: z.string(),
+    kind: z.enum(['page', 'frameset', 'frame']),
+    sections: z.array(sectionSchema),
+    aside: asideSchema.optional(),
+    asideOf: z.string().optional(),
+    navLinks: z.array(navLinkSchema),
+    contact: contactDetailsSchema,
+    social: z.array(socialLinkSchema),
+    copyright: z.string().optional(),
+    textBlocks: z.array(z.string()),
+    anchors: z.record(z.string(), z.string()),
+    dropped: z.array(
+      z.object({
+        kind: z.enum(['script', 'tracker', 'embed', 'form', 'image', 'other']),
+        what: z.string(),
+        reason: z.string(),
+      }),
+    ),
+  }),
+);
+
+const modelAssetSchema = exactly<ModelAsset>()(
+  z.object({
+    url: z.string(),
+    contentType: z.string(),
+    body: bytesSchema,
+    width: z.number().optional(),
+    height: z.number().optional(),
+  }),
+);
+
+const logoRefSchema = imageRefSchema.extend({
+  kind: z.enum(['img', 'svg', 'css-background']),
+  svg: z.string().optional(),
+});
+
+const fontRefSchema = exactly<FontRef>()(
+  z.object({
+    family: z.string(),
+    source: z.enum(['self-hosted', 'google', 'system']),
+    files: z
+      .array(
+        z.object({
+          url: z.string(),
+          weight: z.string(),
+          style: z.string(),
+          format: z.string().optional(),
+        }),
+      )
+      .optional(),
+  }),
+);
+
+const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  exactly<MenuItem>()(
+    z.object({ label: z.string(), href: z.string().optional(), children: z.array(menuItemSchema) }),
+  ),
+);
+
+const heroModelSchema = exactly<HeroModel>()(
+  z.object({
+    pageUrl: z.string(),
+    image: imageRefSchema.optional(),
+    layout: z.enum(['full-bleed', 'contained']),
+    overlay: z.string().optional(),
+    headline: z.string().optional(),
+    subline: z.string().optional(),
+    cta: z.object({ label: z.string(), href: z.string() }).optional(),
+  }),
+);
+
+const brandColorsSchema = exactly<BrandColors>()(
+  z.object({
+    primary: z.string().optional(),
+    accent: z.string().optional(),
+    background: z.string().optional(),
+    text: z.string().optional(),
+    heading: z.string().optional(),
+    onPrimary: z.string().optional(),
+    headerBackground: z.string().optional(),
+    headerText: z.string().optional(),
+    footerBackground: z.string().optional(),
+    footerText: z.string().optional(),
+    link: z.string().optional(),
+    menuItemBackground: z.string().optional(),
+    menuItemBorder: z.string().optional(),
+    menuItemText: z.string().optional(),
+  }),
+);
+
+const siteIdentitySchema = exactly<SiteIdentity>()(
+  z.object({
+    name: z.string(),
+    nameSource: z.enum(['og:site_name', 'logo', 'brand', 'title', 'host']).optional(),
+    nameShown: z.boolean().optional(),
+    title: z.string(),
+    description: z.string(),
+    language: z.string(),
+    logo: z.union([logoRefSchema, imageRefSchema]).optional(),
+    favicon: z.string().optional(),
+    colors: brandColorsSchema,
+    scheme: z.enum(['light', 'dark']).optional(),
+    fonts: z.object({
+      heading: z.string().optional(),
+      body: z.string().optional(),
+      faces: z.array(fontRefSchema).optional(),
+    }),
+    hero: heroModelSchema.optional(),
+    menu: z.array(menuItemSchema).optional(),
+    typography: probedTypographySchema.optional(),
+  }),
+);
+
+/** What extract knows about a site (extract.json). */
+export const siteModelSchema = exactly<SiteModel>()(
+  z.object({
+    origin: z.string(),
+    startUrl: z.string(),
+    identity: siteIdentitySchema,
+    navigation: z.array(navLinkSchema),
+    pages: z.array(pageModelSchema),
+    contact: contactDetailsSchema,
+    social: z.array(socialLinkSchema),
+    copyright: z.string().optional(),
+    assets: z.array(modelAssetSchema),
+    diagnostics: z.array(diagnosticSchema),
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// plan + design
+
+const typeScaleSchema = exactly<TypeScale>()(
+  z.object({
+    body: z.object({ size: z.number(), lineHeight: z.number() }),
+    headings: z.object({
+      h1: z.object({ size: z.number(), weight: z.number() }),
+      h2: z.object({ size: z.number(), weight: z.number() }),
+      h3: z.object({ size: z.number(), weight: z.number() }),
+    }),
+    hero: z.number().optional(),
+    isTextCentered: z.literal(true).optional(),
+    column: z
+      .object({ width: z.number(), measure: z.number(), align: z.enum(['center', 'left']) })
+      .optional(),
+    flowGap: z.number(),
+    sectionPadding: z.number(),
+    hasBands: z.boolean(),
+  }),
+);
+
+const designTokensSchema = exactly<DesignTokens>()(
+  z.object({
+    colors: z.object({
+      primary: z.string(),
+      onPrimary: z.string(),
+      accent: z.string(),
+      onAccent: z.string(),
+      background: z.string(),
+      surface: z.string(),
+      text: z.string(),
+      heading: z.string().optional(),
+      muted: z.string(),
+      border: z.string(),
+      link: z.string(),
+    }),
+    fonts: z.object({ heading: z.string(), body: z.string(), mono: z.string() }),
+    radius: z.enum(['none', 'small', 'large']),
+    header: z.enum(['light', 'brand']),
+    scheme: z.enum(['light', 'dark']).optional(),
+    chrome: z
+      .object({
+        headerBackground: z.string().optional(),
+        headerText: z.string().optional(),
+        brandText: z.string().optional(),
+        menuItemBackground: z.string().optional(),
+        menuItemBorder: z.string().optional(),
+        menuItemText: z.string().optional(),
+        footerBackground: z.string().optional(),
+        footerText: z.string().optional(),
+      })
+      .optional(),
+    typography: typeScaleSchema.optional(),
+  }),
+);
+
+const SECTION_VARIANTS = [
+  'hero',
+  'prose',
+  'gallery',
+  'table',
+  'contact',
+  'cards',
+  'doc',
+  'accordion',
+] as const satisfies readonly SectionVariant[];
+
+export const sectionVariantSchema = exactly<SectionVariant>()(z.enum(SECTION_VARIANTS));
+
+/** What a Designer returns; the plan stage checks a Designer's answer with it. */
+export const designResultSchema = exactly<DesignResult>()(
+  z.object({
+    tokens: designTokensSchema,
+    sections: z.record(z.string(), z.object({ variant: sectionVariantSchema })),
+  }),
+);
+
+const plannedAssetSchema = exactly<PlannedAsset>()(
+  z.object({
+    url: z.string(),
+    path: z.string(),
+    contentType: z.string(),
+    body: bytesSchema,
+    width: z.number().optional(),
+    height: z.number().optional(),
+  }),
+);
+
+const heroBackdropSchema = exactly<HeroBackdrop>()(
+  z.object({ image: imageRefSchema, overlay: z.string().optional() }),
+);
+
+/**
+ * A page route of the plan: `/`, `/about`, `/docs/page-2` (slugs, see plan's toRoute). Routes,
+ * module and component names become import paths and identifiers in code: a plan holding anything
+ * else is damaged or forged, not a site to rebuild.
+ */
+export const ROUTE = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/;
+const MODULE_NAME = /^[a-z][a-z0-9-]*$/;
+const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
+
+const plannedPageSchema = exactly<PlannedPage>()(
+  z.object({
+    url: z.string(),
+    route: z.string().regex(ROUTE, 'not a route of a plan'),
+    componentName: z.string().regex(COMPONENT_NAME, 'not a component name of a plan'),
+    moduleName: z.string().regex(MODULE_NAME, 'not a module name of a plan'),
+    title: z.string(),
+    description: z.string(),
+    language: z.string(),
+    sections: z.array(
+      sectionSchema.extend({
+        variant: sectionVariantSchema,
+        backdrop: heroBackdropSchema.optional(),
+      }),
+    ),
+    aside: asideSchema.optional(),
+    textBlocks: z.array(z.string()),
+  }),
+);
+
+const plannedMenuItemSchema: z.ZodType<PlannedMenuItem> = z.lazy(() =>
+  exactly<PlannedMenuItem>()(
+    z.object({
+      label: z.string(),
+      route: z.string().optional(),
+      children: z.array(plannedMenuItemSchema),
+    }),
+  ),
+);
+
+const routeLinkSchema = z.object({ label: z.string(), route: z.string() });
+
+/** What generate builds (plan.json, optimize.json). */
+export const sitePlanSchema = exactly<SitePlan>()(
+  z.object({
+    strategy: z.enum(STRATEGIES),
+    origin: z.string(),
+    identity: siteIdentitySchema.extend({
+      faviconPath: z.string().optional(),
+      logoPath: z.string().optional(),
+    }),
+    navigation: z.array(routeLinkSchema),
+    footerLinks: z.array(routeLinkSchema),
+    menu: z.array(plannedMenuItemSchema).optional(),
+    pages: z.array(plannedPageSchema),
+    redirects: z.record(z.string(), z.string()),
+    assets: z.array(plannedAssetSchema),
+    imageVariants: z
+      .record(z.string(), z.array(z.object({ path: z.string(), width: z.number() })))
+      .optional(),
+    fontFaces: z
+      .array(
+        z.object({
+          family: z.string(),
+          weight: z.string(),
+          style: z.string(),
+          path: z.string(),
+          format: z.string().optional(),
+        }),
+      )
+      .optional(),
+    contact: contactDetailsSchema,
+    social: z.array(socialLinkSchema),
+    copyright: z.string().optional(),
+    footer: z.array(blockSchema).optional(),
+    designer: z.string(),
+    design: designResultSchema,
+    diagnostics: z.array(diagnosticSchema),
+  }),
+);
