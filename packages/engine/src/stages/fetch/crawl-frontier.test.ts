@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { RawPage } from '../../types';
+import { collectPageReferences } from './collect-page-references';
+import { CrawlFrontier, siteOrigins, type CrawledPage } from './crawl-frontier';
+import { toBodyHash } from './page-reader';
+
+function crawledPage(url: string, html: string, depth = 0): CrawledPage {
+  const references = collectPageReferences(html, url);
+  const page: RawPage = {
+    requestedUrl: url,
+    url,
+    status: 200,
+    contentType: 'text/html',
+    charset: 'utf-8',
+    html,
+    renderedWith: 'static',
+    depth,
+    frames: references.frames,
+  };
+  return { page, references };
+}
+
+const START = crawledPage(
+  'http://www.site.test/index.html',
+  '<a href="about.html">About</a> <a href="about.html#team">Team</a> <a href="/">Home</a>' +
+    '<a href="http://other.test/">Elsewhere</a> <a href="mailto:a@site.test">Mail</a>' +
+    '<a href="menu.pdf">Menu</a> <a href="contact.html">Contact</a> <iframe src="map.html"></iframe>',
+);
+
+function frontier(): CrawlFrontier {
+  // The start URL http://site.test/ redirected to www.: both are the site.
+  return new CrawlFrontier(siteOrigins('http://site.test/', START.page.url), {
+    requestedUrl: 'http://site.test/',
+    page: START,
+    bodyHash: toBodyHash(new TextEncoder().encode(START.page.html)),
+  });
+}
+
+describe('CrawlFrontier', () => {
+  it('keeps the start page and finds each new page of the site once, links before frames', () => {
+    const crawl = frontier();
+    expect(crawl.crawled).toEqual([START]);
+    expect(crawl.discover([START])).toEqual([
+      'http://www.site.test/about.html',
+      'http://www.site.test/',
+      'http://www.site.test/contact.html',
+      'http://www.site.test/map.html',
+    ]);
+    // Seen once, never again.
+    expect(crawl.discover([START])).toEqual([]);
+    expect(crawl.isOnSite('http://site.test/x.html')).toBe(true);
+    expect(crawl.isOnSite('https://www.site.test/x.html')).toBe(false);
+  });
+
+  it('keeps a page once: not again under another URL or with the same body', () => {
+    const crawl = frontier();
+    const about = crawledPage('http://www.site.test/about.html', '<p>About</p>', 1);
+    const kept = crawl.accept({
+      url: about.page.url,
+      crawledPage: about,
+      finalUrl: about.page.url,
+      bodyHash: 'about',
+    });
+    expect(kept).toMatchObject({ crawledPage: about });
+    expect(crawl.duplicateOf('http://www.site.test/about.html', 'other')).toBe(
+      'http://www.site.test/about.html',
+    );
+    expect(crawl.duplicateOf('http://www.site.test/about-us.html', 'about')).toBe(
+      'http://www.site.test/about.html',
+    );
+    // Read at the same time as the first: told apart when kept.
+    const copy = crawledPage('http://www.site.test/about-us.html', '<p>About</p>', 1);
+    expect(
+      crawl.accept({
+        url: copy.page.url,
+        crawledPage: copy,
+        finalUrl: copy.page.url,
+        bodyHash: 'about',
+      }),
+    ).toEqual({ url: copy.page.url, duplicateOf: 'http://www.site.test/about.html' });
+    const skipped = {
+      url: 'http://www.site.test/x',
+      skipped: 'HTTP 404',
+      level: 'warning',
+    } as const;
+    expect(crawl.accept(skipped)).toBe(skipped);
+    expect(crawl.crawled.map((entry) => entry.page.url)).toEqual([
+      START.page.url,
+      'http://www.site.test/about.html',
+    ]);
+    // The kept page's final URL is seen: no link leads to it again.
+    expect(
+      crawl.discover([crawledPage('http://www.site.test/b.html', '<a href="about.html">')]),
+    ).toEqual([]);
+  });
+
+  it('gives at most six new frames of a frameset, on the site, in their order', () => {
+    const crawl = frontier();
+    const frames = Array.from({ length: 8 }, (_, index) => `<frame src="f${index}.html">`).join('');
+    const frameset = crawledPage(
+      'http://www.site.test/frames.html',
+      `<frameset>${frames}<frame src="http://other.test/ad.html"><frame src="map.html"></frameset>`,
+      1,
+    );
+    expect(crawl.discover([START])).toContain('http://www.site.test/map.html');
+    expect(crawl.frames([frameset], 6)).toEqual(
+      Array.from({ length: 6 }, (_, index) => `http://www.site.test/f${index}.html`),
+    );
+    expect(crawl.frames([frameset], 6)).toEqual([
+      'http://www.site.test/f6.html',
+      'http://www.site.test/f7.html',
+    ]);
+  });
+});

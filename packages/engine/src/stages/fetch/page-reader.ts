@@ -1,0 +1,222 @@
+/**
+ * The fetch stage's page reader: one URL to a page of the RawSite. It checks robots.txt, reads the
+ * page over HTTP through the SSRF guard (fetchStaticPage), renders it in Chromium when it has scripts
+ * (and screenshots it on that load, when asked), measures a script-free start page's type scale, and
+ * collects what the page links to. Problems of one page are diagnostics and a skipped page, never
+ * the end of the run (the start page's are: fetchSite reads it with `read`, which throws).
+ */
+import { createHash } from 'node:crypto';
+import { isAppError } from '@sitelift/shared/error-codes';
+import type { GuardOptions } from '../../net/assert-public-url';
+import type { EnginePorts } from '../../ports';
+import type { Diagnostic, FetchOptions, RawPage } from '../../types';
+import { collectPageReferences } from './collect-page-references';
+import { isOnSite, type CrawledPage, type CrawlFrontier, type CrawlResult } from './crawl-frontier';
+import { toOrigin } from './crawl-url';
+import { fetchStaticPage, type StaticPage, type StaticPageOptions } from './fetch-static-page';
+import type { PageRenderer } from './page-renderer';
+import { readRobots, type RobotsRules } from './read-robots';
+
+/** robots.txt gets less time than a page: a site that cannot serve it is read as if it had none. */
+const ROBOTS_TIMEOUT_MS = 10_000;
+
+/** What the page reader needs: the settings, the request options, Chromium (when any), the run's sinks. */
+export interface PageReaderOptions {
+  settings: Pick<
+    FetchOptions,
+    'browser' | 'pageTimeoutMs' | 'maxRedirects' | 'maxHtmlBytes' | 'respectRobots'
+  >;
+  /** The guard, dispatcher, user agent and signal every request uses. */
+  request: GuardOptions & Pick<StaticPageOptions, 'dispatcher' | 'userAgent' | 'signal'>;
+  /** Chromium, started on first use (undefined: none, or it would not start). */
+  getRenderer(): Promise<PageRenderer | undefined>;
+  ports: Pick<EnginePorts, 'logger' | 'clock'>;
+  /** The run's diagnostics, appended to. */
+  diagnostics: Diagnostic[];
+  /** Throws ENGINE_FETCH_CANCELLED once the run is cancelled. */
+  throwIfCancelled(): void;
+}
+
+/** Reads pages one URL at a time (see the file's comment). */
+export interface PageReader {
+  /** True when robots.txt (read once per origin) lets Sitelift read `url`, or robots are ignored. */
+  isAllowedByRobots(url: string): Promise<boolean>;
+  /** The page at `url` as served; throws an AppError when it cannot be used. */
+  read(url: string): Promise<StaticPage>;
+  /** A page read, as the RawSite keeps it (rendered when it has scripts), with what it links to. */
+  toCrawledPage(
+    requestedUrl: string,
+    depth: number,
+    read: StaticPage,
+    origins: ReadonlySet<string>,
+  ): Promise<CrawledPage>;
+  /** Reads a page of the crawl: the page, why it was skipped, or the kept page it duplicates. */
+  crawl(url: string, depth: number, frontier: CrawlFrontier): Promise<CrawlResult>;
+}
+
+/** The hash pages are told apart by when their URLs differ. */
+export function toBodyHash(body: Uint8Array): string {
+  return createHash('sha256').update(body).digest('hex');
+}
+
+/** True when a document has scripts (elements or inline event handlers) that may change its content. */
+export function hasScripts(html: string): boolean {
+  return /<script\b|\son[a-z]+\s*=/i.test(html);
+}
+
+function toSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** A static page's type scale, read by the identity probe in Chromium; undefined when it fails. */
+async function measureTypography(
+  renderer: PageRenderer | undefined,
+  response: StaticPage['response'],
+  decoded: StaticPage['decoded'],
+): Promise<RawPage['typography']> {
+  if (!renderer) return undefined;
+  const rendered = await renderer
+    .render({
+      url: response.url,
+      status: response.status,
+      contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
+      body: response.body,
+    })
+    .catch(() => undefined);
+  return rendered?.probe?.typography;
+}
+
+/** A page reader for one run of fetchSite. */
+export function createPageReader(options: PageReaderOptions): PageReader {
+  const { settings, request, getRenderer, diagnostics, throwIfCancelled } = options;
+  const { logger, clock } = options.ports;
+  const robotsByOrigin = new Map<string, Promise<RobotsRules>>();
+  const getRobots = (origin: string): Promise<RobotsRules> => {
+    let robots = robotsByOrigin.get(origin);
+    if (!robots) {
+      robots = readRobots(origin, {
+        ...request,
+        timeoutMs: Math.min(settings.pageTimeoutMs, ROBOTS_TIMEOUT_MS),
+      });
+      robotsByOrigin.set(origin, robots);
+    }
+    return robots;
+  };
+  const warn = (code: Diagnostic['code'], message: string, url: string): void => {
+    diagnostics.push({ level: 'warning', code, message, url });
+    logger.log({ level: 'WARNING', message });
+  };
+
+  const reader: PageReader = {
+    isAllowedByRobots: async (url) =>
+      !settings.respectRobots || (await getRobots(toOrigin(url))).isAllowed(url),
+
+    read: (url) =>
+      fetchStaticPage(url, {
+        ...request,
+        timeoutMs: settings.pageTimeoutMs,
+        maxRedirects: settings.maxRedirects,
+        maxBytes: settings.maxHtmlBytes,
+      }),
+
+    async toCrawledPage(requestedUrl, depth, read, origins) {
+      const { response, decoded } = read;
+      if (decoded.hasInvalidBytes) {
+        warn(
+          'ENGINE_FETCH_INVALID_ENCODING',
+          `Some characters of ${response.url} are not valid ${decoded.charset}; they were replaced.`,
+          response.url,
+        );
+      }
+      let html = decoded.html;
+      let renderedWith: RawPage['renderedWith'] = 'static';
+      let screenshots: RawPage['screenshots'];
+      let probe: RawPage['probe'];
+      // A page with scripts is rendered (and, when asked, screenshotted on the same load); one
+      // without is read as served, and verify screenshots it, which costs no more.
+      const renderer =
+        settings.browser === 'never' || !hasScripts(html) ? undefined : await getRenderer();
+      let typography: RawPage['typography'];
+      if (settings.browser !== 'never' && !hasScripts(html)) {
+        logger.log({ level: 'DEBUG', message: `${response.url} has no scripts: read as served` });
+        // Its type scale is what only a browser knows: the start page is measured in Chromium
+        // all the same, its served HTML kept (decision record 029).
+        if (depth === 0)
+          typography = await measureTypography(await getRenderer(), response, decoded);
+      } else if (renderer) {
+        const renderStart = clock.now();
+        try {
+          const rendered = await renderer.render({
+            url: response.url,
+            status: response.status,
+            contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
+            body: response.body,
+          });
+          html = rendered.html;
+          screenshots = rendered.screenshots;
+          probe = rendered.probe;
+          renderedWith = 'browser';
+          logger.log({
+            level: 'INFO',
+            message: `Rendered with Chromium (${toSeconds(clock.now() - renderStart)})`,
+          });
+        } catch (error) {
+          throwIfCancelled();
+          warn(
+            'ENGINE_FETCH_RENDER_FAILED',
+            `Could not render ${response.url} in Chromium (${(error as Error).message.split('\n')[0]}); using the HTML as served.`,
+            response.url,
+          );
+        }
+      }
+      const references = collectPageReferences(html, response.url);
+      return {
+        page: {
+          requestedUrl,
+          url: response.url,
+          status: response.status,
+          contentType: response.headers['content-type'] ?? response.mediaType,
+          charset: decoded.charset,
+          html,
+          renderedWith,
+          ...(screenshots === undefined ? {} : { screenshots }),
+          ...(probe === undefined ? {} : { probe }),
+          ...(typography === undefined ? {} : { typography }),
+          depth,
+          frames: references.frames.filter((frame) => isOnSite(origins, frame)),
+        },
+        references,
+      };
+    },
+
+    async crawl(url, depth, frontier) {
+      try {
+        if (!(await reader.isAllowedByRobots(url)))
+          return { url, skipped: 'disallowed by robots.txt', level: 'info' };
+        logger.log({ level: 'INFO', message: `Fetching ${url}` });
+        const read = await reader.read(url);
+        const readUrl = read.response.url;
+        if (!frontier.isOnSite(readUrl)) {
+          return { url, skipped: `redirects to another site (${readUrl})`, level: 'info' };
+        }
+        const bodyHash = toBodyHash(read.response.body);
+        const duplicateOf = frontier.duplicateOf(readUrl, bodyHash);
+        if (duplicateOf) return { url, duplicateOf };
+        return {
+          url,
+          crawledPage: await reader.toCrawledPage(url, depth, read, frontier.origins),
+          finalUrl: readUrl,
+          bodyHash,
+        };
+      } catch (error) {
+        throwIfCancelled();
+        return {
+          url,
+          skipped: isAppError(error) ? error.message : String(error),
+          level: 'warning',
+        };
+      }
+    },
+  };
+  return reader;
+}
