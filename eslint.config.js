@@ -23,7 +23,8 @@ const engineStages = readdirSync(new URL('./packages/engine/src/stages', import.
   .map((entry) => entry.name);
 const ENGINE_SRC = fileURLToPath(new URL('./packages/engine/src', import.meta.url));
 const ENGINE_SHARED = ['model/', 'lib/', 'measure/'];
-const ENGINE_CONTRACT = ['types.ts', 'ports.ts'];
+// contract/: the stage outputs' schemas, each tied to its type (decision record 035).
+const ENGINE_CONTRACT = ['types.ts', 'ports.ts', 'contract/'];
 const ENGINE_INFRASTRUCTURE = ['browser/', 'net/', 'process/'];
 const SEE_033 = 'see docs/decisions/033-engine-rooms-and-import-walls.md.';
 const engineRoomList = [
