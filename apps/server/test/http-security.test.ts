@@ -163,12 +163,13 @@ describe('HTTP hardening', () => {
     }
     expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    // Another client is not affected; session reads are not limited.
+    // Another client (at another account: accounts have a limit of their own) is not affected;
+    // session reads are not limited.
     const other = createAgent(testApp.app);
     expect(
       (
         await other.post('/api/auth/sign-in/email', {
-          email: 'nobody@example.com',
+          email: 'somebody-else@example.com',
           password: 'Wrong-1234',
         })
       ).statusCode,
@@ -191,7 +192,8 @@ describe('HTTP hardening', () => {
     for (let attempt = 0; attempt < testApp.config.authRateLimit.max + 1; attempt += 1) {
       const url = attempt % 2 === 0 ? '/api/auth/sign-in/email/' : '/api/auth/sign-in/%65mail';
       statuses.push(
-        (await agent.post(url, { email: 'nobody@example.com', password: 'Wrong-1234' })).statusCode,
+        (await agent.post(url, { email: `variant-${attempt}@example.com`, password: 'Wrong-1234' }))
+          .statusCode,
       );
     }
     expect(statuses.at(-1)).toBe(429);

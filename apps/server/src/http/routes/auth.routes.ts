@@ -2,11 +2,25 @@ import { AppError } from '@sitelift/shared/error-codes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../../auth/build-auth';
 import type { Config } from '../../config';
+import { toClientGroup } from '../client-group';
 import { sessionCacheOf } from '../require-session';
 import { AUTH_REQUEST_BODIES, RATE_LIMITED_AUTH_PATHS } from '../auth-request-bodies';
 import { hasUnsafePathCharacter, toDecodedPath } from '../request-guards';
 
 const AUTH_PREFIX = '/api/auth';
+
+/** Routes limited per account as well as per client: password guesses and mails to one address. */
+const ACCOUNT_LIMITED_AUTH_PATHS = new Set([
+  '/sign-in/email',
+  '/request-password-reset',
+  '/send-verification-email',
+]);
+
+/** The account a request names (its e-mail, case-insensitive), or '' when it names none. */
+function toAccountKey(body: unknown): string {
+  if (!body || typeof body !== 'object' || !('email' in body)) return '';
+  return typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+}
 
 /**
  * The Better Auth path of a request (`/sign-in/email`): without prefix and query, percent-decoded, with
@@ -55,7 +69,32 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const body = await response.text();
-  return reply.send(body.length > 0 ? body : undefined);
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  return reply.send(body.length > 0 ? (isJson ? withoutSessionTokens(body) : body) : undefined);
+}
+
+/** Removes every `token` member from a JSON value (sessions, sign-in and change-password answers). */
+function stripTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripTokens);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, member]) => [key, stripTokens(member)]),
+  );
+}
+
+/**
+ * Better Auth repeats the session token of the HttpOnly cookie in JSON answers (sign-in, get-session,
+ * list-sessions, change-password). The web app authenticates with the cookie only, so a body that
+ * script can read never carries it (issue 22).
+ */
+function withoutSessionTokens(body: string): string {
+  try {
+    return JSON.stringify(stripTokens(JSON.parse(body)));
+  } catch {
+    return body;
+  }
 }
 
 /**
@@ -67,6 +106,14 @@ export async function registerAuthRoutes(
   options: { auth: Auth; config: Config },
 ) {
   const { auth, config } = options;
+  // The same budget per account (e-mail address) as per client: guesses at one password, or reset
+  // mails to one inbox, spread over many addresses are stopped too.
+  const accountLimit = app.createRateLimit({
+    max: config.authRateLimit.max,
+    timeWindow: config.authRateLimit.windowMs,
+    keyGenerator: (request: FastifyRequest) =>
+      `account|${toAuthPath(request.url) ?? ''}|${toAccountKey(request.body)}`,
+  });
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_PREFIX}/*`,
@@ -75,7 +122,8 @@ export async function registerAuthRoutes(
       rateLimit: {
         max: config.authRateLimit.max,
         timeWindow: config.authRateLimit.windowMs,
-        keyGenerator: (request: FastifyRequest) => `${request.ip}|${toAuthPath(request.url) ?? ''}`,
+        keyGenerator: (request: FastifyRequest) =>
+          `${toClientGroup(request.ip)}|${toAuthPath(request.url) ?? ''}`,
         allowList: (request: FastifyRequest) =>
           request.method !== 'POST' || !RATE_LIMITED_AUTH_PATHS.has(toAuthPath(request.url) ?? ''),
       },
@@ -99,6 +147,13 @@ export async function registerAuthRoutes(
             });
           }
           body = parsed.data;
+        }
+        if (ACCOUNT_LIMITED_AUTH_PATHS.has(authPath) && toAccountKey(body) !== '') {
+          const limit = await accountLimit(request);
+          if (!limit.isAllowed && limit.isExceeded) {
+            reply.header('retry-after', String(limit.ttlInSeconds));
+            throw new AppError('API_RATE_LIMITED');
+          }
         }
       }
       const headers = toFetchHeaders(request);
