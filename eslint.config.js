@@ -176,6 +176,26 @@ export default tseslint.config(
       'engine/rooms': ['error', { root: ENGINE_SRC, rooms: engineRoomList }],
     },
   },
+  // In-page TypeScript (a folder per script), bundled into the page by browser/in-page-script.ts:
+  // browser globals, and no import but of relative modules (anything else would be bundled into
+  // every page; types come from src/measure/).
+  {
+    files: ['packages/engine/src/browser/in-page/*/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^[^.]',
+              message: 'In-page code is bundled into the page: import relative modules only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Web: only @sitelift/shared from the workspace; TanStack Query only behind lib/query-client.ts;
   // features never import each other (compose them in app/routes); imports go shared -> features -> app.
   // ESLint's own rule, not eslint-plugin-import-x: that plugin pulls in a native resolver whose

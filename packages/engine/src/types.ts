@@ -19,11 +19,14 @@ import {
 } from '@sitelift/shared/schemas/report';
 import type { z } from 'zod';
 import type { Fidelity, PageScreenshots } from './measure/fidelity';
+import type { PageProbe } from './measure/page-probe';
 import type { Diagnostic, ProbedTypography, SiteIdentity } from './model';
 
 // Declared in the model (model/), which the stage contract builds on; named here too, as ever.
 export type { Diagnostic, ProbedTypography } from './model';
 export { DEFAULT_STRATEGY, STRATEGIES, type Strategy } from './model';
+/** The identity probe's reading of a page (measure/page-probe.ts: its schema and types). */
+export type { PageProbe, ProbedColor } from './measure/page-probe';
 
 /**
  * The pipeline's stage names, in the order runPipeline walks them (DEFAULT_PIPELINE in
@@ -98,81 +101,6 @@ export interface RawPage {
    * A start page read as served (no scripts) is still measured in Chromium for its type scale
    * alone (decision record 029); a rendered page has it in `probe`.
    */
-  typography?: ProbedTypography;
-}
-
-/** A colour as the browser computed it (`rgb(…)` / `rgba(…)`), with the share of the first views it covers. */
-export interface ProbedColor {
-  color: string;
-  /** Area in CSS pixels (or a count, for texts), to rank colours by what a visitor sees most. */
-  weight: number;
-}
-
-/**
- * The identity probe's reading of one rendered page (stages/fetch/identity-probe.ts). Colours are
- * computed CSS colours; URLs are absolute. The probe also marks the DOM it hands back:
- * `data-sitelift-brand` (the brand/home link), `data-sitelift-menu` (the main menu),
- * `data-sitelift-button` (`primary`/`secondary`: a link drawn as a button),
- * `data-sitelift-columns` (how many repeated items sit side by side at 1440 px) and
- * `data-sitelift-splash` (an entry screen, valued with its link's label: "Lets begin" alone in a
- * screen that hides the content beside or under it).
- */
-export interface PageProbe {
-  viewport: { width: number; height: number };
-  /** What fills most of the first views: its colour and, when it is a picture, its URL. */
-  background: { color: string; image?: string; imageColor?: string };
-  /** The body's text colour. */
-  text: string;
-  /** Text colours of content links, most seen first. */
-  links: ProbedColor[];
-  /** Colour of the h1-h3 headings, most seen first. */
-  headings: ProbedColor[];
-  header?: { background: string; text: string; image?: string; imageColor?: string };
-  footer?: { background: string; text: string; image?: string; imageColor?: string };
-  /** Filled links and buttons: their fill, label colour and how many there are. */
-  buttons: { background: string; text: string; border: string; weight: number }[];
-  /** Chromatic colours of backgrounds, borders and texts, weighted by area. */
-  accents: ProbedColor[];
-  /** The families the body and the headings are set in (computed font-family lists). */
-  fonts: { body: string; heading: string };
-  logo?: {
-    kind: 'img' | 'svg' | 'css-background';
-    src?: string;
-    svg?: string;
-    alt: string;
-    width: number;
-    height: number;
-  };
-  /** The brand element's own text (the site's name as the header shows it). */
-  brand?: { text: string; href?: string };
-  /**
-   * The menus' items when they are drawn as boxes or pills (computed colours, `transparent` for no
-   * fill or no border; the corner radius as computed): the most common look of the first view; else
-   * the plate the main menu is drawn on (its own fill or picture), when it has one.
-   */
-  menuItems?: {
-    background: string;
-    border: string;
-    text: string;
-    radius: string;
-    /** A plate's picture (the menu drawn on an image of its own) and its mean colour (fetch). */
-    image?: string;
-    imageColor?: string;
-  };
-  hero?: {
-    image?: string;
-    /** The picture was a CSS background (else an <img>). */
-    isBackground: boolean;
-    alt: string;
-    width: number;
-    height: number;
-    isFullBleed: boolean;
-    overlay?: string;
-    headline?: string;
-    subline?: string;
-    cta?: { label: string; href: string };
-  };
-  /** The type scale, content column and rhythm, measured at the viewport's width (issue 12). */
   typography?: ProbedTypography;
 }
 

@@ -5,6 +5,7 @@ import {
   type LayoutOptions,
   type LayoutSnapshot,
 } from '../measure/layout-snapshot';
+import { PROBE_MARKS } from '../measure/probe-marks';
 import { readInPageScript } from './in-page/read-in-page-script';
 
 /**
@@ -33,7 +34,7 @@ const COLLECT_TIMEOUT_MS = 5_000;
 /** Runs the collector in one document (the page's or a frame's) and checks its answer. */
 async function collectIn(frame: Frame, options: LayoutOptions): Promise<LayoutSnapshot> {
   const answer: unknown = await frame.evaluate(
-    `(${LAYOUT_COLLECTOR_SCRIPT})(${JSON.stringify({ ...options, maxBlocks: MAX_BLOCKS })})`,
+    `(${LAYOUT_COLLECTOR_SCRIPT})(${JSON.stringify({ ...options, maxBlocks: MAX_BLOCKS, splashMark: PROBE_MARKS.splash })})`,
   );
   return layoutSnapshotSchema.parse(answer);
 }

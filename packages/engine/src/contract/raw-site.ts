@@ -5,17 +5,9 @@
  */
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '@sitelift/shared/error-codes';
 import { z } from 'zod';
-import type {
-  Diagnostic,
-  FetchOptions,
-  PageProbe,
-  ProbedColor,
-  ProbedTypography,
-  RawAsset,
-  RawPage,
-  RawSite,
-  RawStylesheet,
-} from '../types';
+import type { Diagnostic, FetchOptions, RawAsset, RawPage, RawSite, RawStylesheet } from '../types';
+import { pageProbeSchema } from '../measure/page-probe';
+import { probedTypographySchema } from '../model';
 import { exactly } from './exact';
 
 /** Bytes (saved as `{ "$bytes": base64 }`, read back as a Uint8Array by parseStageJson). */
@@ -53,103 +45,6 @@ export const fetchOptionsSchema = exactly<FetchOptions>()(
     respectRobots: z.boolean(),
     screenshots: z.boolean(),
     userAgent: z.string().min(1),
-  }),
-);
-
-const probedColorSchema = exactly<ProbedColor>()(
-  z.object({ color: z.string(), weight: z.number() }),
-);
-
-const headingScaleSchema = z.object({ size: z.number(), weight: z.number() });
-
-export const probedTypographySchema = exactly<ProbedTypography>()(
-  z.object({
-    body: z.object({ size: z.number(), lineHeight: z.number() }),
-    h1: headingScaleSchema.optional(),
-    h2: headingScaleSchema.optional(),
-    h3: headingScaleSchema.optional(),
-    heroHeadline: z.number().optional(),
-    isTextCentered: z.literal(true).optional(),
-    column: z
-      .object({
-        left: z.number(),
-        width: z.number(),
-        measure: z.number(),
-        isCentered: z.boolean(),
-      })
-      .optional(),
-    paragraphGap: z.number().optional(),
-    sectionGap: z.number().optional(),
-    hasBands: z.boolean(),
-  }),
-);
-
-const chromeColorsSchema = z.object({
-  background: z.string(),
-  text: z.string(),
-  image: z.string().optional(),
-  imageColor: z.string().optional(),
-});
-
-export const pageProbeSchema = exactly<PageProbe>()(
-  z.object({
-    viewport: z.object({ width: z.number(), height: z.number() }),
-    background: z.object({
-      color: z.string(),
-      image: z.string().optional(),
-      imageColor: z.string().optional(),
-    }),
-    text: z.string(),
-    links: z.array(probedColorSchema),
-    headings: z.array(probedColorSchema),
-    header: chromeColorsSchema.optional(),
-    footer: chromeColorsSchema.optional(),
-    buttons: z.array(
-      z.object({
-        background: z.string(),
-        text: z.string(),
-        border: z.string(),
-        weight: z.number(),
-      }),
-    ),
-    accents: z.array(probedColorSchema),
-    fonts: z.object({ body: z.string(), heading: z.string() }),
-    logo: z
-      .object({
-        kind: z.enum(['img', 'svg', 'css-background']),
-        src: z.string().optional(),
-        svg: z.string().optional(),
-        alt: z.string(),
-        width: z.number(),
-        height: z.number(),
-      })
-      .optional(),
-    brand: z.object({ text: z.string(), href: z.string().optional() }).optional(),
-    menuItems: z
-      .object({
-        background: z.string(),
-        border: z.string(),
-        text: z.string(),
-        radius: z.string(),
-        image: z.string().optional(),
-        imageColor: z.string().optional(),
-      })
-      .optional(),
-    hero: z
-      .object({
-        image: z.string().optional(),
-        isBackground: z.boolean(),
-        alt: z.string(),
-        width: z.number(),
-        height: z.number(),
-        isFullBleed: z.boolean(),
-        overlay: z.string().optional(),
-        headline: z.string().optional(),
-        subline: z.string().optional(),
-        cta: z.object({ label: z.string(), href: z.string() }).optional(),
-      })
-      .optional(),
-    typography: probedTypographySchema.optional(),
   }),
 );
 

@@ -39,7 +39,8 @@ import type {
 } from '../model';
 import { STRATEGIES } from '../types';
 import { exactly } from './exact';
-import { bytesSchema, diagnosticSchema, probedTypographySchema } from './raw-site';
+import { probedTypographySchema } from '../model';
+import { bytesSchema, diagnosticSchema } from './raw-site';
 
 // ---------------------------------------------------------------------------------------------
 // content

@@ -91,7 +91,7 @@ export interface LayoutSnapshot {
   };
   /**
    * The label of the entry screen the page shows ("Lets begin"), when the identity probe marked one
-   * in this DOM (`data-sitelift-splash`; fetch measures the pages it probed): verify then measures the
+   * in this DOM (PROBE_MARKS.splash; fetch measures the pages it probed): verify then measures the
    * original again past it.
    */
   splash?: string;

@@ -7,6 +7,6 @@ export type * from './content-model';
 export * from './blocks';
 export type * from './diagnostic';
 export * from './language-tag';
-export type * from './probed-typography';
+export * from './probed-typography';
 export * from './strategy';
 export * from './text';

@@ -418,12 +418,13 @@
   // An entry screen the identity probe marked in this DOM (fetch measures the page it probed). Shown
   // means rendered: an entry screen may still be sliding or fading in (restaurant-jq's comes in from
   // the right), off the page or transparent for a moment, and it is the entry all the same.
-  const splashEl = document.querySelector('[data-sitelift-splash]');
+  // (options.splashMark: the mark's attribute name, PROBE_MARKS.splash.)
+  const splashEl = document.querySelector('[' + options.splashMark + ']');
   const splash =
     splashEl &&
     (typeof splashEl.checkVisibility !== 'function' ||
       splashEl.checkVisibility({ checkVisibilityCSS: true }))
-      ? collapse(splashEl.getAttribute('data-sitelift-splash') || '').slice(0, 100)
+      ? collapse(splashEl.getAttribute(options.splashMark) || '').slice(0, 100)
       : '';
 
   return {

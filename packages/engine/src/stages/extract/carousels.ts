@@ -6,6 +6,7 @@
  */
 import type { Element } from './dom';
 import { childrenOf, findElements, getAttr, isElement } from './dom';
+import { PROBE_MARKS } from '../../measure/probe-marks';
 
 function classesOf(element: Element): string[] {
   return (getAttr(element, 'class') ?? '').trim().split(/\s+/).filter(Boolean);
@@ -33,7 +34,7 @@ export function isCarouselRoot(element: Element): boolean {
   return (
     classes.some((c) => SLIDER_CLASS.test(c)) &&
     !classes.some((c) => PART_CLASS.test(c)) &&
-    getAttr(element, 'data-sitelift-menu') === undefined
+    getAttr(element, PROBE_MARKS.menu) === undefined
   );
 }
 
@@ -98,14 +99,14 @@ function toPixelWidth(element: Element | null | undefined): number | undefined {
 
 /**
  * How many slides a carousel showed side by side: as the identity probe measured it on the slides'
- * row (`data-sitelift-columns`), else as the slider's script laid them out (jCarouselLite writes the
+ * row (PROBE_MARKS.columns), else as the slider's script laid them out (jCarouselLite writes the
  * viewport's and each slide's width into their style: 894 px / 298 px is 3); undefined when unknown.
  */
 export function toVisibleSlides(root: Element, slides: Element[]): number | undefined {
   const row = slides[0]?.parentNode as Element | null | undefined;
   for (const element of [row, root]) {
     const measured = element
-      ? Number.parseInt(getAttr(element, 'data-sitelift-columns') ?? '', 10)
+      ? Number.parseInt(getAttr(element, PROBE_MARKS.columns) ?? '', 10)
       : NaN;
     if (Number.isFinite(measured) && measured >= 1) return measured;
   }

@@ -2,12 +2,13 @@
  * Dialogs of the original (issue 12): content hidden at load that a trigger opens — a Bootstrap
  * modal, an element with `role=dialog` or `aria-modal`, a `<dialog>` not open, or a hidden element a
  * trigger targets (a lightbox popup). The identity probe marks them in the rendered page
- * (`data-sitelift-dialog`, `data-sitelift-opens`); without a browser the markup says the same.
+ * (PROBE_MARKS.dialog, PROBE_MARKS.opens); without a browser the markup says the same.
  * They stay dialogs: closed, every word kept, opened by their trigger.
  */
 import type { Element, Node } from './dom';
 import { collapse, findElements, getAttr, textContent } from './dom';
 import type { TabGroups } from './tab-groups';
+import { PROBE_MARKS } from '../../measure/probe-marks';
 
 /** One dialog: its id (the original's, so that old links still name it) and its title. */
 export interface DialogInfo {
@@ -29,7 +30,7 @@ const TOGGLE = /^(?:modal|dialog|lightbox)$/i;
 
 /** The id a trigger opens (`data-target="#x"`, `data-bs-target`, `href="#x"`, `aria-controls`). */
 export function targetIdOf(element: Element): string | undefined {
-  const marked = getAttr(element, 'data-sitelift-opens');
+  const marked = getAttr(element, PROBE_MARKS.opens);
   if (marked) return marked;
   for (const name of ['data-target', 'data-bs-target', 'href', 'aria-controls']) {
     const value = getAttr(element, name)?.trim();
@@ -43,7 +44,7 @@ export function targetIdOf(element: Element): string | undefined {
 
 function isTrigger(element: Element): boolean {
   return (
-    getAttr(element, 'data-sitelift-opens') !== undefined ||
+    getAttr(element, PROBE_MARKS.opens) !== undefined ||
     TOGGLE.test(getAttr(element, 'data-toggle') ?? '') ||
     TOGGLE.test(getAttr(element, 'data-bs-toggle') ?? '') ||
     (getAttr(element, 'aria-haspopup') ?? '').toLowerCase() === 'dialog'
@@ -61,7 +62,7 @@ function hiddenByMarkup(element: Element): boolean {
 
 /** Dialog-like by its markup: a modal's outer element, role=dialog, aria-modal, a closed <dialog>. */
 function isDialogLike(element: Element): boolean {
-  if (getAttr(element, 'data-sitelift-dialog') !== undefined) return true;
+  if (getAttr(element, PROBE_MARKS.dialog) !== undefined) return true;
   if (element.tagName === 'dialog') return getAttr(element, 'open') === undefined;
   const role = (getAttr(element, 'role') ?? '').toLowerCase();
   if (role === 'dialog' || role === 'alertdialog') return true;
@@ -102,7 +103,7 @@ export function findDialogs(root: Node, tabGroups?: TabGroups): Dialogs {
   for (const element of findElements(root, (e) => e.tagName !== 'body' && e.tagName !== 'html')) {
     // A tab group's panel is a tab, whatever marks it.
     if (inside.has(element) || tabGroups?.byElement.has(element)) continue;
-    const id = getAttr(element, 'data-sitelift-dialog') || getAttr(element, 'id');
+    const id = getAttr(element, PROBE_MARKS.dialog) || getAttr(element, 'id');
     const isDialog = isDialogLike(element) || (!!id && targeted.has(id) && hiddenByMarkup(element));
     if (!isDialog) continue;
     // An element that holds the page's navigation or most of it is a layout wrapper, not a dialog.

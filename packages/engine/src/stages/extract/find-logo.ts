@@ -8,6 +8,7 @@ import type { PageProbe } from '../../types';
 import type { Element, Node } from './dom';
 import { collapse, findElement, getAttr, resolveUrl, textContent as textOf } from './dom';
 import type { AssetIndex } from './walk-content';
+import { PROBE_MARKS } from '../../measure/probe-marks';
 
 /**
  * An inline SVG logo as an asset: its markup (with the SVG namespace a standalone file needs) under a
@@ -29,7 +30,7 @@ const BRAND_CLASS =
 
 function isBrandElement(element: Element): boolean {
   return (
-    getAttr(element, 'data-sitelift-brand') !== undefined ||
+    getAttr(element, PROBE_MARKS.brand) !== undefined ||
     BRAND_CLASS.test(getAttr(element, 'class') ?? '') ||
     /^(?:logo|site-logo|brand)$/i.test(getAttr(element, 'id') ?? '') ||
     getAttr(element, 'rel') === 'home'
@@ -39,7 +40,7 @@ function isBrandElement(element: Element): boolean {
 /** The brand element of a page: marked by the probe, else the first element classed as one. */
 export function findBrandElement(document: Node): Element | undefined {
   return (
-    findElement(document, (e) => getAttr(e, 'data-sitelift-brand') !== undefined) ??
+    findElement(document, (e) => getAttr(e, PROBE_MARKS.brand) !== undefined) ??
     findElement(document, (e) => e.tagName !== 'body' && e.tagName !== 'html' && isBrandElement(e))
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Text the original centred (issue 12: STYLE_MODERNIZATION keeps the original's look). A page the
- * identity probe rendered carries the computed alignment (`data-sitelift-align` where it changes, and
+ * identity probe rendered carries the computed alignment (PROBE_MARKS.align where it changes, and
  * always on the body): that is read. Otherwise it is read from the markup, the element's own or its
  * nearest ancestor's alignment — `<center>`, `align="center"`, an inline `text-align`, or a
  * framework's class (Bootstrap's `text-center`, Bulma's `has-text-centered`).
@@ -9,6 +9,7 @@ import type { Section } from '../../model';
 import type { Element, Node } from './dom';
 import { collapse, findElements, getAttr, isElement, textContent } from './dom';
 import { plainText } from '../../model';
+import { PROBE_MARKS } from '../../measure/probe-marks';
 
 const CENTRED_CLASS =
   /(?:^|\s)(?:text-center|text-centre|has-text-centered|centered|center)(?:\s|$)/i;
@@ -35,7 +36,7 @@ function ownAlign(element: Element): 'center' | 'left' | undefined {
 
 /** The alignment the identity probe measured on an element, where it changes. */
 function measuredAlign(element: Element): 'center' | 'left' | undefined {
-  const align = getAttr(element, 'data-sitelift-align');
+  const align = getAttr(element, PROBE_MARKS.align);
   return align === 'center' || align === 'left' ? align : undefined;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The site's main menu as a tree (issue 12): every top-level item in order, dropdowns with their
  * children (hidden until hovered in the original, still there in the DOM), the brand link left out.
- * The menu roots are the elements the identity probe marked `data-sitelift-menu`; without a browser,
+ * The menu roots are the elements the identity probe marked PROBE_MARKS.menu; without a browser,
  * the first element that reads as navigation.
  */
 import type { MenuItem } from '../../model';
@@ -16,6 +16,7 @@ import {
   textContent,
 } from './dom';
 import { isNavigation } from './walk/navigation';
+import { PROBE_MARKS } from '../../measure/probe-marks';
 
 /** Arrows and carets that mark a dropdown toggle: decoration, not part of the label. */
 const TOGGLE_GLYPHS = /[▼▾▿⌄⯆▽↓›»+]+\s*$/u;
@@ -30,7 +31,7 @@ function classOf(element: Element): string {
 
 function isBrand(element: Element): boolean {
   return (
-    getAttr(element, 'data-sitelift-brand') !== undefined ||
+    getAttr(element, PROBE_MARKS.brand) !== undefined ||
     /(?:^|\s)(?:navbar-brand|brand|logo|site-title|site-logo)(?:\s|$)/.test(classOf(element))
   );
 }
@@ -129,7 +130,7 @@ function toItems(container: Element, pageUrl: string): MenuItem[] {
 
 /** The menu roots of a page: those the probe marked, else the first navigation element. */
 export function findMenuRoots(document: Node): Element[] {
-  const marked = findElements(document, (e) => getAttr(e, 'data-sitelift-menu') !== undefined);
+  const marked = findElements(document, (e) => getAttr(e, PROBE_MARKS.menu) !== undefined);
   const outermost = marked.filter(
     (element) => !marked.some((other) => other !== element && contains(other, element)),
   );

@@ -1,11 +1,12 @@
 /**
  * Repeated items the original laid out side by side (issue 12): a row of service cards, team
  * members, a menu's dishes. Their columns are how many sat side by side at 1440 px, as the identity
- * probe measured them (`data-sitelift-columns`); without a browser, as a Bootstrap grid's column
+ * probe measured them (PROBE_MARKS.columns); without a browser, as a Bootstrap grid's column
  * classes say. Pure: parse5 elements in, the item elements and their column count out.
  */
 import type { Element } from './dom';
 import { childrenOf, collapse, findElement, getAttr, isElement, textContent } from './dom';
+import { PROBE_MARKS } from '../../measure/probe-marks';
 
 /** An item longer than this is an article, not a card. */
 const MAX_ITEM_TEXT = 700;
@@ -71,7 +72,7 @@ export function findRepeatedItems(
   const start = children.findIndex((child) => toKind(child) === kind);
   const items = children.slice(start, start + count);
   if (!items.every((item) => toKind(item) === kind && isCard(item))) return undefined;
-  const measured = Number.parseInt(getAttr(parent, 'data-sitelift-columns') ?? '', 10);
+  const measured = Number.parseInt(getAttr(parent, PROBE_MARKS.columns) ?? '', 10);
   const columns = Number.isFinite(measured) ? measured : toGridColumns(items[0]!);
   if (columns === undefined || columns < 2) return undefined;
   return {

@@ -1,11 +1,28 @@
 /**
- * The identity probe (issue 12): JavaScript evaluated in the rendered page, before its HTML is read,
+ * The identity probe (issue 12): TypeScript evaluated in the rendered page, before its HTML is read,
  * that reads what only a browser knows — computed colours, the families in use, where things sit —
- * and returns a PageProbe (types.ts). It also marks the DOM with data-sitelift-* attributes (brand,
- * main menu, links drawn as buttons, columns of repeated items) so that extract, which reads the
- * HTML with parse5, finds them without a browser of its own.
+ * and returns a PageProbe (measure/page-probe.ts, whose schema fetch checks the answer with). It
+ * also marks the DOM (measure/probe-marks.ts: brand, main menu, links drawn as buttons, columns of
+ * repeated items, sidebars, rows, entry screens, dialogs) so that extract, which reads the HTML with
+ * parse5, finds them without a browser of its own.
  *
- * The script is browser/in-page/identity-probe.js, read as text (readInPageScript).
+ * The script is browser/in-page/identity-probe/, one module per concern, bundled into one
+ * expression on first use (browser/in-page-script.ts).
  */
-import { readInPageScript } from '../../browser/in-page/read-in-page-script';
-export const IDENTITY_PROBE_SCRIPT = readInPageScript('identity-probe.js');
+import type { Page } from 'playwright-core';
+import { inPageScript } from '../../browser/in-page-script';
+import { pageProbeSchema, type PageProbe } from '../../measure/page-probe';
+
+/** The probe as one expression for `page.evaluate`: its value is the page's PageProbe (or undefined without a body). */
+export function identityProbeScript(): string {
+  return `(${inPageScript('identity-probe/index.ts')})()`;
+}
+
+/**
+ * Runs the probe in a loaded page and checks its answer with the PageProbe schema (a ZodError when
+ * the page's scripts made it answer what no probe writes); undefined for a document without a body.
+ */
+export async function readPageProbe(page: Page): Promise<PageProbe | undefined> {
+  const answer = await page.evaluate<unknown>(identityProbeScript());
+  return answer === undefined ? undefined : pageProbeSchema.parse(answer);
+}

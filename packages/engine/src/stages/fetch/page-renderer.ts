@@ -9,8 +9,8 @@ import {
 import { captureDesktopAndMobile, DESKTOP_VIEWPORT } from '../../browser/screenshots';
 import type { PageScreenshots } from '../../measure/fidelity';
 import type { GuardOptions } from '../../net/assert-public-url';
-import type { PageProbe } from '../../types';
-import { IDENTITY_PROBE_SCRIPT } from './identity-probe';
+import type { PageProbe } from '../../measure/page-probe';
+import { readPageProbe } from './identity-probe';
 
 /**
  * Launch arguments that keep the page from reaching the network on its own: every request is answered
@@ -83,7 +83,7 @@ export interface RenderedDocument {
 export interface PageRenderer {
   /**
    * Loads `document` (fulfilled from its prefetched bytes), runs its scripts, reads the page's
-   * identity (IDENTITY_PROBE_SCRIPT) and returns the DOM's HTML, then (with the renderer's `screenshots`) screenshots the page at 1440 px and 375 px.
+   * identity (readPageProbe) and returns the DOM's HTML, then (with the renderer's `screenshots`) screenshots the page at 1440 px and 375 px.
    */
   render(document: PrefetchedDocument): Promise<RenderedDocument>;
   close(): Promise<void>;
@@ -169,10 +169,9 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
           throw new Error(`the page navigated to ${page.url()}`);
         }
         // The probe marks the DOM (brand, menu, buttons, columns) before its HTML is read; a page
-        // whose probe fails is still read, and extract falls back to its CSS.
-        const probe = await page
-          .evaluate<PageProbe | undefined>(IDENTITY_PROBE_SCRIPT)
-          .catch(() => undefined);
+        // whose probe fails, or answers what no probe writes (the page's scripts replaced a DOM
+        // function it calls), is still read, and extract falls back to its CSS.
+        const probe = await readPageProbe(page).catch(() => undefined);
         const html = await page.content();
         let screenshots: PageScreenshots | undefined;
         if (options.screenshots === true) {

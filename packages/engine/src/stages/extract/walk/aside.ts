@@ -1,5 +1,5 @@
 /**
- * Sidebars (issue 12): the column the identity probe marked `data-sitelift-aside` (a narrow column
+ * Sidebars (issue 12): the column the identity probe marked PROBE_MARKS.aside (a narrow column
  * of mostly links beside the content at 1440 px) is walked on its own and kept as the page's aside,
  * so that the rebuild draws it beside the content instead of above it.
  */
@@ -9,10 +9,11 @@ import type { Element } from '../dom';
 import { getAttr } from '../dom';
 import { flush } from './flush';
 import type { WalkContext } from './walk-context';
+import { PROBE_MARKS } from '../../../measure/probe-marks';
 
 /** A marked sidebar becomes the walk's aside (the first one; another is walked as content). */
 export function handleAside(context: WalkContext, element: Element): false | undefined {
-  const side = getAttr(element, 'data-sitelift-aside');
+  const side = getAttr(element, PROBE_MARKS.aside);
   if (side !== 'left' && side !== 'right') return undefined;
   // Only the page's own walk keeps an aside: a walk of a subtree (a tab panel, a table cell, the
   // aside itself) walks it as content, so that no word is lost.
@@ -23,16 +24,16 @@ export function handleAside(context: WalkContext, element: Element): false | und
   const inner = context.walkSubtree(element, context.assets, context.tabGroups);
   const blocks = inner.blocks.filter((block) => block.kind !== 'break');
   if (blocks.length === 0) return undefined;
-  const width = Number.parseInt(getAttr(element, 'data-sitelift-aside-width') ?? '', 10);
-  const span = Number.parseInt(getAttr(element, 'data-sitelift-aside-span') ?? '', 10);
+  const width = Number.parseInt(getAttr(element, PROBE_MARKS.asideWidth) ?? '', 10);
+  const span = Number.parseInt(getAttr(element, PROBE_MARKS.asideSpan) ?? '', 10);
   context.aside = {
     side,
     width: Number.isFinite(width) && width > 0 ? width : 240,
     ...(Number.isFinite(span) && span > width ? { span } : {}),
     isNavigation: isMostlyLinks(blocks),
     ...toAsideColors(
-      getAttr(element, 'data-sitelift-aside-fill'),
-      getAttr(element, 'data-sitelift-aside-text'),
+      getAttr(element, PROBE_MARKS.asideFill),
+      getAttr(element, PROBE_MARKS.asideText),
     ),
     blocks,
   };

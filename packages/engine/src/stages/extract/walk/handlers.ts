@@ -32,6 +32,7 @@ import { SKIPPED, handleSkipped } from './skipped';
 import { handleTabGroup } from './tab-group';
 import { handleTable } from './table';
 import type { Handler, WalkContext } from './walk-context';
+import { PROBE_MARKS } from '../../../measure/probe-marks';
 
 function byTags(tags: Iterable<string>, handler: Handler): [string, Handler][] {
   return [...tags].map((tag) => [tag, handler]);
@@ -67,12 +68,12 @@ export const CONTAINER_HANDLERS: ReadonlyMap<string, Handler> = new Map([
 ]);
 
 /**
- * An entry screen the identity probe marked (`data-sitelift-splash`: a "Lets begin" link alone in a
+ * An entry screen the identity probe marked (PROBE_MARKS.splash: a "Lets begin" link alone in a
  * screen that hid the content): listed as not carried, so that it is neither the hero nor content;
  * the rebuild opens on the content.
  */
 function handleSplash(context: WalkContext, element: Element): boolean {
-  const label = getAttr(element, 'data-sitelift-splash');
+  const label = getAttr(element, PROBE_MARKS.splash);
   if (label === undefined) return false;
   context.dropped.push({
     kind: 'other',

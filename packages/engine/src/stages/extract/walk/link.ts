@@ -2,6 +2,7 @@
 import type { Element } from '../dom';
 import { getAttr, resolveUrl } from '../dom';
 import type { WalkContext } from './walk-context';
+import { PROBE_MARKS } from '../../../measure/probe-marks';
 
 /** Enters a link: its resolved href applies to the runs and images inside until its end. */
 export function handleLink(context: WalkContext, element: Element): boolean {
@@ -24,10 +25,10 @@ const SECONDARY_CLASS =
 
 /**
  * The kind of button a link was drawn as (issue 12): as the identity probe measured it in the
- * rendered page (`data-sitelift-button`), else as its classes say (`btn btn-primary`, `button`).
+ * rendered page (PROBE_MARKS.button), else as its classes say (`btn btn-primary`, `button`).
  */
 export function toButtonKind(element: Element): 'primary' | 'secondary' | undefined {
-  const measured = getAttr(element, 'data-sitelift-button');
+  const measured = getAttr(element, PROBE_MARKS.button);
   if (measured === 'primary' || measured === 'secondary') return measured;
   const className = getAttr(element, 'class') ?? '';
   if (!BUTTON_CLASS.test(className) || /(?:^|\s)btn-link(?:\s|$)/.test(className)) return undefined;

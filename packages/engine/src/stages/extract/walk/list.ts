@@ -5,6 +5,7 @@
 import type { Element, Node } from '../dom';
 import { childrenOf, findElement, getAttr, isElement } from '../dom';
 import type { Container, WalkContext } from './walk-context';
+import { PROBE_MARKS } from '../../../measure/probe-marks';
 
 /** Classes of lists that frameworks lay out in a row (read when no browser measured the page). */
 const INLINE_CLASS =
@@ -12,14 +13,14 @@ const INLINE_CLASS =
 
 /**
  * Whether the original showed a list's items side by side: as the identity probe measured it
- * (`data-sitelift-inline`; the page's body carries `data-sitelift-align` when it was measured),
+ * (PROBE_MARKS.inline; the page's body carries PROBE_MARKS.align when it was measured),
  * else as its framework class says.
  */
 function isInlineList(element: Element): boolean {
-  if (getAttr(element, 'data-sitelift-inline') !== undefined) return true;
+  if (getAttr(element, PROBE_MARKS.inline) !== undefined) return true;
   let node: Node | null = element;
   while (node && isElement(node) && node.tagName !== 'body') node = node.parentNode;
-  if (node && isElement(node) && getAttr(node, 'data-sitelift-align') !== undefined) return false;
+  if (node && isElement(node) && getAttr(node, PROBE_MARKS.align) !== undefined) return false;
   return INLINE_CLASS.test(getAttr(element, 'class') ?? '');
 }
 

@@ -12,6 +12,7 @@ import { emit } from './emit';
 import { flush } from './flush';
 import { isNavigation } from './navigation';
 import type { WalkContext } from './walk-context';
+import { PROBE_MARKS } from '../../../measure/probe-marks';
 
 /** A carousel root or a parent of repeated cards becomes one block; other elements go on. */
 export function handlePanels(context: WalkContext, element: Element): false | undefined {
@@ -20,8 +21,7 @@ export function handlePanels(context: WalkContext, element: Element): false | un
   if (context.nav > 0 || context.form || context.labelDepth > 0 || context.buttonText)
     return undefined;
   // A menu stays the menu, icons and all.
-  if (getAttr(element, 'data-sitelift-menu') !== undefined || isNavigation(element))
-    return undefined;
+  if (getAttr(element, PROBE_MARKS.menu) !== undefined || isNavigation(element)) return undefined;
   const slides = findCarouselSlides(element);
   if (slides) {
     flush(context);
@@ -72,17 +72,17 @@ export function handlePanels(context: WalkContext, element: Element): false | un
 }
 
 /**
- * A layout row the identity probe measured (`data-sitelift-row`: its columns' shares in percent,
- * the columns marked `data-sitelift-col`): its columns, their widths, and its other children.
+ * A layout row the identity probe measured (PROBE_MARKS.row: its columns' shares in percent,
+ * the columns marked PROBE_MARKS.col): its columns, their widths, and its other children.
  */
 function findLayoutRow(
   element: Element,
 ): { columns: Element[]; widths: number[]; others: Element[] } | undefined {
-  const marked = getAttr(element, 'data-sitelift-row');
+  const marked = getAttr(element, PROBE_MARKS.row);
   if (marked === undefined) return undefined;
   const widths = marked.split(/\s+/).map(Number);
   const children = childrenOf(element).filter(isElement);
-  const columns = children.filter((child) => getAttr(child, 'data-sitelift-col') !== undefined);
+  const columns = children.filter((child) => getAttr(child, PROBE_MARKS.col) !== undefined);
   if (
     columns.length < 2 ||
     widths.length !== columns.length ||

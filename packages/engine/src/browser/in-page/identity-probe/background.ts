@@ -1,0 +1,47 @@
+/** The page's background: what a visitor sees behind the content of the first views. */
+import type { PageProbe } from '../../../measure/page-probe';
+import { add, rectOf } from './dom';
+import { fillOf, isInCover, type Fill } from './fill';
+import { body, doc, H, W } from './view';
+
+/**
+ * Samples the first views on a grid (scrolling down and back to the top) and takes the most seen
+ * fill of an element that spans the page (the body, a wrapper as tall as the document), not of a
+ * section or hero that happens to fill the first view. Also returns the document's height.
+ */
+export function readBackground(): { background: PageProbe['background']; documentHeight: number } {
+  const fills = new Map<Element, number>();
+  const fillInfo = new Map<Element, Fill>();
+  const pageHeight = Math.min(doc.documentElement.scrollHeight, H * 3);
+  for (let y = H * 0.05; y < pageHeight; y += H / 6) {
+    window.scrollTo(0, Math.max(0, y - H / 2));
+    const viewY = y - window.scrollY;
+    for (let x = W * 0.05; x < W; x += W / 10) {
+      const hit = doc.elementsFromPoint(x, viewY).find((e) => !isInCover(e));
+      if (!hit) continue;
+      const fill = fillOf(hit);
+      add(fills, fill.element, 1);
+      fillInfo.set(fill.element, fill);
+    }
+  }
+  window.scrollTo(0, 0);
+  const documentHeight = doc.documentElement.scrollHeight;
+  let background: PageProbe['background'] | undefined;
+  let best = -1;
+  for (const [element, count] of fills) {
+    const r = rectOf(element);
+    const spans =
+      element === body ||
+      element === doc.documentElement ||
+      (r.width >= W * 0.9 && r.height >= documentHeight * 0.6);
+    if (!spans || count <= best) continue;
+    best = count;
+    const f = fillInfo.get(element)!;
+    background = f.image ? { color: f.color, image: f.image } : { color: f.color };
+  }
+  if (!background) {
+    const f = fillOf(body);
+    background = f.image ? { color: f.color, image: f.image } : { color: f.color };
+  }
+  return { background, documentHeight };
+}

@@ -1,0 +1,107 @@
+/**
+ * The identity probe (issue 12), run in the rendered page before fetch reads its HTML (see
+ * stages/fetch/identity-probe.ts, which bundles this folder into one script): it reads what only a
+ * browser knows — computed colours, the families in use, where things sit — and returns a PageProbe
+ * (measure/page-probe.ts). It also marks the DOM (measure/probe-marks.ts) so that extract finds
+ * brand, menus, buttons, items, sidebars, rows and entry screens without a browser of its own.
+ *
+ * The steps run in this order: each later one reads the marks of the earlier ones (a button is no
+ * button inside a menu; a row is no row inside a sidebar).
+ */
+import type { PageProbe } from '../../../measure/page-probe';
+import { readAccents } from './accents';
+import { markAlignment } from './align';
+import { markAsides } from './aside';
+import { readBackground } from './background';
+import { markButtons } from './buttons';
+import { markDialogs } from './dialogs';
+import { ranked, rectOf, style } from './dom';
+import { markEntryScreen } from './entry-screen';
+import { fillOf } from './fill';
+import { findHero } from './hero';
+import { markBrand } from './logo';
+import { markMenus, readMenuItems } from './menus';
+import { findFooter, findHeader, regionOf } from './regions';
+import { markRepeatedItems } from './repeated-items';
+import { markInlineLists, markRows } from './rows';
+import { readParagraphColor } from './text-color';
+import { measureTypography } from './typography';
+import { body, doc, H, W } from './view';
+
+export function run(): PageProbe | undefined {
+  if (!doc.body) return undefined;
+  const { background, documentHeight } = readBackground();
+  const { accents, headings } = readAccents();
+  const header = findHeader(background);
+  const { brand, logo, brandInfo } = markBrand(header);
+  const menu = markMenus();
+  markEntryScreen();
+  markDialogs();
+  const { links, buttons } = markButtons(brand);
+  const menuItems = readMenuItems(menu, header, background);
+  const footer = findFooter();
+  markRepeatedItems();
+  markAsides();
+  markRows();
+  markInlineLists();
+  markAlignment();
+  const found = findHero();
+  const hero = found?.hero;
+  const typography = measureTypography({
+    header,
+    footer,
+    heroElement: found?.element,
+    heroHeadlineSize: found?.headlineSize,
+    background,
+    documentHeight,
+  });
+  const paragraphText = readParagraphColor(background);
+
+  const headingElement = doc.querySelector('h1, h2, h3');
+  const result: PageProbe = {
+    viewport: { width: W, height: H },
+    background,
+    text: paragraphText || style(body).color,
+    links: ranked(links).slice(0, 5),
+    headings: ranked(headings).slice(0, 5),
+    buttons: [...buttons.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([key, weight]) => {
+        const [bg = '', fg = '', border = ''] = key.split('|');
+        return { background: bg, text: fg, border, weight: Math.round(weight) };
+      }),
+    accents: ranked(accents).slice(0, 24),
+    fonts: {
+      body: style(body).fontFamily,
+      heading: headingElement ? style(headingElement).fontFamily : style(body).fontFamily,
+    },
+  };
+  const headerRegion = regionOf(header);
+  if (headerRegion) {
+    // A transparent header laid over the hero's picture shows that picture, not the page's colour.
+    const heroElement = found?.element;
+    if (
+      heroElement &&
+      header &&
+      !header.contains(heroElement) &&
+      fillOf(header).element.contains(heroElement)
+    ) {
+      const hr = rectOf(header);
+      const pr = rectOf(heroElement);
+      if (hr.top >= pr.top - 1 && hr.bottom <= pr.bottom + 1) {
+        headerRegion.background = hero?.overlay || headerRegion.background;
+        headerRegion.image = hero?.image;
+      }
+    }
+    result.header = headerRegion;
+  }
+  const footerRegion = regionOf(footer);
+  if (footerRegion) result.footer = footerRegion;
+  if (logo) result.logo = logo;
+  if (brandInfo) result.brand = brandInfo;
+  if (hero) result.hero = hero;
+  if (menuItems) result.menuItems = menuItems;
+  if (typography) result.typography = typography;
+  return result;
+}

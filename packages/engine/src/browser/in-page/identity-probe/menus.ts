@@ -1,0 +1,155 @@
+/**
+ * The menus: the main menu and the other bars of the first view (marked PROBE_MARKS.menu), and how
+ * their items are drawn (boxes, pills, a plate of their own).
+ */
+import type { PageProbe } from '../../../measure/page-probe';
+import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
+import { alphaOf, imageUrl, isOpaque } from './color';
+import { add, isShown, ranked, rectOf, style, text, top } from './dom';
+import { fillOf } from './fill';
+import { body, doc, H } from './view';
+
+/** A nav-like list of the page: how many links it holds, where it sits, whether it shows. */
+export interface Menu {
+  e: Element;
+  links: number;
+  y: number;
+  shown: boolean;
+  dropdown: boolean;
+}
+
+const MENU = markSelector(PROBE_MARKS.menu);
+
+/**
+ * Marks the main menu: the nav-like list nearest the top with the most links, dropdowns included;
+ * and another bar of the first view (a <nav> of its own, a quick-links bar with dropdowns).
+ */
+export function markMenus(): Menu | undefined {
+  const dropdownBars = [
+    ...doc.querySelectorAll('.dropdown-toggle, [aria-haspopup=true], [aria-haspopup=menu]'),
+  ]
+    .map((toggle) => {
+      // From the dropdown's own wrapper up to the bar that holds other links beside it.
+      const wrapper = toggle.parentElement;
+      const own = wrapper ? wrapper.querySelectorAll('a[href]').length : 0;
+      let e = wrapper && wrapper.parentElement;
+      while (e && e !== body && e.querySelectorAll('a[href]').length <= own) e = e.parentElement;
+      return e;
+    })
+    .filter((e): e is HTMLElement => !!e && e !== body);
+  const menus: Menu[] = [
+    ...new Set([
+      ...doc.querySelectorAll(
+        'nav, [role=navigation], ul.nav, ul.navbar-nav, #menu, .menu, #nav, .nav, ul[class*=menu], #navigation, .navigation',
+      ),
+      ...dropdownBars,
+    ]),
+  ]
+    .filter((e) => !e.closest('footer, [role=contentinfo], #footer, .footer'))
+    .map((e) => ({
+      e,
+      links: e.querySelectorAll('a[href]').length,
+      y: top(rectOf(e)),
+      shown: isShown(e),
+      dropdown: !!e.querySelector(
+        '.dropdown-toggle, [aria-haspopup], .dropdown-menu, .sub-menu, .submenu, ul ul',
+      ),
+    }))
+    .filter((m) => m.links >= 2 && m.y < H * 1.5);
+  // Shown menus first, then the one with most links (dropdown entries count: they are hidden, not gone).
+  menus.sort((a, b) => Number(b.shown) - Number(a.shown) || b.links - a.links || a.y - b.y);
+  const menu = menus[0];
+  if (menu) menu.e.setAttribute(PROBE_MARKS.menu, '');
+  for (const other of menus.slice(1)) {
+    if (!other.shown || other.y > H * 0.8) continue;
+    if (!(
+      other.dropdown ||
+      other.e.tagName === 'NAV' ||
+      other.e.getAttribute('role') === 'navigation'
+    ))
+      continue;
+    if (
+      doc.querySelector(MENU) &&
+      [...doc.querySelectorAll(MENU)].some((m) => m.contains(other.e) || other.e.contains(m))
+    )
+      continue;
+    other.e.setAttribute(PROBE_MARKS.menu, '');
+  }
+  return menu;
+}
+
+/**
+ * The menus' items drawn as boxes or pills (a fill or a border, even a faint one, around padded
+ * words): the rebuild draws its menu items so too. The most common look wins (not the active one).
+ * Else a menu drawn on a plate of its own (restaurant-jq's red board): its items take the plate's fill.
+ */
+export function readMenuItems(
+  menu: Menu | undefined,
+  header: Element | null,
+  background: PageProbe['background'],
+): PageProbe['menuItems'] {
+  const menuLooks = new Map<string, number>();
+  let menuLinks = 0;
+  for (const a of doc.querySelectorAll(`${MENU} a[href]`)) {
+    if (!isShown(a) || !text(a) || top(rectOf(a)) > H) continue;
+    menuLinks++;
+    const s = style(a);
+    const faint = (c: string): boolean => alphaOf(c) >= 0.04;
+    const filled = faint(s.backgroundColor) && s.backgroundColor !== fillOf(a.parentElement).color;
+    const outlined =
+      Number.parseFloat(s.borderTopWidth) >= 1 &&
+      s.borderTopStyle !== 'none' &&
+      Number.parseFloat(s.borderBottomWidth) >= 1 &&
+      faint(s.borderTopColor);
+    const padded = Number.parseFloat(s.paddingLeft) >= 8 && Number.parseFloat(s.paddingTop) >= 4;
+    if (!(padded && /inline-block|block|flex|grid/.test(s.display) && (filled || outlined)))
+      continue;
+    const key = [
+      filled ? s.backgroundColor : 'transparent',
+      outlined ? s.borderTopColor : 'transparent',
+      s.color,
+      s.borderTopLeftRadius,
+    ].join('|');
+    add(menuLooks, key, 1);
+  }
+  let menuItems: PageProbe['menuItems'];
+  const look = ranked(menuLooks)[0];
+  if (
+    look &&
+    menuLinks >= 2 &&
+    [...menuLooks.values()].reduce((x, y) => x + y, 0) >= menuLinks * 0.6
+  ) {
+    const [itemBackground = '', border = '', color = '', radius = ''] = look.color.split('|');
+    menuItems = { background: itemBackground, border, text: color, radius };
+  }
+
+  if (!menuItems && menu) {
+    const count = menu.links;
+    const plate = [menu.e, ...menu.e.querySelectorAll('ul, ol, div')].find((e) => {
+      if (e.querySelectorAll('a[href]').length < count || (header && e.contains(header)))
+        return false;
+      const s = style(e);
+      if (imageUrl(s.backgroundImage)) return true;
+      // A colour of its own: not the header's nor the page's (a white list on a white bar is no plate).
+      return (
+        isOpaque(s.backgroundColor) &&
+        s.backgroundColor !== (header ? fillOf(header).color : '') &&
+        s.backgroundColor !== background.color
+      );
+    });
+    const headerFill = header ? fillOf(header) : undefined;
+    if (plate && !(headerFill && headerFill.element === plate)) {
+      const s = style(plate);
+      const link = [...plate.querySelectorAll('a[href]')].find((a) => text(a));
+      menuItems = {
+        background: s.backgroundColor,
+        border: 'transparent',
+        text: link ? style(link).color : s.color,
+        radius: s.borderTopLeftRadius,
+      };
+      const image = imageUrl(s.backgroundImage);
+      if (image) menuItems.image = image;
+    }
+  }
+  return menuItems;
+}

@@ -1,0 +1,47 @@
+/**
+ * Repeated items: siblings of one kind (same tag and classes, with a picture or a heading); a
+ * heading row before them or a row after them may sit beside them in the same parent. Their parent
+ * is marked PROBE_MARKS.columns with how many of them sit side by side in the viewport.
+ */
+import { PROBE_MARKS } from '../../../measure/probe-marks';
+import { isShown, rectOf } from './dom';
+import { doc, W } from './view';
+
+/** An item's kind: its tag and its classes, less the ones that tell one item from the next. */
+const kind = (k: Element): string =>
+  k.tagName +
+  '.' +
+  [...k.classList]
+    .filter((c) => !/active|first|last|odd|even|\d/.test(c) || /^col-/.test(c))
+    .sort()
+    .join('.');
+
+/** Marks every parent of repeated items with their number of columns. */
+export function markRepeatedItems(): void {
+  for (const parent of doc.body.querySelectorAll('*')) {
+    const shown = [...parent.children].filter((k) => isShown(k));
+    if (shown.length < 2 || shown.length > 60) continue;
+    const counts = new Map<string, number>();
+    for (const k of shown) counts.set(kind(k), (counts.get(kind(k)) || 0) + 1);
+    const [major, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    if (count < 2) continue;
+    const kids = shown.filter((k) => kind(k) === major);
+    const start = shown.indexOf(kids[0]!);
+    if (shown.slice(start, start + kids.length).some((k) => kind(k) !== major)) continue;
+    if (
+      !kids.every(
+        (k) => k.querySelector('img, h2, h3, h4, h5, [style*=background]') || k.tagName === 'IMG',
+      )
+    )
+      continue;
+    const boxes = kids.map(rectOf);
+    if (boxes.some((b) => b.width < 60)) continue;
+    const y0 = Math.round(boxes[0]!.top);
+    // Only what shows side by side in the viewport: a slider's row runs on off-screen.
+    const columns = boxes.filter(
+      (b) => Math.abs(Math.round(b.top) - y0) <= 4 && b.left >= -1 && b.right <= W + 1,
+    ).length;
+    if (columns < 1) continue;
+    parent.setAttribute(PROBE_MARKS.columns, String(columns));
+  }
+}

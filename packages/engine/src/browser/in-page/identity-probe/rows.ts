@@ -1,0 +1,86 @@
+/**
+ * Rows as the page lays them out: blocks whose children stand side by side as columns, and lists
+ * shown in one line.
+ */
+import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
+import { isShown, rectOf, style, text } from './dom';
+import { body, H, W } from './view';
+
+const COLUMN_TAGS = new Set(['DIV', 'SECTION', 'ARTICLE', 'ASIDE', 'FIGURE']);
+
+/**
+ * Layout rows: a block whose shown children stand side by side as columns (a picture beside its
+ * text, a map beside the contact details), not repeated cards (those are items) nor a sidebar (the
+ * aside). Marked PROBE_MARKS.row with each column's share of the row in percent, its columns
+ * PROBE_MARKS.col. Rows taller than one and a half screens (a page's whole layout) are left to the aside.
+ */
+export function markRows(): void {
+  const outside = [
+    'header',
+    'footer',
+    'nav',
+    'form',
+    ...[
+      PROBE_MARKS.menu,
+      PROBE_MARKS.aside,
+      PROBE_MARKS.dialog,
+      PROBE_MARKS.splash,
+      PROBE_MARKS.columns,
+    ].map(markSelector),
+  ].join(', ');
+  for (const row of [...body.querySelectorAll('div, section, article, main')].slice(0, 4000)) {
+    if (
+      row.hasAttribute(PROBE_MARKS.columns) ||
+      row.querySelector(markSelector(PROBE_MARKS.aside)) ||
+      row.closest(outside) ||
+      !isShown(row)
+    )
+      continue;
+    const r = rectOf(row);
+    if (r.width < W * 0.4 || r.height > H * 1.5) continue;
+    const columns = [...row.children].filter(
+      (child) => style(child).display !== 'none' && style(child).position !== 'absolute',
+    );
+    if (columns.length < 2 || columns.length > 4) continue;
+    if (!columns.every((child) => COLUMN_TAGS.has(child.tagName))) continue;
+    const boxes = columns.map(rectOf);
+    const ok = boxes.every(
+      (b, i) =>
+        b.width >= Math.max(40, r.width * 0.05) &&
+        (i === 0 || (b.left >= boxes[i - 1]!.right - 2 && Math.abs(b.top - boxes[0]!.top) <= 24)),
+    );
+    const used = boxes.reduce((sum, b) => sum + b.width, 0);
+    if (!ok || used < r.width * 0.8) continue;
+    if (columns.filter((child) => text(child).length > 0).length < 1) continue;
+    row.setAttribute(
+      PROBE_MARKS.row,
+      boxes.map((b) => ((b.width / used) * 100).toFixed(1)).join(' '),
+    );
+    for (const child of columns) child.setAttribute(PROBE_MARKS.col, '');
+  }
+}
+
+/**
+ * Lists laid out in a row (a pager, page numbers, social icons): marked PROBE_MARKS.inline, so that
+ * the rebuild keeps them on one line rather than as a bulleted column.
+ */
+export function markInlineLists(): void {
+  for (const list of [...body.querySelectorAll('ul, ol')].slice(0, 2000)) {
+    // (Its own box may be empty: floated items do not give a list height.)
+    if (list.closest(`${markSelector(PROBE_MARKS.menu)}, nav`) || style(list).display === 'none')
+      continue;
+    // An item whose link floats (Bootstrap's pagination) has an empty box of its own: its link's counts.
+    const boxOf = (li: Element): DOMRect =>
+      rectOf(li).width > 0 || !li.firstElementChild ? rectOf(li) : rectOf(li.firstElementChild);
+    const items = [...list.children].filter(
+      (li) => li.tagName === 'LI' && style(li).display !== 'none' && boxOf(li).width > 0,
+    );
+    if (items.length < 2) continue;
+    const boxes = items.map(boxOf);
+    const first = boxes[0]!;
+    const beside = boxes.filter(
+      (b) => Math.abs(b.top - first.top) <= 4 && (b === first || b.left >= first.right - 1),
+    ).length;
+    if (beside >= 2) list.setAttribute(PROBE_MARKS.inline, '');
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The type scale and the content column (issue 12): STYLE_MODERNIZATION keeps the original's own
+ * sizes, column and rhythm, measured here at the viewport's width (a fixed scale moved every block).
+ */
+import type { PageProbe } from '../../../measure/page-probe';
+import type { ProbedTypography } from '../../../model/probed-typography';
+import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
+import { imageUrl, isOpaque } from './color';
+import { add, isShown, rectOf, style, text, textOf } from './dom';
+import { inSplash } from './entry-screen';
+import { isInCover } from './fill';
+import { body, doc, W } from './view';
+
+const px = (v: string): number => Number.parseFloat(v) || 0;
+const round = (n: number): number => Math.round(n * 10) / 10;
+const leadingOf = (s: CSSStyleDeclaration): number =>
+  s.lineHeight === 'normal' ? px(s.fontSize) * 1.2 : px(s.lineHeight);
+
+/** The value carrying the most weight (characters) in a map of value → weight. */
+const heaviest = <K>(map: Map<K, number>): K | undefined =>
+  [...map.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k)[0];
+
+/** The median of `[value, weight, …]` entries, each counting for its weight. */
+const weightedMedian = (
+  pairs: readonly (readonly [number, number, ...unknown[]])[],
+): number | undefined => {
+  const sorted = pairs.slice().sort((a, b) => a[0] - b[0]);
+  const half = sorted.reduce((sum, p) => sum + p[1], 0) / 2;
+  let seen = 0;
+  for (const [value, weight] of sorted) {
+    seen += weight;
+    if (seen >= half) return value;
+  }
+  return undefined;
+};
+const median = (values: number[]): number | undefined =>
+  weightedMedian(values.map((v) => [v, 1] as const));
+
+/** An element's content box (inside padding and border): its left edge and width. */
+const contentBox = (e: Element): { left: number; width: number } => {
+  const r = rectOf(e);
+  const s = style(e);
+  const left = r.left + px(s.paddingLeft) + px(s.borderLeftWidth);
+  const right = r.right - px(s.paddingRight) - px(s.borderRightWidth);
+  return { left, width: right - left };
+};
+
+/** What the type scale is measured against: the page's parts found by the earlier steps. */
+export interface TypographyContext {
+  header: Element | null;
+  footer: Element | undefined;
+  /** The element holding the hero's picture, and its headline's size. */
+  heroElement: Element | undefined;
+  heroHeadlineSize: number | undefined;
+  background: PageProbe['background'];
+  documentHeight: number;
+}
+
+/** The type scale, column and rhythm of the page's content; undefined when it has no text. */
+export function measureTypography(context: TypographyContext): ProbedTypography | undefined {
+  const { header, footer, heroElement, heroHeadlineSize, background, documentHeight } = context;
+  const CHROME = [
+    'header, footer, nav, [role=banner], [role=contentinfo], [role=navigation]',
+    ...[PROBE_MARKS.menu, PROBE_MARKS.splash, PROBE_MARKS.dialog].map(markSelector),
+    'script, style, noscript, template, button, select, textarea, h1, h2, h3, h4, h5, h6',
+  ].join(', ');
+  const isChrome = (e: Element): boolean =>
+    !!e.closest(CHROME) ||
+    (header && header.contains(e)) ||
+    (footer && footer.contains(e)) ||
+    false;
+  const blockOf = (e: Element): Element => {
+    for (let a: Element | null = e; a && a !== body; a = a.parentElement)
+      if (!/^inline/.test(style(a).display)) return a;
+    return body;
+  };
+  const bodyScale = new Map<string, number>();
+  const boxes = new Map<Element, number>();
+  let centredChars = 0;
+  let allChars = 0;
+  const walker = doc.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+  let nodes = 0;
+  for (let n = walker.nextNode(); n && nodes < 20000; n = walker.nextNode()) {
+    nodes++;
+    const chars = textOf(n).replace(/\s+/g, '').length;
+    const parent = n.parentElement;
+    if (chars === 0 || !parent || isChrome(parent) || inSplash(parent) || isInCover(parent))
+      continue;
+    if (!isShown(parent)) continue;
+    const s = style(parent);
+    add(bodyScale, round(px(s.fontSize)) + '|' + round(leadingOf(s)), chars);
+    allChars += chars;
+    if (s.textAlign === 'center') centredChars += chars;
+    const box = blockOf(parent);
+    boxes.set(box, (boxes.get(box) || 0) + chars);
+  }
+  const scale = heaviest(bodyScale);
+  if (!scale) return undefined;
+  const [size = NaN, leading = NaN] = scale.split('|').map(Number);
+  // Its keys in the order the probe has always written them, `hasBands` last.
+  const typography: Omit<ProbedTypography, 'hasBands'> = { body: { size, lineHeight: leading } };
+  // Most words centred (a 1998 page's <center>): the rebuild centres its text too.
+  if (centredChars >= allChars * 0.6) typography.isTextCentered = true;
+  if (heroHeadlineSize) typography.heroHeadline = round(heroHeadlineSize);
+  for (const level of [1, 2, 3] as const) {
+    const sizes = new Map<number, number>();
+    const weights = new Map<string, number>();
+    for (const h of doc.querySelectorAll(`h${level}`)) {
+      if (!isShown(h) || !text(h) || inSplash(h) || (header && header.contains(h))) continue;
+      add(sizes, round(px(style(h).fontSize)), 1);
+      add(weights, style(h).fontWeight, 1);
+    }
+    const hs = heaviest(sizes);
+    if (hs) typography[`h${level}`] = { size: hs, weight: Number(heaviest(weights)) || 700 };
+  }
+  // The column: the outermost box narrower than the viewport around the paragraphs holding most
+  // characters (a Bootstrap .container, a centred wrapper, the body inside its margin).
+  const containers = new Map<string, number>();
+  const widths: [number, number, string][] = [];
+  for (const [box, chars] of boxes) {
+    let outer = box;
+    for (let a: Element | null = box; a && a !== doc.documentElement; a = a.parentElement)
+      if (rectOf(a).width < W - 2) outer = a;
+    if (rectOf(outer).width >= W - 2) continue;
+    const c = contentBox(outer);
+    if (c.width <= 0) continue;
+    const key = Math.round(c.left) + '|' + Math.round(c.width);
+    add(containers, key, chars);
+    const bw = contentBox(box).width;
+    if (bw > 0) widths.push([Math.round(bw), chars, key]);
+  }
+  const column = heaviest(containers);
+  if (column) {
+    const [left = NaN, width = NaN] = column.split('|').map(Number);
+    // The measure: how wide the paragraphs of that column run (those spanning half of it or more).
+    const spans = widths.filter((w) => w[2] === column && w[0] >= width * 0.5);
+    const measure = weightedMedian(spans) || width;
+    typography.column = {
+      left,
+      width,
+      measure: Math.min(measure, width),
+      isCentered: Math.abs(left + width / 2 - W / 2) <= Math.max(8, W * 0.01),
+    };
+  }
+  // The rhythm: the gap between two paragraphs in a row, and the gap before a section's heading.
+  const paragraphGaps: number[] = [];
+  for (const p of doc.querySelectorAll('p')) {
+    const next = p.nextElementSibling;
+    if (!next || next.tagName !== 'P' || isChrome(p) || !isShown(p) || !isShown(next)) continue;
+    const gap = rectOf(next).top - rectOf(p).bottom;
+    if (gap >= 0 && gap <= 120) paragraphGaps.push(gap);
+  }
+  // Gaps before h2s (the sections' headings) when the page has any, else before h3s: the gaps
+  // before an item's h3 inside a section are not the space between sections.
+  const sectionGaps: number[] = [];
+  const sectionHeadings = [...doc.querySelectorAll('h2')].some(
+    (h) => isShown(h) && !isChrome(h.parentElement || h),
+  )
+    ? 'h2'
+    : 'h3';
+  for (const h of doc.querySelectorAll(sectionHeadings)) {
+    if (!isShown(h) || isChrome(h.parentElement || h) || (header && header.contains(h))) continue;
+    const hr = rectOf(h);
+    // The nearest shown box above it: a previous sibling, else its parent's.
+    let before: Element | undefined;
+    for (let a: Element | null = h; a && a !== body && !before; a = a.parentElement) {
+      for (let b = a.previousElementSibling; b; b = b.previousElementSibling)
+        if (isShown(b) && rectOf(b).bottom <= hr.top + 1) {
+          before = b;
+          break;
+        }
+    }
+    if (!before) continue;
+    const gap = hr.top - rectOf(before).bottom;
+    if (gap >= 0 && gap <= 400) sectionGaps.push(gap);
+  }
+  if (paragraphGaps.length > 0) typography.paragraphGap = round(median(paragraphGaps)!);
+  if (sectionGaps.length > 0) typography.sectionGap = round(median(sectionGaps)!);
+  // Bands: full-width blocks of the content drawn on a fill other than the page's (agency-bs3's
+  // grey sections). Without them the rebuild draws no alternating bands either.
+  let bands = 0;
+  for (const e of doc.body.querySelectorAll('section, div, article, main, table')) {
+    if (bands >= 2) break;
+    const r = rectOf(e);
+    if (r.width < W * 0.9 || r.height < 120 || r.height > documentHeight * 0.6) continue;
+    if (isChrome(e) || isInCover(e) || inSplash(e) || heroElement === e) continue;
+    const s = style(e);
+    if (!isOpaque(s.backgroundColor) || s.backgroundColor === background.color) continue;
+    if (imageUrl(s.backgroundImage) || !isShown(e)) continue;
+    bands++;
+  }
+  return Object.assign(typography, { hasBands: bands > 0 });
+}

@@ -1,0 +1,49 @@
+/**
+ * The marks the identity probe writes into the rendered DOM (browser/in-page/identity-probe/) for
+ * extract, which reads the HTML with parse5 and has no browser of its own, and for verify's layout
+ * collector. The one list of them: the probe and every reader import these names, no file spells
+ * one out (probe-marks.test.ts checks it). Changing a name changes what fetch hands to extract (and
+ * what a saved RawSite holds): do it here, and nowhere else.
+ */
+export const PROBE_MARKS = {
+  /** The brand: the element the header names the site with (logo or name), linking home. */
+  brand: 'data-sitelift-brand',
+  /** A main menu: the nav-like list nearest the top with most links, or another bar of the first view. */
+  menu: 'data-sitelift-menu',
+  /** An entry screen ("Lets begin" alone in a screen hiding the content), valued with its link's label. */
+  splash: 'data-sitelift-splash',
+  /** A dialog hidden at load (modal, lightbox popup), valued with its id. */
+  dialog: 'data-sitelift-dialog',
+  /** A trigger of a dialog, valued with the id of the dialog it opens. */
+  opens: 'data-sitelift-opens',
+  /** A link drawn as a button: `primary` (filled) or `secondary` (outlined). */
+  button: 'data-sitelift-button',
+  /** A parent of repeated items: how many of them sit side by side in the viewport. */
+  columns: 'data-sitelift-columns',
+  /** A sidebar beside the content: its side, `left` or `right`. */
+  aside: 'data-sitelift-aside',
+  /** A sidebar's width in CSS px. */
+  asideWidth: 'data-sitelift-aside-width',
+  /** The width (px) of the sidebar and the content together. */
+  asideSpan: 'data-sitelift-aside-span',
+  /** A sidebar's own fill (computed colour), when it has one. */
+  asideFill: 'data-sitelift-aside-fill',
+  /** The colour most of a filled sidebar's words are written in. */
+  asideText: 'data-sitelift-aside-text',
+  /** A layout row: its columns' shares of the row in percent, e.g. `58.3 41.7`. */
+  row: 'data-sitelift-row',
+  /** A column of a layout row. */
+  col: 'data-sitelift-col',
+  /** A list laid out in one line (a pager, social icons), not as a bulleted column. */
+  inline: 'data-sitelift-inline',
+  /** The computed text alignment (`center`/`left`) where it differs from the parent's; always on the body. */
+  align: 'data-sitelift-align',
+} as const;
+
+/** The attribute name of one probe mark. */
+export type ProbeMark = (typeof PROBE_MARKS)[keyof typeof PROBE_MARKS];
+
+/** The CSS selector of the elements carrying a mark: `[data-sitelift-menu]`. */
+export function markSelector(mark: ProbeMark): string {
+  return `[${mark}]`;
+}
