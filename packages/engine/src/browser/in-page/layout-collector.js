@@ -1,4 +1,4 @@
-// The layout collector, run in a rendered page (see stages/verify/fidelity/layout-snapshot.ts).
+// The layout collector, run in a rendered page (see browser/collect-layout.ts).
 // Plain browser JavaScript in a file of its own: linted, never rewritten by a build tool. One
 // expression: a function of the collector options.
 (options) => {
