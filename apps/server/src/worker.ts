@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { startJobQueue } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
+import { buildMailer } from './mail/mailer';
 import { closeOnSignals, parseConfigOrExit } from './lib/process-lifecycle';
 import { buildProcessLogger } from './start-server';
 
@@ -30,7 +31,14 @@ async function main(): Promise<void> {
   await database.migrate();
   const queue = await startJobQueue({ database, jobs: config.jobs, logger, supervise: true });
   const artifacts = await createArtifactStore(config);
-  const worker = await startWorker({ database, config, logger, queue, artifacts });
+  // The worker sends the e-mail of each project it finishes (SMTP_URL, or the shared DATA_DIR outbox).
+  const mailer = buildMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger,
+  });
+  const worker = await startWorker({ database, config, logger, queue, artifacts, mailer });
   logger.info(
     { database: database.kind, concurrency: config.jobs.concurrency, workerId: worker.id },
     'Sitelift worker is running',
@@ -40,6 +48,7 @@ async function main(): Promise<void> {
     logger,
     async () => {
       await worker.stop();
+      await mailer.close();
       await queue.stop();
       await database.close();
       lock?.release();

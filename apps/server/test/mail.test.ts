@@ -1,74 +1,27 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createTestApp, signUp, uniqueEmail, type TestApp } from './helpers/test-app';
-
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-/** The decoded text/plain part of a raw MIME message (quoted-printable or base64). */
-function getTextPart(raw: string): string {
-  const match =
-    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?Content-Transfer-Encoding: ([^\n]+)\n\n([\s\S]*?)\n--/i.exec(
-      raw.replace(/\r\n/g, '\n'),
-    );
-  if (!match) throw new Error('no text/plain part');
-  const [, encoding = '', body = ''] = match;
-  if (/base64/i.test(encoding))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/quoted-printable/i.test(encoding)) {
-    return Buffer.from(
-      body
-        .replace(/=\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-  }
-  return body;
-}
+import { getTextPart, startSmtpServer, type TestSmtpServer } from './helpers/smtp-server';
 
 describe('e-mail through a real SMTP server', () => {
-  const received: ReceivedMail[] = [];
-  let smtp: SMTPServer;
+  let smtp: TestSmtpServer;
   let testApp: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((recipient) => recipient.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startSmtpServer();
     testApp = await createTestApp('pglite', {
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Sitelift <hello@sitelift.test>' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Sitelift <hello@sitelift.test>' },
     });
   });
   afterAll(async () => {
     await testApp?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('delivers a branded verification e-mail whose link verifies the account', async () => {
     const email = uniqueEmail('smtp');
     await signUp(testApp.app, email);
     await testApp.mailer.idle();
-    const message = received.find((mail) => mail.to.includes(email));
+    const message = smtp.received.find((mail) => mail.to.includes(email));
     expect(message).toBeDefined();
     expect(message?.raw).toMatch(/^Subject: Verify your email for Sitelift/m);
     expect(message?.raw).toMatch(/^From: Sitelift <hello@sitelift\.test>/m);

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../src/db/schema';
 import { signPreviewToken } from '../src/http/routes/preview.routes';
 import {
   createAgent,
@@ -10,47 +8,9 @@ import {
   type Agent,
   type TestApp,
 } from './helpers/test-app';
+import { completedProject } from './helpers/preview-fixture';
 
 // Preview serving without the engine: a completed project whose dist/ is written straight to the store.
-
-const encode = (value: string) => new TextEncoder().encode(value);
-const INDEX =
-  '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body>Home</body></html>';
-
-async function completedProject(testApp: TestApp, agent: Agent): Promise<string> {
-  const created = await agent.post('/api/projects', {
-    name: 'Preview fixture',
-    sourceUrl: 'http://127.0.0.1:9/',
-    modernizationStrategy: 'INCREMENTAL_UPDATE',
-    targetFramework: 'React',
-  });
-  const id: string = created.json().id;
-  await testApp.database.db
-    .update(projects)
-    .set({
-      status: 'completed',
-      generatedCodeUrl: `/api/projects/${id}/download`,
-      reportSummary: {
-        pages: 2,
-        routes: ['/', '/about'],
-        text_coverage: 1,
-        build_ok: true,
-        not_carried: 0,
-        screenshots: [],
-        preview: true,
-      },
-    })
-    .where(eq(projects.id, id));
-  await testApp.artifacts.replaceProjectArtifacts(
-    id,
-    new Map([
-      ['dist/index.html', encode(INDEX)],
-      ['dist/about/index.html', encode('<!doctype html><body>About, prerendered</body>')],
-      ['dist/assets/app.js', encode('document.body.dataset.ok = "1";')],
-    ]),
-  );
-  return id;
-}
 
 describe('the preview on the app origin', () => {
   let testApp: TestApp;
@@ -140,7 +100,10 @@ describe('the preview on a separate origin (PREVIEW_URL)', () => {
     const onPreview = { host: previewHost };
     // The preview origin serves nothing but previews.
     expect((await visitor.get('/api/me/profile', onPreview)).statusCode).toBe(404);
-    expect((await visitor.get(`/preview/${projectId}/`, onPreview)).statusCode).toBe(404);
+    // Without an entry token or a share link: a page that says to sign in (no sessions there).
+    const signIn = await visitor.get(`/preview/${projectId}/`, onPreview);
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.headers['content-type']).toContain('text/html');
     const entered = await visitor.get(`${location.pathname}${location.search}`, onPreview);
     expect(entered.statusCode).toBe(302);
     const page = await visitor.get(`/preview/${projectId}/`, onPreview);

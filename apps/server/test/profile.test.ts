@@ -51,6 +51,7 @@ describe.each(TEST_DATABASE_KINDS)('profile API on %s', (kind) => {
         'email_verified',
         'full_name',
         'id',
+        'notify_job_outcome',
       ].sort(),
     );
     expect(profile).toMatchObject({
@@ -58,6 +59,7 @@ describe.each(TEST_DATABASE_KINDS)('profile API on %s', (kind) => {
       full_name: null,
       company_name: null,
       avatar_url: null,
+      notify_job_outcome: true,
       email_verified: false,
     });
     expect(Number.isNaN(Date.parse(profile.created_at))).toBe(false);

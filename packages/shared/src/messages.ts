@@ -132,3 +132,65 @@ export const DEPLOY_MESSAGES = {
   emptyRepositoryDeleted:
     'The empty repository created for this deploy was deleted; nothing was left on your GitHub account.',
 } as const;
+
+/** Share links of a live preview (issue 22 item 3): the owner's dialog and the pages visitors see. */
+export const SHARE_MESSAGES = {
+  button: 'Share',
+  title: (name: string) => `Share the preview of ${name}`,
+  description:
+    'Anyone with the link can open the live preview — no account needed — until it expires or you revoke it. Search engines are asked not to index it.',
+  expiryLabel: 'Link expires after',
+  expiryOption: (days: number) => (days === 1 ? '1 day' : `${days} days`),
+  create: 'Create link',
+  creating: 'Creating…',
+  createFailed: 'The share link could not be created. Please try again.',
+  copy: 'Copy link',
+  copied: 'Link copied to the clipboard.',
+  copyFailed: 'The link could not be copied: select it and copy it yourself.',
+  shownOnce: 'Copy it now: for your safety the link is shown only once.',
+  newLinkLabel: 'New share link',
+  activeLinks: 'Active links',
+  noActiveLinks: 'No active share links.',
+  loadFailed: 'The share links could not be loaded.',
+  linkSummary: (created: string, expires: string) => `Created ${created} · expires ${expires}`,
+  revoke: 'Revoke',
+  revokeLabel: (created: string) => `Revoke the link created ${created}`,
+  revoked: 'Link revoked: it no longer opens the preview.',
+  revokeFailed: 'The link could not be revoked. Please try again.',
+  // The pages a visitor sees instead of the preview (served by the server as HTML).
+  pageNotFoundTitle: 'This preview link does not exist',
+  pageNotFoundText:
+    'Check that the whole link was copied, or ask the person who shared it for a new one.',
+  pageExpiredTitle: 'This preview link has expired',
+  pageExpiredText:
+    'Share links work for a limited time. Ask the person who shared it for a new one.',
+  pageRevokedTitle: 'This preview link was revoked',
+  pageRevokedText:
+    'Its owner has turned this link off. Ask the person who shared it for a new one if you still need it.',
+  pageSignInTitle: 'Sign in to see this preview',
+  pageSignInText:
+    'This live preview belongs to a Sitelift account. Sign in as its owner, or ask the owner for a share link.',
+  pageSignIn: 'Sign in',
+  pageUnavailableTitle: 'This preview is not available',
+  pageUnavailableText:
+    'There is no preview here for this account. It may have been deleted, or it belongs to someone else.',
+} as const;
+
+/** E-mails about finished projects (issue 22 item 4) and the setting that turns them off. */
+export const NOTIFICATION_MESSAGES = {
+  settingsTitle: 'Notifications',
+  jobOutcomeLabel: 'E-mail me when a project completes or fails',
+  jobOutcomeHint: 'One e-mail per run, with a link to its report.',
+  saved: 'Notification setting saved.',
+  saveFailed: 'The notification setting could not be saved. Please try again.',
+} as const;
+
+/** The page of one project's result (`/project/:id/report`), where project e-mails link to. */
+export const PROJECT_REPORT_MESSAGES = {
+  back: 'Back to dashboard',
+  notFound: 'Project not found',
+  notFoundText: 'This project does not exist or belongs to another account.',
+  failedTitle: 'This run failed',
+  refunded: 'Your credit has been refunded. You can retry the project from your dashboard.',
+  inProgress: 'This project is still being modernized. Its report appears here when it completes.',
+} as const;

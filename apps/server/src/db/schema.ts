@@ -26,6 +26,8 @@ export const users = pgTable('users', {
   fullName: text('full_name'),
   companyName: text('company_name'),
   avatarUrl: text('avatar_url'),
+  /** E-mail when a project completes or fails (issue 22 item 4); the user turns it off in the profile. */
+  notifyJobOutcome: boolean('notify_job_outcome').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -172,6 +174,11 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * When the job's outcome mail was claimed (issue 22 item 4): set once by an atomic UPDATE, so the
+     * e-mail goes out once per outcome whoever ends the job and however often.
+     */
+    outcomeNotifiedAt: timestamp('outcome_notified_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -450,6 +457,32 @@ export const githubOauthStates = pgTable(
   (table) => [index('github_oauth_states_user_idx').on(table.userId)],
 );
 
+/**
+ * Share links of a live preview (issue 22 item 3, docs/decisions/034-preview-share-links.md): anyone
+ * holding the link sees the preview's pages until it expires or its owner revokes it. Only the
+ * SHA-256 (hex) of the token is stored; the link is shown to its owner once, when it is made.
+ */
+export const previewShareLinks = pgTable(
+  'preview_share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('preview_share_links_token_hash_idx').on(table.tokenHash),
+    index('preview_share_links_project_idx').on(table.projectId, table.createdAt),
+  ],
+);
+
 /** Every table, for drizzle() and the Better Auth adapter. */
 export const schema = {
   users,
@@ -471,4 +504,5 @@ export const schema = {
   referralRedemptions,
   githubTokens,
   githubOauthStates,
+  previewShareLinks,
 };

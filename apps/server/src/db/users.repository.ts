@@ -12,6 +12,7 @@ const profileColumns = {
   companyName: users.companyName,
   createdAt: users.createdAt,
   emailVerified: users.emailVerified,
+  notifyJobOutcome: users.notifyJobOutcome,
 };
 
 type ProfileRow = {
@@ -22,6 +23,7 @@ type ProfileRow = {
   companyName: string | null;
   createdAt: Date;
   emailVerified: boolean;
+  notifyJobOutcome: boolean;
 };
 
 function toProfile(row: ProfileRow): Profile {
@@ -33,6 +35,7 @@ function toProfile(row: ProfileRow): Profile {
     company_name: row.companyName,
     created_at: row.createdAt.toISOString(),
     email_verified: row.emailVerified,
+    notify_job_outcome: row.notifyJobOutcome,
   };
 }
 
@@ -59,6 +62,7 @@ export async function updateProfileById(
   }
   if (update.company_name !== undefined) values.companyName = update.company_name;
   if (update.avatar_url !== undefined) values.avatarUrl = update.avatar_url;
+  if (update.notify_job_outcome !== undefined) values.notifyJobOutcome = update.notify_job_outcome;
   const rows = await db
     .update(users)
     .set(values)

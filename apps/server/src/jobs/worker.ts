@@ -15,6 +15,8 @@ import {
 } from '../db/jobs.repository';
 import { updateProjectFields } from '../db/projects.repository';
 import { jobs as jobsTable } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { sendJobOutcomeMails } from '../services/job-outcome-mails';
 import { failJobAndRefund, refundUnqueuedJob } from '../services/job-outcomes';
 import { runModernizeJob, type RunPipeline } from './modernize-site.job';
 import {
@@ -47,6 +49,8 @@ export interface WorkerDeps {
   artifacts: ArtifactStore;
   runPipeline?: RunPipeline;
   engineOptions?: Partial<PipelineInput>;
+  /** Sends the e-mail of each finished project (issue 22 item 4); none without it. */
+  mailer?: Mailer;
 }
 
 const LOST_MESSAGE = 'The worker running this job stopped responding.';
@@ -179,6 +183,18 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   let killed = false;
   let running = 0;
   const inFlight = new Set<Promise<void>>();
+  // Outcome e-mails go out after each job this worker ends and on every sweep (jobs ended elsewhere:
+  // expired leases, dead letters); the claim in sendJobOutcomeMails makes each go out once.
+  const mailing = new Set<Promise<void>>();
+  const mailOutcomes = () => {
+    const { mailer } = deps;
+    if (!mailer || killed) return;
+    const task = sendJobOutcomeMails({ db, mailer, baseUrl: config.baseUrl, logger: workerLogger })
+      .then(() => undefined)
+      .catch((error: unknown) => workerLogger.error({ err: error }, 'project e-mails failed'))
+      .finally(() => mailing.delete(task));
+    mailing.add(task);
+  };
   const jobDeps = {
     db,
     artifacts: deps.artifacts,
@@ -212,6 +228,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
             await task;
           } finally {
             inFlight.delete(task);
+            mailOutcomes();
           }
         },
       ),
@@ -221,7 +238,10 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     MODERNIZE_DEAD_LETTER_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: Math.max(config.jobs.pollingIntervalSeconds, 5) },
     async ([message]) => {
-      if (message && !killed) await handleDeadLetter(db, message.data);
+      if (message && !killed) {
+        await handleDeadLetter(db, message.data);
+        mailOutcomes();
+      }
     },
   );
   // A job sent by this process is fetched at once rather than at the next poll.
@@ -235,6 +255,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       try {
         await recoverExpiredLeases(deps, db);
         await resendStaleQueued(deps, db);
+        mailOutcomes();
       } catch (error) {
         if (!killed) workerLogger.error({ err: error }, 'sweep failed');
       } finally {
@@ -267,6 +288,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
         controller.abort();
         await Promise.allSettled([...inFlight]);
         await sweeping;
+        await Promise.allSettled([...mailing]);
         await browserLogged;
         workerLogger.info('worker stopped');
       })();

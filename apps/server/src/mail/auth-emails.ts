@@ -2,7 +2,8 @@ import type { MailContent } from './mailer';
 
 const PRODUCT = 'Sitelift';
 
-function escapeHtml(value: string): string {
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -63,6 +64,7 @@ function buildText(options: {
   ].join('\n');
 }
 
+/** An e-mail in the product's layout: heading, paragraphs, one button and a footer. */
 export function buildEmail(options: {
   subject: string;
   heading: string;

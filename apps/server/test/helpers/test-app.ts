@@ -175,6 +175,7 @@ export async function createTestApp(
         artifacts,
         engineOptions: workerOptions.engineOptions,
         runPipeline: workerOptions.runPipeline,
+        mailer,
       });
       workers.push({ worker, queue: workerQueue });
       return worker;

@@ -15,6 +15,7 @@ export const PROJECTS_ERROR_CODES = {
   },
   API_PROJECT_NOT_FOUND: { status: 404, message: 'Project not found.', retryable: false },
   API_JOB_NOT_FOUND: { status: 404, message: 'Job not found.', retryable: false },
+  API_SHARE_LINK_NOT_FOUND: { status: 404, message: 'Share link not found.', retryable: false },
   API_PROJECT_NOT_COMPLETED: {
     status: 404,
     message: 'The project has no generated code yet.',

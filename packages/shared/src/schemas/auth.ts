@@ -44,6 +44,8 @@ export const profileSchema = z.object({
   company_name: z.string().nullable(),
   created_at: z.coerce.date(),
   email_verified: z.boolean(),
+  /** Project e-mails (issue 22 item 4); a fallback profile without it counts as on. */
+  notify_job_outcome: z.boolean().optional(),
 });
 
 /** A user profile. */
@@ -62,6 +64,8 @@ export const profileUpdateBodySchema = z.strictObject({
   full_name: z.preprocess(nullAsEmpty, fullNameFieldSchema).optional(),
   company_name: z.preprocess(nullAsEmpty, companyNameFieldSchema).optional(),
   avatar_url: z.preprocess(nullAsEmpty, avatarUrlFieldSchema).optional(),
+  /** The project e-mails setting (issue 22 item 4). */
+  notify_job_outcome: z.boolean().optional(),
 });
 
 /** A parsed profile update. */

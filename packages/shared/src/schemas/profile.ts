@@ -13,6 +13,8 @@ export const profileResponseSchema = z.object({
   company_name: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
   email_verified: z.boolean(),
+  /** E-mail when a project completes or fails (issue 22 item 4); on by default. */
+  notify_job_outcome: z.boolean(),
 });
 
 /** A profile as the API sends it. */

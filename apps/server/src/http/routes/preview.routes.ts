@@ -1,12 +1,27 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { contentTypeOf } from '@sitelift/engine';
 import { AppError } from '@sitelift/shared/error-codes';
+import {
+  createShareLinkBodySchema,
+  shareLinkListSchema,
+  shareLinkSchema,
+} from '@sitelift/shared/schemas/share-link';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ARTIFACT_NAMES, type ArtifactStore } from '../../artifacts/artifact-store';
 import type { Auth } from '../../auth/build-auth';
 import type { Config } from '../../config';
 import type { AppDb } from '../../db/database';
-import { findProjectForUser } from '../../db/projects.repository';
+import { findProjectById, findProjectForUser } from '../../db/projects.repository';
+import {
+  checkShareToken,
+  createShareLink,
+  listShareLinks,
+  revokeShareLinkOf,
+  SHARE_COOKIE,
+} from '../../services/preview-share-links';
+import { addNoindexMeta, renderPreviewPage, type PreviewPageKind } from '../preview-pages';
 import { requireSession } from '../require-session';
 import { assertProjectId, UUID_PATTERN } from './projects.routes';
 
@@ -18,6 +33,10 @@ import { assertProjectId, UUID_PATTERN } from './projects.routes';
  * limited to /preview/<id>/ — how a separate PREVIEW_URL origin is entered). Assets are requested by
  * the opaque origin without cookies (module scripts in CORS mode): they are served to whoever has the
  * unguessable project id, with `Access-Control-Allow-Origin: *` on the preview's own files only.
+ * A share link (`?share=<token>`, issue 22 item 3) lets anyone in until it expires or is revoked; it
+ * becomes a path-limited cookie too, checked against the database on every document. Browsers that
+ * may not see a document get a readable page (sign in, not available, link expired or revoked), and
+ * every preview response says `X-Robots-Tag: noindex, nofollow`.
  */
 
 /**
@@ -113,20 +132,48 @@ export async function registerPreviewRoutes(
     });
   }
 
-  /** The owner of the project if the request may see its documents, else undefined. */
-  const previewViewer = async (request: FastifyRequest, projectId: string) => {
+  const signInUrl = `${config.baseUrl}/login`;
+  const hasPreview = (project: { status: string; reportSummary: unknown } | null | undefined) =>
+    project?.status === 'completed' &&
+    (project.reportSummary as { preview?: boolean } | null)?.preview === true;
+
+  /** The signed-in user on the app origin (the preview origin has no sessions), or undefined. */
+  const sessionUserId = (request: FastifyRequest) =>
+    previewHost
+      ? Promise.resolve(undefined)
+      : requireSession(auth, request).then(
+          (session) => session.user.id,
+          () => undefined,
+        );
+
+  /**
+   * Whether the request may see the project's documents: its owner (entry-token cookie or session),
+   * or a holder of a live share link (cookie). Otherwise the page to show instead.
+   */
+  const previewAccess = async (
+    request: FastifyRequest,
+    projectId: string,
+  ): Promise<PreviewPageKind | 'allowed'> => {
     const cookieToken = request.cookies[TOKEN_COOKIE];
     const fromToken = cookieToken ? verifyPreviewToken(secret, projectId, cookieToken) : undefined;
-    const userId =
-      fromToken ??
-      (previewHost
-        ? undefined
-        : await requireSession(auth, request)
-            .then((session) => session.user.id)
-            .catch(() => undefined));
-    if (!userId) return undefined;
-    const project = await findProjectForUser(db, userId, projectId);
-    return project?.status === 'completed' && project.reportSummary?.preview ? project : undefined;
+    const userId = fromToken ?? (await sessionUserId(request));
+    if (userId && hasPreview(await findProjectForUser(db, userId, projectId))) return 'allowed';
+    const shareToken = request.cookies[SHARE_COOKIE];
+    if (shareToken) {
+      const state = await checkShareToken(db, projectId, shareToken);
+      if (state.kind !== 'ok') return state.kind;
+      return hasPreview(await findProjectById(db, projectId)) ? 'allowed' : 'unavailable';
+    }
+    return userId ? 'unavailable' : 'sign-in';
+  };
+
+  const sendPage = (reply: FastifyReply, kind: PreviewPageKind) => {
+    const page = renderPreviewPage(kind, { signInUrl });
+    return reply
+      .status(page.status)
+      .header('cache-control', 'no-store')
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(page.html);
   };
 
   app.get('/api/projects/:id/preview', async (request, reply) => {
@@ -143,19 +190,89 @@ export async function registerPreviewRoutes(
     return reply.redirect(`${origin}/preview/${id}/?preview_token=${encodeURIComponent(token)}`);
   });
 
+  // Share links (issue 22 item 3): the owner makes, lists and revokes them.
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+  const authenticate = async (request: FastifyRequest) => {
+    await requireSession(auth, request);
+  };
+  const projectParams = z.object({ id: z.uuid() });
+  typed.post(
+    '/api/projects/:id/share-links',
+    {
+      schema: {
+        tags: ['projects'],
+        summary:
+          "A share link of the project's live preview (1, 7 or 30 days; the URL is shown once)",
+        params: projectParams,
+        body: createShareLinkBodySchema,
+        response: { 201: shareLinkSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+      config: { malformedParams: 'API_PROJECT_NOT_FOUND' },
+      preValidation: authenticate,
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(auth, request);
+      const link = await createShareLink(db, {
+        userId: user.id,
+        projectId: request.params.id,
+        days: request.body.expires_in_days,
+        previewOrigin: config.previewUrl ?? config.baseUrl,
+      });
+      return reply.status(201).send(link);
+    },
+  );
+  typed.get(
+    '/api/projects/:id/share-links',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: "The project's share links that still open its preview, newest first",
+        params: projectParams,
+        response: { 200: shareLinkListSchema, 401: errorSchema, 404: errorSchema },
+      },
+      config: { malformedParams: 'API_PROJECT_NOT_FOUND' },
+      preValidation: authenticate,
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      return { items: await listShareLinks(db, user.id, request.params.id) };
+    },
+  );
+  typed.delete(
+    '/api/projects/:id/share-links/:linkId',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Revoke a share link: it stops opening the preview at once',
+        params: z.object({ id: z.uuid(), linkId: z.uuid() }),
+        response: { 204: z.null(), 401: errorSchema, 404: errorSchema },
+      },
+      config: { malformedParams: 'API_SHARE_LINK_NOT_FOUND' },
+      preValidation: authenticate,
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(auth, request);
+      await revokeShareLinkOf(db, user.id, request.params.id, request.params.linkId);
+      return reply.status(204).send(null);
+    },
+  );
+
   const servePreview = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = request.params as { projectId: string; '*'?: string };
     const projectId = params.projectId;
-    if (!UUID_PATTERN.test(projectId)) throw new AppError('API_NOT_FOUND');
     reply.header('content-security-policy', PREVIEW_CSP);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    if (!UUID_PATTERN.test(projectId)) return sendPage(reply, 'link-not-found');
 
-    const query = request.query as { preview_token?: unknown };
+    const query = request.query as { preview_token?: unknown; share?: unknown };
+    const clean = request.url.split('?')[0] ?? `/preview/${projectId}/`;
     if (typeof query.preview_token === 'string') {
       // The entry ticket: keep it as a cookie limited to this preview, then drop it from the URL.
       const userId = verifyPreviewToken(secret, projectId, query.preview_token);
-      if (!userId) throw new AppError('API_NOT_FOUND');
+      if (!userId) return sendPage(reply, 'unavailable');
       reply.setCookie(TOKEN_COOKIE, query.preview_token, {
         path: `/preview/${projectId}/`,
         httpOnly: true,
@@ -163,7 +280,20 @@ export async function registerPreviewRoutes(
         secure: isHttps,
         maxAge: TOKEN_LIFETIME_SECONDS,
       });
-      const clean = request.url.split('?')[0] ?? `/preview/${projectId}/`;
+      return reply.redirect(clean);
+    }
+    if (typeof query.share === 'string') {
+      // A share link: the same, for as long as the link lives (checked again on every document).
+      const state = await checkShareToken(db, projectId, query.share);
+      if (state.kind !== 'ok') return sendPage(reply, state.kind);
+      if (!hasPreview(await findProjectById(db, projectId))) return sendPage(reply, 'unavailable');
+      reply.setCookie(SHARE_COOKIE, query.share, {
+        path: `/preview/${projectId}/`,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isHttps,
+        maxAge: Math.max(1, Math.floor((state.link.expiresAt.getTime() - Date.now()) / 1000)),
+      });
       return reply.redirect(clean);
     }
 
@@ -188,16 +318,8 @@ export async function registerPreviewRoutes(
         .send(opened.stream);
     }
 
-    const viewer = await previewViewer(request, projectId);
-    if (!viewer) {
-      const signedIn =
-        previewHost !== undefined ||
-        (await requireSession(auth, request).then(
-          () => true,
-          () => false,
-        ));
-      throw new AppError(signedIn ? 'API_NOT_FOUND' : 'API_UNAUTHENTICATED');
-    }
+    const access = await previewAccess(request, projectId);
+    if (access !== 'allowed') return sendPage(reply, access);
     // A prerendered route has its own index.html; any other route gets the app shell (history fallback).
     const candidates =
       extension === '.html'
@@ -210,10 +332,10 @@ export async function registerPreviewRoutes(
         return reply
           .header('cache-control', 'private, no-cache')
           .header('content-type', 'text/html; charset=utf-8')
-          .send(rebaseHtml(html, `/preview/${projectId}/`));
+          .send(addNoindexMeta(rebaseHtml(html, `/preview/${projectId}/`)));
       }
     }
-    throw new AppError('API_NOT_FOUND');
+    return sendPage(reply, 'unavailable');
   };
 
   app.get('/preview/:projectId', async (request, reply) => {
