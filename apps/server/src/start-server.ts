@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import pino from 'pino';
@@ -26,12 +27,47 @@ export interface RunningServer extends BuiltApp {
 /** Which parts of the product this process runs (`--role=web` skips background work). */
 export type ServerRole = 'all' | 'web';
 
-/** Chooses the log output: readable lines on a terminal in development, JSON lines otherwise. */
+/** Fields the readable output leaves out (JSON lines keep them): start-up facts and routing keys. */
+const PRETTY_HIDDEN_FIELDS = [
+  'pid',
+  'hostname',
+  'role',
+  'database',
+  'mail',
+  'dataDir',
+  'baseUrl',
+  'module',
+  'workerId',
+];
+
+/** True when pino-pretty (a development dependency) is installed. */
+function hasPinoPretty(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Chooses the log output: in development one readable line per entry (time, level, message; colours on
+ * a terminal) when pino-pretty is installed, JSON lines otherwise (production, tests, an install
+ * without development dependencies).
+ */
 export function buildProcessLogger(config: Config): Logger {
-  if (!config.isProduction && process.stdout.isTTY) {
+  if (config.nodeEnv === 'development' && hasPinoPretty()) {
     return buildLogger(
       config.logLevel,
-      pino.transport({ target: 'pino-pretty', options: { colorize: true } }),
+      pino.transport({
+        target: 'pino-pretty',
+        options: {
+          colorize: Boolean(process.stdout.isTTY),
+          singleLine: true,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: PRETTY_HIDDEN_FIELDS.join(','),
+        },
+      }),
     );
   }
   return buildLogger(config.logLevel);
@@ -116,7 +152,9 @@ export async function startServer(options: {
         dataDir: config.dataDir,
         baseUrl: config.baseUrl,
       },
-      `Sitelift is listening on ${url} (public URL ${config.baseUrl})`,
+      url === config.baseUrl
+        ? `Sitelift is listening on ${url}`
+        : `Sitelift is listening on ${url}, open ${config.baseUrl}`,
     );
     let worker: Worker | undefined;
     if (role === 'all') {

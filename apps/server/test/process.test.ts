@@ -116,10 +116,15 @@ describe('the server process', () => {
         if (text.includes('Sitelift is listening')) child.kill('SIGTERM');
       },
     );
-    expect(result.stdout).toContain('Sitelift is listening');
+    // Development: one readable line with the URL (no JSON), e.g.
+    // "[18:40:02] INFO: Sitelift is listening on http://127.0.0.1:41234, open http://localhost:41234".
+    expect(result.stdout).toMatch(
+      /^\[\d\d:\d\d:\d\d\] INFO: Sitelift is listening on http:\/\/127\.0\.0\.1:\d+, open http:\/\/localhost:\d+$/mu,
+    );
+    expect(result.stdout).not.toContain('{"level"');
     expect(result.stdout).toContain('shutting down');
     expect(result.code).toBe(0);
     expect(existsSync(path.join(dataDir, 'sitelift.lock'))).toBe(false);
     expect(await readFile(path.join(dataDir, 'auth-secret'), 'utf8')).toBe(secretBefore);
-  });
+  }, 240_000);
 });
