@@ -115,12 +115,6 @@ export default tseslint.config(
       ],
     },
   },
-  // Scripts the engine runs inside rendered pages: plain browser JavaScript, one expression each.
-  {
-    files: ['packages/engine/src/browser/in-page/*.js'],
-    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
-    rules: { 'no-unused-expressions': 'off', '@typescript-eslint/no-unused-expressions': 'off' },
-  },
   // The template of generated projects (issue 11): browser React code, its scripts run on Node.
   {
     files: ['packages/engine/templates/*/src/**/*.{ts,tsx}'],
@@ -180,7 +174,7 @@ export default tseslint.config(
   // browser globals, and no import but of relative modules (anything else would be bundled into
   // every page; types come from src/measure/).
   {
-    files: ['packages/engine/src/browser/in-page/*/**/*.ts'],
+    files: ['packages/engine/src/browser/in-page/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [

@@ -5,14 +5,11 @@ import {
   type LayoutOptions,
   type LayoutSnapshot,
 } from '../measure/layout-snapshot';
-import { PROBE_MARKS } from '../measure/probe-marks';
-import { readInPageScript } from './in-page/read-in-page-script';
+import { inPageScript } from './in-page-script';
 
 /**
- * The in-page collector (browser/in-page/layout-collector.js, read as text by readInPageScript): no
- * build tool (tsx, Vite, esbuild) rewrites it,
- * so it never calls a helper the page does not have (esbuild's `__name`). Evaluated as
- * `(collector)(options)`; returns a LayoutSnapshot.
+ * The in-page collector (browser/in-page/layout-collector/, bundled into one function expression by
+ * inPageScript on first use): evaluated as `(collector)(options)`; returns a LayoutSnapshot.
  *
  * Text blocks: every non-empty text node, grouped by its nearest ancestor that is not `display:
  * inline` (inline-block buttons are blocks of their own), skipped when invisible (checkVisibility with
@@ -26,7 +23,9 @@ import { readInPageScript } from './in-page/read-in-page-script';
  * screen tall, as `<main>` holding the hero and the content) is split into them (at most three
  * levels).
  */
-export const LAYOUT_COLLECTOR_SCRIPT = readInPageScript('layout-collector.js');
+export function layoutCollectorScript(): string {
+  return inPageScript('layout-collector/index.ts');
+}
 
 /** Longest a collector run may take: an original's scripts can make DOM calls hang or crawl. */
 const COLLECT_TIMEOUT_MS = 5_000;
@@ -34,7 +33,7 @@ const COLLECT_TIMEOUT_MS = 5_000;
 /** Runs the collector in one document (the page's or a frame's) and checks its answer. */
 async function collectIn(frame: Frame, options: LayoutOptions): Promise<LayoutSnapshot> {
   const answer: unknown = await frame.evaluate(
-    `(${LAYOUT_COLLECTOR_SCRIPT})(${JSON.stringify({ ...options, maxBlocks: MAX_BLOCKS, splashMark: PROBE_MARKS.splash })})`,
+    `(${layoutCollectorScript()})(${JSON.stringify({ ...options, maxBlocks: MAX_BLOCKS })})`,
   );
   return layoutSnapshotSchema.parse(answer);
 }

@@ -11,7 +11,7 @@ const scripts = new Map<string, string>();
  * the DOM, exporting `run`), as the source of one function expression: `(${script})(options)` runs it.
  *
  * The module and what it imports are bundled by esbuild on first use in this process, then kept in
- * memory (decision record 036): the engine runs from source (tsx), so nothing is built before a
+ * memory (decision record 037): the engine runs from source (tsx), so nothing is built before a
  * run or a test. The bundle is plain browser JavaScript: no minification, no helper the page lacks
  * (esbuild's `__name` comes only with `keepNames`, which tsx sets for the engine's own code), no
  * source map, and every name local to the wrapper.

@@ -406,7 +406,7 @@ const ENTER_STABLE_MS = 400;
  */
 async function enterSite(tracked: TrackedPage, label: string): Promise<void> {
   const { page } = tracked;
-  // No named functions inside: the function is sent to the page as text (see browser/collect-layout.ts).
+  // No named functions inside: the function is sent to the page as text (see browser/in-page-script.ts).
   const clicked = await page.evaluate((wanted) => {
     const control = Array.from(document.querySelectorAll<HTMLElement>('a[href], button')).find(
       (element) =>
