@@ -42,6 +42,7 @@ export {
 } from './stages/fetch/check-site';
 export { assertPublicUrl, type GuardOptions, type HostResolver } from './net/assert-public-url';
 export { findChromePath, launchChromium } from './browser/chromium';
+export { BROWSER_OWNER_VARIABLE } from './browser/browser-owner';
 
 // The browser: which one (CHROME_PATH, installed, npm-shipped), whether it is sandboxed, and the
 // environment without secrets that browsers and builds get.

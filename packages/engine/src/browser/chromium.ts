@@ -1,5 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { buildChildEnv } from '../process/build-child-env';
+import { browserOwnerEnv } from './browser-owner';
 import { assertAllowedChromiumArgs, CHROMIUM_ARGS } from './chromium-args';
 import { findBrowser } from './find-browser';
 import { checkSandbox } from './sandbox';
@@ -44,7 +45,8 @@ export async function launchChromium(options: LaunchChromiumOptions = {}): Promi
     // Playwright adds --no-sandbox unless this is true.
     chromiumSandbox: sandbox,
     args,
-    env: buildChildEnv(),
+    // Playwright talks to it over a pipe: it ends when this process does, crash included.
+    env: buildChildEnv(browserOwnerEnv()),
     timeout: options.timeoutMs ?? 30_000,
   });
 }

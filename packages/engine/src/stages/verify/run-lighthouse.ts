@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { browserOwnerEnv, endWithThisProcess } from '../../browser/browser-owner';
 import { toChromeLauncherFlags } from '../../browser/chromium';
 import { findBrowser } from '../../browser/find-browser';
 import { WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
@@ -35,25 +37,46 @@ export async function runLighthouse(
   if (browser === undefined)
     throw new Error('Lighthouse needs Chromium, and none was found (set CHROME_PATH).');
   // Imported lazily: Lighthouse is large and most runs do not ask for it.
-  const [{ launch }, { default: lighthouse }] = await Promise.all([
+  const [{ Launcher }, { default: lighthouse }] = await Promise.all([
     import('chrome-launcher'),
     import('lighthouse'),
   ]);
   const proxy = await startGuardedProxy({ ...options.guard, onRefused: options.onRefused });
-  const chrome = await launch({
-    chromePath: browser.path,
-    // Sandboxed unless this process cannot use the sandbox; an environment without secrets.
-    chromeFlags: toChromeLauncherFlags(browser.sandbox, [
-      '--disable-dev-shm-usage',
-      ...proxy.chromiumArgs,
-      ...WEBRTC_PROXIED_ONLY_ARGS,
-    ]),
-    envVars: buildChildEnv(),
-    logLevel: 'silent',
-  }).catch(async (error: unknown) => {
+  // chrome-launcher starts Chrome detached (a process group of its own): a worker that crashed or was
+  // killed left it running (issue 22). The watchdog starts the moment Chrome is spawned, not once its
+  // port answers (seconds later under load), so no window is left.
+  let stopWatchdog = () => {};
+  const chrome = new Launcher(
+    {
+      chromePath: browser.path,
+      // Sandboxed unless this process cannot use the sandbox; an environment without secrets.
+      chromeFlags: toChromeLauncherFlags(browser.sandbox, [
+        '--disable-dev-shm-usage',
+        ...proxy.chromiumArgs,
+        ...WEBRTC_PROXIED_ONLY_ARGS,
+      ]),
+      envVars: buildChildEnv(browserOwnerEnv()),
+      logLevel: 'silent',
+    },
+    {
+      spawn: ((...args: Parameters<typeof spawn>) => {
+        const child = spawn(...args);
+        stopWatchdog = endWithThisProcess(child.pid);
+        return child;
+      }) as typeof spawn,
+    },
+  );
+  const stop = async () => {
+    chrome.kill();
+    stopWatchdog();
     await proxy.close();
+  };
+  try {
+    await chrome.launch();
+  } catch (error) {
+    await stop();
     throw error;
-  });
+  }
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -78,8 +101,7 @@ export async function runLighthouse(
       seo: score('seo'),
     };
   } finally {
-    chrome.kill();
-    await proxy.close();
+    await stop();
     collectGarbage();
   }
 }
