@@ -17,6 +17,19 @@ describe('prerendered public pages', () => {
     expect(html).not.toContain('>Sign In<');
   });
 
+  it('claims only what this server does (issue 22): no AI, API access as on the roadmap', async () => {
+    const html = await renderPublicPage('/');
+    // No model runs today: the rebuild is rule-based (lib/ai-designer.ts).
+    expect(html).not.toMatch(/\bAI\b/);
+    expect(html).toContain('Automatic code generation');
+    expect(html).toContain('Automatic Modernization');
+    // The Scale card and the roadmap agree: API access is in development.
+    expect(html).toContain('API access (in development)');
+    expect(html).toMatch(/In development<\/h3><ul[^>]*><li[^>]*><span[^>]*><\/span>API access</);
+    // A visitor is offered the free first site (a signed-in user is not: e2e/share-preview.spec.ts).
+    expect(html).toContain('Modernize Your First Site for Free');
+  });
+
   it('renders /terms and /privacy', async () => {
     expect(await renderPublicPage('/terms')).toMatch(/<h1[^>]*>Terms of Service<\/h1>/);
     expect(await renderPublicPage('/privacy')).toMatch(/<h1[^>]*>Privacy Policy<\/h1>/);
@@ -32,6 +45,8 @@ describe('the GitHub variants of the public pages', () => {
     expect(html).toContain('Full repository export');
     expect(html).toContain('publish it to a new GitHub repository');
     expect(html).toContain('delivered as a zip or a GitHub repository');
+    expect(html).toContain('From old URL to new repository in three steps');
+    expect(html).toContain('>GitHub integration<');
   });
 
   it('offers the zip download only, and lists GitHub export as not enabled, without it', async () => {
@@ -40,6 +55,8 @@ describe('the GitHub variants of the public pages', () => {
     expect(html).not.toMatch(/push it to GitHub|Full repository export|new GitHub repository/);
     expect(html).toContain('Full project download as a zip');
     expect(html).toContain('Export to a GitHub repository (not enabled on this server)');
+    expect(html).toContain('From old URL to new project in three steps');
+    expect(html).toContain('GitHub integration (not enabled on this server)');
     expect(html).toContain(
       'Download the project as a zip, with a report of what was carried over.',
     );

@@ -1,3 +1,8 @@
+/** The Scale plan's API access: not built yet, 'In development' on the roadmap too (issue 22). */
+export const API_ACCESS_FEATURE = 'API access (in development)';
+/** The Freelancer plan's GitHub feature; the pricing card says when a server has it off (issue 22). */
+export const GITHUB_FEATURE = 'GitHub integration';
+
 /** Billing period of a plan variant (the pricing toggle). */
 export type BillingPeriod = 'monthly' | 'yearly';
 
@@ -96,7 +101,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
         '15 credits per month',
         'All modernization strategies',
         'Advanced SEO',
-        'GitHub integration',
+        GITHUB_FEATURE,
         'Unused credits roll over',
       ],
     },
@@ -114,7 +119,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
         '180 credits per year',
         'All modernization strategies',
         'Advanced SEO',
-        'GitHub integration',
+        GITHUB_FEATURE,
         'Unused credits roll over',
       ],
     },
@@ -179,7 +184,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       features: [
         '200 credits per month',
         'Everything in Agency',
-        'API access',
+        API_ACCESS_FEATURE,
         '1-on-1 onboarding',
       ],
     },
@@ -196,7 +201,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       features: [
         '2,400 credits per year',
         'Everything in Agency',
-        'API access',
+        API_ACCESS_FEATURE,
         '1-on-1 onboarding',
       ],
     },

@@ -2,12 +2,13 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Check, Crown } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CheckPreview, PricingTable } from '@sitelift/shared/billing/api';
-import { FOUNDER_OFFER, PRICING_PLANS } from '@sitelift/shared/billing/plans';
+import { FOUNDER_OFFER, GITHUB_FEATURE, PRICING_PLANS } from '@sitelift/shared/billing/plans';
 import type { BillingPeriod, PricingPlan } from '@sitelift/shared/billing/plans';
 import { AUTH_MESSAGES } from '@sitelift/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { landingAnchors } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
+import { useGithubExport } from '../../../lib/github-export';
 import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import { cn } from '../../../utils/cn';
@@ -299,6 +300,7 @@ function PlanCard({
   isPending: boolean;
   onPurchase: (productId: string) => void;
 }) {
+  const githubExport = useGithubExport();
   const variant = (period === 'yearly' && plan.yearly) || plan.monthly;
   const headingId = `plan-${plan.id}`;
   const isCurrent = plan.currentProductId === variant.productId;
@@ -349,7 +351,9 @@ function PlanCard({
         {variant.features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
             <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
-            {feature}
+            {feature === GITHUB_FEATURE && !githubExport
+              ? `${GITHUB_FEATURE} (not enabled on this server)`
+              : feature}
           </li>
         ))}
       </ul>

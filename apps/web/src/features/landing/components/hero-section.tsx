@@ -2,6 +2,7 @@ import { ArrowRight, CheckCircle2, FileCode2, Folder } from 'lucide-react';
 import { buttonStyle } from '../../../components/ui/button-styles';
 import { LinkButton } from '../../../components/ui/link-button';
 import { landingAnchors } from '../../../config/paths';
+import { useSession } from '../../../lib/auth';
 import { useGithubExport } from '../../../lib/github-export';
 import { useStartHref } from './use-start-href';
 
@@ -19,6 +20,9 @@ const CHECKS = ['Build passed', 'All page text carried over', 'No overflow at 37
 /** The landing hero (spec §2). */
 export function HeroSection() {
   const startHref = useStartHref();
+  // The free first site is what a new account gets: no offer to someone already signed in, who may
+  // have spent it (issue 22).
+  const { user } = useSession();
   const githubExport = useGithubExport();
   return (
     <section
@@ -33,7 +37,7 @@ export function HeroSection() {
         <div className="min-w-0">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden />
-            Your first site is free
+            {user ? 'React + Vite + Tailwind, built and checked' : 'Your first site is free'}
           </p>
           <h1
             id="hero-heading"
@@ -52,7 +56,8 @@ export function HeroSection() {
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             {/* One line from the small breakpoint up; on phones it may wrap inside the button. */}
             <LinkButton to={startHref} size="lg" wrap>
-              Modernize Your First Site for Free <ArrowRight className="size-5" aria-hidden />
+              {user ? 'Modernize Your Next Site' : 'Modernize Your First Site for Free'}{' '}
+              <ArrowRight className="size-5" aria-hidden />
             </LinkButton>
             <a href={`#${landingAnchors.features}`} className={buttonStyle('outline', 'lg')}>
               See what you get

@@ -1,3 +1,4 @@
+import { rebuildStepTitle, useAiDesigner } from '../../../lib/ai-designer';
 import { useGithubExport } from '../../../lib/github-export';
 
 const STEPS = [
@@ -6,7 +7,7 @@ const STEPS = [
     text: 'Paste the address of a public website and pick a strategy: a style refresh, an incremental update or a full rebuild.',
   },
   {
-    title: 'AI Modernization',
+    title: rebuildStepTitle(false),
     text: 'Sitelift reads each page, extracts its content and structure, and generates React components — then builds and checks the result. Follow along in the live log.',
   },
   {
@@ -20,6 +21,7 @@ const STEPS = [
 /** How It Works: three steps (spec §2). */
 export function HowItWorksSection() {
   const githubExport = useGithubExport();
+  const aiDesigner = useAiDesigner();
   return (
     <section aria-labelledby="how-heading" className="bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -31,7 +33,9 @@ export function HowItWorksSection() {
             id="how-heading"
             className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
           >
-            From old URL to new repository in three steps
+            {githubExport
+              ? 'From old URL to new repository in three steps'
+              : 'From old URL to new project in three steps'}
           </h2>
         </div>
         <ol className="relative mt-14 grid gap-10 md:grid-cols-3 md:gap-8">
@@ -40,7 +44,9 @@ export function HowItWorksSection() {
               <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-sky-500 text-lg font-bold text-white shadow-lg shadow-brand-600/20 md:mx-0">
                 {index + 1}
               </span>
-              <h3 className="mt-5 text-lg font-semibold text-slate-900">{step.title}</h3>
+              <h3 className="mt-5 text-lg font-semibold text-slate-900">
+                {index === 1 ? rebuildStepTitle(aiDesigner) : step.title}
+              </h3>
               <p className="mt-2 text-sm leading-6 text-slate-600">
                 {(!githubExport && step.textWithoutGithub) || step.text}
               </p>

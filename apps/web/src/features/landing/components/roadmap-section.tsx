@@ -1,15 +1,19 @@
 import { CircleCheck, Clock, Hammer } from 'lucide-react';
+import { useAiDesigner } from '../../../lib/ai-designer';
 import { useGithubExport } from '../../../lib/github-export';
+
+/** Spec §1's 'AI code generation' only where a model takes part (lib/ai-designer.ts). */
+const CODE_GENERATION = { ai: 'AI code generation', rules: 'Automatic code generation' };
 
 const GROUPS = [
   {
     status: 'Live',
     icon: CircleCheck,
     badge: 'bg-emerald-100 text-emerald-800',
-    items: ['AI code generation', 'Full repository export', 'Secure processing'],
+    items: [CODE_GENERATION.rules, 'Full repository export', 'Secure processing'],
     // Where this server cannot publish to GitHub (issue 14): the export is a zip download.
     itemsWithoutGithub: [
-      'AI code generation',
+      CODE_GENERATION.rules,
       'Full project download as a zip',
       'Secure processing',
     ],
@@ -36,6 +40,9 @@ const GROUPS = [
 /** Roadmap status groups (spec §1, §2). */
 export function RoadmapSection() {
   const githubExport = useGithubExport();
+  const aiDesigner = useAiDesigner();
+  const wording = (item: string) =>
+    aiDesigner && item === CODE_GENERATION.rules ? CODE_GENERATION.ai : item;
   return (
     <section aria-labelledby="roadmap-heading" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -68,7 +75,7 @@ export function RoadmapSection() {
                       className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400"
                       aria-hidden
                     />
-                    {item}
+                    {wording(item)}
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,6 @@
 import { Link2, Package, Sparkles } from 'lucide-react';
 import { Modal } from '../../../components/ui/modal';
+import { useAiDesigner } from '../../../lib/ai-designer';
 
 const STEPS = [
   {
@@ -9,7 +10,7 @@ const STEPS = [
   },
   {
     icon: Sparkles,
-    title: 'AI modernization',
+    title: 'Automatic modernization',
     text: 'Sitelift reads every page, keeps your content and rebuilds it as a React + Vite + Tailwind project, then checks the build.',
   },
   {
@@ -27,6 +28,7 @@ export function HowItWorksDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const aiDesigner = useAiDesigner();
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="How It Works" size="large">
       <ol className="space-y-4">
@@ -37,7 +39,7 @@ export function HowItWorksDialog({
             </span>
             <div>
               <p className="text-sm font-semibold text-slate-900">
-                {index + 1}. {step.title}
+                {index + 1}. {index === 1 && aiDesigner ? 'AI modernization' : step.title}
               </p>
               <p className="mt-0.5 text-sm leading-6 text-slate-600">{step.text}</p>
             </div>
