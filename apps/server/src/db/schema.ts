@@ -458,7 +458,7 @@ export const githubOauthStates = pgTable(
 );
 
 /**
- * Share links of a live preview (issue 22 item 3, docs/decisions/037-preview-share-links.md): anyone
+ * Share links of a live preview (issue 22 item 3, docs/decisions/038-preview-share-links.md): anyone
  * holding the link sees the preview's pages until it expires or its owner revokes it. Only the
  * SHA-256 (hex) of the token is stored; the link is shown to its owner once, when it is made.
  */

@@ -11,7 +11,7 @@ import {
 } from '../db/preview-share-links.repository';
 import { findProjectForUser } from '../db/projects.repository';
 
-// Share links of a live preview (issue 22 item 3, docs/decisions/037-preview-share-links.md).
+// Share links of a live preview (issue 22 item 3, docs/decisions/038-preview-share-links.md).
 
 /** The cookie a share link becomes, limited to its preview's path. */
 export const SHARE_COOKIE = 'sitelift_share';
