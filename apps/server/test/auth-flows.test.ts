@@ -98,6 +98,32 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     expect(intruder.statusCode).toBe(401);
   });
 
+  it('answers a re-used verification link with "already verified", even once it expired', async () => {
+    const email = uniqueEmail('reused');
+    await signUp(testApp.app, email);
+    const link = await getMailLink(testApp, email, '/api/auth/verify-email');
+    expect((await createAgent(testApp.app).open(link)).headers.location).toBe('/auth/callback');
+    const again = await createAgent(testApp.app).open(link);
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe('/auth/callback?verified=already');
+
+    // The same link after its hour: still "already verified", not an expired-token error.
+    const expiring = await createTestApp(kind, { tokenLifetimes: { verification: 10 } });
+    try {
+      const late = uniqueEmail('reused-late');
+      await signUp(expiring.app, late);
+      const lateLink = await getMailLink(expiring, late, '/api/auth/verify-email');
+      expect((await createAgent(expiring.app).open(lateLink)).headers.location).toBe(
+        '/auth/callback',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 10_500));
+      const expired = await createAgent(expiring.app).open(lateLink);
+      expect(expired.headers.location).toBe('/auth/callback?verified=already');
+    } finally {
+      await expiring.close();
+    }
+  }, 90_000);
+
   it('sends a broken or forged verification link to /auth/callback with an error', async () => {
     const browser = createAgent(testApp.app);
     const response = await browser.get(

@@ -50,6 +50,9 @@ export const AUTH_MESSAGES = {
   authenticating: 'Authenticating...',
   loading: 'Loading...',
   callbackFailed: 'We could not confirm that link. It may have expired — please sign in again.',
+  /** A verification link opened again once the address is verified (issue 22 item 6). */
+  emailAlreadyVerified: 'Your e-mail address is already verified.',
+  emailAlreadyVerifiedSignIn: 'Your e-mail address is already verified. Sign in to continue.',
   resetRequestSent:
     "If an account exists for that e-mail, we've sent a link to reset your password. Check your inbox (and spam folder).",
   resetRequestFailed: 'We could not send the reset e-mail right now. Please try again.',

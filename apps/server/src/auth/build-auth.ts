@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -14,6 +15,7 @@ import {
   buildVerifyEmail,
 } from '../mail/auth-emails';
 import type { Mailer } from '../mail/mailer';
+import { eq } from 'drizzle-orm';
 
 /** Shortest password the server accepts anywhere (sign-in, change and reset); sign-up is stricter. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -65,6 +67,25 @@ function readVerificationPayload(token: unknown): VerificationPayload {
 }
 
 /**
+ * The address of a sign-up verification link signed with `secret` (HS256, as Better Auth signs them),
+ * expired or not; undefined for a forged link or an e-mail change. Only a link we sent can say that
+ * its address is already verified.
+ */
+function signedVerificationEmail(token: unknown, secret: string): string | undefined {
+  if (typeof token !== 'string') return undefined;
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) return undefined;
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const parsed = readVerificationPayload(token);
+  return parsed.updateTo || parsed.requestType ? undefined : parsed.email;
+}
+
+/** Where a re-used verification link of an already verified address lands (issue 22 item 6). */
+export const ALREADY_VERIFIED_CALLBACK = '/auth/callback?verified=already';
+
+/**
  * Builds Better Auth: e-mail and password, verification e-mails (auto sign-in after verification),
  * password reset, change e-mail (confirmed from the new address) and change password. Rate limiting and
  * request-body rules live in the HTTP layer (http/routes/auth.routes.ts).
@@ -112,6 +133,19 @@ export function buildAuth(deps: AuthDeps) {
       },
     },
     hooks: {
+      // A verification link opened again (even after it expired) for an address that is verified
+      // already says so, instead of Better Auth's expired-token error or a silent sign-in page.
+      before: createAuthMiddleware(async (context) => {
+        if (context.path !== '/verify-email') return;
+        const email = signedVerificationEmail(context.query?.token, deps.secret);
+        if (!email) return;
+        const rows = await deps.db
+          .select({ emailVerified: users.emailVerified })
+          .from(users)
+          .where(eq(users.email, email.toLowerCase()))
+          .limit(1);
+        if (rows[0]?.emailVerified) throw context.redirect(ALREADY_VERIFIED_CALLBACK);
+      }),
       // A changed password is announced to the account's address (a reset is, in onPasswordReset).
       after: createAuthMiddleware(async (context) => {
         if (context.path !== '/change-password') return;

@@ -18,6 +18,8 @@ export function AuthCallback() {
   const queryClient = useQueryClient();
   const hasStarted = useRef(false);
   const error = searchParams.get('error');
+  // The server's answer to a verification link of an address that is verified already.
+  const alreadyVerified = searchParams.get('verified') === 'already';
 
   useEffect(() => {
     if (hasStarted.current) return;
@@ -32,14 +34,23 @@ export function AuthCallback() {
     }
     refreshSession(queryClient)
       .then((session) => {
-        if (session?.user) navigate(paths.dashboard.getHref(), { replace: true });
-        else navigate(paths.login.getHref(), { replace: true });
+        if (session?.user) {
+          const state: NavigationState | undefined = alreadyVerified
+            ? { message: AUTH_MESSAGES.emailAlreadyVerified }
+            : undefined;
+          navigate(paths.dashboard.getHref(), { replace: true, state });
+        } else {
+          const state: NavigationState | undefined = alreadyVerified
+            ? { message: AUTH_MESSAGES.emailAlreadyVerifiedSignIn }
+            : undefined;
+          navigate(paths.login.getHref(), { replace: true, state });
+        }
       })
       .catch((cause: unknown) => {
         reportError('Auth callback: session check failed', cause);
         toLogin();
       });
-  }, [error, navigate, queryClient]);
+  }, [alreadyVerified, error, navigate, queryClient]);
 
   return <LoadingScreen label={AUTH_MESSAGES.authenticating} />;
 }
