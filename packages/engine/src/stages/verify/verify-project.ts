@@ -1,35 +1,37 @@
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@sitelift/shared/error-codes';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../browser/chromium';
 import { UNSEEN_RESOURCE_TYPES, WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
+import { mapWithConcurrency } from '../../lib/map-with-concurrency';
+import type { CapturedPage, Fidelity, PageScreenshots } from '../../measure/fidelity';
 import { assertPublicUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
 import { buildGuardedAgent } from '../../net/guarded-agent';
 import type { EnginePorts } from '../../ports';
 import type { FileTree, LighthouseScores, VerifyExpectations, VerifyReport } from '../../types';
-import { mapWithConcurrency } from '../../lib/map-with-concurrency';
-import { buildProject } from './build-project';
-import type { CapturedPage, Fidelity, PageScreenshots } from '../../measure/fidelity';
 import { measureFidelity } from './fidelity/measure-fidelity';
 import { findVerifyChromePath } from './open-browser';
 import {
   openFilteredContext,
-  renderRebuiltRoute,
   screenshotOriginal,
   toBeforeScreenshots,
   type RenderedRoute,
 } from './render-routes';
 import { runLighthouse } from './run-lighthouse';
-import { startStaticServer, type StaticServer } from './serve-static';
+import type { StaticServer } from './serve-static';
+import { toRouteSlug } from './text-coverage';
 import {
-  checkRequiredSnippets,
-  measureRouteCoverage,
-  toRouteSlug,
-  toTextCoverage,
-} from './text-coverage';
-import { readFileTree, writeProject, type WrittenProject } from './write-project';
+  buildStep,
+  planOriginals,
+  renderStep,
+  serveStep,
+  throwIfCancelled,
+  toRenderFindings,
+  toVerifyRoutes,
+  type StepLog,
+} from './verify-steps';
+import { readFileTree, type WrittenProject } from './write-project';
 
 /** Options of {@link verifyProject}. */
 export interface VerifyOptions {
@@ -57,10 +59,6 @@ export interface VerifyOptions {
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n')[0] ?? text;
-}
-
-function throwIfCancelled(signal: AbortSignal | undefined): void {
-  if (signal?.aborted === true) throw new AppError('ENGINE_PIPELINE_CANCELLED');
 }
 
 /** Test seams of {@link verifyProject} that are not product options. */
@@ -173,6 +171,8 @@ function logFidelity(
  * every route in Chromium: text coverage, required snippets, overflow at 375 px, console errors,
  * broken images, before/after screenshots and (optionally) Lighthouse before and after. A build failure
  * is reported as `build.ok: false`, never thrown; the pipeline refuses to deliver such a project.
+ * The steps build → serve → render → measure are functions of their own (verify-steps.ts); this
+ * walks them, then the originals' screenshots, fidelity and Lighthouse.
  */
 export async function verifyProject(
   tree: FileTree,
@@ -185,14 +185,8 @@ export async function verifyProject(
   const originalGuard = toOriginalGuard(options, internals);
   const log = (level: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR', message: string) =>
     logger.log({ level, message });
-  const routes = [
-    ...new Set([
-      ...expectations.pages.map((page) => page.route),
-      ...(expectations.requiredSnippets ?? []).flatMap((snippet) =>
-        snippet.route === undefined ? [] : [snippet.route],
-      ),
-    ]),
-  ];
+  const writeLog = ({ level, message }: StepLog) => logger.log({ level, message });
+  const routes = toVerifyRoutes(expectations);
   const screenshotPages = expectations.screenshots ? expectations.pages : [];
   const total = 1 + routes.length + screenshotPages.length + (expectations.lighthouse ? 2 : 0);
   let done = 0;
@@ -221,21 +215,14 @@ export async function verifyProject(
     (error: unknown) => ({ launched: undefined, error }),
   );
   try {
-    project = await writeProject(tree);
-    log('DEBUG', `Project written to ${project.dir} (${Object.keys(tree.files).length} files)`);
-    throwIfCancelled(signal);
-
-    log('INFO', 'Building the generated project');
-    const build = await buildProject(project.dir, { signal, timeoutMs: options.buildTimeoutMs });
-    throwIfCancelled(signal);
-    const distDir = path.join(project.dir, 'dist');
-    if (build.ok && !existsSync(path.join(distDir, 'index.html'))) {
-      build.ok = false;
-      build.error = 'The build finished but wrote no dist/index.html';
-    }
-    report.build = build.ok
-      ? { ok: true, ms: Math.round(build.ms) }
-      : { ok: false, ms: Math.round(build.ms), error: build.error };
+    const built = await buildStep(tree, {
+      signal,
+      timeoutMs: options.buildTimeoutMs,
+      log: writeLog,
+    });
+    project = built.project;
+    const { build, distDir } = built;
+    report.build = build;
     step();
     if (!build.ok) {
       log(
@@ -247,11 +234,7 @@ export async function verifyProject(
     log('INFO', `Build succeeded in ${(build.ms / 1000).toFixed(1)} s`);
     if (options.includeDist !== false) report.dist = await readFileTree(distDir);
 
-    server = await startStaticServer(distDir, {
-      fallback: 'spa',
-      // Vite names the files of assets/ by their content's hash.
-      immutable: /^\/assets\//,
-    });
+    server = await serveStep(distDir);
     const launch = await launching;
     if (launch.error !== undefined) throw launch.error;
     browser = launch.launched;
@@ -272,78 +255,22 @@ export async function verifyProject(
 
     const origin = server.origin;
     const concurrency = options.concurrency ?? 4;
-    const rebuilt = await openFilteredContext(browser, { origin });
-    let rendered: RenderedRoute[];
-    try {
-      rendered = await mapWithConcurrency(routes, concurrency, async (route) => {
-        throwIfCancelled(signal);
-        const result = await renderRebuiltRoute(rebuilt, origin, route, {
-          screenshots: expectations.screenshots,
-        });
-        log(
-          'DEBUG',
-          `Rendered ${route}${result.error === undefined ? '' : ` (failed: ${result.error})`}`,
-        );
-        step();
-        return result;
-      });
-    } finally {
-      await rebuilt.close();
-    }
+    const rendered = await renderStep(browser, origin, routes, {
+      concurrency,
+      screenshots: expectations.screenshots,
+      signal,
+      log: writeLog,
+      onRendered: step,
+    });
+    const findings = toRenderFindings(expectations, rendered);
+    Object.assign(report, findings.findings);
+    findings.log.forEach(writeLog);
 
-    const textByRoute = new Map(rendered.map((result) => [result.route, result.text]));
-    const coverage = expectations.pages.map((page) =>
-      measureRouteCoverage(page.route, page.textBlocks, textByRoute.get(page.route) ?? ''),
-    );
-    report.textCoverage = toTextCoverage(coverage);
-    report.missingText = coverage.flatMap((route) =>
-      route.missing.map((text) => ({ route: route.route, text })),
-    );
-    if (expectations.requiredSnippets !== undefined) {
-      report.requiredSnippets = checkRequiredSnippets(expectations.requiredSnippets, textByRoute);
-    }
-    for (const result of rendered) {
-      if (result.error !== undefined) {
-        log('WARNING', `Route ${result.route} did not render: ${result.error}`);
-        report.consoleErrors.push({
-          route: result.route,
-          message: `The page did not load: ${result.error}`,
-        });
-      }
-      if (result.overflow375) report.overflow375.push(result.route);
-      report.consoleErrors.push(
-        ...result.consoleErrors.map((message) => ({ route: result.route, message })),
-      );
-      report.brokenImages.push(...result.brokenImages.map((src) => ({ route: result.route, src })));
-      Object.assign(report.screenshots, result.screenshots);
-    }
-    log(
-      'INFO',
-      `Rendered ${rendered.length} route${rendered.length === 1 ? '' : 's'}: text coverage ${(report.textCoverage * 100).toFixed(1)} %` +
-        (report.requiredSnippets
-          ? `, required snippets ${report.requiredSnippets.kept}/${report.requiredSnippets.total}`
-          : '') +
-        `, ${report.overflow375.length} overflowing at 375 px, ${report.consoleErrors.length} console errors, ${report.brokenImages.length} broken images`,
-    );
-    for (const missing of report.requiredSnippets?.missing ?? [])
-      log('WARNING', `Required snippet missing: "${missing}"`);
-
-    // Originals the fetch stage already screenshotted are not loaded again, unless they show an
-    // entry screen ("Lets begin" over the site, marked by the identity probe): those are loaded
-    // again and measured past it, as a visitor sees the site.
-    const taken = expectations.originalScreenshots ?? {};
-    const originalShots = new Map<string, PageScreenshots>();
-    const toLoad: ((typeof screenshotPages)[number] & { enter?: string })[] = [];
-    for (const page of screenshotPages) {
-      const shots = taken[page.url];
-      const splash = shots?.layout?.desktop.splash;
-      if (shots === undefined || splash !== undefined) {
-        toLoad.push({ ...page, ...(splash === undefined ? {} : { enter: splash }) });
-        if (shots !== undefined) originalShots.set(page.url, shots);
-        continue;
-      }
-      originalShots.set(page.url, shots);
-      Object.assign(report.screenshots, toBeforeScreenshots(page.route, shots));
+    // Originals the fetch stage already screenshotted are not loaded again (planOriginals).
+    const originalsPlan = planOriginals(screenshotPages, expectations.originalScreenshots ?? {});
+    const { toLoad, shots: originalShots } = originalsPlan;
+    for (const { route, shots } of originalsPlan.reused) {
+      Object.assign(report.screenshots, toBeforeScreenshots(route, shots));
       step();
     }
     if (toLoad.length > 0) {

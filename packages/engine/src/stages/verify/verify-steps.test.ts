@@ -1,0 +1,219 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMinimalProject } from '../../../test/fixtures/minimal-project.fixture';
+import { launchChromium } from '../../browser/chromium';
+import type { LayoutSnapshot } from '../../measure/layout-snapshot';
+import type { PageScreenshots } from '../../measure/fidelity';
+import { findVerifyChromePath } from './open-browser';
+import type { RenderedRoute } from './render-routes';
+import {
+  buildStep,
+  planOriginals,
+  renderStep,
+  serveStep,
+  toRenderFindings,
+  toVerifyRoutes,
+  type StepLog,
+} from './verify-steps';
+
+const chromePath = await findVerifyChromePath();
+
+const PAGES = [
+  { url: 'http://old.example/', route: '/', title: 'Home', textBlocks: ['Fresh bread daily.'] },
+  {
+    url: 'http://old.example/about.html',
+    route: '/about',
+    title: 'About',
+    textBlocks: ['About us', 'Since 1987.'],
+  },
+];
+
+function rendered(route: string, change: Partial<RenderedRoute> = {}): RenderedRoute {
+  return {
+    route,
+    text: '',
+    overflow375: false,
+    consoleErrors: [],
+    brokenImages: [],
+    screenshots: {},
+    ...change,
+  };
+}
+
+describe('toVerifyRoutes', () => {
+  it("is every page's route, then the routes only required snippets name, each once", () => {
+    expect(
+      toVerifyRoutes({
+        pages: PAGES,
+        requiredSnippets: [
+          { text: 'a' },
+          { route: '/about', text: 'b' },
+          { route: '/menu', text: 'c' },
+        ],
+      }),
+    ).toEqual(['/', '/about', '/menu']);
+  });
+});
+
+describe('toRenderFindings', () => {
+  it('measures coverage, snippets and what went wrong per route, and says so in order', () => {
+    const png = new Uint8Array([137, 80, 78, 71]);
+    const { findings, log } = toRenderFindings(
+      { pages: PAGES, requiredSnippets: [{ text: 'Fresh bread' }, { text: 'Opening hours' }] },
+      [
+        rendered('/', {
+          text: 'Fresh bread daily.',
+          overflow375: true,
+          brokenImages: ['/a.png'],
+          screenshots: { 'after/index-desktop.png': png },
+        }),
+        rendered('/about', { text: 'About us', consoleErrors: ['boom'], error: 'timeout' }),
+      ],
+    );
+    expect(findings).toEqual({
+      textCoverage: 2 / 3,
+      missingText: [{ route: '/about', text: 'Since 1987.' }],
+      requiredSnippets: { kept: 1, total: 2, missing: ['Opening hours'] },
+      overflow375: ['/'],
+      consoleErrors: [
+        { route: '/about', message: 'The page did not load: timeout' },
+        { route: '/about', message: 'boom' },
+      ],
+      brokenImages: [{ route: '/', src: '/a.png' }],
+      screenshots: { 'after/index-desktop.png': png },
+    });
+    expect(log).toEqual([
+      { level: 'WARNING', message: 'Route /about did not render: timeout' },
+      {
+        level: 'INFO',
+        message:
+          'Rendered 2 routes: text coverage 66.7 %, required snippets 1/2, 1 overflowing at 375 px, 2 console errors, 1 broken images',
+      },
+      { level: 'WARNING', message: 'Required snippet missing: "Opening hours"' },
+    ]);
+  });
+});
+
+describe('planOriginals', () => {
+  it('reuses what fetch screenshotted, loads the rest, and loads again past an entry screen', () => {
+    const shots = (splash?: string): PageScreenshots => ({
+      desktop: new Uint8Array([1]),
+      mobile: new Uint8Array([2]),
+      ...(splash === undefined
+        ? {}
+        : {
+            layout: {
+              desktop: { splash } as LayoutSnapshot,
+              mobile: {} as LayoutSnapshot,
+            },
+          }),
+    });
+    const menu = {
+      url: 'http://old.example/menu.html',
+      route: '/menu',
+      title: 'Menu',
+      textBlocks: [],
+    };
+    const home = shots('Lets begin');
+    const about = shots();
+    const plan = planOriginals([...PAGES, menu], {
+      'http://old.example/': home,
+      'http://old.example/about.html': about,
+    });
+    expect(plan.reused).toEqual([{ route: '/about', shots: about }]);
+    expect(plan.toLoad).toEqual([{ ...PAGES[0], enter: 'Lets begin' }, menu]);
+    // The entry screen as fetch saw it stays the fallback.
+    expect([...plan.shots.keys()]).toEqual([
+      'http://old.example/',
+      'http://old.example/about.html',
+    ]);
+  });
+});
+
+describe('buildStep and serveStep', () => {
+  it('builds a project into dist/ and serves it as a single-page app', async () => {
+    const log: StepLog[] = [];
+    const built = await buildStep(buildMinimalProject(), { log: (line) => log.push(line) });
+    try {
+      expect(built.build).toMatchObject({ ok: true });
+      expect(built.distDir).toBe(path.join(built.project.dir, 'dist'));
+      expect(log.map((line) => line.message)).toContain('Building the generated project');
+      const server = await serveStep(built.distDir);
+      try {
+        const about = await fetch(`${server.origin}/about`);
+        expect(about.status).toBe(200);
+        expect(await about.text()).toContain('<div id="root">');
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await built.project.dispose();
+    }
+  }, 240_000);
+
+  it('reports a project that does not build, without throwing', async () => {
+    const built = await buildStep(
+      buildMinimalProject({ mainOverride: 'this is not javascript (' }),
+      {
+        log: () => undefined,
+      },
+    );
+    try {
+      expect(built.build.ok).toBe(false);
+      expect(built.build.error).toBeTruthy();
+    } finally {
+      await built.project.dispose();
+    }
+  }, 240_000);
+});
+
+describe.skipIf(chromePath === undefined)('renderStep', () => {
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sitelift-render-step-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>T</title></head>' +
+        '<body><main><h1>Fresh bread daily.</h1><div id="wide"></div></main><script src="/assets/app.js"></script></body></html>',
+    );
+    // The about route is wider than a phone; the home route logs an error.
+    await writeFile(
+      path.join(dir, 'assets', 'app.js'),
+      "if (location.pathname === '/about') { document.querySelector('h1').textContent = 'About us'; document.getElementById('wide').style.cssText = 'width:900px;height:20px;background:#ccc'; }\n" +
+        "else console.error('home failed');\n",
+    );
+    browser = await launchChromium({ executablePath: chromePath });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('renders every route in route order and reports each once', async () => {
+    const server = await serveStep(dir);
+    try {
+      let done = 0;
+      const routes = await renderStep(browser, server.origin, ['/', '/about'], {
+        concurrency: 2,
+        screenshots: false,
+        log: () => undefined,
+        onRendered: () => (done += 1),
+      });
+      expect(done).toBe(2);
+      expect(routes.map((route) => route.route)).toEqual(['/', '/about']);
+      expect(routes[0]?.text).toContain('Fresh bread daily.');
+      expect(routes[0]?.consoleErrors.join(' ')).toContain('home failed');
+      expect(routes[1]?.text).toContain('About us');
+      expect(routes[1]?.overflow375).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,235 @@
+/**
+ * verify's steps with plain inputs and outputs (issue 21 item 5), in the order verifyProject runs
+ * them: build (write the project and build it with the engine's toolchain), serve (its dist/ on
+ * loopback), render (every route in Chromium, then what the rendered routes show), and the
+ * originals to screenshot. Each is tested alone; verifyProject walks them.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from '@sitelift/shared/error-codes';
+import type { Browser } from 'playwright-core';
+import { mapWithConcurrency } from '../../lib/map-with-concurrency';
+import type { PageScreenshots } from '../../measure/fidelity';
+import type { FileTree, LogLevel, VerifyExpectations, VerifyReport } from '../../types';
+import { buildProject } from './build-project';
+import { openFilteredContext, renderRebuiltRoute, type RenderedRoute } from './render-routes';
+import { startStaticServer, type StaticServer } from './serve-static';
+import { checkRequiredSnippets, measureRouteCoverage, toTextCoverage } from './text-coverage';
+import { writeProject, type WrittenProject } from './write-project';
+
+/** A log line a step asks its caller to write. */
+export interface StepLog {
+  level: LogLevel;
+  message: string;
+}
+
+/** Throws ENGINE_PIPELINE_CANCELLED once `signal` is aborted. */
+export function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw new AppError('ENGINE_PIPELINE_CANCELLED');
+}
+
+/** The routes verify renders: every page's, then those only required snippets name. */
+export function toVerifyRoutes(
+  expectations: Pick<VerifyExpectations, 'pages' | 'requiredSnippets'>,
+): string[] {
+  return [
+    ...new Set([
+      ...expectations.pages.map((page) => page.route),
+      ...(expectations.requiredSnippets ?? []).flatMap((snippet) =>
+        snippet.route === undefined ? [] : [snippet.route],
+      ),
+    ]),
+  ];
+}
+
+/** A written and built project: dispose of `project` when done with it. */
+export interface BuiltProject {
+  project: WrittenProject;
+  distDir: string;
+  build: VerifyReport['build'];
+}
+
+/**
+ * Build: writes the tree to a folder of its own and builds it (a failure is `build.ok: false`, with
+ * the error, never thrown; so is a build that wrote no dist/index.html).
+ */
+export async function buildStep(
+  tree: FileTree,
+  options: { signal?: AbortSignal; timeoutMs?: number; log(line: StepLog): void },
+): Promise<BuiltProject> {
+  const project = await writeProject(tree);
+  try {
+    options.log({
+      level: 'DEBUG',
+      message: `Project written to ${project.dir} (${Object.keys(tree.files).length} files)`,
+    });
+    throwIfCancelled(options.signal);
+    options.log({ level: 'INFO', message: 'Building the generated project' });
+    const build = await buildProject(project.dir, {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+    });
+    throwIfCancelled(options.signal);
+    const distDir = path.join(project.dir, 'dist');
+    if (build.ok && !existsSync(path.join(distDir, 'index.html'))) {
+      build.ok = false;
+      build.error = 'The build finished but wrote no dist/index.html';
+    }
+    return {
+      project,
+      distDir,
+      build: build.ok
+        ? { ok: true, ms: Math.round(build.ms) }
+        : { ok: false, ms: Math.round(build.ms), error: build.error },
+    };
+  } catch (error) {
+    await project.dispose();
+    throw error;
+  }
+}
+
+/** Serve: the built dist/ on loopback, as a host serves a single-page app. */
+export function serveStep(distDir: string): Promise<StaticServer> {
+  return startStaticServer(distDir, {
+    fallback: 'spa',
+    // Vite names the files of assets/ by their content's hash.
+    immutable: /^\/assets\//,
+  });
+}
+
+/** Render: every route of the served rebuild in Chromium, `concurrency` at a time, in route order. */
+export async function renderStep(
+  browser: Browser,
+  origin: string,
+  routes: string[],
+  options: {
+    concurrency: number;
+    screenshots: boolean;
+    signal?: AbortSignal;
+    log(line: StepLog): void;
+    /** Called once per route rendered (progress). */
+    onRendered(): void;
+  },
+): Promise<RenderedRoute[]> {
+  const context = await openFilteredContext(browser, { origin });
+  try {
+    return await mapWithConcurrency(routes, options.concurrency, async (route) => {
+      throwIfCancelled(options.signal);
+      const result = await renderRebuiltRoute(context, origin, route, {
+        screenshots: options.screenshots,
+      });
+      options.log({
+        level: 'DEBUG',
+        message: `Rendered ${route}${result.error === undefined ? '' : ` (failed: ${result.error})`}`,
+      });
+      options.onRendered();
+      return result;
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+/** What the rendered routes show, as the report has it. */
+export type RenderFindings = Pick<
+  VerifyReport,
+  | 'textCoverage'
+  | 'missingText'
+  | 'requiredSnippets'
+  | 'overflow375'
+  | 'consoleErrors'
+  | 'brokenImages'
+  | 'screenshots'
+>;
+
+/**
+ * Measure: text coverage and missing text per page, required snippets, overflow at 375 px, console
+ * errors (a route that did not load is one), broken images and the rebuild's screenshots; with the
+ * log lines that say so, in order.
+ */
+export function toRenderFindings(
+  expectations: Pick<VerifyExpectations, 'pages' | 'requiredSnippets'>,
+  rendered: RenderedRoute[],
+): { findings: RenderFindings; log: StepLog[] } {
+  const log: StepLog[] = [];
+  const textByRoute = new Map(rendered.map((result) => [result.route, result.text]));
+  const coverage = expectations.pages.map((page) =>
+    measureRouteCoverage(page.route, page.textBlocks, textByRoute.get(page.route) ?? ''),
+  );
+  const findings: RenderFindings = {
+    textCoverage: toTextCoverage(coverage),
+    missingText: coverage.flatMap((route) =>
+      route.missing.map((text) => ({ route: route.route, text })),
+    ),
+    overflow375: [],
+    consoleErrors: [],
+    brokenImages: [],
+    screenshots: {},
+  };
+  if (expectations.requiredSnippets !== undefined) {
+    findings.requiredSnippets = checkRequiredSnippets(expectations.requiredSnippets, textByRoute);
+  }
+  for (const result of rendered) {
+    if (result.error !== undefined) {
+      log.push({
+        level: 'WARNING',
+        message: `Route ${result.route} did not render: ${result.error}`,
+      });
+      findings.consoleErrors.push({
+        route: result.route,
+        message: `The page did not load: ${result.error}`,
+      });
+    }
+    if (result.overflow375) findings.overflow375.push(result.route);
+    findings.consoleErrors.push(
+      ...result.consoleErrors.map((message) => ({ route: result.route, message })),
+    );
+    findings.brokenImages.push(...result.brokenImages.map((src) => ({ route: result.route, src })));
+    Object.assign(findings.screenshots, result.screenshots);
+  }
+  log.push({
+    level: 'INFO',
+    message:
+      `Rendered ${rendered.length} route${rendered.length === 1 ? '' : 's'}: text coverage ${(findings.textCoverage * 100).toFixed(1)} %` +
+      (findings.requiredSnippets
+        ? `, required snippets ${findings.requiredSnippets.kept}/${findings.requiredSnippets.total}`
+        : '') +
+      `, ${findings.overflow375.length} overflowing at 375 px, ${findings.consoleErrors.length} console errors, ${findings.brokenImages.length} broken images`,
+  });
+  for (const missing of findings.requiredSnippets?.missing ?? [])
+    log.push({ level: 'WARNING', message: `Required snippet missing: "${missing}"` });
+  return { findings, log };
+}
+
+/** An original page to load in verify's browser; `enter`: the label of its entry screen's link. */
+export type OriginalToLoad = VerifyExpectations['pages'][number] & { enter?: string };
+
+/**
+ * The originals to screenshot: those the fetch stage already screenshotted are reused (in page
+ * order), unless they show an entry screen ("Lets begin" over the site, marked by the identity
+ * probe): those are loaded again and measured past it, as a visitor sees the site (their fetched
+ * screenshots kept as a fallback).
+ */
+export function planOriginals(
+  pages: VerifyExpectations['pages'],
+  taken: Record<string, PageScreenshots>,
+): {
+  reused: { route: string; shots: PageScreenshots }[];
+  toLoad: OriginalToLoad[];
+  shots: Map<string, PageScreenshots>;
+} {
+  const reused: { route: string; shots: PageScreenshots }[] = [];
+  const toLoad: OriginalToLoad[] = [];
+  const shots = new Map<string, PageScreenshots>();
+  for (const page of pages) {
+    const fetched = taken[page.url];
+    const splash = fetched?.layout?.desktop.splash;
+    if (fetched !== undefined) shots.set(page.url, fetched);
+    if (fetched === undefined || splash !== undefined) {
+      toLoad.push({ ...page, ...(splash === undefined ? {} : { enter: splash }) });
+      continue;
+    }
+    reused.push({ route: page.route, shots: fetched });
+  }
+  return { reused, toLoad, shots };
+}
