@@ -29,6 +29,9 @@ const lazyRoutes = {
   editProject: async () => ({
     Component: (await import('./routes/edit-project')).EditProjectRoute,
   }),
+  projectReport: async () => ({
+    Component: (await import('./routes/project-report')).ProjectReportRoute,
+  }),
   billing: async () => ({ Component: (await import('./routes/billing')).BillingRoute }),
   testCheckout: async () => ({
     Component: (await import('./routes/test-checkout')).TestCheckoutRoute,
@@ -61,6 +64,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.path, lazy: lazyRoutes.dashboard },
               { path: paths.createProject.path, lazy: lazyRoutes.createProject },
               { path: paths.editProject.path, lazy: lazyRoutes.editProject },
+              { path: paths.projectReport.path, lazy: lazyRoutes.projectReport },
               { path: paths.editProfile.path, lazy: lazyRoutes.profileEdit },
               { path: paths.billing.path, lazy: lazyRoutes.billing },
               { path: paths.testCheckout.path, lazy: lazyRoutes.testCheckout },

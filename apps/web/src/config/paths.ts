@@ -11,6 +11,10 @@ export const paths = {
     path: '/project/:id/edit',
     getHref: (id: string) => `/project/${encodeURIComponent(id)}/edit`,
   },
+  projectReport: {
+    path: '/project/:id/report',
+    getHref: (id: string) => `/project/${encodeURIComponent(id)}/report`,
+  },
   editProfile: { path: '/profile/edit', getHref: () => '/profile/edit' },
   githubRedirectHandler: {
     path: '/integrations/github/redirect-handler',

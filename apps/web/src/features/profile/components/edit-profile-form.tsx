@@ -24,6 +24,7 @@ import { PROFILE_QUERY_KEY, useProfile } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { NotificationSettings } from './notification-settings';
 
 /** Delay before a saved profile goes on to the dashboard (spec §9). */
 export const PROFILE_REDIRECT_DELAY_MS = 2000;
@@ -203,6 +204,8 @@ function EditProfileFormLoaded({ profile, isFallback }: { profile: Profile; isFa
           </div>
         </div>
       </FormShell>
+
+      {!isFallback && <NotificationSettings profile={profile} />}
 
       <ChangeEmailDialog
         open={openDialog === 'email'}

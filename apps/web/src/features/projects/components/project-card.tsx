@@ -8,18 +8,21 @@ import {
   Repeat,
   RotateCw,
   ScrollText,
+  Share2,
   Trash2,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses, Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { toApiUrl } from '../../../lib/api-client';
+import { SHARE_MESSAGES } from '@sitelift/shared/messages';
 import type { Project } from '@sitelift/shared/schemas/project';
 import { toProjectStatus } from '../utils/project-status';
 import { ProjectFidelityScore } from './project-fidelity-score';
 import { ProjectReportPanel } from './project-report-panel';
 import { ProjectProgress } from './project-progress';
 import { ProjectStatusBadge } from './project-status-badge';
+import { SharePreviewDialog } from './share-preview-dialog';
 
 /** The before/after screenshot names of a project, from its `thumbnails` field. */
 export function toThumbnails(thumbnails: unknown): { before?: string; after?: string } {
@@ -88,6 +91,7 @@ export function ProjectCard({
   isBusy: boolean;
 }) {
   const [isReportOpen, setIsReportOpen] = useState(false);
+  const [isShareOpen, setIsShareOpen] = useState(false);
   const status = toProjectStatus(project.status);
   const isCompleted = status === 'completed';
   const canDownload = isCompleted && Boolean(project.generated_code_url);
@@ -155,6 +159,16 @@ export function ProjectCard({
             <ExternalLink className="size-4" aria-hidden /> Preview
           </a>
         )}
+        {isCompleted && project.preview_url && (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`${SHARE_MESSAGES.button} the preview of ${project.name}`}
+            onClick={() => setIsShareOpen(true)}
+          >
+            <Share2 className="size-4" aria-hidden /> {SHARE_MESSAGES.button}
+          </Button>
+        )}
         {canDownload && (
           <Button size="sm" variant="secondary" onClick={() => onDownload(project)}>
             <Download className="size-4" aria-hidden /> Download
@@ -212,6 +226,9 @@ export function ProjectCard({
         </Button>
       </div>
 
+      {isCompleted && project.preview_url && (
+        <SharePreviewDialog project={project} open={isShareOpen} onOpenChange={setIsShareOpen} />
+      )}
       {isReportOpen && (
         <div id={reportId} className="mt-4 border-t border-slate-100 pt-4">
           <ProjectReportPanel
