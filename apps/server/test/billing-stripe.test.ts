@@ -349,14 +349,17 @@ describe.each(TEST_DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
     });
     expect(redeemed.statusCode).toBe(200);
     expect(redeemed.json().data).toEqual({ code, credits_granted: 1, balance: 2 });
+    // The referrer's credit waits until the friend pays or completes a project (decision 033).
+    expect(await getBalance(referrer)).toBe(1);
+    await buy(friend, 'prod_payg_19');
     expect(await getBalance(referrer)).toBe(2);
     const again = await friend.post('/api/billing/referrals/redeem', { code });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('referral_already_redeemed');
     const unknown = await friend.post('/api/billing/referrals/redeem', { code: 'NOPE2345' });
     expect(unknown.json().error.code).toBe('referral_code_not_found');
-    expect(await getBalance(friend)).toBe(2);
-    expect((await getEntries(friend))[0]).toMatchObject({ reason: 'referral', detail: code });
+    expect(await getBalance(friend)).toBe(3);
+    expect((await getEntries(friend))[1]).toMatchObject({ reason: 'referral', detail: code });
 
     // Guessing codes is rate limited per client address.
     const guesser = await signUpVerified(testApp, uniqueEmail('ref-guess'));

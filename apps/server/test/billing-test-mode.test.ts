@@ -222,7 +222,13 @@ describe.each(TEST_DATABASE_KINDS)('billing in test mode on %s', (kind) => {
     });
 
     const [row] = await listLiveSubscriptionsForUser(testApp.database.db, userId);
-    const user = { id: userId, email: 'x@example.com', name: null, createdAt: new Date() };
+    const user = {
+      id: userId,
+      email: 'x@example.com',
+      name: null,
+      createdAt: new Date(),
+      emailVerified: true,
+    };
     await renewTestSubscription(depsFor(), user, row?.id ?? '');
     expect(await getBalance(buyer)).toBe(60 + 65);
 

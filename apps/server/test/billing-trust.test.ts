@@ -5,7 +5,14 @@ import {
   type FakeStripeEvent,
   type FakeStripeServer,
 } from '../src/billing/testing/fake-stripe-server';
-import { billingCheckoutSessions, billingPayments, billingSubscriptions } from '../src/db/schema';
+import { REFERRER_CREDIT_CAP } from '@sitelift/shared/billing/plans';
+import {
+  billingCheckoutSessions,
+  billingPayments,
+  billingSubscriptions,
+  referralRedemptions,
+  users,
+} from '../src/db/schema';
 import {
   createStripeTestApp,
   getBalance,
@@ -17,6 +24,8 @@ import {
 } from './helpers/billing-test-helpers';
 import {
   createTestApp,
+  signIn,
+  signUp,
   signUpVerified,
   uniqueEmail,
   type Agent,
@@ -207,7 +216,7 @@ describe.each(TEST_DATABASE_KINDS)('billing races in test mode on %s', (kind) =>
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await createTestApp(kind);
+    testApp = await createTestApp(kind, { env: { ALLOW_PRIVATE_URLS: 'true' } });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -246,6 +255,91 @@ describe.each(TEST_DATABASE_KINDS)('billing races in test mode on %s', (kind) =>
     );
     expect(receipt?.subject).toBe('Your Sitelift receipt: Single Refresh, $19');
     expect(receipt?.text).toContain('This purchase was made in test mode: no money moved.');
+  });
+
+  it('counts a referral only for a verified account that pays, once per inbox, up to the cap', async () => {
+    const referrer = await signUpVerified(testApp, uniqueEmail('referrer'));
+    const code: string = (await referrer.post('/api/billing/referrals/code', {})).json().data.code;
+    const unverifiedEmail = uniqueEmail('unverified');
+    await signUp(testApp.app, unverifiedEmail);
+    const unverified = await signIn(testApp.app, unverifiedEmail);
+    const refused = await unverified.post('/api/billing/referrals/redeem', { code });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('referral_email_not_verified');
+
+    const friendEmail = uniqueEmail('friend');
+    const friend = await signUpVerified(testApp, friendEmail);
+    const redeemed = await friend.post('/api/billing/referrals/redeem', { code });
+    expect(redeemed.json().data).toMatchObject({ credits_granted: 1, balance: 2 });
+    // The referrer's credit waits for the friend's first payment.
+    expect(await getBalance(referrer)).toBe(1);
+    await complete(friend, await attach(friend, 'prod_payg_19'));
+    expect(await getBalance(referrer)).toBe(2);
+    await complete(friend, await attach(friend, 'prod_payg_19'));
+    expect(await getBalance(referrer)).toBe(2);
+
+    // Another account of the same inbox (a +tag) is the same person.
+    const [local, domain] = friendEmail.split('@');
+    const alias = await signUpVerified(testApp, `${local}+again@${domain}`);
+    const twice = await alias.post('/api/billing/referrals/redeem', { code });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('referral_already_redeemed');
+    expect(await getBalance(alias)).toBe(1);
+
+    // At the cap, referees still get their credit; the referrer gets no more.
+    const referrerId = await getUserId(referrer);
+    const seeded = Array.from({ length: REFERRER_CREDIT_CAP }, (_, index) => ({
+      id: `ref-seed-${referrerId}-${index}`,
+      email: `ref-seed-${index}-${referrerId}@example.com`,
+    }));
+    await testApp.database.db.insert(users).values(seeded);
+    await testApp.database.db.insert(referralRedemptions).values(
+      seeded.map((user) => ({
+        code,
+        referrerUserId: referrerId,
+        redeemerUserId: user.id,
+        redeemerMailbox: user.email,
+        referrerCredited: true,
+        qualifiedAt: new Date(),
+      })),
+    );
+    const late = await signUpVerified(testApp, uniqueEmail('late-friend'));
+    await late.post('/api/billing/referrals/redeem', { code });
+    await complete(late, await attach(late, 'prod_payg_19'));
+    expect(await getBalance(late)).toBe(3);
+    expect(await getBalance(referrer)).toBe(2);
+  });
+
+  it('names the project of each credit movement, books a deleted running project as a refund for deletion, and pages', async () => {
+    const owner = await signUpVerified(testApp, uniqueEmail('history'));
+    const created = await owner.post('/api/projects', {
+      name: 'Bakery site',
+      sourceUrl: 'http://127.0.0.1:9/',
+      modernizationStrategy: 'INCREMENTAL_UPDATE',
+      targetFramework: 'React',
+    });
+    expect(created.statusCode).toBe(201);
+    const projectId: string = created.json().id;
+    const deleted = await owner.request({ method: 'DELETE', url: `/api/projects/${projectId}` });
+    expect(deleted.statusCode).toBe(204);
+    const page = (await owner.get('/api/me/credits?entries=true&limit=2')).json();
+    expect(page.balance).toBe(1);
+    expect(
+      page.entries.map((entry: { delta: number; reason: string; project_name: string | null }) => [
+        entry.delta,
+        entry.reason,
+        entry.project_name,
+      ]),
+    ).toEqual([
+      [1, 'deletion_refund', 'Bakery site'],
+      [-1, 'project', 'Bakery site'],
+    ]);
+    expect(page.next_cursor).toBe(page.entries[1].id);
+    const older = (
+      await owner.get(`/api/me/credits?entries=true&limit=2&before=${page.next_cursor}`)
+    ).json();
+    expect(older.entries.map((entry: { reason: string }) => entry.reason)).toEqual(['signup']);
+    expect(older.next_cursor).toBeNull();
   });
 
   // Last: it closes the founder offer for the rest of this app.

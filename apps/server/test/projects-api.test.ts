@@ -374,7 +374,11 @@ describe.each(TEST_DATABASE_KINDS)('projects API on %s', (kind) => {
     ).toEqual([]);
     const credits = (await owner.get('/api/me/credits?entries=true')).json();
     expect(credits.balance).toBe(1);
-    expect(credits.entries[0]).toMatchObject({ delta: 1, reason: 'refund', job_id: jobId });
+    expect(credits.entries[0]).toMatchObject({
+      delta: 1,
+      reason: 'deletion_refund',
+      job_id: jobId,
+    });
     expect(
       (await owner.request({ method: 'DELETE', url: `/api/projects/${projectId}` })).statusCode,
     ).toBe(404);

@@ -77,6 +77,7 @@ import { buildReceiptEmail } from '../mail/receipt-email';
 import type { Mailer } from '../mail/mailer';
 import { getProfileById } from '../db/users.repository';
 import { processWebhookEvent, type AfterCommit, type PaidPayment } from './process-webhook-event';
+import { REFERRAL_CREDITS, settleReferralCredit, toMailbox } from './referral-credits';
 import { newTestId, type TestModeProvider } from './test-mode-provider';
 
 /** What the billing use cases need. */
@@ -99,6 +100,7 @@ export interface BillingUser {
   email: string;
   name: string | null;
   createdAt: Date;
+  emailVerified: boolean;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -594,26 +596,33 @@ export async function getOrCreateReferralCode(
   };
 }
 
-/** Credits each side of a redeemed referral receives. */
-export const REFERRAL_CREDITS = 1;
-
-/** POST /api/billing/referrals/redeem: one credit to both sides, once per account, never one's own code. */
+/**
+ * POST /api/billing/referrals/redeem (docs/decisions/033): a verified account redeems one code, never
+ * its own, once per person (account and mailbox), and receives one credit. The referrer's credit waits
+ * until this account first pays or completes a project (settleReferralCredit).
+ */
 export async function redeemReferralCode(
   deps: BillingDeps,
   user: BillingUser,
   rawCode: string,
 ): Promise<{ code: string; credits_granted: number; balance: number }> {
   const code = rawCode.trim().toUpperCase();
+  if (!user.emailVerified) throw new BillingError('referral_email_not_verified');
   return deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as AppDb;
     await lockUserForCredits(tx, user.id);
     const owner = await findReferralCode(tx, code);
     if (!owner) throw new BillingError('referral_code_not_found');
-    if (owner.userId === user.id) throw new BillingError('referral_code_own');
+    const ownerProfile = await getProfileById(tx, owner.userId);
+    const mailbox = toMailbox(user.email);
+    if (owner.userId === user.id || (ownerProfile && toMailbox(ownerProfile.email) === mailbox)) {
+      throw new BillingError('referral_code_own');
+    }
     const redemptionId = await insertRedemption(tx, {
       code,
       referrerUserId: owner.userId,
       redeemerUserId: user.id,
+      redeemerMailbox: mailbox,
     });
     if (redemptionId === undefined) throw new BillingError('referral_already_redeemed');
     await bookLedgerEntry(tx, {
@@ -623,13 +632,8 @@ export async function redeemReferralCode(
       reason: 'referral',
       detail: code,
     });
-    await bookLedgerEntry(tx, {
-      userId: owner.userId,
-      idempotencyKey: `referral:referrer:${redemptionId}`,
-      delta: REFERRAL_CREDITS,
-      reason: 'referral',
-      detail: code,
-    });
+    // An account that already paid or completed a project counts at once.
+    await settleReferralCredit(tx, user.id, nowOf(deps));
     return {
       code,
       credits_granted: REFERRAL_CREDITS,

@@ -20,6 +20,7 @@ import {
 import { bookLedgerEntry, getCreditBalance, lockUserForCredits } from '../db/credits.repository';
 import type { AppDb } from '../db/database';
 import type { ProviderEvent } from './billing-provider';
+import { settleReferralCredit } from './referral-credits';
 
 // What each provider event changes. Runs inside the transaction that marks the event processed, so an
 // event counts once; the ledger keys (`purchase:<checkout>`, `subscription:<invoice>`) make a grant
@@ -229,7 +230,10 @@ async function recordInvoicePaid(
     providerPaymentIntentId: invoice.paymentIntentId,
     ledgerKey,
   });
-  if (isNew) afterCommit.push(() => context.sendReceipt(payment));
+  if (isNew) {
+    afterCommit.push(() => context.sendReceipt(payment));
+    await settleReferralCredit(tx, subscription.userId, context.now());
+  }
   if (!isNew && invoice.paymentIntentId) {
     await updatePaymentByKey(tx, paymentKey, { providerPaymentIntentId: invoice.paymentIntentId });
   }
@@ -292,7 +296,10 @@ async function onCheckoutPaid(
       providerPaymentIntentId: session.payment_intent,
       ledgerKey,
     });
-    if (isNew) afterCommit.push(() => context.sendReceipt(payment));
+    if (isNew) {
+      afterCommit.push(() => context.sendReceipt(payment));
+      await settleReferralCredit(tx, row.userId, now);
+    }
     await bookLedgerEntry(tx, {
       userId: row.userId,
       idempotencyKey: ledgerKey,

@@ -8,6 +8,7 @@ import {
   billingSubscriptions,
   billingWebhookEvents,
   creditLedger,
+  jobs,
   referralCodes,
   referralRedemptions,
 } from './schema';
@@ -460,10 +461,13 @@ export async function hasRedeemedReferral(db: AppDb, userId: string): Promise<bo
   return rows.length > 0;
 }
 
-/** Records a redemption; undefined when the redeemer already redeemed one (unique per account). */
+/**
+ * Records a redemption; undefined when the redeemer, or another account of the same mailbox, already
+ * redeemed one (unique per account and per mailbox).
+ */
 export async function insertRedemption(
   db: AppDb,
-  values: { code: string; referrerUserId: string; redeemerUserId: string },
+  values: { code: string; referrerUserId: string; redeemerUserId: string; redeemerMailbox: string },
 ): Promise<number | undefined> {
   const rows = await db
     .insert(referralRedemptions)
@@ -471,4 +475,60 @@ export async function insertRedemption(
     .onConflictDoNothing()
     .returning({ id: referralRedemptions.id });
   return rows[0]?.id;
+}
+
+/** The redemption of `redeemerUserId` whose referrer has not been credited yet. */
+export async function findUncreditedRedemption(db: AppDb, redeemerUserId: string) {
+  const rows = await db
+    .select()
+    .from(referralRedemptions)
+    .where(
+      and(
+        eq(referralRedemptions.redeemerUserId, redeemerUserId),
+        eq(referralRedemptions.referrerCredited, false),
+      ),
+    );
+  return rows[0];
+}
+
+/** How many of the referrer's redemptions earned the referrer a credit. */
+export async function countCreditedRedemptions(db: AppDb, referrerUserId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(referralRedemptions)
+    .where(
+      and(
+        eq(referralRedemptions.referrerUserId, referrerUserId),
+        eq(referralRedemptions.referrerCredited, true),
+      ),
+    );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Marks a redemption qualified (and its referrer credited when `credited`). */
+export async function markRedemptionQualified(
+  db: AppDb,
+  id: number,
+  values: { qualifiedAt: Date; credited: boolean },
+): Promise<void> {
+  await db
+    .update(referralRedemptions)
+    .set({ qualifiedAt: values.qualifiedAt, referrerCredited: values.credited })
+    .where(eq(referralRedemptions.id, id));
+}
+
+/** True when the user has paid once or has a completed job: what makes a referral count. */
+export async function hasPaidOrCompleted(db: AppDb, userId: string): Promise<boolean> {
+  const paid = await db
+    .select({ id: billingPayments.id })
+    .from(billingPayments)
+    .where(eq(billingPayments.userId, userId))
+    .limit(1);
+  if (paid.length > 0) return true;
+  const completed = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.status, 'COMPLETED')))
+    .limit(1);
+  return completed.length > 0;
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { CreditEntry } from '@sitelift/shared/schemas/credits';
 import type { AppDb } from './database';
-import { creditLedger, users } from './schema';
+import { creditLedger, projects, users } from './schema';
 
 /** Credits every new account receives (DESIGN.md §3: 'Modernize Your First Site for Free'). */
 export const SIGNUP_CREDITS = 1;
@@ -65,27 +65,54 @@ export async function lockUserForCredits(tx: AppDb, userId: string): Promise<boo
   return rows.length > 0;
 }
 
-/** The newest `limit` entries of the user. */
+/**
+ * The user's entries, newest first: `limit` of them older than entry `before` (paging), each with the
+ * name of its project (the live name, or the one kept when the project was deleted).
+ */
 export async function listCreditEntries(
   db: AppDb,
   userId: string,
   limit = 50,
+  before?: number,
 ): Promise<CreditEntry[]> {
   const rows = await db
-    .select()
+    .select({ entry: creditLedger, liveName: projects.name })
     .from(creditLedger)
-    .where(eq(creditLedger.userId, userId))
+    .leftJoin(
+      projects,
+      and(eq(projects.id, creditLedger.projectId), eq(projects.userId, creditLedger.userId)),
+    )
+    .where(
+      and(
+        eq(creditLedger.userId, userId),
+        before === undefined ? undefined : lt(creditLedger.id, before),
+      ),
+    )
     .orderBy(desc(creditLedger.id))
     .limit(limit);
-  return rows.map((row) => ({
+  return rows.map(({ entry: row, liveName }) => ({
     id: row.id,
     delta: row.delta,
     reason: row.reason as CreditEntry['reason'],
     project_id: row.projectId,
+    project_name: liveName ?? row.projectName,
     job_id: row.jobId,
     detail: row.detail,
     created_at: row.createdAt.toISOString(),
   }));
+}
+
+/** Keeps a project's name on its ledger entries before the project is deleted. */
+export async function keepProjectNameOnLedger(
+  db: AppDb,
+  userId: string,
+  projectId: string,
+  name: string,
+): Promise<void> {
+  await db
+    .update(creditLedger)
+    .set({ projectName: name })
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.projectId, projectId)));
 }
 
 /** True when an entry with this key exists (tests and the bench check refunds with it). */

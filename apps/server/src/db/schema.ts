@@ -221,6 +221,8 @@ export const creditLedger = pgTable(
     jobId: uuid('job_id'),
     /** What the entry is about beyond project and job: a product id, a referral code (issue 13). */
     detail: text('detail'),
+    /** The project's name, kept when the project is deleted (the history names it; issue 22). */
+    projectName: text('project_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -409,10 +411,17 @@ export const referralRedemptions = pgTable(
     redeemerUserId: text('redeemer_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The redeemer's mailbox (lower case, no +tag, Gmail without dots): one redemption per person. */
+    redeemerMailbox: text('redeemer_mailbox'),
+    /** When the redeemer first paid or completed a project: the referrer's credit is due then. */
+    qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
+    /** True once the referrer received the credit of this redemption (at most the cap in all). */
+    referrerCredited: boolean('referrer_credited').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('referral_redemptions_redeemer_idx').on(table.redeemerUserId),
+    uniqueIndex('referral_redemptions_mailbox_idx').on(table.redeemerMailbox),
     index('referral_redemptions_referrer_idx').on(table.referrerUserId),
   ],
 );

@@ -31,6 +31,7 @@ import type { StoredReportSummary } from '../db/schema';
 import { failJobAndRefund } from '../services/job-outcomes';
 import { toJobFailure } from './job-failure';
 import { modernizePayloadSchema, type JobQueue } from './queue';
+import { settleReferralCredit } from '../billing/referral-credits';
 
 /** Progress within a stage is saved (and sent to the dashboard) at most this often. */
 const PROGRESS_INTERVAL_MS = 1000;
@@ -332,6 +333,8 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         generatedCodeUrl: `/api/projects/${job.projectId}/download`,
         reportSummary: toSummary(result, files),
       });
+      // A referred account's first completed project earns its referrer's credit (decision 033).
+      await settleReferralCredit(tx, job.userId, new Date());
     });
   } catch (error) {
     await writer.flush();

@@ -14,7 +14,7 @@ export async function failJobAndRefund(
   jobId: string,
   error: { code: string; message: string },
   owner: string | null,
-  options: { updateProject?: boolean } = {},
+  options: { updateProject?: boolean; refundReason?: 'refund' | 'deletion_refund' } = {},
 ): Promise<JobRecord | null> {
   const job = await endJob(
     tx,
@@ -27,7 +27,7 @@ export async function failJobAndRefund(
     userId: job.userId,
     idempotencyKey: `refund:${jobId}`,
     delta: 1,
-    reason: 'refund',
+    reason: options.refundReason ?? 'refund',
     projectId: job.projectId,
     jobId,
   });

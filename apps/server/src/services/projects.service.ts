@@ -16,6 +16,7 @@ import {
   bookLedgerEntry,
   getCreditBalance,
   grantSignupCredit,
+  keepProjectNameOnLedger,
   lockUserForCredits,
 } from '../db/credits.repository';
 import type { AppDb } from '../db/database';
@@ -322,9 +323,12 @@ export async function deleteProject(
         record.jobId,
         { code: 'ENGINE_PIPELINE_CANCELLED', message: 'Cancelled: the project was deleted.' },
         null,
-        { updateProject: false },
+        // Booked as a refund for the deletion, not as a failure of the project.
+        { updateProject: false, refundReason: 'deletion_refund' },
       );
     }
+    // The credit history keeps naming the project after it is gone.
+    await keepProjectNameOnLedger(tx, userId, projectId, record.name);
     return deleteProjectRow(tx, userId, projectId);
   });
   if (!result.deleted) throw new AppError('API_PROJECT_NOT_FOUND');

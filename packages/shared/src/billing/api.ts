@@ -31,11 +31,16 @@ export const BILLING_ERRORS = {
     message:
       'Credits are spent by the server when a project runs; they cannot be tracked by the client.',
   },
+  referral_email_not_verified: {
+    status: 403,
+    message: 'Verify your email address before redeeming a referral code.',
+  },
   referral_code_not_found: { status: 404, message: 'This referral code does not exist.' },
   referral_code_own: { status: 422, message: 'You cannot redeem your own referral code.' },
   referral_already_redeemed: {
     status: 409,
-    message: 'This account has already redeemed a referral code.',
+    message:
+      'This account, or another one of the same email inbox, has already redeemed a referral code.',
   },
   checkout_session_not_found: { status: 404, message: 'This checkout session does not exist.' },
   checkout_session_closed: { status: 409, message: 'This checkout session is already closed.' },

@@ -49,6 +49,12 @@ export const FOUNDER_OFFER = { subscriptions: 250, percentOff: 30 } as const;
 /** The money-back guarantee: a subscriber may ask for a refund within this many days of the first payment. */
 export const GUARANTEE_DAYS = 14;
 
+/** Referral credits a referrer can receive in all (issue 22). */
+export const REFERRER_CREDIT_CAP = 20;
+
+/** The referral rule as the billing page states it (docs/decisions/033-refund-and-referral-rules.md). */
+export const REFERRAL_RULE = `Share your code: a friend who redeems it from a verified account gets a credit at once, and you get one when they first pay or complete a project (up to ${REFERRER_CREDIT_CAP} credits in all). Each person can redeem one code.`;
+
 /**
  * The guarantee's rule as the pricing FAQ and the refund dialog state it (issue 22,
  * docs/decisions/033-refund-and-referral-rules.md): once per customer, the unspent credits of the

@@ -43,6 +43,8 @@ export const creditEntrySchema = z.object({
   delta: z.number().int(),
   reason: z.enum(CREDIT_REASONS),
   project_id: z.string().nullable(),
+  /** The project's name, also after the project was deleted (null for entries of no project). */
+  project_name: z.string().nullable(),
   job_id: z.string().nullable(),
   /** A product id for purchases and subscription credits, the code for referral credits, else null. */
   detail: z.string().nullable(),
@@ -52,10 +54,15 @@ export const creditEntrySchema = z.object({
 /** One ledger entry. */
 export type CreditEntry = z.infer<typeof creditEntrySchema>;
 
-/** GET /api/me/credits: the balance; with `?entries=true` also the newest 50 entries. */
+/**
+ * GET /api/me/credits: the balance; with `?entries=true` also the newest entries (`limit`, default 50),
+ * older ones with `before=<next_cursor>`.
+ */
 export const creditsResponseSchema = z.object({
   balance: z.number().int(),
   entries: z.array(creditEntrySchema).optional(),
+  /** The `before` of the next page, or null when these are the oldest entries. */
+  next_cursor: z.number().int().nullable().optional(),
 });
 
 /** GET /api/me/credits answer. */

@@ -110,6 +110,7 @@ async function toBillingUser(auth: Auth, request: FastifyRequest): Promise<Billi
     email: user.email,
     name: user.name ? user.name : null,
     createdAt: new Date(user.createdAt),
+    emailVerified: user.emailVerified,
   };
 }
 

@@ -21,7 +21,11 @@ export async function registerCreditRoutes(
       schema: {
         tags: ['me'],
         summary: "The signed-in user's credit balance (and ledger entries with ?entries=true)",
-        querystring: z.object({ entries: z.enum(['true', 'false']).optional() }),
+        querystring: z.object({
+          entries: z.enum(['true', 'false']).optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+          before: z.coerce.number().int().positive().optional(),
+        }),
         response: { 200: creditsResponseSchema, 401: errorSchema },
       },
       preValidation: async (request) => {
@@ -30,7 +34,11 @@ export async function registerCreditRoutes(
     },
     async (request) => {
       const { user } = await requireSession(options.auth, request);
-      return getCredits(options.db, user.id, { entries: request.query.entries === 'true' });
+      return getCredits(options.db, user.id, {
+        entries: request.query.entries === 'true',
+        limit: request.query.limit,
+        before: request.query.before,
+      });
     },
   );
 }

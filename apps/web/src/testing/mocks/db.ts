@@ -202,6 +202,7 @@ export function addCreditEntry(
     delta,
     reason,
     project_id: projectId,
+    project_name: mockDb.projects.find((project) => project.id === projectId)?.name ?? null,
     job_id: null,
     detail,
     created_at: new Date().toISOString(),

@@ -13,7 +13,12 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import { CREDITS_QUERY_KEY, useCreditBalanceQuery } from '../api/get-credits';
-import { GUARANTEE_DAYS, GUARANTEE_RULE, formatUsd } from '@sitelift/shared/billing/plans';
+import {
+  GUARANTEE_DAYS,
+  GUARANTEE_RULE,
+  REFERRAL_RULE,
+  formatUsd,
+} from '@sitelift/shared/billing/plans';
 import type { Customer, CustomerProduct } from '@sitelift/shared/billing/api';
 import { BILLING_QUERY_KEY } from '../api/billing-query-keys';
 import { getActiveSubscription, useCustomer } from '../api/get-customer';
@@ -389,10 +394,7 @@ function ReferralCard({ customer }: { customer: Customer }) {
 
   return (
     <Card title="Referrals" icon={Gift}>
-      <p>
-        Share your code: when someone redeems it, you both get a credit. Each account can redeem one
-        code.
-      </p>
+      <p>{REFERRAL_RULE}</p>
       <div className="mt-4">
         {code ? (
           <div className="flex flex-wrap items-center gap-2">
