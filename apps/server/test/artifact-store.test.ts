@@ -117,7 +117,7 @@ describe('a project run with S3 artifacts', () => {
     expect(project.status).toBe('completed');
     const zip = await agent.get(project.generated_code_url);
     expect(zip.statusCode).toBe(200);
-    expect(Object.keys(unzipProject(new Uint8Array(zip.rawPayload), 'Bucket shop'))).toContain(
+    expect(Object.keys(unzipProject(new Uint8Array(zip.rawPayload), 'bucket-shop'))).toContain(
       'package.json',
     );
     expect((await agent.get(project.report_url)).json().version).toBe(1);

@@ -94,7 +94,7 @@ describe.skipIf(!HAS_CORPUS)('a corpus site through the API (wouter-1998)', () =
     const project = (await agent.get(`/api/projects/${id}`)).json();
     expect(project.report_summary).toMatchObject({ build_ok: true, pages: 3 });
     const zip = await agent.get(project.generated_code_url);
-    const files = unzipProject(new Uint8Array(zip.rawPayload), 'Wouter 1998');
+    const files = unzipProject(new Uint8Array(zip.rawPayload), 'wouter-1998');
     const names = Object.keys(files);
     expect(names).toEqual(expect.arrayContaining(['package.json', 'index.html', 'vite.config.ts']));
     expect(names.some((name) => name.startsWith('src/'))).toBe(true);

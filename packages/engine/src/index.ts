@@ -81,5 +81,6 @@ export {
   streamProjectZip,
   type PackageOptions,
 } from './stages/package/package-project';
+export { findUnsoundEntries, readZipEntries, type ZipEntryCheck } from './stages/package/read-zip';
 export { toSiteliftReport, type SiteliftReportInput } from './stages/package/to-sitelift-report';
 export { contentTypeOf } from './lib/content-types';

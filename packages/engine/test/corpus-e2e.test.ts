@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpusManifest, serveCorpusSite, type CorpusSite } from '../bench/corpus';
 import { runPipeline, type PipelineResult } from '../src/pipeline';
+import { findUnsoundEntries } from '../src/stages/package/read-zip';
 import type { LogEvent } from '../src/types';
 import { findVerifyChromePath } from '../src/stages/verify/open-browser';
 import type { StaticServer } from '../src/stages/verify/serve-static';
@@ -75,6 +76,8 @@ if (skipReason !== undefined) {
 
       it('delivers a zip with the report and one route per page', () => {
         expect(result.archive.entries).toContain('sitelift-report.json');
+        // Every entry reads back with its CRC (modern-business-bs3 ships Font Awesome's TrueType font).
+        expect(findUnsoundEntries(result.archive.zip)).toEqual([]);
         expect(result.archive.entries).toContain('package.json');
         expect(new Set(result.report.pages.map((page) => page.route)).size).toBe(
           result.report.pages.length,

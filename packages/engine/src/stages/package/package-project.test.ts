@@ -1,9 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { siteliftReportSchema } from '@sitelift/shared/schemas/report';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getCorpusDir } from '../../../bench/corpus';
 import { buildMinimalProject } from '../../../test/fixtures/minimal-project.fixture';
 import type { FileTree, SiteliftReport, VerifyReport } from '../../types';
 import { packageProject, REPORT_FILE, toArchiveFolder } from './package-project';
+import { findUnsoundEntries, readZipEntries } from './read-zip';
 import { toSiteliftReport } from './to-sitelift-report';
 
 const VERIFY: VerifyReport = {
@@ -16,6 +20,36 @@ const VERIFY: VerifyReport = {
   missingText: [{ route: '/about', text: 'x' }],
   screenshots: { 'after/index-desktop.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) },
 };
+
+/**
+ * 700 bytes of table-like binary (records with back-references, as in a font's glyph tables) for
+ * which fflate's streaming Deflate (ZipDeflate, 0.8.3) writes a distance beyond the data: unzip
+ * tools read other bytes back and report a CRC error (found by search over seeds).
+ */
+function deflateTrigger(): Uint8Array {
+  let seed = 38;
+  const next = (): number => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return seed >>> 16;
+  };
+  const out = new Uint8Array(700);
+  for (let i = 0; i < out.length; i++) {
+    const k = next();
+    out[i] = k % 7 === 0 && i > 300 ? out[i - 1 - (k % 300)]! : k % 3 === 0 ? 0 : k & 0x3f;
+  }
+  return out;
+}
+
+/** The corpus's font files (relative to the corpus folder); none without the corpus. */
+const corpusFonts = ((): string[] => {
+  try {
+    return readdirSync(getCorpusDir(), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(?:ttf|otf|eot|woff2?)$/iu.test(file))
+      .sort();
+  } catch {
+    return [];
+  }
+})();
 
 function buildReport(): SiteliftReport {
   return toSiteliftReport({
@@ -94,34 +128,67 @@ describe('packageProject', () => {
     ]);
   });
 
-  it('puts every entry in one folder named after the project when asked', async () => {
+  it("puts every entry in one folder named by the project's slug when asked", async () => {
     const tree = buildMinimalProject();
     const archive = await packageProject(tree, buildReport(), { rootFolder: 'Old Bakery / 1998' });
-    expect(archive.entries.every((entry) => entry.startsWith('Old Bakery - 1998/'))).toBe(true);
+    expect(archive.entries.every((entry) => entry.startsWith('old-bakery-1998/'))).toBe(true);
     const unzipped = unzipSync(archive.zip);
-    expect(Object.keys(unzipped)).toContain(`Old Bakery - 1998/${REPORT_FILE}`);
-    expect(strFromU8(unzipped['Old Bakery - 1998/src/index.css']!)).toBe(
-      '@import "tailwindcss";\n',
-    );
+    expect(Object.keys(unzipped)).toContain(`old-bakery-1998/${REPORT_FILE}`);
+    expect(strFromU8(unzipped['old-bakery-1998/src/index.css']!)).toBe('@import "tailwindcss";\n');
   });
 
-  it('makes folder names every file system takes', () => {
-    expect(toArchiveFolder('Café <Müller>: "Menu"?')).toBe('Café -Müller- -Menu-');
+  it('names the folder with a slug: no spaces, nothing a file system or shell refuses', () => {
+    expect(toArchiveFolder('Café <Müller>: "Menu"?')).toBe('cafe-muller-menu');
     expect(toArchiveFolder('  ..hidden.  ')).toBe('hidden');
     expect(toArchiveFolder('a\u0000b\tc')).toBe('a-b-c');
+    expect(toArchiveFolder('和菓子 本舗')).toBe('和菓子-本舗');
     expect(toArchiveFolder('CON')).toBe('project');
     expect(toArchiveFolder('///')).toBe('project');
     expect(toArchiveFolder('x'.repeat(200))).toHaveLength(80);
   });
 
-  it('gives byte-identical zips for the same input, whatever the time zone and file order', async () => {
+  it('dates every entry when it was packaged, not 1980 or another fixed day', async () => {
+    const before = Date.now();
+    const archive = await packageProject(buildMinimalProject(), buildReport());
+    const dates = readZipEntries(archive.zip).map((entry) => entry.mtime.getTime());
+    expect(dates.length).toBeGreaterThan(3);
+    // DOS times count in 2 s steps.
+    for (const date of dates) {
+      expect(date).toBeGreaterThanOrEqual(before - 2_000);
+      expect(date).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it('gives byte-identical zips for the same input and time, whatever the file order', async () => {
     const tree = buildMinimalProject();
-    process.env.TZ = 'UTC';
-    const first = await packageProject(tree, buildReport());
-    process.env.TZ = 'Pacific/Kiritimati';
-    const second = await packageProject(shuffled(tree), buildReport());
+    const mtime = new Date(2026, 10, 26, 12, 30, 0);
+    const first = await packageProject(tree, buildReport(), { mtime });
+    const second = await packageProject(shuffled(tree), buildReport(), { mtime });
     expect(Buffer.from(second.zip).equals(Buffer.from(first.zip))).toBe(true);
   });
+
+  it("writes entries whose bytes match their CRC (data that fflate's streaming deflate broke)", async () => {
+    const tree = buildMinimalProject();
+    const font = deflateTrigger();
+    tree.files['public/fonts/icons.ttf'] = font;
+    const archive = await packageProject(tree, buildReport());
+    const entries = readZipEntries(archive.zip);
+    expect(entries.map((entry) => entry.name)).toContain('public/fonts/icons.ttf');
+    expect(findUnsoundEntries(archive.zip)).toEqual([]);
+    expect([...unzipSync(archive.zip)['public/fonts/icons.ttf']!]).toEqual([...font]);
+  });
+
+  it.skipIf(corpusFonts.length === 0)(
+    'writes every font of the corpus with a sound CRC (Font Awesome TrueType fonts broke)',
+    async () => {
+      const files: Record<string, Uint8Array> = {};
+      for (const file of corpusFonts)
+        files[`public/${file}`] = new Uint8Array(readFileSync(path.join(getCorpusDir(), file)));
+      const archive = await packageProject({ files }, buildReport());
+      expect(readZipEntries(archive.zip).length).toBe(corpusFonts.length + 1);
+      expect(findUnsoundEntries(archive.zip)).toEqual([]);
+    },
+  );
 
   it('refuses a path that leaves the project', async () => {
     await expect(

@@ -1,51 +1,64 @@
+import { deflateRawSync } from 'node:zlib';
 import { AppError } from '@sitelift/shared/error-codes';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { Zip, ZipPassThrough } from 'fflate';
 import type { Archive, FileTree, SiteliftReport } from '../../types';
+import { findUnsoundEntries } from './read-zip';
 
 /** Where the report sits in the zip. */
 export const REPORT_FILE = 'sitelift-report.json';
 /** Folder of the before/after screenshots in the zip. */
 export const SCREENSHOTS_DIR = 'sitelift-report/screenshots';
 
-/**
- * Every entry's modification time: 2000-01-01 00:00. fflate writes DOS times from a Date's local
- * fields, so a Date built from local fields (at packaging time, in the current zone) gives the same
- * bytes in every time zone.
- */
-function toFixedMtime(): Date {
-  return new Date(2000, 0, 1, 0, 0, 0);
-}
-
 // Formats that are already compressed: stored, not deflated again.
 const STORED = /\.(?:png|jpe?g|gif|webp|avif|ico|woff2?|zip|gz|br|mp4|webm|mp3|pdf)$/iu;
 
 /** Options of {@link packageProject}. */
 export interface PackageOptions {
-  /** PNG screenshots keyed like VerifyReport.screenshots (`before/index-desktop.png`). */
+  /** Screenshots keyed like VerifyReport.screenshots (`before/index-desktop.jpg`). */
   screenshots?: Record<string, Uint8Array>;
   /**
    * A folder every entry goes into (the project's name), so the zip unpacks into one folder;
-   * made safe by {@link toArchiveFolder}. Without it, entries sit at the root.
+   * made a slug by {@link toArchiveFolder}. Without it, entries sit at the root.
    */
   rootFolder?: string;
+  /** Every entry's modification time; default: now (when the project was packaged). */
+  mtime?: Date;
 }
 
 /**
- * A folder name that every file system takes: no path separators or characters Windows refuses,
- * no control characters, no leading or trailing dots and spaces, at most 80 characters; 'project'
- * when nothing is left.
+ * A folder name without spaces that every file system and shell takes: a slug of lower-case
+ * letters (any script), digits and dashes, accents dropped, at most 80 characters ("Old Bakery /
+ * 1998" → "old-bakery-1998", "Café Müller" → "cafe-muller"); 'project' when nothing is left or
+ * the name is one Windows reserves.
  */
 export function toArchiveFolder(name: string): string {
-  const safe = name
+  const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .normalize('NFC')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s-]+|[.\s]+$/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
     .slice(0, 80)
-    .trim();
-  return /^(?:con|prn|aux|nul|com\d|lpt\d)$/i.test(safe) || safe === '' ? 'project' : safe;
+    .replace(/-+$/, '');
+  return /^(?:con|prn|aux|nul|com\d|lpt\d)$/i.test(slug) || slug === '' ? 'project' : slug;
+}
+
+/**
+ * A zip entry deflated by Node's zlib. fflate's streaming deflate (ZipDeflate, 0.8.2 and 0.8.3)
+ * emits back-references further back than the data for some inputs (fflate issues 260 and 282):
+ * TrueType fonts of Font Awesome came out of the zip with a CRC that did not match their bytes.
+ * The entry takes its whole contents in one push.
+ */
+class ZipZlibDeflate extends ZipPassThrough {
+  constructor(filename: string) {
+    super(filename);
+    this.compression = 8;
+  }
+
+  override process(chunk: Uint8Array, final: boolean): void {
+    this.ondata(null, deflateRawSync(chunk, { level: 6 }), final);
+  }
 }
 
 function toBytes(contents: string | Uint8Array): Uint8Array {
@@ -83,14 +96,14 @@ export function listArchiveEntries(
 
 /**
  * Streams the project's zip chunk by chunk to `onChunk` (for a download response), in a stable file
- * order with fixed times, so the same input always gives the same bytes. Resolves when the last chunk
- * has been handed over.
+ * order, every entry dated `mtime` (so the same input and time give the same bytes). Resolves when
+ * the last chunk has been handed over.
  */
 export function streamProjectZip(
   entries: [string, Uint8Array][],
   onChunk: (chunk: Uint8Array) => void,
+  mtime: Date = new Date(),
 ): Promise<void> {
-  const mtime = toFixedMtime();
   return new Promise((resolve, reject) => {
     const zip = new Zip((error, chunk, final) => {
       if (error) {
@@ -101,9 +114,7 @@ export function streamProjectZip(
       if (final) resolve();
     });
     for (const [path, bytes] of entries) {
-      const file = STORED.test(path)
-        ? new ZipPassThrough(path)
-        : new ZipDeflate(path, { level: 6 });
+      const file = STORED.test(path) ? new ZipPassThrough(path) : new ZipZlibDeflate(path);
       file.mtime = mtime;
       zip.add(file);
       file.push(bytes, true);
@@ -114,7 +125,7 @@ export function streamProjectZip(
 
 /**
  * Packages a generated project as a zip: its files, `sitelift-report.json` and the verify screenshots
- * under `sitelift-report/screenshots/`, in sorted path order with deterministic bytes.
+ * under `sitelift-report/screenshots/`, in sorted path order, dated when it was packaged.
  */
 export async function packageProject(
   tree: FileTree,
@@ -123,13 +134,28 @@ export async function packageProject(
 ): Promise<Archive> {
   const entries = listArchiveEntries(tree, report, options);
   const chunks: Uint8Array[] = [];
-  await streamProjectZip(entries, (chunk) => chunks.push(chunk));
+  await streamProjectZip(entries, (chunk) => chunks.push(chunk), options.mtime);
   const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   const zip = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     zip.set(chunk, offset);
     offset += chunk.length;
+  }
+  // Read back as an unzip tool would: a zip with an entry whose bytes fail its CRC is never delivered.
+  let unsound: string[];
+  try {
+    unsound = findUnsoundEntries(zip);
+  } catch (error) {
+    throw new AppError('ENGINE_PACKAGE_FAILED', {
+      cause: error,
+      message: `The zip did not read back: ${(error as Error).message}`,
+    });
+  }
+  if (unsound.length > 0) {
+    throw new AppError('ENGINE_PACKAGE_FAILED', {
+      message: `The zip did not read back: ${unsound.slice(0, 3).join(', ')} failed their CRC`,
+    });
   }
   return { zip, entries: entries.map(([path]) => path) };
 }
