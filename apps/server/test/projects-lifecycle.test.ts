@@ -144,18 +144,18 @@ describe.each(TEST_DATABASE_KINDS)('project lifecycle on %s', (kind) => {
       report_summary: { pages: 2, build_ok: true },
     });
     expect(project.thumbnails.before).toBe(
-      `/api/projects/${projectId}/screenshots/before/index-desktop.png`,
+      `/api/projects/${projectId}/screenshots/before/index-desktop.webp`,
     );
     expect(project.thumbnails.after).toBe(
-      `/api/projects/${projectId}/screenshots/after/index-desktop.png`,
+      `/api/projects/${projectId}/screenshots/after/index-desktop.webp`,
     );
 
     const download = await owner.get(project.generated_code_url);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
     expect(download.headers['content-disposition']).toContain('filename="Van Dijk Fietsen.zip"');
-    // One folder named after the project (issue 15 item 7).
-    const entries = unzipProject(new Uint8Array(download.rawPayload), 'Van Dijk Fietsen');
+    // One folder named by the project's slug (issue 15 item 7, issue 22: no spaces).
+    const entries = unzipProject(new Uint8Array(download.rawPayload), 'van-dijk-fietsen');
     expect(Object.keys(entries)).toEqual(
       expect.arrayContaining(['package.json', 'index.html', 'sitelift-report.json']),
     );
@@ -172,8 +172,9 @@ describe.each(TEST_DATABASE_KINDS)('project lifecycle on %s', (kind) => {
     });
     const thumbnail = await owner.get(project.thumbnails.before);
     expect(thumbnail.statusCode).toBe(200);
-    expect(thumbnail.headers['content-type']).toBe('image/png');
-    expect(thumbnail.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    // Compressed WebP (engine decision record 033), not the PNG Chromium took.
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    expect(thumbnail.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
 
     const credits = await owner.get('/api/me/credits');
     expect(credits.json().balance).toBe(0);

@@ -123,15 +123,15 @@ describe('a finished job, as the dashboard card and the report view read it', ()
     // Every page's before/after at both widths, by the names the screenshot route serves.
     expect(card?.report_summary?.screenshots).toEqual(
       expect.arrayContaining([
-        'after/index-desktop.png',
-        'after/index-mobile.png',
-        'before/index-desktop.png',
-        'before/index-mobile.png',
+        'after/index-desktop.webp',
+        'after/index-mobile.webp',
+        'before/index-desktop.webp',
+        'before/index-mobile.webp',
       ]),
     );
-    const shot = await agent.get(`/api/projects/${id}/screenshots/before/index-mobile.png`);
+    const shot = await agent.get(`/api/projects/${id}/screenshots/before/index-mobile.webp`);
     expect(shot.statusCode).toBe(200);
-    expect(shot.headers['content-type']).toBe('image/png');
+    expect(shot.headers['content-type']).toBe('image/webp');
 
     // Lighthouse before/after of the start page, in the report and in the summary.
     expect(report.lighthouse?.before.performance).toEqual(expect.any(Number));

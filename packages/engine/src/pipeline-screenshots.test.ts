@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline, type PipelineResult } from './pipeline';
+import { findUnsoundEntries } from './stages/package/read-zip';
 import { findVerifyChromePath } from './stages/verify/open-browser';
 
 const hasChromium = (await findVerifyChromePath()) !== undefined;
@@ -54,11 +55,15 @@ describe.skipIf(!hasChromium)('runPipeline with screenshots', () => {
     const pageShots = names.filter((name) => !name.includes('-section-'));
     expect(pageShots.filter((name) => name.startsWith('before/'))).toHaveLength(4);
     expect(pageShots.filter((name) => name.startsWith('after/'))).toHaveLength(4);
-    expect(names).toContain('before/index-desktop.png');
-    expect(names).toContain('before/index-mobile.png');
+    // Compressed WebP (decision record 033), in the zip as in the report.
+    expect(names).toContain('before/index-desktop.webp');
+    expect(names).toContain('before/index-mobile.webp');
+    for (const bytes of Object.values(result.verify.screenshots))
+      expect(new TextDecoder().decode(bytes.subarray(8, 12))).toBe('WEBP');
     expect(result.archive.entries).toContain(
-      'sitelift-report/screenshots/before/index-desktop.png',
+      'sitelift-report/screenshots/before/index-desktop.webp',
     );
+    expect(findUnsoundEntries(result.archive.zip)).toEqual([]);
   });
 
   it('loads an original with scripts once: the fetch stage took its screenshots', () => {

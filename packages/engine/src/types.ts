@@ -180,7 +180,10 @@ export interface VerifyReport {
   brokenImages: { route: string; src: string }[];
   /** Text blocks of the original that were not found, per route (for the report). */
   missingText: { route: string; text: string }[];
-  /** PNG screenshots: `before/<route>-desktop.png`, `after/<route>-mobile.png`... */
+  /**
+   * Screenshots: `before/<route>-desktop.png`, `after/<route>-mobile.png`... as taken (PNG); the
+   * verify stage hands them on as WebP (`.webp`, decision record 033).
+   */
   screenshots: Record<string, Uint8Array>;
   lighthouse?: { before: LighthouseScores; after: LighthouseScores };
   /**

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { S3Settings } from './s3-artifact-store';
 
 /**
- * Where a project's artifacts live: `project.zip`, `report.json`, `screenshots/<before|after>/<x>.png`
+ * Where a project's artifacts live: `project.zip`, `report.json`, `screenshots/<before|after>/<x>.webp`
  * and `dist/...` (the built site for the preview). Names are relative, '/'-separated.
  */
 export interface ArtifactStore {

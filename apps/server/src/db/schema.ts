@@ -97,7 +97,7 @@ export interface StoredReportSummary {
   lighthouse?: { before: Record<string, number>; after: Record<string, number> };
   /** The report's `fidelity.overall` when the run measured it (the dashboard card's score). */
   fidelity?: { block: number; text: number; position: number; color: number; visual: number };
-  /** Screenshot file names stored with the artifacts (`before/home-desktop.png`...). */
+  /** Screenshot file names stored with the artifacts (`before/home-desktop.webp`...; `.png` in older runs). */
   screenshots: string[];
   /** True when the built dist/ for the preview is stored. */
   preview: boolean;
@@ -144,6 +144,11 @@ export interface JobProgress {
   label: string;
   done: number;
   total: number;
+  /** The job as a whole (issue 22): step k of n, its share 0..1 (never going back) and seconds left. */
+  step?: number;
+  steps?: number;
+  overall?: number;
+  remainingSeconds?: number;
 }
 
 /**

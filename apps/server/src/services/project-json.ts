@@ -3,9 +3,12 @@ import type { Project } from '@sitelift/shared/schemas/project';
 import type { ProjectRecord } from '../db/projects.repository';
 
 function pickThumbnail(screenshots: string[], side: 'before' | 'after'): string | undefined {
-  const preferred = `${side}/index-desktop.png`;
-  if (screenshots.includes(preferred)) return preferred;
-  return screenshots.find((name) => name.startsWith(`${side}/`) && name.endsWith('-desktop.png'));
+  // WebP since decision record 033; runs before it stored PNG.
+  for (const preferred of [`${side}/index-desktop.webp`, `${side}/index-desktop.png`])
+    if (screenshots.includes(preferred)) return preferred;
+  return screenshots.find(
+    (name) => name.startsWith(`${side}/`) && /-desktop\.(?:webp|png)$/.test(name),
+  );
 }
 
 /**
@@ -36,6 +39,16 @@ function toQueue(record: ProjectRecord): Project['queue'] {
   return {
     position: record.queuePosition,
     estimated_wait_seconds: Math.round(rounds * jobSeconds),
+  };
+}
+
+/** A running job's progress as the API spells it. */
+function toProgress(progress: ProjectRecord['progress']): Project['progress'] {
+  if (!progress) return null;
+  const { remainingSeconds, ...rest } = progress;
+  return {
+    ...rest,
+    ...(remainingSeconds === undefined ? {} : { estimated_remaining_seconds: remainingSeconds }),
   };
 }
 
@@ -77,7 +90,7 @@ export function toProjectJson(record: ProjectRecord): Project {
     report_url: isCompleted ? `${base}/report` : null,
     // Redirects (owner-checked) to /preview/<id>/ on the app origin or on PREVIEW_URL.
     preview_url: isCompleted && summary.preview ? `${base}/preview` : null,
-    progress: record.jobStatus === 'RUNNING' ? record.progress : null,
+    progress: record.jobStatus === 'RUNNING' ? toProgress(record.progress) : null,
     queue: toQueue(record),
     thumbnails: isCompleted
       ? {

@@ -68,7 +68,7 @@ export const reportSummarySchema = z.object({
   /** The report's overall fidelity scores (`fidelity.overall`), when the run measured them. */
   fidelity: fidelityScoresSchema.optional(),
   /**
-   * The run's screenshot names, `before|after/<route slug>-desktop|mobile.png`, each served at
+   * The run's screenshot names, `before|after/<route slug>-desktop|mobile.webp` (`.png` for runs before WebP), each served at
    * `/api/projects/<id>/screenshots/<name>` (the report's before/after comparisons).
    */
   screenshots: z.array(z.string()).optional(),
@@ -104,13 +104,21 @@ export const projectSchema = z.object({
   preview_url: z.string().nullable(),
   /** Desktop screenshots of the original start page and of its rebuild, once completed. */
   thumbnails: z.object({ before: z.string().nullable(), after: z.string().nullable() }).nullable(),
-  /** While the job runs: the stage it is in ('Reading the site') and how far that stage is. */
+  /**
+   * While the job runs: the stage it is in ('Reading the site') and how far that stage is; and the
+   * job as a whole (issue 22): step k of n, its share 0..1 (it never goes back) and about how many
+   * seconds are left. The whole-job fields are missing from jobs that started before them.
+   */
   progress: z
     .object({
       stage: z.string(),
       label: z.string(),
       done: z.number().int().nonnegative(),
       total: z.number().int().nonnegative(),
+      step: z.number().int().positive().optional(),
+      steps: z.number().int().positive().optional(),
+      overall: z.number().min(0).max(1).optional(),
+      estimated_remaining_seconds: z.number().int().nonnegative().optional(),
     })
     .nullable()
     .optional(),

@@ -46,7 +46,8 @@ export function assertProjectId(id: string): void {
   if (!UUID_PATTERN.test(id)) throw new AppError('API_PROJECT_NOT_FOUND');
 }
 
-const SCREENSHOT_NAME = /^(before|after)\/[a-z0-9][a-z0-9._-]{0,200}\.png$/;
+// WebP since decision record 033; runs before it stored PNG.
+const SCREENSHOT_NAME = /^(before|after)\/[a-z0-9][a-z0-9._-]{0,200}\.(png|webp)$/;
 
 /**
  * `{name or project}.zip` for Content-Disposition (DESIGN §4). The `content-disposition` package
@@ -304,7 +305,8 @@ export async function registerProjectRoutes(
     {
       schema: {
         tags: ['projects'],
-        summary: 'A before/after screenshot (PNG), e.g. before/index-desktop.png',
+        summary:
+          'A before/after screenshot (WebP; PNG for older runs), e.g. before/index-desktop.webp',
         params: idParams.extend({ '*': z.string() }),
       },
       config: projectIdRoute,
@@ -320,7 +322,7 @@ export async function registerProjectRoutes(
         reply,
         project.id,
         `${ARTIFACT_NAMES.screenshotsDir}/${name}`,
-        'image/png',
+        name.endsWith('.webp') ? 'image/webp' : 'image/png',
       );
     },
   );

@@ -1,7 +1,7 @@
 import { toApiUrl } from '../../../lib/api-client';
 
 /**
- * The file-name slug of a route, as the engine names its screenshots (`before|after/<slug>-desktop.png`):
+ * The file-name slug of a route, as the engine names its screenshots (`before|after/<slug>-desktop.webp`):
  * `/` → `index`, `/about/team/` → `about-team`. The same rule as the engine's `toRouteSlug`; a name
  * that matches no stored screenshot shows "no screenshot", never a broken image.
  */
@@ -29,10 +29,11 @@ export function toComparisonNames(
   stored: readonly string[],
 ): { before?: string; after?: string } {
   const slug = toRouteSlug(route);
-  const pick = (side: 'before' | 'after') => {
-    const name = `${side}/${slug}-${viewport}.png`;
-    return stored.includes(name) ? name : undefined;
-  };
+  // WebP since the engine's decision record 033; runs before it stored PNG.
+  const pick = (side: 'before' | 'after') =>
+    [`${side}/${slug}-${viewport}.webp`, `${side}/${slug}-${viewport}.png`].find((name) =>
+      stored.includes(name),
+    );
   return { before: pick('before'), after: pick('after') };
 }
 
