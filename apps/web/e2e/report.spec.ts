@@ -106,11 +106,25 @@ for (const viewport of [
       expect(await screensTall(page, panel)).toBeLessThanOrEqual(1.7);
       expect(await hasHorizontalOverflow(page)).toBe(false);
 
-      // The per-page scores open on demand and stay within the screen (the table scrolls inside).
+      // The per-page scores open on demand and stay within the screen: a table on a desktop, one
+      // card per page on a phone (issue 22: six columns did not fit 375 px).
       if (report.fidelity && report.fidelity.routes.length > 0) {
         await fidelity.getByText(`Scores per page (${report.fidelity.routes.length})`).click();
-        await expect(fidelity.getByRole('columnheader', { name: 'Position' })).toBeVisible();
+        const header = fidelity.getByRole('columnheader', { name: 'Position' });
+        if (viewport.width >= 640) await expect(header).toBeVisible();
+        else {
+          await expect(header).toBeHidden();
+          const first = fidelity.getByRole('listitem').filter({ hasText: 'Position' }).first();
+          await expect(first).toBeVisible();
+          const box = (await first.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        }
         expect(await hasHorizontalOverflow(page)).toBe(false);
+        // Sections by name for people, never a CSS selector ("body > nav.navbar 3 %").
+        const weakest = report.fidelity.routes.flatMap((route) => route.worst_sections);
+        const shown = await fidelity.innerText();
+        for (const section of weakest) expect(shown).not.toContain(section.selector);
+        expect(shown).not.toMatch(/\b(?:body|div|nav|section|header|main)(?:[.#][\w-]+)*\s*>/);
       }
 
       // Every page, at phone width too.
@@ -124,7 +138,8 @@ for (const viewport of [
       const mobileWhere = `${last.title || last.route} at mobile width`;
       await expect(panel.getByRole('slider', { name: `Compare ${mobileWhere}` })).toBeVisible();
       const mobileOriginal = panel.getByRole('img', { name: `Original: ${mobileWhere}` });
-      await expect(mobileOriginal).toHaveAttribute('src', /-mobile\.png$/);
+      // Compressed WebP (engine decision record 033).
+      await expect(mobileOriginal).toHaveAttribute('src', /-mobile\.webp$/);
       await expect.poll(() => isLoaded(mobileOriginal)).toBe(true);
 
       // Lighthouse before/after of the start page (on in every job).
@@ -145,6 +160,10 @@ for (const viewport of [
           panel.getByText('Everything on the original pages was carried over.'),
         ).toBeVisible();
       }
+      // Words for customers (issue 22): no log wording, no encoded paths.
+      const words = await panel.innerText();
+      expect(words).not.toContain('Skipped asset');
+      expect(words).not.toMatch(/%[0-9A-F]{2}/i);
       expect(await hasHorizontalOverflow(page)).toBe(false);
       await panel.screenshot({ path: test.info().outputPath(`report-${viewport.width}.png`) });
     });

@@ -35,9 +35,20 @@ export const NOT_CARRIED_KINDS = [
   'link',
   'heading',
   'style',
+  'font',
   'page',
   'other',
 ] as const;
+
+const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)(?:[?#]|$)/iu;
+const FONT_FILE = /\.(?:woff2?|ttf|otf|eot)(?:[?#]|$)/iu;
+
+/** The not-carried kind of a file that did not download, by its name: image, font, else other. */
+export function toFileKind(url: string): 'image' | 'font' | 'other' {
+  if (IMAGE_FILE.test(url)) return 'image';
+  if (FONT_FILE.test(url)) return 'font';
+  return 'other';
+}
 
 /** Lighthouse category scores, 0–100. */
 export const lighthouseScoresSchema = z.object({

@@ -1,3 +1,4 @@
+import { toFileKind } from '@sitelift/shared/schemas/report';
 /** What verify and the report need to know about the plan: expectations per route, things not carried. */
 import type { MenuItem, SiteModel, SitePlan } from '../../model';
 import type { Diagnostic, NotCarried } from '../../types';
@@ -73,6 +74,34 @@ const NOT_READ_CODES: ReadonlySet<Diagnostic['code']> = new Set([
   'ENGINE_EXTRACT_EMPTY_PAGE',
 ]);
 
+/** Codes of a file (not a page) that could not be downloaded. */
+const FILE_SKIPPED_CODES: ReadonlySet<Diagnostic['code']> = new Set([
+  'ENGINE_FETCH_STYLESHEET_SKIPPED',
+  'ENGINE_FETCH_ASSET_SKIPPED',
+]);
+
+/** The kind of a file that did not download: a stylesheet, else by its name (image, font, other). */
+function toFileKind(diagnostic: Diagnostic, url: string): NotCarried['kind'] {
+  return diagnostic.code === 'ENGINE_FETCH_STYLESHEET_SKIPPED' ? 'style' : toFileKind(url);
+}
+
+/**
+ * Why something was not read, for people: fetch writes "Skipped asset <url>: <cause>" (or "Skipped
+ * <url>: <cause>" for a page) to the log; the report says `<sentence>: <cause>`, without the address
+ * (the row names it).
+ */
+function toReason(diagnostic: Diagnostic, url: string, sentence: string): string {
+  const marker = `${url}: `;
+  const at = diagnostic.message.indexOf(marker);
+  if (at === -1 && !/^Skipped\b/u.test(diagnostic.message)) return diagnostic.message;
+  const cause = at === -1 ? '' : diagnostic.message.slice(at + marker.length).trim();
+  return cause === '' ? sentence : `${sentence}: ${cause}`;
+}
+
+function toFileReason(diagnostic: Diagnostic, url: string): string {
+  return toReason(diagnostic, url, 'Could not be downloaded from the original site');
+}
+
 /** Everything of the original the rebuild does not carry, with the reason (report `not_carried`). */
 export function listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[] {
   const out: NotCarried[] = [];
@@ -83,27 +112,50 @@ export function listNotCarried(model: SiteModel, plan: SitePlan): NotCarried[] {
     seen.add(key);
     out.push(item);
   };
+  // Files that did not download, by URL: an image on a page says why (HTTP 404, too large...).
+  const skippedFiles = new Map<string, Diagnostic>();
+  for (const diagnostic of model.diagnostics)
+    if (diagnostic.url && FILE_SKIPPED_CODES.has(diagnostic.code))
+      skippedFiles.set(diagnostic.url, diagnostic);
   const hosted = new Set(plan.assets.map((asset) => asset.url));
+  const shownOn = new Map<string, string[]>();
   for (const page of model.pages) {
     for (const dropped of page.dropped)
       add({ kind: dropped.kind, what: dropped.what, page: page.url, reason: dropped.reason });
     for (const section of page.sections) {
       for (const block of toFlatBlocks(section.blocks)) {
         if (block.kind === 'image' && !block.image.asset && !hosted.has(block.image.src)) {
+          const skipped = skippedFiles.get(block.image.src);
+          shownOn.set(block.image.src, [...(shownOn.get(block.image.src) ?? []), page.url]);
           add({
             kind: 'image',
             what: block.image.src,
             page: page.url,
-            reason: 'The image could not be downloaded from the original site',
+            reason:
+              skipped === undefined
+                ? 'The image could not be downloaded from the original site'
+                : toFileReason(skipped, block.image.src),
           });
         }
       }
     }
   }
   for (const diagnostic of model.diagnostics) {
-    if (diagnostic.level !== 'info' && diagnostic.url && NOT_READ_CODES.has(diagnostic.code)) {
-      add({ kind: 'page', what: diagnostic.url, page: diagnostic.url, reason: diagnostic.message });
+    const url = diagnostic.url;
+    if (diagnostic.level === 'info' || !url || !NOT_READ_CODES.has(diagnostic.code)) continue;
+    if (!FILE_SKIPPED_CODES.has(diagnostic.code)) {
+      const reason = toReason(diagnostic, url, 'The page could not be read');
+      add({ kind: 'page', what: url, page: url, reason });
+      continue;
     }
+    // A file is not a page: listed once with its kind, on the pages that show it (if known).
+    if (shownOn.has(url)) continue;
+    add({
+      kind: toFileKind(diagnostic, url),
+      what: url,
+      page: '',
+      reason: toFileReason(diagnostic, url),
+    });
   }
   if (plan.pages.length < model.pages.length) {
     const routed = new Set(plan.pages.map((page) => page.url));

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { SiteliftReport } from '@sitelift/shared/schemas/report';
 import { createMockProject, createMockUser, mockDb, signInAs } from '../../../testing/mocks/db';
 import { renderApp } from '../../../testing/test-utils';
-import { groupNotCarried } from '../utils/group-not-carried';
+import { groupNotCarried, toKindLabel } from '../utils/group-not-carried';
+import { toReadablePageLabel, toReadablePath } from '../utils/readable-path';
+import { toSectionName } from '../utils/section-names';
 import { toRouteSlug } from '../utils/screenshot-names';
 import { BeforeAfterSlider } from './before-after-slider';
 
@@ -184,7 +186,8 @@ describe('report view', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['97 %', '100 %', '92 %', '90 %', '85 %']);
-    expect(home.nextElementSibling).toHaveTextContent('Weakest sections: header 61 %');
+    // Sections by name, never by CSS selector.
+    expect(home.nextElementSibling).toHaveTextContent('Weakest sections: Header 61 %');
     const menu = rows.find((row) => within(row).queryByRole('rowheader')?.textContent === '/menu')!;
     // No weakest sections measured: no line for them.
     expect(menu.nextElementSibling).toBeNull();
@@ -356,35 +359,99 @@ describe('before/after slider', () => {
 describe('report helpers', () => {
   it('groups the same failure for several addresses as one reason, each address a thing', () => {
     const page = 'http://127.0.0.1:3962/index.html';
-    const reason = (url: string) =>
-      `Skipped asset ${url}: The site’s name could not be found (DNS lookup of placehold.it failed).`;
+    const reason = (url: string) => `Embedded ${url} could not be loaded (DNS lookup failed).`;
     const groups = groupNotCarried([
-      { kind: 'page', what: page, page, reason: reason('http://placehold.it/700x450') },
+      { kind: 'embed', what: 'a', page, reason: reason('http://placehold.it/700x450') },
+      { kind: 'embed', what: 'b', page, reason: reason('http://placehold.it/900x300&text=Slide') },
+    ]);
+    expect(groups).toEqual([
+      {
+        kind: 'embed',
+        reason: reason('…'),
+        items: [
+          { what: 'http://placehold.it/700x450', pages: [page] },
+          { what: 'http://placehold.it/900x300&text=Slide', pages: [page] },
+        ],
+        pages: [page],
+      },
+    ]);
+  });
+
+  it('reads rows of older reports as files with their kind, not as pages "Skipped asset …:"', () => {
+    const page = 'http://127.0.0.1:3962/index.html';
+    const font = 'http://127.0.0.1:3962/fonts/icons.ttf';
+    const groups = groupNotCarried([
+      // The asset named only in the reason, on the page that showed it.
       {
         kind: 'page',
         what: page,
         page,
-        reason: reason('http://placehold.it/1900x1080&text=Slide%20One'),
+        reason: 'Skipped asset http://127.0.0.1:3962/img/%E7%B1%B3.png: HTTP 404',
+      },
+      // The asset as its own page.
+      { kind: 'page', what: font, page: font, reason: `Skipped asset ${font}: HTTP 404` },
+      {
+        kind: 'page',
+        what: 'http://127.0.0.1:3962/site.css',
+        page: 'http://127.0.0.1:3962/site.css',
+        reason: 'Skipped stylesheet http://127.0.0.1:3962/site.css: HTTP 500',
       },
       { kind: 'page', what: page, page, reason: 'The page was not planned' },
     ]);
+    const cause = (text: string) => `Could not be downloaded from the original site: ${text}`;
     expect(groups).toEqual([
       {
-        kind: 'page',
-        reason: reason('…'),
-        items: [
-          { what: 'http://placehold.it/700x450', pages: [page] },
-          { what: 'http://placehold.it/1900x1080&text=Slide%20One', pages: [page] },
-        ],
+        kind: 'image',
+        reason: cause('HTTP 404'),
+        items: [{ what: 'http://127.0.0.1:3962/img/%E7%B1%B3.png', pages: [page] }],
         pages: [page],
       },
+      { kind: 'font', reason: cause('HTTP 404'), items: [{ what: font, pages: [] }], pages: [] },
+      {
+        kind: 'style',
+        reason: cause('HTTP 500'),
+        items: [{ what: 'http://127.0.0.1:3962/site.css', pages: [] }],
+        pages: [],
+      },
+      // A page that was not read is not "on" itself.
       {
         kind: 'page',
         reason: 'The page was not planned',
-        items: [{ what: page, pages: [page] }],
-        pages: [page],
+        items: [{ what: page, pages: [] }],
+        pages: [],
       },
     ]);
+    expect(groups.map((group) => toKindLabel(group.kind))).toEqual([
+      'Image',
+      'Font',
+      'Stylesheet',
+      'Page',
+    ]);
+  });
+
+  it('decodes paths for people, safely', () => {
+    expect(toReadablePath('/%E7%B1%B3/%E7%B2%89.html')).toBe('/米/粉.html');
+    expect(toReadablePath('http://a.example/caf%C3%A9?q=%E7%B1%B3')).toBe(
+      'http://a.example/café?q=米',
+    );
+    // A broken escape keeps its segment; an encoded slash or space stays encoded.
+    expect(toReadablePath('/100%/a%2Fb/c%20d')).toBe('/100%/a%2Fb/c%20d');
+    expect(toReadablePageLabel('http://a.example/%E7%B1%B3/', 'http://a.example/')).toBe('/米/');
+    expect(toReadablePageLabel('http://b.example/%E7%B1%B3', 'http://a.example/')).toBe(
+      'http://b.example/米',
+    );
+  });
+
+  it('names measured sections by their kind, never by a CSS selector', () => {
+    expect(toSectionName('body > nav.navbar.navbar-inverse')).toBe('Navigation bar');
+    expect(toSectionName('body > div#root > main > section#menu')).toBe('Section “menu”');
+    expect(toSectionName('body > header')).toBe('Header');
+    expect(toSectionName('body > div.container > footer.site-footer')).toBe('Footer');
+    expect(toSectionName('body > div.carousel.slide')).toBe('Slideshow');
+    expect(toSectionName('body > header > div.row:nth-of-type(2)')).toBe('Part of the header 2');
+    expect(toSectionName('body > div.container > div.row:nth-of-type(3)')).toBe('Content block 3');
+    expect(toSectionName('body')).toBe('Whole page');
+    expect(toSectionName('')).toBe('Page section');
   });
 
   it('names screenshots by route the way the engine does', () => {

@@ -4,6 +4,7 @@ import type { SiteliftReport as ProjectReport } from '@sitelift/shared/schemas/r
 import { Spinner } from '../../../components/ui/spinner';
 import { useProjectReport } from '../api/get-project-report';
 import { toCountLabel } from '../utils/group-not-carried';
+import { toReadablePath } from '../utils/readable-path';
 import { ReportComparisons } from './report-comparisons';
 import { ReportFidelity } from './report-fidelity';
 import { ReportLighthouse } from './report-lighthouse';
@@ -134,12 +135,14 @@ function Pages({ pages }: { pages: ProjectReport['pages'] }) {
           >
             <span className="min-w-0">
               <span className="block truncate font-medium text-slate-900">
-                {page.title || page.route}
+                {page.title || toReadablePath(page.route)}
               </span>
-              <span className="block truncate text-xs text-slate-500">{page.url}</span>
+              <span className="block truncate text-xs text-slate-500">
+                {toReadablePath(page.url)}
+              </span>
             </span>
             <code className="shrink-0 self-start rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 sm:self-auto">
-              {page.route}
+              {toReadablePath(page.route)}
             </code>
           </li>
         ))}

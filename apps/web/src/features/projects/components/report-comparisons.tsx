@@ -7,13 +7,15 @@ import {
   toScreenshotSrc,
   type ScreenshotViewport,
 } from '../utils/screenshot-names';
+import { toReadablePath } from '../utils/readable-path';
 import { BeforeAfterSlider } from './before-after-slider';
 
 const VIEWPORTS = Object.keys(SCREENSHOT_VIEWPORTS) as ScreenshotViewport[];
 
 /** How a page is named in the picker: its route first (sites often give every page one title). */
 function toPageLabel(page: SiteliftReport['pages'][number]): string {
-  return page.title && page.title !== page.route ? `${page.route} — ${page.title}` : page.route;
+  const route = toReadablePath(page.route);
+  return page.title && page.title !== page.route ? `${route} — ${page.title}` : route;
 }
 
 function Screenshot({
@@ -62,7 +64,7 @@ export function ReportComparisons({
   }
   const size = SCREENSHOT_VIEWPORTS[viewport];
   const names = toComparisonNames(page.route, viewport, screenshots);
-  const where = `${page.title || page.route} at ${size.label.toLowerCase()} width`;
+  const where = `${page.title || toReadablePath(page.route)} at ${size.label.toLowerCase()} width`;
   const url = (name: string) => toScreenshotSrc(projectId, name);
 
   return (

@@ -9,6 +9,8 @@ import {
   toOverallFidelity,
   toPercentLabel,
 } from '../utils/fidelity';
+import { toReadablePath } from '../utils/readable-path';
+import { toSectionName } from '../utils/section-names';
 
 type Fidelity = NonNullable<SiteliftReport['fidelity']>;
 
@@ -94,6 +96,25 @@ function IdentityChecks({ checks }: { checks: Fidelity['identity'] }) {
   );
 }
 
+/** A route's weakest sections by name ("Navigation bar 3 %, Footer on a phone 41 %"). */
+function WeakestSections({ sections }: { sections: Fidelity['routes'][number]['worst_sections'] }) {
+  return (
+    <>
+      Weakest sections:{' '}
+      {sections.map((section, index) => (
+        <Fragment key={`${section.selector}-${index}`}>
+          {index > 0 && ', '}
+          <span className="text-slate-700">
+            {toSectionName(section.selector)}
+            {section.viewport === 'mobile' && ' on a phone'}
+          </span>{' '}
+          {toPercentLabel(section.score)}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function RouteScores({ routes }: { routes: Fidelity['routes'] }) {
   if (routes.length === 0) return null;
   return (
@@ -105,7 +126,30 @@ function RouteScores({ routes }: { routes: Fidelity['routes'] }) {
         />
         Scores per page ({routes.length})
       </summary>
-      <div className="overflow-x-auto border-t border-slate-100 px-3 pb-2">
+      {/* A phone: one card per page, its five scores in a grid (a six-column table does not fit). */}
+      <ul className="divide-y divide-slate-100 border-t border-slate-100 sm:hidden">
+        {routes.map((route) => (
+          <li key={route.route} className="px-3 py-2 text-xs">
+            <p className="font-medium break-words text-slate-900">{toReadablePath(route.route)}</p>
+            <dl className="mt-1 grid grid-cols-3 gap-x-3 gap-y-1 tabular-nums">
+              {FIDELITY_METRICS.map((metric) => (
+                <div key={metric.key} className="flex items-baseline justify-between gap-1">
+                  <dt className="text-slate-500">{metric.label}</dt>
+                  <dd className={FIDELITY_TONE_TEXT[toFidelityTone(route[metric.key])]}>
+                    {toPercentLabel(route[metric.key])}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {route.worst_sections.length > 0 && (
+              <p className="mt-1 text-slate-500">
+                <WeakestSections sections={route.worst_sections} />
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto border-t border-slate-100 px-3 pb-2 sm:block">
         <table className="w-full text-left text-xs">
           <thead>
             <tr className="text-slate-500">
@@ -121,8 +165,8 @@ function RouteScores({ routes }: { routes: Fidelity['routes'] }) {
             {routes.map((route) => (
               <Fragment key={route.route}>
                 <tr className="border-t border-slate-100">
-                  <th scope="row" className="py-1.5 pr-2 font-normal whitespace-nowrap">
-                    <code className="text-slate-800">{route.route}</code>
+                  <th scope="row" className="py-1.5 pr-2 font-normal break-words">
+                    <span className="text-slate-800">{toReadablePath(route.route)}</span>
                   </th>
                   {FIDELITY_METRICS.map((metric) => (
                     <td
@@ -139,14 +183,7 @@ function RouteScores({ routes }: { routes: Fidelity['routes'] }) {
                 {route.worst_sections.length > 0 && (
                   <tr>
                     <td colSpan={FIDELITY_METRICS.length + 1} className="pb-2 text-slate-500">
-                      Weakest sections:{' '}
-                      {route.worst_sections.map((section, index) => (
-                        <Fragment key={`${section.selector}-${index}`}>
-                          {index > 0 && ', '}
-                          <code className="break-all text-slate-700">{section.selector}</code>{' '}
-                          {toPercentLabel(section.score)}
-                        </Fragment>
-                      ))}
+                      <WeakestSections sections={route.worst_sections} />
                     </td>
                   </tr>
                 )}

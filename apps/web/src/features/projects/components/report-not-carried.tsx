@@ -1,17 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import type { SiteliftReport } from '@sitelift/shared/schemas/report';
-import { groupNotCarried, toCountLabel } from '../utils/group-not-carried';
-
-/** A page of the report as a short path when it is on the original's host, else in full. */
-function toPageLabel(page: string, sourceUrl: string): string {
-  try {
-    const url = new URL(page);
-    if (url.host !== new URL(sourceUrl).host) return page;
-    return `${url.pathname}${url.search}` || '/';
-  } catch {
-    return page;
-  }
-}
+import { groupNotCarried, toCountLabel, toKindLabel } from '../utils/group-not-carried';
+import { toReadablePageLabel, toReadablePath } from '../utils/readable-path';
 
 /**
  * What the rebuild does not carry, one expandable row per kind and reason with its counts; opened,
@@ -42,8 +32,8 @@ export function ReportNotCarried({
                 aria-hidden
               />
               <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-0.5 sm:flex-nowrap">
-                <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 uppercase">
-                  {group.kind}
+                <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+                  {toKindLabel(group.kind)}
                 </span>
                 <span className="order-last w-full truncate text-slate-800 group-open:break-words group-open:whitespace-normal sm:order-none sm:w-auto sm:flex-1">
                   {group.reason}
@@ -57,11 +47,13 @@ export function ReportNotCarried({
             <ul className="space-y-2 border-t border-slate-100 px-3 py-2">
               {group.items.map((item) => (
                 <li key={item.what} className="min-w-0">
-                  <p className="font-medium break-words text-slate-900">{item.what}</p>
+                  <p className="font-medium break-words text-slate-900">
+                    {toReadablePath(item.what)}
+                  </p>
                   {item.pages.length > 0 && (
                     <p className="mt-0.5 text-xs break-words text-slate-500">
                       {item.pages.length === 1 ? 'On ' : `On ${item.pages.length} pages: `}
-                      {item.pages.map((page) => toPageLabel(page, sourceUrl)).join(', ')}
+                      {item.pages.map((page) => toReadablePageLabel(page, sourceUrl)).join(', ')}
                     </p>
                   )}
                 </li>

@@ -1,4 +1,4 @@
-import type { SiteliftReport } from '@sitelift/shared/schemas/report';
+import { toFileKind, type SiteliftReport } from '@sitelift/shared/schemas/report';
 
 type NotCarried = SiteliftReport['not_carried'][number];
 
@@ -13,6 +13,48 @@ export interface NotCarriedGroup {
 }
 
 const URL_IN_TEXT = /https?:\/\/[^\s"'<>]+/g;
+
+/** The report's kinds named for people. */
+const KIND_LABELS: Record<NotCarried['kind'], string> = {
+  script: 'Script',
+  tracker: 'Tracker',
+  embed: 'Embed',
+  form: 'Form',
+  image: 'Image',
+  link: 'Link',
+  heading: 'Heading',
+  style: 'Stylesheet',
+  font: 'Font',
+  page: 'Page',
+  other: 'Other',
+};
+
+/** A kind's label: `style` → "Stylesheet". */
+export function toKindLabel(kind: NotCarried['kind']): string {
+  return KIND_LABELS[kind];
+}
+
+/** "Skipped asset http://a/x.png: HTTP 404" as reports before issue 22 wrote a file that did not download. */
+const SKIPPED_FILE = /^Skipped (asset|stylesheet) (\S+): (.*)$/su;
+
+/**
+ * A row as people should read it. Reports written before issue 22 listed a file that did not
+ * download as a page of its own ("PAGE", the file repeated as its own page, "Skipped asset …:"):
+ * such a row becomes an image, font or stylesheet that "could not be downloaded from the original
+ * site", with the cause, and no page.
+ */
+export function toCustomerRow(row: NotCarried): NotCarried {
+  const skipped = SKIPPED_FILE.exec(row.reason);
+  if (row.kind !== 'page' || skipped === null) return row;
+  const [, type, url = row.what, cause = ''] = skipped;
+  const kind: NotCarried['kind'] = type === 'stylesheet' ? 'style' : toFileKind(url);
+  return {
+    kind,
+    what: url,
+    page: row.page === url ? '' : row.page,
+    reason: `Could not be downloaded from the original site: ${cause}`,
+  };
+}
 
 /**
  * A reason without the addresses it names, and those addresses: "Skipped asset http://a/x.png: DNS
@@ -38,7 +80,7 @@ export function splitReason(reason: string): { reason: string; urls: string[] } 
  */
 export function groupNotCarried(rows: readonly NotCarried[]): NotCarriedGroup[] {
   const groups = new Map<string, NotCarriedGroup & { itemIndex: Map<string, number> }>();
-  for (const row of rows) {
+  for (const row of rows.map(toCustomerRow)) {
     const { reason, urls } = splitReason(row.reason);
     const what = urls.length > 0 ? urls.join(' ') : row.what;
     const key = `${row.kind}\u0000${reason}`;
@@ -53,8 +95,10 @@ export function groupNotCarried(rows: readonly NotCarried[]): NotCarriedGroup[] 
       group.itemIndex.set(what, index);
     }
     const item = group.items[index]!;
-    if (row.page !== '' && !item.pages.includes(row.page)) item.pages.push(row.page);
-    if (row.page !== '' && !group.pages.includes(row.page)) group.pages.push(row.page);
+    // A page that could not be read is not "on" itself.
+    if (row.page === '' || row.page === what) continue;
+    if (!item.pages.includes(row.page)) item.pages.push(row.page);
+    if (!group.pages.includes(row.page)) group.pages.push(row.page);
   }
   return [...groups.values()]
     .map(({ itemIndex: _itemIndex, ...group }) => group)
