@@ -233,7 +233,9 @@ describe('fetchSite without Chromium', () => {
     );
     expect(logger.logger.lines).toContainEqual({
       level: 'INFO',
-      message: expect.stringContaining('No Chromium found'),
+      message: expect.stringContaining('No browser available'),
     });
+    // The job log is the customer's: no browser path of the server in it (issue 22).
+    expect(JSON.stringify(logger.logger.lines)).not.toContain('/nonexistent');
   });
 });

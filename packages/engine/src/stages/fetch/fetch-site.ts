@@ -1,5 +1,5 @@
 import { AppError } from '@sitelift/shared/error-codes';
-import { findBrowser, formatBrowser } from '../../browser/find-browser';
+import { findBrowser } from '../../browser/find-browser';
 import { mapWithConcurrency } from '../../lib/map-with-concurrency';
 import { parseHttpUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
 import { buildGuardedAgent } from '../../net/guarded-agent';
@@ -262,10 +262,11 @@ async function startRenderer(
   ports: EnginePorts,
   diagnostics: Diagnostic[],
 ): Promise<PageRenderer | undefined> {
-  const { browser, warnings } = await findBrowser({ chromePath: settings.chromePath });
+  const { browser } = await findBrowser({ chromePath: settings.chromePath });
   if (browser === undefined) {
-    const reason = (warnings[0] ?? 'CHROME_PATH, installed, npm').replace(/\.$/u, '');
-    const message = `No Chromium found (${reason}): reading pages without a browser; content inserted by JavaScript may be missing.`;
+    // Which paths were tried is the operator's business (the worker logs it at start), not the job log's.
+    const message =
+      'No browser available: reading pages without one; content inserted by JavaScript may be missing.';
     diagnostics.push({
       level: settings.browser === 'always' ? 'warning' : 'info',
       code: 'ENGINE_FETCH_NO_BROWSER',
@@ -274,7 +275,8 @@ async function startRenderer(
     ports.logger.log({ level: settings.browser === 'always' ? 'WARNING' : 'INFO', message });
     return undefined;
   }
-  ports.logger.log({ level: 'DEBUG', message: `Rendering pages in ${formatBrowser(browser)}` });
+  // The job log is the customer's: the browser's name, not its path or sandbox (the worker's log has them).
+  ports.logger.log({ level: 'DEBUG', message: `Rendering pages in ${browser.name}` });
   try {
     return await startPageRenderer({
       ...requestOptions,
@@ -289,8 +291,8 @@ async function startRenderer(
           message: `Blocked a request of the page to ${url}: ${reason}`,
         }),
     });
-  } catch (error) {
-    const message = `Chromium could not start (${(error as Error).message.split('\n')[0]}): reading pages without a browser.`;
+  } catch {
+    const message = 'The browser could not start: reading pages without one.';
     diagnostics.push({ level: 'warning', code: 'ENGINE_FETCH_NO_BROWSER', message });
     ports.logger.log({ level: 'WARNING', message });
     return undefined;

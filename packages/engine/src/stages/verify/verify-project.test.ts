@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -261,7 +262,8 @@ describe('verifyProject on a project that does not build', () => {
     expect(report.dist).toBeUndefined();
     expect(
       logs.some((event) => event.level === 'ERROR' && event.message.includes('does not build')),
-    ).toBe(true);
+    ).toBe(true); // The job log is the customer's: no temporary folder of the server in it (issue 22).
+    expect(JSON.stringify(logs)).not.toContain(tmpdir());
   });
 });
 
@@ -317,6 +319,9 @@ describe.skipIf(!hasChromium)('verifyProject with Lighthouse', () => {
         { allowPrivateUrls: true, loopbackOnly: true },
       );
       expect(logs.filter((event) => event.level === 'WARNING')).toEqual([]);
+      // The rebuild's loopback address is the run's, not the customer's (issue 22).
+      expect(logs.map((event) => event.message)).toContain('Lighthouse after: /');
+      expect(logs.some((event) => /Lighthouse after: http/.test(event.message))).toBe(false);
       expect(report.lighthouse).toBeDefined();
       for (const scores of [report.lighthouse!.before, report.lighthouse!.after]) {
         for (const score of Object.values(scores)) {

@@ -372,7 +372,11 @@ export async function verifyProject(
           // The rebuild is on loopback and self-contained; an original reaches only what the guard allows.
           const guard = which === 'before' ? originalGuard : { loopbackOnly: true };
           await assertPublicUrl(url, guard);
-          log('INFO', `Lighthouse ${which}: ${url}`);
+          // The rebuild is served on loopback for the run: its address means nothing to the customer.
+          log(
+            'INFO',
+            which === 'before' ? `Lighthouse before: ${url}` : `Lighthouse after: ${start.route}`,
+          );
           scores[which] = await runLighthouse(url, {
             chromePath: options.chromePath,
             guard,

@@ -59,9 +59,10 @@ export async function buildStep(
 ): Promise<BuiltProject> {
   const project = await writeProject(tree);
   try {
+    // The job log is the customer's: no server paths in it (issue 22).
     options.log({
       level: 'DEBUG',
-      message: `Project written to ${project.dir} (${Object.keys(tree.files).length} files)`,
+      message: `Project written (${Object.keys(tree.files).length} files)`,
     });
     throwIfCancelled(options.signal);
     options.log({ level: 'INFO', message: 'Building the generated project' });
