@@ -79,9 +79,19 @@ export const PROFILE_MESSAGES = {
 /** Messages of the project screens (spec §2 Dashboard, Create project, Edit project; §8 Projects). */
 export const PROJECT_MESSAGES = {
   fetchFailed: 'Failed to fetch projects.',
+  /** The download broke off on the way (the network): the user's connection may be the cause. */
   downloadFailed: (name: string) =>
     `The download of ${name} did not complete. Check your connection and try again.`,
+  /** The server answered with an error: nothing the user's connection can fix. */
+  downloadFailedOnServer: (name: string, reason: string) =>
+    `The server could not send ${name}: ${reason}. Try again in a moment.`,
   retryFailed: 'Failed to retry modernization.',
+  /** 'Retry' beside 'Run again' (issue 22): what each does, as a tooltip and a line of help. */
+  retryHint: 'Retry: run it again as it is set up now.',
+  rerunHint:
+    'Run again: choose the same or another strategy first; the previous result stays until the new one is ready.',
+  retryOrRerunHelp:
+    'Retry runs the project again as it is set up now. Run again lets you choose the strategy first and keeps the previous result until the new one is ready. Each uses one credit, refunded if the run fails.',
   retrying: (name: string) => `Retrying modernization for project: ${name}.`,
   deleteFailed: 'Failed to delete project.',
   deleted: (name: string) => `Project "${name}" has been deleted.`,

@@ -22,8 +22,22 @@ function fileNameFromDisposition(header: string | null): string | null {
 }
 
 /**
+ * A download the server answered with an error (not a connection that broke off): `reason` is the
+ * server's message or status text.
+ */
+export class DownloadServerError extends Error {
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+    this.name = 'DownloadServerError';
+  }
+}
+
+/**
  * Downloads the project's zip and hands it to the browser as a file (spec §8 Functions and
- * downloads). Rejects with the spec's messages.
+ * downloads). Rejects with the spec's messages; a server's error answer as a DownloadServerError.
  */
 export async function downloadProject(project: { id: string; name: string }): Promise<void> {
   const response = await fetch(
@@ -39,7 +53,8 @@ export async function downloadProject(project: { id: string; name: string }): Pr
     } catch {
       reason = DOWNLOAD_MESSAGES.unparseable;
     }
-    throw new Error(DOWNLOAD_MESSAGES.failed(reason || String(response.status)));
+    reason ||= String(response.status);
+    throw new DownloadServerError(DOWNLOAD_MESSAGES.failed(reason), reason);
   }
   const blob = await response.blob();
   const fileName =

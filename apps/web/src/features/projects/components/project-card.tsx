@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PROJECT_MESSAGES } from '@sitelift/shared/messages';
 import type { ReactNode } from 'react';
 import {
   Download,
@@ -47,7 +48,7 @@ export function toThumbnails(thumbnails: unknown): { before?: string; after?: st
 export function toScreenshotUrl(projectId: string, name: string): string {
   if (name.startsWith('/')) return toApiUrl(name);
   if (/^https?:\/\//.test(name)) return name;
-  const file = name.endsWith('.png') ? name : `${name}.png`;
+  const file = /\.(?:png|webp)$/.test(name) ? name : `${name}.png`;
   const encoded = file.split('/').map(encodeURIComponent).join('/');
   return toApiUrl(`/api/projects/${encodeURIComponent(projectId)}/screenshots/${encoded}`);
 }
@@ -100,6 +101,10 @@ export function ProjectCard({
     !isCompleted && status !== 'failed' && Boolean(project.generated_code_url);
   const thumbnails = toThumbnails(project.thumbnails);
   const reportId = `report-${project.id}`;
+  const canRerun = onRerun !== undefined && (isCompleted || status === 'failed');
+  // A failed project offers both: each says what it does (issue 22).
+  const showsBoth = status === 'failed' && canRerun;
+  const choiceHelpId = `retry-or-rerun-${project.id}`;
   const createdAt = new Date(project.created_at);
 
   return (
@@ -198,12 +203,26 @@ export function ProjectCard({
           </Button>
         )}
         {status === 'failed' && (
-          <Button size="sm" variant="outline" onClick={() => onRetry(project)} disabled={isBusy}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onRetry(project)}
+            disabled={isBusy}
+            title={showsBoth ? PROJECT_MESSAGES.retryHint : undefined}
+            aria-describedby={showsBoth ? choiceHelpId : undefined}
+          >
             <RotateCw className="size-4" aria-hidden /> Retry
           </Button>
         )}
-        {onRerun && (isCompleted || status === 'failed') && (
-          <Button size="sm" variant="outline" onClick={() => onRerun(project)} disabled={isBusy}>
+        {canRerun && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onRerun?.(project)}
+            disabled={isBusy}
+            title={showsBoth ? PROJECT_MESSAGES.rerunHint : undefined}
+            aria-describedby={showsBoth ? choiceHelpId : undefined}
+          >
             <Repeat className="size-4" aria-hidden /> Run again
           </Button>
         )}
@@ -226,9 +245,16 @@ export function ProjectCard({
         </Button>
       </div>
 
+      {showsBoth && (
+        <p id={choiceHelpId} className="mt-2 text-xs text-slate-500">
+          {PROJECT_MESSAGES.retryOrRerunHelp}
+        </p>
+      )}
+
       {isCompleted && project.preview_url && (
         <SharePreviewDialog project={project} open={isShareOpen} onOpenChange={setIsShareOpen} />
       )}
+
       {isReportOpen && (
         <div id={reportId} className="mt-4 border-t border-slate-100 pt-4">
           <ProjectReportPanel

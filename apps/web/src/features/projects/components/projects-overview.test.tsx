@@ -52,6 +52,28 @@ describe('dashboard project list', () => {
     expect(cardNames(list)).toHaveLength(12);
   });
 
+  it("explains 'Retry' and 'Run again' where both appear (issue 22)", async () => {
+    signIn();
+    createMockProject({ name: 'Flaky', status: 'failed' });
+    createMockProject({ name: 'Done', status: 'completed' });
+    renderApp('/dashboard');
+    await findList();
+    const failed = screen.getByRole('listitem', { name: 'Flaky' });
+    const help =
+      'Retry runs the project again as it is set up now. Run again lets you choose the strategy first and keeps the previous result until the new one is ready. Each uses one credit, refunded if the run fails.';
+    const retry = within(failed).getByRole('button', { name: /Retry/ });
+    const rerun = within(failed).getByRole('button', { name: /Run again/ });
+    expect(retry).toHaveAccessibleDescription(help);
+    expect(rerun).toHaveAccessibleDescription(help);
+    expect(retry).toHaveAttribute('title', 'Retry: run it again as it is set up now.');
+    expect(rerun.getAttribute('title')).toMatch(/^Run again: choose the same or another strategy/);
+    expect(within(failed).getByText(help)).toBeVisible();
+    // A completed project offers only 'Run again': nothing to tell apart.
+    const done = screen.getByRole('listitem', { name: 'Done' });
+    expect(within(done).queryByText(help)).toBeNull();
+    expect(within(done).getByRole('button', { name: /Run again/ })).not.toHaveAttribute('title');
+  });
+
   it('labels every status (unknown → QUEUED) and offers download and deploy only when completed with code', async () => {
     signIn();
     const statuses = ['completed', 'PROCESSING', 'generating', 'failed', 'mystery'];
@@ -304,14 +326,31 @@ describe('dashboard project list', () => {
     const { user } = renderApp('/dashboard');
     await findList();
     await user.click(screen.getByRole('button', { name: /Download/ }));
+    // The server failed: the message says so, and does not send the user to check their connection.
+    expect(
+      await screen.findByText(
+        'The server could not send Bakery: Storage unavailable. Try again in a moment.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(downloads).toBe(2));
+    expect(consoleError).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks to check the connection only when the download broke off on the way', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    signIn();
+    createMockProject({ name: 'Bakery', status: 'completed' });
+    server.use(http.get('*/api/projects/:id/download', () => HttpResponse.error()));
+    const { user } = renderApp('/dashboard');
+    await findList();
+    await user.click(screen.getByRole('button', { name: /Download/ }));
     expect(
       await screen.findByText(
         'The download of Bakery did not complete. Check your connection and try again.',
       ),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(downloads).toBe(2));
-    expect(consoleError).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the search and the status filter in the address: reload and back keep them', async () => {

@@ -14,7 +14,7 @@ import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
 import { deleteProject } from '../api/delete-project';
-import { downloadProject } from '../api/download-project';
+import { DownloadServerError, downloadProject } from '../api/download-project';
 import { PROJECTS_QUERY_KEY, useProjects } from '../api/get-projects';
 import type { ProjectStatusFilter } from '../api/get-projects';
 import type { Project } from '@sitelift/shared/schemas/project';
@@ -212,7 +212,12 @@ export function ProjectsOverview({
         await downloadProject(project);
       } catch (error) {
         reportError('download project', error);
-        toast.error(PROJECT_MESSAGES.downloadFailed(project.name), {
+        // Only a download that broke off on the way is worth checking the connection for.
+        const message =
+          error instanceof DownloadServerError
+            ? PROJECT_MESSAGES.downloadFailedOnServer(project.name, error.reason)
+            : PROJECT_MESSAGES.downloadFailed(project.name);
+        toast.error(message, {
           id: `download-${project.id}`,
           action: { label: 'Retry', onClick: () => void onDownload(project) },
         });
