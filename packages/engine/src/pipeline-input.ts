@@ -56,6 +56,12 @@ export const pipelineInputSchema = z.object({
    * folder; made safe for file systems by the package stage. Without it, files sit at the root.
    */
   archiveFolder: z.string().max(200).optional(),
+  /**
+   * The project's name as the user gave it (decision record 034): the generated package.json's name
+   * (slugified) and the README's title; og:site_name when the original names itself nowhere but in
+   * its <title> or host.
+   */
+  projectName: z.string().max(200).optional(),
 });
 
 /**

@@ -17,6 +17,7 @@ import { fetchSite } from './stages/fetch/fetch-site';
 import { generateProject } from './stages/generate/generate-project';
 import { optimizeImages } from './stages/optimize/optimize-images';
 import { packageProject } from './stages/package/package-project';
+import { compressScreenshots } from './stages/verify/compress-screenshots';
 import { toSiteliftReport } from './stages/package/to-sitelift-report';
 import { listNotCarried, toVerifyExpectations } from './stages/plan/expectations';
 import { planSite } from './stages/plan/plan-site';
@@ -196,18 +197,26 @@ export const DEFAULT_PIPELINE: PipelineTable = {
     name: 'generate',
     label: 'Generating the project',
     outputSchema: fileTreeSchema,
-    run: ({ optimize }, { ports }) => generateProject(optimize, { logger: ports.logger }),
+    run: ({ optimize }, { options, ports }) =>
+      generateProject(optimize, {
+        logger: ports.logger,
+        ...(options.projectName === undefined ? {} : { projectName: options.projectName }),
+      }),
   },
   verify: {
     name: 'verify',
     label: 'Building and verifying',
     outputSchema: verifyReportSchema,
-    run: (input, ctx) =>
-      verifyProject(input.generate, expectationsFor(input, ctx), ctx.ports, {
-        allowPrivateUrls: ctx.options.allowPrivateUrls || ctx.options.loopbackOnly,
-        loopbackOnly: ctx.options.loopbackOnly,
-        chromePath: ctx.options.chromePath,
-      }),
+    // Screenshots leave verify as JPEG (decision record 033): the report, the zip and the server's
+    // artifacts carry a tenth of the PNGs' bytes.
+    run: async (input, ctx) =>
+      compressScreenshots(
+        await verifyProject(input.generate, expectationsFor(input, ctx), ctx.ports, {
+          allowPrivateUrls: ctx.options.allowPrivateUrls || ctx.options.loopbackOnly,
+          loopbackOnly: ctx.options.loopbackOnly,
+          chromePath: ctx.options.chromePath,
+        }),
+      ),
     // A project that does not build is never delivered (the verify report is saved first).
     check: (verify) => {
       if (verify.build.ok) return;

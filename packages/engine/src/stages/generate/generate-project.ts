@@ -55,6 +55,24 @@ export function toSortedJson(value: unknown): string {
   return `${JSON.stringify(sort(value), null, 2)}\n`;
 }
 
+/**
+ * The original names itself (decision record 035) when it declares a name (og:site_name or
+ * application-name) or shows one as its logo or brand; a name cut from its `<title>` or its host
+ * name is a guess, which the project's name replaces where the site is named.
+ */
+export function namesItself(identity: SitePlan['identity']): boolean {
+  return (
+    identity.nameSource === 'og:site_name' ||
+    identity.nameSource === 'logo' ||
+    identity.nameSource === 'brand'
+  );
+}
+
+/** The site's public name (og:site_name, JSON-LD, the app manifest): its own, else the project's. */
+function publicName(plan: SitePlan, projectName: string | undefined): string {
+  return projectName === undefined || namesItself(plan.identity) ? plan.identity.name : projectName;
+}
+
 function packageName(name: string): string {
   return (
     name
@@ -189,13 +207,13 @@ function toSectionsContent(page: PlannedPage, plan: SitePlan): SectionData[] {
   return sections;
 }
 
-function jsonLd(plan: SitePlan): string {
+function jsonLd(plan: SitePlan, name: string): string {
   const { contact } = plan;
   const local = contact.addresses.length > 0 || contact.hours.length > 0;
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': local ? 'LocalBusiness' : 'Organization',
-    name: plan.identity.name,
+    name,
     url: `${plan.origin}/`,
   };
   if (plan.identity.description) data.description = plan.identity.description;
@@ -221,11 +239,11 @@ function iconType(path: string): string | undefined {
  * escaped by the serializer. `<!--head:start-->`/`<!--head:end-->` mark what the prerender script
  * replaces per route; `<!--app-html-->` where it puts the rendered page.
  */
-function toIndexHtml(plan: SitePlan, profile: StrategyProfile): string {
+function toIndexHtml(plan: SitePlan, profile: StrategyProfile, siteName: string): string {
   const home = plan.pages[0]!;
   const favicon = plan.identity.faviconPath;
   const entry = profile.language === 'typescript' ? 'main.tsx' : 'main.jsx';
-  const ld = profile.jsonLd && jsonLd(plan);
+  const ld = profile.jsonLd && jsonLd(plan, siteName);
   const meta = (attributes: Record<string, string>) => h('meta', attributes);
   const head = h('head', {}, [
     meta({ charset: 'UTF-8' }),
@@ -239,7 +257,7 @@ function toIndexHtml(plan: SitePlan, profile: StrategyProfile): string {
     meta({ property: 'og:title', content: home.title }),
     meta({ property: 'og:description', content: home.description }),
     meta({ property: 'og:type', content: 'website' }),
-    meta({ property: 'og:site_name', content: plan.identity.name }),
+    meta({ property: 'og:site_name', content: siteName }),
     comment('head:end'),
     // toScriptJson: no `</script>` or `<!--` can occur in the JSON, which the serializer keeps as is.
     ld && h('script', { type: 'application/ld+json' }, [`\n${ld}\n    `]),
@@ -266,7 +284,7 @@ function shownDescription(plan: SitePlan): string {
   return shown ? plan.identity.description : '';
 }
 
-function toSiteModule(plan: SitePlan, profile: StrategyProfile): string {
+function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string): string {
   const labels = getLabels(plan.pages[0]?.language ?? 'en');
   const site: SiteContent = {
     name: plan.identity.name,
@@ -298,6 +316,7 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile): string {
   // Only line kinds (paragraphs, lists, headings, rules) reach a plan's footer: no pictures to size.
   if (plan.footer) site.footer = plan.footer as NonNullable<SiteContent['footer']>;
   if (plan.identity.nameSource === 'host') site.nameIsHost = true;
+  if (siteName !== plan.identity.name) site.siteName = siteName;
   if (plan.identity.nameShown === false) site.nameShown = false;
   return profile.language === 'typescript'
     ? `import type { SiteContent } from './site-types';\n\n/** The site's identity, navigation and footer details. */\nexport const site: SiteContent = ${JSON.stringify(site)};\n`
@@ -393,7 +412,11 @@ export function App() {
 `;
 }
 
-function packageJson(plan: SitePlan, profile: StrategyProfile): string {
+function packageJson(
+  plan: SitePlan,
+  profile: StrategyProfile,
+  projectName: string | undefined,
+): string {
   const typescript = profile.language === 'typescript';
   const build = [
     'vite build',
@@ -413,7 +436,7 @@ function packageJson(plan: SitePlan, profile: StrategyProfile): string {
   if (typescript) scripts.typecheck = 'tsc --noEmit';
   if (profile.sizeBudget) scripts.size = 'node scripts/check-size.mjs';
   return toSortedJson({
-    name: packageName(plan.identity.name),
+    name: packageName(projectName ?? plan.identity.name),
     private: true,
     version: '1.0.0',
     type: 'module',
@@ -509,7 +532,7 @@ function withFavicon(plan: SitePlan): SitePlan {
   };
 }
 
-function manifest(plan: SitePlan): string {
+function manifest(plan: SitePlan, name: string): string {
   const icons = plan.identity.faviconPath
     ? [
         {
@@ -524,8 +547,8 @@ function manifest(plan: SitePlan): string {
     : [];
   const lang = plan.pages[0]?.language;
   return toSortedJson({
-    name: plan.identity.name,
-    short_name: plan.identity.name.slice(0, 12),
+    name,
+    short_name: name.slice(0, 12),
     description: plan.identity.description,
     ...(lang ? { lang } : {}),
     start_url: '.',
@@ -548,6 +571,10 @@ interface Emitted {
 interface EmitContext {
   plan: SitePlan;
   profile: StrategyProfile;
+  /** The project's name as the user gave it (decision record 035); absent from the CLI. */
+  projectName?: string;
+  /** og:site_name and the like: the site's own name, else the project's. */
+  siteName: string;
 }
 
 /** One concern of the generated project: the files it writes. */
@@ -559,7 +586,7 @@ function templateSources(paths: readonly TemplatePath[]): Record<string, string>
 }
 
 /** The layout every strategy has: header, footer, forms, tabs, SEO tags, the site module, the entry. */
-const emitShell: Emitter = ({ plan, profile }) => ({
+const emitShell: Emitter = ({ plan, profile, siteName }) => ({
   sources: {
     ...templateSources([
       'src/components/InlineText.tsx',
@@ -582,7 +609,7 @@ const emitShell: Emitter = ({ plan, profile }) => ({
     ...(profile.pages === 'content-modules' || plan.pages.length > 1
       ? templateSources(['src/lib/preload.ts'])
       : {}),
-    'src/content/site.ts': toSiteModule(plan, profile),
+    'src/content/site.ts': toSiteModule(plan, profile, siteName),
     'src/content/icons.ts': toIconsModule(plan, profile.language === 'typescript'),
     'src/main.tsx': mainSource(profile),
   },
@@ -636,10 +663,10 @@ const emitPrerender: Emitter = () => ({
 });
 
 /** Installable: the service worker and the web manifest. */
-const emitPwa: Emitter = ({ plan }) => ({
+const emitPwa: Emitter = ({ plan, siteName }) => ({
   files: {
     ...templateSources(['public/sw.js']),
-    'public/manifest.webmanifest': manifest(plan),
+    'public/manifest.webmanifest': manifest(plan, siteName),
   },
 });
 
@@ -647,7 +674,7 @@ const emitPwa: Emitter = ({ plan }) => ({
 const emitSizeBudget: Emitter = () => ({ files: templateSources(['scripts/check-size.mjs']) });
 
 /** The project around the app: page shell, styles, package, build and tool configuration. */
-const emitProject: Emitter = ({ plan, profile }) => ({
+const emitProject: Emitter = ({ plan, profile, projectName, siteName }) => ({
   files: {
     'src/index.css': toStylesheet(
       plan.design.tokens,
@@ -655,8 +682,8 @@ const emitProject: Emitter = ({ plan, profile }) => ({
       profile.pages === 'content-modules',
       plan.fontFaces,
     ),
-    'index.html': toIndexHtml(plan, profile),
-    'package.json': packageJson(plan, profile),
+    'index.html': toIndexHtml(plan, profile, siteName),
+    'package.json': packageJson(plan, profile, projectName),
     // vite.config: BASE_PATH (environment or .env) builds the site for a sub-path (`BASE_PATH=/docs/`).
     [profile.language === 'typescript' ? 'vite.config.ts' : 'vite.config.js']:
       templateFile('vite.config.ts'),
@@ -679,7 +706,7 @@ const emitProject: Emitter = ({ plan, profile }) => ({
         : []),
       '',
     ].join('\n'),
-    'README.md': toReadme(plan, profile),
+    'README.md': toReadme(plan, profile, projectName),
   },
 });
 
@@ -723,13 +750,19 @@ function emittersOf(profile: StrategyProfile): Emitter[] {
  */
 export async function generateProject(
   input: SitePlan,
-  ports: { logger?: Logger } = {},
+  ports: { logger?: Logger; projectName?: string } = {},
   profile: StrategyProfile = STRATEGY_PROFILES[input.strategy],
 ): Promise<FileTree> {
   const logger = ports.logger;
   if (input.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
   const plan = withFavicon(toSafePlan(input));
-  const context: EmitContext = { plan, profile };
+  const projectName = ports.projectName?.replace(/\s+/g, ' ').trim() || undefined;
+  const context: EmitContext = {
+    plan,
+    profile,
+    projectName,
+    siteName: publicName(plan, projectName),
+  };
   const files: Record<string, string | Uint8Array> = {};
   for (const emit of emittersOf(profile)) {
     const emitted = await emit(context);

@@ -52,7 +52,7 @@ export function Seo({
     meta('property', 'og:description', description);
     meta('property', 'og:type', 'website');
     meta('property', 'og:url', url);
-    meta('property', 'og:site_name', site.name);
+    meta('property', 'og:site_name', site.siteName ?? site.name);
     upsert(
       'link[rel="canonical"]',
       () => {

@@ -21,6 +21,11 @@ export interface MenuLink {
 
 export interface SiteContent {
   name: string;
+  /**
+   * The name pages give as og:site_name when it is not `name`: the project's name, for an original
+   * that named itself nowhere but in its <title> or host (decision record 034).
+   */
+  siteName?: string;
   /** The name is the host name (the original named itself nowhere): a logo shows instead of it. */
   nameIsHost?: boolean;
   /** False: the original's header did not show the name as words; it is then the home link's accessible name only. */
