@@ -291,6 +291,20 @@ export async function findStaleQueuedJobs(
  * Saves a running job's progress and tells its owner's open dashboards (a project UPDATE, which
  * carries the project with its progress). Nothing happens once the job is no longer RUNNING.
  */
+/** The stage timings (ms) of the most recent completed jobs, newest first: what a run's estimate learns from. */
+export async function listRecentJobTimings(
+  db: AppDb,
+  limit = 20,
+): Promise<Record<string, number>[]> {
+  const rows = await db
+    .select({ timings: jobs.timings })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'COMPLETED'), sql`${jobs.timings} is not null`))
+    .orderBy(sql`${jobs.finishedAt} desc nulls last`)
+    .limit(limit);
+  return rows.flatMap((row) => (row.timings ? [row.timings] : []));
+}
+
 export async function recordJobProgress(
   db: AppDb,
   job: { id: string; userId: string; projectId: string },

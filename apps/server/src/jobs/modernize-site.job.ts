@@ -21,15 +21,17 @@ import {
   claimJobLease,
   endJob,
   findJobById,
+  listRecentJobTimings,
   recordJobProgress,
   renewJobLease,
   requeueJob,
   type JobRecord,
 } from '../db/jobs.repository';
 import { findProjectById, updateProjectFields } from '../db/projects.repository';
-import type { StoredReportSummary } from '../db/schema';
+import type { JobProgress, StoredReportSummary } from '../db/schema';
 import { failJobAndRefund } from '../services/job-outcomes';
 import { toJobFailure } from './job-failure';
+import { toExpectedStageSeconds, toOverallProgress } from './overall-progress';
 import { modernizePayloadSchema, type JobQueue } from './queue';
 import { settleReferralCredit } from '../billing/referral-credits';
 
@@ -258,6 +260,10 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
       `Job started (attempt ${job.attempts} of ${job.maxAttempts}): modernizing ${project.sourceUrl} with ${project.modernizationStrategy}`,
     );
     let currentStatus = 'processing';
+    // One bar for the whole job (issue 22): stages weighted by how long they took in recent jobs.
+    const expectedSeconds = toExpectedStageSeconds(await listRecentJobTimings(db).catch(() => []));
+    const startedAt = Date.now();
+    let overallSoFar = 0;
     // The card's stage and progress bar (issue 15 item 1): saved when the stage changes, when it
     // finishes, and otherwise at most once per PROGRESS_INTERVAL_MS.
     let lastProgress: { stage: string; at: number } | undefined;
@@ -267,11 +273,21 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
       const isDone = event.total > 0 && event.done >= event.total;
       if (!isNewStage && !isDone && now - (lastProgress?.at ?? 0) < PROGRESS_INTERVAL_MS) return;
       lastProgress = { stage: event.stage, at: now };
-      const progress = {
+      const overall = toOverallProgress(event, expectedSeconds, (now - startedAt) / 1000);
+      if (overall !== undefined) overallSoFar = Math.max(overallSoFar, overall.overall);
+      const progress: JobProgress = {
         stage: event.stage,
         label: event.label ?? STAGE_LABELS[event.stage],
         done: Math.max(0, Math.floor(event.done)),
         total: Math.max(0, Math.floor(event.total)),
+        ...(overall === undefined
+          ? {}
+          : {
+              step: overall.step,
+              steps: overall.steps,
+              overall: Math.round(overallSoFar * 1000) / 1000,
+              remainingSeconds: Math.round(overall.remainingSeconds),
+            }),
       };
       void writer.then(() => recordJobProgress(db, job, progress));
     };
@@ -292,6 +308,8 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         previewBase: `/preview/${job.projectId}/`,
         // The zip unpacks into one folder named after the project (issue 15 item 7).
         archiveFolder: project.name,
+        // The project's name names the package and its README (engine decision record 034).
+        projectName: project.name,
         ...deps.engineOptions,
       },
       {
