@@ -148,3 +148,22 @@ function isStyledHeading(element: Element): boolean {
   const text = collapse(textContent(element));
   return text.length > 0 && text.length <= 100;
 }
+
+/**
+ * `<h1>Title <small>Subheading</small></h1>` (Bootstrap's page-header): the small text after the
+ * heading's own words is a subheading, not part of the h1 (issue 22): the heading ends before it and
+ * it becomes a paragraph of its own. A <small> anywhere else stays inline text.
+ */
+export function handleSubheading(context: WalkContext, element: Element): boolean {
+  const inner = context.containers[context.containers.length - 1];
+  const headingText = context.buffer.map((run) => run.text).join('');
+  if (inner?.tag !== 'h1' || collapse(headingText) === '' || collapse(textContent(element)) === '')
+    return true;
+  flush(context);
+  context.containers.push({ tag: 'small', centred: inner.centred });
+  context.exits.set(element, () => {
+    flush(context);
+    context.containers.pop();
+  });
+  return true;
+}

@@ -18,6 +18,8 @@ const ROLE_TAGS = [
   'address',
   'legend',
   'summary',
+  // A page heading's <small> subheading (block.ts handleSubheading): a paragraph of its own.
+  'small',
 ];
 
 /** Adds text to the current inline run, with the marks and link the walk is inside. */

@@ -13,7 +13,7 @@ import type { Element, Node } from '../dom';
 import { getAttr, isElement } from '../dom';
 import { recordAnchor } from './anchor';
 import { handleAside } from './aside';
-import { BLOCKS, handleBlock } from './block';
+import { BLOCKS, handleBlock, handleSubheading } from './block';
 import { handleButton, handleControl, handleInput } from './control';
 import { enterDialogTrigger, handleDialog } from './dialog';
 import { EMBEDS, handleEmbed } from './embed';
@@ -61,6 +61,7 @@ export const LEAF_HANDLERS: ReadonlyMap<string, Handler> = new Map([
 /** Step 3: container kinds. */
 export const CONTAINER_HANDLERS: ReadonlyMap<string, Handler> = new Map([
   ...byTags(BLOCKS, handleBlock),
+  ['small', handleSubheading],
   ['a', handleLink],
   ...byTags(['b', 'strong'], inlineMark('strong')),
   ...byTags(['i', 'em', 'cite', 'dfn'], inlineMark('em')),
