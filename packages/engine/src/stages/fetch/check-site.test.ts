@@ -93,6 +93,57 @@ describe('checkSite', () => {
     expect(await codes('/game')).toEqual(['app_like']);
   });
 
+  it('does not flag a static page of pictures with a script as built by JavaScript (issue 22)', async () => {
+    server = await startTestServer({
+      '/': {
+        body: html(
+          `<h1>Gallery</h1><img src="/a.jpg" alt="Bread"><img src="/b.jpg" alt="Cakes">
+           <a href="/menu.html">Menu</a><script src="/jquery.js"></script>
+           <script>$(function () { $('img').fadeIn(); });</script>`,
+        ),
+      },
+      '/frames': {
+        body: `<html><head><title>Old</title><script src="/x.js"></script></head>
+          <frameset cols="20%,80%"><frame src="/nav.html"><frame src="/main.html"></frameset></html>`,
+      },
+    });
+    const gallery = await checkSite(`${server.origin}/`, LOCAL);
+    expect(gallery.needsJavaScript).toBe(false);
+    expect(gallery.warnings).toEqual([]);
+    expect((await checkSite(`${server.origin}/frames`, LOCAL)).needsJavaScript).toBe(false);
+  });
+
+  it('counts the pages behind an entry screen and a frameset, as the job reads them (issue 22)', async () => {
+    const menu = ['about', 'menu', 'prices', 'contact', 'team', 'news']
+      .map((name) => `<a href="/${name}.html">${name}</a>`)
+      .join(' ');
+    server = await startTestServer({
+      // An entry screen: one link, to the page with the site's menu.
+      '/': { body: html(`<p>${WORDS}</p><a href="/home.html">Enter the site</a>`) },
+      '/home.html': { body: html(`<p>${WORDS}</p>${menu}`) },
+      '/frames': {
+        body: `<html><head><title>Old</title></head><frameset cols="20%,80%">
+          <frame src="/nav.html"><frame src="/home.html"></frameset></html>`,
+      },
+      '/nav.html': { body: html(menu) },
+    });
+    // The start page, home and its six pages: the job's 7+ pages, not "one page" or two.
+    expect((await checkSite(`${server.origin}/`, LOCAL)).estimatedPages).toBe(8);
+    // The frameset, its two frames and the six pages of its menu.
+    expect((await checkSite(`${server.origin}/frames`, LOCAL)).estimatedPages).toBe(9);
+  });
+
+  it('tries a bare host:port over http when https does not connect (issue 22)', async () => {
+    server = await startTestServer({ '/': { body: html(`<p>${WORDS}</p>`) } });
+    const bare = server.origin.replace(/^http:\/\//, '');
+    const check = await checkSite(bare, LOCAL);
+    expect(check.url).toBe(`http://${bare}`);
+    expect(new URL(check.finalUrl).href).toBe(`${server.origin}/`);
+    expect(check.title).toBe('Old Bakery');
+    // A scheme the user typed is kept: https:// that does not connect stays a failure.
+    await expect(checkSite(`https://${bare}`, LOCAL)).rejects.toBeInstanceOf(AppError);
+  });
+
   it('says when the start page links to more pages than one run reads', async () => {
     const links = Array.from(
       { length: 120 },

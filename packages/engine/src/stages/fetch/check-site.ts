@@ -4,6 +4,7 @@
  * content with JavaScript, is it behind a login or an app rather than a site. One HTTP read of the
  * start page (through the SSRF guard, with the fetch stage's limits) and one of robots.txt; no browser.
  */
+import { isAppError } from '@sitelift/shared/error-codes';
 import { withDefaultScheme } from '@sitelift/shared/validation/create-project';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import type { GuardOptions } from '../../net/assert-public-url';
@@ -57,9 +58,29 @@ const WEBGL =
   /getContext\(\s*['"](?:webgl2?|experimental-webgl)['"]|\bTHREE\.|\bBABYLON\.|\bPIXI\./;
 const HIDDEN_TEXT_PARENTS = new Set(['script', 'style', 'noscript', 'template', 'head', 'title']);
 
+/** Elements that are content without text: a page of pictures or frames is not built by scripts. */
+const CONTENT_ELEMENTS = new Set([
+  'img',
+  'picture',
+  'video',
+  'object',
+  'embed',
+  'svg',
+  'frameset',
+  'frame',
+  'iframe',
+  'table',
+]);
+/** Same-site pages read besides the start page when it links to few (an entry screen, a frameset). */
+const EXTRA_READS = 6;
+/** Below this many linked pages, the pages behind the start page's links are read too. */
+const FEW_LINKS = 4;
+
 interface PageFacts {
   title: string;
   textChars: number;
+  /** Visible pictures, frames, tables... (see CONTENT_ELEMENTS). */
+  contentElements: number;
   scripts: number;
   inlineScript: string;
   hasPasswordField: boolean;
@@ -71,6 +92,7 @@ function readPageFacts(html: string): PageFacts {
   const facts: PageFacts = {
     title: '',
     textChars: 0,
+    contentElements: 0,
     scripts: 0,
     inlineScript: '',
     hasPasswordField: false,
@@ -108,6 +130,7 @@ function readPageFacts(html: string): PageFacts {
         facts.hasPasswordField = true;
       }
       if (element.tagName === 'canvas') facts.hasCanvas = true;
+      if (!hidden && CONTENT_ELEMENTS.has(element.tagName)) facts.contentElements += 1;
       if (HIDDEN_TEXT_PARENTS.has(element.tagName) || attribute('hidden') !== undefined) {
         childHidden = true;
       }
@@ -125,13 +148,26 @@ function readPageFacts(html: string): PageFacts {
   return facts;
 }
 
+/** Failures of the connection itself (not an answer of the server): worth trying http:// for. */
+function isConnectionFailure(error: unknown): boolean {
+  return (
+    isAppError(error) &&
+    (error.code === 'ENGINE_FETCH_CONNECTION_FAILED' || error.code === 'ENGINE_FETCH_TIMEOUT')
+  );
+}
+
 /**
- * Checks `input` (a URL, or a bare host that gets https://) without a browser. Throws the fetch
- * stage's AppErrors (catalogue codes and messages) when the start page cannot be read at all: not
- * public, unreachable, an error status, not HTML, too large.
+ * Checks `input` (a URL, or a bare host that gets https://) without a browser. A bare host that
+ * https:// cannot connect to (a `host:port` of a plain HTTP server) is tried over http://, and `url`
+ * says which answered. The page count is the start page and the same-site pages it links to (the
+ * start's address and where it redirects count as the site, as in the job); a start page with few
+ * links (an entry screen, a frameset) has the pages behind them read too. Throws the fetch stage's
+ * AppErrors (catalogue codes and messages) when the start page cannot be read at all: not public,
+ * unreachable, an error status, not HTML, too large.
  */
 export async function checkSite(input: string, options: CheckSiteOptions): Promise<SiteCheck> {
-  const url = withDefaultScheme(input);
+  let url = withDefaultScheme(input);
+  const schemeGiven = url === input.trim();
   const timeoutMs = options.timeoutMs ?? 10_000;
   const guard: GuardOptions = {
     allowPrivateUrls: options.allowPrivateUrls,
@@ -141,16 +177,25 @@ export async function checkSite(input: string, options: CheckSiteOptions): Promi
   };
   const dispatcher = buildGuardedAgent({ ...guard, connections: 2 });
   const userAgent = DEFAULT_FETCH_OPTIONS.userAgent;
-  try {
-    const page = await fetchStaticPage(url, {
+  const read = (address: string, readTimeoutMs = timeoutMs) =>
+    fetchStaticPage(address, {
       ...guard,
       dispatcher,
       userAgent,
       signal: options.signal,
-      timeoutMs,
+      timeoutMs: readTimeoutMs,
       maxRedirects: DEFAULT_FETCH_OPTIONS.maxRedirects,
       maxBytes: DEFAULT_FETCH_OPTIONS.maxHtmlBytes,
     });
+  try {
+    let page: Awaited<ReturnType<typeof read>>;
+    try {
+      page = await read(url);
+    } catch (error) {
+      if (schemeGiven || !isConnectionFailure(error) || !url.startsWith('https://')) throw error;
+      url = `http://${url.slice('https://'.length)}`;
+      page = await read(url);
+    }
     const finalUrl = page.response.url;
     const robots = await readRobots(toOrigin(finalUrl), {
       ...guard,
@@ -161,15 +206,36 @@ export async function checkSite(input: string, options: CheckSiteOptions): Promi
     });
     const html = page.decoded.html;
     const facts = readPageFacts(html);
-    const references = collectPageReferences(html, finalUrl);
-    const origin = toOrigin(finalUrl);
+    // The site, as the job's crawl takes it: the address asked for and where it led.
+    const origins = new Set([toOrigin(url), toOrigin(finalUrl)]);
     const pages = new Set([finalUrl.replace(/#.*$/, '')]);
-    for (const href of [...references.links, ...references.frames]) {
-      const target = toCrawlUrl(href, references.baseUrl);
-      if (target && toOrigin(target) === origin) pages.add(target);
+    const linkedFrom = (pageHtml: string, pageUrl: string): string[] => {
+      const references = collectPageReferences(pageHtml, pageUrl);
+      return [...references.frames, ...references.links].flatMap((href) => {
+        const target = toCrawlUrl(href, references.baseUrl);
+        return target && origins.has(toOrigin(target)) ? [target] : [];
+      });
+    };
+    const linked = linkedFrom(html, finalUrl);
+    for (const target of linked) pages.add(target);
+    if (pages.size - 1 < FEW_LINKS) {
+      // Frames first: a frameset's menu is in one of them.
+      const next = [...new Set(linked)]
+        .filter((target) => target !== finalUrl)
+        .slice(0, EXTRA_READS);
+      const reads = await Promise.allSettled(
+        next.map(async (target) => {
+          const linkedPage = await read(target, Math.min(timeoutMs, 5_000));
+          return linkedFrom(linkedPage.decoded.html, linkedPage.response.url);
+        }),
+      );
+      for (const result of reads)
+        if (result.status === 'fulfilled') for (const target of result.value) pages.add(target);
     }
     const robotsAllowed = robots.isAllowed(finalUrl);
-    const needsJavaScript = facts.scripts > 0 && facts.textChars < SCRIPT_BUILT_TEXT_CHARS;
+    // Scripts alone do not build a page: one with its pictures, frames or tables in its HTML is static.
+    const needsJavaScript =
+      facts.scripts > 0 && facts.textChars < SCRIPT_BUILT_TEXT_CHARS && facts.contentElements === 0;
     const warnings: SiteCheckWarning[] = [];
     if (!robotsAllowed) {
       warnings.push({

@@ -76,10 +76,17 @@ export function CreateProjectForm({
     setValueAs: (value: unknown) => (typeof value === 'string' ? withDefaultScheme(value) : value),
   });
   const onUrlBlur: typeof urlField.onBlur = async (event) => {
-    const normalized = withDefaultScheme(form.getValues('sourceUrl'));
+    const typed = event.target.value.trim();
+    const normalized = withDefaultScheme(typed);
     if (event.target.value !== normalized) form.setValue('sourceUrl', normalized);
-    setCheckedUrl(isAbsoluteHttpUrl(normalized) ? normalized : null);
+    // The check gets the address as typed: a bare host:port that only speaks http:// is found over
+    // http (issue 22), and the field then takes the address that answered, so the job reads it too.
+    setCheckedUrl(isAbsoluteHttpUrl(normalized) ? typed : null);
     await urlField.onBlur(event);
+  };
+  const onSiteChecked = (answeredUrl: string) => {
+    if (checkedUrl !== null && form.getValues('sourceUrl') === withDefaultScheme(checkedUrl))
+      if (answeredUrl !== form.getValues('sourceUrl')) form.setValue('sourceUrl', answeredUrl);
   };
   const isUnverified = problem?.kind === 'unverified' || (user !== null && !user.emailVerified);
 
@@ -213,7 +220,10 @@ export function CreateProjectForm({
           {...urlField}
           onBlur={onUrlBlur}
         />
-        <SiteCheckPanel sourceUrl={errors.sourceUrl ? null : checkedUrl} />
+        <SiteCheckPanel
+          sourceUrl={errors.sourceUrl ? null : checkedUrl}
+          onChecked={onSiteChecked}
+        />
         <FormField
           label="Project Name"
           placeholder="My company website"

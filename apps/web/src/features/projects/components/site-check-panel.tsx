@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -12,8 +13,21 @@ export const SITE_CHECK_FAILED_HINT =
  * credit is spent: reachable, roughly how many pages, and anything worth knowing (robots.txt, a
  * login wall, an app rather than pages, content built by JavaScript).
  */
-export function SiteCheckPanel({ sourceUrl }: { sourceUrl: string | null }) {
+export function SiteCheckPanel({
+  sourceUrl,
+  onChecked,
+}: {
+  sourceUrl: string | null;
+  /** The address that answered (http:// for a bare host:port that does not speak https). */
+  onChecked?: (url: string) => void;
+}) {
   const check = useSiteCheck(sourceUrl);
+  const answeredUrl = check.data?.url;
+  useEffect(() => {
+    if (answeredUrl !== undefined) onChecked?.(answeredUrl);
+    // Once per answer; the callback's identity does not matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answeredUrl]);
   if (sourceUrl === null) return null;
   if (check.isPending) {
     return (
