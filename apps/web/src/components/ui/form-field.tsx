@@ -26,6 +26,8 @@ export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
   /** Shows a button that reveals the password. */
   revealable?: boolean;
+  /** The show/hide button's tabIndex (-1 keeps it out of the Tab order; it stays clickable). */
+  revealTabIndex?: number;
   labelAction?: ReactNode;
 }
 
@@ -37,6 +39,7 @@ export function FormField({
   id,
   className,
   revealable,
+  revealTabIndex,
   type,
   labelAction,
   ref,
@@ -74,6 +77,7 @@ export function FormField({
             className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 disabled:cursor-not-allowed"
             aria-pressed={isRevealed}
             aria-controls={inputId}
+            tabIndex={revealTabIndex}
             disabled={props.disabled}
           >
             {/* Named by its text, not aria-label, so getByLabel(label) finds only the input. */}

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
@@ -10,7 +11,9 @@ const SIZES: Record<ModalSize, string> = { default: 'max-w-md', large: 'max-w-2x
 
 /**
  * An accessible modal dialog (Radix): focus is trapped, Escape or a click on the backdrop closes it,
- * and focus returns to the opener.
+ * and focus returns to the opener. The dialogs here are opened by state, not by a Radix
+ * `Dialog.Trigger`, so Radix has no trigger to return focus to (it went to the page's body): the
+ * element that had focus when the dialog opened is remembered and focused again when it closes.
  */
 export function Modal({
   open,
@@ -35,6 +38,20 @@ export function Modal({
   /** Extra classes of the box around `children`. */
   bodyClassName?: string;
 }) {
+  const openerRef = useRef<HTMLElement | null>(null);
+  // A layout effect runs before Radix moves focus into the dialog (in the content's own effects).
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+  const returnFocus = (event: Event) => {
+    const opener = openerRef.current;
+    openerRef.current = null;
+    if (opener === null || !opener.isConnected) return;
+    event.preventDefault();
+    opener.focus({ preventScroll: true });
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -50,6 +67,7 @@ export function Modal({
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={returnFocus}
         >
           <Dialog.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</Dialog.Title>
           {description && (

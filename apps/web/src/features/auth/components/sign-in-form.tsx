@@ -101,21 +101,24 @@ export function SignInForm() {
           autoComplete="current-password"
           placeholder="Your password"
           revealable
+          // Tab goes Email → Password → Sign In (issue 22); the eye stays a click or tap away.
+          revealTabIndex={-1}
           error={errors.password?.message}
-          labelAction={
-            <button
-              type="button"
-              onClick={() => setForgotOpen(true)}
-              className="text-sm font-medium text-brand-700 hover:text-brand-800 disabled:text-slate-400"
-            >
-              Forgot Password?
-            </button>
-          }
           {...form.register('password')}
         />
         <Button type="submit" size="lg" className="w-full">
           {isSubmitting ? 'Signing In...' : 'Sign In'}
         </Button>
+        {/* After Sign In in the page and the Tab order: the form's own path comes first. */}
+        <p className="text-center">
+          <button
+            type="button"
+            onClick={() => setForgotOpen(true)}
+            className="text-sm font-medium text-brand-700 hover:text-brand-800 disabled:text-slate-400"
+          >
+            Forgot Password?
+          </button>
+        </p>
       </FormShell>
       <ForgotPasswordDialog
         open={isForgotOpen}
