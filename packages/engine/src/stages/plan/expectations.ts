@@ -1,5 +1,5 @@
-import { toFileKind } from '@sitelift/shared/schemas/report';
 /** What verify and the report need to know about the plan: expectations per route, things not carried. */
+import { toFileKind as toFileKindByName } from '@sitelift/shared/schemas/report';
 import type { MenuItem, SiteModel, SitePlan } from '../../model';
 import type { Diagnostic, NotCarried } from '../../types';
 import { isErrorPage } from './plan-navigation';
@@ -82,7 +82,7 @@ const FILE_SKIPPED_CODES: ReadonlySet<Diagnostic['code']> = new Set([
 
 /** The kind of a file that did not download: a stylesheet, else by its name (image, font, other). */
 function toFileKind(diagnostic: Diagnostic, url: string): NotCarried['kind'] {
-  return diagnostic.code === 'ENGINE_FETCH_STYLESHEET_SKIPPED' ? 'style' : toFileKind(url);
+  return diagnostic.code === 'ENGINE_FETCH_STYLESHEET_SKIPPED' ? 'style' : toFileKindByName(url);
 }
 
 /**

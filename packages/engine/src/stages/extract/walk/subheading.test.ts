@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toRawSite } from '../../generate/testing/load-fixture';
 import { extractSite } from '../extract-site';
-import { plainText } from './normalize-runs';
+import { plainText } from '../../../model/blocks';
 
 function blocksOf(body: string) {
   const html = `<!doctype html><html lang="en"><head><title>Blog</title></head><body>${body}</body></html>`;
