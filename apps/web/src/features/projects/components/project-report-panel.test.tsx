@@ -160,11 +160,13 @@ describe('report view', () => {
       ['Colour', '88 %'],
       ['Visual', '82 %'],
     ] as const) {
-      const term = within(fidelity).getByText(label, { selector: 'dt' });
+      // The overall bars' term (the per-page cards for phones name the scores too).
+      const term = within(fidelity).getAllByText(label, { selector: 'dt' })[0]!;
       expect(term.nextElementSibling?.nextElementSibling).toHaveTextContent(value);
     }
     expect(within(fidelity).getByText('5 of 6 passed')).toBeInTheDocument();
-    const checks = within(fidelity).getAllByRole('listitem');
+    const identityList = within(fidelity).getByText('5 of 6 passed').nextElementSibling;
+    const checks = within(identityList as HTMLElement).getAllByRole('listitem');
     expect(checks.map((item) => item.textContent)).toEqual([
       'Brand colour: passed — #fed136 on the primary button',
       'Logo: passed — image in the header',
