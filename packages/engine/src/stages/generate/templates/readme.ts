@@ -22,11 +22,7 @@ only: pictures below the first view load lazily, however many there are)`);
 }
 
 /** The README for a plan, as its strategy's profile says. */
-export function toReadme(
-  plan: SitePlan,
-  profile: StrategyProfile,
-  projectName?: string,
-): string {
+export function toReadme(plan: SitePlan, profile: StrategyProfile, projectName?: string): string {
   const typescript = profile.language === 'typescript';
   const contentModules = profile.pages === 'content-modules';
   // The name and addresses are the original's: Markdown text, so no HTML or link of theirs renders.
