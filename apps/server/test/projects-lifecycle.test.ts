@@ -172,7 +172,7 @@ describe.each(TEST_DATABASE_KINDS)('project lifecycle on %s', (kind) => {
     });
     const thumbnail = await owner.get(project.thumbnails.before);
     expect(thumbnail.statusCode).toBe(200);
-    // Compressed WebP (engine decision record 037), not the PNG Chromium took.
+    // Compressed WebP (engine decision record 039), not the PNG Chromium took.
     expect(thumbnail.headers['content-type']).toBe('image/webp');
     expect(thumbnail.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
 

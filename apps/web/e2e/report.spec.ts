@@ -138,7 +138,7 @@ for (const viewport of [
       const mobileWhere = `${last.title || last.route} at mobile width`;
       await expect(panel.getByRole('slider', { name: `Compare ${mobileWhere}` })).toBeVisible();
       const mobileOriginal = panel.getByRole('img', { name: `Original: ${mobileWhere}` });
-      // Compressed WebP (engine decision record 037).
+      // Compressed WebP (engine decision record 039).
       await expect(mobileOriginal).toHaveAttribute('src', /-mobile\.webp$/);
       await expect.poll(() => isLoaded(mobileOriginal)).toBe(true);
 

@@ -57,7 +57,7 @@ export const pipelineInputSchema = z.object({
    */
   archiveFolder: z.string().max(200).optional(),
   /**
-   * The project's name as the user gave it (decision record 038): the generated package.json's name
+   * The project's name as the user gave it (decision record 040): the generated package.json's name
    * (slugified) and the README's title; og:site_name when the original names itself nowhere but in
    * its <title> or host.
    */

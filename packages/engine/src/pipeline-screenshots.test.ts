@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)('runPipeline with screenshots', () => {
     const pageShots = names.filter((name) => !name.includes('-section-'));
     expect(pageShots.filter((name) => name.startsWith('before/'))).toHaveLength(4);
     expect(pageShots.filter((name) => name.startsWith('after/'))).toHaveLength(4);
-    // Compressed WebP (decision record 037), in the zip as in the report.
+    // Compressed WebP (decision record 039), in the zip as in the report.
     expect(names).toContain('before/index-desktop.webp');
     expect(names).toContain('before/index-mobile.webp');
     for (const bytes of Object.values(result.verify.screenshots))

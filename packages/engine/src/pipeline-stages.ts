@@ -207,7 +207,7 @@ export const DEFAULT_PIPELINE: PipelineTable = {
     name: 'verify',
     label: 'Building and verifying',
     outputSchema: verifyReportSchema,
-    // Screenshots leave verify as WebP (decision record 037): the report, the zip and the server's
+    // Screenshots leave verify as WebP (decision record 039): the report, the zip and the server's
     // artifacts carry a tenth of the PNGs' bytes.
     run: async (input, ctx) =>
       compressScreenshots(

@@ -182,7 +182,7 @@ export interface VerifyReport {
   missingText: { route: string; text: string }[];
   /**
    * Screenshots: `before/<route>-desktop.png`, `after/<route>-mobile.png`... as taken (PNG); the
-   * verify stage hands them on as WebP (`.webp`, decision record 037).
+   * verify stage hands them on as WebP (`.webp`, decision record 039).
    */
   screenshots: Record<string, Uint8Array>;
   lighthouse?: { before: LighthouseScores; after: LighthouseScores };

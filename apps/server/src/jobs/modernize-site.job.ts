@@ -308,7 +308,7 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         previewBase: `/preview/${job.projectId}/`,
         // The zip unpacks into one folder named after the project (issue 15 item 7).
         archiveFolder: project.name,
-        // The project's name names the package and its README (engine decision record 038).
+        // The project's name names the package and its README (engine decision record 040).
         projectName: project.name,
         ...deps.engineOptions,
       },

@@ -3,7 +3,7 @@ import type { Project } from '@sitelift/shared/schemas/project';
 import type { ProjectRecord } from '../db/projects.repository';
 
 function pickThumbnail(screenshots: string[], side: 'before' | 'after'): string | undefined {
-  // WebP since decision record 037; runs before it stored PNG.
+  // WebP since decision record 039; runs before it stored PNG.
   for (const preferred of [`${side}/index-desktop.webp`, `${side}/index-desktop.png`])
     if (screenshots.includes(preferred)) return preferred;
   return screenshots.find(

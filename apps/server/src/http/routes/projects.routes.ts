@@ -46,7 +46,7 @@ export function assertProjectId(id: string): void {
   if (!UUID_PATTERN.test(id)) throw new AppError('API_PROJECT_NOT_FOUND');
 }
 
-// WebP since decision record 037; runs before it stored PNG.
+// WebP since decision record 039; runs before it stored PNG.
 const SCREENSHOT_NAME = /^(before|after)\/[a-z0-9][a-z0-9._-]{0,200}\.(png|webp)$/;
 
 /**

@@ -56,7 +56,7 @@ export function toSortedJson(value: unknown): string {
 }
 
 /**
- * The original names itself (decision record 038) when it declares a name (og:site_name or
+ * The original names itself (decision record 040) when it declares a name (og:site_name or
  * application-name) or shows one as its logo or brand; a name cut from its `<title>` or its host
  * name is a guess, which the project's name replaces where the site is named.
  */
@@ -571,7 +571,7 @@ interface Emitted {
 interface EmitContext {
   plan: SitePlan;
   profile: StrategyProfile;
-  /** The project's name as the user gave it (decision record 038); absent from the CLI. */
+  /** The project's name as the user gave it (decision record 040); absent from the CLI. */
   projectName?: string;
   /** og:site_name and the like: the site's own name, else the project's. */
   siteName: string;

@@ -17,7 +17,7 @@ async function toWebp(png: Uint8Array): Promise<Uint8Array> {
 }
 
 /**
- * Verify's screenshots as lossy WebP (decision record 037): the PNGs Chromium takes are what
+ * Verify's screenshots as lossy WebP (decision record 039): the PNGs Chromium takes are what
  * fidelity measures, but shipped as they are they were 12 of a 12.7 MB zip of a 0.7 MB site. Every
  * `.png` becomes a `.webp` of the same name, and the fidelity crops the report names follow; a
  * screenshot that does not decode stays as it was.

@@ -29,7 +29,7 @@ export function toComparisonNames(
   stored: readonly string[],
 ): { before?: string; after?: string } {
   const slug = toRouteSlug(route);
-  // WebP since the engine's decision record 037; runs before it stored PNG.
+  // WebP since the engine's decision record 039; runs before it stored PNG.
   const pick = (side: 'before' | 'after') =>
     [`${side}/${slug}-${viewport}.webp`, `${side}/${slug}-${viewport}.png`].find((name) =>
       stored.includes(name),

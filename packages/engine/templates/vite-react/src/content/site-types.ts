@@ -23,7 +23,7 @@ export interface SiteContent {
   name: string;
   /**
    * The name pages give as og:site_name when it is not `name`: the project's name, for an original
-   * that named itself nowhere but in its <title> or host (decision record 038).
+   * that named itself nowhere but in its <title> or host (decision record 040).
    */
   siteName?: string;
   /** The name is the host name (the original named itself nowhere): a logo shows instead of it. */
