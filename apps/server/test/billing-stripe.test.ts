@@ -349,7 +349,7 @@ describe.each(TEST_DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
     });
     expect(redeemed.statusCode).toBe(200);
     expect(redeemed.json().data).toEqual({ code, credits_granted: 1, balance: 2 });
-    // The referrer's credit waits until the friend pays or completes a project (decision 033).
+    // The referrer's credit waits until the friend pays or completes a project (decision 036).
     expect(await getBalance(referrer)).toBe(1);
     await buy(friend, 'prod_payg_19');
     expect(await getBalance(referrer)).toBe(2);

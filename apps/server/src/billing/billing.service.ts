@@ -597,7 +597,7 @@ export async function getOrCreateReferralCode(
 }
 
 /**
- * POST /api/billing/referrals/redeem (docs/decisions/033): a verified account redeems one code, never
+ * POST /api/billing/referrals/redeem (docs/decisions/036): a verified account redeems one code, never
  * its own, once per person (account and mailbox), and receives one credit. The referrer's credit waits
  * until this account first pays or completes a project (settleReferralCredit).
  */
@@ -643,7 +643,7 @@ export async function redeemReferralCode(
 }
 
 /**
- * POST /api/billing/refund, the 14-day guarantee (docs/decisions/033-refund-and-referral-rules.md):
+ * POST /api/billing/refund, the 14-day guarantee (docs/decisions/036-refund-and-referral-rules.md):
  * once per customer, within 14 days of a subscription's first payment; refunds the current period's
  * payment through the provider, ends the subscription now and removes that payment's credits that were
  * not spent (never more than the balance). A customer who was refunded once has no guarantee again.

@@ -27,7 +27,7 @@ export function toMailbox(email: string): string {
 }
 
 /**
- * Gives the referrer of `redeemerUserId` their credit once the redeemer counts (docs/decisions/033):
+ * Gives the referrer of `redeemerUserId` their credit once the redeemer counts (docs/decisions/036):
  * first payment or first completed project, at most REFERRER_CREDIT_CAP credits per referrer, once per
  * redemption (ledger key `referral:referrer:<redemption>`). Runs in the caller's transaction; a no-op
  * when nothing is due.

@@ -351,7 +351,7 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         generatedCodeUrl: `/api/projects/${job.projectId}/download`,
         reportSummary: toSummary(result, files),
       });
-      // A referred account's first completed project earns its referrer's credit (decision 033).
+      // A referred account's first completed project earns its referrer's credit (decision 036).
       await settleReferralCredit(tx, job.userId, new Date());
     });
   } catch (error) {
