@@ -124,6 +124,7 @@ describe.each(TEST_DATABASE_KINDS)('billing in test mode on %s', (kind) => {
       session_id: sessionId,
       product_id: 'prod_sub_freelancer_690',
       product_name: 'Freelancer',
+      credits: 180,
       amount: 69000,
       currency: 'usd',
       interval: 'year',

@@ -827,6 +827,7 @@ export async function getTestCheckout(
     session_id: row.id,
     product_id: row.productId,
     product_name: product.planName,
+    credits: product.credits,
     amount: row.amount,
     currency: row.currency,
     interval: row.interval === 'month' || row.interval === 'year' ? row.interval : null,

@@ -330,6 +330,8 @@ export const testCheckoutSessionSchema = z.object({
   session_id: z.string(),
   product_id: z.string(),
   product_name: z.string(),
+  /** Credits the payment grants (per period for subscriptions). */
+  credits: z.number().int(),
   amount: z.number().int(),
   currency: z.string(),
   interval: z.enum(['month', 'year']).nullable(),

@@ -52,12 +52,12 @@ export const GUARANTEE_DAYS = 14;
 /** Referral credits a referrer can receive in all (issue 22). */
 export const REFERRER_CREDIT_CAP = 20;
 
-/** The referral rule as the billing page states it (docs/decisions/033-refund-and-referral-rules.md). */
+/** The referral rule as the billing page states it (docs/decisions/036-refund-and-referral-rules.md). */
 export const REFERRAL_RULE = `Share your code: a friend who redeems it from a verified account gets a credit at once, and you get one when they first pay or complete a project (up to ${REFERRER_CREDIT_CAP} credits in all). Each person can redeem one code.`;
 
 /**
  * The guarantee's rule as the pricing FAQ and the refund dialog state it (issue 22,
- * docs/decisions/033-refund-and-referral-rules.md): once per customer, the unspent credits of the
+ * docs/decisions/036-refund-and-referral-rules.md): once per customer, the unspent credits of the
  * refunded payment leave the balance, and a subscription taken after a refund has no guarantee.
  */
 export const GUARANTEE_RULE = `Within ${GUARANTEE_DAYS} days of your first subscription payment you can ask for your money back from the billing page. The latest payment is refunded in full, the plan ends at once, and the credits of that payment you have not spent are removed from your balance. The guarantee is given once per customer: a subscription taken after a refund has no guarantee.`;

@@ -38,6 +38,9 @@ describe('test-mode checkout', () => {
     expect(screen.getByRole('note', { name: 'Test mode' })).toHaveTextContent('Test mode');
     expect(screen.getByText('$69')).toBeInTheDocument();
     expect(screen.getByText('per month')).toBeInTheDocument();
+    // The plan's name and what it grants, never the internal product id.
+    expect(screen.getByText('15 credits per month')).toBeInTheDocument();
+    expect(screen.queryByText('prod_sub_freelancer_69')).not.toBeInTheDocument();
     expect((await screen.findAllByTestId('credit-balance'))[0]).toHaveTextContent('1 credit');
 
     await user.click(screen.getByRole('button', { name: 'Pay' }));

@@ -14,6 +14,12 @@ import { finishTestCheckout, useTestCheckout } from '../api/test-checkout';
 import { BILLING_TEXTS } from '../utils/billing-texts';
 import { formatMoney, toIntervalLabel } from '../utils/format-money';
 
+/** '15 credits per month', '1 credit': what the payment grants, in the plan card's words. */
+function toCreditsLabel(credits: number, interval: 'month' | 'year' | null): string {
+  const amount = `${credits} ${credits === 1 ? 'credit' : 'credits'}`;
+  return interval === null ? amount : `${amount} ${toIntervalLabel(interval)}`;
+}
+
 /**
  * The local test-mode checkout (issue 13): stands in for Stripe Checkout when no Stripe key is set.
  * 'Pay' completes the session through the same path as a provider's webhook, 'Cancel' abandons it;
@@ -107,9 +113,9 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string }) {
               </dd>
             </div>
             <div className="flex justify-between gap-4 py-3">
-              <dt className="text-slate-600">Product</dt>
-              <dd className="font-mono text-xs break-all text-slate-700">
-                {checkout.data.product_id}
+              <dt className="text-slate-600">Credits</dt>
+              <dd className="font-semibold text-slate-900">
+                {toCreditsLabel(checkout.data.credits, checkout.data.interval)}
               </dd>
             </div>
           </dl>

@@ -312,6 +312,7 @@ export const billingHandlers = [
       session_id: session.id,
       product_id: product.productId,
       product_name: `${product.planName}${product.isSubscription ? ` (${product.period})` : ''}`,
+      credits: product.credits,
       amount: getCurrentAmount(product, mockDb.billing.subscriptionsSold),
       currency: BILLING_CURRENCY,
       interval: product.interval,
