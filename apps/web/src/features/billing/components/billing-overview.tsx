@@ -24,6 +24,7 @@ import { BILLING_QUERY_KEY } from '../api/billing-query-keys';
 import { getActiveSubscription, useCustomer } from '../api/get-customer';
 import { cancelSubscription, getBillingPortalUrl, requestRefund } from '../api/manage-subscription';
 import { createReferralCode, redeemReferralCode } from '../api/referrals';
+import { FullCreditHistory } from './credit-history';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -249,6 +250,7 @@ export function BillingOverview() {
       </Card>
 
       {customer.data && <ReferralCard customer={customer.data} />}
+      <FullCreditHistory />
     </div>
   );
 }

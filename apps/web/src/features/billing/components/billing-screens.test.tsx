@@ -103,6 +103,22 @@ describe('test-mode checkout', () => {
 });
 
 describe('billing page', () => {
+  it('lists every credit movement with its project, older ones page by page', async () => {
+    signInAs(createMockUser());
+    const project = createMockProject({ name: 'Bakery rebuild' });
+    for (let index = 0; index < 55; index += 1) addCreditEntry(1, 'grant');
+    addCreditEntry(-1, 'project', null, project.id);
+    const { user } = renderApp('/billing');
+    const history = await screen.findByRole('region', { name: 'Credit history' });
+    const movements = await within(history).findByRole('list', { name: 'Credit movements' });
+    expect(within(movements).getByText(/Bakery rebuild/)).toBeInTheDocument();
+    // The first page holds 50 of the 56 movements; the rest come with 'Show older movements'.
+    expect(within(movements).getAllByRole('listitem')).toHaveLength(50);
+    await user.click(within(history).getByRole('button', { name: 'Show older movements' }));
+    await waitFor(() => expect(within(movements).getAllByRole('listitem')).toHaveLength(56));
+    expect(within(history).queryByRole('button', { name: 'Show older movements' })).toBeNull();
+  });
+
   it('shows the plan, cancels it after confirmation, and offers the 14-day refund while it runs', async () => {
     signInAs(createMockUser());
     subscribe('prod_sub_agency_249', { refundable: true });

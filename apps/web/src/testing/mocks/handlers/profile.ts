@@ -41,11 +41,22 @@ export const profileHandlers = [
   }),
   http.get('*/api/me/credits', ({ request }) => {
     if (!getSessionUser()) return unauthenticated();
-    const withEntries = new URL(request.url).searchParams.get('entries') === 'true';
+    const params = new URL(request.url).searchParams;
+    if (params.get('entries') !== 'true') {
+      return HttpResponse.json(creditsResponseSchema.parse({ balance: mockDb.credits }));
+    }
+    // As the server pages: newest first, `limit` entries older than the `before` id.
+    const limit = Number(params.get('limit') ?? 50);
+    const before = params.get('before');
+    const older = mockDb.creditEntries.filter(
+      (entry) => before === null || entry.id < Number(before),
+    );
+    const entries = older.slice(0, limit);
     return HttpResponse.json(
       creditsResponseSchema.parse({
         balance: mockDb.credits,
-        ...(withEntries ? { entries: mockDb.creditEntries.slice(0, 50) } : {}),
+        entries,
+        next_cursor: older.length > limit ? (entries.at(-1)?.id ?? null) : null,
       }),
     );
   }),
