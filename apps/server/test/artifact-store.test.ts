@@ -121,7 +121,7 @@ describe('a project run with S3 artifacts', () => {
       'package.json',
     );
     expect((await agent.get(project.report_url)).json().version).toBe(1);
-    expect((await agent.get(project.thumbnails.after)).headers['content-type']).toBe('image/png');
+    expect((await agent.get(project.thumbnails.after)).headers['content-type']).toBe('image/webp');
     const page = await agent.get(`/preview/${created.id}/`, { accept: 'text/html' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toBe('sandbox allow-scripts');
