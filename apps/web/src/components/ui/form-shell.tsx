@@ -82,7 +82,7 @@ export function FormShell({
         }}
       >
         {variant !== 'card' && banners}
-        <fieldset disabled={disabled} className={styles.fieldset}>
+        <fieldset disabled={disabled} className={`min-w-0 ${styles.fieldset}`}>
           {legend && <legend className="sr-only">{legend}</legend>}
           {children}
         </fieldset>
