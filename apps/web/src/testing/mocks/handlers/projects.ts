@@ -56,13 +56,17 @@ export const projectHandlers = [
     if (!getSessionUser()) return unauthenticated();
     const body = (await request.json()) as { source_url: string };
     mockDb.calls.push({ method: 'POST', path: '/api/site-check', body });
-    const answer = siteCheckAnswers.get(body.source_url);
+    // As the server does: a bare host is tried as https:// (which these fixtures answer).
+    const url = /^https?:\/\//i.test(body.source_url)
+      ? body.source_url
+      : `https://${body.source_url}`;
+    const answer = siteCheckAnswers.get(url);
     if (answer && 'status' in answer) return error(answer.status, answer.code, answer.message);
     return json(
       siteCheckSchema,
       answer ?? {
-        url: body.source_url,
-        final_url: body.source_url,
+        url,
+        final_url: url,
         title: 'Old site',
         robots_allowed: true,
         estimated_pages: 2,
