@@ -42,14 +42,8 @@ export function FullCreditHistory() {
       <h2 id="full-credit-history-heading" className="text-base font-semibold text-slate-900">
         Credit history
       </h2>
-      {history.isPending ? (
-        <div className="flex items-center gap-2 py-6 text-sm text-slate-500" role="status">
-          <Spinner className="text-brand-600" /> Loading...
-        </div>
-      ) : history.isError ? (
-        <Alert tone="error" className="mt-4">
-          Could not load your credit history.
-        </Alert>
+      {history.isPending || history.isError ? (
+        <HistoryLoadState isError={history.isError} />
       ) : entries.length === 0 ? (
         <p className="mt-4 text-sm text-slate-500">No credit movements yet.</p>
       ) : (
@@ -92,14 +86,8 @@ export function CreditHistory() {
           Billing
         </Link>
       </div>
-      {history.isPending ? (
-        <div className="flex items-center gap-2 py-6 text-sm text-slate-500" role="status">
-          <Spinner className="text-brand-600" /> Loading...
-        </div>
-      ) : history.isError ? (
-        <Alert tone="error" className="mt-4">
-          Could not load your credit history.
-        </Alert>
+      {history.isPending || history.isError ? (
+        <HistoryLoadState isError={history.isError} />
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">
@@ -172,5 +160,18 @@ function CreditEntryItems({ entries }: { entries: CreditEntry[] }) {
         );
       })}
     </ul>
+  );
+}
+
+/** What a credit history shows while it loads, or when it could not be read. */
+function HistoryLoadState({ isError }: { isError: boolean }) {
+  return isError ? (
+    <Alert tone="error" className="mt-4">
+      Could not load your credit history.
+    </Alert>
+  ) : (
+    <div className="flex items-center gap-2 py-6 text-sm text-slate-500" role="status">
+      <Spinner className="text-brand-600" /> Loading...
+    </div>
   );
 }
