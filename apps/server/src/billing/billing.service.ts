@@ -654,11 +654,13 @@ export async function refundSubscription(
   productId: string | undefined,
 ): Promise<RefundResult> {
   requirePurchases(deps);
+  // Asked first: a customer who has used the guarantee hears so, even when the refund that used it
+  // (perhaps a moment ago, in a twin request) has already ended the subscription.
+  if (await hasRefundedPayment(deps.db, user.id)) throw new BillingError('refund_already_used');
   const subscription = await requireLiveSubscription(deps, user.id, productId, [
     'active',
     'canceling',
   ]);
-  if (await hasRefundedPayment(deps.db, user.id)) throw new BillingError('refund_already_used');
   const payments = await listPaymentsForSubscription(deps.db, subscription.id);
   const first = payments[0];
   const payment = [...payments].reverse().find((item) => !item.refundedAt);

@@ -5,7 +5,7 @@ import type { SiteliftReport } from '@sitelift/shared/schemas/report';
 import { createMockProject, createMockUser, mockDb, signInAs } from '../../../testing/mocks/db';
 import { renderApp } from '../../../testing/test-utils';
 import { groupNotCarried, toKindLabel } from '../utils/group-not-carried';
-import { toReadablePageLabel, toReadablePath } from '../utils/readable-path';
+import { toReadablePageLabel, toReadablePath, toReadableWhat } from '../utils/readable-path';
 import { toSectionName } from '../utils/section-names';
 import { toRouteSlug } from '../utils/screenshot-names';
 import { BeforeAfterSlider } from './before-after-slider';
@@ -438,6 +438,9 @@ describe('report helpers', () => {
     );
     // A broken escape keeps its segment; an encoded slash or space stays encoded.
     expect(toReadablePath('/100%/a%2Fb/c%20d')).toBe('/100%/a%2Fb/c%20d');
+    expect(toReadableWhat('Google Analytics')).toBe('Google Analytics');
+    expect(toReadableWhat('/caf%C3%A9 menu')).toBe('/caf%C3%A9 menu');
+    expect(toReadableWhat('http://a.example/caf%C3%A9')).toBe('http://a.example/café');
     expect(toReadablePageLabel('http://a.example/%E7%B1%B3/', 'http://a.example/')).toBe('/米/');
     expect(toReadablePageLabel('http://b.example/%E7%B1%B3', 'http://a.example/')).toBe(
       'http://b.example/米',

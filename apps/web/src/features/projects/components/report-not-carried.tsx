@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import type { SiteliftReport } from '@sitelift/shared/schemas/report';
 import { groupNotCarried, toCountLabel, toKindLabel } from '../utils/group-not-carried';
-import { toReadablePageLabel, toReadablePath } from '../utils/readable-path';
+import { toReadablePageLabel, toReadableWhat } from '../utils/readable-path';
 
 /**
  * What the rebuild does not carry, one expandable row per kind and reason with its counts; opened,
@@ -48,7 +48,7 @@ export function ReportNotCarried({
               {group.items.map((item) => (
                 <li key={item.what} className="min-w-0">
                   <p className="font-medium break-words text-slate-900">
-                    {toReadablePath(item.what)}
+                    {toReadableWhat(item.what)}
                   </p>
                   {item.pages.length > 0 && (
                     <p className="mt-0.5 text-xs break-words text-slate-500">

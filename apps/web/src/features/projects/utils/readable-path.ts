@@ -17,6 +17,14 @@ export function toReadablePath(path: string): string {
 }
 
 /**
+ * What a 'not carried over' row names, readable: an address or path as {@link toReadablePath} reads
+ * it; anything else ("Google Analytics", a form's name) as written, spaces and all.
+ */
+export function toReadableWhat(what: string): string {
+  return /^(?:[a-z][a-z0-9+.-]*:\/\/|\/)\S*$/iu.test(what) ? toReadablePath(what) : what;
+}
+
+/**
  * A page of the report as a short readable path when it is on the original's host (`/about`,
  * `/米/?q=1`), else the readable address in full.
  */
