@@ -19,14 +19,27 @@ export const SLOW_TEST_MARKERS = [
   'verifyProject',
   'runPipeline',
   'buildProject',
-  // servers on a port
+  // servers on a port, child processes
   'smtp-server',
   'createServer',
   'listen',
+  'startServer',
+  'createTestApp',
+  'startFixtureSite',
+  'startS3Server',
+  'spawn',
+  // the whole web app behind its router, guards and mock server: an integration test
+  'renderApp',
 ];
 
+/**
+ * A test whose work is slow though it needs nothing slow (it encodes a hundred images, say) says so
+ * in a comment with this phrase, and why.
+ */
+export const SLOW_TEST_PRAGMA = 'test tier: slow';
+
 const slowWords = new RegExp(`\\b(${SLOW_TEST_MARKERS.join('|')})\\b`);
-const slowSubstrings = new RegExp(SLOW_TEST_SUBSTRINGS.join('|'), 'i');
+const slowSubstrings = new RegExp([...SLOW_TEST_SUBSTRINGS, SLOW_TEST_PRAGMA].join('|'), 'i');
 
 /** Whether a test file's source needs nothing slow (see SLOW_TEST_SUBSTRINGS and SLOW_TEST_MARKERS). */
 export function isFastTestSource(source) {

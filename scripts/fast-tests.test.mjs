@@ -14,6 +14,15 @@ describe('fast test tier', () => {
     expect(isFastTestSource('const site = readCorpusManifest()[0];')).toBe(false);
     expect(isFastTestSource('await verifyProject(tree, expectations, ports);')).toBe(false);
     expect(isFastTestSource('server.listen(0, "127.0.0.1");')).toBe(false);
+    expect(isFastTestSource('const child = spawn(process.execPath, [main]);')).toBe(false);
+    expect(isFastTestSource('testApp = await createTestApp();')).toBe(false);
+    expect(isFastTestSource("const { user } = renderApp('/dashboard');")).toBe(false);
+  });
+
+  it('leaves out a test that says its work is slow', () => {
+    expect(isFastTestSource('// Test tier: slow (encodes 130 photos).\nit("x", () => {});')).toBe(
+      false,
+    );
   });
 
   it('matches whole words only', () => {

@@ -24,8 +24,14 @@ const files = listFastTestFiles(tracked.map((file) => path.join(root, file))).ma
   path.relative(root, file),
 );
 console.log(`test:fast: ${files.length} of ${tracked.length} test files`);
-const result = spawnSync('npx', ['vitest', 'run', ...files, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// Vitest runs one file at a time on a 2-core machine by default (cores - 1); unit tests can use both.
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--maxWorkers=2', ...files, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, SITELIFT_TEST_TIER: 'fast' },
+  },
+);
 process.exit(result.status ?? 1);

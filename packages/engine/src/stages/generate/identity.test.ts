@@ -287,6 +287,7 @@ describe('the identity in every strategy (issue 12)', () => {
   );
 });
 
+// Test tier: slow. It encodes and optimizes 130 photos, some 15 s on two cores.
 describe('images never fail a job (issue 12 item 3)', () => {
   it('FULL_REBUILD delivers a menu of 130 photos (megabytes of images): the budget counts the first view and only warns', async () => {
     const plan = planWithPanels('FULL_REBUILD');
