@@ -152,7 +152,7 @@ export const CONFIG_VARIABLES = {
   LIGHTHOUSE: {
     default: 'on',
     description:
-      'Lighthouse before/after of the start page in every job when a browser is available (about 10-25 s more per job); off turns it off.',
+      'Lighthouse before/after of the start page after every job, when a browser is available: the project is delivered first, the scores join its report a minute later (docs/decisions/042); off turns it off.',
   },
   PREVIEW_URL: {
     default: '(unset: previews are served by the app itself under /preview/<projectId>/)',

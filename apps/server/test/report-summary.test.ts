@@ -16,8 +16,8 @@ import {
 } from './helpers/test-app';
 
 // Issue 12 item 5: what the dashboard card and the report view read from a finished job — the overall
-// fidelity score and the screenshot names in the project's report_summary — and Lighthouse in every
-// job unless LIGHTHOUSE=off.
+// fidelity score and the screenshot names in the project's report_summary — and Lighthouse after every
+// job unless LIGHTHOUSE=off (issue 22: after delivery, not before it).
 
 const ENGINE_OPTIONS = { loopbackOnly: true, fetchOptions: { respectRobots: false } };
 
@@ -80,7 +80,15 @@ describe('a finished job, as the dashboard card and the report view read it', ()
     await site?.close();
   });
 
-  async function runJob(name: string, jobs: { lighthouse: boolean }) {
+  /**
+   * Runs one job to its end; with `until`, keeps the worker (and so its Lighthouse consumer) running
+   * until the project satisfies it.
+   */
+  async function runJob(
+    name: string,
+    jobs: { lighthouse: boolean },
+    until?: (project: { report_summary?: { lighthouse_status?: string } | null }) => boolean,
+  ) {
     const worker = await testApp.startWorker({
       engineOptions: ENGINE_OPTIONS,
       runPipeline: recorded,
@@ -95,22 +103,32 @@ describe('a finished job, as the dashboard card and the report view read it', ()
       });
       expect(created.statusCode, created.body).toBe(201);
       const id: string = created.json().id;
+      let completedAs: { report_summary?: { lighthouse_status?: string } | null } | undefined;
       await vi.waitFor(
         async () => {
-          const status = (await agent.get(`/api/projects/${id}`)).json().status;
-          if (status !== 'completed' && status !== 'failed') throw new Error(`still ${status}`);
+          const project = (await agent.get(`/api/projects/${id}`)).json();
+          if (project.status !== 'completed' && project.status !== 'failed') {
+            throw new Error(`still ${project.status}`);
+          }
+          completedAs ??= project;
+          if (until && !until(project)) throw new Error('still waiting');
         },
         { timeout: 170_000, interval: 250 },
       );
-      return id;
+      return { id, completedAs };
     } finally {
       await worker.stop();
     }
   }
 
-  it('stores the overall fidelity and the screenshots; runs Lighthouse by default', async () => {
-    const id = await runJob('Measured', { lighthouse: testApp.config.jobs.lighthouse });
-    expect(inputs.at(-1)?.lighthouse).toBe(true);
+  it('stores the overall fidelity and the screenshots; Lighthouse follows delivery by default', async () => {
+    const { id, completedAs } = await runJob(
+      'Measured',
+      { lighthouse: testApp.config.jobs.lighthouse },
+      (project) => project.report_summary?.lighthouse_status !== 'measuring',
+    );
+    // The pipeline no longer runs Lighthouse: the project is delivered without waiting for it.
+    expect(inputs.at(-1)?.lighthouse).toBe(false);
 
     const report = siteliftReportSchema.parse(
       (await agent.get(`/api/projects/${id}/report`)).json(),
@@ -133,14 +151,31 @@ describe('a finished job, as the dashboard card and the report view read it', ()
     expect(shot.statusCode).toBe(200);
     expect(shot.headers['content-type']).toBe('image/webp');
 
-    // Lighthouse before/after of the start page, in the report and in the summary.
+    // Lighthouse before/after of the start page, measured after delivery (decision record 042): the
+    // project was completed first, and the log says so in that order.
+    expect(completedAs?.report_summary?.lighthouse_status).toMatch(/^(measuring|done)$/);
+    expect(card?.report_summary?.lighthouse_status).toBe('done');
     expect(report.lighthouse?.before.performance).toEqual(expect.any(Number));
     expect(report.lighthouse?.after.seo).toBeGreaterThan(0);
     expect(card?.report_summary?.lighthouse?.after).toEqual(report.lighthouse?.after);
+    const jobId: string = (await agent.get(`/api/projects/${id}`)).json().job_id;
+    const messages: string[] = (await agent.get(`/api/jobs/${jobId}/logs`))
+      .json()
+      .map((line: { message: string }) => line.message);
+    const completedAt = messages.findIndex((message) =>
+      message.startsWith('Modernization completed'),
+    );
+    const beforeAt = messages.findIndex((message) => message.startsWith('Lighthouse before:'));
+    expect(completedAt).toBeGreaterThanOrEqual(0);
+    expect(beforeAt).toBeGreaterThan(completedAt);
+    expect(messages).toContain('Lighthouse after: /');
+    expect(messages.at(-1)).toMatch(
+      /^Lighthouse of the start page, before → after: performance \d+ → \d+, accessibility \d+ → \d+, best practices \d+ → \d+, SEO \d+ → \d+\.$/,
+    );
   }, 180_000);
 
   it('does not run Lighthouse with LIGHTHOUSE=off', async () => {
-    const id = await runJob('Unmeasured', { lighthouse: false });
+    const { id } = await runJob('Unmeasured', { lighthouse: false });
     expect(inputs.at(-1)?.lighthouse).toBe(false);
     expect((await agent.get(`/api/projects/${id}`)).json().status).toBe('completed');
     const report = siteliftReportSchema.parse(
@@ -149,6 +184,7 @@ describe('a finished job, as the dashboard card and the report view read it', ()
     expect(report.lighthouse).toBeUndefined();
     const project = (await agent.get(`/api/projects/${id}`)).json();
     expect(project.report_summary.lighthouse).toBeUndefined();
+    expect(project.report_summary.lighthouse_status).toBeUndefined();
     expect(project.report_summary.fidelity).toEqual(report.fidelity?.overall);
   }, 180_000);
 });

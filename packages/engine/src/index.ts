@@ -73,6 +73,7 @@ export { generateProject } from './stages/generate/generate-project';
 // verify and package.
 export { verifyProject, type VerifyOptions } from './stages/verify/verify-project';
 export { runLighthouse, type LighthouseOptions } from './stages/verify/run-lighthouse';
+export { measureLighthouse, type LighthouseComparison } from './stages/verify/measure-lighthouse';
 export {
   listArchiveEntries,
   packageProject,

@@ -309,6 +309,36 @@ export async function updateProjectFields(
   return true;
 }
 
+/**
+ * Replaces the report summary of a project that is still the completed result of `jobId` (a new run
+ * or a deletion meanwhile wins), and notifies UPDATE. Returns false when it no longer is.
+ */
+export async function updateCompletedProjectSummary(
+  tx: AppDb,
+  values: { userId: string; projectId: string; jobId: string; summary: StoredReportSummary },
+): Promise<boolean> {
+  const rows = await tx
+    .update(projects)
+    .set({ reportSummary: values.summary, updatedAt: new Date() })
+    .where(
+      and(
+        eq(projects.id, values.projectId),
+        eq(projects.userId, values.userId),
+        eq(projects.jobId, values.jobId),
+        eq(projects.status, 'completed'),
+      ),
+    )
+    .returning({ id: projects.id });
+  if (rows.length === 0) return false;
+  await notifyChange(tx, {
+    kind: 'project',
+    op: 'UPDATE',
+    userId: values.userId,
+    projectId: values.projectId,
+  });
+  return true;
+}
+
 /** Deletes a project (its jobs and logs go with it) and notifies DELETE. Returns the ids of its jobs. */
 export async function deleteProjectRow(
   tx: AppDb,

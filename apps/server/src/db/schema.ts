@@ -95,6 +95,12 @@ export interface StoredReportSummary {
   build_ok: boolean;
   not_carried: number;
   lighthouse?: { before: Record<string, number>; after: Record<string, number> };
+  /**
+   * Lighthouse runs after delivery (decision record 042): 'measuring' until its figures are in
+   * `lighthouse` ('done') or it could not run ('failed'). Absent: not measured (LIGHTHOUSE=off, or a
+   * run from before the split, whose figures are in `lighthouse` when it had them).
+   */
+  lighthouse_status?: 'measuring' | 'done' | 'failed';
   /** The report's `fidelity.overall` when the run measured it (the dashboard card's score). */
   fidelity?: { block: number; text: number; position: number; color: number; visual: number };
   /** Screenshot file names stored with the artifacts (`before/home-desktop.webp`...; `.png` in older runs). */

@@ -34,6 +34,7 @@ import { toJobFailure } from './job-failure';
 import { toExpectedStageSeconds, toOverallProgress } from './overall-progress';
 import { modernizePayloadSchema, type JobQueue } from './queue';
 import { settleReferralCredit } from '../billing/referral-credits';
+import { finishLighthouse } from './measure-lighthouse.job';
 
 /** Progress within a stage is saved (and sent to the dashboard) at most this often. */
 const PROGRESS_INTERVAL_MS = 1000;
@@ -173,6 +174,20 @@ function collectArtifacts(result: PipelineResult): Map<string, Uint8Array> {
   return files;
 }
 
+/**
+ * Queues the Lighthouse measurement of a delivered job (decision record 042). When the queue cannot
+ * take it, the wait ends at once as failed: the project must not show "measuring" for ever.
+ */
+async function sendLighthouse(deps: ModernizeJobDeps, job: JobRecord): Promise<void> {
+  const payload = { jobId: job.id, projectId: job.projectId };
+  try {
+    await deps.queue.enqueueLighthouse(payload);
+  } catch (error) {
+    deps.logger.error({ err: error, jobId: job.id }, 'could not queue Lighthouse');
+    await finishLighthouse(deps.db, payload, undefined).catch(() => {});
+  }
+}
+
 function formatPercent(share: number): string {
   return `${Math.round(share * 1000) / 10}%`;
 }
@@ -297,8 +312,8 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         url: project.sourceUrl,
         strategy: project.modernizationStrategy,
         maxPages: jobsConfig.maxPages,
-        // Skipped by the engine when no browser is found (verify then renders nothing either).
-        lighthouse: jobsConfig.lighthouse,
+        // Lighthouse runs after delivery, in a queue of its own (decision record 042).
+        lighthouse: false,
         allowPrivateUrls: deps.allowPrivateUrls,
         screenshots: jobsConfig.screenshots,
         workDir,
@@ -336,6 +351,8 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
     );
     await writer.flush();
     if (deps.isKilled()) return;
+    // The project is delivered now; Lighthouse of a report that has a start page follows.
+    const measuresLighthouse = jobsConfig.lighthouse && result.report.pages.length > 0;
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as AppDb;
       const completed = await endJob(
@@ -346,14 +363,18 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
       );
       if (!completed) return;
       ended = true;
+      const summary = toSummary(result, files);
       await updateProjectFields(tx, job.userId, job.projectId, {
         status: 'completed',
         generatedCodeUrl: `/api/projects/${job.projectId}/download`,
-        reportSummary: toSummary(result, files),
+        reportSummary: measuresLighthouse
+          ? { ...summary, lighthouse_status: 'measuring' }
+          : summary,
       });
       // A referred account's first completed project earns its referrer's credit (decision 036).
       await settleReferralCredit(tx, job.userId, new Date());
     });
+    if (ended && measuresLighthouse) await sendLighthouse(deps, job);
   } catch (error) {
     await writer.flush();
     if (deps.isKilled() || lostLease) {

@@ -3,11 +3,20 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { JobsConfig } from '../config';
 import type { Database } from '../db/database';
+import { lighthousePayloadSchema, type LighthousePayload } from './measure-lighthouse.job';
 
 /** The pg-boss queue of modernization runs. */
 export const MODERNIZE_QUEUE = 'modernize-site';
 /** Where pg-boss puts a message whose last delivery expired (its worker died every time). */
 export const MODERNIZE_DEAD_LETTER_QUEUE = 'modernize-site-dead';
+
+/**
+ * The queue of Lighthouse measurements of delivered projects (decision record 042): each worker takes
+ * one at a time, after delivery, never holding a job up.
+ */
+export const LIGHTHOUSE_QUEUE = 'measure-lighthouse';
+/** Where a Lighthouse message goes when every delivery failed or expired: its wait ends as failed. */
+export const LIGHTHOUSE_DEAD_LETTER_QUEUE = 'measure-lighthouse-dead';
 
 /** The payload of a queue message: which jobs row to run. Parsed with zod by the handler. */
 export const modernizePayloadSchema = z.object({
@@ -23,8 +32,12 @@ export interface JobQueue {
   readonly boss: PgBoss;
   /** Sends a message for a jobs row (the row is the truth; duplicates are harmless). */
   enqueue(payload: ModernizePayload, options?: { startAfterSeconds?: number }): Promise<void>;
+  /** Sends the Lighthouse measurement of a delivered job (the project row says it waits for it). */
+  enqueueLighthouse(payload: LighthousePayload): Promise<void>;
   /** Called after a local enqueue so a worker in this process fetches at once instead of polling. */
   onEnqueued(listener: () => void): void;
+  /** The same for Lighthouse messages. */
+  onLighthouseEnqueued(listener: () => void): void;
   stop(): Promise<void>;
 }
 
@@ -78,7 +91,26 @@ export async function startJobQueue(options: {
       ...queueOptions,
     });
   }
+  // Two runs of a few seconds each; a delivery not done in 5 minutes means its worker died.
+  const lighthouseOptions = {
+    retryLimit: 2,
+    retryDelay: 10,
+    expireInSeconds: 300,
+    retentionSeconds: 24 * 3600,
+    deleteAfterSeconds: 24 * 3600,
+  };
+  if (!(await boss.getQueue(LIGHTHOUSE_DEAD_LETTER_QUEUE))) {
+    await boss.createQueue(LIGHTHOUSE_DEAD_LETTER_QUEUE, { policy: 'standard', retryLimit: 3 });
+  }
+  if (!(await boss.getQueue(LIGHTHOUSE_QUEUE))) {
+    await boss.createQueue(LIGHTHOUSE_QUEUE, {
+      policy: 'standard',
+      deadLetter: LIGHTHOUSE_DEAD_LETTER_QUEUE,
+      ...lighthouseOptions,
+    });
+  }
   const listeners = new Set<() => void>();
+  const lighthouseListeners = new Set<() => void>();
   let stopping: Promise<void> | undefined;
   return {
     boss,
@@ -88,8 +120,15 @@ export async function startJobQueue(options: {
       });
       if (!sendOptions.startAfterSeconds) for (const listener of listeners) listener();
     },
+    async enqueueLighthouse(payload) {
+      await boss.send(LIGHTHOUSE_QUEUE, lighthousePayloadSchema.parse(payload));
+      for (const listener of lighthouseListeners) listener();
+    },
     onEnqueued(listener) {
       listeners.add(listener);
+    },
+    onLighthouseEnqueued(listener) {
+      lighthouseListeners.add(listener);
     },
     stop() {
       stopping ??= boss.stop({ graceful: false, close: true, wait: true, timeout: 5000 });

@@ -20,6 +20,13 @@ import { sendJobOutcomeMails } from '../services/job-outcome-mails';
 import { failJobAndRefund, refundUnqueuedJob } from '../services/job-outcomes';
 import { runModernizeJob, type RunPipeline } from './modernize-site.job';
 import {
+  finishLighthouse,
+  lighthousePayloadSchema,
+  runLighthouseJob,
+} from './measure-lighthouse.job';
+import {
+  LIGHTHOUSE_DEAD_LETTER_QUEUE,
+  LIGHTHOUSE_QUEUE,
   MODERNIZE_DEAD_LETTER_QUEUE,
   MODERNIZE_QUEUE,
   modernizePayloadSchema,
@@ -170,8 +177,8 @@ async function logBrowser(chromePath: string | undefined, logger: Logger): Promi
 }
 
 /**
- * Starts a worker: WORKER_CONCURRENCY pg-boss consumers of the modernize queue, the dead-letter
- * consumer, and a periodic sweep that recovers jobs whose worker died (expired leases) and resends lost
+ * Starts a worker: WORKER_CONCURRENCY pg-boss consumers of the modernize queue, one of the Lighthouse
+ * queue, the dead-letter consumers, and a periodic sweep that recovers jobs whose worker died (expired leases) and resends lost
  * messages. Each job takes a lease renewed by a heartbeat, so two workers never run one job at once.
  */
 export async function startWorker(deps: WorkerDeps): Promise<Worker> {
@@ -234,6 +241,41 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       ),
     );
   }
+  // Lighthouse after delivery (decision record 042): one consumer, so one measurement at a time per
+  // worker (two at once break each other), beside its jobs.
+  const lighthouseDeps = {
+    db,
+    artifacts: deps.artifacts,
+    allowPrivateUrls: config.allowPrivateUrls,
+    chromePath: config.chromePath,
+    engineOptions: deps.engineOptions,
+    logger: workerLogger,
+    signal: controller.signal,
+  };
+  const lighthouseWorkerId = await queue.boss.work(
+    LIGHTHOUSE_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: config.jobs.pollingIntervalSeconds },
+    async ([message]) => {
+      if (!message || killed || controller.signal.aborted) return;
+      const task = runLighthouseJob(lighthouseDeps, message.data);
+      inFlight.add(task);
+      try {
+        await task;
+      } finally {
+        inFlight.delete(task);
+      }
+    },
+  );
+  await queue.boss.work(
+    LIGHTHOUSE_DEAD_LETTER_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: Math.max(config.jobs.pollingIntervalSeconds, 5) },
+    async ([message]) => {
+      if (!message || killed) return;
+      const parsed = lighthousePayloadSchema.safeParse(message.data);
+      if (parsed.success) await finishLighthouse(db, parsed.data, undefined);
+    },
+  );
+  queue.onLighthouseEnqueued(() => queue.boss.notifyWorker(lighthouseWorkerId));
   await queue.boss.work(
     MODERNIZE_DEAD_LETTER_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: Math.max(config.jobs.pollingIntervalSeconds, 5) },
@@ -273,6 +315,17 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     workerLogger.error({ err: error }, 'browser discovery failed'),
   );
 
+  const offWorkAll = async () => {
+    for (const name of [
+      MODERNIZE_QUEUE,
+      MODERNIZE_DEAD_LETTER_QUEUE,
+      LIGHTHOUSE_QUEUE,
+      LIGHTHOUSE_DEAD_LETTER_QUEUE,
+    ]) {
+      await queue.boss.offWork(name).catch(() => {});
+    }
+  };
+
   let stopping: Promise<void> | undefined;
   return {
     id,
@@ -283,8 +336,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     stop() {
       stopping ??= (async () => {
         clearInterval(sweepTimer);
-        await queue.boss.offWork(MODERNIZE_QUEUE).catch(() => {});
-        await queue.boss.offWork(MODERNIZE_DEAD_LETTER_QUEUE).catch(() => {});
+        await offWorkAll();
         controller.abort();
         await Promise.allSettled([...inFlight]);
         await sweeping;
@@ -298,8 +350,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       killed = true;
       clearInterval(sweepTimer);
       controller.abort();
-      await queue.boss.offWork(MODERNIZE_QUEUE).catch(() => {});
-      await queue.boss.offWork(MODERNIZE_DEAD_LETTER_QUEUE).catch(() => {});
+      await offWorkAll();
     },
   };
 }

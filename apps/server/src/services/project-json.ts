@@ -83,6 +83,7 @@ export function toProjectJson(record: ProjectRecord): Project {
           build_ok: summary.build_ok,
           not_carried: summary.not_carried,
           ...(summary.lighthouse ? { lighthouse: summary.lighthouse } : {}),
+          ...(summary.lighthouse_status ? { lighthouse_status: summary.lighthouse_status } : {}),
           ...(summary.fidelity ? { fidelity: summary.fidelity } : {}),
           screenshots: summary.screenshots,
         }

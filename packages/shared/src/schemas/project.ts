@@ -65,6 +65,11 @@ export const reportSummarySchema = z.object({
   lighthouse: z
     .object({ before: z.record(z.string(), z.number()), after: z.record(z.string(), z.number()) })
     .optional(),
+  /**
+   * Lighthouse is measured after delivery: 'measuring' until its figures are in `lighthouse` ('done')
+   * or it could not run ('failed'); absent when it was not measured.
+   */
+  lighthouse_status: z.enum(['measuring', 'done', 'failed']).optional(),
   /** The report's overall fidelity scores (`fidelity.overall`), when the run measured them. */
   fidelity: fidelityScoresSchema.optional(),
   /**

@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import { AppError } from '@sitelift/shared/error-codes';
 import {
   createProjectBodySchema,
@@ -290,13 +291,24 @@ export async function registerProjectRoutes(
     async (request, reply) => {
       const { user } = await requireSession(auth, request);
       const project = await getCompletedProject(deps, user.id, request.params.id);
-      return sendArtifact(
-        deps,
-        reply,
-        project.id,
-        ARTIFACT_NAMES.report,
-        'application/json; charset=utf-8',
-      );
+      const lighthouse = project.reportSummary?.lighthouse;
+      if (lighthouse === undefined) {
+        return sendArtifact(
+          deps,
+          reply,
+          project.id,
+          ARTIFACT_NAMES.report,
+          'application/json; charset=utf-8',
+        );
+      }
+      // Lighthouse was measured after delivery (decision record 042): its figures join the report.
+      const opened = await deps.artifacts.open(project.id, ARTIFACT_NAMES.report);
+      if (!opened) throw new AppError('API_PROJECT_NOT_COMPLETED');
+      const report = JSON.parse(await text(opened.stream)) as Record<string, unknown>;
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .send(JSON.stringify({ ...report, lighthouse: report.lighthouse ?? lighthouse }));
     },
   );
 

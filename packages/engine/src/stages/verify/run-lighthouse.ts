@@ -23,6 +23,8 @@ export interface LighthouseOptions {
   guard?: GuardOptions;
   /** Called for each connection the guard refused (for the job log). */
   onRefused?: (target: string, reason: string) => void;
+  /** Ends the run: its Chrome is stopped and the call rejects. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -66,14 +68,22 @@ export async function runLighthouse(
       }) as typeof spawn,
     },
   );
-  const stop = async () => {
-    chrome.kill();
-    stopWatchdog();
-    await proxy.close();
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      chrome.kill();
+      stopWatchdog();
+      await proxy.close();
+    })();
+    return stopping;
   };
+  const onAbort = () => void stop();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    options.signal?.throwIfAborted();
     await chrome.launch();
   } catch (error) {
+    options.signal?.removeEventListener('abort', onAbort);
     await stop();
     throw error;
   }
@@ -101,8 +111,10 @@ export async function runLighthouse(
       seo: score('seo'),
     };
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     await stop();
     collectGarbage();
+    options.signal?.throwIfAborted();
   }
 }
 

@@ -6,10 +6,10 @@ import { launchChromium } from '../../browser/chromium';
 import { UNSEEN_RESOURCE_TYPES, WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
 import { mapWithConcurrency } from '../../lib/map-with-concurrency';
 import type { CapturedPage, Fidelity, PageScreenshots } from '../../measure/fidelity';
-import { assertPublicUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
+import { type GuardOptions, type HostResolver } from '../../net/assert-public-url';
 import { buildGuardedAgent } from '../../net/guarded-agent';
 import type { EnginePorts } from '../../ports';
-import type { FileTree, LighthouseScores, VerifyExpectations, VerifyReport } from '../../types';
+import type { FileTree, VerifyExpectations, VerifyReport } from '../../types';
 import { measureFidelity } from './fidelity/measure-fidelity';
 import { findVerifyChromePath } from './open-browser';
 import {
@@ -18,7 +18,7 @@ import {
   toBeforeScreenshots,
   type RenderedRoute,
 } from './render-routes';
-import { runLighthouse } from './run-lighthouse';
+import { measureLighthouse } from './measure-lighthouse';
 import type { StaticServer } from './serve-static';
 import { toRouteSlug } from './text-coverage';
 import {
@@ -362,35 +362,17 @@ export async function verifyProject(
     if (expectations.lighthouse && start !== undefined) {
       await browser.close();
       browser = undefined;
-      const scores: { before?: LighthouseScores; after?: LighthouseScores } = {};
-      for (const [which, url] of [
-        ['before', start.url],
-        ['after', new URL(start.route, `${origin}/`).href],
-      ] as const) {
-        throwIfCancelled(signal);
-        try {
-          // The rebuild is on loopback and self-contained; an original reaches only what the guard allows.
-          const guard = which === 'before' ? originalGuard : { loopbackOnly: true };
-          await assertPublicUrl(url, guard);
-          // The rebuild is served on loopback for the run: its address means nothing to the customer.
-          log(
-            'INFO',
-            which === 'before' ? `Lighthouse before: ${url}` : `Lighthouse after: ${start.route}`,
-          );
-          scores[which] = await runLighthouse(url, {
-            chromePath: options.chromePath,
-            guard,
-            onRefused: (target, reason) =>
-              log('DEBUG', `Lighthouse ${which}: blocked a connection to ${target}: ${reason}`),
-          });
-        } catch (error) {
-          log('WARNING', `Lighthouse ${which} did not run: ${firstLine(error)}`);
-        }
-        step();
-      }
-      if (scores.before !== undefined && scores.after !== undefined) {
-        report.lighthouse = { before: scores.before, after: scores.after };
-      }
+      const measured = await measureLighthouse({
+        originalUrl: start.url,
+        rebuildUrl: new URL(start.route, `${origin}/`).href,
+        rebuildLabel: start.route,
+        originalGuard,
+        chromePath: options.chromePath,
+        signal,
+        log,
+        onStep: step,
+      });
+      if (measured !== undefined) report.lighthouse = measured;
     }
     return report;
   } catch (error) {

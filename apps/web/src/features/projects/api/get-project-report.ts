@@ -11,12 +11,17 @@ export async function getProjectReport(id: string): Promise<ProjectReport> {
   });
 }
 
-/** The report, loaded only while `enabled` (the panel is open). */
-export function useProjectReport(id: string, enabled: boolean) {
+/**
+ * The report, loaded only while `enabled` (the panel is open). `version` (the summary's Lighthouse
+ * status) is part of the key: when Lighthouse's figures join the report, it is read again.
+ */
+export function useProjectReport(id: string, enabled: boolean, version?: string) {
   return useQuery({
-    queryKey: [...PROJECTS_QUERY_KEY, 'report', id] as const,
+    queryKey: [...PROJECTS_QUERY_KEY, 'report', id, version ?? ''] as const,
     queryFn: () => getProjectReport(id),
     enabled,
     staleTime: Infinity,
+    // The report read again (Lighthouse joined it) replaces the shown one without a loading state.
+    placeholderData: (previous) => previous,
   });
 }

@@ -260,6 +260,7 @@ export function ProjectCard({
           <ProjectReportPanel
             projectId={project.id}
             screenshots={project.report_summary?.screenshots ?? []}
+            lighthouseStatus={project.report_summary?.lighthouse_status}
           />
         </div>
       )}

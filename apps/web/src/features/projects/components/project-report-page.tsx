@@ -68,6 +68,7 @@ export function ProjectReportPage({ projectId }: { projectId: string }) {
           <ProjectReportPanel
             projectId={project.id}
             screenshots={project.report_summary?.screenshots ?? []}
+            lighthouseStatus={project.report_summary?.lighthouse_status}
           />
         ) : status === 'failed' ? (
           <Alert tone="error" title={PROJECT_REPORT_MESSAGES.failedTitle}>

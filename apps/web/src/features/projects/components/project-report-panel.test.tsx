@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SiteliftReport } from '@sitelift/shared/schemas/report';
@@ -193,6 +193,75 @@ describe('report view', () => {
     const menu = rows.find((row) => within(row).queryByRole('rowheader')?.textContent === '/menu')!;
     // No weakest sections measured: no line for them.
     expect(menu.nextElementSibling).toBeNull();
+  });
+
+  it('shows Lighthouse as measuring after delivery, then its figures when they join the report', async () => {
+    const report = buildReport({ lighthouse: undefined });
+    signInAs(createMockUser({ email: 'ada@example.com' }));
+    const summary = {
+      pages: report.pages.length,
+      routes: report.pages.map((page) => page.route),
+      text_coverage: 1,
+      build_ok: true,
+      not_carried: 0,
+      screenshots: SCREENSHOTS,
+    };
+    const project = createMockProject({
+      name: 'Agency',
+      report_summary: { ...summary, lighthouse_status: 'measuring' as const },
+      report_url: '/api/projects/x/report',
+    });
+    mockDb.reports.set(project.id, report);
+    const { user } = renderApp('/dashboard');
+    const card = await screen.findByRole('listitem', { name: 'Agency' });
+    await user.click(within(card).getByRole('button', { name: 'View report' }));
+    expect(await within(card).findByText(/^Measuring… Lighthouse runs once/)).toBeVisible();
+
+    // The worker's figures land: the server's project event carries the new status.
+    const lighthouse = {
+      before: { performance: 52, accessibility: 71, bestPractices: 78, seo: 82 },
+      after: { performance: 99, accessibility: 100, bestPractices: 100, seo: 100 },
+    };
+    mockDb.reports.set(project.id, { ...report, lighthouse });
+    await waitFor(() => expect(mockDb.eventStreams.length).toBeGreaterThan(0));
+    const updated = {
+      ...project,
+      report_summary: { ...summary, lighthouse, lighthouse_status: 'done' },
+    };
+    act(() =>
+      mockDb.eventStreams[0]!.send(
+        `event: project\ndata: ${JSON.stringify({ type: 'UPDATE', project: updated })}\n\n`,
+      ),
+    );
+    const performance = await within(card).findByRole('row', { name: /Performance/ });
+    expect(performance).toHaveTextContent('52');
+    expect(performance).toHaveTextContent('99');
+    expect(within(card).queryByText(/^Measuring…/)).not.toBeInTheDocument();
+  });
+
+  it('says when Lighthouse could not be measured after delivery', async () => {
+    const report = buildReport({ lighthouse: undefined });
+    signInAs(createMockUser({ email: 'ada@example.com' }));
+    const project = createMockProject({
+      name: 'Agency',
+      report_summary: {
+        pages: report.pages.length,
+        routes: report.pages.map((page) => page.route),
+        text_coverage: 1,
+        build_ok: true,
+        not_carried: 0,
+        screenshots: SCREENSHOTS,
+        lighthouse_status: 'failed',
+      },
+      report_url: '/api/projects/x/report',
+    });
+    mockDb.reports.set(project.id, report);
+    const { user } = renderApp('/dashboard');
+    const card = await screen.findByRole('listitem', { name: 'Agency' });
+    await user.click(within(card).getByRole('button', { name: 'View report' }));
+    expect(
+      await within(card).findByText('Lighthouse could not be measured for this run.'),
+    ).toBeVisible();
   });
 
   it('says fidelity was not measured when the report has none, and still shows the rest', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, ChevronRight, XCircle } from 'lucide-react';
+import type { ReportSummary } from '@sitelift/shared/schemas/project';
 import type { SiteliftReport as ProjectReport } from '@sitelift/shared/schemas/report';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProjectReport } from '../api/get-project-report';
@@ -188,10 +189,13 @@ export function ProjectReportView({
   projectId,
   report,
   screenshots,
+  lighthouseStatus,
 }: {
   projectId: string;
   report: ProjectReport;
   screenshots: readonly string[];
+  /** Lighthouse runs after delivery: whether its figures are still being measured. */
+  lighthouseStatus?: ReportSummary['lighthouse_status'];
 }) {
   return (
     <div className="space-y-5 text-sm text-slate-700">
@@ -210,7 +214,7 @@ export function ProjectReportView({
       <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
         <section className="space-y-2">
           <Heading aside="start page">Lighthouse</Heading>
-          <ReportLighthouse lighthouse={report.lighthouse} />
+          <ReportLighthouse lighthouse={report.lighthouse} status={lighthouseStatus} />
         </section>
         <section className="space-y-2">
           <Heading>Verification</Heading>
@@ -240,12 +244,15 @@ export function ProjectReportView({
 export function ProjectReportPanel({
   projectId,
   screenshots,
+  lighthouseStatus,
 }: {
   projectId: string;
   /** The run's screenshot names (`report_summary.screenshots`), for the before/after comparisons. */
   screenshots: string[];
+  /** `report_summary.lighthouse_status`: the report is read again when Lighthouse's figures join it. */
+  lighthouseStatus?: ReportSummary['lighthouse_status'];
 }) {
-  const report = useProjectReport(projectId, true);
+  const report = useProjectReport(projectId, true, lighthouseStatus);
   if (report.isPending) {
     return (
       <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
@@ -260,5 +267,12 @@ export function ProjectReportPanel({
       </p>
     );
   }
-  return <ProjectReportView projectId={projectId} report={report.data} screenshots={screenshots} />;
+  return (
+    <ProjectReportView
+      projectId={projectId}
+      report={report.data}
+      screenshots={screenshots}
+      lighthouseStatus={lighthouseStatus}
+    />
+  );
 }

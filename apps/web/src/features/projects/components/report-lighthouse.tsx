@@ -1,4 +1,6 @@
+import type { ReportSummary } from '@sitelift/shared/schemas/project';
 import type { ReportLighthouseScores, SiteliftReport } from '@sitelift/shared/schemas/report';
+import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../utils/cn';
 
 const CATEGORIES: { label: string; key: keyof ReportLighthouseScores }[] = [
@@ -20,10 +22,36 @@ function toScoreTone(score: number): string {
   return 'text-red-700';
 }
 
-/** Lighthouse before/after of the start page, or that it was not measured for this run. */
-export function ReportLighthouse({ lighthouse }: { lighthouse: SiteliftReport['lighthouse'] }) {
+/**
+ * Lighthouse before/after of the start page; while it is measured (after delivery), that it is;
+ * otherwise that it could not be or was not measured for this run.
+ */
+export function ReportLighthouse({
+  lighthouse,
+  status,
+}: {
+  lighthouse: SiteliftReport['lighthouse'];
+  status?: ReportSummary['lighthouse_status'];
+}) {
   if (!lighthouse) {
-    return <p className="text-slate-600">Lighthouse was not measured for this run.</p>;
+    if (status === 'measuring') {
+      return (
+        <p className="flex items-start gap-2 text-slate-600" role="status">
+          <Spinner className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Measuring… Lighthouse runs once the project is delivered; the scores appear here in a
+            minute or two.
+          </span>
+        </p>
+      );
+    }
+    return (
+      <p className="text-slate-600">
+        {status === 'failed'
+          ? 'Lighthouse could not be measured for this run.'
+          : 'Lighthouse was not measured for this run.'}
+      </p>
+    );
   }
   return (
     <table className="w-full max-w-sm text-left">
