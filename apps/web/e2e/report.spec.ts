@@ -11,7 +11,7 @@ import {
 } from './helpers';
 
 // Issue 12 item 5: the compact report view of a real run (the real server, worker and engine on the
-// fixture site, Lighthouse on as in production) at 1440 and 375 px.
+// fixture site, Lighthouse on as in production, measured after delivery) at 1440 and 375 px.
 
 let projectId: string;
 let report: SiteliftReport;
@@ -23,6 +23,15 @@ test.beforeAll(async ({ browser, baseURL }) => {
   email = uniqueEmail('report');
   await registerVerified(context.request, baseURL!, email);
   projectId = await createCompletedProject(context.request, baseURL!, 'Millers Report');
+  // Lighthouse is measured after delivery (decision record 042): wait for its figures to join.
+  await expect
+    .poll(
+      async () =>
+        (await (await context.request.get(`/api/projects/${projectId}`)).json()).report_summary
+          ?.lighthouse_status,
+      { timeout: 150_000, intervals: [500] },
+    )
+    .toBe('done');
   const answer = await context.request.get(`/api/projects/${projectId}/report`);
   report = siteliftReportSchema.parse(await answer.json());
   await context.close();
@@ -142,7 +151,7 @@ for (const viewport of [
       await expect(mobileOriginal).toHaveAttribute('src', /-mobile\.webp$/);
       await expect.poll(() => isLoaded(mobileOriginal)).toBe(true);
 
-      // Lighthouse before/after of the start page (on in every job).
+      // Lighthouse before/after of the start page (after every job).
       expect(report.lighthouse).toBeDefined();
       const performance = panel.getByRole('row', { name: /^Performance/ });
       await expect(performance).toContainText(String(report.lighthouse!.after.performance));
