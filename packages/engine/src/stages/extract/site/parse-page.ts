@@ -1,0 +1,228 @@
+/**
+ * extract, step 1: one fetched page's HTML → its page model and what the site-wide steps read of it
+ * (frames, favicon, logo clue, og:site_name, the <title> as written, the probe).
+ */
+import { parse } from 'parse5';
+import type { Block, ImageRef, PageModel, Section } from '../../../model';
+import { FOOTER_SECTION, plainText, slugify, toFlatBlocks, toLanguageTag } from '../../../model';
+import type { PageProbe, RawPage } from '../../../types';
+import { markCollapsedSections } from '../collapsed-sections';
+import { findContact, findCopyright, findSocial } from '../contact';
+import type { Node } from '../dom';
+import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from '../dom';
+import { guessLanguage } from '../guess-language';
+import { markCentredHeadings } from '../heading-align';
+import type { AssetIndex } from '../walk-content';
+import { walkContent } from '../walk-content';
+
+/** A page as read, before the site-wide steps. */
+export interface ParsedPage {
+  model: PageModel;
+  document: Node;
+  frames: string[];
+  favicon?: string;
+  /** A picture named like a logo among the page's first blocks (the oldest clue, kept last). */
+  logo?: ImageRef;
+  siteName?: string;
+  /** The `<title>` element's text as written ('' when the page has none). */
+  titleText: string;
+  probe?: PageProbe;
+}
+
+/** Reads one page: its sections, text, links, contact details and head. */
+export function parsePage(raw: RawPage, assets: AssetIndex): ParsedPage {
+  const { url, html, frames } = raw;
+  const document = parse(html) as Node;
+  const htmlElement = findElement(document, (e) => e.tagName === 'html');
+  const head = findElement(document, (e) => e.tagName === 'head');
+  const meta = (name: string): string | undefined => {
+    const element =
+      head &&
+      findElement(
+        head,
+        (e) =>
+          e.tagName === 'meta' &&
+          (getAttr(e, 'name') ?? getAttr(e, 'property'))?.toLowerCase() === name,
+      );
+    const content = element ? getAttr(element, 'content') : undefined;
+    return content ? collapse(content) : undefined;
+  };
+  const titleElement = head && findElement(head, (e) => e.tagName === 'title');
+  const walked = walkContent(document, url, assets);
+  const { sections, sectionOfBlock } = splitSections(walked.blocks);
+  markCentredHeadings(sections, document);
+  markCollapsedSections(sections, document, url);
+  const anchors: Record<string, string> = {};
+  for (const [id, index] of walked.anchors) {
+    const section = sections[sectionOfBlock[index] ?? sections.length - 1];
+    if (section) anchors[id] = section.id;
+  }
+  // Tab panels keep the original's ids (old links to #tab-3 open that tab) unless a section has it.
+  const usedIds = new Set(sections.map((section) => section.id));
+  const tabs = toFlatBlocks(sections.flatMap((section) => section.blocks)).flatMap((block) =>
+    block.kind === 'tabs' ? block.tabs : [],
+  );
+  for (const tab of tabs) usedIds.add(tab.id);
+  const renamed = new Map<string, string>();
+  for (const tab of tabs) {
+    if (!sections.some((section) => section.id === tab.id)) continue;
+    let id = `${tab.id}-panel`;
+    for (let n = 2; usedIds.has(id); n++) id = `${tab.id}-panel-${n}`;
+    usedIds.add(id);
+    renamed.set(tab.id, id);
+    tab.id = id;
+  }
+  for (const [id, tab] of walked.tabAnchors) anchors[id] = renamed.get(tab) ?? tab;
+  const allText = walked.textBlocks.join(' ');
+  let language =
+    (htmlElement && getAttr(htmlElement, 'lang')) ??
+    (htmlElement && getAttr(htmlElement, 'xml:lang')) ??
+    '';
+  if (!language && head) {
+    const equiv = findElement(
+      head,
+      (e) => e.tagName === 'meta' && getAttr(e, 'http-equiv')?.toLowerCase() === 'content-language',
+    );
+    language = (equiv && getAttr(equiv, 'content')) ?? '';
+  }
+  // Only a valid BCP 47 tag is kept (issue 10): `en"><script>` is no language, so it is guessed.
+  language = toLanguageTag(language.trim().split(/[,\s]/)[0]) ?? guessLanguage(allText);
+
+  const firstHeading = sections.find((s) => s.heading)?.heading;
+  const title =
+    collapse(titleElement ? textContent(titleElement) : '') ||
+    (firstHeading ? plainText(firstHeading.inlines) : '') ||
+    decodeURIComponent(new URL(url).pathname);
+  const model: PageModel = {
+    url,
+    title,
+    description: meta('description') ?? meta('og:description') ?? describe(sections),
+    language,
+    kind: 'page',
+    sections,
+    navLinks: walked.navLinks,
+    contact: findContact(walked.blocks),
+    // Icon-only links (a Twitter bird with screen-reader text) are profiles too.
+    social: findSocial(
+      walked.blocks,
+      findElements(document, (e) => e.tagName === 'a' && !!getAttr(e, 'href')).flatMap(
+        (a) => resolveUrl(getAttr(a, 'href')!, url) ?? [],
+      ),
+    ),
+    textBlocks: walked.textBlocks,
+    anchors,
+    dropped: walked.dropped,
+  };
+  if (walked.aside) model.aside = walked.aside;
+  const copyright = findCopyright(walked.blocks);
+  if (copyright) model.copyright = copyright;
+  const titleText = collapse(titleElement ? textContent(titleElement) : '');
+  const parsed: ParsedPage = { model, document, frames, titleText };
+  if (raw.probe) parsed.probe = raw.probe;
+  const iconLink =
+    head &&
+    findElements(
+      head,
+      (e) =>
+        e.tagName === 'link' &&
+        /(?:^|\s)(?:shortcut\s+)?icon(?:\s|$)/i.test(getAttr(e, 'rel') ?? ''),
+    )[0];
+  const iconHref = iconLink && getAttr(iconLink, 'href');
+  const favicon = iconHref ? resolveUrl(iconHref, url) : undefined;
+  if (favicon) parsed.favicon = favicon;
+  const logo = findLogo(walked.blocks);
+  if (logo) parsed.logo = logo;
+  const siteName = meta('og:site_name') ?? meta('application-name');
+  if (siteName) parsed.siteName = siteName;
+  return parsed;
+}
+
+function findLogo(blocks: Block[]): ImageRef | undefined {
+  for (const block of blocks.slice(0, 12)) {
+    if (
+      block.kind === 'image' &&
+      block.image.asset &&
+      /logo|brand/i.test(`${block.image.src} ${block.image.alt}`)
+    )
+      return block.image;
+  }
+  return undefined;
+}
+
+/** Splits blocks into sections at every heading. */
+export function toSections(blocks: Block[]): Section[] {
+  return splitSections(blocks).sections;
+}
+
+/** Splits blocks into sections; `sectionOfBlock[i]` is the index of the section holding block i. */
+function splitSections(blocks: Block[]): { sections: Section[]; sectionOfBlock: number[] } {
+  const sections: Section[] = [];
+  const sectionOfBlock: number[] = [];
+  let current: Section | undefined;
+  let footerNext = false;
+  for (const block of blocks) {
+    if (block.kind === 'heading') {
+      current = {
+        id: '',
+        heading: {
+          level: block.level,
+          inlines: block.inlines,
+          ...(block.align ? { align: block.align } : {}),
+        },
+        blocks: [],
+      };
+      sections.push(current);
+    } else if (
+      block.kind === 'tabs' &&
+      current &&
+      current.id !== FOOTER_SECTION &&
+      (current.blocks.length > 0 || !current.heading)
+    ) {
+      // A tab group is a part of the page of its own, unless it sits right under a heading.
+      current = { id: '', blocks: [block] };
+      sections.push(current);
+    } else if (block.kind === 'break') {
+      current = undefined;
+      footerNext = true;
+    } else {
+      if (!current) {
+        current = { id: footerNext ? FOOTER_SECTION : '', blocks: [] };
+        sections.push(current);
+      }
+      current.blocks.push(block);
+    }
+    sectionOfBlock.push(sections.length - 1);
+  }
+  return { sections: uniqueSectionIds(sections), sectionOfBlock };
+}
+
+/** Gives every section an id of its own (its heading's slug, numbered when taken). */
+export function uniqueSectionIds(sections: Section[]): Section[] {
+  const used = new Set<string>();
+  return sections.map((section, index) => {
+    const first = section.blocks[0];
+    const base =
+      (section.heading ? slugify(plainText(section.heading.inlines)) : '') ||
+      (first?.kind === 'tabs' && first.label ? slugify(first.label) : '') ||
+      (section.id.startsWith(FOOTER_SECTION) ? FOOTER_SECTION : `section-${index + 1}`);
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    return { ...section, id };
+  });
+}
+
+/** The page's description when it has none: its first paragraph of some length, cut at ~155. */
+export function describe(sections: Section[]): string {
+  for (const section of sections) {
+    for (const block of section.blocks) {
+      if (block.kind !== 'paragraph') continue;
+      const text = plainText(block.inlines);
+      if (text.length < 40) continue;
+      if (text.length <= 155) return text;
+      const cut = text.slice(0, 155);
+      return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 100)).trim()}…`;
+    }
+  }
+  return '';
+}

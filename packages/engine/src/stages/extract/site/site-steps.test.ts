@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic, RawPage } from '../../../types';
+import { mergeFramesets } from './frames';
+import { parsePage, type ParsedPage } from './parse-page';
+import { collectNavigation, requireVisibleText, takeCopyright } from './site-wide';
+
+// The steps of extract (issue 21 item 5), each on its own: a page read alone, framesets merged, what
+// the pages share.
+
+function page(url: string, body: string, frames: string[] = []): ParsedPage {
+  const raw: RawPage = {
+    requestedUrl: url,
+    url,
+    status: 200,
+    contentType: 'text/html',
+    charset: 'utf-8',
+    html: `<!doctype html><html lang="en"><head><title>Mill</title></head>${body}</html>`,
+    renderedWith: 'static',
+    depth: 0,
+    frames,
+  };
+  return parsePage(raw, new Map());
+}
+
+describe('extract steps', () => {
+  it('reads one page alone: sections at headings, text, links', () => {
+    const read = page(
+      'http://mill.example/',
+      '<body><h1>The Mill</h1><p>Flour since 1890. <a href="/about.html">About</a></p><h2>Hours</h2><p>Daily</p></body>',
+    );
+    expect(read.model.sections.map((section) => section.id)).toEqual(['the-mill', 'hours']);
+    expect(read.model.textBlocks).toContain('Daily');
+    expect(read.titleText).toBe('Mill');
+  });
+
+  it('merges a frameset: the menu frame becomes its navigation, the main frame its content', () => {
+    const frameset = page(
+      'http://mill.example/',
+      '<frameset cols="100%"><frame src="menu.html"><frame src="main.html"></frameset>',
+      ['http://mill.example/menu.html', 'http://mill.example/main.html'],
+    );
+    const menu = page(
+      'http://mill.example/menu.html',
+      '<body><p><a href="main.html">Home</a></p><p><a href="about.html">About</a></p></body>',
+    );
+    const main = page(
+      'http://mill.example/main.html',
+      '<body><h1>Stone-ground flour</h1><p>Milled on the river by the same family since 1890.</p></body>',
+    );
+    const all = [frameset, menu, main];
+    mergeFramesets(all, new Map(all.map((read) => [read.model.url, read])));
+    expect(frameset.model.kind).toBe('frameset');
+    expect(main.model.kind).toBe('frame');
+    expect(frameset.model.navLinks.map((link) => link.label)).toEqual(['Home', 'About']);
+    expect(frameset.model.sections.map((section) => section.id)).toContain('stone-ground-flour');
+    expect(frameset.model.description).toBe('Milled on the river by the same family since 1890.');
+  });
+
+  it('needs a word of the original, and warns of each page without one', () => {
+    const empty = page('http://mill.example/blank.html', '<body><img src="x.png"></body>');
+    const diagnostics: Diagnostic[] = [];
+    expect(() =>
+      requireVisibleText([empty], { startUrl: 'http://mill.example/' }, diagnostics, undefined),
+    ).toThrow(expect.objectContaining({ code: 'ENGINE_EXTRACT_NO_VISIBLE_TEXT' }));
+    const home = page('http://mill.example/', '<body><p>Fresh bread</p></body>');
+    requireVisibleText([home, empty], { startUrl: 'http://mill.example/' }, diagnostics, undefined);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'ENGINE_EXTRACT_EMPTY_PAGE',
+        url: 'http://mill.example/blank.html',
+      }),
+    ]);
+  });
+
+  it('shares the navigation once and shows the copyright line once; a page keeps a different one', () => {
+    const home = page(
+      'http://mill.example/',
+      '<body><nav><a href="/">Home</a> <a href="/about.html">About</a></nav><p>Bread</p><p>© 2024 The Mill</p></body>',
+    );
+    const about = page(
+      'http://mill.example/about.html',
+      '<body><nav><a href="/">Home</a> <a href="/about.html">About</a></nav><p>Since 1890</p><p>© 2024 The Mill</p><p>Photos © 2019 A. Baker</p></body>',
+    );
+    const pages = [home.model, about.model];
+    expect(collectNavigation(pages).map((link) => link.label)).toEqual(['Home', 'About']);
+    expect(takeCopyright(home.model, pages)).toBe('© 2024 The Mill');
+    const paragraphs = pages.flatMap((model) =>
+      model.sections.flatMap((section) => section.blocks.map((block) => block.kind)),
+    );
+    expect(paragraphs).toEqual(['paragraph', 'paragraph', 'paragraph']);
+    expect(about.model.sections.flatMap((section) => section.blocks)).toContainEqual(
+      expect.objectContaining({
+        inlines: [expect.objectContaining({ text: 'Photos © 2019 A. Baker' })],
+      }),
+    );
+  });
+});
