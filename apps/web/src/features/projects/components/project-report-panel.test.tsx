@@ -525,6 +525,24 @@ describe('report helpers', () => {
     expect(toSectionName('body > header > div.row:nth-of-type(2)')).toBe('Part of the header 2');
     expect(toSectionName('body > div.container > div.row:nth-of-type(3)')).toBe('Content block 3');
     expect(toSectionName('body')).toBe('Whole page');
+    // Table layouts: rows and columns, not "Part of the table 3".
+    expect(toSectionName('body > table > tbody > tr:nth-of-type(2) > td:nth-of-type(1)')).toBe(
+      'Row 2, column 1',
+    );
+    expect(toSectionName('body > table > tbody > tr:nth-of-type(3)')).toBe('Row 3');
+    expect(toSectionName('body > table > tbody > tr > td:nth-of-type(2)')).toBe('Column 2');
+    expect(toSectionName('body > table:nth-of-type(2) > tbody')).toBe('Table');
+    expect(
+      toSectionName(
+        'body > table > tbody > tr:nth-of-type(2) > td:nth-of-type(1) > div:nth-of-type(3)',
+      ),
+    ).toBe('Block 3 of row 2, column 1');
+    expect(toSectionName('body > table > tbody > tr:nth-of-type(2) > td > font > p')).toBe(
+      'Paragraph',
+    );
+    expect(toSectionName('body > table > tbody > tr:nth-of-type(4) > td > div')).toBe(
+      'Part of row 4',
+    );
     expect(toSectionName('')).toBe('Page section');
   });
 

@@ -2,7 +2,8 @@
  * A section of a page named for people from the selector the engine measured it by: the element's
  * kind (landmark tag or role-like class words), never the selector itself.
  * `body > nav.navbar.navbar-inverse` → "Navigation bar"; `body > div#root > main > section#menu` →
- * "Section “menu”"; `body > div.container > div.row:nth-of-type(3)` → "Content block 3".
+ * "Section “menu”"; `body > div.container > div.row:nth-of-type(3)` → "Content block 3";
+ * `body > table > tbody > tr:nth-of-type(2) > td:nth-of-type(1)` → "Row 2, column 1".
  */
 
 const TAG_NAMES: Record<string, string> = {
@@ -98,6 +99,21 @@ function toIdLabel(id: string | undefined): string | undefined {
   return `“${id.replace(/[-_]+/gu, ' ')}”`;
 }
 
+/**
+ * A part of a table by its row and column (old sites lay pages out in tables: "Row 2, column 1" reads
+ * where "Part of the table 3" did not); undefined for anything else.
+ */
+function toTablePartName(parts: SelectorPart[]): string | undefined {
+  const last = parts.at(-1)!;
+  if (['tbody', 'thead', 'tfoot'].includes(last.tag)) return 'Table';
+  if (last.tag === 'tr') return last.index === undefined ? 'Table row' : `Row ${last.index}`;
+  if (last.tag !== 'td' && last.tag !== 'th') return undefined;
+  const row = parts.at(-2)?.tag === 'tr' ? parts.at(-2)?.index : undefined;
+  if (row !== undefined && last.index !== undefined) return `Row ${row}, column ${last.index}`;
+  if (row !== undefined) return `Row ${row}`;
+  return last.index === undefined ? 'Table cell' : `Column ${last.index}`;
+}
+
 /** The name of a measured section (see the file comment). */
 export function toSectionName(selector: string): string {
   const parts = selector
@@ -107,6 +123,8 @@ export function toSectionName(selector: string): string {
     .map(parsePart);
   const last = parts.at(-1);
   if (last === undefined) return 'Page section';
+  const tablePart = toTablePartName(parts);
+  if (tablePart !== undefined) return tablePart;
   const byTag = TAG_NAMES[last.tag];
   // A <section id="menu"> is the site's own name for it (a restaurant's menu, not a navigation).
   if (byTag === 'Section' || byTag === 'Article') {
@@ -115,13 +133,21 @@ export function toSectionName(selector: string): string {
   }
   let name = nameByWords(last) ?? byTag;
   if (name === undefined) {
-    // A plain box: named by the landmark it sits in, else as a content block.
-    const landmark = parts
-      .slice(0, -1)
-      .reverse()
-      .map((part) => nameByWords(part) ?? TAG_NAMES[part.tag])
-      .find((found) => found !== undefined && found !== 'Whole page' && found !== 'Main content');
-    name = landmark === undefined ? 'Content block' : `Part of the ${landmark.toLowerCase()}`;
+    // A plain box: named by the landmark it sits in (a table's row and column are one), else as a
+    // content block.
+    for (let at = parts.length - 2; at >= 0; at -= 1) {
+      const cell = toTablePartName(parts.slice(0, at + 1));
+      if (cell !== undefined && cell !== 'Table' && cell !== 'Table cell') {
+        const where = `${cell.charAt(0).toLowerCase()}${cell.slice(1)}`;
+        return last.index === undefined ? `Part of ${where}` : `Block ${last.index} of ${where}`;
+      }
+      const landmark = nameByWords(parts[at]!) ?? TAG_NAMES[parts[at]!.tag];
+      if (landmark !== undefined && landmark !== 'Whole page' && landmark !== 'Main content') {
+        name = `Part of the ${landmark.toLowerCase()}`;
+        break;
+      }
+    }
+    name ??= 'Content block';
   }
   return last.index === undefined ? name : `${name} ${last.index}`;
 }
