@@ -314,7 +314,7 @@ function SubscriptionDetails({
           <Button
             size="sm"
             variant="ghost"
-            className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            className="text-red-700 first:-ml-3 hover:bg-red-50 hover:text-red-800"
             disabled={busy !== null}
             onClick={onCancel}
           >
