@@ -2,9 +2,11 @@
  * The walk's dispatch: which handler an element's tag goes to, in three steps.
  *
  * 1. Dropped kinds (scripts, styles, embeds...), reported even when hidden.
- * 2. (Hidden elements are skipped; icon-font glyphs become icon runs.) Leaf kinds, whose whole subtree one handler turns into a block
- *    or a form field: images, rules, preformatted text, data tables, controls, form labels. A leaf
- *    handler may decline (a layout table, a label naming no field) and the element goes on.
+ * 2. (Hidden elements are skipped, and so is what the original shows only on hover or to open
+ *    its menu on a small screen; icon-font glyphs become icon runs.) Leaf kinds, whose
+ *    whole subtree one handler turns into a block or a form field: images, rules, preformatted
+ *    text, data tables, controls, form labels. A leaf handler may decline (a layout table, a
+ *    label naming no field) and the element goes on.
  * 3. (The element's id is recorded as a link target; a tab group becomes a tabs block, a carousel
  *    a carousel block, cards side by side an items block.) Container
  *    kinds the walk goes into: blocks, links, inline marks. Any other element is walked into.
@@ -25,7 +27,9 @@ import { handleImage } from './image';
 import { inlineMark } from './inline-mark';
 import { handleLineBreak } from './line-break';
 import { handleLink } from './link';
+import { isMenuToggle } from './menu-toggle';
 import { handlePanels } from './panels';
+import { isPermalinkMark } from './permalink';
 import { handlePreformatted } from './preformatted';
 import { handleRule } from './rule';
 import { SKIPPED, handleSkipped } from './skipped';
@@ -84,6 +88,19 @@ function handleSplash(context: WalkContext, element: Element): boolean {
   return true;
 }
 
+/**
+ * Marks the original does not show at rest (issue 23): a heading's permalink mark (shown on hover;
+ * its own id stays a link target) and the menu toggle of a small screen (the rebuilt header has its
+ * own). Neither carries words of the page.
+ */
+function handleNotShownMark(context: WalkContext, element: Element): boolean {
+  if (isPermalinkMark(element)) {
+    recordAnchor(context, element);
+    return true;
+  }
+  return isMenuToggle(element, context.root);
+}
+
 /** Enters a node of the walk: returns whether to walk into its children. */
 export function enterNode(context: WalkContext, node: Node): boolean {
   if (node.nodeName === '#text') {
@@ -110,6 +127,7 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   if (handleDialog(context, element) === false) return false;
   if (isHiddenElement(element)) return false;
   if (handleSplash(context, element)) return false;
+  if (handleNotShownMark(context, element)) return false;
   const icon = handleIcon(context, element);
   if (icon !== undefined) return icon;
   const leaf = LEAF_HANDLERS.get(tag)?.(context, element);

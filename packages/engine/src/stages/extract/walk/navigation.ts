@@ -19,6 +19,11 @@ export function isNavigation(element: Element): boolean {
     ((tag === 'ul' || tag === 'div') && NAV_TOKEN.test(named))
   ))
     return false;
+  return isLinkDominated(element);
+}
+
+/** Two links or more, and at least four fifths of the words inside links (hidden words left out). */
+export function isLinkDominated(element: Element): boolean {
   let all = 0;
   let linked = 0;
   let links = 0;
