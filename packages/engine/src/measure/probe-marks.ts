@@ -36,6 +36,8 @@ export const PROBE_MARKS = {
   col: 'data-sitelift-col',
   /** A list laid out in one line (a pager, social icons), not as a bulleted column. */
   inline: 'data-sitelift-inline',
+  /** Hidden on screen and shown only when printed ("Printed from www…", a print header). */
+  printOnly: 'data-sitelift-print-only',
   /** The computed text alignment (`center`/`left`) where it differs from the parent's; always on the body. */
   align: 'data-sitelift-align',
 } as const;

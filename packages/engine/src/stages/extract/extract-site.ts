@@ -34,7 +34,7 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
 
   const parsed: ParsedPage[] = [];
   htmlPages.forEach((page, index) => {
-    parsed.push(parsePage(page, assetIndex));
+    parsed.push(parsePage(page, assetIndex, raw.stylesheets));
     logger?.log({ level: 'DEBUG', message: `Extracted ${page.url}` });
     logger?.progress?.({ stage: 'extract', done: index + 1, total: htmlPages.length });
   });

@@ -3,7 +3,7 @@
  * stages/fetch/identity-probe.ts, which bundles this folder into one script): it reads what only a
  * browser knows — computed colours, the families in use, where things sit — and returns a PageProbe
  * (measure/page-probe.ts). It also marks the DOM (measure/probe-marks.ts) so that extract finds
- * brand, menus, buttons, items, sidebars, rows and entry screens without a browser of its own.
+ * brand, menus, buttons, items, sidebars, rows, entry screens and print-only parts without a browser of its own.
  *
  * The steps run in this order: each later one reads the marks of the earlier ones (a button is no
  * button inside a menu; a row is no row inside a sidebar).
@@ -21,6 +21,7 @@ import { fillOf } from './fill';
 import { findHero } from './hero';
 import { markBrand } from './logo';
 import { markMenus, readMenuItems } from './menus';
+import { markPrintOnly } from './print-only';
 import { findFooter, findHeader, regionOf } from './regions';
 import { markRepeatedItems } from './repeated-items';
 import { markInlineLists, markRows } from './rows';
@@ -37,6 +38,7 @@ export function run(): PageProbe | undefined {
   const menu = markMenus();
   markEntryScreen();
   markDialogs();
+  markPrintOnly();
   const { links, buttons } = markButtons(brand);
   const menuItems = readMenuItems(menu, header, background);
   const footer = findFooter();

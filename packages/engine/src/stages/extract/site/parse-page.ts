@@ -5,13 +5,14 @@
 import { parse } from 'parse5';
 import type { Block, ImageRef, PageModel, Section } from '../../../model';
 import { FOOTER_SECTION, plainText, slugify, toFlatBlocks, toLanguageTag } from '../../../model';
-import type { PageProbe, RawPage } from '../../../types';
+import type { PageProbe, RawPage, RawStylesheet } from '../../../types';
 import { markCollapsedSections } from '../collapsed-sections';
 import { findContact, findCopyright, findSocial } from '../contact';
 import type { Node } from '../dom';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from '../dom';
 import { guessLanguage } from '../guess-language';
 import { markCentredHeadings } from '../heading-align';
+import { markPrintOnly } from '../print-only';
 import type { AssetIndex } from '../walk-content';
 import { walkContent } from '../walk-content';
 
@@ -29,8 +30,15 @@ export interface ParsedPage {
   probe?: PageProbe;
 }
 
-/** Reads one page: its sections, text, links, contact details and head. */
-export function parsePage(raw: RawPage, assets: AssetIndex): ParsedPage {
+/**
+ * Reads one page: its sections, text, links, contact details and head. `stylesheets` (the site's)
+ * tell what the page shows only in print.
+ */
+export function parsePage(
+  raw: RawPage,
+  assets: AssetIndex,
+  stylesheets: readonly RawStylesheet[] = [],
+): ParsedPage {
   const { url, html, frames } = raw;
   const document = parse(html) as Node;
   const htmlElement = findElement(document, (e) => e.tagName === 'html');
@@ -48,6 +56,7 @@ export function parsePage(raw: RawPage, assets: AssetIndex): ParsedPage {
     return content ? collapse(content) : undefined;
   };
   const titleElement = head && findElement(head, (e) => e.tagName === 'title');
+  markPrintOnly(document, url, stylesheets);
   const walked = walkContent(document, url, assets);
   const { sections, sectionOfBlock } = splitSections(walked.blocks);
   markCentredHeadings(sections, document);

@@ -2,8 +2,8 @@
  * The walk's dispatch: which handler an element's tag goes to, in three steps.
  *
  * 1. Dropped kinds (scripts, styles, embeds...), reported even when hidden.
- * 2. (Hidden elements are skipped, and so is what the original shows only on hover or to open
- *    its menu on a small screen; icon-font glyphs become icon runs.) Leaf kinds, whose
+ * 2. (Hidden elements are skipped, and so is what the original shows only on paper, on hover or
+ *    to open its menu on a small screen; icon-font glyphs become icon runs.) Leaf kinds, whose
  *    whole subtree one handler turns into a block or a form field: images, rules, preformatted
  *    text, data tables, controls, form labels. A leaf handler may decline (a layout table, a
  *    label naming no field) and the element goes on.
@@ -31,6 +31,7 @@ import { isMenuToggle } from './menu-toggle';
 import { handlePanels } from './panels';
 import { isPermalinkMark } from './permalink';
 import { handlePreformatted } from './preformatted';
+import { handlePrintOnly } from './print-only';
 import { handleRule } from './rule';
 import { SKIPPED, handleSkipped } from './skipped';
 import { handleTabGroup } from './tab-group';
@@ -126,6 +127,7 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   // A dialog is hidden until opened: placed closed, its words kept.
   if (handleDialog(context, element) === false) return false;
   if (isHiddenElement(element)) return false;
+  if (handlePrintOnly(context, element)) return false;
   if (handleSplash(context, element)) return false;
   if (handleNotShownMark(context, element)) return false;
   const icon = handleIcon(context, element);
