@@ -89,6 +89,7 @@ const formModelSchema = exactly<FormModel>()(
       }),
     ),
     submitLabel: z.string(),
+    sentMessage: z.string().optional(),
   }),
 );
 

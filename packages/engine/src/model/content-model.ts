@@ -72,6 +72,11 @@ export interface FormModel {
   intro: string[];
   fields: FormField[];
   submitLabel: string;
+  /**
+   * What the original showed once the form was sent ("Thank you! Your message was sent."), hidden
+   * until then (issue 23); the rebuilt form shows it after a successful submit, never before.
+   */
+  sentMessage?: string;
 }
 
 /** A block of content, in document order. */

@@ -102,7 +102,7 @@ export function ContactForm({
           : status === 'sending'
             ? site.labels.formSending
             : status === 'sent'
-              ? site.labels.formSent
+              ? (form.sentMessage ?? site.labels.formSent)
               : status === 'failed'
                 ? site.labels.formFailed
                 : ''}

@@ -45,6 +45,8 @@ export interface FormContent {
   intro: string[];
   fields: FormFieldData[];
   submitLabel: string;
+  /** The original's own words after a successful submit, shown only then. */
+  sentMessage?: string;
 }
 
 export type Block =
