@@ -172,9 +172,10 @@ export default tseslint.config(
   },
   // In-page TypeScript (a folder per script), bundled into the page by browser/in-page-script.ts:
   // browser globals, and no import but of relative modules (anything else would be bundled into
-  // every page; types come from src/measure/).
+  // every page; types come from src/measure/). Its tests (jsdom) are not bundled: they import vitest.
   {
     files: ['packages/engine/src/browser/in-page/**/*.ts'],
+    ignores: ['packages/engine/src/browser/in-page/**/*.test.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [

@@ -16,6 +16,11 @@ export const PROBE_MARKS = {
   dialog: 'data-sitelift-dialog',
   /** A trigger of a dialog, valued with the id of the dialog it opens. */
   opens: 'data-sitelift-opens',
+  /**
+   * A short text hidden at load (display none, visibility hidden) on a page with a form: extract tells
+   * a form's states from it (a sent or error message a script reveals once the form is used).
+   */
+  hidden: 'data-sitelift-hidden',
   /** A link drawn as a button: `primary` (filled) or `secondary` (outlined). */
   button: 'data-sitelift-button',
   /** A parent of repeated items: how many of them sit side by side in the viewport. */

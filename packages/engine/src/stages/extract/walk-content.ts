@@ -14,6 +14,7 @@ import type { TabGroups } from './tab-groups';
 import { findTabGroups } from './tab-groups';
 import { flush } from './walk/flush';
 import { endForm } from './walk/form';
+import { dropPendingSentMessage } from './walk/form-state';
 import { enterNode, exitNode } from './walk/handlers';
 import type { AssetIndex, WalkResult } from './walk/walk-context';
 import { createWalkContext } from './walk/walk-context';
@@ -48,6 +49,7 @@ export function walkContent(
   );
   flush(context);
   if (context.form) endForm(context);
+  dropPendingSentMessage(context);
   const { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors, aside } = context;
   const result: WalkResult = { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors };
   if (aside) result.aside = aside;

@@ -17,6 +17,7 @@ import { markButtons } from './buttons';
 import { markDialogs } from './dialogs';
 import { ranked, rectOf, style } from './dom';
 import { markEntryScreen } from './entry-screen';
+import { markHiddenText } from './hidden-text';
 import { fillOf } from './fill';
 import { findHero } from './hero';
 import { markBrand } from './logo';
@@ -39,6 +40,7 @@ export function run(): PageProbe | undefined {
   markEntryScreen();
   markDialogs();
   markPrintOnly();
+  markHiddenText();
   const { links, buttons } = markButtons(brand);
   const menuItems = readMenuItems(menu, header, background);
   const footer = findFooter();

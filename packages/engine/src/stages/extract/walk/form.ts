@@ -1,9 +1,13 @@
 /** Forms: a form element starts a form model that collects its fields, labels and intro text. */
+import type { FormModel } from '../../../model';
 import type { Element } from '../dom';
 import { collapse, findElements, getAttr, isElement, resolveUrl, walk } from '../dom';
 import { emit } from './emit';
 import { flush } from './flush';
 import type { WalkContext } from './walk-context';
+
+/** Why a form's state (a message shown once the form was used) is not in the rebuild's content. */
+export const FORM_STATE_REASON = 'Shown by the original only after its form is used';
 
 /** Tags of form fields. */
 export const CONTROLS = new Set(['input', 'select', 'textarea', 'button']);
@@ -30,9 +34,13 @@ export function startForm(context: WalkContext, element: Element): void {
       labelElements.add(label);
     }
   }
+  const model: FormModel = { action, method, intro: [], fields: [], submitLabel: '' };
+  // A sent message the page held before the form (./form-state.ts).
+  if (context.pendingSentMessage !== undefined) model.sentMessage = context.pendingSentMessage;
+  context.pendingSentMessage = undefined;
   context.form = {
     element,
-    model: { action, method, intro: [], fields: [], submitLabel: '' },
+    model,
     labelsByControl,
     labelElements,
     pending: [],
@@ -57,6 +65,12 @@ export function endForm(context: WalkContext): void {
       what: `${model.method.toUpperCase()} ${model.action}`,
       reason: isSearch ? 'A site search needs the original back end' : 'A form without fields',
     });
+    if (model.sentMessage !== undefined)
+      context.dropped.push({
+        kind: 'form',
+        what: `Form message "${model.sentMessage}"`,
+        reason: FORM_STATE_REASON,
+      });
     for (const text of model.intro) {
       textBlocks.push(text);
       emit(context, { kind: 'paragraph', inlines: [{ text }] });
@@ -68,6 +82,7 @@ export function endForm(context: WalkContext): void {
   for (const field of model.fields) if (field.label) textBlocks.push(field.label);
   if (state.hasSubmitLabel) textBlocks.push(model.submitLabel);
   emit(context, { kind: 'form', form: model });
+  context.lastForm = model;
 }
 
 /** A label that names a field of the form: its text is the field's label, not content. */

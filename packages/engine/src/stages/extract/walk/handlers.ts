@@ -2,11 +2,12 @@
  * The walk's dispatch: which handler an element's tag goes to, in three steps.
  *
  * 1. Dropped kinds (scripts, styles, embeds...), reported even when hidden.
- * 2. (Hidden elements are skipped, and so is what the original shows only on paper, on hover or
- *    to open its menu on a small screen; icon-font glyphs become icon runs.) Leaf kinds, whose
- *    whole subtree one handler turns into a block or a form field: images, rules, preformatted
- *    text, data tables, controls, form labels. A leaf handler may decline (a layout table, a
- *    label naming no field) and the element goes on.
+ * 2. (A form's states hidden at load are kept out, ./form-state.ts; other hidden elements are
+ *    skipped, and so is what the original shows only on paper, on hover or to open its menu on a
+ *    small screen; icon-font glyphs become icon runs.) Leaf kinds, whose whole subtree one handler
+ *    turns into a block or a form field: images, rules, preformatted text, data tables, controls,
+ *    form labels. A leaf handler may decline (a layout table, a label naming no field) and the
+ *    element goes on.
  * 3. (The element's id is recorded as a link target; a tab group becomes a tabs block, a carousel
  *    a carousel block, cards side by side an items block.) Container
  *    kinds the walk goes into: blocks, links, inline marks. Any other element is walked into.
@@ -21,6 +22,7 @@ import { enterDialogTrigger, handleDialog } from './dialog';
 import { EMBEDS, handleEmbed } from './embed';
 import { pushText } from './flush';
 import { handleLabel } from './form';
+import { handleFormState } from './form-state';
 import { isHiddenElement } from './hidden';
 import { handleIcon } from './icon';
 import { handleImage } from './image';
@@ -126,6 +128,8 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   if (dropped) return dropped(context, element) ?? false;
   // A dialog is hidden until opened: placed closed, its words kept.
   if (handleDialog(context, element) === false) return false;
+  // Before the other hidden kinds: a form's sent message is often a live region too.
+  if (handleFormState(context, element)) return false;
   if (isHiddenElement(element)) return false;
   if (handlePrintOnly(context, element)) return false;
   if (handleSplash(context, element)) return false;

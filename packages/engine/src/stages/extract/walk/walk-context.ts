@@ -91,6 +91,10 @@ export interface WalkContext {
   labelDepth: number;
   buttonText: string[] | undefined;
   form: FormState | undefined;
+  /** The last form this walk emitted: a sent message met after it is its own (./form-state.ts). */
+  lastForm: FormModel | undefined;
+  /** A sent message met before any form, for the next form (./form-state.ts). */
+  pendingSentMessage: string | undefined;
   nextListId: number;
   readonly lists: ListState[];
   /** The list block the next item of the same list joins. */
@@ -146,6 +150,8 @@ export function createWalkContext(
     labelDepth: 0,
     buttonText: undefined,
     form: undefined,
+    lastForm: undefined,
+    pendingSentMessage: undefined,
     nextListId: 1,
     lists: [],
     openList: undefined,
