@@ -17,6 +17,7 @@ import {
   requireVisibleText,
   takeCopyright,
 } from './site/site-wide';
+import { toPictureKey } from './picture-key';
 import type { AssetIndex } from './walk-content';
 
 export { isShownName } from './site/identity';
@@ -98,13 +99,14 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   return model;
 }
 
-/** The width and height fetch measured of each asset, by address. */
+/** The width and height fetch measured of each asset, and which picture its bytes are, by address. */
 function toAssetIndex(raw: RawSite): AssetIndex {
   const assetIndex: AssetIndex = new Map();
   for (const asset of raw.assets) {
-    const entry: { width?: number; height?: number } = {};
+    const entry: { width?: number; height?: number; picture?: string } = {};
     if (asset.width !== undefined) entry.width = asset.width;
     if (asset.height !== undefined) entry.height = asset.height;
+    if (asset.body.length > 0) entry.picture = toPictureKey(asset.body);
     assetIndex.set(asset.url, entry);
   }
   return assetIndex;

@@ -16,7 +16,8 @@ import { flush } from './walk/flush';
 import { endForm } from './walk/form';
 import { dropPendingSentMessage } from './walk/form-state';
 import { enterNode, exitNode } from './walk/handlers';
-import type { AssetIndex, WalkResult } from './walk/walk-context';
+import { findRepeatedPictures } from './walk/repeated-pictures';
+import type { AssetIndex, PagePictures, WalkResult } from './walk/walk-context';
 import { createWalkContext } from './walk/walk-context';
 
 export type { AssetIndex, WalkResult } from './walk/walk-context';
@@ -33,14 +34,20 @@ export function walkContent(
   assets: AssetIndex,
   tabGroups: TabGroups = findTabGroups(root),
   dialogs: Dialogs = findDialogs(root, tabGroups),
+  shared?: PagePictures,
 ): WalkResult {
+  const pictures: PagePictures = shared ?? {
+    repeated: findRepeatedPictures(root, pageUrl, assets, dialogs, tabGroups),
+    navLinks: new Set(),
+  };
   const context = createWalkContext(
     root,
     pageUrl,
     assets,
     tabGroups,
-    (subtree, a, groups) => walkContent(subtree, pageUrl, a, groups, dialogs),
+    (subtree, a, groups) => walkContent(subtree, pageUrl, a, groups, dialogs, pictures),
     dialogs,
+    pictures,
   );
   walk(
     root,

@@ -10,8 +10,13 @@ import { TRACKER_URL } from './tracker-url';
 import type { WalkContext } from './walk-context';
 import { currentHref } from './walk-context';
 
-/** Emits an image block, unless the image carries no content or sits in a menu, form or label. */
+/**
+ * Emits an image block, unless the image carries no content, repeats a picture shown elsewhere, or
+ * sits in a menu, form or label.
+ */
 export function handleImage(context: WalkContext, element: Element): boolean {
+  // A copy the original did not show at rest of a picture shown elsewhere (./repeated-pictures.ts).
+  if (context.pictures.repeated.has(element)) return false;
   const image = imageOf(context, element);
   if (!image) return false;
   if (context.nav > 0 || context.form || context.labelDepth > 0) return false;

@@ -7,6 +7,7 @@ import type { Block, ImageRef, Panel } from '../../../model';
 import { findBackgroundImage, findCarouselSlides, toVisibleSlides } from '../carousels';
 import type { Element } from '../dom';
 import { childrenOf, getAttr, isElement, resolveUrl } from '../dom';
+import { pictureOf } from '../picture-key';
 import { findRepeatedItems } from '../repeated-items';
 import { emit } from './emit';
 import { flush } from './flush';
@@ -25,12 +26,20 @@ export function handlePanels(context: WalkContext, element: Element): false | un
   const slides = findCarouselSlides(element);
   if (slides) {
     flush(context);
-    // Circular sliders (jCarouselLite) copy their slides without marking the copies: one of each.
+    // Circular sliders (jCarouselLite) copy their slides without marking the copies: one of each,
+    // the same picture under another URL (a lazy loader's copy) being the same slide.
     const seen = new Set<string>();
     const panels = slides
       .map((slide) => walkPanel(context, slide))
       .filter(({ panel }) => {
-        const key = JSON.stringify(panel);
+        const key = JSON.stringify({
+          ...panel,
+          image: panel.image && {
+            ...panel.image,
+            src: pictureOf(panel.image.src, context.assets),
+            asset: undefined,
+          },
+        });
         if (seen.has(key)) return false;
         seen.add(key);
         return true;

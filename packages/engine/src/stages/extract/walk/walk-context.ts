@@ -8,8 +8,11 @@ import type { Dialogs } from '../dialogs';
 import type { Element, Node } from '../dom';
 import type { TabGroup, TabGroups } from '../tab-groups';
 
-/** Asset sizes by URL, to size images and know whether they were downloaded. */
-export type AssetIndex = Map<string, { width?: number; height?: number }>;
+/**
+ * Asset sizes by URL, to size images and know whether they were downloaded; `picture` names the
+ * bytes (two URLs of one picture share it, ../picture-key.ts).
+ */
+export type AssetIndex = Map<string, { width?: number; height?: number; picture?: string }>;
 
 /** What the walk found in one page body. */
 export interface WalkResult {
@@ -54,6 +57,17 @@ export interface ListState {
   inline: boolean;
 }
 
+/** What the walks of one page (its body's and its subtrees') share about its pictures. */
+export interface PagePictures {
+  /**
+   * Copies the original did not show at rest of a picture shown elsewhere (a hidden copy, a slider's
+   * clone, a hover twin): no block of their own (./repeated-pictures.ts).
+   */
+  readonly repeated: ReadonlySet<Element>;
+  /** Links of a menu the walk named from its pictures' alt text (./image.ts, ./picture-menu.ts). */
+  readonly navLinks: Set<NavLink>;
+}
+
 /** Walks a subtree (a tab panel, a table cell) on its own. */
 export type WalkSubtree = (root: Node, assets: AssetIndex, tabGroups: TabGroups) => WalkResult;
 
@@ -67,6 +81,8 @@ export interface WalkContext {
   readonly dialogs: Dialogs;
   /** Walks a subtree on its own (given, so that handlers need not import the walker). */
   readonly walkSubtree: WalkSubtree;
+  /** What the walks of one page share about its pictures (./repeated-pictures.ts, ./picture-menu.ts). */
+  readonly pictures: PagePictures;
 
   readonly blocks: Block[];
   readonly textBlocks: string[];
@@ -125,6 +141,7 @@ export function createWalkContext(
   tabGroups: TabGroups,
   walkSubtree: WalkSubtree,
   dialogs: Dialogs = { byElement: new Map(), byId: new Map(), emitted: new Set() },
+  pictures: PagePictures = { repeated: new Set(), navLinks: new Set() },
 ): WalkContext {
   return {
     root,
@@ -133,9 +150,11 @@ export function createWalkContext(
     tabGroups,
     dialogs,
     walkSubtree,
+    pictures,
     blocks: [],
     textBlocks: [],
     navLinks: [],
+
     dropped: [],
     anchors: new Map(),
     tabAnchors: new Map(),
