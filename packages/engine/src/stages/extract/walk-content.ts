@@ -16,6 +16,7 @@ import { flush } from './walk/flush';
 import { endForm } from './walk/form';
 import { dropPendingSentMessage } from './walk/form-state';
 import { enterNode, exitNode } from './walk/handlers';
+import { dropPictureMenus } from './walk/picture-menu';
 import { findRepeatedPictures } from './walk/repeated-pictures';
 import type { AssetIndex, PagePictures, WalkResult } from './walk/walk-context';
 import { createWalkContext } from './walk/walk-context';
@@ -57,6 +58,8 @@ export function walkContent(
   flush(context);
   if (context.form) endForm(context);
   dropPendingSentMessage(context);
+  // The page's own walk (not a subtree's): its menus are all known now.
+  if (!shared) dropPictureMenus(context);
   const { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors, aside } = context;
   const result: WalkResult = { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors };
   if (aside) result.aside = aside;

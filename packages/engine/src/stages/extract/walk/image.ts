@@ -9,17 +9,22 @@ import { flush } from './flush';
 import { TRACKER_URL } from './tracker-url';
 import type { WalkContext } from './walk-context';
 import { currentHref } from './walk-context';
+import { PROBE_MARKS } from '../../../measure/probe-marks';
 
 /**
  * Emits an image block, unless the image carries no content, repeats a picture shown elsewhere, or
- * sits in a menu, form or label.
+ * sits in a menu (whose linked pictures name its links), form or label.
  */
 export function handleImage(context: WalkContext, element: Element): boolean {
   // A copy the original did not show at rest of a picture shown elsewhere (./repeated-pictures.ts).
   if (context.pictures.repeated.has(element)) return false;
   const image = imageOf(context, element);
   if (!image) return false;
-  if (context.nav > 0 || context.form || context.labelDepth > 0) return false;
+  if (context.nav > 0) {
+    addPictureNavLink(context, element, image);
+    return false;
+  }
+  if (context.form || context.labelDepth > 0) return false;
   if (isDecoration(image)) return false;
   flush(context);
   const block: Extract<Block, { kind: 'image' }> = { kind: 'image', image };
@@ -35,6 +40,23 @@ export function handleImage(context: WalkContext, element: Element): boolean {
   emit(context, block);
   context.lastImage = { block, row };
   return false;
+}
+
+/**
+ * A menu's linked picture names its link by its alt text or title (a menu of picture buttons); the
+ * brand's picture is the site's name, not a menu item. ./picture-menu.ts drops it again when a link
+ * with words goes to the same page.
+ */
+function addPictureNavLink(context: WalkContext, element: Element, image: ImageRef): void {
+  const label = image.alt || collapse(getAttr(element, 'title') ?? '');
+  if (!image.href || !label) return;
+  for (let node = element.parentNode; node && isElement(node); node = node.parentNode)
+    if (getAttr(node, PROBE_MARKS.brand) !== undefined) return;
+  // The menu's words before the picture are its links before this one.
+  flush(context);
+  const link = { label, href: image.href };
+  context.navLinks.push(link);
+  context.pictures.navLinks.add(link);
 }
 
 /**
