@@ -12,6 +12,11 @@ export const PROBE_MARKS = {
   menu: 'data-sitelift-menu',
   /** An entry screen ("Lets begin" alone in a screen hiding the content), valued with its link's label. */
   splash: 'data-sitelift-splash',
+  /**
+   * An overlay the page lays over itself on load (a cookie notice, a newsletter sign-up, a chat
+   * launcher; measure/overlay-kind.ts), valued with its kind: not content, nor evidence of the brand.
+   */
+  overlay: 'data-sitelift-overlay',
   /** A dialog hidden at load (modal, lightbox popup), valued with its id. */
   dialog: 'data-sitelift-dialog',
   /** A trigger of a dialog, valued with the id of the dialog it opens. */

@@ -8,6 +8,7 @@ import { generate, parse, walk as walkCss, type CssNode } from 'css-tree';
 import { parseColor, toHex, toHsl } from '../../lib/color';
 import type { Node } from './dom';
 import { getAttr, isElement, textContent, walk } from './dom';
+import { findOverlay } from './overlays';
 
 /** What the brand scan found. */
 export interface BrandFindings {
@@ -157,6 +158,8 @@ function scanDocument(document: Node, votes: Votes, readStyleElements: boolean):
     const tag = node.tagName;
     if (tag === 'style' && readStyleElements) scanCss(textContent(node), votes);
     if (tag === 'script' || tag === 'style') return false;
+    // A cookie notice's or chat launcher's colours are a vendor's, not the site's (./overlays.ts).
+    if (findOverlay(node)) return false;
     if (tag === 'body') {
       const bg = getAttr(node, 'bgcolor');
       if (bg && !votes.background && parseColor(bg)) votes.background = toHex(parseColor(bg)!);

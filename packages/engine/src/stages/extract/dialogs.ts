@@ -3,10 +3,12 @@
  * modal, an element with `role=dialog` or `aria-modal`, a `<dialog>` not open, or a hidden element a
  * trigger targets (a lightbox popup). The identity probe marks them in the rendered page
  * (PROBE_MARKS.dialog, PROBE_MARKS.opens); without a browser the markup says the same.
- * They stay dialogs: closed, every word kept, opened by their trigger.
+ * They stay dialogs: closed, every word kept, opened by their trigger; an overlay shown on load
+ * (a cookie notice, ./overlays.ts) is none.
  */
 import type { Element, Node } from './dom';
 import { collapse, findElements, getAttr, textContent } from './dom';
+import { findOverlay } from './overlays';
 import type { TabGroups } from './tab-groups';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 
@@ -103,6 +105,11 @@ export function findDialogs(root: Node, tabGroups?: TabGroups): Dialogs {
   for (const element of findElements(root, (e) => e.tagName !== 'body' && e.tagName !== 'html')) {
     // A tab group's panel is a tab, whatever marks it.
     if (inside.has(element) || tabGroups?.byElement.has(element)) continue;
+    // A consent notice or a sign-up laid over the page on load is no dialog of the site (./overlays.ts).
+    if (findOverlay(element)) {
+      for (const child of findElements(element, () => true)) inside.add(child);
+      continue;
+    }
     const id = getAttr(element, PROBE_MARKS.dialog) || getAttr(element, 'id');
     const isDialog = isDialogLike(element) || (!!id && targeted.has(id) && hiddenByMarkup(element));
     if (!isDialog) continue;

@@ -2,9 +2,10 @@
  * The walk's dispatch: which handler an element's tag goes to, in three steps.
  *
  * 1. Dropped kinds (scripts, styles, embeds...), reported even when hidden.
- * 2. (A form's states hidden at load are kept out, ./form-state.ts; other hidden elements are
- *    skipped, and so is what the original shows only on paper, on hover or to open its menu on a
- *    small screen; icon-font glyphs become icon runs.) Leaf kinds, whose whole subtree one handler
+ * 2. (Overlays laid over the page on load are kept out, ./overlay.ts, and so are a form's states
+ *    hidden at load, ./form-state.ts; other hidden elements are skipped, and so is what the
+ *    original shows only on paper, on hover or to open its menu on a small screen; icon-font glyphs
+ *    become icon runs.) Leaf kinds, whose whole subtree one handler
  *    turns into a block or a form field: images, rules, preformatted text, data tables, controls,
  *    form labels. A leaf handler may decline (a layout table, a label naming no field) and the
  *    element goes on.
@@ -29,6 +30,7 @@ import { handleImage } from './image';
 import { inlineMark } from './inline-mark';
 import { handleLineBreak } from './line-break';
 import { handleLink } from './link';
+import { handleOverlay } from './overlay';
 import { isMenuToggle } from './menu-toggle';
 import { handlePanels } from './panels';
 import { isPermalinkMark } from './permalink';
@@ -126,6 +128,9 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   const tag = element.tagName;
   const dropped = DROPPED_HANDLERS.get(tag);
   if (dropped) return dropped(context, element) ?? false;
+  // Before dialogs and hidden kinds: a consent notice is often a dialog, or hidden until a script
+  // finds no consent stored.
+  if (handleOverlay(context, element)) return false;
   // A dialog is hidden until opened: placed closed, its words kept.
   if (handleDialog(context, element) === false) return false;
   // Before the other hidden kinds: a form's sent message is often a live region too.
