@@ -1,6 +1,10 @@
-/** The colours the page shows most: fills and words weighted by area, and the headings' colours. */
+/**
+ * The colours the page shows most: fills and words weighted by area, and the headings' colours. An
+ * overlay's (a cookie bar's) are not the page's.
+ */
 import { isOpaque } from './color';
 import { add, rectOf, style, text, textOf } from './dom';
+import { inOverlay } from './overlays';
 import { doc, H, W } from './view';
 
 /** Fills and text colours weighted by the area they cover; h1–h3 colours by count. */
@@ -11,7 +15,7 @@ export function readAccents(): { accents: Map<string, number>; headings: Map<str
   const budget = Math.min(all.length, 6000);
   for (let i = 0; i < budget; i++) {
     const e = all[i]!;
-    if (/^(?:SCRIPT|STYLE|NOSCRIPT|TEMPLATE|svg|path)$/.test(e.tagName)) continue;
+    if (/^(?:SCRIPT|STYLE|NOSCRIPT|TEMPLATE|svg|path)$/.test(e.tagName) || inOverlay(e)) continue;
     const r = rectOf(e);
     if (r.width === 0 || r.height === 0) continue;
     const s = style(e);

@@ -7,6 +7,7 @@ import { isOpaque } from './color';
 import { add, isShown, rectOf, style, text } from './dom';
 import { inSplash } from './entry-screen';
 import { fillOf } from './fill';
+import { inOverlay } from './overlays';
 import { doc } from './view';
 
 /**
@@ -27,7 +28,9 @@ export function markButtons(brand: Element | null): {
       a.closest(markSelector(PROBE_MARKS.menu)) ||
       a === brand ||
       (brand && brand.contains(a)) ||
-      inSplash(a)
+      inSplash(a) ||
+      // A cookie bar's "Accept" is a vendor's button, not the site's call to action.
+      inOverlay(a)
     )
       continue;
     const s = style(a);

@@ -7,6 +7,7 @@
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { style } from './dom';
 import { inSplash } from './entry-screen';
+import { inOverlay } from './overlays';
 import { doc } from './view';
 
 const DIALOG_TOGGLE = /^(?:modal|dialog|lightbox)$/i;
@@ -57,7 +58,8 @@ export function markDialogs(): void {
   }
   let dialogCount = 0;
   for (const e of doc.querySelectorAll('body *')) {
-    if (e.closest(markSelector(PROBE_MARKS.dialog)) || inSplash(e) || shownNow(e)) continue;
+    if (e.closest(markSelector(PROBE_MARKS.dialog)) || inSplash(e) || inOverlay(e) || shownNow(e))
+      continue;
     const dialogLike =
       e.tagName === 'DIALOG' ||
       e.matches('.modal, [role="dialog"], [role="alertdialog"], [aria-modal="true"]');

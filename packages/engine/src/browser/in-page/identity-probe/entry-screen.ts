@@ -7,6 +7,7 @@
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { isShown, rectOf, style, text, top } from './dom';
 import { isCover } from './fill';
+import { inOverlay } from './overlays';
 import { body, doc, H } from './view';
 
 const ENTRY =
@@ -22,7 +23,7 @@ const hiddenText = (e: Element): number =>
 export function markEntryScreen(): void {
   for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[href], button')) {
     const label = text(a) || a.getAttribute('aria-label') || '';
-    if (!label || label.length > 40 || !ENTRY.test(label) || !isShown(a)) continue;
+    if (!label || label.length > 40 || !ENTRY.test(label) || !isShown(a) || inOverlay(a)) continue;
     if (top(rectOf(a)) > H) continue;
     const href = a.getAttribute('href') || '';
     const inPage =

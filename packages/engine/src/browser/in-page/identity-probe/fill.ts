@@ -4,6 +4,7 @@
  * the page looks like.
  */
 import { gradientColor, imageUrl, isOpaque } from './color';
+import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { isShown, rectOf, style, textOf } from './dom';
 import { body, doc, H, W } from './view';
 
@@ -28,7 +29,9 @@ export const isCover = (e: Element): boolean => {
   return (Number.parseInt(s.zIndex, 10) || 0) >= 1000 && r.width >= W * 0.9 && r.height >= H * 0.9;
 };
 
+/** Inside a layer laid over the page: a cover, or an overlay (a cookie bar) the probe marked. */
 export const isInCover = (e: Element): boolean => {
+  if (e.closest(markSelector(PROBE_MARKS.overlay))) return true;
   for (let a: Element | null = e; a && a !== body && a !== doc.documentElement; a = a.parentElement)
     if (isCover(a)) return true;
   return false;

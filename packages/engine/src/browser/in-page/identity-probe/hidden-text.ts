@@ -9,6 +9,7 @@
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { style, text } from './dom';
 import { inSplash } from './entry-screen';
+import { inOverlay } from './overlays';
 import { doc } from './view';
 
 /** Longer than this, a hidden text is content (an answer, a panel), not a message. */
@@ -31,7 +32,7 @@ export function markHiddenText(): void {
     // Inside a marked message, or hidden only as its parent is (visibility is inherited).
     if (parent && (parent.closest(markSelector(PROBE_MARKS.hidden)) || hiddenHere(parent)))
       continue;
-    if (e.closest(markSelector(PROBE_MARKS.dialog)) || inSplash(e)) continue;
+    if (e.closest(markSelector(PROBE_MARKS.dialog)) || inSplash(e) || inOverlay(e)) continue;
     const words = text(e);
     if (!/\p{L}{2}/u.test(words) || words.length > MAX_MESSAGE_LENGTH) continue;
     if (e.querySelector(NOT_A_MESSAGE)) continue;

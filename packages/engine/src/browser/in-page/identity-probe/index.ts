@@ -3,7 +3,8 @@
  * stages/fetch/identity-probe.ts, which bundles this folder into one script): it reads what only a
  * browser knows — computed colours, the families in use, where things sit — and returns a PageProbe
  * (measure/page-probe.ts). It also marks the DOM (measure/probe-marks.ts) so that extract finds
- * brand, menus, buttons, items, sidebars, rows, entry screens and print-only parts without a browser of its own.
+ * brand, menus, buttons, items, sidebars, rows, entry screens, overlays (cookie notices) and
+ * print-only parts without a browser of its own.
  *
  * The steps run in this order: each later one reads the marks of the earlier ones (a button is no
  * button inside a menu; a row is no row inside a sidebar).
@@ -22,6 +23,7 @@ import { fillOf } from './fill';
 import { findHero } from './hero';
 import { markBrand } from './logo';
 import { markMenus, readMenuItems } from './menus';
+import { markOverlays } from './overlays';
 import { markPrintOnly } from './print-only';
 import { findFooter, findHeader, regionOf } from './regions';
 import { markRepeatedItems } from './repeated-items';
@@ -32,6 +34,8 @@ import { body, doc, H, W } from './view';
 
 export function run(): PageProbe | undefined {
   if (!doc.body) return undefined;
+  // First: every later step looks past the overlays the page lays over itself (a cookie bar).
+  markOverlays();
   const { background, documentHeight } = readBackground();
   const { accents, headings } = readAccents();
   const header = findHeader(background);

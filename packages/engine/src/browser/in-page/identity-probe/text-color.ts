@@ -15,9 +15,13 @@ export function readParagraphColor(background: PageProbe['background']): string 
   if (!channels(background.color) || background.image) return undefined;
   const outside = [
     'header, footer, nav',
-    ...[PROBE_MARKS.menu, PROBE_MARKS.splash, PROBE_MARKS.dialog, PROBE_MARKS.aside].map(
-      markSelector,
-    ),
+    ...[
+      PROBE_MARKS.menu,
+      PROBE_MARKS.splash,
+      PROBE_MARKS.dialog,
+      PROBE_MARKS.aside,
+      PROBE_MARKS.overlay,
+    ].map(markSelector),
   ].join(', ');
   const weights = new Map<string, number>();
   for (const p of [...body.querySelectorAll('p, li, dd, td')].slice(0, 3000)) {

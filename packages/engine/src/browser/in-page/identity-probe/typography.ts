@@ -61,7 +61,9 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
   const { header, footer, heroElement, heroHeadlineSize, background, documentHeight } = context;
   const CHROME = [
     'header, footer, nav, [role=banner], [role=contentinfo], [role=navigation]',
-    ...[PROBE_MARKS.menu, PROBE_MARKS.splash, PROBE_MARKS.dialog].map(markSelector),
+    ...[PROBE_MARKS.menu, PROBE_MARKS.splash, PROBE_MARKS.dialog, PROBE_MARKS.overlay].map(
+      markSelector,
+    ),
     'script, style, noscript, template, button, select, textarea, h1, h2, h3, h4, h5, h6',
   ].join(', ');
   const isChrome = (e: Element): boolean =>
