@@ -300,8 +300,10 @@ describe.each(TEST_DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
     expect((await getEntries(buyer))[0]).toMatchObject({ delta: -12, reason: 'payment_refund' });
     const after = (await buyer.post('/api/billing/customers', {})).json().data;
     expect(after.products[0]).toMatchObject({ status: 'refunded', refundable_until: null });
+    // Asked again: the guarantee is used (not "no subscription": the answer names the reason).
     const twice = await buyer.post('/api/billing/refund', {});
-    expect(twice.statusCode).toBe(404);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('refund_already_used');
   });
 
   it('answers 502 provider_error when Stripe refuses, and leaves no open session', async () => {

@@ -654,17 +654,26 @@ export async function refundSubscription(
   productId: string | undefined,
 ): Promise<RefundResult> {
   requirePurchases(deps);
-  // Asked first: a customer who has used the guarantee hears so, even when the refund that used it
-  // (perhaps a moment ago, in a twin request) has already ended the subscription.
-  if (await hasRefundedPayment(deps.db, user.id)) throw new BillingError('refund_already_used');
+  // A customer who has used the guarantee hears so, also when the refund that used it (perhaps a
+  // moment ago, in a twin request) has already ended the subscription this request looks for.
+  const refundUsed = async () => {
+    if (await hasRefundedPayment(deps.db, user.id)) throw new BillingError('refund_already_used');
+  };
+  await refundUsed();
   const subscription = await requireLiveSubscription(deps, user.id, productId, [
     'active',
     'canceling',
-  ]);
+  ]).catch(async (error: unknown) => {
+    await refundUsed();
+    throw error;
+  });
   const payments = await listPaymentsForSubscription(deps.db, subscription.id);
   const first = payments[0];
   const payment = [...payments].reverse().find((item) => !item.refundedAt);
-  if (!first || !payment) throw new BillingError('no_active_subscription');
+  if (!first || !payment) {
+    await refundUsed();
+    throw new BillingError('no_active_subscription');
+  }
   if (nowOf(deps).getTime() > first.paidAt.getTime() + GUARANTEE_DAYS * DAY_MS) {
     throw new BillingError('refund_window_closed');
   }
