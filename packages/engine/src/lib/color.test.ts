@@ -19,6 +19,13 @@ describe('parseColor', () => {
     expect(parseColor('#333 !important')).toEqual({ r: 51, g: 51, b: 51 });
   });
 
+  it('answers "no colour" for a value culori throws on (a background shorthand part)', () => {
+    // `background: url(x.gif) no-repeat center/8px` split into words: culori's tokenizer threw on
+    // "center/8px", and extract failed for the whole site.
+    expect(parseColor('center/8px')).toBeUndefined();
+    expect(parseColor('top/50%')).toBeUndefined();
+  });
+
   it('gives nothing for what is not a visible colour', () => {
     for (const value of ['transparent', 'rgba(0,0,0,0)', 'inherit', 'currentColor', '', 'url(x)'])
       expect(parseColor(value)).toBeUndefined();

@@ -26,7 +26,13 @@ export function parseColor(input: string): Rgb | undefined {
     .replace(/\s*!important$/, '');
   if (!value) return undefined;
   // Legacy HTML colour attributes often omit the '#'; CSS does not know that spelling.
-  const parsed = parse(/^[0-9a-f]{6}$/.test(value) ? `#${value}` : value);
+  let parsed: Color | undefined;
+  try {
+    parsed = parse(/^[0-9a-f]{6}$/.test(value) ? `#${value}` : value);
+  } catch {
+    // culori's tokenizer throws on some malformed values (old hand-written CSS): not a colour.
+    return undefined;
+  }
   if (parsed === undefined || parsed.alpha === 0) return undefined;
   const { r, g, b } = toRgbMode(parsed);
   return { r: clamp(r * 255), g: clamp(g * 255), b: clamp(b * 255) };
