@@ -39,7 +39,7 @@ import type {
 } from '../model';
 import { STRATEGIES } from '../types';
 import { exactly } from './exact';
-import { probedTypographySchema } from '../model';
+import { headingCaseSchema, probedTypographySchema } from '../model';
 import { bytesSchema, diagnosticSchema } from './raw-site';
 
 // ---------------------------------------------------------------------------------------------
@@ -344,13 +344,20 @@ export const siteModelSchema = exactly<SiteModel>()(
 // ---------------------------------------------------------------------------------------------
 // plan + design
 
+const scaledHeadingSchema = z.object({
+  size: z.number(),
+  weight: z.number(),
+  case: headingCaseSchema.optional(),
+  tracking: z.number().optional(),
+});
+
 const typeScaleSchema = exactly<TypeScale>()(
   z.object({
     body: z.object({ size: z.number(), lineHeight: z.number() }),
     headings: z.object({
-      h1: z.object({ size: z.number(), weight: z.number() }),
-      h2: z.object({ size: z.number(), weight: z.number() }),
-      h3: z.object({ size: z.number(), weight: z.number() }),
+      h1: scaledHeadingSchema,
+      h2: scaledHeadingSchema,
+      h3: scaledHeadingSchema,
     }),
     hero: z.number().optional(),
     isTextCentered: z.literal(true).optional(),

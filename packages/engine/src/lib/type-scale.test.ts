@@ -93,6 +93,21 @@ describe('the measured type scale (decision record 029)', () => {
     expect(mergeTypography([])).toBeUndefined();
   });
 
+  it("keeps a heading level's case and spacing: measured, and shared by most pages", () => {
+    const capitals = { size: 30, weight: 700, case: 'uppercase' as const, tracking: 0.1 };
+    expect(toTypeScale({ ...BOOTSTRAP, h2: capitals }).headings.h2).toEqual(capitals);
+    expect(toTypeScale(BOOTSTRAP).headings.h2).toEqual({ size: 30, weight: 500 });
+    const merged = mergeTypography([
+      { ...BOOTSTRAP, h2: capitals },
+      { ...BOOTSTRAP, h2: { ...capitals, tracking: 0.05 } },
+      { ...BOOTSTRAP, h1: { size: 36, weight: 500, case: 'capitalize' } },
+    ])!;
+    // Two of three pages draw h2s in capitals; no spacing is shared by most of them.
+    expect(merged.h2).toEqual({ size: 30, weight: 700, case: 'uppercase' });
+    // One page of three capitalises its h1: not the site's look.
+    expect(merged.h1).toEqual({ size: 36, weight: 500 });
+  });
+
   it('is planned for STYLE_MODERNIZATION only; the other strategies keep the template scale', () => {
     const model = modelWith(BOOTSTRAP);
     const style = planSite(model, { strategy: 'STYLE_MODERNIZATION' });

@@ -45,6 +45,8 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
     const size = found?.size ?? originalBody * DEFAULT_RATIO[level];
     const kept = round(Math.max(bodySize * MIN_RATIO[level], Math.min(size, above)));
     headings[level] = { size: kept, weight: found?.weight ?? 700 };
+    if (found?.case) headings[level].case = found.case;
+    if (found?.tracking !== undefined) headings[level].tracking = found.tracking;
     above = kept;
   }
   // The gaps were measured with the original's body size; they are kept as they were (a floor of
@@ -108,11 +110,23 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
   };
   for (const level of ['h1', 'h2', 'h3'] as const) {
     const size = median(numbers((t) => t[level]?.size));
-    if (size !== undefined)
-      merged[level] = {
-        size,
-        weight: median(numbers((t) => t[level]?.weight)) ?? 700,
-      };
+    if (size === undefined) continue;
+    merged[level] = { size, weight: median(numbers((t) => t[level]?.weight)) ?? 700 };
+    // A case or spacing most pages with the level share (the start page's on a tie).
+    const withLevel = pages.filter((t) => t[level] !== undefined);
+    const shared = <K>(pick: (t: ProbedTypography) => K | undefined): K | undefined => {
+      const counts = new Map<K, number>();
+      for (const t of withLevel) {
+        const value = pick(t);
+        if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
+      }
+      const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+      return best && best[1] * 2 >= withLevel.length ? best[0] : undefined;
+    };
+    const letterCase = shared((t) => t[level]?.case);
+    if (letterCase) merged[level].case = letterCase;
+    const tracking = shared((t) => t[level]?.tracking);
+    if (tracking !== undefined) merged[level].tracking = tracking;
   }
   const columns = new Map<string, { column: NonNullable<ProbedTypography['column']>; n: number }>();
   for (const t of pages) {

@@ -3,7 +3,7 @@
  * design). Both are plain, serialisable data: a job can save them, resume from them and show them.
  */
 import type { Diagnostic } from './diagnostic';
-import type { ProbedTypography } from './probed-typography';
+import type { HeadingCase, ProbedTypography } from './probed-typography';
 import type { Strategy } from './strategy';
 
 // ---------------------------------------------------------------------------------------------
@@ -424,7 +424,11 @@ export interface DesignTokens {
 /** A measured type scale for the rebuild's CSS variables (DesignTokens.typography). */
 export interface TypeScale {
   body: { size: number; lineHeight: number };
-  headings: Record<'h1' | 'h2' | 'h3', { size: number; weight: number }>;
+  /** Each level's size (px) and weight, and its letter case and spacing (em) where it had its own. */
+  headings: Record<
+    'h1' | 'h2' | 'h3',
+    { size: number; weight: number; case?: HeadingCase; tracking?: number }
+  >;
   /** The hero's headline size (px), when the original's hero had one. */
   hero?: number;
   /** True: the original centred most of its text, and the rebuild does too. */

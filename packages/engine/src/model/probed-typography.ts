@@ -8,6 +8,17 @@ import { z } from 'zod';
 
 const finite = z.number();
 
+/** A CSS `text-transform` a heading level is drawn with (`none` is left out). */
+export const headingCaseSchema = z.enum(['uppercase', 'lowercase', 'capitalize']);
+export type HeadingCase = z.infer<typeof headingCaseSchema>;
+
+const headingSchema = z.object({
+  size: finite,
+  weight: finite,
+  case: headingCaseSchema.optional(),
+  tracking: finite.optional(),
+});
+
 export const probedTypographySchema = z.object({
   /** Size and line height (px) of the text holding most characters outside headings and chrome. */
   body: z.object({ size: finite, lineHeight: finite }),
@@ -15,10 +26,13 @@ export const probedTypographySchema = z.object({
   isTextCentered: z.literal(true).optional(),
   /** The size (px) of the hero's headline, the largest text over its picture, when there is one. */
   heroHeadline: finite.optional(),
-  /** The most common size (px) and weight of each heading level, when the page has one. */
-  h1: z.object({ size: finite, weight: finite }).optional(),
-  h2: z.object({ size: finite, weight: finite }).optional(),
-  h3: z.object({ size: finite, weight: finite }).optional(),
+  /**
+   * The most common size (px) and weight of each heading level, when the page has one, and its
+   * letter case and spacing (em) where most of the level's headings had one of their own.
+   */
+  h1: headingSchema.optional(),
+  h2: headingSchema.optional(),
+  h3: headingSchema.optional(),
   /**
    * The column most text sits in: the content box of the outermost element narrower than the
    * viewport around it (left edge and width), how wide its paragraphs run, and whether it is centred.

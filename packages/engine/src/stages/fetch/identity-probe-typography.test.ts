@@ -55,10 +55,13 @@ const LEFT = `<!doctype html><html lang="en"><head><title>Docs</title><style>
   .main { width: 800px; padding: 0 10px; }
   .band { background: #eeeeee; height: 200px; }
   .main p { text-align: center; }
+  h2 { text-transform: uppercase; letter-spacing: 2px; font-size: 20px; }
+  h2.plain { text-transform: none; letter-spacing: normal; }
 </style></head><body>
   <div class="layout">
     <div class="side"><a href="/">Home</a></div>
-    <div class="main"><h1>Docs</h1><p>${WORDS}</p><p>${WORDS}</p></div>
+    <div class="main"><h1>Docs</h1><p>${WORDS}</p><h2>Setup</h2><p>${WORDS}</p>
+      <h2>Usage</h2><p>${WORDS}</p><h2 class="plain">Notes</h2></div>
   </div>
   <div class="band"><p>A band.</p></div>
   ${SCRIPT}
@@ -110,5 +113,16 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
     expect(typography.column).toEqual({ left: 250, width: 800, measure: 800, isCentered: false });
     expect(typography.hasBands).toBe(true);
     expect(typography.isTextCentered).toBe(true);
+  });
+
+  it("reads a heading level's case and letter spacing as most of its headings show them", () => {
+    // Two of three h2s in capitals, spaced 2 px at 20 px (0.1 em); the h1 has neither.
+    expect(probeOf('/left.html').typography!.h2).toEqual({
+      size: 20,
+      weight: 700,
+      case: 'uppercase',
+      tracking: 0.1,
+    });
+    expect(probeOf('/left.html').typography!.h1).toEqual({ size: 26, weight: 700 });
   });
 });

@@ -107,13 +107,33 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
   for (const level of [1, 2, 3] as const) {
     const sizes = new Map<number, number>();
     const weights = new Map<string, number>();
+    const cases = new Map<string, number>();
+    const trackings = new Map<number, number>();
     for (const h of doc.querySelectorAll(`h${level}`)) {
       if (!isShown(h) || !text(h) || inSplash(h) || (header && header.contains(h))) continue;
-      add(sizes, round(px(style(h).fontSize)), 1);
-      add(weights, style(h).fontWeight, 1);
+      const s = style(h);
+      add(sizes, round(px(s.fontSize)), 1);
+      add(weights, s.fontWeight, 1);
+      add(cases, s.textTransform, 1);
+      // Letter spacing as a share of the size (em), so that it scales with the rebuild's size.
+      const spacing =
+        s.letterSpacing === 'normal' ? 0 : px(s.letterSpacing) / (px(s.fontSize) || 1);
+      add(trackings, Math.round(spacing * 100) / 100, 1);
     }
     const hs = heaviest(sizes);
-    if (hs) typography[`h${level}`] = { size: hs, weight: Number(heaviest(weights)) || 700 };
+    if (hs) {
+      const heading: NonNullable<ProbedTypography['h1']> = {
+        size: hs,
+        weight: Number(heaviest(weights)) || 700,
+      };
+      // The heading's case (agency pages' capitals) and a spacing clearly its own are its look.
+      const letterCase = heaviest(cases);
+      if (letterCase === 'uppercase' || letterCase === 'lowercase' || letterCase === 'capitalize')
+        heading.case = letterCase;
+      const tracking = heaviest(trackings);
+      if (tracking !== undefined && Math.abs(tracking) >= 0.02) heading.tracking = tracking;
+      typography[`h${level}`] = heading;
+    }
   }
   // The column: the outermost box narrower than the viewport around the paragraphs holding most
   // characters (a Bootstrap .container, a centred wrapper, the body inside its margin).

@@ -54,6 +54,19 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(variables).not.toContain('--wrap-margin-left');
   });
 
+  it("writes a heading level's case and spacing only where the original had its own", () => {
+    const capitals = { size: 30, weight: 600, case: 'uppercase' as const, tracking: 0.1 };
+    const variables = toTypeScaleVariables({
+      ...scale,
+      headings: { ...scale.headings, h2: capitals },
+    });
+    expect(variables).toContain('--type-h2-case: uppercase;');
+    expect(variables).toContain('--type-h2-tracking: 0.1em;');
+    expect(variables).not.toContain('--type-h1-case');
+    expect(variables).not.toContain('--type-h3-tracking');
+    expect(toStylesheet(tokens, false)).toContain('text-transform: var(--type-h2-case, none);');
+  });
+
   it("sets none without a measured scale, and base.css falls back to the template's", () => {
     const css = toStylesheet(tokens, false);
     expect(rootOf(css)).not.toContain('--type-');

@@ -99,6 +99,10 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
     ...(['h1', 'h2', 'h3'] as const).flatMap((level) => [
       `--type-${level}: ${headings[level].size}px;`,
       `--type-${level}-weight: ${headings[level].weight};`,
+      ...(headings[level].case ? [`--type-${level}-case: ${headings[level].case};`] : []),
+      ...(headings[level].tracking !== undefined
+        ? [`--type-${level}-tracking: ${headings[level].tracking}em;`]
+        : []),
     ]),
     ...(scale.hero ? [`--type-hero: ${scale.hero}px;`] : []),
     ...(scale.isTextCentered ? ['--text-align: center;'] : []),
