@@ -89,10 +89,18 @@ describe('lists through the dispatch table', () => {
       [true, 'center'],
       [undefined, undefined],
     ]);
-    // Without a browser, a framework's class says so.
-    expect(walkFragment('<ul class="pagination"><li>1</li><li>2</li></ul>')).toMatchObject([
-      { kind: 'list', inline: true },
-    ]);
+    // Without a browser, its kind says so: a pager, page arrows; not a list of words.
+    for (const row of [
+      '<ul><li><a href="/p1">«</a></li><li><a href="/p1">1</a></li><li><a href="/p2">2</a></li><li><a href="/p2">»</a></li></ul>',
+      '<ul><li><a href="/p1">‹</a></li><li><a href="/p3">›</a></li></ul>',
+    ])
+      expect(walkFragment(row)).toMatchObject([{ kind: 'list', inline: true }]);
+    for (const column of [
+      '<ul class="pagination"><li>Apples</li><li>Pears</li></ul>',
+      '<ul><li><a href="/a">About us</a></li><li><a href="/b">Contact</a></li></ul>',
+      '<ul><li>1</li><li>2</li></ul>',
+    ])
+      expect(walkFragment(column)[0]).not.toHaveProperty('inline', true);
   });
 
   it("moves what comes before a titled item's heading after it", () => {

@@ -3,25 +3,40 @@
  * items carry headings (a blog's post list) are item containers instead.
  */
 import type { Element, Node } from '../dom';
-import { childrenOf, findElement, getAttr, isElement } from '../dom';
+import { childrenOf, findElement, findElements, getAttr, isElement, textContent } from '../dom';
 import type { Container, WalkContext } from './walk-context';
 import { PROBE_MARKS } from '../../../measure/probe-marks';
 
-/** Classes of lists that frameworks lay out in a row (read when no browser measured the page). */
-const INLINE_CLASS =
-  /(?:^|\s)(?:list-inline|pagination|pager|inline-list|social-buttons|list-social)(?:\s|$)/i;
+/** A label a pager or an icon row shows: a number, arrows or marks, or nothing (an icon). */
+const ROW_LABEL = /^[\d\s\p{P}\p{S}]{0,4}$/u;
+
+/**
+ * Whether a list reads as a row by its kind, when no browser measured the page: a pager
+ * ("« 1 2 3 »", "‹ ›") or a row of icon links: every item one link showing a number, arrows or
+ * no words.
+ */
+function isRowByKind(element: Element): boolean {
+  const items = childrenOf(element).filter(
+    (node): node is Element => isElement(node) && node.tagName === 'li',
+  );
+  if (items.length < 2) return false;
+  return items.every((item) => {
+    const links = findElements(item, (e) => e.tagName === 'a');
+    return links.length === 1 && ROW_LABEL.test(textContent(item).trim());
+  });
+}
 
 /**
  * Whether the original showed a list's items side by side: as the identity probe measured it
  * (PROBE_MARKS.inline; the page's body carries PROBE_MARKS.align when it was measured),
- * else as its framework class says.
+ * else as its kind says (a pager, a row of icon links).
  */
 function isInlineList(element: Element): boolean {
   if (getAttr(element, PROBE_MARKS.inline) !== undefined) return true;
   let node: Node | null = element;
   while (node && isElement(node) && node.tagName !== 'body') node = node.parentNode;
   if (node && isElement(node) && getAttr(node, PROBE_MARKS.align) !== undefined) return false;
-  return INLINE_CLASS.test(getAttr(element, 'class') ?? '');
+  return isRowByKind(element);
 }
 
 /**
