@@ -44,6 +44,13 @@ export const PROBE_MARKS = {
   row: 'data-sitelift-row',
   /** A column of a layout row. */
   col: 'data-sitelift-col',
+  /**
+   * A slider: a box showing one of several slides of one kind at a time (the others hidden, laid
+   * under it or clipped off beside it), whatever its script calls it.
+   */
+  slider: 'data-sitelift-slider',
+  /** One slide of a PROBE_MARKS.slider. */
+  slide: 'data-sitelift-slide',
   /** A list laid out in one line (a pager, social icons), not as a bulleted column. */
   inline: 'data-sitelift-inline',
   /** Hidden on screen and shown only when printed ("Printed from www…", a print header). */

@@ -1,6 +1,7 @@
 /**
- * Carousels (sliders) of the original (issue 12): Bootstrap's `.carousel`, slick, Owl, Swiper,
- * FlexSlider and generic slider markup (`.slider > ul > li`). Each slide is kept, in order — the
+ * Carousels (sliders) of the original (issue 12): those the identity probe saw showing one slide of
+ * several at a time (issue 23), else Bootstrap's `.carousel`, slick, Owl, Swiper, FlexSlider and
+ * generic slider markup (`.slider > ul > li`). Each slide is kept, in order — the
  * rebuild shows them as one accessible carousel instead of headings stacked as "Caption 1/2/3".
  * Pure: parse5 elements in, the slide elements out.
  */
@@ -28,8 +29,12 @@ const SLIDER_CLASS =
 const PART_CLASS =
   /^(?:carousel|slider|slick|owl|swiper)-(?:inner|item|caption|control|indicators|nav|dots|track|list|stage|stage-outer|wrapper|slide|pagination|button-next|button-prev)$/i;
 
-/** True when the element is the root of a slider (not one of its parts). */
+/**
+ * True when the element is the root of a slider (not one of its parts): as the identity probe saw
+ * it (PROBE_MARKS.slider), else as a slider library's classes say.
+ */
 export function isCarouselRoot(element: Element): boolean {
+  if (getAttr(element, PROBE_MARKS.slider) !== undefined) return true;
   const classes = classesOf(element);
   return (
     classes.some((c) => SLIDER_CLASS.test(c)) &&
@@ -44,7 +49,12 @@ export function findCarouselSlides(element: Element): Element[] | undefined {
   const within = (predicate: (e: Element) => boolean): Element[] =>
     findElements(element, (e) => e !== element && predicate(e));
   let slides: Element[];
-  if (hasClass(element, 'carousel') && within((e) => hasClass(e, 'carousel-inner')).length > 0) {
+  if (getAttr(element, PROBE_MARKS.slider) !== undefined) {
+    slides = elementChildren(element).filter((e) => getAttr(e, PROBE_MARKS.slide) !== undefined);
+  } else if (
+    hasClass(element, 'carousel') &&
+    within((e) => hasClass(e, 'carousel-inner')).length > 0
+  ) {
     // Bootstrap 3 (.item) and 4/5 (.carousel-item), the direct children of .carousel-inner.
     const inner = within((e) => hasClass(e, 'carousel-inner'))[0]!;
     slides = elementChildren(inner).filter(

@@ -3,7 +3,7 @@
  * stages/fetch/identity-probe.ts, which bundles this folder into one script): it reads what only a
  * browser knows — computed colours, the families in use, where things sit — and returns a PageProbe
  * (measure/page-probe.ts). It also marks the DOM (measure/probe-marks.ts) so that extract finds
- * brand, menus, buttons, items, sidebars, rows, entry screens, overlays (cookie notices) and
+ * brand, menus, buttons, sliders, items, sidebars, rows, entry screens, overlays (cookie notices) and
  * print-only parts without a browser of its own.
  *
  * The steps run in this order: each later one reads the marks of the earlier ones (a button is no
@@ -27,6 +27,7 @@ import { markOverlays } from './overlays';
 import { markPrintOnly } from './print-only';
 import { findFooter, findHeader, regionOf } from './regions';
 import { markRepeatedItems } from './repeated-items';
+import { markSliders } from './sliders';
 import { markInlineLists, markRows } from './rows';
 import { readParagraphColor } from './text-color';
 import { measureTypography } from './typography';
@@ -48,6 +49,7 @@ export function run(): PageProbe | undefined {
   const { links, buttons } = markButtons(brand);
   const menuItems = readMenuItems(menu, header, background);
   const footer = findFooter();
+  markSliders();
   markRepeatedItems();
   markAsides();
   markRows();
