@@ -20,11 +20,13 @@ import type {
   HeroModel,
   ImageRef,
   InlineRun,
+  LanguageVersion,
   MenuItem,
   ModelAsset,
   NavLink,
   PageModel,
   Panel,
+  PlannedAlternate,
   PlannedAsset,
   PlannedMenuItem,
   PlannedPage,
@@ -193,6 +195,24 @@ const contactDetailsSchema = exactly<ContactDetails>()(
 
 const navLinkSchema = exactly<NavLink>()(z.object({ label: z.string(), href: z.string() }));
 
+const languageVersionSchema = exactly<LanguageVersion>()(
+  z.object({
+    code: z.string(),
+    label: z.string(),
+    href: z.string(),
+    current: z.literal(true).optional(),
+  }),
+);
+
+const plannedAlternateSchema = exactly<PlannedAlternate>()(
+  z.object({
+    code: z.string(),
+    label: z.string(),
+    route: z.string().regex(/^\/[A-Za-z0-9._~\/-]*$/, 'not a route of a plan'),
+    current: z.literal(true).optional(),
+  }),
+);
+
 const socialLinkSchema = exactly<SocialLink>()(z.object({ network: z.string(), href: z.string() }));
 
 const asideSchema = exactly<Aside>()(
@@ -218,6 +238,7 @@ const pageModelSchema = exactly<PageModel>()(
     aside: asideSchema.optional(),
     asideOf: z.string().optional(),
     navLinks: z.array(navLinkSchema),
+    languages: z.array(languageVersionSchema).optional(),
     contact: contactDetailsSchema,
     social: z.array(socialLinkSchema),
     copyright: z.string().optional(),
@@ -332,6 +353,7 @@ export const siteModelSchema = exactly<SiteModel>()(
     startUrl: z.string(),
     identity: siteIdentitySchema,
     navigation: z.array(navLinkSchema),
+    languages: z.array(languageVersionSchema).optional(),
     pages: z.array(pageModelSchema),
     contact: contactDetailsSchema,
     social: z.array(socialLinkSchema),
@@ -467,6 +489,7 @@ const plannedPageSchema = exactly<PlannedPage>()(
     ),
     aside: asideSchema.optional(),
     textBlocks: z.array(z.string()),
+    alternates: z.array(plannedAlternateSchema).optional(),
   }),
 );
 

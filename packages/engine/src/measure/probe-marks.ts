@@ -55,6 +55,12 @@ export const PROBE_MARKS = {
   inline: 'data-sitelift-inline',
   /** Hidden on screen and shown only when printed ("Printed from www…", a print header). */
   printOnly: 'data-sitelift-print-only',
+  /**
+   * A language version's link, or the part of the page holding only such links (an "EN | DE" line),
+   * valued with its language code: the rebuild's language switcher, neither menu nor content. Set by
+   * extract (stages/extract/language-versions.ts).
+   */
+  language: 'data-sitelift-language',
   /** The computed text alignment (`center`/`left`) where it differs from the parent's; always on the body. */
   align: 'data-sitelift-align',
 } as const;

@@ -228,6 +228,18 @@ export interface Aside {
   blocks: Block[];
 }
 
+/** A language version of a page (issue 23): the page itself in another language of the same site. */
+export interface LanguageVersion {
+  /** ISO 639-1 code, e.g. `de`. */
+  code: string;
+  /** The switcher's words for it, as the original wrote them ("EN", "Deutsch"), else its own name. */
+  label: string;
+  /** Absolute URL of that version (the page's own URL for the current one). */
+  href: string;
+  /** The page's own language (its `<html lang>`). */
+  current?: true;
+}
+
 /** One page of the original. */
 export interface PageModel {
   url: string;
@@ -245,6 +257,11 @@ export interface PageModel {
   asideOf?: string;
   /** Links of the page's own navigation (nav element, menu list, navigation frame). */
   navLinks: NavLink[];
+  /**
+   * The page's language versions that were read (its own marked current), when it has another:
+   * the language switcher's links, never the menu's (issue 23).
+   */
+  languages?: LanguageVersion[];
   contact: ContactDetails;
   social: SocialLink[];
   copyright?: string;
@@ -366,6 +383,8 @@ export interface SiteModel {
   startUrl: string;
   identity: SiteIdentity;
   navigation: NavLink[];
+  /** The start page's language versions, when the site has more than one language (issue 23). */
+  languages?: LanguageVersion[];
   pages: PageModel[];
   contact: ContactDetails;
   social: SocialLink[];
@@ -483,6 +502,19 @@ export interface PlannedPage {
   /** The original's sidebar, its links rewritten to routes: drawn beside the sections. */
   aside?: Aside;
   textBlocks: string[];
+  /**
+   * The page in each language of the site (its own marked current), when it has another (issue 23):
+   * the header's language switcher and the head's `hreflang` links.
+   */
+  alternates?: PlannedAlternate[];
+}
+
+/** A language version of a planned page: its ISO 639-1 code, the switcher's words, its route. */
+export interface PlannedAlternate {
+  code: string;
+  label: string;
+  route: string;
+  current?: true;
 }
 
 /** A hero section's picture behind its words, as the original showed it (issue 12). */

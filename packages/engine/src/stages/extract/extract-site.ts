@@ -12,6 +12,7 @@ import { readIdentity } from './site/identity';
 import { parsePage, type ParsedPage } from './site/parse-page';
 import {
   collectContact,
+  collectLanguages,
   collectNavigation,
   collectSocial,
   requireVisibleText,
@@ -47,6 +48,7 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   const ordered = [start, ...parsed.filter((page) => page !== start)];
   const pages = ordered.map((page) => page.model);
   const navigation = collectNavigation(pages);
+  const languages = collectLanguages(pages);
   const contact = collectContact(pages);
   const social = collectSocial(pages);
   const copyright = takeCopyright(start.model, pages);
@@ -92,6 +94,7 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   if (siteLogo) model.identity.logo = siteLogo;
   if (favicon) model.identity.favicon = favicon;
   if (copyright) model.copyright = copyright;
+  if (languages) model.languages = languages;
   logger?.log({
     level: 'INFO',
     message: `Extracted ${pages.length} page(s), ${pages.reduce((n, p) => n + p.textBlocks.length, 0)} text blocks`,

@@ -29,8 +29,14 @@ function classOf(element: Element): string {
   return getAttr(element, 'class') ?? '';
 }
 
+/** A language version's link or their line (issue 23): the language switcher's, not the menu's. */
+function isLanguageLinks(element: Element): boolean {
+  return getAttr(element, PROBE_MARKS.language) !== undefined;
+}
+
 function isBrand(element: Element): boolean {
   return (
+    isLanguageLinks(element) ||
     getAttr(element, PROBE_MARKS.brand) !== undefined ||
     /(?:^|\s)(?:navbar-brand|brand|logo|site-title|site-logo)(?:\s|$)/.test(classOf(element))
   );
@@ -128,15 +134,34 @@ function toItems(container: Element, pageUrl: string): MenuItem[] {
   return items;
 }
 
-/** The menu roots of a page: those the probe marked, else the first navigation element. */
+/**
+ * The menu roots of a page: those the probe marked, else the first navigation element; a bar of
+ * language links only is none (the menu is found without them).
+ */
 export function findMenuRoots(document: Node): Element[] {
-  const marked = findElements(document, (e) => getAttr(e, PROBE_MARKS.menu) !== undefined);
+  const isMenuOfPages = (element: Element): boolean =>
+    !isLanguageLinks(element) &&
+    !hasLanguageAncestor(element) &&
+    findElements(element, (e) => e.tagName === 'a' && !!getAttr(e, 'href')).some(
+      (link) => !isLanguageLinks(link) && !hasLanguageAncestor(link),
+    );
+  const marked = findElements(
+    document,
+    (e) => getAttr(e, PROBE_MARKS.menu) !== undefined && isMenuOfPages(e),
+  );
   const outermost = marked.filter(
     (element) => !marked.some((other) => other !== element && contains(other, element)),
   );
   if (outermost.length > 0) return outermost;
-  const first = findElements(document, (e) => isNavigation(e))[0];
+  const first = findElements(document, (e) => isNavigation(e) && isMenuOfPages(e))[0];
   return first ? [first] : [];
+}
+
+function hasLanguageAncestor(node: Element): boolean {
+  for (let parent = parentOf(node); parent; parent = parentOf(parent)) {
+    if (isElement(parent) && isLanguageLinks(parent)) return true;
+  }
+  return false;
 }
 
 function contains(ancestor: Element, node: Element): boolean {

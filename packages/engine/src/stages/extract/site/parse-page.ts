@@ -11,6 +11,7 @@ import { findContact, findCopyright, findSocial } from '../contact';
 import type { Node } from '../dom';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from '../dom';
 import { guessLanguage } from '../guess-language';
+import { markLanguageVersions, withCurrentLanguage } from '../language-versions';
 import { markCentredHeadings } from '../heading-align';
 import { markPrintOnly } from '../print-only';
 import type { AssetIndex } from '../walk-content';
@@ -57,6 +58,8 @@ export function parsePage(
   };
   const titleElement = head && findElement(head, (e) => e.tagName === 'title');
   markPrintOnly(document, url, stylesheets);
+  // Before the walk: language links are the switcher's, neither content nor navigation.
+  const versions = markLanguageVersions(document, url);
   const walked = walkContent(document, url, assets);
   const { sections, sectionOfBlock } = splitSections(walked.blocks);
   markCentredHeadings(sections, document);
@@ -123,6 +126,8 @@ export function parsePage(
     dropped: walked.dropped,
   };
   if (walked.aside) model.aside = walked.aside;
+  const languages = withCurrentLanguage(versions, language, url);
+  if (languages.length > 0) model.languages = languages;
   const copyright = findCopyright(walked.blocks);
   if (copyright) model.copyright = copyright;
   const titleText = collapse(titleElement ? textContent(titleElement) : '');

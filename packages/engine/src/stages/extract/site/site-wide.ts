@@ -3,7 +3,7 @@
  * contact details and profiles are the union of the pages'; the copyright line is shown once.
  */
 import { AppError } from '@sitelift/shared/error-codes';
-import type { ContactDetails, NavLink, PageModel } from '../../../model';
+import type { ContactDetails, LanguageVersion, NavLink, PageModel } from '../../../model';
 import { plainText, withoutTimestamps } from '../../../model';
 import type { Logger } from '../../../ports';
 import type { Diagnostic, RawSite } from '../../../types';
@@ -55,6 +55,37 @@ export function collectNavigation(pages: PageModel[]): NavLink[] {
     }
   }
   return navigation;
+}
+
+/**
+ * Keeps each page's language versions that were read (a dead alternate, such as an `hreflang` link to
+ * a page the site does not serve, is no version) and drops the list of a page left with its own
+ * language only. Returns the start page's: the site's languages (issue 23).
+ */
+export function collectLanguages(pages: PageModel[]): LanguageVersion[] | undefined {
+  const read = new Set(pages.map((page) => toPageKey(page.url)));
+  for (const page of pages) {
+    if (!page.languages) continue;
+    const kept = page.languages.filter(
+      (version) => version.current || read.has(toPageKey(version.href)),
+    );
+    if (kept.filter((version) => !version.current).length > 0) page.languages = kept;
+    else delete page.languages;
+  }
+  return pages[0]?.languages;
+}
+
+/** A page's address without its fragment and trailing index file, for matching links to pages. */
+function toPageKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = '';
+    return parsed.search
+      ? parsed.href
+      : parsed.href.replace(/\/(?:index|default)\.(?:html?|php|aspx?)$/i, '/');
+  } catch {
+    return url;
+  }
 }
 
 /** The pages' phones, e-mails, addresses and hours, each once. */

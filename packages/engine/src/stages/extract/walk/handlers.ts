@@ -137,6 +137,8 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   if (handleFormState(context, element)) return false;
   if (isHiddenElement(element)) return false;
   if (handlePrintOnly(context, element)) return false;
+  // Language versions' links (stages/extract/language-versions.ts): the rebuild's switcher.
+  if (getAttr(element, PROBE_MARKS.language) !== undefined) return false;
   if (handleSplash(context, element)) return false;
   if (handleNotShownMark(context, element)) return false;
   const icon = handleIcon(context, element);
