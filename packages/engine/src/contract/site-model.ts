@@ -208,7 +208,7 @@ const plannedAlternateSchema = exactly<PlannedAlternate>()(
   z.object({
     code: z.string(),
     label: z.string(),
-    route: z.string().regex(/^\/[A-Za-z0-9._~\/-]*$/, 'not a route of a plan'),
+    route: z.string().regex(/^\/[A-Za-z0-9._~/-]*$/, 'not a route of a plan'),
     current: z.literal(true).optional(),
   }),
 );

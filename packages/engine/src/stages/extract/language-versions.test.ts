@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RawSite } from '../../types';
 import { toRawPage } from '../generate/testing/load-fixture';
 import { extractSite } from './extract-site';
+import { generateProject } from '../generate/generate-project';
+import { planSite } from '../plan/plan-site';
 
 // Issue 23: language versions ("EN | DE", flags, hreflang alternates) are a language switcher,
 // never the main menu nor content; a site without them keeps its menu as it was.
@@ -104,5 +106,37 @@ describe('language versions', () => {
     expect(model.languages).toBeUndefined();
     expect(model.pages.every((p) => p.languages === undefined)).toBe(true);
     expect(model.identity.menu?.map((item) => item.label)).toEqual(['Home', 'Courses', 'English']);
+  });
+});
+
+describe('language versions through plan and generate', () => {
+  it('routes another language under its prefix, with alternates, a switcher and hreflang', async () => {
+    const plan = planSite(extractSite(site(TEXT_SITE)), { strategy: 'INCREMENTAL_UPDATE' });
+    const routes = plan.pages.map((p) => p.route);
+    expect(routes).toEqual(['/', '/de', '/about']);
+    expect(plan.pages[1]!.alternates).toEqual([
+      { code: 'en', label: 'EN', route: '/' },
+      { code: 'de', label: 'DE', route: '/de', current: true },
+    ]);
+    expect(plan.pages[2]!.alternates).toBeUndefined();
+    expect(plan.menu?.map((item) => item.label)).toEqual(['Home', 'About']);
+    const tree = await generateProject(plan);
+    const index = String(tree.files['src/content/pages/index.ts']);
+    expect(index).toMatch(/alternates: \[/);
+    const siteModule = String(tree.files['src/content/site.ts']);
+    expect(siteModule).toContain('languageLabel');
+  });
+
+  it('the flag site: English pages under /en, German at the root', () => {
+    const plan = planSite(extractSite(site(FLAG_SITE)), { strategy: 'INCREMENTAL_UPDATE' });
+    expect(plan.pages.map((p) => p.route)).toEqual(['/', '/mehl', '/en', '/en/flour']);
+  });
+
+  it('a site of one language: no alternates, no switcher label', async () => {
+    const plan = planSite(extractSite(site(PLAIN_SITE)), { strategy: 'INCREMENTAL_UPDATE' });
+    expect(plan.pages.every((p) => p.alternates === undefined)).toBe(true);
+    const tree = await generateProject(plan);
+    const siteModule = String(tree.files['src/content/site.ts']);
+    expect(siteModule).not.toContain('languageLabel');
   });
 });

@@ -56,7 +56,8 @@ export function markLanguageVersions(document: Node, pageUrl: string): LanguageV
   }
   if (!body) return versions;
   for (const candidate of findLanguageLinks(body, pageUrl)) {
-    candidate.box.attrs.push({ name: PROBE_MARKS.language, value: candidate.language.code });
+    if (getAttr(candidate.box, PROBE_MARKS.language) === undefined)
+      candidate.box.attrs.push({ name: PROBE_MARKS.language, value: candidate.language.code });
     add({
       code: candidate.language.code,
       label: candidate.label || toEndonym(candidate.language.code),

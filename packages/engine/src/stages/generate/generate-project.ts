@@ -17,7 +17,7 @@ import type { Logger } from '../../ports';
 import type { FileTree } from '../../types';
 import { formatSource } from './format';
 import { usedIcons } from './icons';
-import { getLabels } from './labels';
+import { getLabels, getLanguageLabel } from './labels';
 import { toReadme } from './templates/readme';
 import { toStylesheet } from './templates/styles';
 import { templateFile, type TemplatePath } from './templates/template-files';
@@ -97,6 +97,7 @@ function pagesIndexSource(plan: SitePlan): string {
       title: page.title,
       description: page.description,
       language: page.language,
+      ...(page.alternates ? { alternates: page.alternates } : {}),
     };
     // The metadata as an object literal left open, so the loader can follow it.
     const source = JSON.stringify(meta).slice(0, -1);
@@ -318,6 +319,8 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
   if (plan.identity.nameSource === 'host') site.nameIsHost = true;
   if (siteName !== plan.identity.name) site.siteName = siteName;
   if (plan.identity.nameShown === false) site.nameShown = false;
+  if (plan.pages.some((page) => page.alternates))
+    site.languageLabel = getLanguageLabel(site.language);
   return profile.language === 'typescript'
     ? `import type { SiteContent } from './site-types';\n\n/** The site's identity, navigation and footer details. */\nexport const site: SiteContent = ${JSON.stringify(site)};\n`
     : `/** The site's identity, navigation and footer details. */\nexport const site = ${JSON.stringify(site)};\n`;

@@ -151,3 +151,20 @@ const LABELS: Record<string, SiteLabels> = {
 export function getLabels(language: string): SiteLabels {
   return LABELS[language.toLowerCase().split('-')[0] ?? 'en'] ?? EN;
 }
+
+/** The language switcher's name in the site's language (issue 23): only sites of several languages have one. */
+const LANGUAGE_LABELS: Record<string, string> = {
+  en: 'Language',
+  de: 'Sprache',
+  fr: 'Langue',
+  nl: 'Taal',
+  es: 'Idioma',
+  it: 'Lingua',
+  pt: 'Idioma',
+  zh: '语言',
+};
+
+/** The language switcher's accessible name for a BCP 47 language tag (English when not known). */
+export function getLanguageLabel(language: string): string {
+  return LANGUAGE_LABELS[language.toLowerCase().split('-')[0] ?? 'en'] ?? 'Language';
+}

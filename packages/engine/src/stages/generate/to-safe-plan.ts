@@ -20,6 +20,7 @@ import type {
   InlineRun,
   Panel,
   PlannedAsset,
+  PlannedAlternate,
   PlannedPage,
   SitePlan,
 } from '../../model';
@@ -167,10 +168,11 @@ function toLevel(level: number): number {
   return Number.isInteger(level) ? Math.min(6, Math.max(1, level)) : 2;
 }
 
-function toSafePage(page: PlannedPage): PlannedPage {
+function toSafePage({ alternates, ...page }: PlannedPage): PlannedPage {
   return {
     ...page,
     language: toLanguageTag(page.language) ?? '',
+    ...toSafeAlternates(alternates),
     sections: page.sections.map(({ backdrop, ...section }) => ({
       ...section,
       ...(section.heading
@@ -189,6 +191,18 @@ function toSafePage(page: PlannedPage): PlannedPage {
       ...toSafeBackdrop(backdrop),
     })),
   };
+}
+
+/** A page's language versions: each a language tag and a route of the plan, or left out. */
+function toSafeAlternates(alternates: PlannedPage['alternates']): {
+  alternates?: PlannedAlternate[];
+} {
+  const safe = (alternates ?? []).filter(
+    (alternate) =>
+      toLanguageTag(alternate.code) === alternate.code &&
+      /^\/[A-Za-z0-9._~/-]*$/.test(alternate.route),
+  );
+  return safe.length >= 2 ? { alternates: safe } : {};
 }
 
 /** A hero's backdrop: its image checked like any other, its overlay a CSS colour or nothing. */

@@ -1,6 +1,7 @@
 /** Routes of the rebuilt site: clean paths for the original URLs, and redirects from the old ones. */
-import type { PlannedPage, SiteModel } from '../../model';
+import type { PageModel, PlannedPage, SiteModel } from '../../model';
 import { slugify } from '../../model';
+import { toLanguageCode } from '../../measure/language-links';
 
 const PAGE_EXTENSION = /\.(?:html?|php\d?|aspx?|jspx?|shtml|cfm|cgi|pl)$/i;
 
@@ -66,9 +67,10 @@ export function toComponentName(moduleName: string): string {
 export function planRoutes(model: SiteModel): (url: string) => string | undefined {
   const routeByUrl = new Map<string, string>();
   const usedRoutes = new Set<string>();
+  const languageOf = toLanguagePrefixer(model);
   for (const page of model.pages) {
     if (page.asideOf) continue;
-    const base = toRoute(page.url, model.startUrl);
+    const base = languageOf(page, toRoute(page.url, model.startUrl));
     let route = base;
     for (let n = 2; usedRoutes.has(route); n++) route = `${base === '/' ? '/page' : base}-${n}`;
     usedRoutes.add(route);
@@ -80,6 +82,32 @@ export function planRoutes(model: SiteModel): (url: string) => string | undefine
     if (frameset) routeByUrl.set(normalizeUrl(page.url), frameset);
   }
   return (url: string): string | undefined => routeByUrl.get(normalizeUrl(url));
+}
+
+/**
+ * On a site of several languages (issue 23), a page in another language than the start page's is
+ * routed under its language: `/en` for the start page's version, `/en/…` for the others (a file
+ * named after its language, `about-en.html`, loses that suffix). Pages of the entry language, and
+ * every page of a site of one language, keep their routes.
+ */
+function toLanguagePrefixer(model: SiteModel): (page: PageModel, route: string) => string {
+  const versions = model.languages ?? [];
+  const entry = versions.find((version) => version.current)?.code;
+  if (!entry) return (_page, route) => route;
+  const homes = new Map(versions.map((version) => [normalizeUrl(version.href), version.code]));
+  const codes = new Set(versions.map((version) => version.code));
+  return (page, route) => {
+    const code = toLanguageCode(page.language);
+    if (!code || code === entry || !codes.has(code)) return route;
+    const prefix = `/${code}`;
+    if (homes.get(normalizeUrl(page.url)) === code) return prefix;
+    if (route === prefix || route.startsWith(`${prefix}/`)) return route;
+    const segments = route.split('/').filter(Boolean);
+    const last = segments.pop() ?? '';
+    const bare = last.replace(new RegExp(`[-_.]${code}$`), '');
+    const rest = [...segments, ...(bare && bare !== 'index' ? [bare] : [])];
+    return rest.length > 0 ? `${prefix}/${rest.join('/')}` : prefix;
+  };
 }
 
 /** Old path (with its query) -> new route, for every page whose address changed. */

@@ -6,7 +6,15 @@
 import { AppError } from '@sitelift/shared/error-codes';
 import { applyDesign } from '../../design/designer';
 import { buildTokens, designOffline, offlineDesigner } from '../../design/offline-designer';
-import type { Block, PlannedPage, Section, SitePlan, SiteModel } from '../../model';
+import type {
+  Block,
+  PageModel,
+  PlannedAlternate,
+  PlannedPage,
+  Section,
+  SitePlan,
+  SiteModel,
+} from '../../model';
 import type { Diagnostic, Strategy } from '../../types';
 import { createAssetHost } from './asset-host';
 import { chooseVariant } from './choose-variant';
@@ -42,6 +50,30 @@ export { toCardRuns } from './to-card-runs';
 /** Options of the plan stage. */
 export interface PlanOptions {
   strategy: Strategy;
+}
+
+/**
+ * The page's language versions as routes (issue 23), its own current; none when no other version
+ * is a page of the rebuild.
+ */
+function toAlternates(
+  page: PageModel,
+  route: string,
+  routeOf: (url: string) => string | undefined,
+): PlannedAlternate[] | undefined {
+  const alternates = (page.languages ?? []).flatMap((version): PlannedAlternate[] => {
+    const target = version.current ? route : routeOf(version.href);
+    if (!target) return [];
+    return [
+      {
+        code: version.code,
+        label: version.label,
+        route: target,
+        ...(version.current ? { current: true as const } : {}),
+      },
+    ];
+  });
+  return alternates.filter((alternate) => !alternate.current).length > 0 ? alternates : undefined;
 }
 
 /** Plans the rebuild, with the offline design (a Designer of the pipeline's input runs after it: designSite). */
@@ -102,6 +134,8 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
     };
     const aside = page.aside ? planAside(page.aside, rewriteBlock) : undefined;
     if (aside) planned.aside = aside;
+    const alternates = toAlternates(page, route, routeOf);
+    if (alternates) planned.alternates = alternates;
     const sectionIds = new Set(sections.map((section) => section.id));
     return applyHero(planned, model.identity.hero, {
       image: (image) => {

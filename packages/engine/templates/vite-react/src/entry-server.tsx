@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router';
 import { App } from './App';
 import { pages } from './content/pages';
 import { site } from './content/site';
+import { toAlternateLinks } from './components/Seo';
 import { basePath } from './lib/asset';
 
 /** Every route to prerender. */
@@ -56,6 +57,14 @@ export async function render(
     '<meta property="og:site_name" content="' + escape(site.siteName ?? site.name) + '" />',
     origin ? '<link rel="canonical" href="' + escape(origin + route) + '" />' : '',
     origin ? '<meta property="og:url" content="' + escape(origin + route) + '" />' : '',
+    ...toAlternateLinks(page?.alternates).map(
+      (link) =>
+        '<link rel="alternate" hreflang="' +
+        escape(link.hreflang) +
+        '" href="' +
+        escape((origin || basePath) + link.route) +
+        '" />',
+    ),
   ]
     .filter(Boolean)
     .join('\n    ');

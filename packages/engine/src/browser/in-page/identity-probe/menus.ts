@@ -3,6 +3,7 @@
  * their items are drawn (boxes, pills, a plate of their own).
  */
 import type { PageProbe } from '../../../measure/page-probe';
+import { isLanguageGroup, toLinkLanguage } from '../../../measure/language-links';
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { alphaOf, imageUrl, isOpaque } from './color';
 import { add, isShown, ranked, rectOf, style, text, top } from './dom';
@@ -55,7 +56,14 @@ export function markMenus(): Menu | undefined {
         '.dropdown-toggle, [aria-haspopup], .dropdown-menu, .sub-menu, .submenu, ul ul',
       ),
     }))
-    .filter((m) => m.links >= 2 && m.y < H * 1.5);
+    .filter((m) => m.links >= 2 && m.y < H * 1.5)
+    // A bar of language versions only ("EN | DE", flags) is the site's languages, never its menu
+    // (issue 23): marked so, it is left to the language switcher.
+    .filter((m) => {
+      if (!isLanguageBar(m.e)) return true;
+      m.e.setAttribute(PROBE_MARKS.language, '');
+      return false;
+    });
   // Shown menus first, then the one with most links (dropdown entries count: they are hidden, not gone).
   menus.sort((a, b) => Number(b.shown) - Number(a.shown) || b.links - a.links || a.y - b.y);
   const menu = menus[0];
@@ -76,6 +84,30 @@ export function markMenus(): Menu | undefined {
     other.e.setAttribute(PROBE_MARKS.menu, '');
   }
   return menu;
+}
+
+/** True when every link of the bar leads to the same site in another language (measure/language-links.ts). */
+function isLanguageBar(bar: Element): boolean {
+  const pageUrl = doc.location.href;
+  const languages = [...bar.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) =>
+    toLinkLanguage(
+      {
+        label: text(a),
+        href: a.href,
+        hreflang: a.getAttribute('hreflang') ?? undefined,
+        lang: a.getAttribute('lang') ?? undefined,
+        pictures: [...a.querySelectorAll('img')]
+          .flatMap((img) => [
+            img.alt,
+            img.title,
+            img.getAttribute('src')?.split(/[?#]/)[0]?.split('/').pop() ?? '',
+          ])
+          .filter(Boolean),
+      },
+      pageUrl,
+    ),
+  );
+  return isLanguageGroup(languages);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { pages } from '../content/pages';
 import { site } from '../content/site';
 import type { MenuLink } from '../content/site-types';
 import { asset } from '../lib/asset';
@@ -96,6 +97,35 @@ function MenuEntry({ item }: { item: MenuLink }) {
   ) : null;
 }
 
+/**
+ * The site's languages (issue 23): the page's versions, each link in its own language, the current
+ * one marked; pages without versions of their own show the start page's.
+ */
+export function LanguageSwitcher() {
+  const location = useLocation();
+  const page = pages.find((candidate) => candidate.route === location.pathname);
+  const alternates = page?.alternates ?? pages[0]?.alternates;
+  if (!alternates || alternates.length < 2) return null;
+  return (
+    <nav aria-label={site.languageLabel ?? 'Language'} className="language-switcher">
+      <ul>
+        {alternates.map((alternate) => (
+          <li key={alternate.code}>
+            <Link
+              to={alternate.route}
+              lang={alternate.code}
+              hrefLang={alternate.code}
+              aria-current={alternate.current && page ? 'true' : undefined}
+            >
+              {alternate.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** True when the header shows the site's name as words (the original did, and it is not only a host name beside a logo). */
 function isNameShown(): boolean {
   return site.nameShown !== false && !(site.logo && site.nameIsHost);
@@ -131,6 +161,7 @@ export function Header() {
         <nav aria-label={site.labels.menu} className="desktop-nav">
           <ul>{entries}</ul>
         </nav>
+        <LanguageSwitcher />
         <button
           ref={menuButton}
           type="button"

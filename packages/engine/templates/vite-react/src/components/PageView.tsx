@@ -37,6 +37,7 @@ export function PageView({ page }: { page: PageEntry }) {
         description={page.description}
         route={page.route}
         language={page.language}
+        alternates={page.alternates}
       />
       {aside ? (
         <Aside

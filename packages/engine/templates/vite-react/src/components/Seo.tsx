@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { site } from '../content/site';
+import type { PageAlternate } from '../content/types';
 import { basePath } from '../lib/asset';
 
 /** The site's public address: VITE_SITE_URL when set, else the current origin and base path. */
@@ -31,17 +32,34 @@ function meta(key: 'name' | 'property', name: string, content: string) {
   );
 }
 
+/**
+ * The page's `hreflang` links (issue 23): one per language version, and `x-default` for the start
+ * page's language; a page without versions has none (a previous page's are removed).
+ */
+export function toAlternateLinks(
+  alternates: PageAlternate[] | undefined,
+): { hreflang: string; route: string }[] {
+  if (!alternates || alternates.length < 2) return [];
+  const entry = alternates.find((alternate) => alternate.code === site.language.split('-')[0]);
+  return [
+    ...alternates.map((alternate) => ({ hreflang: alternate.code, route: alternate.route })),
+    ...(entry ? [{ hreflang: 'x-default', route: entry.route }] : []),
+  ];
+}
+
 /** Keeps the document head in step with the route. */
 export function Seo({
   title,
   description,
   route,
   language,
+  alternates,
 }: {
   title: string;
   description: string;
   route: string;
   language: string;
+  alternates?: PageAlternate[];
 }) {
   useEffect(() => {
     const url = siteOrigin() + route;
@@ -63,6 +81,15 @@ export function Seo({
       'href',
       url,
     );
-  }, [title, description, route, language]);
+    for (const stale of document.head.querySelectorAll('link[rel="alternate"][hreflang]'))
+      stale.remove();
+    for (const link of toAlternateLinks(alternates)) {
+      const element = document.createElement('link');
+      element.setAttribute('rel', 'alternate');
+      element.setAttribute('hreflang', link.hreflang);
+      element.setAttribute('href', siteOrigin() + link.route);
+      document.head.appendChild(element);
+    }
+  }, [title, description, route, language, alternates]);
   return null;
 }

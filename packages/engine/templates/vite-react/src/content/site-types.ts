@@ -31,6 +31,8 @@ export interface SiteContent {
   /** False: the original's header did not show the name as words; it is then the home link's accessible name only. */
   nameShown?: boolean;
   language: string;
+  /** The language switcher's name ("Language", in the site's language), on a site of several languages. */
+  languageLabel?: string;
   description: string;
   /** Default origin for canonical URLs; VITE_SITE_URL overrides it. */
   siteUrl: string;
