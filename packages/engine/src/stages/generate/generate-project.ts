@@ -97,7 +97,6 @@ function pagesIndexSource(plan: SitePlan): string {
       title: page.title,
       description: page.description,
       language: page.language,
-      ...(page.alternates ? { alternates: page.alternates } : {}),
     };
     // The metadata as an object literal left open, so the loader can follow it.
     const source = JSON.stringify(meta).slice(0, -1);
@@ -319,8 +318,13 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
   if (plan.identity.nameSource === 'host') site.nameIsHost = true;
   if (siteName !== plan.identity.name) site.siteName = siteName;
   if (plan.identity.nameShown === false) site.nameShown = false;
-  if (plan.pages.some((page) => page.alternates))
+  const alternates = plan.pages.flatMap((page) =>
+    page.alternates ? [[page.route, page.alternates] as const] : [],
+  );
+  if (alternates.length > 0) {
     site.languageLabel = getLanguageLabel(site.language);
+    site.alternates = Object.fromEntries(alternates);
+  }
   return profile.language === 'typescript'
     ? `import type { SiteContent } from './site-types';\n\n/** The site's identity, navigation and footer details. */\nexport const site: SiteContent = ${JSON.stringify(site)};\n`
     : `/** The site's identity, navigation and footer details. */\nexport const site = ${JSON.stringify(site)};\n`;

@@ -57,7 +57,7 @@ export async function render(
     '<meta property="og:site_name" content="' + escape(site.siteName ?? site.name) + '" />',
     origin ? '<link rel="canonical" href="' + escape(origin + route) + '" />' : '',
     origin ? '<meta property="og:url" content="' + escape(origin + route) + '" />' : '',
-    ...toAlternateLinks(page?.alternates).map(
+    ...toAlternateLinks(site.alternates?.[route]).map(
       (link) =>
         '<link rel="alternate" hreflang="' +
         escape(link.hreflang) +

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { pages } from '../content/pages';
 import { site } from '../content/site';
 import type { MenuLink } from '../content/site-types';
 import { asset } from '../lib/asset';
@@ -103,8 +102,8 @@ function MenuEntry({ item }: { item: MenuLink }) {
  */
 export function LanguageSwitcher() {
   const location = useLocation();
-  const page = pages.find((candidate) => candidate.route === location.pathname);
-  const alternates = page?.alternates ?? pages[0]?.alternates;
+  const own = site.alternates?.[location.pathname];
+  const alternates = own ?? site.alternates?.['/'];
   if (!alternates || alternates.length < 2) return null;
   return (
     <nav aria-label={site.languageLabel ?? 'Language'} className="language-switcher">
@@ -115,7 +114,7 @@ export function LanguageSwitcher() {
               to={alternate.route}
               lang={alternate.code}
               hrefLang={alternate.code}
-              aria-current={alternate.current && page ? 'true' : undefined}
+              aria-current={alternate.current && own ? 'true' : undefined}
             >
               {alternate.label}
             </Link>

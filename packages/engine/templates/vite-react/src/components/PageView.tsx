@@ -37,7 +37,6 @@ export function PageView({ page }: { page: PageEntry }) {
         description={page.description}
         route={page.route}
         language={page.language}
-        alternates={page.alternates}
       />
       {aside ? (
         <Aside

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { site } from '../content/site';
-import type { PageAlternate } from '../content/types';
+import type { PageAlternate } from '../content/site-types';
 import { basePath } from '../lib/asset';
 
 /** The site's public address: VITE_SITE_URL when set, else the current origin and base path. */
@@ -53,13 +53,11 @@ export function Seo({
   description,
   route,
   language,
-  alternates,
 }: {
   title: string;
   description: string;
   route: string;
   language: string;
-  alternates?: PageAlternate[];
 }) {
   useEffect(() => {
     const url = siteOrigin() + route;
@@ -83,13 +81,13 @@ export function Seo({
     );
     for (const stale of document.head.querySelectorAll('link[rel="alternate"][hreflang]'))
       stale.remove();
-    for (const link of toAlternateLinks(alternates)) {
+    for (const link of toAlternateLinks(site.alternates?.[route])) {
       const element = document.createElement('link');
       element.setAttribute('rel', 'alternate');
       element.setAttribute('hreflang', link.hreflang);
       element.setAttribute('href', siteOrigin() + link.route);
       document.head.appendChild(element);
     }
-  }, [title, description, route, language, alternates]);
+  }, [title, description, route, language]);
   return null;
 }

@@ -1,5 +1,13 @@
 import type { Block } from './types';
 
+/** A version of a page in one language of the site (ISO 639-1 code, the switcher's words, its route). */
+export interface PageAlternate {
+  code: string;
+  label: string;
+  route: string;
+  current?: true;
+}
+
 export interface SiteLink {
   label: string;
   route: string;
@@ -33,6 +41,8 @@ export interface SiteContent {
   language: string;
   /** The language switcher's name ("Language", in the site's language), on a site of several languages. */
   languageLabel?: string;
+  /** Each page's versions in the site's languages, its own current, by route (issue 23). */
+  alternates?: Record<string, PageAlternate[]>;
   description: string;
   /** Default origin for canonical URLs; VITE_SITE_URL overrides it. */
   siteUrl: string;

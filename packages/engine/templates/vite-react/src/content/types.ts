@@ -147,20 +147,10 @@ export interface AsideData {
   blocks: Block[];
 }
 
-/** A version of a page in one language of the site (ISO 639-1 code, the switcher's words, its route). */
-export interface PageAlternate {
-  code: string;
-  label: string;
-  route: string;
-  current?: true;
-}
-
 /** A page: its route and head tags, and its sections, either bundled or loaded on first view. */
 export type PageEntry = {
   route: string;
   title: string;
   description: string;
   language: string;
-  /** The page in each language of the site, its own current (a site of several languages only). */
-  alternates?: PageAlternate[];
 } & ({ sections: SectionData[] } | { load: () => Promise<{ sections: SectionData[] }> });
