@@ -47,6 +47,8 @@ export interface BenchRow {
   fidelity?: FidelityScores;
   /** The identity checks that applied, each passed or not, with what was found. */
   identity?: { check: string; ok: boolean; found: string; expected?: string }[];
+  /** The "never worse" checks that applied (issue 23), each passed or not, with what was found. */
+  neverWorse?: { check: string; ok: boolean; found: string; expected?: string }[];
   overflow375: number;
   consoleErrors: number;
   brokenImages: number;
@@ -97,6 +99,13 @@ function formatIdentity(row: BenchRow): string {
   return `${passed}/${row.identity.length}${failed.length > 0 ? ` (${failed.join(', ')})` : ''}`;
 }
 
+/** Failed "never worse" checks as `2/11 failed (picture_twice, width_used)`, or `0/11 failed`. */
+function formatNeverWorse(row: BenchRow): string {
+  if (row.neverWorse === undefined) return '–';
+  const failed = row.neverWorse.filter((check) => !check.ok).map((check) => check.check);
+  return `${failed.length}/${row.neverWorse.length} failed${failed.length > 0 ? ` (${failed.join(', ')})` : ''}`;
+}
+
 /** The rows as a Markdown table (printed, and pasted into the engine README). */
 export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): string {
   const withFidelity = rows.some((row) => row.fidelity !== undefined);
@@ -108,7 +117,9 @@ export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): stri
     'snippets kept',
     'text coverage',
     ...(withLighthouse ? ['Lighthouse perf/a11y/bp/seo before → after'] : []),
-    ...(withFidelity ? ['block', 'text', 'position', 'colour', 'visual', 'identity checks'] : []),
+    ...(withFidelity
+      ? ['block', 'text', 'position', 'colour', 'visual', 'identity checks', 'never worse']
+      : []),
     'overflow 375',
     'seconds',
     'peak MB (engine / with browsers)',
@@ -135,6 +146,7 @@ export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): stri
             formatScore(row.fidelity?.color),
             formatScore(row.fidelity?.visual),
             formatIdentity(row),
+            formatNeverWorse(row),
           ]
         : []),
       String(row.overflow375),
@@ -215,6 +227,7 @@ async function benchSite(
       lighthouse: verify.lighthouse,
       fidelity: verify.fidelity?.overall,
       identity: verify.fidelity?.identity,
+      neverWorse: verify.fidelity?.neverWorse,
       overflow375: verify.overflow375.length,
       consoleErrors: verify.consoleErrors.length,
       brokenImages: verify.brokenImages.length,
@@ -385,6 +398,12 @@ async function main(): Promise<number> {
         `| ${row.site} | ${row.strategy} | ${check.check} | ${check.ok ? 'pass' : 'FAIL'} | ${check.found} | ${check.expected ?? ''} |`,
     ),
   );
+  const neverWorseLines = rows.flatMap((row) =>
+    (row.neverWorse ?? []).map(
+      (check) =>
+        `| ${row.site} | ${row.strategy} | ${check.check} | ${check.ok ? 'pass' : 'FAIL'} | ${check.found.replace(/\|/gu, '\\|')} | ${check.expected ?? ''} |`,
+    ),
+  );
   const totals = {
     sites: rows.length,
     allBuilt: rows.every((row) => row.buildOk),
@@ -395,6 +414,9 @@ async function main(): Promise<number> {
     identityChecksPassed: rows.flatMap((row) => row.identity ?? []).filter((check) => check.ok)
       .length,
     identityChecks: rows.flatMap((row) => row.identity ?? []).length,
+    neverWorseFailed: rows.flatMap((row) => row.neverWorse ?? []).filter((check) => !check.ok)
+      .length,
+    neverWorseChecks: rows.flatMap((row) => row.neverWorse ?? []).length,
     peakTreeMb: Math.max(...rows.map((row) => row.peakTreeMb)),
     // The machine is shared: the load average says how much of it the bench really had.
     loadAverage1m: Math.round(os.loadavg()[0]! * 10) / 10,
@@ -404,6 +426,14 @@ async function main(): Promise<number> {
   if (identityLines.length > 0) {
     process.stdout.write(
       `| site | strategy | identity check | result | found | expected |\n|---|---|---|---|---|---|\n${identityLines.join('\n')}\n\n`,
+    );
+  }
+  if (neverWorseLines.length > 0) {
+    process.stdout.write(
+      `| site | strategy | never-worse check | result | found | expected |\n|---|---|---|---|---|---|\n${neverWorseLines.join('\n')}\n\n`,
+    );
+    process.stdout.write(
+      `never-worse checks failed: ${totals.neverWorseFailed}/${totals.neverWorseChecks}\n`,
     );
   }
   process.stdout.write(

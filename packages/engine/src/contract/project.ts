@@ -7,6 +7,7 @@ import { siteliftReportSchema } from '@sitelift/shared/schemas/report';
 import { z } from 'zod';
 import type { Archive, FileTree, LighthouseScores, VerifyReport } from '../types';
 import { exactly } from './exact';
+import { NEVER_WORSE_CHECKS } from '../measure/fidelity';
 import { bytesSchema } from './raw-site';
 
 /** A generated project: every file a string or bytes. */
@@ -79,6 +80,16 @@ export const verifyReportSchema = exactly<VerifyReport>()(
             expected: z.string().optional(),
           }),
         ),
+        neverWorse: z
+          .array(
+            z.object({
+              check: z.enum(NEVER_WORSE_CHECKS),
+              ok: z.boolean(),
+              found: z.string(),
+              expected: z.string().optional(),
+            }),
+          )
+          .optional(),
       })
       .optional(),
     dist: fileTreeSchema.optional(),

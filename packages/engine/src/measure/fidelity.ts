@@ -60,11 +60,40 @@ export interface Fidelity {
   overall: FidelityScores;
   routes: (FidelityScores & { route: string; worstSections: WorstSection[] })[];
   identity: IdentityCheck[];
+  /**
+   * The "never worse" checks (issue 23): what the rebuild must not do worse than the original.
+   * Absent in reports made before them.
+   */
+  neverWorse?: NeverWorseCheck[];
 }
 
 /** One identity check as the report lists it. */
 export interface IdentityCheck {
   check: 'brand_color' | 'logo' | 'hero_image' | 'navigation' | 'site_name' | 'fonts';
+  ok: boolean;
+  found: string;
+  expected?: string;
+}
+
+/** The "never worse" checks (issue 23), one name each. */
+export const NEVER_WORSE_CHECKS = [
+  'picture_twice',
+  'menu_twice',
+  'menu_as_pictures',
+  'logo_size',
+  'hidden_text_shown',
+  'language_menu',
+  'hover_marks',
+  'first_screen',
+  'text_over_picture',
+  'width_used',
+  'broken_image_alt',
+  'site_name',
+] as const;
+
+/** One "never worse" check as the report lists it: passed or not, with what was found. */
+export interface NeverWorseCheck {
+  check: (typeof NEVER_WORSE_CHECKS)[number];
   ok: boolean;
   found: string;
   expected?: string;

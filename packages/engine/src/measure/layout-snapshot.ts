@@ -28,6 +28,11 @@ export interface TextBlock {
   background: string;
   /** Computed `font-family` of the element holding most of the block's characters. */
   fontFamily: string;
+  /**
+   * True when a picture is drawn under the block's words (a CSS background image or a positioned
+   * `<img>` behind it, no opaque fill between them): its contrast is read from the screenshot.
+   */
+  overPicture?: boolean;
 }
 
 /** A top-level block of the page (header, hero, a section, the footer), as a full-width band. */
@@ -44,6 +49,14 @@ export interface Picture {
   /** The image's URL (`''` for an inline SVG). */
   src: string;
   box: Box;
+  /** An `<img>`'s own size in px (0 × 0 when it did not load). */
+  natural?: { width: number; height: number };
+  /** An `<img>` that failed to load: the browser draws its alt text instead. */
+  broken?: boolean;
+  /** An `<img>`'s alt text. */
+  alt?: string;
+  /** The URL of the link the picture sits in, when it is one's only content (a picture link). */
+  href?: string;
 }
 
 /** A link or button with its label. */
@@ -56,6 +69,23 @@ export interface Control {
   /** Computed `background-color` of a `button` (CSS colour). */
   background: string;
   box: Box;
+  /** A link's URL (absolute, as the browser resolved it). */
+  href?: string;
+  /** A link's `hreflang` (or `lang`): it leads to another language version. */
+  lang?: string;
+  /**
+   * Where it sits: in the header (or a main menu the identity probe marked), in the footer
+   * (`footer`, `[role=contentinfo]`), or elsewhere.
+   */
+  place?: 'header' | 'footer' | 'main';
+  /** The `aria-label` of the nearest labelled group around it (a language switcher's "Language"). */
+  group?: string;
+}
+
+/** A text the original's identity probe marked as not content: an overlay, a hidden state, print only. */
+export interface MarkedText {
+  kind: 'overlay' | 'hidden' | 'print-only';
+  text: string;
 }
 
 /** What the page's header shows (the first visible `header`, `[role=banner]` or `nav`). */
@@ -88,6 +118,15 @@ export interface LayoutSnapshot {
     controls: Control[];
     /** Pictures visible in the first screen, largest first (at most 12). */
     firstScreenPictures: Picture[];
+    /** Every visible picture of the page at least 24 px each way, in document order (at most 300). */
+    pictures?: Picture[];
+    /**
+     * The logo as drawn: the picture of the brand element the identity probe marked, else of the
+     * header's home link.
+     */
+    logo?: Picture;
+    /** Texts of elements the identity probe marked as overlays, hidden states or print-only. */
+    marked?: MarkedText[];
   };
   /**
    * The label of the entry screen the page shows ("Lets begin"), when the identity probe marked one
@@ -117,6 +156,10 @@ const pictureSchema = z.object({
   kind: z.enum(['img', 'svg', 'css-background']),
   src: z.string().max(4_096),
   box: boxSchema,
+  natural: z.object({ width: finite, height: finite }).optional(),
+  broken: z.boolean().optional(),
+  alt: z.string().max(2_000).optional(),
+  href: z.string().max(4_096).optional(),
 });
 const controlSchema = z.object({
   label: z.string().max(2_000),
@@ -124,6 +167,10 @@ const controlSchema = z.object({
   isHome: z.boolean(),
   background: cssText,
   box: boxSchema,
+  href: z.string().max(4_096).optional(),
+  lang: z.string().max(100).optional(),
+  place: z.enum(['header', 'footer', 'main']).optional(),
+  group: z.string().max(200).optional(),
 });
 
 /**
@@ -142,6 +189,7 @@ export const layoutSnapshotSchema = z.object({
         color: cssText,
         background: cssText,
         fontFamily: cssText,
+        overPicture: z.boolean().optional(),
       }),
     )
     .max(MAX_BLOCKS),
@@ -162,6 +210,17 @@ export const layoutSnapshotSchema = z.object({
         .optional(),
       controls: z.array(controlSchema).max(300),
       firstScreenPictures: z.array(pictureSchema).max(12),
+      pictures: z.array(pictureSchema).max(300).optional(),
+      logo: pictureSchema.optional(),
+      marked: z
+        .array(
+          z.object({
+            kind: z.enum(['overlay', 'hidden', 'print-only']),
+            text: z.string().max(500),
+          }),
+        )
+        .max(60)
+        .optional(),
     })
     .optional(),
   splash: z.string().max(100).optional(),

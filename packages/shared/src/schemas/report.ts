@@ -109,6 +109,20 @@ export const fidelitySchema = z.object({
       expected: z.string().optional(),
     }),
   ),
+  /**
+   * The "never worse" checks (issue 23): what the rebuild must not do worse than the original (a
+   * picture shown twice, a menu shown twice…), each passed or not with what was found.
+   */
+  never_worse: z
+    .array(
+      z.object({
+        check: z.string(),
+        ok: z.boolean(),
+        found: z.string(),
+        expected: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** The whole report. */

@@ -85,5 +85,15 @@ export function toReportFidelity(fidelity: Fidelity): NonNullable<SiteliftReport
       found,
       ...(expected === undefined ? {} : { expected }),
     })),
+    ...(fidelity.neverWorse === undefined
+      ? {}
+      : {
+          never_worse: fidelity.neverWorse.map(({ check, ok, found, expected }) => ({
+            check,
+            ok,
+            found,
+            ...(expected === undefined ? {} : { expected }),
+          })),
+        }),
   };
 }

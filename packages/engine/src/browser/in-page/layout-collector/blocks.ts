@@ -4,8 +4,34 @@
  * or outside the page. A block's box is the union of its text's line boxes (Range rects).
  */
 import type { TextBlock } from '../../../measure/layout-snapshot';
-import { backgroundOf, blockOf, clipOf, collapse, isVisible, style } from './dom';
-import { body, pageHeight, pageWidth, sx, sy } from './view';
+import { backgroundOf, blockOf, clipOf, collapse, isTransparent, isVisible, style } from './dom';
+import { body, pageHeight, pageWidth, sx, sy, vh } from './view';
+
+/**
+ * A picture drawn under an element's words: from the element up to the first opaque fill, an
+ * ancestor with a CSS background image, or an `<img>` it holds that is positioned (laid under the
+ * words, as a hero's backdrop) and covers the point. Only the first screen is read: the checks
+ * measure the contrast on its screenshot.
+ */
+const isOverPicture = (el: Element, x: number, y: number): boolean => {
+  for (let e: Element | null = el, depth = 0; e && depth < 8; e = e.parentElement, depth++) {
+    const s = style(e);
+    if (/url\(/.test(s.backgroundImage)) return true;
+    if (e !== el)
+      for (const img of Array.from(e.querySelectorAll('img')).slice(0, 20)) {
+        if (img.contains(el) || el.contains(img)) continue;
+        const position = style(img).position;
+        const parentPosition = img.parentElement ? style(img.parentElement).position : '';
+        if (position !== 'absolute' && position !== 'fixed' && parentPosition !== 'absolute')
+          continue;
+        const r = img.getBoundingClientRect();
+        if (x >= r.left + sx && x <= r.right + sx && y >= r.top + sy && y <= r.bottom + sy)
+          return true;
+      }
+    if (!isTransparent(s.backgroundColor) || e === body) return false;
+  }
+  return false;
+};
 
 /** A block's text as it is gathered, in document order. */
 interface Group {
@@ -97,6 +123,9 @@ export function collectBlocks(maxBlocks: number): TextBlock[] {
         holder = el;
       }
     const s = style(holder);
+    const overPicture =
+      group.top < vh &&
+      isOverPicture(holder, (group.left + group.right) / 2, (group.top + group.bottom) / 2);
     blocks.push({
       text,
       box: {
@@ -109,6 +138,7 @@ export function collectBlocks(maxBlocks: number): TextBlock[] {
       color: s.color,
       background: backgroundOf(holder),
       fontFamily: s.fontFamily,
+      ...(overPicture ? { overPicture } : {}),
     });
     if (blocks.length >= maxBlocks) break;
   }

@@ -16,6 +16,8 @@ export const BRAND_COLOR_MAX_DELTA_E = 10;
 export const HERO_MIN_SHARE = 0.15;
 /** Smallest logo, in CSS px each way. */
 const LOGO_MIN_PX = 16;
+/** A logo smaller than this (CSS px high) is too small, when the original's was larger. */
+export const LOGO_MIN_HEIGHT = 32;
 
 const GENERIC_FAMILIES = new Set([
   'serif',
@@ -139,9 +141,71 @@ function checkBrandColor(
   };
 }
 
-function checkLogo(identity: SiteIdentity, rebuilt: LayoutSnapshot): IdentityCheck {
+/**
+ * The logo (or a name drawn as a picture) as high as the original's: not under half of it, nor
+ * under 32 px when the original's was at least that (1 px for rounding). Shared with the "never
+ * worse" check `logo_size`.
+ */
+export function compareLogoHeight(
+  original: Picture,
+  rebuilt: Picture | undefined,
+): { ok: boolean; found: string; expected: string } {
+  const before = original.box.height;
+  const expected = `at least half the original's ${before} px high${before >= LOGO_MIN_HEIGHT ? `, and at least ${LOGO_MIN_HEIGHT} px` : ''}`;
+  if (rebuilt === undefined) return { ok: false, found: 'no logo in the header', expected };
+  const after = rebuilt.box.height;
+  const ok = after >= before / 2 && (before < LOGO_MIN_HEIGHT || after >= LOGO_MIN_HEIGHT - 1);
+  return {
+    ok,
+    found: `${after} px high (${rebuilt.box.width}×${after}), the original ${before} px (${original.box.width}×${before})`,
+    expected,
+  };
+}
+
+/** A name that is a host or an IP address ("127.0.0.1", "example.com"). */
+const HOST_LIKE = /^(?:www\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+(?::\d+)?$/u;
+
+/**
+ * The site's name not a host and not the label of one of the original's buttons or links (the
+ * brand or home link may carry it). Shared with the "never worse"
+ * check `site_name`.
+ */
+export function judgeSiteName(
+  identity: SiteIdentity,
+  original?: LayoutSnapshot,
+): { ok: boolean; found: string; expected: string } {
+  const expected =
+    'a name read from the site (og:site_name, logo, brand or title), not a host or a control label';
+  const found = `"${identity.name}" from ${identity.nameSource ?? 'unknown'}`;
+  if (identity.nameSource === 'host' || HOST_LIKE.test(identity.name.trim()))
+    return { ok: false, found: `${found}, a host name`, expected };
+  const key = toLabelKey(identity.name);
+  const control = original?.identity?.controls.find(
+    (item) => (item.kind === 'button' || !item.isHome) && toLabelKey(item.label) === key,
+  );
+  return control === undefined
+    ? { ok: true, found, expected }
+    : { ok: false, found: `${found}, the label of a ${control.kind} of the original`, expected };
+}
+
+/**
+ * The logo in the rebuild's header; where the original's was measured (its brand element's
+ * picture), at a height that compares: not under half the original's, nor under 32 px when the
+ * original's was at least that.
+ */
+function checkLogo(
+  identity: SiteIdentity,
+  rebuilt: LayoutSnapshot,
+  original?: LayoutSnapshot,
+): IdentityCheck {
   const logo = identity.logo!;
-  const expected = `${'kind' in logo ? logo.kind : 'img'} ${basename(logo.src)}`;
+  const named = `${'kind' in logo ? logo.kind : 'img'} ${basename(logo.src)}`;
+  const before = original?.identity?.logo;
+  if (before !== undefined && rebuilt.identity !== undefined) {
+    const compared = compareLogoHeight(before, rebuilt.identity.logo);
+    return { check: 'logo', ...compared, expected: `${named}, ${compared.expected}` };
+  }
+  const expected = named;
   const header = rebuilt.identity?.header;
   if (header === undefined) return { check: 'logo', ok: false, found: 'no header', expected };
   const picture = header.pictures.find(
@@ -196,25 +260,7 @@ function checkNavigation(identity: SiteIdentity, rebuilt: LayoutSnapshot): Ident
 }
 
 function checkSiteName(identity: SiteIdentity, original?: LayoutSnapshot): IdentityCheck {
-  const key = toLabelKey(identity.name);
-  // The brand or home link may carry the name; any other link or any button is a control label.
-  const control = original?.identity?.controls.find(
-    (item) => (item.kind === 'button' || !item.isHome) && toLabelKey(item.label) === key,
-  );
-  const found = `"${identity.name}" from ${identity.nameSource!}`;
-  return control === undefined
-    ? {
-        check: 'site_name',
-        ok: true,
-        found,
-        expected: 'a name not taken from a button or link label',
-      }
-    : {
-        check: 'site_name',
-        ok: false,
-        found: `${found}, the label of a ${control.kind} of the original`,
-        expected: 'a name not taken from a button or link label',
-      };
+  return { check: 'site_name', ...judgeSiteName(identity, original) };
 }
 
 function checkFonts(families: string[], rebuilt: LayoutSnapshot): IdentityCheck {
@@ -230,7 +276,7 @@ function checkFonts(families: string[], rebuilt: LayoutSnapshot): IdentityCheck 
 
 /**
  * The applicable identity checks of a rebuild: `rebuilt` is its start page at 1440 px (with
- * `identity` and `blocks`), `original` the original's (for the controls' labels), when measured.
+ * `identity` and `blocks`), `original` the original's (its controls' labels, its logo's height), when measured.
  */
 export function checkIdentity(
   identity: SiteIdentity,
@@ -240,7 +286,7 @@ export function checkIdentity(
   const checks: IdentityCheck[] = [];
   if (identity.colors.primary !== undefined)
     checks.push(checkBrandColor(identity.colors.primary, rebuilt, original));
-  if (identity.logo !== undefined) checks.push(checkLogo(identity, rebuilt));
+  if (identity.logo !== undefined) checks.push(checkLogo(identity, rebuilt, original));
   if (identity.hero?.image !== undefined) checks.push(checkHeroImage(identity, rebuilt));
   if (identity.menu !== undefined && identity.menu.some((item) => toLabelKey(item.label) !== ''))
     checks.push(checkNavigation(identity, rebuilt));

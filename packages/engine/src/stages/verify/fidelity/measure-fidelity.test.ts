@@ -281,6 +281,81 @@ describe.skipIf(chromePath === undefined)('measureFidelity on pages rendered in 
     expect(isPng(crops[worst.crops!.after]!)).toBe(true);
   });
 
+  it('measures what the never-worse checks compare: pictures, logo, marks, places, text over pictures', async () => {
+    const html = buildPage()
+      .replace(
+        '<p style="color:#fff">Baking in Utrecht since 1921.</p>',
+        '<p style="color:#fff">Baking in Utrecht since 1921, with flour from the mill down the road.</p>',
+      )
+      .replace(
+        '<footer>',
+        `<p><a href="/bread"><img src="${LOGO}" alt="" width="80" height="40"></a><img src="/missing.png" alt="Our shop front" width="200" height="100"></p>
+        <div data-sitelift-overlay="cookie" style="display:none">We use cookies. Accept</div>
+        <footer><a href="/visit">Visit</a>`,
+      );
+    const desktop = (await capture(html)).layout!.desktop;
+    const identity = desktop.identity!;
+    expect(identity.logo).toMatchObject({ kind: 'img', box: { width: 120, height: 40 } });
+    const pictures = identity.pictures!;
+    expect(pictures.find((picture) => picture.alt === 'Our shop front')).toMatchObject({
+      broken: true,
+      natural: { width: 0, height: 0 },
+    });
+    expect(pictures.find((picture) => picture.href !== undefined)?.href).toMatch(/\/bread$/);
+    expect(identity.marked).toEqual([{ kind: 'overlay', text: 'We use cookies. Accept' }]);
+    const place = (label: string) =>
+      identity.controls.filter((control) => control.label === label).map((c) => c.place);
+    expect(place('Bread')).toEqual(['header']);
+    expect(place('Visit')).toEqual(['header', 'footer']);
+    expect(identity.controls.find((control) => control.label === 'Bread')?.href).toMatch(
+      /\/bread$/,
+    );
+    const overPicture = desktop.blocks.filter((block) => block.overPicture).map((b) => b.text);
+    expect(overPicture).toContain('Welcome to the bakery');
+    expect(overPicture).not.toContain('Fresh bread every morning');
+  });
+
+  it('fails the never-worse checks of a rebuild with a shrunk logo, low-contrast text and cookie words', async () => {
+    const original = await capture(
+      buildPage().replace(
+        '<footer>',
+        '<div data-sitelift-overlay="cookie" style="display:none">We use cookies on this site. Accept</div><footer>',
+      ),
+    );
+    const rebuilt = await capture(
+      buildPage()
+        .replace('width="120" height="40"', 'width="48" height="16"')
+        .replace(
+          '<p style="color:#fff">Baking in Utrecht since 1921.</p>',
+          '<p style="color:#c9a36a">Baking in Utrecht since 1921, with flour from the mill down the road.</p>',
+        )
+        .replace('<footer>', '<p>We use cookies on this site.</p><footer>'),
+    );
+    const { fidelity } = await measureFidelity({
+      routes: [{ route: '/', original, rebuilt }],
+      identity: IDENTITY,
+    });
+    const checks = Object.fromEntries(
+      (fidelity!.neverWorse ?? []).map((check) => [check.check, check]),
+    );
+    expect(checks.logo_size).toMatchObject({
+      ok: false,
+      found: expect.stringContaining('16 px high'),
+    });
+    expect(checks.hidden_text_shown?.ok).toBe(false);
+    expect(checks.text_over_picture).toMatchObject({
+      ok: false,
+      found: expect.stringContaining('"Baking in Utrecht'),
+    });
+    expect(checks.picture_twice?.ok).toBe(true);
+    expect(checks.width_used?.ok).toBe(true);
+    const same = await measureFidelity({
+      routes: [{ route: '/', original, rebuilt: original }],
+      identity: IDENTITY,
+    });
+    expect(same.fidelity!.neverWorse!.filter((check) => !check.ok)).toEqual([]);
+  });
+
   it('fails the identity checks of a rebuild without logo, hero, brand colour, full menu and fonts', async () => {
     const { fidelity } = await compare(
       buildPage({
@@ -295,7 +370,7 @@ describe.skipIf(chromePath === undefined)('measureFidelity on pages rendered in 
     const checks = Object.fromEntries(fidelity!.identity.map((check) => [check.check, check]));
     expect(checks.brand_color?.ok).toBe(false);
     expect(checks.brand_color?.expected).toBe('#fed136');
-    expect(checks.logo).toMatchObject({ ok: false, found: 'no picture in the header' });
+    expect(checks.logo).toMatchObject({ ok: false, found: 'no logo in the header' });
     expect(checks.hero_image?.ok).toBe(false);
     expect(checks.navigation).toMatchObject({
       ok: false,
@@ -321,7 +396,8 @@ describe.skipIf(chromePath === undefined)('measureFidelity on pages rendered in 
         check: 'site_name',
         ok: false,
         found: '"Order now" from title, the label of a button of the original',
-        expected: 'a name not taken from a button or link label',
+        expected:
+          'a name read from the site (og:site_name, logo, brand or title), not a host or a control label',
       },
     ]);
   });

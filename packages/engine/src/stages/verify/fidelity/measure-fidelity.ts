@@ -1,8 +1,9 @@
 /**
  * Fidelity of a rebuild (issue 12, decision record 022): per route Design2Code's block, text, position
  * and colour scores (full page, 1440 px) and the height-weighted section similarity of the first
- * screen at 1440 and 375 px; overall the mean over routes; the identity checks of the start page; and
- * crops of both sides of the site's three least similar sections for the report.
+ * screen at 1440 and 375 px; overall the mean over routes; the identity checks of the start page; the
+ * "never worse" checks over every route (issue 23); and crops of both sides of the site's three
+ * least similar sections for the report.
  */
 import type { SiteIdentity } from '../../../model';
 import { toRouteSlug } from '../text-coverage';
@@ -15,6 +16,8 @@ import type {
 } from '../../../measure/fidelity';
 import { toBlockScores } from './design2code-scores';
 import { checkIdentity } from './identity-checks';
+import { checkNeverWorse, type NeverWorseRoute } from './never-worse-checks';
+import { measureTextOverPictures } from './text-contrast';
 import {
   cropBand,
   toScaledImage,
@@ -147,6 +150,23 @@ export async function measureFidelity(
     input.identity !== undefined && start?.rebuilt?.layout !== undefined
       ? checkIdentity(input.identity, start.rebuilt.layout.desktop, start.original?.layout?.desktop)
       : [];
+  const neverWorseRoutes: NeverWorseRoute[] = [];
+  for (const { route, original, rebuilt } of input.routes) {
+    if (rebuilt?.layout === undefined) continue;
+    const page = rebuilt.layout.desktop;
+    const textOverPictures = await measureTextOverPictures(rebuilt.desktop, page).catch(
+      () => undefined,
+    );
+    neverWorseRoutes.push({
+      route,
+      rebuilt: page,
+      ...(original?.layout === undefined ? {} : { original: original.layout.desktop }),
+      ...(textOverPictures === undefined ? {} : { textOverPictures }),
+    });
+  }
+  // The start page leads: its checks (menu, logo, first screen) read the first route.
+  const neverWorse =
+    start?.rebuilt?.layout === undefined ? [] : checkNeverWorse(input.identity, neverWorseRoutes);
   const overall: FidelityScores = {
     block: mean(routes.map((route) => route.block)),
     text: mean(routes.map((route) => route.text)),
@@ -154,5 +174,5 @@ export async function measureFidelity(
     color: mean(routes.map((route) => route.color)),
     visual: mean(routes.map((route) => route.visual)),
   };
-  return { fidelity: { overall, routes, identity }, crops };
+  return { fidelity: { overall, routes, identity, neverWorse }, crops };
 }

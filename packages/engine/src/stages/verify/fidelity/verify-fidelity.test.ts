@@ -92,7 +92,8 @@ describe.skipIf(!hasChromium)('verifyProject measures fidelity against the origi
         check: 'site_name',
         ok: true,
         found: '"Example Bakery" from brand',
-        expected: 'a name not taken from a button or link label',
+        expected:
+          'a name read from the site (og:site_name, logo, brand or title), not a host or a control label',
       },
     ]);
     expect(logs.some((event) => event.message.startsWith('Fidelity over 2 routes: block'))).toBe(
