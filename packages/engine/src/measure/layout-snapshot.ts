@@ -125,7 +125,10 @@ export interface LayoutSnapshot {
      * header's home link.
      */
     logo?: Picture;
-    /** Texts of elements the identity probe marked as overlays, hidden states or print-only. */
+    /**
+     * Texts of elements the identity probe marked as overlays, print-only, or hidden at load where
+     * they are a form's state (in or beside a form, an alert or status; no heading).
+     */
     marked?: MarkedText[];
   };
   /**

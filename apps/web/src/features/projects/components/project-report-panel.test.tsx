@@ -67,6 +67,20 @@ const FIDELITY: NonNullable<SiteliftReport['fidelity']> = {
     { check: 'site_name', ok: true, found: 'Start Bootstrap (logo alt)' },
     { check: 'fonts', ok: true, found: 'Montserrat, Droid Serif' },
   ],
+  never_worse: [
+    {
+      check: 'picture_twice',
+      ok: true,
+      found: 'none on 2 pages',
+      expected: 'each picture shown once',
+    },
+    {
+      check: 'logo_size',
+      ok: false,
+      found: '41 px high (41×41), the original 170 px (170×170)',
+      expected: "at least half the original's 170 px high, and at least 32 px",
+    },
+  ],
 };
 
 /** The same two scripts on 35 pages (70 rows), and one embed. */
@@ -174,6 +188,16 @@ describe('report view', () => {
       'Navigation: failed — 4 of 5 menu itemsExpected: Services, Portfolio, About, Team, Contact',
       'Site name: passed — Start Bootstrap (logo alt)',
       'Fonts: passed — Montserrat, Droid Serif',
+    ]);
+
+    const neverWorse = within(fidelity).getByText('Never worse than the original');
+    const neverWorseChecks = within(
+      neverWorse.nextElementSibling!.nextElementSibling as HTMLElement,
+    ).getAllByRole('listitem');
+    expect(within(neverWorse.parentElement!).getByText('1 of 2 passed')).toBeInTheDocument();
+    expect(neverWorseChecks.map((item) => item.textContent)).toEqual([
+      'No picture shown twice: passed — none on 2 pages',
+      "Logo at its size: failed — 41 px high (41×41), the original 170 px (170×170)Expected: at least half the original's 170 px high, and at least 32 px",
     ]);
 
     // Per page, on demand: the scores and the weakest sections.

@@ -26,9 +26,25 @@ const IDENTITY_LABELS: Record<string, string> = {
   fonts: 'Fonts',
 };
 
+/** The "never worse" checks (issue 23), each named by what it looks for. */
+const NEVER_WORSE_LABELS: Record<string, string> = {
+  picture_twice: 'No picture shown twice',
+  menu_twice: 'Menu shown once',
+  menu_as_pictures: 'Menu not kept as pictures',
+  logo_size: 'Logo at its size',
+  hidden_text_shown: 'No cookie-bar, pop-up or hidden-form text in the content',
+  language_menu: 'No language links in the main menu',
+  hover_marks: 'No hover-only marks shown',
+  first_screen: 'Hero picture and headline in the first screen',
+  text_over_picture: 'Text over pictures readable (4.5:1)',
+  width_used: 'Page width used at 1440 px',
+  broken_image_alt: 'No broken images',
+  site_name: 'Site named after itself, not its address or a button',
+};
+
 /** A check's name for people: the known ones by the table above, others from their snake_case. */
 export function toIdentityLabel(check: string): string {
-  const known = IDENTITY_LABELS[check];
+  const known = IDENTITY_LABELS[check] ?? NEVER_WORSE_LABELS[check];
   if (known) return known;
   const words = check.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -61,10 +77,32 @@ function ScoreBars({ scores }: { scores: Fidelity['overall'] }) {
   );
 }
 
-function IdentityChecks({ checks }: { checks: Fidelity['identity'] }) {
+type Check = Fidelity['identity'][number];
+
+function IdentityChecks({ checks }: { checks: Check[] }) {
   if (checks.length === 0) {
     return <p className="text-slate-600">No identity checks applied to this site.</p>;
   }
+  return <CheckList checks={checks} />;
+}
+
+/** The "never worse" checks: what the rebuild must not do worse than the original. */
+function NeverWorseChecks({ checks }: { checks: Check[] | undefined }) {
+  if (checks === undefined) return null;
+  return (
+    <div className="mt-4">
+      <h4 className="font-semibold text-slate-900">Never worse than the original</h4>
+      {checks.length === 0 ? (
+        <p className="text-slate-600">No never-worse checks applied to this site.</p>
+      ) : (
+        <CheckList checks={checks} />
+      )}
+    </div>
+  );
+}
+
+/** Checks passed or failed, each with what was found and, when failed, what was expected. */
+function CheckList({ checks }: { checks: Check[] }) {
   const passed = checks.filter((check) => check.ok).length;
   return (
     <>
@@ -198,7 +236,8 @@ function RouteScores({ routes }: { routes: Fidelity['routes'] }) {
 
 /**
  * The top of the report: how closely the rebuild resembles the original (overall score, the five
- * scores, per page on demand) and the identity checks — or that this run did not measure it.
+ * scores, per page on demand), the identity checks and the "never worse" checks — or that this run
+ * did not measure it.
  */
 export function ReportFidelity({ fidelity }: { fidelity: Fidelity | undefined }) {
   const headingId = useId();
@@ -242,6 +281,7 @@ export function ReportFidelity({ fidelity }: { fidelity: Fidelity | undefined })
         <div>
           <h4 className="font-semibold text-slate-900">Identity</h4>
           <IdentityChecks checks={fidelity.identity} />
+          <NeverWorseChecks checks={fidelity.never_worse} />
         </div>
       </div>
       <RouteScores routes={fidelity.routes} />

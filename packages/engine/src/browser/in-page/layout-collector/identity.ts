@@ -145,13 +145,36 @@ const MARKS: [string, MarkedText['kind']][] = [
   [markSelector(PROBE_MARKS.printOnly), 'print-only'],
 ];
 
+/**
+ * A hidden text that is a form's state (a sent or error message a script reveals), as extract
+ * tells them (stages/extract/walk/form-state.ts): in a form, beside one, or an alert or status; no
+ * heading (a hidden heading is content waiting for an animation or a slide), a message's length.
+ */
+const isFormState = (el: Element, text: string): boolean => {
+  if (
+    text.length > 300 ||
+    el.matches('h1, h2, h3, h4, h5, h6') ||
+    el.querySelector('h1, h2, h3, h4, h5, h6')
+  )
+    return false;
+  if (el.closest('form, [role="alert"], [role="status"], [aria-live]')) return true;
+  const parent = el.parentElement;
+  return Boolean(
+    parent &&
+    Array.from(parent.children).some(
+      (sibling) => sibling !== el && (sibling.tagName === 'FORM' || sibling.querySelector('form')),
+    ),
+  );
+};
+
 /** The words of the elements the identity probe marked as not content (none in a rebuild). */
 const readMarked = (): MarkedText[] => {
   const marked: MarkedText[] = [];
   for (const [selector, kind] of MARKS)
-    for (const el of Array.from(document.querySelectorAll(selector)).slice(0, 20)) {
+    for (const el of Array.from(document.querySelectorAll(selector)).slice(0, 40)) {
       const text = collapse(el.textContent || '').slice(0, 500);
-      if (text !== '') marked.push({ kind, text });
+      if (text === '' || (kind === 'hidden' && !isFormState(el, text))) continue;
+      marked.push({ kind, text });
     }
   return marked.slice(0, 60);
 };

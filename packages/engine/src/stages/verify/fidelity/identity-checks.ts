@@ -179,6 +179,10 @@ export function judgeSiteName(
   const found = `"${identity.name}" from ${identity.nameSource ?? 'unknown'}`;
   if (identity.nameSource === 'host' || HOST_LIKE.test(identity.name.trim()))
     return { ok: false, found: `${found}, a host name`, expected };
+  // A name read from the logo or og:site_name is the site's own, whatever a link is labelled (a
+  // footer's "Lettoo" link to the company): only the brand's words and the title can be a label.
+  if (identity.nameSource !== 'brand' && identity.nameSource !== 'title')
+    return { ok: true, found, expected };
   const key = toLabelKey(identity.name);
   const control = original?.identity?.controls.find(
     (item) => (item.kind === 'button' || !item.isHome) && toLabelKey(item.label) === key,

@@ -120,6 +120,7 @@ describe('picture stems', () => {
   it('names a rebuilt picture like the original it came from', () => {
     expect(toPictureStem('/images/cake-shop-1a2b3c4d.webp')).toBe('cake-shop');
     expect(toPictureStem('/images/cake-shop-1a2b3c4d-2.webp')).toBe('cake-shop');
+    expect(toPictureStem('/images/cake-shop-1a2b3c4d-480w.webp')).toBe('cake-shop');
     expect(toPictureStem('http://site.test/img/Cake%20Shop.JPG')).toBe('cake-shop');
   });
 });

@@ -88,7 +88,7 @@ const LANGUAGE_CODES = new Set(
 /** A group of links labelled as a language switcher ("Language", "Sprache", "Langue"…). */
 const LANGUAGE_GROUP = /lang|sprach|idiom|lingu|taal|言語|语言|語言|язык/iu;
 
-/** A picture's file name as both sides spell it: the rebuild's `images/<slug>-<hash>.webp`. */
+/** A picture's file name as both sides spell it: the rebuild's `images/<slug>-<hash>[-480w].webp`. */
 export function toPictureStem(src: string): string {
   if (src === '' || src.startsWith('data:')) return src;
   let name = src;
@@ -97,7 +97,10 @@ export function toPictureStem(src: string): string {
   } catch {
     // An unparsable URL is compared as it is.
   }
-  return slugify(name.replace(/\.[a-z0-9]+$/iu, '')).replace(/-[0-9a-f]{8}(?:-\d+)?$/u, '');
+  // The rebuild's responsive variants (`-480w`) and its hash come off.
+  return slugify(name.replace(/\.[a-z0-9]+$/iu, ''))
+    .replace(/-\d+w$/u, '')
+    .replace(/-[0-9a-f]{8}(?:-\d+)?$/u, '');
 }
 
 /** A URL as a page address: no hash, no trailing `index.html` or slash. */
