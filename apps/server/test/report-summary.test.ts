@@ -25,6 +25,7 @@ const MEASURED: NonNullable<SiteliftReport['fidelity']> = {
   overall: { block: 0.97, text: 0.99, position: 0.91, color: 0.88, visual: 0.84 },
   routes: [],
   identity: [{ check: 'site_name', ok: true, found: 'Van Dijk Fietsen' }],
+  never_worse: [{ check: 'picture_twice', ok: true, found: 'none on 1 page' }],
 };
 
 describe('LIGHTHOUSE configuration', () => {
@@ -136,6 +137,8 @@ describe('a finished job, as the dashboard card and the report view read it', ()
     const list = projectListResponseSchema.parse((await agent.get('/api/projects')).json());
     const card = list.items.find((item) => item.id === id);
     expect(card?.status).toBe('completed');
+    // The report route passes the "never worse" checks through, each with what was found.
+    expect(report.fidelity?.never_worse?.length).toBeGreaterThan(0);
     // The card's score is the report's overall fidelity, carried by the list.
     expect(card?.report_summary?.fidelity).toEqual(report.fidelity?.overall);
     // Every page's before/after at both widths, by the names the screenshot route serves.
