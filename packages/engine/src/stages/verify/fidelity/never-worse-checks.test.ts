@@ -224,6 +224,7 @@ describe('never-worse checks', () => {
     const clean = page({ blocks: [block('Fresh bread every morning since 1952.')] });
     expect(checkHiddenTextShown([route(clean, original)])?.ok).toBe(true);
     expect(checkHiddenTextShown([route(shown)])).toBeUndefined();
+    expect(checkHiddenTextShown([route(shown, page())])?.ok).toBe(true);
   });
 
   it('fails language links in the header menu, not in a labelled language switcher', () => {
