@@ -267,6 +267,7 @@ const modelAssetSchema = exactly<ModelAsset>()(
 const logoRefSchema = imageRefSchema.extend({
   kind: z.enum(['img', 'svg', 'css-background']),
   svg: z.string().optional(),
+  shownHeight: z.number().optional(),
 });
 
 const fontRefSchema = exactly<FontRef>()(

@@ -293,7 +293,12 @@ export interface ModelAsset {
 export type SiteNameSource = 'og:site_name' | 'logo' | 'brand' | 'title' | 'host';
 
 /** The original's logo: an `<img>`, an inline `<svg>` (sanitised markup) or a CSS background image. */
-export type LogoRef = ImageRef & { kind: 'img' | 'svg' | 'css-background'; svg?: string };
+export type LogoRef = ImageRef & {
+  kind: 'img' | 'svg' | 'css-background';
+  svg?: string;
+  /** The height (CSS px) the original's page drew it at, as the probe measured it at 1440 px. */
+  shownHeight?: number;
+};
 
 /** A font family of the original and where its files come from. */
 export interface FontRef {

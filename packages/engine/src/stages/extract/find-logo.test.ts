@@ -61,6 +61,8 @@ describe('logo kinds', () => {
         alt: '',
         width: 208,
         height: 201,
+        // As high as the page drew it (the probe's box), whatever the file's own size.
+        shownHeight: 240,
         asset: 'https://example.com/images/logo.png',
       },
     });

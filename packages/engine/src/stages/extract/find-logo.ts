@@ -59,6 +59,8 @@ export function toProbedLogo(
   const height = asset?.height ?? (probe.height > 0 ? probe.height : undefined);
   if (width !== undefined) logo.width = width;
   if (height !== undefined) logo.height = height;
+  // How large the original drew it: the rebuild's header shows it about as large (issue 23).
+  if (probe.height > 0) logo.shownHeight = Math.round(probe.height);
   if (asset || svgAsset) logo.asset = src;
   return svgAsset ? { logo, svgAsset } : { logo };
 }

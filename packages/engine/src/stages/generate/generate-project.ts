@@ -55,6 +55,9 @@ export function toSortedJson(value: unknown): string {
   return `${JSON.stringify(sort(value), null, 2)}\n`;
 }
 
+/** The tallest a header shows a logo (CSS px at a desktop width): a banner-sized one is kept smaller. */
+export const LOGO_MAX_HEIGHT = 160;
+
 /**
  * The original names itself (decision record 040) when it declares a name (og:site_name or
  * application-name) or shows one as its logo or brand; a name cut from its `<title>` or its host
@@ -305,8 +308,11 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
     const logo = plan.assets.find((asset) => asset.path === plan.identity.logoPath);
     const data: NonNullable<SiteContent['logo']> = { src: `/${plan.identity.logoPath}` };
     if (logo?.width !== undefined && logo.height !== undefined) {
-      // The header shows the logo at most 40 px high.
-      const scale = Math.min(1, 40 / logo.height);
+      // The header shows the logo as high as the original drew it (at most LOGO_MAX_HEIGHT), or
+      // 40 px high at most when that was not measured; never larger than its file.
+      const logoRef = plan.identity.logo;
+      const shown = logoRef && 'shownHeight' in logoRef ? logoRef.shownHeight : undefined;
+      const scale = Math.min(1, (shown ? Math.min(shown, LOGO_MAX_HEIGHT) : 40) / logo.height);
       data.width = Math.round(logo.width * scale);
       data.height = Math.round(logo.height * scale);
     }

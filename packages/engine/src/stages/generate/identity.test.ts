@@ -236,6 +236,26 @@ describe('the identity in every strategy (issue 12)', () => {
     expect(plan.identity.logoPath).toMatch(/^images\/inline-[0-9a-f]+\.svg$/);
   });
 
+  it('shows the logo as high as the original drew it, at most 160 px, else 40 px (issue 23)', async () => {
+    const plan = planSite(await agencyModel(), { strategy: 'INCREMENTAL_UPDATE' });
+    const logo = plan.assets.find((asset) => asset.path === plan.identity.logoPath)!;
+    const sized = (shownHeight: number | undefined): SitePlan => ({
+      ...plan,
+      assets: plan.assets.map((asset) =>
+        asset === logo ? { ...asset, width: 600, height: 300 } : asset,
+      ),
+      identity: {
+        ...plan.identity,
+        logo: { ...plan.identity.logo!, kind: 'img', ...(shownHeight ? { shownHeight } : {}) },
+      },
+    });
+    const siteModule = async (shownHeight: number | undefined) =>
+      text(await generateProject(sized(shownHeight)), 'src/content/site.ts');
+    expect(await siteModule(100)).toContain('width: 200, height: 100 }');
+    expect(await siteModule(400)).toContain('width: 320, height: 160 }');
+    expect(await siteModule(undefined)).toContain('width: 80, height: 40 }');
+  });
+
   it.each<Strategy>(['STYLE_MODERNIZATION', 'INCREMENTAL_UPDATE', 'FULL_REBUILD'])(
     '%s carries the hero, the menu, buttons, icons and colours, and builds',
     async (strategy) => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FocusEvent, KeyboardEvent } from 'react';
+import type { CSSProperties, FocusEvent, KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../content/site';
 import type { MenuLink } from '../content/site-types';
@@ -149,6 +149,11 @@ export function Header() {
               width={site.logo.width}
               height={site.logo.height}
               className="brand-logo"
+              style={
+                site.logo.height
+                  ? ({ '--logo-h': `${site.logo.height}px` } as CSSProperties)
+                  : undefined
+              }
             />
           ) : null}
           {/*
