@@ -227,7 +227,7 @@ describe('never-worse checks', () => {
     expect(checkHiddenTextShown([route(shown, page())])?.ok).toBe(true);
   });
 
-  it('fails language links in the header menu, not in a labelled language switcher', () => {
+  it('fails language links in the header menu, not in a language switcher of their own', () => {
     expect(isLanguageLabel('Deutsch')).toBe(true);
     expect(isLanguageLabel('Home en')).toBe(true);
     expect(isLanguageLabel('Bread')).toBe(false);
@@ -252,6 +252,20 @@ describe('never-worse checks', () => {
       ),
     });
     expect(checkLanguageMenu(route(page({ header: switcher })))?.ok).toBe(true);
+    // A switcher is a group of language links only, whatever its label's language says.
+    const sprache = header({
+      controls: [
+        ...['EN', 'DE'].map((label) => control(label, { place: 'header', group: 'Sprache' })),
+        ...['Brot', 'Kontakt'].map((label) => control(label, { place: 'header', group: 'Menü' })),
+      ],
+    });
+    expect(checkLanguageMenu(route(page({ header: sprache })))?.ok).toBe(true);
+    const mixed = header({
+      controls: ['Brot', 'EN', 'DE'].map((label) =>
+        control(label, { place: 'header', group: 'Menü' }),
+      ),
+    });
+    expect(checkLanguageMenu(route(page({ header: mixed })))?.ok).toBe(false);
   });
 
   it('fails hover-only marks shown where the original did not show them', () => {

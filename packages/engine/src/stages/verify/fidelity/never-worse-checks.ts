@@ -10,6 +10,7 @@
 import { slugify, type SiteIdentity } from '../../../model';
 import type { NeverWorseCheck } from '../../../measure/fidelity';
 import type { LayoutSnapshot, Picture, TextBlock } from '../../../measure/layout-snapshot';
+import { toLanguageCode, toLanguageOfName } from '../../../measure/language-links';
 import { compareLogoHeight, HERO_MIN_SHARE, judgeSiteName, toLabelKey } from './identity-checks';
 
 /** One route's two sides, and the contrast of its first screen's words over pictures. */
@@ -41,52 +42,6 @@ const MARKED_MATCH_MIN_CHARS = 25;
  * one after a space.
  */
 const HOVER_MARK = /(?:^|\s)[¶§#🔗⚓]\uFE0F?$/u;
-
-/** Language names as each language writes itself, and ISO 639-1 codes, as link labels read. */
-const LANGUAGE_LABELS = new Set([
-  'english',
-  'deutsch',
-  'français',
-  'francais',
-  'español',
-  'espanol',
-  'italiano',
-  'nederlands',
-  'português',
-  'portugues',
-  'polski',
-  'čeština',
-  'cestina',
-  'dansk',
-  'svenska',
-  'norsk',
-  'suomi',
-  'magyar',
-  'română',
-  'türkçe',
-  'ελληνικά',
-  'русский',
-  'українська',
-  'عربي',
-  'العربية',
-  'فارسی',
-  'עברית',
-  '日本語',
-  '中文',
-  '简体中文',
-  '繁體中文',
-  '한국어',
-  'bahasa indonesia',
-  'tiếng việt',
-  'ไทย',
-]);
-const LANGUAGE_CODES = new Set(
-  'en de fr es it nl pt pl cs da sv no nb fi hu ro tr el ru uk ar fa he ja zh ko id vi th ca'.split(
-    ' ',
-  ),
-);
-/** A group of links labelled as a language switcher ("Language", "Sprache", "Langue"…). */
-const LANGUAGE_GROUP = /lang|sprach|idiom|lingu|taal|言語|语言|語言|язык/iu;
 
 /** A picture's file name as both sides spell it: the rebuild's `images/<slug>-<hash>[-480w].webp`. */
 export function toPictureStem(src: string): string {
@@ -306,33 +261,44 @@ export function checkHiddenTextShown(routes: NeverWorseRoute[]): NeverWorseCheck
   );
 }
 
-/** A link label or alt that names a language version: "English", "DE", "Home en". */
+/**
+ * A link label or alt that names a language version (measure/language-links.ts reads the names):
+ * "English", "Deutsch", "DE", "Home en".
+ */
 export function isLanguageLabel(label: string): boolean {
   const key = toLabelKey(label);
-  if (LANGUAGE_LABELS.has(key) || LANGUAGE_CODES.has(key)) return true;
+  if (toLanguageOfName(key) !== undefined) return true;
+  if (/^[a-z]{2}$/u.test(key)) return toLanguageCode(key) !== undefined;
   const suffix = /\s([a-z]{2})$/u.exec(key)?.[1];
-  return suffix !== undefined && LANGUAGE_CODES.has(suffix) && key.split(' ').length <= 3;
+  return suffix !== undefined && toLanguageCode(suffix) !== undefined && key.split(' ').length <= 3;
 }
 
-/** Links to language versions in the header's menu (outside a labelled language switcher). */
+/**
+ * Links to language versions mixed into the header's menu. A labelled group of the header whose every
+ * link leads to a language version is a language switcher of its own, whatever its label's language;
+ * flag pictures linking anywhere in the header are the original's flags kept.
+ */
 export function checkLanguageMenu(start: NeverWorseRoute): NeverWorseCheck | undefined {
   const identity = start.rebuilt.identity;
   if (identity?.header === undefined) return undefined;
-  const inSwitcher = (group: string | undefined) =>
-    group !== undefined && LANGUAGE_GROUP.test(group);
-  const links = [
-    ...identity.header.controls
-      .filter(
-        (control) =>
-          control.kind === 'link' &&
-          !inSwitcher(control.group) &&
-          (control.lang !== undefined || isLanguageLabel(control.label)),
-      )
-      .map((control) => control.label),
+  const isLanguageLink = (control: { lang?: string; label: string }) =>
+    control.lang !== undefined || isLanguageLabel(control.label);
+  const groups = new Map<string, typeof identity.header.controls>();
+  for (const control of identity.header.controls.filter((item) => item.kind === 'link')) {
+    const group = control.group ?? '';
+    groups.set(group, [...(groups.get(group) ?? []), control]);
+  }
+  const links: string[] = [];
+  for (const [group, controls] of groups) {
+    const languages = controls.filter(isLanguageLink);
+    if (group !== '' && languages.length === controls.length) continue;
+    links.push(...languages.map((control) => control.label));
+  }
+  links.push(
     ...identity.header.pictures
       .filter((picture) => picture.href !== undefined && isLanguageLabel(picture.alt ?? ''))
       .map((picture) => `picture "${picture.alt!}"`),
-  ];
+  );
   return {
     check: 'language_menu',
     ok: links.length < 2,
