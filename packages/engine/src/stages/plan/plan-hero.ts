@@ -62,8 +62,11 @@ export function applyHero(
   const image = hero.image ? rewrite.image(hero.image) : undefined;
   let blocks = section.blocks;
   if (hero.cta) blocks = withCallToAction(blocks, hero.cta.label, rewrite.href(hero.cta.href));
-  // The hero's picture is shown once: as the backdrop, or first in the section beside the words.
-  if (image) blocks = blocks.filter((b) => !(b.kind === 'image' && b.image.src === image.src));
+  // The hero's picture is shown once: as the backdrop, or first in the section beside the words,
+  // and nowhere else on the page (it may have been found further down).
+  const isHeroPicture = (b: Block) =>
+    image !== undefined && b.kind === 'image' && b.image.src === image.src;
+  blocks = blocks.filter((b) => !isHeroPicture(b));
   const out: PlannedSection = { ...section, variant: 'hero', blocks };
   if (image && hero.layout === 'full-bleed') {
     out.backdrop = hero.overlay ? { image, overlay: hero.overlay } : { image };
@@ -72,6 +75,8 @@ export function applyHero(
   }
   return {
     ...page,
-    sections: page.sections.map((s, i) => (i === index ? out : s)),
+    sections: page.sections.map((s, i) =>
+      i === index ? out : { ...s, blocks: s.blocks.filter((b) => !isHeroPicture(b)) },
+    ),
   };
 }

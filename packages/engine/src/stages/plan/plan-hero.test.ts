@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Block, HeroModel, PlannedPage } from '../../model';
+import { applyHero } from './plan-hero';
+
+const URL_ = 'https://inn.test/';
+const picture = (src: string): Block => ({ kind: 'image', image: { src, alt: '' } });
+const words = (text: string): Block => ({ kind: 'paragraph', inlines: [{ text }] });
+
+const PAGE: PlannedPage = {
+  url: URL_,
+  route: '/',
+  componentName: 'HomePage',
+  moduleName: 'home',
+  title: 'Harbour Inn',
+  description: '',
+  language: 'en',
+  textBlocks: [],
+  sections: [
+    { id: 'welcome', variant: 'prose', blocks: [words('Rooms by the sea')] },
+    { id: 'rooms', variant: 'prose', blocks: [words('Our rooms'), picture('/images/bay.jpg')] },
+  ],
+};
+
+const rewrite = {
+  image: (image: { src: string; alt: string }) => image,
+  href: (href: string) => href,
+};
+
+describe('the hero (issue 23: a picture appears once)', () => {
+  it('shows its picture once, though the original showed it further down the page', () => {
+    const hero: HeroModel = {
+      pageUrl: URL_,
+      image: { src: '/images/bay.jpg', alt: '' },
+      layout: 'contained',
+      headline: 'Rooms by the sea',
+    };
+    const page = applyHero(PAGE, hero, rewrite);
+    const pictures = page.sections.flatMap((section) =>
+      section.blocks.filter((block) => block.kind === 'image').map(() => section.id),
+    );
+    expect(pictures).toEqual(['welcome']);
+    expect(page.sections[0]!.variant).toBe('hero');
+    // The words of the section it came from stay.
+    expect(page.sections[1]!.blocks).toEqual([words('Our rooms')]);
+  });
+
+  it('leaves another page as it is', () => {
+    const hero: HeroModel = { pageUrl: 'https://inn.test/rooms', layout: 'contained' };
+    expect(applyHero(PAGE, hero, rewrite)).toBe(PAGE);
+  });
+});
