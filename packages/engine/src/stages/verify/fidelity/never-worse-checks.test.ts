@@ -307,6 +307,16 @@ describe('never-worse checks', () => {
       'missing: the hero picture',
     );
     expect(checkFirstScreen(IDENTITY, route(good))).toBeUndefined();
+    // A hero picture beside the words (12 % of the original's first screen) needs half of that.
+    const beside = (height: number) =>
+      page({
+        firstScreenPictures: [
+          picture('/images/hero.webp', { box: { x: 700, y: 100, width: 600, height } }),
+        ],
+        blocks: good.blocks,
+      });
+    expect(checkFirstScreen(identity, route(beside(150), beside(260)))?.ok).toBe(true);
+    expect(checkFirstScreen(identity, route(beside(40), beside(260)))?.ok).toBe(false);
   });
 
   it('fails body text over a picture under 4.5:1', () => {
