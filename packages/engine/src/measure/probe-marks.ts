@@ -61,6 +61,11 @@ export const PROBE_MARKS = {
    * extract (stages/extract/language-versions.ts).
    */
   language: 'data-sitelift-language',
+  /**
+   * A copy of shown content for another screen size (a phone layout beside the desktop one), hidden
+   * at the probe's width by a width media query: not content, since what it holds is shown.
+   */
+  screenCopy: 'data-sitelift-screen-copy',
   /** The computed text alignment (`center`/`left`) where it differs from the parent's; always on the body. */
   align: 'data-sitelift-align',
 } as const;

@@ -27,6 +27,7 @@ import { markOverlays } from './overlays';
 import { markPrintOnly } from './print-only';
 import { findFooter, findHeader, regionOf } from './regions';
 import { markRepeatedItems } from './repeated-items';
+import { markScreenCopies } from './screen-copies';
 import { markSliders } from './sliders';
 import { markInlineLists, markRows } from './rows';
 import { readParagraphColor } from './text-color';
@@ -45,6 +46,7 @@ export function run(): PageProbe | undefined {
   markEntryScreen();
   markDialogs();
   markPrintOnly();
+  markScreenCopies();
   markHiddenText();
   const { links, buttons } = markButtons(brand);
   const menuItems = readMenuItems(menu, header, background);

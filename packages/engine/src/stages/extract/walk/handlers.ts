@@ -137,6 +137,8 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   if (handleFormState(context, element)) return false;
   if (isHiddenElement(element)) return false;
   if (handlePrintOnly(context, element)) return false;
+  // A copy for another screen size (a phone layout beside the desktop one): what it holds is shown.
+  if (getAttr(element, PROBE_MARKS.screenCopy) !== undefined) return false;
   // Language versions' links (stages/extract/language-versions.ts): the rebuild's switcher.
   if (getAttr(element, PROBE_MARKS.language) !== undefined) return false;
   if (handleSplash(context, element)) return false;

@@ -1,0 +1,82 @@
+/**
+ * Copies for another screen size (issue 23): a page that carries two layouts of the same content (a
+ * table layout for desktops and a column for phones, a phone menu beside the desktop one) and hides
+ * one by a width media query. The rebuild, responsive itself, keeps the one shown at the probe's
+ * width: the other is marked PROBE_MARKS.screenCopy, when it is hidden now by a rule of a width
+ * query that applies, nothing on the page opens it, and most of its words and pictures are shown
+ * elsewhere on the page (a phone-only block of its own is content, and stays).
+ */
+import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
+import { isShown } from './dom';
+import {
+  collectStyleRules,
+  findUndisplayed,
+  isOpenedByControl,
+  listControlTargets,
+  outermost,
+} from './print-only';
+import { body, doc } from './view';
+
+/** The share of a copy's words (characters) and pictures that must be shown elsewhere. */
+const MIN_SHOWN_SHARE = 0.6;
+
+/** A medium of a width query that applies at the probe's viewport. */
+const isWidthMedium = (media: MediaList | undefined): boolean =>
+  !!media &&
+  media.length > 0 &&
+  /width/i.test(media.mediaText) &&
+  window.matchMedia(media.mediaText).matches;
+
+const squash = (text: string): string => text.replace(/\s+/g, '');
+
+/** Whether most of an element's words and pictures are shown elsewhere on the page. */
+function isShownElsewhere(e: Element, shownText: string, shownPictures: Set<string>): boolean {
+  let chars = 0;
+  let found = 0;
+  const walker = doc.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    // A copy's menu repeats the site's navigation, which the rebuild draws once by itself.
+    if (node.parentElement?.closest('nav, [role="navigation"], header')) continue;
+    const words = squash(node.nodeValue || '');
+    if (words.length < 2) continue;
+    chars += words.length;
+    if (shownText.includes(words)) found += words.length;
+  }
+  const pictures = [...e.querySelectorAll('img')].map((img) => img.src).filter(Boolean);
+  const seen = pictures.filter((src) => shownPictures.has(src)).length;
+  if (chars === 0 && pictures.length === 0) return false;
+  return (
+    (chars === 0 || found >= chars * MIN_SHOWN_SHARE) &&
+    (pictures.length === 0 || seen >= pictures.length * MIN_SHOWN_SHARE)
+  );
+}
+
+/** Marks the outermost copies of shown content a width query hides at the probe's viewport. */
+export function markScreenCopies(): void {
+  const selectors = collectStyleRules(
+    isWidthMedium,
+    (rule) => rule.style.getPropertyValue('display').trim() === 'none',
+  );
+  if (selectors.length === 0) return;
+  const targets = listControlTargets();
+  const skipped = [PROBE_MARKS.overlay, PROBE_MARKS.dialog, PROBE_MARKS.printOnly]
+    .map(markSelector)
+    .join(', ');
+  const hidden = outermost(
+    new Set(
+      [...findUndisplayed(selectors)].filter(
+        (e) => !e.closest(skipped) && !isOpenedByControl(e, targets),
+      ),
+    ),
+  );
+  if (hidden.length === 0) return;
+  // innerText holds only what is rendered: the words a visitor sees at this width, and the words
+  // of the pictures shown (a picture menu's alt texts).
+  const shown = [...doc.querySelectorAll('img')].filter((img) => isShown(img));
+  const shownText = squash(
+    [body.innerText || '', ...shown.map((img) => `${img.alt} ${img.title}`)].join(' '),
+  );
+  const shownPictures = new Set(shown.map((img) => img.src));
+  for (const e of hidden)
+    if (isShownElsewhere(e, shownText, shownPictures)) e.setAttribute(PROBE_MARKS.screenCopy, '');
+}

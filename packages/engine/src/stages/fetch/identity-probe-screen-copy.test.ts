@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAttr } from '../extract/dom';
+import { extractSite } from '../extract/extract-site';
+import { PROBE_MARKS } from '../../measure/probe-marks';
+import { failOnConsoleOutput } from './test-server.fixture';
+import { chromePath, probeSite, type ProbedSite } from './probed-site.fixture';
+
+failOnConsoleOutput();
+
+const WELCOME = 'Welcome to the Harbour Inn, six rooms by the sea with breakfast on the terrace.';
+
+/**
+ * A Dreamweaver-era page carrying two layouts of one text, a phone column and a desktop table, one
+ * hidden by a width query; a phone-only notice of its own; and a tab panel a width query hides until
+ * its tab is chosen (issue 23).
+ */
+const PAGE = `<!doctype html><html lang="en"><head><title>Harbour Inn</title><style>
+  @media screen and (max-width: 768px) { table.desktop { display: none; } }
+  @media screen and (min-width: 769px) { div.mobile, p.phone-note, #prices { display: none; } }
+  img { width: 300px; height: 200px; }
+</style></head><body>
+<div class="mobile" id="phone-copy"><img src="/bay.jpg" alt="The bay"><p>${WELCOME}</p></div>
+<p class="phone-note" id="phone-only">Tap the number to call us from your phone, day or night.</p>
+<table class="desktop"><tr><td><img src="/bay.jpg" alt="The bay"></td><td><p>${WELCOME}</p></td></tr></table>
+<p><a href="#prices" aria-controls="prices">Show prices</a></p>
+<div id="prices"><p>${WELCOME} Rooms from 60 euros a night.</p></div>
+<script>window.ready = true;</script>
+</body></html>`;
+
+let site: ProbedSite;
+
+beforeAll(async () => {
+  site = await probeSite({ '/': PAGE }, 1);
+}, 60_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+describe.skipIf(!chromePath)('copies for another screen size (issue 23)', () => {
+  it('marks the phone layout that repeats the desktop one, not content of its own', () => {
+    expect(site.marked('/', PROBE_MARKS.screenCopy).map((e) => getAttr(e, 'id'))).toEqual([
+      'phone-copy',
+    ]);
+  });
+
+  it('keeps the text and the picture once', () => {
+    const page = extractSite(site.raw!).pages[0]!;
+    expect(page.textBlocks.filter((text) => text === WELCOME)).toHaveLength(1);
+    const pictures = JSON.stringify(page.sections).match(/bay\.jpg/g) ?? [];
+    expect(pictures).toHaveLength(1);
+    expect(page.textBlocks.join(' ')).toContain('Tap the number to call us');
+  });
+});
