@@ -44,6 +44,23 @@ describe('the hero (issue 23: a picture appears once)', () => {
     expect(page.sections[1]!.blocks).toEqual([words('Our rooms')]);
   });
 
+  it("takes its picture out of a row of items too (a sliced layout's table)", () => {
+    const row: Block = {
+      kind: 'items',
+      columns: 2,
+      items: [
+        { blocks: [], image: { src: '/images/bay.jpg', alt: '' } },
+        { blocks: [words('Breakfast')], image: { src: '/images/terrace.jpg', alt: '' } },
+      ],
+    };
+    const page = applyHero(
+      { ...PAGE, sections: [PAGE.sections[0]!, { id: 'rooms', variant: 'prose', blocks: [row] }] },
+      { pageUrl: URL_, image: { src: '/images/bay.jpg', alt: '' }, layout: 'full-bleed' },
+      rewrite,
+    );
+    expect(page.sections[1]!.blocks).toEqual([{ ...row, items: [row.items[1]] }]);
+  });
+
   it('leaves another page as it is', () => {
     const hero: HeroModel = { pageUrl: 'https://inn.test/rooms', layout: 'contained' };
     expect(applyHero(PAGE, hero, rewrite)).toBe(PAGE);

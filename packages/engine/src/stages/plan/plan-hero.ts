@@ -66,7 +66,19 @@ export function applyHero(
   // and nowhere else on the page (it may have been found further down).
   const isHeroPicture = (b: Block) =>
     image !== undefined && b.kind === 'image' && b.image.src === image.src;
-  blocks = blocks.filter((b) => !isHeroPicture(b));
+  const withoutHeroPicture = (list: Block[]): Block[] =>
+    list.flatMap((b): Block[] => {
+      if (isHeroPicture(b)) return [];
+      if (b.kind !== 'items' || !image) return [b];
+      // Inside a row of items (a sliced layout's table): the item keeps its words, if any.
+      const items = b.items.flatMap((item) => {
+        const inner = withoutHeroPicture(item.blocks);
+        if (item.image?.src !== image.src) return [{ ...item, blocks: inner }];
+        return inner.length > 0 ? [{ blocks: inner }] : [];
+      });
+      return items.length === 0 ? [] : [{ ...b, items }];
+    });
+  blocks = withoutHeroPicture(blocks);
   const out: PlannedSection = { ...section, variant: 'hero', blocks };
   if (image && hero.layout === 'full-bleed') {
     out.backdrop = hero.overlay ? { image, overlay: hero.overlay } : { image };
@@ -76,7 +88,7 @@ export function applyHero(
   return {
     ...page,
     sections: page.sections.map((s, i) =>
-      i === index ? out : { ...s, blocks: s.blocks.filter((b) => !isHeroPicture(b)) },
+      i === index ? out : { ...s, blocks: withoutHeroPicture(s.blocks) },
     ),
   };
 }

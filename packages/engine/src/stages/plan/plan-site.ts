@@ -26,6 +26,7 @@ import { fixOutline, isPathTitle } from './fix-outline';
 import { groupSections } from './group-sections';
 import { createHrefRewriter } from './href-rewriter';
 import { applyHero } from './plan-hero';
+import { withoutPictureChrome } from './picture-chrome';
 import { planNavigation, withoutMenuCopies } from './plan-navigation';
 import {
   normalizeUrl,
@@ -151,6 +152,8 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   // The original's own menu tree (not the fallback from its pages): its copies in content go.
   if ((model.identity.menu ?? []).length > 0)
     pages = pages.map((page) => withoutMenuCopies(page, menu));
+  // A sliced layout's wordless slices and its menu drawn again as pictures (issue 23).
+  pages = pages.map((page) => withoutPictureChrome(page, menu));
   // The original's footer lines go to the rebuilt footer (issue 12), out of the pages that show them.
   const lifted = planFooter(pages);
   pages = lifted.pages;
