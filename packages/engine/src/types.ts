@@ -75,9 +75,12 @@ export interface FetchOptions {
 
 /** One page as read from the original site. */
 export interface RawPage {
-  /** The URL that was requested (normalised, no fragment). */
+  /** The URL that was requested (normalised, no fragment but a client-side route's, `#/guide`). */
   requestedUrl: string;
-  /** The final URL after redirects; the page's identity from here on. */
+  /**
+   * The final URL after redirects; the page's identity from here on. A client-side route's page
+   * (issue 23) is its document's final URL with the route's fragment (`https://site/#/guide`).
+   */
   url: string;
   status: number;
   contentType: string;

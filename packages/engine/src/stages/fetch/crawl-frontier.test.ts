@@ -111,4 +111,21 @@ describe('CrawlFrontier', () => {
       'http://www.site.test/f7.html',
     ]);
   });
+
+  it('queues client-side routes of a page whose scripts ran, fragment kept; never anchors', () => {
+    const links =
+      '<a href="#/guide">Guide</a> <a href="#!/posts/12">Post</a> <a href="#top">Top</a>' +
+      '<a href="#/">Home</a> <a href="#!/">Home</a> <a href="/#/faq">FAQ</a>';
+    const rendered = crawledPage(START.page.url, links);
+    rendered.page.renderedWith = 'browser';
+    expect(frontier().discover([rendered])).toEqual([
+      'http://www.site.test/index.html#/guide',
+      'http://www.site.test/index.html#!/posts/12',
+      'http://www.site.test/#/faq',
+    ]);
+    // Where no script ran, a fragment is no page: the links lead to the document.
+    expect(frontier().discover([crawledPage(START.page.url, links)])).toEqual([
+      'http://www.site.test/',
+    ]);
+  });
 });

@@ -65,9 +65,15 @@ export class CrawlFrontier {
   /** The URLs `from` links to (links, then frames) that are new and on the site, now seen. */
   discover(from: CrawledPage[]): string[] {
     const found: string[] = [];
-    for (const { references } of from) {
-      for (const href of [...references.links, ...references.frames]) {
-        const url = this.take(href, references.baseUrl);
+    for (const { page, references } of from) {
+      // A client-side route is a view only where the page's scripts ran (decision: issue 23).
+      const clientRoutes = page.renderedWith === 'browser';
+      for (const href of references.links) {
+        const url = this.take(href, references.baseUrl, clientRoutes);
+        if (url) found.push(url);
+      }
+      for (const href of references.frames) {
+        const url = this.take(href, references.baseUrl, false);
         if (url) found.push(url);
       }
     }
@@ -105,8 +111,8 @@ export class CrawlFrontier {
   }
 
   /** The crawl URL of `href` when it is new and on the site (now seen). */
-  private take(href: string, baseUrl: string): string | undefined {
-    const url = toCrawlUrl(href, baseUrl);
+  private take(href: string, baseUrl: string, clientRoutes: boolean): string | undefined {
+    const url = toCrawlUrl(href, baseUrl, { clientRoutes });
     if (!url || this.seen.has(url) || !this.isOnSite(url)) return undefined;
     this.seen.add(url);
     return url;

@@ -1,3 +1,5 @@
+import { hasClientRoute, toClientRoute } from '../../lib/client-route';
+
 /** File extensions that are never HTML pages: documents, archives, media, code and data files. */
 const NON_PAGE_EXTENSIONS = new Set(
   (
@@ -30,11 +32,19 @@ export function hasNonPageExtension(url: URL): boolean {
  * http(s) only, without its fragment; default ports, dot segments and host case are normalised by the
  * WHATWG URL parser. `index.html` is kept as written (a different path than `/`); duplicates that
  * redirect to the same page are merged after fetching. Returns undefined for links that are not pages
- * (mailto:, javascript:, tel:, files such as .pdf or .jpg).
+ * (mailto:, javascript:, tel:, files such as .pdf or .jpg). With `clientRoutes` (the link is on a
+ * page whose scripts ran), a fragment that is a client-side route (`#/guide`, `#!/faq`) is kept: it
+ * names a view of its own, read by rendering the document and navigating to it.
  */
-export function toCrawlUrl(href: string, baseUrl: string): string | undefined {
+export function toCrawlUrl(
+  href: string,
+  baseUrl: string,
+  { clientRoutes = false }: { clientRoutes?: boolean } = {},
+): string | undefined {
   const trimmed = href.trim();
-  if (!trimmed || trimmed.startsWith('#') || SKIPPED_SCHEMES.test(trimmed)) return undefined;
+  if (!trimmed || SKIPPED_SCHEMES.test(trimmed)) return undefined;
+  // A plain in-page anchor (#services) is the page itself.
+  if (trimmed.startsWith('#') && !(clientRoutes && toClientRoute(trimmed))) return undefined;
   let url: URL;
   try {
     url = new URL(trimmed, baseUrl);
@@ -43,7 +53,7 @@ export function toCrawlUrl(href: string, baseUrl: string): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (hasNonPageExtension(url)) return undefined;
-  url.hash = '';
+  if (!(clientRoutes && hasClientRoute(url.href))) url.hash = '';
   return url.href;
 }
 

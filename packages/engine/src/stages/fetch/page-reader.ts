@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isAppError } from '@sitelift/shared/error-codes';
+import { hasClientRoute, toDocumentUrl } from '../../lib/client-route';
 import type { GuardOptions } from '../../net/assert-public-url';
 import type { EnginePorts } from '../../ports';
 import type { Diagnostic, FetchOptions, RawPage } from '../../types';
@@ -16,6 +17,7 @@ import { toOrigin } from './crawl-url';
 import { fetchStaticPage, type StaticPage, type StaticPageOptions } from './fetch-static-page';
 import type { PageRenderer } from './page-renderer';
 import { readRobots, type RobotsRules } from './read-robots';
+import { showsNewText } from './shows-new-text';
 
 /** robots.txt gets less time than a page: a site that cannot serve it is read as if it had none. */
 const ROBOTS_TIMEOUT_MS = 10_000;
@@ -50,7 +52,11 @@ export interface PageReader {
     read: StaticPage,
     origins: ReadonlySet<string>,
   ): Promise<CrawledPage>;
-  /** Reads a page of the crawl: the page, why it was skipped, or the kept page it duplicates. */
+  /**
+   * Reads a page of the crawl: the page, why it was skipped, or the kept page it duplicates. A URL
+   * with a client-side route (`/#/guide`) is its document rendered and navigated to that route: a
+   * page when the route shows text the document did not hold, else the same page as its document.
+   */
   crawl(url: string, depth: number, frontier: CrawlFrontier): Promise<CrawlResult>;
 }
 
@@ -190,6 +196,7 @@ export function createPageReader(options: PageReaderOptions): PageReader {
     },
 
     async crawl(url, depth, frontier) {
+      if (hasClientRoute(url)) return crawlRoute(url, depth, frontier);
       try {
         if (!(await reader.isAllowedByRobots(url)))
           return { url, skipped: 'disallowed by robots.txt', level: 'info' };
@@ -217,6 +224,69 @@ export function createPageReader(options: PageReaderOptions): PageReader {
         };
       }
     },
+  };
+
+  const crawlRoute = async (
+    url: string,
+    depth: number,
+    frontier: CrawlFrontier,
+  ): Promise<CrawlResult> => {
+    const route = new URL(url).hash;
+    try {
+      const documentUrl = toDocumentUrl(url);
+      if (!(await reader.isAllowedByRobots(documentUrl)))
+        return { url, skipped: 'disallowed by robots.txt', level: 'info' };
+      const renderer = settings.browser === 'never' ? undefined : await getRenderer();
+      // Without a browser the route cannot be visited: its links lead to the document.
+      if (!renderer) return { url, duplicateOf: documentUrl };
+      logger.log({ level: 'INFO', message: `Fetching ${url}` });
+      const { response, decoded } = await reader.read(documentUrl);
+      if (!frontier.isOnSite(response.url)) {
+        return { url, skipped: `redirects to another site (${response.url})`, level: 'info' };
+      }
+      const renderStart = clock.now();
+      const rendered = await renderer.render(
+        {
+          url: response.url,
+          status: response.status,
+          contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
+          body: response.body,
+        },
+        { route },
+      );
+      const { documentText = '', visibleText = '' } = rendered.routeText ?? {};
+      // A route that only shows what the document held (a panel of a one-document site) is no page.
+      if (!showsNewText(documentText, visibleText)) return { url, duplicateOf: response.url };
+      logger.log({
+        level: 'INFO',
+        message: `Rendered with Chromium (${toSeconds(clock.now() - renderStart)})`,
+      });
+      const finalUrl = `${response.url}${route}`;
+      const references = collectPageReferences(rendered.html, finalUrl);
+      const page: RawPage = {
+        requestedUrl: url,
+        url: finalUrl,
+        status: response.status,
+        contentType: response.headers['content-type'] ?? response.mediaType,
+        charset: decoded.charset,
+        html: rendered.html,
+        renderedWith: 'browser',
+        ...(rendered.screenshots === undefined ? {} : { screenshots: rendered.screenshots }),
+        ...(rendered.probe === undefined ? {} : { probe: rendered.probe }),
+        depth,
+        frames: references.frames.filter((frame) => isOnSite(frontier.origins, frame)),
+      };
+      return {
+        url,
+        crawledPage: { page, references },
+        finalUrl,
+        bodyHash: toBodyHash(Buffer.from(rendered.html)),
+      };
+    } catch (error) {
+      throwIfCancelled();
+      const reason = isAppError(error) ? error.message : (error as Error).message.split('\n')[0];
+      return { url, skipped: reason ?? String(error), level: 'warning' };
+    }
   };
   return reader;
 }

@@ -36,6 +36,21 @@ const RENDER_INIT_SCRIPT = `(() => {
   window.cancelAnimationFrame = (handle) => window.clearTimeout(handle);
 })();`;
 
+/**
+ * The whole text of the document, hidden parts included (panels a script shows one at a time), but
+ * not scripts, styles and templates: what a client-side route is compared with. Plain JavaScript
+ * text, like RENDER_INIT_SCRIPT.
+ */
+const DOCUMENT_TEXT_SCRIPT = `(() => {
+  const skipped = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA']);
+  const walker = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
+  const parts = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!skipped.has(node.parentElement && node.parentElement.tagName)) parts.push(node.data);
+  }
+  return parts.join(' ');
+})()`;
+
 /** Blocked too, unless the renderer takes screenshots: they show, but do not change the HTML. */
 const PICTURE_RESOURCE_TYPES = new Set(['image', 'font']);
 
@@ -77,15 +92,30 @@ export interface RenderedDocument {
   screenshots?: PageScreenshots;
   /** The identity probe's reading of the page (issue 12); undefined when it failed. */
   probe?: PageProbe;
+  /**
+   * With a `route` to render: the document's whole text before the navigation (hidden parts
+   * included) and the visible text after it, for the reader to tell a view from an in-page panel.
+   */
+  routeText?: { documentText: string; visibleText: string };
+}
+
+/** How to render a document. */
+export interface RenderOptions {
+  /**
+   * A client-side route (`#/guide`): once the document settled, its hash is navigated to this one
+   * (a real hash navigation, as a click on the link makes) and the page settles again before it is read.
+   */
+  route?: string;
 }
 
 /** Renders pages in one Chromium (one per site run). */
 export interface PageRenderer {
   /**
-   * Loads `document` (fulfilled from its prefetched bytes), runs its scripts, reads the page's
-   * identity (readPageProbe) and returns the DOM's HTML, then (with the renderer's `screenshots`) screenshots the page at 1440 px and 375 px.
+   * Loads `document` (fulfilled from its prefetched bytes), runs its scripts (and navigates to the
+   * options' `route`), reads the page's identity (readPageProbe) and returns the DOM's HTML, then
+   * (with the renderer's `screenshots`) screenshots the page at 1440 px and 375 px.
    */
-  render(document: PrefetchedDocument): Promise<RenderedDocument>;
+  render(document: PrefetchedDocument, renderOptions?: RenderOptions): Promise<RenderedDocument>;
   close(): Promise<void>;
 }
 
@@ -131,7 +161,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
   const maxIdleWaitMs = options.maxIdleWaitMs ?? 3_000;
 
   return {
-    async render(document) {
+    async render(document, { route }: RenderOptions = {}) {
       // Pages are reused: opening a tab costs more than the rest of a small page's render.
       const page = idlePages.pop() ?? (await context.newPage());
       prefetched.set(document.url, document);
@@ -152,17 +182,32 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       options.signal?.addEventListener('abort', onAbort, { once: true });
       let isReusable = false;
       try {
-        await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
         // Scripts often fetch and insert content after `load` (content loaders, SPAs): wait until
         // no request is in flight and the DOM has not changed for `idleMs`, at most `maxIdleWaitMs`.
-        const deadline = Date.now() + maxIdleWaitMs;
-        while (Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          if (inFlight.size > 0) continue;
-          const sinceMutation = await page
-            .evaluate<number>('performance.now() - (window.__siteliftLastMutation || 0)')
-            .catch(() => Number.POSITIVE_INFINITY);
-          if (Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs) break;
+        const waitUntilSettled = async (): Promise<void> => {
+          const deadline = Date.now() + maxIdleWaitMs;
+          while (Date.now() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            if (inFlight.size > 0) continue;
+            const sinceMutation = await page
+              .evaluate<number>('performance.now() - (window.__siteliftLastMutation || 0)')
+              .catch(() => Number.POSITIVE_INFINITY);
+            if (Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs) break;
+          }
+        };
+        await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
+        await waitUntilSettled();
+        let routeText: RenderedDocument['routeText'];
+        if (route !== undefined) {
+          const documentText = await page.evaluate<string>(DOCUMENT_TEXT_SCRIPT);
+          // The router answers `hashchange` a moment later: the wait starts from the navigation.
+          lastNetworkActivity = Date.now();
+          await page.evaluate(`window.location.hash = ${JSON.stringify(route)}`);
+          await waitUntilSettled();
+          const visibleText = await page.evaluate<string>(
+            'document.body ? document.body.innerText : ""',
+          );
+          routeText = { documentText, visibleText };
         }
         // A script or <meta refresh> that navigated elsewhere leaves another document in the tab.
         if (page.url().replace(/#.*$/, '') !== document.url.replace(/#.*$/, '')) {
@@ -179,7 +224,12 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
           screenshots = await captureDesktopAndMobile(page).catch(() => undefined);
         }
         isReusable = true;
-        return { html, screenshots, ...(probe ? { probe } : {}) };
+        return {
+          html,
+          screenshots,
+          ...(probe ? { probe } : {}),
+          ...(routeText ? { routeText } : {}),
+        };
       } finally {
         options.signal?.removeEventListener('abort', onAbort);
         page.off('request', onRequest);

@@ -6,7 +6,7 @@ import type { Block, ImageRef, InlineRun, Panel, SiteModel } from '../../model';
 import type { AssetHost } from './asset-host';
 import type { HrefRewriter } from './href-rewriter';
 import { describeLinkTarget, isNonDescriptiveLinkText } from './link-context';
-import { normalizeUrl } from './plan-routes';
+import { normalizeUrl, toLinkedPageKey } from './plan-routes';
 
 /** Rewrites the runs and blocks of one page. */
 export interface ContentRewriter {
@@ -23,7 +23,8 @@ export function createContentRewriter(
 ): (page: SiteModel['pages'][number]) => ContentRewriter {
   const logoAsset = model.identity.logo?.asset;
   const titleByUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page.title]));
-  const titleOfPage = (url: string) => titleByUrl.get(normalizeUrl(url));
+  const keyOf = toLinkedPageKey(new Set(titleByUrl.keys()));
+  const titleOfPage = (url: string) => titleByUrl.get(keyOf(url));
   return (page) => {
     const sectionIds = new Set(page.sections.map((s) => s.id));
     const rewriteRuns = (runs: InlineRun[]): InlineRun[] =>
@@ -57,7 +58,7 @@ export function createContentRewriter(
       else delete out.href;
       // A linked image is the link's only name: without alt text it needs one (the target's title).
       if (href && !out.alt) {
-        const target = image.href ? titleByUrl.get(normalizeUrl(image.href)) : undefined;
+        const target = image.href ? titleByUrl.get(keyOf(image.href)) : undefined;
         out.alt = target ?? humanise(decodeURIComponent(image.src.split('/').pop() ?? ''));
       }
       return out;

@@ -1,7 +1,8 @@
 /** Links rewritten for the rebuilt site: to routes and sections, hosted files, or left as they are. */
 import type { SiteModel } from '../../model';
 import type { AssetHost } from './asset-host';
-import { normalizeUrl } from './plan-routes';
+import { hasClientRoute, toClientRoute, toDocumentUrl } from '../../lib/client-route';
+import { normalizeUrl, toLinkedPageKey } from './plan-routes';
 
 /** Rewrites a link of `pageUrl`; undefined when it goes nowhere. */
 export type HrefRewriter = (
@@ -20,6 +21,7 @@ export function createHrefRewriter(
   { assetByUrl, planned, hostAsset }: AssetHost,
 ): HrefRewriter {
   const anchorsByUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page.anchors]));
+  const keyOf = toLinkedPageKey(new Set(anchorsByUrl.keys()));
   return (href, pageUrl, sectionIds) => {
     if (!href) return undefined;
     if (/^(?:mailto|tel):/i.test(href)) return href;
@@ -30,20 +32,30 @@ export function createHrefRewriter(
       return undefined;
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-    const route = routeOf(href);
+    // On a client-side route's page (/#/guide), an anchor of its document (#top) is on that page.
+    const isOwnAnchor =
+      hasClientRoute(pageUrl) &&
+      !hasClientRoute(href) &&
+      toDocumentUrl(href) === toDocumentUrl(pageUrl);
+    const landsOn = isOwnAnchor ? normalizeUrl(pageUrl) : keyOf(href);
+    const route = routeOf(isOwnAnchor ? pageUrl : href);
     const hash = decodeURIComponent(parsed.hash.slice(1));
     if (route) {
-      if (!hash) return route;
+      // A client-side route read as a page of its own is that page (its hash is its address), and
+      // the router's start view (#/, #!/) is the document.
+      const view = toClientRoute(parsed.hash);
+      if (!hash || view === '/' || (view && landsOn === normalizeUrl(href))) return route;
       // An anchor of the original (#services) points at the section that now holds it; so does a
       // hash-bang "page" of a script-switched site (#!/page_menu shows <li id="page_menu">).
-      const anchors = anchorsByUrl.get(normalizeUrl(href));
+      const anchors = anchorsByUrl.get(landsOn);
       const target =
         anchors?.[hash] ??
         anchors?.[hash.replace(/^!?\//, '')] ??
         (sectionIds.has(hash) ? hash : undefined);
+      const isSamePage = landsOn === normalizeUrl(pageUrl);
       // A same-page anchor with no target left (a Bootstrap modal, say) goes nowhere: drop the link.
-      if (!target) return normalizeUrl(href) === normalizeUrl(pageUrl) ? undefined : route;
-      return normalizeUrl(href) === normalizeUrl(pageUrl) ? `#${target}` : `${route}#${target}`;
+      if (!target) return isSamePage ? undefined : route;
+      return isSamePage ? `#${target}` : `${route}#${target}`;
     }
     const image =
       planned.get(href) ??

@@ -2,6 +2,7 @@
 import type { PageModel, PlannedPage, SiteModel } from '../../model';
 import { slugify } from '../../model';
 import { toLanguageCode } from '../../measure/language-links';
+import { hasClientRoute, toClientRoute, toDocumentUrl } from '../../lib/client-route';
 
 const PAGE_EXTENSION = /\.(?:html?|php\d?|aspx?|jspx?|shtml|cfm|cgi|pl)$/i;
 
@@ -15,9 +16,17 @@ export function toShortHash(input: string): string {
   return hash.toString(16).padStart(8, '0');
 }
 
-/** The clean route for an original URL: `/about.html` -> `/about`, `/docs/index.htm` -> `/docs`. */
+/**
+ * The clean route for an original URL: `/about.html` -> `/about`, `/docs/index.htm` -> `/docs`; a
+ * client-side route is a path of its own (`/#/guide` -> `/guide`, `/app/#!/posts/12` -> `/app/posts/12`).
+ */
 export function toRoute(url: string, startUrl: string): string {
   if (normalizeUrl(url) === normalizeUrl(startUrl)) return '/';
+  if (hasClientRoute(url)) {
+    const view = toRoute(`http://host${toClientRoute(new URL(url).hash) ?? '/'}`, 'http://host/');
+    const document = toRoute(toDocumentUrl(url), startUrl);
+    return document === '/' ? view : `${document}${view}`;
+  }
   const parsed = new URL(url);
   let path = decodeURIComponent(parsed.pathname);
   path = path.replace(/\/(?:index|default|home)\.[a-z0-9]+$/i, '/').replace(PAGE_EXTENSION, '');
@@ -34,13 +43,18 @@ export function toRoute(url: string, startUrl: string): string {
   return segments.length === 0 ? '/' : `/${segments.join('/')}`;
 }
 
-/** A URL without its fragment and trailing index file, for matching links to pages. */
+/**
+ * A URL without its fragment and trailing index file, for matching links to pages. A client-side
+ * route (`#/guide`, `#!/guide`) is kept: it names a page of its own when fetch read it as one
+ * (look links up with `toLinkedPageKey`, which falls back to the document).
+ */
 export function normalizeUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    parsed.hash = '';
+    if (!hasClientRoute(url)) parsed.hash = '';
     let href = parsed.href;
-    if (!parsed.search) href = href.replace(/\/(?:index|default)\.(?:html?|php|aspx?)$/i, '/');
+    if (!parsed.search)
+      href = href.replace(/\/(?:index|default)\.(?:html?|php|aspx?)(?=#|$)/i, '/');
     return href;
   } catch {
     return url;
@@ -81,7 +95,19 @@ export function planRoutes(model: SiteModel): (url: string) => string | undefine
     const frameset = page.asideOf ? routeByUrl.get(normalizeUrl(page.asideOf)) : undefined;
     if (frameset) routeByUrl.set(normalizeUrl(page.url), frameset);
   }
-  return (url: string): string | undefined => routeByUrl.get(normalizeUrl(url));
+  const keyOf = toLinkedPageKey(new Set(routeByUrl.keys()));
+  return (url: string): string | undefined => routeByUrl.get(keyOf(url));
+}
+
+/**
+ * The key (normalizeUrl) of the page a link lands on among `pageKeys`: a client-side route that is
+ * no page of its own (a panel of its document, or a view not read) lands on its document.
+ */
+export function toLinkedPageKey(pageKeys: ReadonlySet<string>): (url: string) => string {
+  return (url) => {
+    const key = normalizeUrl(url);
+    return pageKeys.has(key) ? key : normalizeUrl(toDocumentUrl(url));
+  };
 }
 
 /**
@@ -114,6 +140,8 @@ function toLanguagePrefixer(model: SiteModel): (page: PageModel, route: string) 
 export function toRedirects(pages: PlannedPage[]): Record<string, string> {
   const redirects: Record<string, string> = {};
   for (const page of pages) {
+    // A client-side route never reaches the server: its document's path is no old path of it.
+    if (hasClientRoute(page.url)) continue;
     const parsed = new URL(page.url);
     const oldPath = decodeURIComponent(parsed.pathname) + parsed.search;
     if (oldPath !== page.route && !(page.route === '/' && oldPath === '/'))

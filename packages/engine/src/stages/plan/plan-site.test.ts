@@ -34,6 +34,12 @@ describe('toRoute', () => {
     ['http://a.example/index.php?page=contact', '/page-contact'],
     ['http://a.example/Mail.html', '/mail'],
     ['http://a.example/%E5%85%B3%E4%BA%8E.html', '/p'],
+    // Client-side routes (issue 23) are paths of their own; the router's start view is the start.
+    ['http://a.example/#/guide', '/guide'],
+    ['http://a.example/index.html#!/posts/12', '/posts/12'],
+    ['http://a.example/#!/', '/'],
+    ['http://a.example/app/#/Faq/', '/app/faq'],
+    ['http://a.example/#top', '/'],
   ])('%s -> %s', (url, route) => {
     const result = toRoute(url, start);
     if (route === '/p') expect(result).toMatch(/^\/p[0-9a-f]{6}$/);
