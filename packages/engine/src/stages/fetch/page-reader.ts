@@ -245,18 +245,17 @@ export function createPageReader(options: PageReaderOptions): PageReader {
         return { url, skipped: `redirects to another site (${response.url})`, level: 'info' };
       }
       const renderStart = clock.now();
-      const rendered = await renderer.render(
+      // A route that only shows what the document held (a panel of a one-document site) is no page.
+      const rendered = await renderer.renderRoute(
         {
           url: response.url,
           status: response.status,
           contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
           body: response.body,
         },
-        { route },
+        { hash: route, isView: showsNewText },
       );
-      const { documentText = '', visibleText = '' } = rendered.routeText ?? {};
-      // A route that only shows what the document held (a panel of a one-document site) is no page.
-      if (!showsNewText(documentText, visibleText)) return { url, duplicateOf: response.url };
+      if (!rendered) return { url, duplicateOf: response.url };
       logger.log({
         level: 'INFO',
         message: `Rendered with Chromium (${toSeconds(clock.now() - renderStart)})`,

@@ -92,20 +92,17 @@ export interface RenderedDocument {
   screenshots?: PageScreenshots;
   /** The identity probe's reading of the page (issue 12); undefined when it failed. */
   probe?: PageProbe;
-  /**
-   * With a `route` to render: the document's whole text before the navigation (hidden parts
-   * included) and the visible text after it, for the reader to tell a view from an in-page panel.
-   */
-  routeText?: { documentText: string; visibleText: string };
 }
 
-/** How to render a document. */
-export interface RenderOptions {
+/** A client-side route to render (issue 23), and how to tell a view of its own from a panel. */
+export interface RouteToRender {
+  /** The route's fragment (`#/guide`), navigated to once the document settled. */
+  hash: string;
   /**
-   * A client-side route (`#/guide`): once the document settled, its hash is navigated to this one
-   * (a real hash navigation, as a click on the link makes) and the page settles again before it is read.
+   * True when the route is a view of its own: given the document's whole text before the
+   * navigation (hidden parts included) and the visible text once the network went quiet after it.
    */
-  route?: string;
+  isView(documentText: string, visibleText: string): boolean;
 }
 
 /** Renders pages in one Chromium (one per site run). */
@@ -115,7 +112,17 @@ export interface PageRenderer {
    * options' `route`), reads the page's identity (readPageProbe) and returns the DOM's HTML, then
    * (with the renderer's `screenshots`) screenshots the page at 1440 px and 375 px.
    */
-  render(document: PrefetchedDocument, renderOptions?: RenderOptions): Promise<RenderedDocument>;
+  render(document: PrefetchedDocument): Promise<RenderedDocument>;
+  /**
+   * Loads `document` as `render` does, then navigates its hash to the route (a real hash
+   * navigation: the router's `hashchange` runs, as on a click) and, when the route `isView`, lets
+   * it settle and reads it as `render` does; undefined when it only shows what the document held
+   * (no probe nor screenshot is spent on it).
+   */
+  renderRoute(
+    document: PrefetchedDocument,
+    route: RouteToRender,
+  ): Promise<RenderedDocument | undefined>;
   close(): Promise<void>;
 }
 
@@ -160,96 +167,108 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
   const idlePages: Page[] = [];
   const maxIdleWaitMs = options.maxIdleWaitMs ?? 3_000;
 
-  return {
-    async render(document, { route }: RenderOptions = {}) {
-      // Pages are reused: opening a tab costs more than the rest of a small page's render.
-      const page = idlePages.pop() ?? (await context.newPage());
-      prefetched.set(document.url, document);
-      const inFlight = new Set<Request>();
-      let lastNetworkActivity = Date.now();
-      const onRequest = (request: Request): void => {
-        inFlight.add(request);
-        lastNetworkActivity = Date.now();
+  const renderPage = async (
+    document: PrefetchedDocument,
+    route?: RouteToRender,
+  ): Promise<RenderedDocument | undefined> => {
+    // Pages are reused: opening a tab costs more than the rest of a small page's render.
+    const page = idlePages.pop() ?? (await context.newPage());
+    prefetched.set(document.url, document);
+    const inFlight = new Set<Request>();
+    let lastNetworkActivity = Date.now();
+    const onRequest = (request: Request): void => {
+      inFlight.add(request);
+      lastNetworkActivity = Date.now();
+    };
+    const settle = (request: Request): void => {
+      inFlight.delete(request);
+      lastNetworkActivity = Date.now();
+    };
+    page.on('request', onRequest);
+    page.on('requestfinished', settle);
+    page.on('requestfailed', settle);
+    const onAbort = (): void => void page.close().catch(() => undefined);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    let isReusable = false;
+    try {
+      // Scripts often fetch and insert content after `load` (content loaders, SPAs): wait until
+      // no request is in flight and the DOM has not changed for `idleMs`, at most `maxIdleWaitMs`.
+      // A route's first look waits for the network only: a carousel's endless mutations would
+      // hold every route of a one-document site for the whole wait.
+      const waitUntilSettled = async ({ isDomIgnored = false } = {}): Promise<void> => {
+        const deadline = Date.now() + maxIdleWaitMs;
+        while (Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          if (inFlight.size > 0) continue;
+          const sinceMutation = isDomIgnored
+            ? Number.POSITIVE_INFINITY
+            : await page
+                .evaluate<number>('performance.now() - (window.__siteliftLastMutation || 0)')
+                .catch(() => Number.POSITIVE_INFINITY);
+          if (Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs) break;
+        }
       };
-      const settle = (request: Request): void => {
-        inFlight.delete(request);
+      await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
+      await waitUntilSettled();
+      if (route) {
+        const documentText = await page.evaluate<string>(DOCUMENT_TEXT_SCRIPT);
+        // The router answers `hashchange` a moment later: the wait starts from the navigation.
         lastNetworkActivity = Date.now();
-      };
-      page.on('request', onRequest);
-      page.on('requestfinished', settle);
-      page.on('requestfailed', settle);
-      const onAbort = (): void => void page.close().catch(() => undefined);
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      let isReusable = false;
-      try {
-        // Scripts often fetch and insert content after `load` (content loaders, SPAs): wait until
-        // no request is in flight and the DOM has not changed for `idleMs`, at most `maxIdleWaitMs`.
-        const waitUntilSettled = async (): Promise<void> => {
-          const deadline = Date.now() + maxIdleWaitMs;
-          while (Date.now() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 100));
-            if (inFlight.size > 0) continue;
-            const sinceMutation = await page
-              .evaluate<number>('performance.now() - (window.__siteliftLastMutation || 0)')
-              .catch(() => Number.POSITIVE_INFINITY);
-            if (Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs) break;
-          }
-        };
-        await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
+        await page.evaluate(`window.location.hash = ${JSON.stringify(route.hash)}`);
+        await waitUntilSettled({ isDomIgnored: true });
+        const visibleText = await page.evaluate<string>(
+          'document.body ? document.body.innerText : ""',
+        );
+        if (!route.isView(documentText, visibleText)) {
+          isReusable = true;
+          return undefined;
+        }
         await waitUntilSettled();
-        let routeText: RenderedDocument['routeText'];
-        if (route !== undefined) {
-          const documentText = await page.evaluate<string>(DOCUMENT_TEXT_SCRIPT);
-          // The router answers `hashchange` a moment later: the wait starts from the navigation.
-          lastNetworkActivity = Date.now();
-          await page.evaluate(`window.location.hash = ${JSON.stringify(route)}`);
-          await waitUntilSettled();
-          const visibleText = await page.evaluate<string>(
-            'document.body ? document.body.innerText : ""',
-          );
-          routeText = { documentText, visibleText };
-        }
-        // A script or <meta refresh> that navigated elsewhere leaves another document in the tab.
-        if (page.url().replace(/#.*$/, '') !== document.url.replace(/#.*$/, '')) {
-          throw new Error(`the page navigated to ${page.url()}`);
-        }
-        // The probe marks the DOM (brand, menu, buttons, columns) before its HTML is read; a page
-        // whose probe fails, or answers what no probe writes (the page's scripts replaced a DOM
-        // function it calls), is still read, and extract falls back to its CSS.
-        const probe = await readPageProbe(page).catch(() => undefined);
-        const html = await page.content();
-        let screenshots: PageScreenshots | undefined;
-        if (options.screenshots === true) {
-          // Without its screenshots the page is still read; verify then loads it again for them.
-          screenshots = await captureDesktopAndMobile(page).catch(() => undefined);
-        }
-        isReusable = true;
-        return {
-          html,
-          screenshots,
-          ...(probe ? { probe } : {}),
-          ...(routeText ? { routeText } : {}),
-        };
-      } finally {
-        options.signal?.removeEventListener('abort', onAbort);
-        page.off('request', onRequest);
-        page.off('requestfinished', settle);
-        page.off('requestfailed', settle);
-        prefetched.delete(document.url);
-        // A page that failed (timeout, hung script) is closed; a good one is emptied and kept.
-        if (isReusable && !options.signal?.aborted) {
-          const isBlank = await page
-            .goto('about:blank', { timeout: 5_000 })
-            .then(() => page.setViewportSize(DESKTOP_VIEWPORT))
-            .then(() => true)
-            .catch(() => false);
-          if (isBlank) idlePages.push(page);
-          else await page.close().catch(() => undefined);
-        } else {
-          await page.close().catch(() => undefined);
-        }
       }
+      // A script or <meta refresh> that navigated elsewhere leaves another document in the tab.
+      if (page.url().replace(/#.*$/, '') !== document.url.replace(/#.*$/, '')) {
+        throw new Error(`the page navigated to ${page.url()}`);
+      }
+      // The probe marks the DOM (brand, menu, buttons, columns) before its HTML is read; a page
+      // whose probe fails, or answers what no probe writes (the page's scripts replaced a DOM
+      // function it calls), is still read, and extract falls back to its CSS.
+      const probe = await readPageProbe(page).catch(() => undefined);
+      const html = await page.content();
+      let screenshots: PageScreenshots | undefined;
+      if (options.screenshots === true) {
+        // Without its screenshots the page is still read; verify then loads it again for them.
+        screenshots = await captureDesktopAndMobile(page).catch(() => undefined);
+      }
+      isReusable = true;
+      return { html, screenshots, ...(probe ? { probe } : {}) };
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+      page.off('request', onRequest);
+      page.off('requestfinished', settle);
+      page.off('requestfailed', settle);
+      prefetched.delete(document.url);
+      // A page that failed (timeout, hung script) is closed; a good one is emptied and kept.
+      if (isReusable && !options.signal?.aborted) {
+        const isBlank = await page
+          .goto('about:blank', { timeout: 5_000 })
+          .then(() => page.setViewportSize(DESKTOP_VIEWPORT))
+          .then(() => true)
+          .catch(() => false);
+        if (isBlank) idlePages.push(page);
+        else await page.close().catch(() => undefined);
+      } else {
+        await page.close().catch(() => undefined);
+      }
+    }
+  };
+
+  return {
+    async render(document) {
+      const rendered = await renderPage(document);
+      if (!rendered) throw new Error('the page was not rendered');
+      return rendered;
     },
+    renderRoute: (document, route) => renderPage(document, route),
     async close() {
       await context.close().catch(() => undefined);
       await browser.close().catch(() => undefined);
