@@ -228,7 +228,8 @@ async function crawlSite(
   level.push(...(await readFrames(level, 1, reading)));
   while (level.length > 0 && crawled.length < maxPages) {
     depth++;
-    const candidates = frontier.discover(level);
+    // Client-side routes that only reveal a panel of their document are no pages (issue 23).
+    const candidates = await reader.keepViews(frontier.discover(level));
     const nextLevel: CrawledPage[] = [];
     let position = 0;
     while (position < candidates.length && crawled.length < maxPages) {

@@ -15,7 +15,7 @@ import { collectPageReferences } from './collect-page-references';
 import { isOnSite, type CrawledPage, type CrawlFrontier, type CrawlResult } from './crawl-frontier';
 import { toOrigin } from './crawl-url';
 import { fetchStaticPage, type StaticPage, type StaticPageOptions } from './fetch-static-page';
-import type { PageRenderer } from './page-renderer';
+import type { PageRenderer, PrefetchedDocument } from './page-renderer';
 import { readRobots, type RobotsRules } from './read-robots';
 import { showsNewText } from './shows-new-text';
 
@@ -54,10 +54,16 @@ export interface PageReader {
   ): Promise<CrawledPage>;
   /**
    * Reads a page of the crawl: the page, why it was skipped, or the kept page it duplicates. A URL
-   * with a client-side route (`/#/guide`) is its document rendered and navigated to that route: a
-   * page when the route shows text the document did not hold, else the same page as its document.
+   * with a client-side route (`/#/guide`) is its document rendered and navigated to that route.
    */
   crawl(url: string, depth: number, frontier: CrawlFrontier): Promise<CrawlResult>;
+  /**
+   * `urls` without the client-side routes that are no view of their own (issue 23): a route is a
+   * page only when visiting it shows text its document did not hold (a template or post loaded by
+   * the router), not when it only reveals a panel already there. Each document is loaded once for
+   * all its routes; without a browser no route is a page.
+   */
+  keepViews(urls: string[]): Promise<string[]>;
 }
 
 /** The hash pages are told apart by when their URLs differ. */
@@ -195,6 +201,8 @@ export function createPageReader(options: PageReaderOptions): PageReader {
       };
     },
 
+    keepViews: (urls) => keepViews(urls),
+
     async crawl(url, depth, frontier) {
       if (hasClientRoute(url)) return crawlRoute(url, depth, frontier);
       try {
@@ -226,6 +234,17 @@ export function createPageReader(options: PageReaderOptions): PageReader {
     },
   };
 
+  // The routes of a document are its views: its bytes are read once for all of them.
+  const routeDocuments = new Map<string, Promise<StaticPage>>();
+  const readRouteDocument = (documentUrl: string): Promise<StaticPage> => {
+    let read = routeDocuments.get(documentUrl);
+    if (!read) {
+      read = reader.read(documentUrl);
+      routeDocuments.set(documentUrl, read);
+    }
+    return read;
+  };
+
   const crawlRoute = async (
     url: string,
     depth: number,
@@ -239,23 +258,13 @@ export function createPageReader(options: PageReaderOptions): PageReader {
       const renderer = settings.browser === 'never' ? undefined : await getRenderer();
       // Without a browser the route cannot be visited: its links lead to the document.
       if (!renderer) return { url, duplicateOf: documentUrl };
-      logger.log({ level: 'INFO', message: `Fetching ${url}` });
-      const { response, decoded } = await reader.read(documentUrl);
+      logger.log({ level: 'INFO', message: `Rendering ${url}` });
+      const { response, decoded } = await readRouteDocument(documentUrl);
       if (!frontier.isOnSite(response.url)) {
         return { url, skipped: `redirects to another site (${response.url})`, level: 'info' };
       }
       const renderStart = clock.now();
-      // A route that only shows what the document held (a panel of a one-document site) is no page.
-      const rendered = await renderer.renderRoute(
-        {
-          url: response.url,
-          status: response.status,
-          contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
-          body: response.body,
-        },
-        { hash: route, isView: showsNewText },
-      );
-      if (!rendered) return { url, duplicateOf: response.url };
+      const rendered = await renderer.renderRoute(toPrefetched(response, decoded), route);
       logger.log({
         level: 'INFO',
         message: `Rendered with Chromium (${toSeconds(clock.now() - renderStart)})`,
@@ -283,9 +292,62 @@ export function createPageReader(options: PageReaderOptions): PageReader {
       };
     } catch (error) {
       throwIfCancelled();
-      const reason = isAppError(error) ? error.message : (error as Error).message.split('\n')[0];
-      return { url, skipped: reason ?? String(error), level: 'warning' };
+      const reason = isAppError(error)
+        ? error.message
+        : error instanceof Error
+          ? `could not render it (${error.message.split('\n')[0]})`
+          : String(error);
+      return { url, skipped: reason, level: 'warning' };
     }
   };
+  const keepViews = async (urls: string[]): Promise<string[]> => {
+    const routesByDocument = new Map<string, string[]>();
+    for (const url of urls) {
+      if (!hasClientRoute(url)) continue;
+      const documentUrl = toDocumentUrl(url);
+      routesByDocument.set(documentUrl, [...(routesByDocument.get(documentUrl) ?? []), url]);
+    }
+    if (routesByDocument.size === 0) return urls;
+    const renderer = settings.browser === 'never' ? undefined : await getRenderer();
+    const views = new Set<string>();
+    for (const [documentUrl, routes] of routesByDocument) {
+      throwIfCancelled();
+      if (!renderer || !(await reader.isAllowedByRobots(documentUrl))) continue;
+      try {
+        const { response, decoded } = await readRouteDocument(documentUrl);
+        const hashes = routes.map((url) => new URL(url).hash);
+        const shown = new Set(
+          await renderer.findViews(toPrefetched(response, decoded), hashes, showsNewText),
+        );
+        for (const url of routes) {
+          if (shown.has(new URL(url).hash)) views.add(url);
+          // A panel of a one-document site: its links stay links into its page.
+          else logger.log({ level: 'DEBUG', message: `${url} shows no page of its own` });
+        }
+      } catch (error) {
+        throwIfCancelled();
+        // The routes are visited one by one then, each failing or not on its own.
+        for (const url of routes) views.add(url);
+        logger.log({
+          level: 'DEBUG',
+          message: `Could not look at the routes of ${documentUrl}: ${String(error)}`,
+        });
+      }
+    }
+    return urls.filter((url) => !hasClientRoute(url) || views.has(url));
+  };
   return reader;
+}
+
+/** A document read over HTTP, as Chromium is handed it. */
+function toPrefetched(
+  response: StaticPage['response'],
+  decoded: StaticPage['decoded'],
+): PrefetchedDocument {
+  return {
+    url: response.url,
+    status: response.status,
+    contentType: `${response.mediaType || 'text/html'}; charset=${decoded.charset}`,
+    body: response.body,
+  };
 }

@@ -94,15 +94,11 @@ export interface RenderedDocument {
   probe?: PageProbe;
 }
 
-/** A client-side route to render (issue 23), and how to tell a view of its own from a panel. */
-export interface RouteToRender {
-  /** The route's fragment (`#/guide`), navigated to once the document settled. */
-  hash: string;
-  /**
-   * True when the route is a view of its own: given the document's whole text before the
-   * navigation (hidden parts included) and the visible text once the network went quiet after it.
-   */
-  isView(documentText: string, visibleText: string): boolean;
+/** A tab with its document loaded and settled. */
+interface LoadedTab {
+  page: Page;
+  /** Sets the document's hash (a real hash navigation, as a click makes) and waits until it settled. */
+  navigateHash(hash: string, isDomIgnored?: boolean): Promise<void>;
 }
 
 /** Renders pages in one Chromium (one per site run). */
@@ -114,15 +110,20 @@ export interface PageRenderer {
    */
   render(document: PrefetchedDocument): Promise<RenderedDocument>;
   /**
-   * Loads `document` as `render` does, then navigates its hash to the route (a real hash
-   * navigation: the router's `hashchange` runs, as on a click) and, when the route `isView`, lets
-   * it settle and reads it as `render` does; undefined when it only shows what the document held
-   * (no probe nor screenshot is spent on it).
+   * Renders a client-side route of `document` (issue 23): loads it as `render` does, navigates its
+   * hash to `hash` (the router's `hashchange` runs, as on a click), lets it settle and reads it.
    */
-  renderRoute(
+  renderRoute(document: PrefetchedDocument, hash: string): Promise<RenderedDocument>;
+  /**
+   * The routes among `hashes` that are views of their own: `document` is loaded once, its whole
+   * text read (hidden parts included), then each hash is navigated to in turn and `isView` given
+   * that text and the visible text once the network went quiet.
+   */
+  findViews(
     document: PrefetchedDocument,
-    route: RouteToRender,
-  ): Promise<RenderedDocument | undefined>;
+    hashes: string[],
+    isView: (documentText: string, visibleText: string) => boolean,
+  ): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -167,11 +168,15 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
   const idlePages: Page[] = [];
   const maxIdleWaitMs = options.maxIdleWaitMs ?? 3_000;
 
-  const renderPage = async (
+  /**
+   * Loads `document` in a tab (reused: opening one costs more than the rest of a small page's
+   * render), lets its scripts settle, and hands it to `use`; the tab is emptied and kept when `use`
+   * succeeded, closed otherwise.
+   */
+  const withDocument = async <T>(
     document: PrefetchedDocument,
-    route?: RouteToRender,
-  ): Promise<RenderedDocument | undefined> => {
-    // Pages are reused: opening a tab costs more than the rest of a small page's render.
+    use: (tab: LoadedTab) => Promise<T>,
+  ): Promise<T> => {
     const page = idlePages.pop() ?? (await context.newPage());
     prefetched.set(document.url, document);
     const inFlight = new Set<Request>();
@@ -193,8 +198,6 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
     try {
       // Scripts often fetch and insert content after `load` (content loaders, SPAs): wait until
       // no request is in flight and the DOM has not changed for `idleMs`, at most `maxIdleWaitMs`.
-      // A route's first look waits for the network only: a carousel's endless mutations would
-      // hold every route of a one-document site for the whole wait.
       const waitUntilSettled = async ({ isDomIgnored = false } = {}): Promise<void> => {
         const deadline = Date.now() + maxIdleWaitMs;
         while (Date.now() < deadline) {
@@ -208,39 +211,17 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
           if (Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs) break;
         }
       };
-      await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
-      await waitUntilSettled();
-      if (route) {
-        const documentText = await page.evaluate<string>(DOCUMENT_TEXT_SCRIPT);
+      const navigateHash = async (hash: string, isDomIgnored = false): Promise<void> => {
         // The router answers `hashchange` a moment later: the wait starts from the navigation.
         lastNetworkActivity = Date.now();
-        await page.evaluate(`window.location.hash = ${JSON.stringify(route.hash)}`);
-        await waitUntilSettled({ isDomIgnored: true });
-        const visibleText = await page.evaluate<string>(
-          'document.body ? document.body.innerText : ""',
-        );
-        if (!route.isView(documentText, visibleText)) {
-          isReusable = true;
-          return undefined;
-        }
-        await waitUntilSettled();
-      }
-      // A script or <meta refresh> that navigated elsewhere leaves another document in the tab.
-      if (page.url().replace(/#.*$/, '') !== document.url.replace(/#.*$/, '')) {
-        throw new Error(`the page navigated to ${page.url()}`);
-      }
-      // The probe marks the DOM (brand, menu, buttons, columns) before its HTML is read; a page
-      // whose probe fails, or answers what no probe writes (the page's scripts replaced a DOM
-      // function it calls), is still read, and extract falls back to its CSS.
-      const probe = await readPageProbe(page).catch(() => undefined);
-      const html = await page.content();
-      let screenshots: PageScreenshots | undefined;
-      if (options.screenshots === true) {
-        // Without its screenshots the page is still read; verify then loads it again for them.
-        screenshots = await captureDesktopAndMobile(page).catch(() => undefined);
-      }
+        await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
+        await waitUntilSettled({ isDomIgnored });
+      };
+      await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
+      await waitUntilSettled();
+      const result = await use({ page, navigateHash });
       isReusable = true;
-      return { html, screenshots, ...(probe ? { probe } : {}) };
+      return result;
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
       page.off('request', onRequest);
@@ -262,13 +243,50 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
     }
   };
 
+  /** Reads a settled tab: the probe's marks and reading, the HTML, the screenshots. */
+  const readDocument = async (
+    document: PrefetchedDocument,
+    page: Page,
+  ): Promise<RenderedDocument> => {
+    // A script or <meta refresh> that navigated elsewhere leaves another document in the tab.
+    if (page.url().replace(/#.*$/, '') !== document.url.replace(/#.*$/, '')) {
+      throw new Error(`the page navigated to ${page.url()}`);
+    }
+    // The probe marks the DOM (brand, menu, buttons, columns) before its HTML is read; a page
+    // whose probe fails, or answers what no probe writes (the page's scripts replaced a DOM
+    // function it calls), is still read, and extract falls back to its CSS.
+    const probe = await readPageProbe(page).catch(() => undefined);
+    const html = await page.content();
+    let screenshots: PageScreenshots | undefined;
+    if (options.screenshots === true) {
+      // Without its screenshots the page is still read; verify then loads it again for them.
+      screenshots = await captureDesktopAndMobile(page).catch(() => undefined);
+    }
+    return { html, screenshots, ...(probe ? { probe } : {}) };
+  };
+
   return {
-    async render(document) {
-      const rendered = await renderPage(document);
-      if (!rendered) throw new Error('the page was not rendered');
-      return rendered;
-    },
-    renderRoute: (document, route) => renderPage(document, route),
+    render: (document) => withDocument(document, ({ page }) => readDocument(document, page)),
+    renderRoute: (document, hash) =>
+      withDocument(document, async ({ page, navigateHash }) => {
+        await navigateHash(hash);
+        return readDocument(document, page);
+      }),
+    findViews: (document, hashes, isView) =>
+      withDocument(document, async ({ page, navigateHash }) => {
+        const documentText = await page.evaluate<string>(DOCUMENT_TEXT_SCRIPT);
+        const views: string[] = [];
+        // One load for all of them, one after the other as a visitor clicks; a route's look waits
+        // for the network only: a carousel's endless DOM changes would hold each for the whole wait.
+        for (const hash of hashes) {
+          await navigateHash(hash, true);
+          const visibleText = await page.evaluate<string>(
+            'document.body ? document.body.innerText : ""',
+          );
+          if (isView(documentText, visibleText)) views.push(hash);
+        }
+        return views;
+      }),
     async close() {
       await context.close().catch(() => undefined);
       await browser.close().catch(() => undefined);
