@@ -142,6 +142,8 @@ describe.skipIf(!chromePath)('client-side routes crawled as pages (issue 23)', (
   it('gives each route page a clean route and its texts, and rewrites links to it', () => {
     expect(plan.pages.map((page) => page.route)).toEqual(['/', '/guide', '/faq']);
     const guide = plan.pages.find((page) => page.route === '/guide')!;
+    // The router kept the document's <title>: a route page is titled by its own heading.
+    expect(plan.pages.map((page) => page.title)).toEqual(['Lantern', 'Guide', 'Questions']);
     expect(guide.textBlocks.join(' ')).toContain('Install the lantern');
     expect(plan.pages.find((page) => page.route === '/faq')!.textBlocks.join(' ')).toContain(
       'Does Lantern work offline?',

@@ -39,6 +39,7 @@ import {
 import { planAside } from './plan-aside';
 import { toCardRuns } from './to-card-runs';
 import { plainText, toFlatBlocks } from '../../model';
+import { hasClientRoute, toDocumentUrl } from '../../lib/client-route';
 
 export { chooseVariant } from './choose-variant';
 export { fitTabs } from './fit-tabs';
@@ -110,7 +111,9 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
       return out;
     });
     // A title that is only the page's file path is never shown nor used (issue 12).
-    const title = isPathTitle(page.title) ? toFallbackTitle(page.url, sections, model) : page.title;
+    const title = isPathTitle(page.title)
+      ? toFallbackTitle(page.url, sections, model)
+      : (toRouteTitle(page, sections, model) ?? page.title);
     sections = fitTabs(
       toCardRuns(groupSections(fixOutline(sections, title))).filter(
         (section) => section.heading || section.blocks.length > 0,
@@ -228,6 +231,21 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   if (lifted.footer) draft.footer = lifted.footer;
   if (fontFaces.length > 0) draft.fontFaces = fontFaces;
   return applyDesign(draft, designOffline(model, draft), offlineDesigner.name);
+}
+
+/**
+ * A client-side route's title when it kept its document's (a script router seldom sets one, issue
+ * 23): its first heading its document does not have.
+ */
+function toRouteTitle(page: PageModel, sections: Section[], model: SiteModel): string | undefined {
+  if (!hasClientRoute(page.url)) return undefined;
+  const documentKey = normalizeUrl(toDocumentUrl(page.url));
+  const document = model.pages.find((other) => normalizeUrl(other.url) === documentKey);
+  if (!document || document.title.trim() !== page.title.trim()) return undefined;
+  const headingsOf = (list: Section[]): string[] =>
+    list.flatMap((section) => (section.heading ? [plainText(section.heading.inlines).trim()] : []));
+  const documentHeadings = new Set(headingsOf(document.sections));
+  return headingsOf(sections).find((heading) => heading && !documentHeadings.has(heading));
 }
 
 /**
