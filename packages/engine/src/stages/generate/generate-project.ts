@@ -5,6 +5,7 @@
  * hook, size budget and JSON-LD. Pure and deterministic: no clock, no randomness, sorted output.
  */
 import { AppError } from '@sitelift/shared/error-codes';
+import { hasClientRoute } from '../../lib/client-route';
 import type { Block, ImageRef, PlannedPage, SitePlan } from '../../model';
 import { STRATEGY_PROFILES, type StrategyProfile } from '../../model/strategy-profiles';
 import {
@@ -331,6 +332,12 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
     site.languageLabel = getLanguageLabel(site.language);
     site.alternates = Object.fromEntries(alternates);
   }
+  // The original's client-side routes (`#/guide`), so that an old bookmark opens its page.
+  const hashRoutes = plan.pages.flatMap((page) => {
+    const hash = page.url.slice(page.url.indexOf('#'));
+    return hasClientRoute(page.url) ? [[hash, page.route] as const] : [];
+  });
+  if (hashRoutes.length > 0) site.hashRoutes = Object.fromEntries(hashRoutes);
   return profile.language === 'typescript'
     ? `import type { SiteContent } from './site-types';\n\n/** The site's identity, navigation and footer details. */\nexport const site: SiteContent = ${JSON.stringify(site)};\n`
     : `/** The site's identity, navigation and footer details. */\nexport const site = ${JSON.stringify(site)};\n`;

@@ -19,6 +19,9 @@ const app = (
 );
 // A prerendered page (FULL_REBUILD) already holds this route's markup: hydrate it. Any other path
 // served with a prerendered page (a host's SPA fallback) is rendered from scratch.
+// An old bookmark of the original's client-side routes (`/#/guide`) opens that page's route.
+const hashRoute = site.hashRoutes?.[window.location.hash];
+if (hashRoute) window.history.replaceState(null, '', `${basePath}${hashRoute}`);
 const path = window.location.pathname.slice(basePath.length).replace(/\/+$/, '') || '/';
 // The first page's content loads before React starts, so it shows at once, without a placeholder.
 void preloadPage(path).then(() => {

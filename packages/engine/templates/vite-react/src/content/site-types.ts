@@ -43,6 +43,8 @@ export interface SiteContent {
   languageLabel?: string;
   /** Each page's versions in the site's languages, its own current, by route (issue 23). */
   alternates?: Record<string, PageAlternate[]>;
+  /** The original's client-side routes (`#/guide`, `#!/posts/12`) -> the rebuild's route, for old bookmarks. */
+  hashRoutes?: Record<string, string>;
   description: string;
   /** Default origin for canonical URLs; VITE_SITE_URL overrides it. */
   siteUrl: string;
