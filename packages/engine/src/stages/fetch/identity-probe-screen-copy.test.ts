@@ -11,15 +11,18 @@ const WELCOME = 'Welcome to the Harbour Inn, six rooms by the sea with breakfast
 
 /**
  * A Dreamweaver-era page carrying two layouts of one text, a phone column and a desktop table, one
- * hidden by a width query; a phone-only notice of its own; and a tab panel a width query hides until
+ * hidden by a width query; a menu button and a map shown only on phones; a phone-only notice of its
+ * own; and a tab panel a width query hides until
  * its tab is chosen (issue 23).
  */
 const PAGE = `<!doctype html><html lang="en"><head><title>Harbour Inn</title><style>
   @media screen and (max-width: 768px) { table.desktop { display: none; } }
-  @media screen and (min-width: 769px) { div.mobile, p.phone-note, #prices { display: none; } }
+  @media screen and (min-width: 769px) { div.mobile, p.phone-note, #prices, .burger, .phone-map { display: none; } }
   img { width: 300px; height: 200px; }
 </style></head><body>
 <div class="mobile" id="phone-copy"><img src="/bay.jpg" alt="The bay"><p>${WELCOME}</p></div>
+<button class="burger" id="burger"><span></span><span></span><span></span></button>
+<div class="phone-map" id="phone-map"><iframe title="Map" src="about:blank"></iframe></div>
 <p class="phone-note" id="phone-only">Tap the number to call us from your phone, day or night.</p>
 <table class="desktop"><tr><td><img src="/bay.jpg" alt="The bay"></td><td><p>${WELCOME}</p></td></tr></table>
 <p><a href="#prices" aria-controls="prices">Show prices</a></p>
@@ -41,6 +44,7 @@ describe.skipIf(!chromePath)('copies for another screen size (issue 23)', () => 
   it('marks the phone layout that repeats the desktop one, not content of its own', () => {
     expect(site.marked('/', PROBE_MARKS.screenCopy).map((e) => getAttr(e, 'id'))).toEqual([
       'phone-copy',
+      'burger',
     ]);
   });
 

@@ -4,7 +4,8 @@
  * one by a width media query. The rebuild, responsive itself, keeps the one shown at the probe's
  * width: the other is marked PROBE_MARKS.screenCopy, when it is hidden now by a rule of a width
  * query that applies, nothing on the page opens it, and most of its words and pictures are shown
- * elsewhere on the page (a phone-only block of its own is content, and stays).
+ * elsewhere on the page (a phone-only block of its own is content, and stays), or when it holds
+ * nothing but drawing (a menu button's bars shown only on phones).
  */
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { isShown } from './dom';
@@ -29,6 +30,9 @@ const isWidthMedium = (media: MediaList | undefined): boolean =>
 
 const squash = (text: string): string => text.replace(/\s+/g, '');
 
+/** Parts that are content without words or pictures: a map, a video, a form's fields. */
+const CONTENT_PARTS = 'iframe, video, audio, object, embed, canvas, form, input, select, textarea';
+
 /** Whether most of an element's words and pictures are shown elsewhere on the page. */
 function isShownElsewhere(e: Element, shownText: string, shownPictures: Set<string>): boolean {
   let chars = 0;
@@ -44,7 +48,10 @@ function isShownElsewhere(e: Element, shownText: string, shownPictures: Set<stri
   }
   const pictures = [...e.querySelectorAll('img')].map((img) => img.src).filter(Boolean);
   const seen = pictures.filter((src) => shownPictures.has(src)).length;
-  if (chars === 0 && pictures.length === 0) return false;
+  // Nothing but drawing (a menu button's bars, an icon): it only serves the other screen size.
+  // (A lone checkbox is a CSS-only menu's switch; a form's fields inside it are content.)
+  if (chars === 0 && pictures.length === 0)
+    return !e.querySelector(CONTENT_PARTS) && !e.matches(CONTENT_PARTS.replace(', input', ''));
   return (
     (chars === 0 || found >= chars * MIN_SHOWN_SHARE) &&
     (pictures.length === 0 || seen >= pictures.length * MIN_SHOWN_SHARE)
