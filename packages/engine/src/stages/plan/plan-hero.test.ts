@@ -61,6 +61,46 @@ describe('the hero (issue 23: a picture appears once)', () => {
     expect(page.sections[1]!.blocks).toEqual([{ ...row, items: [row.items[1]] }]);
   });
 
+  it('lays only its opening words over its picture; long text follows on the page', () => {
+    const long = 'We have welcomed guests since 1950, and every room looks at the sea. '.repeat(5);
+    const page = applyHero(
+      {
+        ...PAGE,
+        sections: [
+          {
+            id: 'welcome',
+            variant: 'prose',
+            blocks: [
+              words('Rooms by the sea'),
+              {
+                kind: 'paragraph',
+                inlines: [{ text: 'Book now', href: '/book', button: 'primary' }],
+              },
+              words(long),
+              words('Breakfast on the terrace.'),
+            ],
+          },
+        ],
+      },
+      { pageUrl: URL_, image: { src: '/images/bay.jpg', alt: '' }, layout: 'full-bleed' },
+      rewrite,
+    );
+    expect(
+      page.sections.map((section) => [section.id, section.variant, section.blocks.length]),
+    ).toEqual([
+      ['welcome', 'hero', 2],
+      ['welcome-more', 'prose', 2],
+    ]);
+    expect(page.sections[0]!.backdrop?.image.src).toBe('/images/bay.jpg');
+    // A short hero stays whole.
+    const short = applyHero(
+      PAGE,
+      { pageUrl: URL_, image: { src: '/images/sea.jpg', alt: '' }, layout: 'full-bleed' },
+      rewrite,
+    );
+    expect(short.sections.map((section) => section.id)).toEqual(['welcome', 'rooms']);
+  });
+
   it('leaves another page as it is', () => {
     const hero: HeroModel = { pageUrl: 'https://inn.test/rooms', layout: 'contained' };
     expect(applyHero(PAGE, hero, rewrite)).toBe(PAGE);

@@ -44,6 +44,31 @@ function withCallToAction(blocks: Block[], label: string, href: string | undefin
   return [...out, { kind: 'paragraph', inlines: [{ text: label, href, button: 'primary' }] }];
 }
 
+/** The most words a hero lays over its picture (characters): a headline, a line, a button. */
+const MAX_HERO_WORDS = 280;
+
+/**
+ * Where a hero's opening ends: its first blocks up to MAX_HERO_WORDS characters (the headline and
+ * the line under it), and its call-to-action button right after; the whole when it is that short.
+ */
+function toOpeningEnd(blocks: Block[]): number {
+  let chars = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    const words =
+      block.kind === 'paragraph' || block.kind === 'heading'
+        ? plainText(block.inlines).length
+        : block.kind === 'list'
+          ? block.items.reduce((n, item) => n + plainText(item).length, 0)
+          : 0;
+    const isButton =
+      block.kind === 'paragraph' && block.inlines.every((run) => !run.text.trim() || run.button);
+    if (i > 0 && !isButton && chars + words > MAX_HERO_WORDS) return i;
+    chars += words;
+  }
+  return blocks.length;
+}
+
 /** The page with its hero applied (the page the hero was found on; others are returned as they are). */
 export function applyHero(
   page: PlannedPage,
@@ -80,15 +105,23 @@ export function applyHero(
     });
   blocks = withoutHeroPicture(blocks);
   const out: PlannedSection = { ...section, variant: 'hero', blocks };
+  // Long body text laid over a photo is hard to read: the words after the opening ones follow
+  // the hero as a section of their own, on the page's background.
+  let rest: PlannedSection | undefined;
   if (image && hero.layout === 'full-bleed') {
     out.backdrop = hero.overlay ? { image, overlay: hero.overlay } : { image };
+    const cut = toOpeningEnd(blocks);
+    if (cut < blocks.length) {
+      out.blocks = blocks.slice(0, cut);
+      rest = { id: `${section.id}-more`, variant: 'prose', blocks: blocks.slice(cut) };
+    }
   } else if (image) {
     out.blocks = [{ kind: 'image', image }, ...blocks];
   }
   return {
     ...page,
-    sections: page.sections.map((s, i) =>
-      i === index ? out : { ...s, blocks: withoutHeroPicture(s.blocks) },
+    sections: page.sections.flatMap((s, i) =>
+      i === index ? (rest ? [out, rest] : [out]) : [{ ...s, blocks: withoutHeroPicture(s.blocks) }],
     ),
   };
 }
