@@ -327,7 +327,7 @@ const brandColorsSchema = exactly<BrandColors>()(
 const siteIdentitySchema = exactly<SiteIdentity>()(
   z.object({
     name: z.string(),
-    nameSource: z.enum(['og:site_name', 'logo', 'brand', 'title', 'host']).optional(),
+    nameSource: z.enum(['og:site_name', 'logo', 'brand', 'title', 'copyright', 'host']).optional(),
     nameShown: z.boolean().optional(),
     title: z.string(),
     description: z.string(),

@@ -290,7 +290,7 @@ export interface ModelAsset {
 }
 
 /** Where the site's name was read from, best first (issue 12: never from a button or link label). */
-export type SiteNameSource = 'og:site_name' | 'logo' | 'brand' | 'title' | 'host';
+export type SiteNameSource = 'og:site_name' | 'logo' | 'brand' | 'title' | 'copyright' | 'host';
 
 /** The original's logo: an `<img>`, an inline `<svg>` (sanitised markup) or a CSS background image. */
 export type LogoRef = ImageRef & {

@@ -52,7 +52,14 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   const contact = collectContact(pages);
   const social = collectSocial(pages);
   const copyright = takeCopyright(start.model, pages);
-  const { identity, logo } = readIdentity({ raw, ordered, parsed, navigation, assetIndex });
+  const { identity, logo } = readIdentity({
+    raw,
+    ordered,
+    parsed,
+    navigation,
+    assetIndex,
+    ...(copyright ? { copyright } : {}),
+  });
 
   const assets: ModelAsset[] = raw.assets.map((asset) => {
     const out: ModelAsset = { url: asset.url, contentType: asset.contentType, body: asset.body };

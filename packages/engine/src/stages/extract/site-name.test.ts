@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSiteName, type SiteNameClues } from './site-name';
+import { findSiteName, toCopyrightHolder, type SiteNameClues } from './site-name';
 
 const clues = (more: Partial<SiteNameClues>): SiteNameClues => ({
   titles: [],
@@ -29,6 +29,35 @@ describe('findSiteName', () => {
       findSiteName({ ...all, ogSiteName: undefined, logoAlt: undefined, brandText: '' }),
     ).toEqual({ name: 'Title Name', source: 'title' });
     expect(findSiteName(clues({ titleText: '' }))).toEqual({ name: 'example.com', source: 'host' });
+  });
+
+  it("takes the copyright's holder before the host (issue 23: no site named '127.0.0.1')", () => {
+    expect(
+      findSiteName(clues({ titleText: '', copyright: 'Aroman © 2012 • Privacy Policy •' })),
+    ).toEqual({
+      name: 'Aroman',
+      source: 'copyright',
+    });
+    expect(
+      toCopyrightHolder('© 2025 Joshua S. Speagle. This page was last updated on May 1.'),
+    ).toBe('Joshua S. Speagle');
+    expect(toCopyrightHolder('Copyright © 2015 Japan Azure User Group All rights reserved.')).toBe(
+      'Japan Azure User Group',
+    );
+    expect(
+      toCopyrightHolder(
+        'Last updated: 22 February 2025 Copyright © 1997-2021 University of Cambridge.',
+      ),
+    ).toBe('University of Cambridge');
+    // A template's placeholder, a line with no mark, and no line name nothing.
+    expect(toCopyrightHolder('Copyright © Your Website 2016')).toBeUndefined();
+    expect(toCopyrightHolder('Made with care in 2012')).toBeUndefined();
+    expect(
+      findSiteName(clues({ titleText: '', copyright: 'Copyright © Your Website 2016' })),
+    ).toEqual({
+      name: 'example.com',
+      source: 'host',
+    });
   });
 
   it('never names the site after an entry button or a page heading', () => {

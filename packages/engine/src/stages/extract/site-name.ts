@@ -21,6 +21,8 @@ export interface SiteNameClues {
   startHeading?: string;
   /** Labels that name pages, not the site (menu labels, other pages' first headings). */
   pageNames: string[];
+  /** The copyright line of the site's footer ("© 2012 Aroman. All rights reserved."). */
+  copyright?: string;
   /** The site's host name. */
   host: string;
 }
@@ -50,7 +52,39 @@ export function findSiteName(clues: SiteNameClues): { name: string; source: Site
     ? toTitleBrand(title, clues.titles, clues.pageNames, clues.startHeading)
     : undefined;
   if (fromTitle) return { name: fromTitle, source: 'title' };
+  const holder = toCopyrightHolder(clues.copyright);
+  if (holder) return { name: holder, source: 'copyright' };
   return { name: clues.host.replace(/^www\./, ''), source: 'host' };
+}
+
+/** Words around a copyright mark that are no name: the mark's words, years, "all rights reserved". */
+const COPYRIGHT_WORDS =
+  /(?:copyright|\(c\)|©|&copy;|all rights reserved\.?|alle rechte vorbehalten\.?|tous droits réservés\.?|todos los derechos reservados\.?|\b\d{4}(?:\s*[-–—]+\s*\d{0,4})?\b)/giu;
+
+/**
+ * Who holds the copyright of the footer's line: the words right after the mark and its years
+ * ("© 2025 Joshua S. Speagle.") or right before the mark ("Aroman © 2012"), up to a sentence's
+ * end or a separator; undefined when that is not a short name (a template's "Your Website").
+ */
+export function toCopyrightHolder(line: string | undefined): string | undefined {
+  if (!line || !/©|\(c\)|copyright/iu.test(line)) return undefined;
+  const [before = '', ...rest] = line.split(/©|\(c\)|copyright/iu);
+  const after = rest.join(' ');
+  // The segment next to the mark (a sentence's end or a separator ends it), less the mark's words.
+  const pick = (text: string, fromEnd: boolean): string | undefined => {
+    // A full stop after an initial ("Joshua S. Speagle") ends no sentence.
+    const segments = text.split(/(?<!(?:^|\s)\p{Lu})\.(?:\s|$)|[•|·]|\s[-–—]\s/u);
+    const segment = (fromEnd ? segments[segments.length - 1] : segments[0]) ?? '';
+    const part = segment
+      .replace(COPYRIGHT_WORDS, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^[,.;:]+|[,.;:]+$/g, '')
+      .trim();
+    return part.length >= 2 && part.length <= 60 && part.split(' ').length <= 6 ? part : undefined;
+  };
+  const name = pick(after, false) ?? pick(before, true);
+  return name && !/^your\b|\byour (?:company|website|site|name)\b/iu.test(name) ? name : undefined;
 }
 
 /** "Page | Site" or "Site - Page": the part shared by the titles, else the part that is not a page name. */

@@ -33,6 +33,8 @@ export interface IdentityInput {
   parsed: ParsedPage[];
   navigation: NavLink[];
   assetIndex: AssetIndex;
+  /** The footer's copyright line: its holder names the site when nothing before it does. */
+  copyright?: string;
 }
 
 /** The identity, and the logo as found (an inline SVG logo carries a file of its own). */
@@ -48,6 +50,7 @@ export function readIdentity({
   parsed,
   navigation,
   assetIndex,
+  copyright,
 }: IdentityInput): ReadIdentity {
   const start = ordered[0]!;
   const pages: PageModel[] = ordered.map((page) => page.model);
@@ -89,6 +92,7 @@ export function readIdentity({
             .flatMap((s) => (s.heading ? [plainText(s.heading.inlines)] : [])),
         ),
     ],
+    copyright,
     host: new URL(raw.finalUrl).hostname,
   });
   // The rebuilt header shows the name as words only where the original's brand showed them, or a

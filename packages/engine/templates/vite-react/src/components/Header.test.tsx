@@ -108,3 +108,17 @@ describe('Header: the name shows only where the original showed it (issue 12)', 
     expect(within(home).getByText('Example Bakery').className).toBe('');
   });
 });
+
+describe('Header: a site that names itself nowhere (issue 23)', () => {
+  it('shows no host name as its name; the home link keeps it for screen readers', () => {
+    site.nameIsHost = true;
+    try {
+      renderHeader();
+      const home = screen.getByRole('link', { name: 'Example Bakery' });
+      // Neither name nor logo to show: out of sight until a keyboard focuses it.
+      expect(home.className).toBe('brand brand-quiet');
+    } finally {
+      delete site.nameIsHost;
+    }
+  });
+});

@@ -125,9 +125,12 @@ export function LanguageSwitcher() {
   );
 }
 
-/** True when the header shows the site's name as words (the original did, and it is not only a host name beside a logo). */
+/**
+ * True when the header shows the site's name as words: the original did, and it is not only the
+ * host name (a site that names itself nowhere shows its logo, or its home link when focused).
+ */
 function isNameShown(): boolean {
-  return site.nameShown !== false && !(site.logo && site.nameIsHost);
+  return site.nameShown !== false && !site.nameIsHost;
 }
 
 /** The site header: logo and name, the original's menu, and a menu button on small screens. */
