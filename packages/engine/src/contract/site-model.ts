@@ -133,6 +133,9 @@ const blockKindsSchema = exactly<Block>()(
       breadcrumb: z.boolean().optional(),
       inline: z.literal(true).optional(),
       align: center,
+      dated: z.enum(['start', 'end']).optional(),
+      priced: z.literal(true).optional(),
+      compact: z.literal(true).optional(),
     }),
     z.object({
       kind: z.literal('table'),

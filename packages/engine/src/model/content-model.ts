@@ -107,6 +107,15 @@ export type Block =
       inline?: true;
       /** An inline list the original centred. */
       align?: 'center';
+      /**
+       * A dated list (issue 23: posts, news): each item's first (`start`) or last (`end`) run is its
+       * date, drawn in a column of its own so that the dates align.
+       */
+      dated?: 'start' | 'end';
+      /** A price list: each item's last run is its price, drawn on the right of its name. */
+      priced?: true;
+      /** A long list of short links (a table of contents, an index): kept compact, in columns. */
+      compact?: true;
     }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
   /**

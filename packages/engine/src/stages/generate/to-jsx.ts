@@ -300,7 +300,21 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
         ),
       ];
     case 'list': {
-      const items = block.items.map((item) => el('li', [], toInlineJsx(item, state)));
+      const shaped = toShapedList(block);
+      const items = block.items.map((item) =>
+        el(
+          'li',
+          [],
+          shaped
+            ? shaped
+                .split(item)
+                .map(([className, runs]) =>
+                  el('span', [constAttr('className', className)], toInlineJsx(runs, state)),
+                )
+            : toInlineJsx(item, state),
+        ),
+      );
+      if (shaped) return [el('ul', [constAttr('className', shaped.className)], items)];
       if (block.breadcrumb) {
         return [
           el(
@@ -743,4 +757,39 @@ export function printJsx(node: t.Node): string {
 /** A whole page component in JSX. */
 export function toPageJsx(page: PlannedPage, srcset?: JsxState['srcset']): string {
   return `${printJsx(toPageAst(page, srcset))}\n`;
+}
+
+/**
+ * A dated, priced or compact list (issue 23): its class, and how each item splits into the cells
+ * drawn side by side (the date or price one run of its own, see plan/list-kinds.ts).
+ */
+function toShapedList(
+  block: Extract<Block, { kind: 'list' }>,
+): { className: string; split: (item: InlineRun[]) => [string, InlineRun[]][] } | undefined {
+  if (block.dated === 'start')
+    return {
+      className: 'list-dated',
+      split: (item) => [
+        ['list-date', item.slice(0, 1)],
+        ['list-entry', item.slice(1)],
+      ],
+    };
+  if (block.dated === 'end')
+    return {
+      className: 'list-dated date-end',
+      split: (item) => [
+        ['list-entry', item.slice(0, -1)],
+        ['list-date', item.slice(-1)],
+      ],
+    };
+  if (block.priced)
+    return {
+      className: 'list-priced',
+      split: (item) => [
+        ['price-name', item.slice(0, -1)],
+        ['price', item.slice(-1)],
+      ],
+    };
+  if (block.compact) return { className: 'list-compact', split: (item) => [['list-entry', item]] };
+  return undefined;
 }

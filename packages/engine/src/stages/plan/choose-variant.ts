@@ -55,6 +55,11 @@ export function chooseVariant(
   const only = blocks.length === 1 ? blocks[0] : undefined;
   if (
     only?.kind === 'list' &&
+    // A dated list, a price list or a list of links keeps its kind (issue 23): no cards.
+    !only.dated &&
+    !only.priced &&
+    !only.compact &&
+    !only.items.every((item) => item.some((run) => run.href)) &&
     only.items.length >= 3 &&
     only.items.every((item) => plainText(item).length <= 140)
   )

@@ -63,6 +63,15 @@ export function createContentRewriter(
       }
       return out;
     };
+    // An item that is one link without words (an image map's region without alt text, issue 23)
+    // is named by its target page's title, else by its address's last part.
+    const toNamedItem = (item: InlineRun[]): InlineRun[] => {
+      const only = item.length === 1 ? item[0] : undefined;
+      if (!only?.href || only.text.trim() || only.icon || only.br) return item;
+      const part = toLastPart(only.href);
+      const name = titleOfPage(only.href) || (part ? humanise(part) : model.identity.name);
+      return name ? [{ ...only, text: name }] : item;
+    };
     const rewritePanel = (panel: Panel): Panel => {
       const out: Panel = {
         blocks: panel.blocks.map(rewriteBlock).filter((b): b is Block => b !== undefined),
@@ -77,7 +86,7 @@ export function createContentRewriter(
         case 'heading':
           return { ...block, inlines: rewriteRuns(block.inlines) };
         case 'list':
-          return { ...block, items: block.items.map(rewriteRuns) };
+          return { ...block, items: block.items.map((item) => rewriteRuns(toNamedItem(item))) };
         case 'table':
           return {
             ...block,
@@ -137,4 +146,14 @@ function humanise(fileName: string): string {
     .replace(/[-_.]+/g, ' ')
     .trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Image';
+}
+
+/** "https://x.org/about-us.html?a=1" -> "about-us". */
+function toLastPart(href: string): string {
+  try {
+    const part = new URL(href).pathname.split('/').filter(Boolean).pop() ?? '';
+    return decodeURIComponent(part).replace(/\.[a-z0-9]+$/i, '');
+  } catch {
+    return '';
+  }
 }

@@ -38,6 +38,7 @@ import {
 } from './plan-routes';
 import { planAside } from './plan-aside';
 import { toCardRuns } from './to-card-runs';
+import { toBlockKinds, toDatedSections, toListKind } from './list-kinds';
 import { plainText, toFlatBlocks } from '../../model';
 import { hasClientRoute, toDocumentUrl } from '../../lib/client-route';
 
@@ -115,9 +116,9 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
       ? toFallbackTitle(page.url, sections, model)
       : (toRouteTitle(page, sections, model) ?? page.title);
     sections = fitTabs(
-      toCardRuns(groupSections(fixOutline(sections, title))).filter(
-        (section) => section.heading || section.blocks.length > 0,
-      ),
+      toCardRuns(toDatedSections(groupSections(fixOutline(sections, title))))
+        .map((section) => ({ ...section, blocks: toBlockKinds(section.blocks) }))
+        .filter((section) => section.heading || section.blocks.length > 0),
       title || model.identity.name,
     );
     const variants = sections.map((section, index) =>
@@ -136,7 +137,12 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
       sections: sections.map((section, index) => ({ ...section, variant: variants[index]! })),
       textBlocks: page.textBlocks,
     };
-    const aside = page.aside ? planAside(page.aside, rewriteBlock) : undefined;
+    const aside = page.aside
+      ? planAside(page.aside, (block) => {
+          const out = rewriteBlock(block);
+          return out?.kind === 'list' ? toListKind(out) : out;
+        })
+      : undefined;
     if (aside) planned.aside = aside;
     const alternates = toAlternates(page, route, routeOf);
     if (alternates) planned.alternates = alternates;

@@ -13,6 +13,43 @@ function isCallToAction(runs: InlineRun[]): boolean {
   return !!only?.href && only.text.length <= 40;
 }
 
+type ListBlock = Extract<Block, { kind: 'list' }>;
+
+/**
+ * A dated, priced or compact list: its class, and each item's cells drawn side by side (the date
+ * or the price is one run of its own: the item's first or last).
+ */
+function toShapedList(
+  block: ListBlock,
+): { className: string; split: (item: InlineRun[]) => [string, InlineRun[]][] } | undefined {
+  if (block.dated === 'start')
+    return {
+      className: 'list-dated',
+      split: (item) => [
+        ['list-date', item.slice(0, 1)],
+        ['list-entry', item.slice(1)],
+      ],
+    };
+  if (block.dated === 'end')
+    return {
+      className: 'list-dated date-end',
+      split: (item) => [
+        ['list-entry', item.slice(0, -1)],
+        ['list-date', item.slice(-1)],
+      ],
+    };
+  if (block.priced)
+    return {
+      className: 'list-priced',
+      split: (item) => [
+        ['price-name', item.slice(0, -1)],
+        ['price', item.slice(-1)],
+      ],
+    };
+  if (block.compact) return { className: 'list-compact', split: (item) => [['list-entry', item]] };
+  return undefined;
+}
+
 /** One content block of the original page, in modern markup. */
 export function BlockView({ block }: { block: Block }) {
   switch (block.kind) {
@@ -31,6 +68,21 @@ export function BlockView({ block }: { block: Block }) {
     case 'heading':
       return <Heading level={block.level} inlines={block.inlines} id={block.id} />;
     case 'list': {
+      const shaped = toShapedList(block);
+      if (shaped)
+        return (
+          <ul className={shaped.className}>
+            {block.items.map((item, index) => (
+              <li key={index}>
+                {shaped.split(item).map(([className, runs]) => (
+                  <span key={className} className={className}>
+                    <InlineText runs={runs} />
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
+        );
       const items = block.items.map((item, index) => (
         <li key={index}>
           <InlineText runs={item} />

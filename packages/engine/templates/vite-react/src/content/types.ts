@@ -76,6 +76,12 @@ export type Block =
       inline?: true;
       /** An inline list the original centred. */
       align?: 'center';
+      /** A dated list: each item's first (`start`) or last (`end`) run is its date. */
+      dated?: 'start' | 'end';
+      /** A price list: each item's last run is its price. */
+      priced?: true;
+      /** A long list of short links (a table of contents): kept compact, in columns. */
+      compact?: true;
     }
   | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
   /** `inline`: shown on one line with the images next to it (`start` begins such a row). */
