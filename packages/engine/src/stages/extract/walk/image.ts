@@ -6,6 +6,7 @@ import { isCentred } from '../heading-align';
 import { emit } from './emit';
 import { currentOpens } from './dialog';
 import { flush } from './flush';
+import { emitImageMapLinks } from './image-map';
 import { TRACKER_URL } from './tracker-url';
 import type { WalkContext } from './walk-context';
 import { currentHref } from './walk-context';
@@ -22,6 +23,7 @@ export function handleImage(context: WalkContext, element: Element): boolean {
   if (!image) return false;
   if (context.nav > 0) {
     addPictureNavLink(context, element, image);
+    emitImageMapLinks(context, element);
     return false;
   }
   if (context.form || context.labelDepth > 0) return false;
@@ -39,6 +41,11 @@ export function handleImage(context: WalkContext, element: Element): boolean {
   }
   emit(context, block);
   context.lastImage = { block, row };
+  // An image map's regions: its links, named, right under the picture.
+  if (getAttr(element, 'usemap') !== undefined) {
+    flush(context);
+    emitImageMapLinks(context, element);
+  }
   return false;
 }
 

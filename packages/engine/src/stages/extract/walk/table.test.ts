@@ -54,6 +54,24 @@ describe('handleTable', () => {
     expect(context.blocks).toEqual([]);
   });
 
+  it('keeps an index of pages (a link and its description per row) as a table', () => {
+    const rows = ['intro', 'api', 'build', 'limits']
+      .map((name) => `<tr><td><a href="${name}.html">${name}</a></td><td>About ${name}</td></tr>`)
+      .join('');
+    const { table, context } = setUp(`<table>${rows}</table>`);
+    expect(handleTable(context, table)).toBe(false);
+    const block = context.blocks[0];
+    expect(block?.kind === 'table' && block.rows.length).toBe(4);
+    // A column of links with prose beside it that is no index stays layout.
+    const layout = setUp(
+      '<table><tr><td><a href="a.html">A</a></td><td>x</td></tr>' +
+        '<tr><td>Welcome to our site</td><td>y</td></tr>' +
+        '<tr><td><a href="b.html">B</a></td><td>z</td></tr>' +
+        '<tr><td><a href="c.html">C</a></td><td>w</td></tr></table>',
+    );
+    expect(handleTable(layout.context, layout.table)).toBeUndefined();
+  });
+
   it('declines a data table inside a menu', () => {
     const html = '<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>';
     const inMenu = setUp(html);

@@ -75,10 +75,33 @@ export function isDataTable(table: Element): boolean {
     rows.some((row) => row.some((cell) => cell.tagName === 'th')) ||
     findElements(table, (e) => e.tagName === 'caption' || e.tagName === 'thead').length > 0;
   if (hasHeader) return true;
+  if (isLinkIndex(rows)) return true;
   const border = Number.parseInt(getAttr(table, 'border') ?? '0', 10);
   const cells = rows.flat();
   const long = cells.filter((cell) => collapse(textContent(cell)).length > 120).length;
   return border > 0 && long === 0;
+}
+
+/**
+ * An index of pages (issue 23): rows of one short link and a short description beside it (a
+ * documentation's list of pages or functions). It stays a compact table, not a column of links.
+ */
+function isLinkIndex(rows: Element[][]): boolean {
+  if (rows.length < 4) return false;
+  const width = rows[0]!.length;
+  if (width < 2 || width > 3 || rows.some((row) => row.length !== width)) return false;
+  return rows.every((row) => {
+    const first = row[0]!;
+    const links = findElements(first, (e) => e.tagName === 'a' && getAttr(e, 'href') !== undefined);
+    const label = collapse(textContent(first));
+    return (
+      links.length === 1 &&
+      label.length > 0 &&
+      label.length <= 60 &&
+      collapse(textContent(links[0]!)) === label &&
+      row.slice(1).every((cell) => collapse(textContent(cell)).length <= 160)
+    );
+  });
 }
 
 function tableRows(table: Element): Element[][] {
