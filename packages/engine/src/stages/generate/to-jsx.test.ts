@@ -130,6 +130,30 @@ describe('toBlockJsx', () => {
     ).toBe('<ul className="list-inline center"><li>{"a"}</li><li>{"b"}</li></ul>');
   });
 
+  it('draws a dated list with its dates in a column, and a price list with its prices beside', () => {
+    const printed = (block: Block) => toBlockJsx(block, newJsxState()).map(printJsx).join('');
+    expect(
+      printed({
+        kind: 'list',
+        ordered: false,
+        items: [[{ text: '2014-05-01' }, { text: 'Post', href: '/p' }]],
+        dated: 'start',
+      }),
+    ).toMatch(
+      /^<ul className="list-dated"><li><span className="list-date">\{"2014-05-01"\}<\/span><span className="list-entry">/,
+    );
+    expect(
+      printed({
+        kind: 'list',
+        ordered: false,
+        items: [[{ text: 'Tea' }, { text: '2,50 €' }]],
+        priced: true,
+      }),
+    ).toBe(
+      '<ul className="list-priced"><li><span className="price-name">{"Tea"}</span><span className="price">{"2,50 €"}</span></li></ul>',
+    );
+  });
+
   it("draws a layout row's columns side by side at their shares", () => {
     const [node] = toBlockJsx(
       {
