@@ -278,13 +278,19 @@ async function findBrokenImages(page: Page): Promise<string[]> {
  * The page's visible text. Words added for screen readers only (.sr-only) are the rebuild's own and
  * left out. Inactive tab panels and closed dialogs are hidden (display: none, which innerText skips)
  * yet one click away, holding the original's content: each is shown just long enough to read its
- * innerText. The document's title comes first: it keeps the original's <title>.
+ * innerText. The document's title comes first: it keeps the original's <title>. Words are read as
+ * written, not as a text-transform draws them.
  */
 export async function readRenderedText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const extras = Array.from(document.querySelectorAll<HTMLElement>('.sr-only'));
     const displays = extras.map((element) => element.style.display);
     extras.forEach((element) => (element.style.display = 'none'));
+    // The words as written: innerText applies text-transform (headings drawn in capitals, as the
+    // original drew them, are the same words), so it is undone while reading.
+    const asWritten = document.createElement('style');
+    asWritten.textContent = '*, *::before, *::after { text-transform: none !important; }';
+    document.head.append(asWritten);
     // The page's title keeps the original's <title> words (a page whose title was its only copy of them).
     const parts = [document.title, document.body.innerText];
     for (const panel of Array.from(
@@ -315,6 +321,7 @@ export async function readRenderedText(page: Page): Promise<string> {
       details.removeAttribute('open');
     }
     extras.forEach((element, index) => (element.style.display = displays[index] ?? ''));
+    asWritten.remove();
     return parts.join('\n');
   });
 }

@@ -12,7 +12,8 @@ const PAGE = `<!doctype html><html><head><title>Unreal game</title></head><body>
     <ul class="dropdown-menu" hidden><li><a href="/one">1 Column Portfolio</a></li></ul></li></ul></nav></header>
   <main><details class="disclosure"><summary><h4>Do you deliver?</h4></summary><p>Within 10 km.</p></details>
   <div role="tabpanel" hidden><p>Second tab words.</p></div>
-  <p>Always visible.</p><span class="sr-only">Opens in a new tab</span></main></body></html>`;
+  <p>Always visible.</p><span class="sr-only">Opens in a new tab</span>
+  <h2 style="text-transform: uppercase">Our Amazing Team</h2></main></body></html>`;
 
 describe.skipIf(chromePath === undefined)('readRenderedText', () => {
   let browser: Browser;
@@ -36,11 +37,14 @@ describe.skipIf(chromePath === undefined)('readRenderedText', () => {
       'Within 10 km.',
       'Second tab words.',
       'Unreal game',
+      // As written, though drawn in capitals.
+      'Our Amazing Team',
     ])
       expect(text).toContain(words);
     expect(text).not.toContain('Opens in a new tab');
     expect(await page.locator('.dropdown-menu').getAttribute('hidden')).toBe('');
     expect(await page.locator('details').getAttribute('open')).toBeNull();
+    expect(await page.locator('h2').innerText()).toBe('OUR AMAZING TEAM');
     await page.close();
   });
 });
