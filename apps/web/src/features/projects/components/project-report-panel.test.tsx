@@ -195,10 +195,18 @@ describe('report view', () => {
       neverWorse.nextElementSibling!.nextElementSibling as HTMLElement,
     ).getAllByRole('listitem');
     expect(within(neverWorse.parentElement!).getByText('1 of 2 passed')).toBeInTheDocument();
+    // Failures show; the passed checks open on demand (the report stays compact on a phone).
     expect(neverWorseChecks.map((item) => item.textContent)).toEqual([
-      'No picture shown twice: passed — none on 2 pages',
       "Logo at its size: failed — 41 px high (41×41), the original 170 px (170×170)Expected: at least half the original's 170 px high, and at least 32 px",
     ]);
+    const passedChecks = within(neverWorse.parentElement!).getByText('Passed checks (1)');
+    expect(passedChecks.closest('details')).not.toHaveAttribute('open');
+    await user.click(passedChecks);
+    expect(
+      within(passedChecks.closest('details')!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['No picture shown twice: passed — none on 2 pages']);
 
     // Per page, on demand: the scores and the weakest sections.
     const perPage = within(fidelity).getByText('Scores per page (2)');

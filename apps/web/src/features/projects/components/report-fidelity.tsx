@@ -86,16 +86,38 @@ function IdentityChecks({ checks }: { checks: Check[] }) {
   return <CheckList checks={checks} />;
 }
 
-/** The "never worse" checks: what the rebuild must not do worse than the original. */
+/**
+ * The "never worse" checks: what the rebuild must not do worse than the original. Failures show;
+ * the passed ones (a dozen on most sites) open on demand, so the report stays compact on a phone.
+ */
 function NeverWorseChecks({ checks }: { checks: Check[] | undefined }) {
   if (checks === undefined) return null;
+  const failed = checks.filter((check) => !check.ok);
+  const passed = checks.filter((check) => check.ok);
   return (
     <div className="mt-4">
       <h4 className="font-semibold text-slate-900">Never worse than the original</h4>
       {checks.length === 0 ? (
         <p className="text-slate-600">No never-worse checks applied to this site.</p>
       ) : (
-        <CheckList checks={checks} />
+        <>
+          <p className="text-xs text-slate-500">
+            {passed.length} of {checks.length} passed
+          </p>
+          {failed.length > 0 && <CheckItems checks={failed} />}
+          {passed.length > 0 && (
+            <details className="group mt-1.5">
+              <summary className="flex cursor-pointer list-none items-center gap-1 text-xs font-medium text-slate-700 select-none [&::-webkit-details-marker]:hidden">
+                <ChevronRight
+                  className="size-3.5 shrink-0 text-slate-500 transition-transform group-open:rotate-90"
+                  aria-hidden
+                />
+                Passed checks ({passed.length})
+              </summary>
+              <CheckItems checks={passed} />
+            </details>
+          )}
+        </>
       )}
     </div>
   );
@@ -109,6 +131,14 @@ function CheckList({ checks }: { checks: Check[] }) {
       <p className="text-xs text-slate-500">
         {passed} of {checks.length} passed
       </p>
+      <CheckItems checks={checks} />
+    </>
+  );
+}
+
+function CheckItems({ checks }: { checks: Check[] }) {
+  return (
+    <>
       <ul className="mt-1.5 space-y-1.5">
         {checks.map((check) => (
           <li key={check.check} className="flex items-start gap-2">
