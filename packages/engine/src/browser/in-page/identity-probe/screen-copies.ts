@@ -32,6 +32,8 @@ const squash = (text: string): string => text.replace(/\s+/g, '');
 
 /** Parts that are content without words or pictures: a map, a video, a form's fields. */
 const CONTENT_PARTS = 'iframe, video, audio, object, embed, canvas, form, input, select, textarea';
+/** The same, as the element itself: a lone checkbox is a CSS-only menu's switch, not a form. */
+const CONTENT_SELF = 'iframe, video, audio, object, embed, canvas, form, select, textarea';
 
 /** Whether most of an element's words and pictures are shown elsewhere on the page. */
 function isShownElsewhere(e: Element, shownText: string, shownPictures: Set<string>): boolean {
@@ -51,7 +53,7 @@ function isShownElsewhere(e: Element, shownText: string, shownPictures: Set<stri
   // Nothing but drawing (a menu button's bars, an icon): it only serves the other screen size.
   // (A lone checkbox is a CSS-only menu's switch; a form's fields inside it are content.)
   if (chars === 0 && pictures.length === 0)
-    return !e.querySelector(CONTENT_PARTS) && !e.matches(CONTENT_PARTS.replace(', input', ''));
+    return !e.querySelector(CONTENT_PARTS) && !e.matches(CONTENT_SELF);
   return (
     (chars === 0 || found >= chars * MIN_SHOWN_SHARE) &&
     (pictures.length === 0 || seen >= pictures.length * MIN_SHOWN_SHARE)
