@@ -336,12 +336,14 @@ describe('never-worse checks', () => {
   it('fails a 1440 px layout leaving over 40 % of the width empty where the original used it', () => {
     const wide = page({
       blocks: [
-        block('Left column', { box: { x: 60, y: 200, width: 640, height: 300 } }),
-        block('Right column', { box: { x: 740, y: 200, width: 640, height: 300 } }),
+        block('Left column', { box: { x: 60, y: 200, width: 640, height: 300 }, area: 192_000 }),
+        block('Right column', { box: { x: 740, y: 200, width: 640, height: 300 }, area: 192_000 }),
       ],
     });
     const narrow = page({
-      blocks: [block('One column', { box: { x: 400, y: 200, width: 640, height: 600 } })],
+      blocks: [
+        block('One column', { box: { x: 400, y: 200, width: 640, height: 600 }, area: 384_000 }),
+      ],
     });
     expect(toUsedWidth(wide)).toBeCloseTo(1280 / 1440);
     expect(checkWidthUsed([route(narrow, wide)])).toMatchObject({
@@ -351,6 +353,24 @@ describe('never-worse checks', () => {
     });
     expect(checkWidthUsed([route(wide, wide)])?.ok).toBe(true);
     expect(checkWidthUsed([route(narrow, narrow)])?.ok).toBe(true);
+  });
+
+  it('counts words, not boxes: paragraphs across the whole screen used no more than a readable line', () => {
+    // A 1998 page: a short centred heading in a full-width box, paragraphs of 1424 px lines.
+    const runOn = page({
+      blocks: [
+        block('Welcome', { box: { x: 8, y: 100, width: 1424, height: 40 }, area: 12_000 }),
+        block('Long lines', { box: { x: 8, y: 160, width: 1424, height: 120 }, area: 170_880 }),
+      ],
+    });
+    expect(toUsedWidth(runOn)).toBeCloseTo(800 / 1440);
+    const column = page({
+      blocks: [
+        block('Welcome', { box: { x: 360, y: 100, width: 720, height: 40 }, area: 8_000 }),
+        block('Long lines', { box: { x: 360, y: 160, width: 720, height: 240 }, area: 172_800 }),
+      ],
+    });
+    expect(checkWidthUsed([route(column, runOn)])?.ok).toBe(true);
   });
 
   it('fails a broken picture showing its alt text', () => {

@@ -34,6 +34,11 @@ const BODY_TEXT_CONTRAST = 4.5;
 const BODY_TEXT_MIN_CHARS = 40;
 /** A 1440 px layout leaving more than this share of the width empty wastes it. */
 const MAX_EMPTY_WIDTH = 0.4;
+/**
+ * The longest line running text uses (about 100 characters of 16 px text): lines beyond it read
+ * worse, so an original whose paragraphs ran across the whole screen did not "use" that width.
+ */
+const READABLE_LINE_PX = 800;
 /** A marked text this long is matched inside a longer block (shorter ones only as a whole). */
 const MARKED_MATCH_MIN_CHARS = 25;
 
@@ -410,14 +415,16 @@ export function checkTextOverPicture(routes: NeverWorseRoute[]): NeverWorseCheck
 
 /**
  * The share of the viewport's width a page's content uses: the union of the horizontal extents of
- * its words and `<img>`s below the header (full-width pictures say nothing about the column).
+ * its words and `<img>`s below the header (full-width pictures say nothing about the column). A
+ * block's words span its lines' mean width (their area over the block's height: a short centred
+ * heading in a full-width box uses little), at most a readable line (READABLE_LINE_PX).
  */
 export function toUsedWidth(page: LayoutSnapshot): number {
   const width = page.viewport.width;
   const header = page.identity?.header;
   const below = header === undefined ? 0 : header.box.y + header.box.height;
   const spans = [
-    ...page.blocks.filter((block) => block.box.y >= below).map((block) => block.box),
+    ...page.blocks.filter((block) => block.box.y >= below).map(toWordsBox),
     ...(page.identity?.pictures ?? [])
       .filter(
         (picture) =>
@@ -436,6 +443,15 @@ export function toUsedWidth(page: LayoutSnapshot): number {
     end = right;
   }
   return width > 0 ? used / width : 0;
+}
+
+/** The part of a text block's box its words use (see toUsedWidth). */
+function toWordsBox(
+  block: LayoutSnapshot['blocks'][number],
+): LayoutSnapshot['blocks'][number]['box'] {
+  const { box } = block;
+  const lines = box.height > 0 ? block.area / box.height : box.width;
+  return { ...box, width: Math.min(box.width, lines, READABLE_LINE_PX) };
 }
 
 /** At 1440 px, more than 40 % of the width left empty where the original used it. */
