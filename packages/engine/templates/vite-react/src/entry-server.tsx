@@ -54,7 +54,9 @@ export async function render(
     '<meta property="og:title" content="' + escape(title) + '" />',
     '<meta property="og:description" content="' + escape(description) + '" />',
     '<meta property="og:type" content="website" />',
-    '<meta property="og:site_name" content="' + escape(site.siteName ?? site.name) + '" />',
+    !site.nameIsHost || site.siteName
+      ? '<meta property="og:site_name" content="' + escape(site.siteName ?? site.name) + '" />'
+      : '',
     origin ? '<link rel="canonical" href="' + escape(origin + route) + '" />' : '',
     origin ? '<meta property="og:url" content="' + escape(origin + route) + '" />' : '',
     ...toAlternateLinks(site.alternates?.[route]).map(

@@ -8,7 +8,7 @@
 import type { SiteIdentity } from '../../../model';
 import type { IdentityCheck } from '../../../measure/fidelity';
 import { toDeltaE, toHexColor } from './color-distance';
-import type { Control, LayoutSnapshot, Picture } from '../../../measure/layout-snapshot';
+import type { Box, Control, LayoutSnapshot, Picture } from '../../../measure/layout-snapshot';
 
 /** Largest ΔE2000 at which the rebuild's colour still counts as the brand colour. */
 export const BRAND_COLOR_MAX_DELTA_E = 10;
@@ -168,15 +168,27 @@ const HOST_LIKE = /^(?:www\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+(?::\d+)?$/u;
 /**
  * The site's name not a host and not the label of one of the original's buttons or links (the
  * brand or home link may carry it). Shared with the "never worse"
- * check `site_name`.
+ * check `site_name`. An original that names itself nowhere (the name is its host) passes only when
+ * the `rebuilt` page, measured, shows that host nowhere as words: the rebuild invents no name.
  */
 export function judgeSiteName(
   identity: SiteIdentity,
   original?: LayoutSnapshot,
+  rebuilt?: LayoutSnapshot,
 ): { ok: boolean; found: string; expected: string } {
   const expected =
     'a name read from the site (og:site_name, logo, brand or title), not a host or a control label';
   const found = `"${identity.name}" from ${identity.nameSource ?? 'unknown'}`;
+  if (
+    identity.nameSource === 'host' &&
+    rebuilt !== undefined &&
+    !showsWords(rebuilt, identity.name)
+  )
+    return {
+      ok: true,
+      found: `the original names itself nowhere; the rebuild shows no name ("${identity.name}" is its host)`,
+      expected,
+    };
   if (identity.nameSource === 'host' || HOST_LIKE.test(identity.name.trim()))
     return { ok: false, found: `${found}, a host name`, expected };
   // A name read from the logo or og:site_name is the site's own, whatever a link is labelled (a
@@ -263,8 +275,24 @@ function checkNavigation(identity: SiteIdentity, rebuilt: LayoutSnapshot): Ident
   };
 }
 
-function checkSiteName(identity: SiteIdentity, original?: LayoutSnapshot): IdentityCheck {
-  return { check: 'site_name', ...judgeSiteName(identity, original) };
+function checkSiteName(
+  identity: SiteIdentity,
+  rebuilt: LayoutSnapshot,
+  original?: LayoutSnapshot,
+): IdentityCheck {
+  return { check: 'site_name', ...judgeSiteName(identity, original, rebuilt) };
+}
+
+/** True when a page shows the words as a text block or a visible control's label (≥ 4 px boxes). */
+function showsWords(page: LayoutSnapshot, words: string): boolean {
+  const key = toLabelKey(words);
+  const shown = (box: Box) => box.width >= 4 && box.height >= 4;
+  return (
+    page.blocks.some((block) => shown(block.box) && toLabelKey(block.text).includes(key)) ||
+    (page.identity?.controls ?? []).some(
+      (control) => shown(control.box) && toLabelKey(control.label).includes(key),
+    )
+  );
 }
 
 function checkFonts(families: string[], rebuilt: LayoutSnapshot): IdentityCheck {
@@ -294,7 +322,7 @@ export function checkIdentity(
   if (identity.hero?.image !== undefined) checks.push(checkHeroImage(identity, rebuilt));
   if (identity.menu !== undefined && identity.menu.some((item) => toLabelKey(item.label) !== ''))
     checks.push(checkNavigation(identity, rebuilt));
-  if (identity.nameSource !== undefined) checks.push(checkSiteName(identity, original));
+  if (identity.nameSource !== undefined) checks.push(checkSiteName(identity, rebuilt, original));
   const families = [
     ...new Set(
       [identity.fonts.heading, identity.fonts.body]

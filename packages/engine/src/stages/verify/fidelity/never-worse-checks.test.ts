@@ -387,7 +387,16 @@ describe('never-worse checks', () => {
 
   it('fails a site named after its host or a control label', () => {
     const host: SiteIdentity = { ...IDENTITY, name: '127.0.0.1', nameSource: 'host' };
-    expect(checkSiteName(host, route(page()))).toMatchObject({ check: 'site_name', ok: false });
+    const named = page({
+      header: header({ controls: [control('127.0.0.1')] }),
+      controls: [control('127.0.0.1')],
+    });
+    expect(checkSiteName(host, route(named))).toMatchObject({ check: 'site_name', ok: false });
+    // An original that names itself nowhere: a rebuild showing no name invents none.
+    expect(checkSiteName(host, route(page()))).toMatchObject({
+      ok: true,
+      found: expect.stringContaining('the original names itself nowhere'),
+    });
     const label: SiteIdentity = { ...IDENTITY, name: 'Read more', nameSource: 'title' };
     const original = page({ controls: [control('Read more')] });
     expect(checkSiteName(label, route(page(), original))?.found).toContain('the label of a link');
@@ -421,7 +430,17 @@ describe('stricter identity checks', () => {
 
   it('fails a site name taken from the host', () => {
     const identity: SiteIdentity = { ...IDENTITY, name: 'site.test', nameSource: 'host' };
-    const check = checkIdentity(identity, page()).find((item) => item.check === 'site_name');
+    const shown = page({
+      blocks: [block('site.test', { box: { x: 20, y: 10, width: 90, height: 24 } })],
+    });
+    const check = checkIdentity(identity, shown).find((item) => item.check === 'site_name');
     expect(check?.ok).toBe(false);
+    // Only a screen reader hears it (a 1 px clipped home link): the rebuild shows no name.
+    const quiet = page({
+      blocks: [block('site.test', { box: { x: 0, y: 0, width: 1, height: 1 } })],
+    });
+    expect(checkIdentity(identity, quiet).find((item) => item.check === 'site_name')?.ok).toBe(
+      true,
+    );
   });
 });

@@ -503,7 +503,7 @@ export function checkSiteName(
   start: NeverWorseRoute,
 ): NeverWorseCheck | undefined {
   if (identity?.nameSource === undefined) return undefined;
-  return { check: 'site_name', ...judgeSiteName(identity, start.original) };
+  return { check: 'site_name', ...judgeSiteName(identity, start.original, start.rebuilt) };
 }
 
 /**

@@ -7,8 +7,8 @@ export function NotFound() {
   return (
     <section className="section not-found">
       <Seo
-        title={site.labels.notFound + ' | ' + site.name}
-        description={site.description || site.name}
+        title={site.labels.notFound + (site.nameIsHost ? '' : ' | ' + site.name)}
+        description={site.description || site.labels.notFound}
         route="/404"
         language={site.language}
       />

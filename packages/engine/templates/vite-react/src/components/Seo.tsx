@@ -68,7 +68,9 @@ export function Seo({
     meta('property', 'og:description', description);
     meta('property', 'og:type', 'website');
     meta('property', 'og:url', url);
-    meta('property', 'og:site_name', site.siteName ?? site.name);
+    // A site that names itself nowhere gets no name from its host.
+    if (!site.nameIsHost || site.siteName)
+      meta('property', 'og:site_name', site.siteName ?? site.name);
     upsert(
       'link[rel="canonical"]',
       () => {
