@@ -386,6 +386,8 @@ const typeScaleSchema = exactly<TypeScale>()(
       h3: scaledHeadingSchema,
     }),
     hero: z.number().optional(),
+    heroCase: headingCaseSchema.optional(),
+    heroTracking: z.number().optional(),
     isTextCentered: z.literal(true).optional(),
     column: z
       .object({ width: z.number(), measure: z.number(), align: z.enum(['center', 'left']) })

@@ -108,6 +108,22 @@ describe('the measured type scale (decision record 029)', () => {
     expect(merged.h1).toEqual({ size: 36, weight: 500 });
   });
 
+  it("keeps the start page's hero headline case and spacing", () => {
+    const hero = {
+      ...BOOTSTRAP,
+      heroHeadline: 75,
+      heroCase: 'uppercase' as const,
+      heroTracking: 0.05,
+    };
+    const merged = mergeTypography([hero, BOOTSTRAP])!;
+    expect(merged).toMatchObject({ heroCase: 'uppercase', heroTracking: 0.05 });
+    expect(toTypeScale(merged)).toMatchObject({
+      hero: 75,
+      heroCase: 'uppercase',
+      heroTracking: 0.05,
+    });
+  });
+
   it('is planned for STYLE_MODERNIZATION only; the other strategies keep the template scale', () => {
     const model = modelWith(BOOTSTRAP);
     const style = planSite(model, { strategy: 'STYLE_MODERNIZATION' });

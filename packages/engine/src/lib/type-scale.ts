@@ -61,6 +61,8 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
     hasBands: measured.hasBands,
   };
   if (measured.heroHeadline) scale.hero = round(Math.max(bodySize, measured.heroHeadline));
+  if (measured.heroCase) scale.heroCase = measured.heroCase;
+  if (measured.heroTracking !== undefined) scale.heroTracking = measured.heroTracking;
   if (measured.isTextCentered) scale.isTextCentered = true;
   const column = measured.column;
   if (column && column.width > 0) {
@@ -146,6 +148,8 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
   const sectionGap = median(numbers((t) => t.sectionGap));
   if (sectionGap !== undefined) merged.sectionGap = sectionGap;
   if (start.heroHeadline !== undefined) merged.heroHeadline = start.heroHeadline;
+  if (start.heroCase !== undefined) merged.heroCase = start.heroCase;
+  if (start.heroTracking !== undefined) merged.heroTracking = start.heroTracking;
   if (most((t) => t.isTextCentered === true)) merged.isTextCentered = true;
   return merged;
 }

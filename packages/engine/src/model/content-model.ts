@@ -464,6 +464,9 @@ export interface TypeScale {
   >;
   /** The hero's headline size (px), when the original's hero had one. */
   hero?: number;
+  /** The hero headline's letter case and spacing (em), where it had its own. */
+  heroCase?: HeadingCase;
+  heroTracking?: number;
   /** True: the original centred most of its text, and the rebuild does too. */
   isTextCentered?: true;
   /** The column text sits in: its width, its paragraphs' width, centred or flush left. */

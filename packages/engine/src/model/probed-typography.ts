@@ -26,6 +26,9 @@ export const probedTypographySchema = z.object({
   isTextCentered: z.literal(true).optional(),
   /** The size (px) of the hero's headline, the largest text over its picture, when there is one. */
   heroHeadline: finite.optional(),
+  /** The hero headline's letter case and spacing (em), where it had its own. */
+  heroCase: headingCaseSchema.optional(),
+  heroTracking: finite.optional(),
   /**
    * The most common size (px) and weight of each heading level, when the page has one, and its
    * letter case and spacing (em) where most of the level's headings had one of their own.

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
 import type { EnginePorts } from '../../ports';
@@ -34,7 +35,7 @@ const CENTRED = `<!doctype html><html lang="en"><head><title>Studio</title><styl
   p { margin: 0 0 12px; }
   footer { background: #333333; color: #ffffff; font-size: 11px; }
 </style></head><body>
-  <header><a href="/">Studio</a> <nav><a href="/">Home</a> <a href="/left.html">Docs</a></nav></header>
+  <header><a href="/">Studio</a> <nav><a href="/">Home</a> <a href="/left.html">Docs</a> <a href="/hero.html">Agency</a></nav></header>
   <div class="container">
     <h1>Studio</h1>
     <p>${WORDS}</p><p>${WORDS}</p>
@@ -67,11 +68,33 @@ const LEFT = `<!doctype html><html lang="en"><head><title>Docs</title><style>
   ${SCRIPT}
 </body></html>`;
 
+/** A photo hero whose headline is set in spaced capitals by CSS (the words are title case). */
+const HERO = `<!doctype html><html lang="en"><head><title>Agency</title><style>
+  body { margin: 0; font: 16px/24px Arial, sans-serif; }
+  .intro { height: 600px; background: #333 url(/photo.png) center / cover; color: #fff; text-align: center; padding-top: 200px; box-sizing: border-box; }
+  .lead { font-size: 24px; font-style: italic; }
+  .big { font-size: 60px; font-weight: 700; text-transform: uppercase; letter-spacing: 3px; }
+</style></head><body>
+  <div class="intro"><div class="lead">Welcome to our studio</div><div class="big">It's nice to meet you</div></div>
+  <p>${WORDS}</p>
+  ${SCRIPT}
+</body></html>`;
+
 let site: TestServer;
 let raw: RawSite;
 
 beforeAll(async () => {
-  site = await startTestServer({ '/': { body: CENTRED }, '/left.html': { body: LEFT } });
+  const photo = await sharp({
+    create: { width: 400, height: 200, channels: 3, background: '#556677' },
+  })
+    .png()
+    .toBuffer();
+  site = await startTestServer({
+    '/': { body: CENTRED },
+    '/left.html': { body: LEFT },
+    '/hero.html': { body: HERO },
+    '/photo.png': { headers: { 'content-type': 'image/png' }, body: new Uint8Array(photo) },
+  });
   if (chromePath) {
     raw = await fetchSite(
       `${site.origin}/`,
@@ -113,6 +136,15 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
     expect(typography.column).toEqual({ left: 250, width: 800, measure: 800, isCentered: false });
     expect(typography.hasBands).toBe(true);
     expect(typography.isTextCentered).toBe(true);
+  });
+
+  it("reads the hero headline's size, case and letter spacing", () => {
+    const typography = probeOf('/hero.html').typography!;
+    expect(typography).toMatchObject({
+      heroHeadline: 60,
+      heroCase: 'uppercase',
+      heroTracking: 0.05,
+    });
   });
 
   it("reads a heading level's case and letter spacing as most of its headings show them", () => {

@@ -7,6 +7,7 @@ import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { alphaOf, imageUrl } from './color';
 import { isShown, rectOf, style, text, textOf, top } from './dom';
 import { inSplash } from './entry-screen';
+import type { HeadingCase } from '../../../model/probed-typography';
 import { isInCover } from './fill';
 import { body, doc, H, W } from './view';
 
@@ -17,6 +18,9 @@ export interface FoundHero {
   element: Element;
   hero: Hero;
   headlineSize?: number;
+  /** The headline's letter case and spacing (em) when it had its own (agency pages' capitals). */
+  headlineCase?: HeadingCase;
+  headlineTracking?: number;
 }
 
 const CAROUSEL =
@@ -114,6 +118,18 @@ export function findHero(): FoundHero | undefined {
       const headline = text(largest.t);
       hero.headline = headline;
       found.headlineSize = largest.size;
+      const s = style(largest.t);
+      if (
+        s.textTransform === 'uppercase' ||
+        s.textTransform === 'lowercase' ||
+        s.textTransform === 'capitalize'
+      )
+        found.headlineCase = s.textTransform;
+      const tracking =
+        s.letterSpacing === 'normal'
+          ? 0
+          : (Number.parseFloat(s.letterSpacing) || 0) / (largest.size || 1);
+      if (Math.abs(tracking) >= 0.02) found.headlineTracking = Math.round(tracking * 100) / 100;
       const sub = sorted.find(
         (x) =>
           x.t !== largest.t &&

@@ -64,6 +64,8 @@ export function run(): PageProbe | undefined {
     footer,
     heroElement: found?.element,
     heroHeadlineSize: found?.headlineSize,
+    heroHeadlineCase: found?.headlineCase,
+    heroHeadlineTracking: found?.headlineTracking,
     background,
     documentHeight,
   });

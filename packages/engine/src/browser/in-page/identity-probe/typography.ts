@@ -3,7 +3,7 @@
  * sizes, column and rhythm, measured here at the viewport's width (a fixed scale moved every block).
  */
 import type { PageProbe } from '../../../measure/page-probe';
-import type { ProbedTypography } from '../../../model/probed-typography';
+import type { HeadingCase, ProbedTypography } from '../../../model/probed-typography';
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { imageUrl, isOpaque } from './color';
 import { add, isShown, rectOf, style, text, textOf } from './dom';
@@ -52,6 +52,8 @@ export interface TypographyContext {
   /** The element holding the hero's picture, and its headline's size. */
   heroElement: Element | undefined;
   heroHeadlineSize: number | undefined;
+  heroHeadlineCase?: HeadingCase | undefined;
+  heroHeadlineTracking?: number | undefined;
   background: PageProbe['background'];
   documentHeight: number;
 }
@@ -104,6 +106,9 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
   // Most words centred (a 1998 page's <center>): the rebuild centres its text too.
   if (centredChars >= allChars * 0.6) typography.isTextCentered = true;
   if (heroHeadlineSize) typography.heroHeadline = round(heroHeadlineSize);
+  if (context.heroHeadlineCase) typography.heroCase = context.heroHeadlineCase;
+  if (context.heroHeadlineTracking !== undefined)
+    typography.heroTracking = context.heroHeadlineTracking;
   for (const level of [1, 2, 3] as const) {
     const sizes = new Map<number, number>();
     const weights = new Map<string, number>();

@@ -65,6 +65,17 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(variables).not.toContain('--type-h1-case');
     expect(variables).not.toContain('--type-h3-tracking');
     expect(toStylesheet(tokens, false)).toContain('text-transform: var(--type-h2-case, none);');
+    const hero = toTypeScaleVariables({
+      ...scale,
+      hero: 75,
+      heroCase: 'uppercase',
+      heroTracking: 0.05,
+    });
+    expect(hero).toContain('--type-hero-case: uppercase;');
+    expect(hero).toContain('--type-hero-tracking: 0.05em;');
+    expect(toStylesheet(tokens, false)).toContain(
+      'text-transform: var(--type-hero-case, var(--type-h1-case, none));',
+    );
   });
 
   it("sets none without a measured scale, and base.css falls back to the template's", () => {
