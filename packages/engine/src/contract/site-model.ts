@@ -160,6 +160,7 @@ const blockKindsSchema = exactly<Block>()(
       columns: z.number(),
       items: z.array(panelSchema),
       widths: z.array(z.number()).optional(),
+      boxed: z.array(z.enum(['border', 'fill', 'shadow'])).optional(),
     }),
     z.object({
       kind: z.literal('dialog'),

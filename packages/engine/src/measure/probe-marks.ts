@@ -30,6 +30,11 @@ export const PROBE_MARKS = {
   button: 'data-sitelift-button',
   /** A parent of repeated items: how many of them sit side by side in the viewport. */
   columns: 'data-sitelift-columns',
+  /**
+   * A parent of repeated items drawn as boxes: `border`, `fill` or `shadow` (space separated), as
+   * most of the items (or each one's only child) show them against the ground they sit on.
+   */
+  itemBox: 'data-sitelift-item-box',
   /** A sidebar beside the content: its side, `left` or `right`. */
   aside: 'data-sitelift-aside',
   /** A sidebar's width in CSS px. */

@@ -157,6 +157,8 @@ export type Block =
        * draws the columns side by side as they were; the other strategies one after the other.
        */
       widths?: number[];
+      /** The items were drawn as boxes: a border on every side, a fill of their own, a shadow. */
+      boxed?: ItemBox[];
     }
   /**
    * A dialog of the original, hidden until a trigger opened it (a Bootstrap modal, `role=dialog`, a
@@ -165,6 +167,9 @@ export type Block =
   | { kind: 'dialog'; id: string; title: string; blocks: Block[] }
   /** Where the page's footer starts: extract ends the section there (never rendered). */
   | { kind: 'break' };
+
+/** How repeated items were drawn as boxes (PROBE_MARKS.itemBox). */
+export type ItemBox = 'border' | 'fill' | 'shadow';
 
 /** One slide of a `carousel` block or one item of an `items` block: its picture and its content. */
 export interface Panel {

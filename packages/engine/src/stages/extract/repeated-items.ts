@@ -7,6 +7,9 @@
 import type { Element } from './dom';
 import { childrenOf, collapse, findElement, getAttr, isElement, textContent } from './dom';
 import { PROBE_MARKS } from '../../measure/probe-marks';
+import type { ItemBox } from '../../model';
+
+const ITEM_BOXES: readonly ItemBox[] = ['border', 'fill', 'shadow'];
 
 /** An item longer than this is an article, not a card. */
 const MAX_ITEM_TEXT = 700;
@@ -59,7 +62,9 @@ function toGridColumns(item: Element): number | undefined {
  */
 export function findRepeatedItems(
   parent: Element,
-): { items: Element[]; columns: number; before: Element[]; after: Element[] } | undefined {
+):
+  | { items: Element[]; columns: number; before: Element[]; after: Element[]; boxed?: ItemBox[] }
+  | undefined {
   const children = childrenOf(parent).filter(
     (child): child is Element =>
       isElement(child) && child.tagName !== 'script' && child.tagName !== 'style',
@@ -75,10 +80,14 @@ export function findRepeatedItems(
   const measured = Number.parseInt(getAttr(parent, PROBE_MARKS.columns) ?? '', 10);
   const columns = Number.isFinite(measured) ? measured : toGridColumns(items[0]!);
   if (columns === undefined || columns < 2) return undefined;
+  const boxed = (getAttr(parent, PROBE_MARKS.itemBox) ?? '')
+    .split(/\s+/)
+    .filter((kind): kind is ItemBox => ITEM_BOXES.includes(kind as ItemBox));
   return {
     items,
     columns: Math.min(columns, MAX_COLUMNS, items.length),
     before: children.slice(0, start),
     after: children.slice(start + count),
+    ...(boxed.length > 0 ? { boxed } : {}),
   };
 }

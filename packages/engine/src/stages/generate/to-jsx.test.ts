@@ -172,6 +172,26 @@ describe('toBlockJsx', () => {
     );
   });
 
+  it('keeps items drawn as boxes boxed', () => {
+    const items = (boxed?: ('border' | 'fill' | 'shadow')[]) =>
+      printJsx(
+        toBlockJsx(
+          {
+            kind: 'items',
+            columns: 2,
+            items: [
+              { blocks: [{ kind: 'heading', level: 3, inlines: [{ text: 'Oak' }] }] },
+              { blocks: [{ kind: 'heading', level: 3, inlines: [{ text: 'Ash' }] }] },
+            ],
+            ...(boxed ? { boxed } : {}),
+          },
+          newJsxState(),
+        )[0]!,
+      );
+    expect(items(['border', 'fill'])).toContain('boxed={["border", "fill"]}');
+    expect(items()).not.toContain('boxed');
+  });
+
   it('keeps non-ASCII text as it is in the source', () => {
     const [node] = toBlockJsx({ kind: 'pre', text: 'café — 東京' }, newJsxState());
     expect(printJsx(node!)).toContain('café — 東京');

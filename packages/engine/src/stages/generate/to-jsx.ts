@@ -423,6 +423,7 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
         selfClosing('ItemGrid', [
           exprAttr('columns', t.valueToNode(block.columns)),
           exprAttr('items', t.arrayExpression(items)),
+          ...(block.boxed ? [exprAttr('boxed', t.valueToNode(block.boxed))] : []),
         ]),
       ];
     }

@@ -4,7 +4,9 @@
  * is marked PROBE_MARKS.columns with how many of them sit side by side in the viewport.
  */
 import { PROBE_MARKS } from '../../../measure/probe-marks';
-import { isShown, rectOf } from './dom';
+import { channels, isOpaque } from './color';
+import { isShown, rectOf, style } from './dom';
+import { fillOf } from './fill';
 import { doc, W } from './view';
 
 /** An item's kind: its tag and its classes, less the ones that tell one item from the next. */
@@ -43,5 +45,49 @@ export function markRepeatedItems(): void {
     ).length;
     if (columns < 1) continue;
     parent.setAttribute(PROBE_MARKS.columns, String(columns));
+    const box = toItemBox(parent, kids);
+    if (box) parent.setAttribute(PROBE_MARKS.itemBox, box);
   }
+}
+
+/** Two computed colours differ clearly (any channel by more than 12 of 255). */
+const differs = (a: string, b: string): boolean => {
+  const x = channels(a);
+  const y = channels(b);
+  return !x || !y || x.slice(0, 3).some((value, index) => Math.abs(value - y[index]!) > 12);
+};
+
+/**
+ * How items are drawn as boxes against their parent's ground: a visible border on every side, a
+ * fill of their own, a shadow; `undefined` when most items are drawn on the ground as it is. An
+ * item's box may be its only element child covering it (a grid column holding a panel).
+ */
+function toItemBox(parent: Element, items: Element[]): string | undefined {
+  const ground = fillOf(parent).color;
+  const counts = { border: 0, fill: 0, shadow: 0 };
+  for (const item of items) {
+    const only = item.children.length === 1 ? item.children[0]! : undefined;
+    const outer = rectOf(item);
+    const inner = only ? rectOf(only) : undefined;
+    const box =
+      only && inner && inner.width >= outer.width * 0.8 && inner.height >= outer.height * 0.8
+        ? only
+        : item;
+    const s = style(box);
+    const bordered = (['top', 'right', 'bottom', 'left'] as const).every((side) => {
+      const color = s.getPropertyValue(`border-${side}-color`);
+      return (
+        Number.parseFloat(s.getPropertyValue(`border-${side}-width`)) >= 1 &&
+        s.getPropertyValue(`border-${side}-style`) !== 'none' &&
+        isOpaque(color) &&
+        differs(color, ground)
+      );
+    });
+    if (bordered) counts.border++;
+    if (isOpaque(s.backgroundColor) && differs(s.backgroundColor, ground)) counts.fill++;
+    if (s.boxShadow !== 'none' && s.boxShadow !== '') counts.shadow++;
+  }
+  const most = (count: number): boolean => count * 2 > items.length;
+  const kinds = (['border', 'fill', 'shadow'] as const).filter((kind) => most(counts[kind]));
+  return kinds.length > 0 ? kinds.join(' ') : undefined;
 }

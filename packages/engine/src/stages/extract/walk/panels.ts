@@ -61,6 +61,7 @@ export function handlePanels(context: WalkContext, element: Element): false | un
       kind: 'items',
       columns: repeated.columns,
       items: repeated.items.map((item) => toPanel(context, item)),
+      ...(repeated.boxed ? { boxed: repeated.boxed } : {}),
     });
     for (const child of repeated.after) walkInPlace(context, child);
     return false;

@@ -159,6 +159,7 @@ export function BlockView({ block }: { block: Block }) {
         <ItemGrid
           columns={block.columns}
           items={block.items.map((item) => toSlide(item, 'item-image'))}
+          boxed={block.boxed}
         />
       );
     case 'dialog':

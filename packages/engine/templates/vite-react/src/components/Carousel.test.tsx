@@ -70,4 +70,11 @@ describe('ItemGrid', () => {
     rerender(<ItemGrid columns={12} items={[]} />);
     expect(container.querySelector('ul')!.className).toBe('items cols-6');
   });
+
+  it('draws items as boxes where the original did', () => {
+    const { container } = render(<ItemGrid columns={2} items={[]} boxed={['border', 'shadow']} />);
+    expect(container.querySelector('ul')!.className).toBe(
+      'items cols-2 is-boxed box-border box-shadow',
+    );
+  });
 });

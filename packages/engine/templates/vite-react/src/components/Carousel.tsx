@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { site } from '../content/site';
+import type { ItemBox } from '../content/types';
 
 /** One slide: its picture (optional) and its words. */
 export interface SlideItem {
@@ -109,10 +110,20 @@ export function Carousel({ slides }: { slides: SlideItem[] }) {
 }
 
 /** Items side by side: `columns` per row on a desktop screen (at most 6), fewer on smaller ones. */
-export function ItemGrid({ columns, items }: { columns: number; items: SlideItem[] }) {
+export function ItemGrid({
+  columns,
+  items,
+  boxed,
+}: {
+  columns: number;
+  items: SlideItem[];
+  /** Drawn as boxes, as the original's items were: a border, a fill of their own, a shadow. */
+  boxed?: ItemBox[];
+}) {
   const cols = Math.min(6, Math.max(1, Math.round(columns) || 1));
+  const boxes = (boxed ?? []).map((kind) => ' box-' + kind).join('');
   return (
-    <ul className={'items cols-' + cols}>
+    <ul className={'items cols-' + cols + (boxes ? ' is-boxed' + boxes : '')}>
       {items.map((item, index) => (
         <li key={index} className="item">
           {item.picture}

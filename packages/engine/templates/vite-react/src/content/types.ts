@@ -100,9 +100,19 @@ export type Block =
   | { kind: 'carousel'; slides: PanelData[] }
   /** Items side by side: `columns` per row on a desktop screen, one on a phone. */
   /** `widths`: a layout row of the original; generate writes its columns as blocks one after the other. */
-  | { kind: 'items'; columns: number; items: PanelData[]; widths?: number[] }
+  /** `boxed`: the items were drawn as boxes (a border, a fill of their own, a shadow), and are. */
+  | {
+      kind: 'items';
+      columns: number;
+      items: PanelData[];
+      widths?: number[];
+      boxed?: ItemBox[];
+    }
   /** A dialog of the original: closed until a run or picture with `opens: id` opens it; its content stays in the page. */
   | { kind: 'dialog'; id: string; title: string; blocks: Block[] };
+
+/** How an item was drawn as a box: a border on every side, a fill of its own, a shadow. */
+export type ItemBox = 'border' | 'fill' | 'shadow';
 
 /** One slide of a carousel or one item of an items grid. */
 export interface PanelData {
