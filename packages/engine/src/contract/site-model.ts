@@ -71,6 +71,7 @@ export const imageRefSchema = exactly<ImageRef>()(
     asset: z.string().optional(),
     href: z.string().optional(),
     opens: z.string().optional(),
+    shape: z.literal('round').optional(),
   }),
 );
 
@@ -96,6 +97,7 @@ const formModelSchema = exactly<FormModel>()(
 );
 
 const runsSchema = z.array(inlineRunSchema);
+const cornerSizeSchema = z.enum(['none', 'small', 'large']);
 const center = z.literal('center').optional();
 
 /** A block of content (recursive: tabs, carousels, items and dialogs hold blocks). */
@@ -348,6 +350,12 @@ const siteIdentitySchema = exactly<SiteIdentity>()(
     hero: heroModelSchema.optional(),
     menu: z.array(menuItemSchema).optional(),
     typography: probedTypographySchema.optional(),
+    corners: z
+      .object({
+        boxes: cornerSizeSchema.optional(),
+        buttons: z.union([cornerSizeSchema, z.literal('pill')]).optional(),
+      })
+      .optional(),
   }),
 );
 
@@ -415,7 +423,8 @@ const designTokensSchema = exactly<DesignTokens>()(
       link: z.string(),
     }),
     fonts: z.object({ heading: z.string(), body: z.string(), mono: z.string() }),
-    radius: z.enum(['none', 'small', 'large']),
+    radius: cornerSizeSchema,
+    buttonRadius: z.union([cornerSizeSchema, z.literal('pill')]).optional(),
     header: z.enum(['light', 'brand']),
     scheme: z.enum(['light', 'dark']).optional(),
     chrome: z

@@ -20,6 +20,12 @@ export const probedColorSchema = z.object({
 });
 export type ProbedColor = z.infer<typeof probedColorSchema>;
 
+/**
+ * One kind of box's corners as drawn: the area-weighted median of their computed radius (CSS px,
+ * a percentage resolved against the box, at most half its shorter side) and the area measured.
+ */
+const cornerSchema = z.object({ radius: finite, area: finite });
+
 /** A region's look (header, footer): its fill, its words' colour, its picture. */
 const regionSchema = z.object({
   background: z.string(),
@@ -106,5 +112,17 @@ export const pageProbeSchema = z.object({
     .optional(),
   /** The type scale, content column and rhythm, measured at the viewport's width (issue 12). */
   typography: probedTypographySchema.optional(),
+  /**
+   * The original's corners (issue 23): of its buttons (`isPill`: most of their area has fully round
+   * ends), of its pictures (those drawn round aside: see PROBE_MARKS.shape), and of its boxed content
+   * (a border or fill of its own, narrower than the page: cards, panels, wells).
+   */
+  corners: z
+    .object({
+      buttons: cornerSchema.extend({ isPill: z.boolean() }).optional(),
+      pictures: cornerSchema.optional(),
+      boxes: cornerSchema.optional(),
+    })
+    .optional(),
 });
 export type PageProbe = z.infer<typeof pageProbeSchema>;

@@ -73,6 +73,11 @@ export const PROBE_MARKS = {
   screenCopy: 'data-sitelift-screen-copy',
   /** The computed text alignment (`center`/`left`) where it differs from the parent's; always on the body. */
   align: 'data-sitelift-align',
+  /**
+   * A picture drawn round (valued `round`): a border radius of about half its square-ish box, or a
+   * circle clip, on the picture or on a box around it that clips it.
+   */
+  shape: 'data-sitelift-shape',
 } as const;
 
 /** The attribute name of one probe mark. */

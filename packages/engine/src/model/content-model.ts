@@ -50,6 +50,8 @@ export interface ImageRef {
   href?: string;
   /** The image was the trigger of a dialog (a portfolio piece opening its modal): that dialog's id. */
   opens?: string;
+  /** The original drew the picture round (a portrait in a circle; PROBE_MARKS.shape): so does the rebuild. */
+  shape?: 'round';
 }
 
 /** One field of a form. */
@@ -393,6 +395,19 @@ export interface SiteIdentity {
   menu?: MenuItem[];
   /** The start page's type scale, column and rhythm as the browser drew them (issue 12). */
   typography?: ProbedTypography;
+  /** The corners the original drew, where the browser measured them (issue 23). */
+  corners?: SiteCorners;
+}
+
+/** A corner's size: square, slightly rounded (a few px) or rounded. */
+export type CornerSize = 'none' | 'small' | 'large';
+
+/** The corners of the original's boxes, pictures and buttons as drawn (SiteIdentity.corners). */
+export interface SiteCorners {
+  /** Boxed content's and pictures' corners (of whichever covers more of the page). */
+  boxes?: CornerSize;
+  /** Buttons' corners, or `pill`: their ends fully round. */
+  buttons?: CornerSize | 'pill';
 }
 
 /** What extract knows about a site. */
@@ -434,7 +449,12 @@ export interface DesignTokens {
     link: string;
   };
   fonts: { heading: string; body: string; mono: string };
-  radius: 'none' | 'small' | 'large';
+  /** Corners of boxes, cards and pictures. */
+  radius: CornerSize;
+  /**
+   * Buttons' corners as the original drew them (a rebuild keeping its look, issue 23); absent: pills.
+   */
+  buttonRadius?: CornerSize | 'pill';
   /** Header style. */
   header: 'light' | 'brand';
   /** `dark`: a dark page, as the original's was (issue 12). Absent in plans saved before: light. */

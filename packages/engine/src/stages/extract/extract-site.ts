@@ -89,6 +89,7 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
       ...(identity.menu ? { menu: identity.menu } : {}),
       ...(identity.hero ? { hero: identity.hero } : {}),
       ...(identity.typography ? { typography: identity.typography } : {}),
+      ...(identity.corners ? { corners: identity.corners } : {}),
     },
     navigation,
     pages,

@@ -3,8 +3,8 @@
  * stages/fetch/identity-probe.ts, which bundles this folder into one script): it reads what only a
  * browser knows — computed colours, the families in use, where things sit — and returns a PageProbe
  * (measure/page-probe.ts). It also marks the DOM (measure/probe-marks.ts) so that extract finds
- * brand, menus, buttons, sliders, items, sidebars, rows, entry screens, overlays (cookie notices) and
- * print-only parts without a browser of its own.
+ * brand, menus, buttons, sliders, items, sidebars, rows, entry screens, overlays (cookie notices),
+ * print-only parts and round pictures without a browser of its own.
  *
  * The steps run in this order: each later one reads the marks of the earlier ones (a button is no
  * button inside a menu; a row is no row inside a sidebar).
@@ -28,6 +28,7 @@ import { markPrintOnly } from './print-only';
 import { findFooter, findHeader, regionOf } from './regions';
 import { markRepeatedItems } from './repeated-items';
 import { markScreenCopies } from './screen-copies';
+import { measureCorners } from './shapes';
 import { markSliders } from './sliders';
 import { markInlineLists, markRows } from './rows';
 import { readParagraphColor } from './text-color';
@@ -70,6 +71,8 @@ export function run(): PageProbe | undefined {
     documentHeight,
   });
   const paragraphText = readParagraphColor(background);
+  // After the buttons and menus are marked: their corners are read apart from the content's.
+  const corners = measureCorners();
 
   const headingElement = doc.querySelector('h1, h2, h3');
   const result: PageProbe = {
@@ -117,5 +120,6 @@ export function run(): PageProbe | undefined {
   if (hero) result.hero = hero;
   if (menuItems) result.menuItems = menuItems;
   if (typography) result.typography = typography;
+  if (corners) result.corners = corners;
   return result;
 }

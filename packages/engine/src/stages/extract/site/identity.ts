@@ -1,6 +1,6 @@
 /**
  * extract, step 4: the site's identity as the start page shows it — name (and whether the header shows
- * it as words), logo, menu, hero, type scale, fonts and colours — from the probe where the browser
+ * it as words), logo, menu, hero, type scale, fonts, colours and corners — from the probe where the browser
  * measured the page, else from its HTML and CSS.
  */
 import type { MenuItem, NavLink, PageModel, SiteIdentity } from '../../../model';
@@ -8,6 +8,7 @@ import { plainText } from '../../../model';
 import { mergeTypography } from '../../../lib/type-scale';
 import type { ProbedTypography, RawSite } from '../../../types';
 import { findBrand } from '../brand';
+import { toSiteCorners } from '../corners';
 import { toProbedBrand, toSchemeOf } from '../brand-colors';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from '../dom';
 import { findHero } from '../find-hero';
@@ -133,6 +134,7 @@ export function readIdentity({
       ).flatMap((link) => resolveUrl(getAttr(link, 'href') ?? '', start.model.url) ?? []),
     ]),
   );
+  const corners = toSiteCorners(probe?.corners);
   const { colors, scheme } = probe
     ? toProbedBrand(probe, brand.colors)
     : { colors: brand.colors, scheme: toSchemeOf(brand.colors.background) };
@@ -151,6 +153,7 @@ export function readIdentity({
       ...(menu.length > 0 ? { menu } : {}),
       ...(hero ? { hero } : {}),
       ...(typography ? { typography } : {}),
+      ...(corners ? { corners } : {}),
     },
     logo,
   };

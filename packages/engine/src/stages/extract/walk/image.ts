@@ -153,6 +153,8 @@ export function imageOf(context: WalkContext, element: Element): ImageRef | unde
   if (width !== undefined) image.width = width;
   if (height !== undefined) image.height = height;
   if (asset) image.asset = src;
+  // The probe saw it drawn round (a portrait in a circle): the rebuild draws it round too.
+  if (getAttr(element, PROBE_MARKS.shape) === 'round') image.shape = 'round';
   const opens = currentOpens(context);
   const href = currentHref(context);
   if (opens) image.opens = opens;
