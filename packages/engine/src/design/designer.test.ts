@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DesignResult, SiteModel } from '../model';
+import type { DesignResult, SiteCorners, SiteModel } from '../model';
+import { STRATEGY_PROFILES } from '../model/strategy-profiles';
 import { extractSite } from '../stages/extract/extract-site';
 import { loadFixture } from '../stages/generate/testing/load-fixture';
 import { planSite } from '../stages/plan/plan-site';
@@ -7,6 +8,9 @@ import { contrast, luminance, parseColor, toHsl } from '../lib/color';
 import type { Designer } from './designer';
 import { checkDesign, designSite } from './designer';
 import { brandNameColor, buildTokens, fillPair, toFontStack } from './offline-designer';
+
+/** An original of square panels and slightly rounded (4 px) buttons, as the probe measured it. */
+const SQUARE: SiteCorners = { boxes: 'none', buttons: 'small' };
 
 function modelWith(
   colors: SiteModel['identity']['colors'],
@@ -196,6 +200,25 @@ describe('offline designer', () => {
       buildTokens(modelWith({ menuItemBackground: '#eeeeee', menuItemText: '#cccccc' })).chrome,
     ).toMatchObject({ menuItemBackground: '#eeeeee', menuItemText: '#111111' });
   });
+
+  it.each(Object.values(STRATEGY_PROFILES))(
+    "keeps the original's square corners and boxy buttons only where the profile keeps its look (%#)",
+    (profile) => {
+      const model = modelWith({});
+      const square = { ...model, identity: { ...model.identity, corners: SQUARE } };
+      const tokens = buildTokens(square, profile);
+      if (profile.keepsOriginalLayout) {
+        expect(tokens.radius).toBe('none');
+        expect(tokens.buttonRadius).toBe('small');
+      } else {
+        expect(tokens.radius).toBe('large');
+        expect(tokens.buttonRadius).toBeUndefined();
+      }
+      // Unmeasured corners: the template's rounded ones and pill buttons, whatever the profile.
+      expect(buildTokens(model, profile)).toMatchObject({ radius: 'large' });
+      expect(buildTokens(model, profile).buttonRadius).toBeUndefined();
+    },
+  );
 
   it("uses the site's own font by name when its files ship with the rebuild", () => {
     const model = modelWith(

@@ -269,6 +269,8 @@ export function buildTokens(
     chrome.footerText = toHex(textOn(footerBackground, parse(brand.footerText)));
   }
   const body = model.identity.fonts.body;
+  const keepsLook = profile?.keepsOriginalLayout === true;
+  const corners = model.identity.corners;
   const serifBody = SERIF_HINT.test(body ?? '') && !/sans/i.test(body ?? '');
   return {
     colors: {
@@ -289,7 +291,10 @@ export function buildTokens(
       body: fontStack(model, body, 'sans'),
       mono: MONO,
     },
-    radius: 'large',
+    // A rebuild that keeps the original's look keeps its corners, square ones square (issue 23); the
+    // others take the template's rounded ones.
+    radius: (keepsLook && corners?.boxes) || 'large',
+    ...(keepsLook && corners?.buttons ? { buttonRadius: corners.buttons } : {}),
     header: headerBackground ? 'brand' : 'light',
     scheme: dark ? 'dark' : 'light',
     ...(Object.keys(chrome).length > 0 ? { chrome } : {}),

@@ -216,6 +216,33 @@ describe('generateProject', () => {
       expect(text(tree, path)).not.toMatch(/src=["']https?:/);
   });
 
+  it('writes a picture the original drew round as round into the content and the JSX (issue 23)', async () => {
+    const fixture = loadFixture('tabs-restaurant');
+    const model = extractSite(fixture.raw);
+    // As extract makes of the probe's mark (PROBE_MARKS.shape) on a portrait drawn round.
+    const markRound = (value: unknown): void => {
+      if (!value || typeof value !== 'object' || ArrayBuffer.isView(value)) return;
+      const image = value as { alt?: unknown; shape?: 'round' };
+      if (image.alt === 'Garden salad with radishes') image.shape = 'round';
+      for (const inner of Object.values(value)) markRound(inner);
+    };
+    markRound(model.pages);
+    const content = await generateProject(planSite(model, { strategy: 'INCREMENTAL_UPDATE' }));
+    const module = Object.entries(content.files).find(
+      ([path, file]) =>
+        path.startsWith('src/content/pages/') &&
+        typeof file === 'string' &&
+        file.includes('Garden salad'),
+    );
+    expect(module?.[1]).toMatch(/alt: 'Garden salad with radishes',[^}]*shape: 'round'/);
+    const jsx = await generateProject(planSite(model, { strategy: 'STYLE_MODERNIZATION' }));
+    const page = Object.entries(jsx.files).find(
+      ([path, file]) =>
+        path.startsWith('src/pages/') && typeof file === 'string' && file.includes('Garden salad'),
+    );
+    expect(page?.[1]).toContain("className={'h-auto max-w-full picture-round'}");
+  });
+
   it('STYLE_MODERNIZATION: JavaScript pages as JSX in the original order', async () => {
     const { plan } = planFixture('font-table-1998', 'STYLE_MODERNIZATION');
     const tree = await generateProject(plan);

@@ -192,6 +192,26 @@ describe('toBlockJsx', () => {
     expect(items()).not.toContain('boxed');
   });
 
+  it('draws a picture the original drew round round, alone or as a card picture (issue 23)', () => {
+    const portrait = {
+      src: 'https://example.com/kay.jpg',
+      alt: 'Kay Garland',
+      shape: 'round' as const,
+    };
+    const printed = (block: Block) => toBlockJsx(block, newJsxState()).map(printJsx).join('');
+    expect(printed({ kind: 'image', image: portrait })).toContain(
+      'className={"h-auto max-w-full picture-round"}',
+    );
+    expect(
+      printed({ kind: 'items', columns: 3, items: [{ image: portrait, blocks: [] }] }),
+    ).toContain('className={"h-auto max-w-full picture-round item-image"}');
+    // Any other picture has the theme's corners.
+    const { shape: _shape, ...square } = portrait;
+    expect(printed({ kind: 'image', image: square })).toContain(
+      'className={"h-auto max-w-full rounded-theme"}',
+    );
+  });
+
   it('keeps non-ASCII text as it is in the source', () => {
     const [node] = toBlockJsx({ kind: 'pre', text: 'café — 東京' }, newJsxState());
     expect(printJsx(node!)).toContain('café — 東京');

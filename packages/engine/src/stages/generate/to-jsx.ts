@@ -193,7 +193,10 @@ export function toInlineJsx(runs: InlineRun[], state: JsxState): JsxChild[] {
   });
 }
 
-/** An `<img>` (the page's first is eager and high priority), inside its link when it has one. */
+/**
+ * An `<img>` (the page's first is eager and high priority), inside its link when it has one; round
+ * where the original drew it round (base.css `.picture-round`), else with the theme's corners.
+ */
 export function toImageJsx(
   image: {
     src: string;
@@ -202,6 +205,7 @@ export function toImageJsx(
     height?: number;
     href?: string;
     opens?: string;
+    shape?: 'round';
   },
   priority: boolean,
   state: JsxState,
@@ -238,7 +242,10 @@ export function toImageJsx(
       ? [constAttr('loading', 'eager'), constAttr('fetchPriority', 'high')]
       : [constAttr('loading', 'lazy')]),
     constAttr('decoding', 'async'),
-    attr('className', `h-auto max-w-full rounded-theme${className ? ` ${className}` : ''}`),
+    attr(
+      'className',
+      `h-auto max-w-full ${image.shape === 'round' ? 'picture-round' : 'rounded-theme'}${className ? ` ${className}` : ''}`,
+    ),
   );
   const img = selfClosing('img', attributes);
   if (image.opens) {

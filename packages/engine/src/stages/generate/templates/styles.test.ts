@@ -87,3 +87,21 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(css).toContain('background: var(--section-alt-fill, var(--color-surface));');
   });
 });
+
+describe('the corners in the stylesheet (issue 23)', () => {
+  it("draws the original's square corners and boxy buttons, pills where it had pills", () => {
+    const square = toStylesheet({ ...tokens, radius: 'none', buttonRadius: 'small' }, false);
+    expect(square).toContain('--radius-theme: 0;');
+    expect(square).toContain('--radius-button: 0.375rem;');
+    expect(square).toContain('border-radius: var(--radius-button, 999px);');
+    expect(toStylesheet({ ...tokens, buttonRadius: 'pill' }, false)).toContain(
+      '--radius-button: 999px;',
+    );
+  });
+
+  it('leaves buttons to the template (pills) and corners rounded where none were measured', () => {
+    const css = toStylesheet(tokens, false);
+    expect(css).toContain('--radius-theme: 0.875rem;');
+    expect(css).not.toContain('--radius-button:');
+  });
+});

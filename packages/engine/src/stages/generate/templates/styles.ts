@@ -2,7 +2,7 @@
  * src/index.css of generated projects: Tailwind v4 with the design tokens as a theme, then the
  * template's styles (templates/vite-react/src/styles/base.css, and motion.css for a profile with motion).
  */
-import type { DesignTokens, SitePlan, TypeScale } from '../../../model';
+import type { CornerSize, DesignTokens, SitePlan, TypeScale } from '../../../model';
 import { templateFile } from './template-files';
 
 /**
@@ -17,8 +17,12 @@ export function toStylesheet(
   fontFaces: NonNullable<SitePlan['fontFaces']> = [],
 ): string {
   const c = tokens.colors;
-  const radius =
-    tokens.radius === 'none' ? '0' : tokens.radius === 'small' ? '0.375rem' : '0.875rem';
+  const radius = toRadius(tokens.radius);
+  // Buttons the original drew as boxes stay boxes (issue 23); absent, base.css draws pills.
+  const buttonRadius =
+    tokens.buttonRadius === undefined
+      ? ''
+      : `\n  --radius-button: ${tokens.buttonRadius === 'pill' ? '999px' : toRadius(tokens.buttonRadius)};`;
   // Tailwind makes a rule of anything in the sources that reads as a class, `[--x:'</style>']` in a
   // page's text included: the content modules are text, never markup, so they are not scanned.
   const source = contentModules
@@ -78,10 +82,15 @@ ${source}${faces}
   --font-sans: ${tokens.fonts.body};
   --font-heading: ${tokens.fonts.heading};
   --font-mono: ${tokens.fonts.mono};
-  --radius-theme: ${radius};
+  --radius-theme: ${radius};${buttonRadius}
 }
 
 ${templateFile('src/styles/base.css')}${animations ? `\n${templateFile('src/styles/motion.css')}` : ''}`;
+}
+
+/** A corner size as a CSS length. */
+function toRadius(size: CornerSize): string {
+  return size === 'none' ? '0' : size === 'small' ? '0.375rem' : '0.875rem';
 }
 
 /**

@@ -4,8 +4,13 @@ import { asset } from '../lib/asset';
 import { DialogButton } from './Dialog';
 import { isRoute } from './InlineText';
 
-/** A self-hosted image: sized, responsive (srcset) when it has copies, lazy unless it is the page's first. */
+/**
+ * A self-hosted image: sized, responsive (srcset) when it has copies, lazy unless it is the page's
+ * first; round where the original drew it round (base.css `.picture-round`), else with the theme's
+ * corners.
+ */
 export function Picture({ image, className }: { image: ImageData; className?: string }) {
+  const shape = image.shape === 'round' ? 'picture-round' : 'rounded-theme';
   const img = (
     <img
       src={asset(image.src)}
@@ -23,11 +28,7 @@ export function Picture({ image, className }: { image: ImageData; className?: st
       loading={image.priority ? 'eager' : 'lazy'}
       fetchPriority={image.priority ? 'high' : 'auto'}
       decoding="async"
-      className={
-        className
-          ? 'h-auto max-w-full rounded-theme ' + className
-          : 'h-auto max-w-full rounded-theme'
-      }
+      className={'h-auto max-w-full ' + shape + (className ? ' ' + className : '')}
     />
   );
   if (image.opens)

@@ -23,6 +23,8 @@ export interface ImageData {
   href?: string;
   /** The picture opens the dialog with this id (a portfolio piece's modal). */
   opens?: string;
+  /** The original drew the picture round (a portrait in a circle): drawn round here too. */
+  shape?: 'round';
   /** The page's first image: loaded eagerly with high priority (it is usually the largest paint). */
   priority?: boolean;
   /** Narrower copies for `srcset` (with the image itself, widest), and the width it is shown at. */
