@@ -274,6 +274,7 @@ const logoRefSchema = imageRefSchema.extend({
   kind: z.enum(['img', 'svg', 'css-background']),
   svg: z.string().optional(),
   shownHeight: z.number().optional(),
+  shownWidth: z.number().optional(),
 });
 
 const fontRefSchema = exactly<FontRef>()(

@@ -314,6 +314,8 @@ export type LogoRef = ImageRef & {
   svg?: string;
   /** The height (CSS px) the original's page drew it at, as the probe measured it at 1440 px. */
   shownHeight?: number;
+  /** Its width (CSS px) there: a logo half the screen wide or wider is a banner. */
+  shownWidth?: number;
 };
 
 /** A font family of the original and where its files come from. */

@@ -63,6 +63,7 @@ describe('logo kinds', () => {
         height: 201,
         // As high as the page drew it (the probe's box), whatever the file's own size.
         shownHeight: 240,
+        shownWidth: 208,
         asset: 'https://example.com/images/logo.png',
       },
     });

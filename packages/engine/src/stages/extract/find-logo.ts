@@ -61,6 +61,7 @@ export function toProbedLogo(
   if (height !== undefined) logo.height = height;
   // How large the original drew it: the rebuild's header shows it about as large (issue 23).
   if (probe.height > 0) logo.shownHeight = Math.round(probe.height);
+  if (probe.width > 0) logo.shownWidth = Math.round(probe.width);
   if (asset || svgAsset) logo.asset = src;
   return svgAsset ? { logo, svgAsset } : { logo };
 }

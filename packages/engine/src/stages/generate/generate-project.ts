@@ -58,6 +58,8 @@ export function toSortedJson(value: unknown): string {
 
 /** The tallest a header shows a logo (CSS px at a desktop width): a banner-sized one is kept smaller. */
 export const LOGO_MAX_HEIGHT = 160;
+/** A logo the original drew at least this wide (CSS px at 1440 px) is a banner across the header. */
+const BANNER_MIN_WIDTH = 720;
 
 /**
  * The original names itself (decision record 040) when it declares a name (og:site_name or
@@ -308,15 +310,17 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
   if (plan.identity.logoPath) {
     const logo = plan.assets.find((asset) => asset.path === plan.identity.logoPath);
     const data: NonNullable<SiteContent['logo']> = { src: `/${plan.identity.logoPath}` };
+    const logoRef = plan.identity.logo;
     if (logo?.width !== undefined && logo.height !== undefined) {
       // The header shows the logo as high as the original drew it (at most LOGO_MAX_HEIGHT), or
       // 40 px high at most when that was not measured; never larger than its file.
-      const logoRef = plan.identity.logo;
       const shown = logoRef && 'shownHeight' in logoRef ? logoRef.shownHeight : undefined;
       const scale = Math.min(1, (shown ? Math.min(shown, LOGO_MAX_HEIGHT) : 40) / logo.height);
       data.width = Math.round(logo.width * scale);
       data.height = Math.round(logo.height * scale);
     }
+    if (logoRef && 'shownWidth' in logoRef && (logoRef.shownWidth ?? 0) >= BANNER_MIN_WIDTH)
+      data.banner = true;
     site.logo = data;
   }
   if (plan.copyright) site.copyright = plan.copyright;

@@ -239,19 +239,27 @@ describe('the identity in every strategy (issue 12)', () => {
   it('shows the logo as high as the original drew it, at most 160 px, else 40 px (issue 23)', async () => {
     const plan = planSite(await agencyModel(), { strategy: 'INCREMENTAL_UPDATE' });
     const logo = plan.assets.find((asset) => asset.path === plan.identity.logoPath)!;
-    const sized = (shownHeight: number | undefined): SitePlan => ({
+    const sized = (shownHeight: number | undefined, shownWidth?: number): SitePlan => ({
       ...plan,
       assets: plan.assets.map((asset) =>
         asset === logo ? { ...asset, width: 600, height: 300 } : asset,
       ),
       identity: {
         ...plan.identity,
-        logo: { ...plan.identity.logo!, kind: 'img', ...(shownHeight ? { shownHeight } : {}) },
+        logo: {
+          ...plan.identity.logo!,
+          kind: 'img',
+          ...(shownHeight ? { shownHeight } : {}),
+          ...(shownWidth ? { shownWidth } : {}),
+        },
       },
     });
-    const siteModule = async (shownHeight: number | undefined) =>
-      text(await generateProject(sized(shownHeight)), 'src/content/site.ts');
+    const siteModule = async (shownHeight: number | undefined, shownWidth?: number) =>
+      text(await generateProject(sized(shownHeight, shownWidth)), 'src/content/site.ts');
     expect(await siteModule(100)).toContain('width: 200, height: 100 }');
+    // A logo drawn across half the screen or more is a banner: the menu goes under it.
+    expect(await siteModule(180, 1440)).toContain('width: 320, height: 160, banner: true }');
+    expect(await siteModule(180, 360)).not.toContain('banner');
     expect(await siteModule(400)).toContain('width: 320, height: 160 }');
     expect(await siteModule(undefined)).toContain('width: 80, height: 40 }');
   });

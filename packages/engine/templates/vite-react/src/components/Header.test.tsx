@@ -102,6 +102,16 @@ describe('Header: the name shows only where the original showed it (issue 12)', 
     }
   });
 
+  it('gives a banner logo a row of its own', () => {
+    site.logo = { src: 'images/banner.png', width: 1280, height: 160, banner: true };
+    try {
+      renderHeader();
+      expect(screen.getByRole('banner').className).toBe('site-header has-banner');
+    } finally {
+      delete site.logo;
+    }
+  });
+
   it('shows a name the original showed', () => {
     renderHeader();
     const home = screen.getByRole('link', { name: 'Example Bakery' });

@@ -141,7 +141,13 @@ export function Header() {
   useEffect(() => setOpen(false), [location.pathname]);
   const entries = MENU.map((item, index) => <MenuEntry key={index} item={item} />);
   return (
-    <header className={'site-header' + (MENU.length > 6 ? ' is-long' : '')}>
+    <header
+      className={
+        'site-header' +
+        (MENU.length > 6 ? ' is-long' : '') +
+        (site.logo?.banner ? ' has-banner' : '')
+      }
+    >
       <div className="wrap header-bar">
         {/* Neither name nor logo shown by the original: the home link shows itself only when focused. */}
         <Link to="/" className={isNameShown() || site.logo ? 'brand' : 'brand brand-quiet'}>

@@ -53,7 +53,8 @@ export interface SiteContent {
    * (VITE_ANALYTICS_ENDPOINT) and offline support (a service worker, public/sw.js).
    */
   features: { analytics: boolean; pwa: boolean };
-  logo?: { src: string; width?: number; height?: number };
+  /** `banner`: the original drew its logo as a banner across the header; the menu goes under it. */
+  logo?: { src: string; width?: number; height?: number; banner?: boolean };
   navigation: SiteLink[];
   /** The original's menu, dropdowns with their children (the header's; `navigation` when empty). */
   menu: MenuLink[];
