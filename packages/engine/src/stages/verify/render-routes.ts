@@ -90,16 +90,19 @@ async function blockAllBut(page: Page, origin: string): Promise<boolean> {
 
 /**
  * Opens a 1440 px context whose every request follows `policy`. Pages are first shown at 1440 px and
- * then resized to 375 px on the same load: one navigation per page instead of two.
+ * then resized to 375 px on the same load: one navigation per page instead of two. `reducedMotion`:
+ * the pages' `prefers-reduced-motion` (Chromium's default, `no-preference`, unless set).
  */
 export async function openFilteredContext(
   browser: Browser,
   policy: RequestPolicy,
+  options: { reducedMotion?: 'reduce' | 'no-preference' } = {},
 ): Promise<FilteredContext> {
   const context = await browser.newContext({
     viewport: DESKTOP_VIEWPORT,
     serviceWorkers: 'block',
     acceptDownloads: false,
+    ...(options.reducedMotion === undefined ? {} : { reducedMotion: options.reducedMotion }),
     // An original's requests are all answered by the guarded route handler; what it does not see (a
     // redirect hop Chromium follows itself, a WebSocket) goes to a proxy that is not there and fails.
     ...('guard' in policy ? { proxy: UNREACHABLE_PROXY } : {}),

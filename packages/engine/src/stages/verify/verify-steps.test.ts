@@ -186,7 +186,9 @@ describe.skipIf(chromePath === undefined)('renderStep', () => {
     await writeFile(
       path.join(dir, 'assets', 'app.js'),
       "if (location.pathname === '/about') { document.querySelector('h1').textContent = 'About us'; document.getElementById('wide').style.cssText = 'width:900px;height:20px;background:#ccc'; }\n" +
-        "else console.error('home failed');\n",
+        "else console.error('home failed');\n" +
+        // The rebuild is rendered at rest: its motion respects reduced motion (motion.css).
+        "document.querySelector('main').insertAdjacentHTML('beforeend', matchMedia('(prefers-reduced-motion: reduce)').matches ? '<p>At rest</p>' : '<p>Moving</p>');\n",
     );
     browser = await launchChromium({ executablePath: chromePath });
   }, 60_000);
@@ -210,6 +212,7 @@ describe.skipIf(chromePath === undefined)('renderStep', () => {
       expect(routes.map((route) => route.route)).toEqual(['/', '/about']);
       expect(routes[0]?.text).toContain('Fresh bread daily.');
       expect(routes[0]?.consoleErrors.join(' ')).toContain('home failed');
+      expect(routes[0]?.text).toContain('At rest');
       expect(routes[1]?.text).toContain('About us');
       expect(routes[1]?.overflow375).toBe(true);
     } finally {

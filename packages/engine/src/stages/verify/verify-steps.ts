@@ -112,7 +112,10 @@ export async function renderStep(
     onRendered(): void;
   },
 ): Promise<RenderedRoute[]> {
-  const context = await openFilteredContext(browser, { origin });
+  // The rebuild at rest: its motion (a profile's motion.css) respects reduced motion, so what it
+  // fades in on scrolling (scroll-driven animations) and on load is drawn where it settles, as a
+  // visitor who scrolls to it sees it. The originals keep Chromium's default: measured as they show.
+  const context = await openFilteredContext(browser, { origin }, { reducedMotion: 'reduce' });
   try {
     return await mapWithConcurrency(routes, options.concurrency, async (route) => {
       throwIfCancelled(options.signal);
