@@ -73,7 +73,7 @@ export function Section({ section, index }: { section: SectionData; index: numbe
   if (variant === 'gallery') {
     const others = blocks.filter((block) => block.kind !== 'image');
     return (
-      <section id={section.id} aria-labelledby={headingId} className={'section reveal' + tone}>
+      <section id={section.id} aria-labelledby={headingId} className={'section' + tone}>
         <div className="wrap content">
           {title}
           <Blocks blocks={others} />
@@ -84,7 +84,7 @@ export function Section({ section, index }: { section: SectionData; index: numbe
   }
   if (variant === 'accordion') {
     return (
-      <section id={section.id} aria-labelledby={headingId} className={'section reveal' + tone}>
+      <section id={section.id} aria-labelledby={headingId} className={'section' + tone}>
         <div className="wrap content">
           {title}
           <Accordion blocks={blocks} />
@@ -118,7 +118,7 @@ export function Section({ section, index }: { section: SectionData; index: numbe
       });
     }
     return (
-      <section id={section.id} aria-labelledby={headingId} className={'section reveal' + tone}>
+      <section id={section.id} aria-labelledby={headingId} className={'section' + tone}>
         <div className="wrap content">
           {title}
           <Blocks blocks={intro} />
@@ -147,7 +147,7 @@ export function Section({ section, index }: { section: SectionData; index: numbe
     <section
       id={section.id}
       aria-labelledby={headingId}
-      className={'section reveal variant-' + variant + tone}
+      className={'section variant-' + variant + tone}
     >
       <div className={'wrap content' + (variant === 'doc' || variant === 'table' ? ' wide' : '')}>
         {title}
