@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type {
   Aside,
+  BackgroundPicture,
   Block,
   BrandColors,
   ContactDetails,
@@ -28,10 +29,12 @@ import type {
   Panel,
   PlannedAlternate,
   PlannedAsset,
+  PlannedBackground,
   PlannedMenuItem,
   PlannedPage,
   Section,
   SectionVariant,
+  SiteBackgrounds,
   SiteIdentity,
   SiteModel,
   SitePlan,
@@ -331,6 +334,27 @@ const brandColorsSchema = exactly<BrandColors>()(
   }),
 );
 
+const backgroundPictureSchema = exactly<BackgroundPicture>()(
+  z.object({
+    image: imageRefSchema,
+    repeat: z.string(),
+    size: z.string(),
+    position: z.string(),
+    attachment: z.enum(['scroll', 'fixed']),
+    color: z.string().optional(),
+  }),
+);
+
+const siteBackgroundsSchema = exactly<SiteBackgrounds>()(
+  z.object({
+    page: backgroundPictureSchema.optional(),
+    header: backgroundPictureSchema.optional(),
+    footer: backgroundPictureSchema.optional(),
+    isHeaderOnPage: z.boolean().optional(),
+    isFooterOnPage: z.boolean().optional(),
+  }),
+);
+
 const siteIdentitySchema = exactly<SiteIdentity>()(
   z.object({
     name: z.string(),
@@ -357,6 +381,7 @@ const siteIdentitySchema = exactly<SiteIdentity>()(
         buttons: z.union([cornerSizeSchema, z.literal('pill')]).optional(),
       })
       .optional(),
+    backgrounds: siteBackgroundsSchema.optional(),
   }),
 );
 
@@ -386,6 +411,19 @@ const scaledHeadingSchema = z.object({
   case: headingCaseSchema.optional(),
   tracking: z.number().optional(),
 });
+
+const plannedBackgroundSchema = exactly<PlannedBackground>()(
+  z.object({
+    src: z.string(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    repeat: z.string(),
+    size: z.string(),
+    position: z.string(),
+    attachment: z.enum(['scroll', 'fixed']),
+    plate: z.number().optional(),
+  }),
+);
 
 const typeScaleSchema = exactly<TypeScale>()(
   z.object({
@@ -441,6 +479,14 @@ const designTokensSchema = exactly<DesignTokens>()(
       })
       .optional(),
     typography: typeScaleSchema.optional(),
+    backgrounds: z
+      .object({
+        page: plannedBackgroundSchema.optional(),
+        header: plannedBackgroundSchema.optional(),
+        footer: plannedBackgroundSchema.optional(),
+      })
+      .optional(),
+    footer: z.enum(['band', 'page']).optional(),
   }),
 );
 

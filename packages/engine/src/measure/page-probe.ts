@@ -26,11 +26,24 @@ export type ProbedColor = z.infer<typeof probedColorSchema>;
  */
 const cornerSchema = z.object({ radius: finite, area: finite });
 
-/** A region's look (header, footer): its fill, its words' colour, its picture. */
+/**
+ * How a background picture was laid (issue 23), as computed for its first layer: `repeat` (`repeat`,
+ * `no-repeat`, `repeat-x`…), `size` (`auto`, `cover`, `100% auto`…), `position` (`0% 0%`) and
+ * `attachment` (`scroll`, `fixed`). Untrusted strings: extract keeps only CSS values it knows.
+ */
+const pictureLayoutShape = {
+  repeat: z.string().optional(),
+  size: z.string().optional(),
+  position: z.string().optional(),
+  attachment: z.string().optional(),
+};
+
+/** A region's look (header, footer): its fill, its words' colour, its picture and how it was laid. */
 const regionSchema = z.object({
   background: z.string(),
   text: z.string(),
   image: z.string().optional(),
+  ...pictureLayoutShape,
   /** The picture's mean colour (fetch adds it once the picture is downloaded). */
   imageColor: z.string().optional(),
 });
@@ -41,10 +54,11 @@ const regionSchema = z.object({
  */
 export const pageProbeSchema = z.object({
   viewport: z.object({ width: finite, height: finite }),
-  /** What fills most of the first views: its colour and, when it is a picture, its URL. */
+  /** What fills most of the first views: its colour and, when it is a picture, its URL and layout. */
   background: z.object({
     color: z.string(),
     image: z.string().optional(),
+    ...pictureLayoutShape,
     /** The picture's mean colour (fetch). */
     imageColor: z.string().optional(),
   }),

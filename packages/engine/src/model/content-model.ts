@@ -371,6 +371,38 @@ export interface BrandColors {
   menuItemText?: string;
 }
 
+/**
+ * A background picture of the original as it drew it (issue 23): the picture, and how it was laid,
+ * as CSS values a stylesheet can take (src/lib/picture-layout.ts checks them).
+ */
+export interface BackgroundPicture {
+  image: ImageRef;
+  /** `background-repeat`: `repeat` (a tiled texture), `no-repeat`, `repeat-x`… (one or two values). */
+  repeat: string;
+  /** `background-size`: `cover`, `contain`, or lengths (`auto` resolved to the picture's own pixels). */
+  size: string;
+  /** `background-position`: lengths, percentages or keywords. */
+  position: string;
+  /** `fixed`: the picture stood still while the page scrolled over it. */
+  attachment: 'scroll' | 'fixed';
+  /** The picture's mean colour (#rrggbb): what the words over it have to read on. */
+  color?: string;
+}
+
+/** The original's background pictures and where its footer sat (issue 23). */
+export interface SiteBackgrounds {
+  /** The picture the whole page was drawn on (a tiled paper texture, a photo). */
+  page?: BackgroundPicture;
+  /** The header's own picture (a banner), not the page's. */
+  header?: BackgroundPicture;
+  /** The footer's own picture, not the page's. */
+  footer?: BackgroundPicture;
+  /** The original's header had no fill of its own (or it had no header): it showed the page's ground. */
+  isHeaderOnPage?: boolean;
+  /** The original's footer had no fill of its own (or it had no footer): its lines sat on the page. */
+  isFooterOnPage?: boolean;
+}
+
 /** The site's identity. */
 export interface SiteIdentity {
   name: string;
@@ -399,6 +431,8 @@ export interface SiteIdentity {
   typography?: ProbedTypography;
   /** The corners the original drew, where the browser measured them (issue 23). */
   corners?: SiteCorners;
+  /** The start page's background pictures and footer ground, when a browser saw them (issue 23). */
+  backgrounds?: SiteBackgrounds;
 }
 
 /** A corner's size: square, slightly rounded (a few px) or rounded. */
@@ -479,6 +513,39 @@ export interface DesignTokens {
    * in CSS pixels at 1440 px, modern floors applied; absent: the template's own scale.
    */
   typography?: TypeScale;
+  /**
+   * The original's background pictures, drawn as it drew them (a profile that keeps the original's
+   * layout, issue 23); absent: flat colours.
+   */
+  backgrounds?: {
+    page?: PlannedBackground;
+    header?: PlannedBackground;
+    footer?: PlannedBackground;
+  };
+  /**
+   * `page`: the footer sits on the page's own ground with its text colour and a thin top rule, as
+   * the original's unfilled footer did (issue 23); absent or `band`: a band of its own colour.
+   */
+  footer?: 'band' | 'page';
+}
+
+/** A background picture of the rebuild: a hosted picture laid as the original laid it (issue 23). */
+export interface PlannedBackground {
+  /** The picture under public/, root-relative (`/images/paper-1a2b3c4d.webp`); optimize rewrites it. */
+  src: string;
+  /** The hosted picture's size in pixels (optimize sets it). */
+  width?: number;
+  height?: number;
+  /** CSS `background-repeat`, `-size`, `-position` and `-attachment`, as BackgroundPicture's. */
+  repeat: string;
+  size: string;
+  position: string;
+  attachment: 'scroll' | 'fixed';
+  /**
+   * The opacity (0..1) of a plate of the page's colour laid under the content column, when the
+   * words do not read on the picture's mean colour (4.5:1); absent: the words sit on the picture.
+   */
+  plate?: number;
 }
 
 /** A measured type scale for the rebuild's CSS variables (DesignTokens.typography). */

@@ -90,6 +90,7 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
       ...(identity.hero ? { hero: identity.hero } : {}),
       ...(identity.typography ? { typography: identity.typography } : {}),
       ...(identity.corners ? { corners: identity.corners } : {}),
+      ...(identity.backgrounds ? { backgrounds: identity.backgrounds } : {}),
     },
     navigation,
     pages,

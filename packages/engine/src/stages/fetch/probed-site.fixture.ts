@@ -11,7 +11,12 @@ import type { Element, Node } from '../extract/dom';
 import { findElements, getAttr } from '../extract/dom';
 import type { ProbeMark } from '../../measure/probe-marks';
 import { fetchSite } from './fetch-site';
-import { buildRecordingLogger, startTestServer, type TestServer } from './test-server.fixture';
+import {
+  buildRecordingLogger,
+  startTestServer,
+  type CannedResponse,
+  type TestServer,
+} from './test-server.fixture';
 
 export const chromePath = await findChromePath();
 
@@ -26,10 +31,21 @@ export interface ProbedSite {
   close(): Promise<void>;
 }
 
-/** Serves `pages` (path → HTML) and fetches them from `/` with the browser, up to `maxPages`. */
-export async function probeSite(pages: Record<string, string>, maxPages = 5): Promise<ProbedSite> {
+/**
+ * Serves `pages` (path → HTML, or a canned response: a picture) and fetches them from `/` with the
+ * browser, up to `maxPages`.
+ */
+export async function probeSite(
+  pages: Record<string, string | CannedResponse>,
+  maxPages = 5,
+): Promise<ProbedSite> {
   const server = await startTestServer(
-    Object.fromEntries(Object.entries(pages).map(([path, body]) => [path, { body }])),
+    Object.fromEntries(
+      Object.entries(pages).map(([path, body]) => [
+        path,
+        typeof body === 'string' ? { body } : body,
+      ]),
+    ),
   );
   const ports: EnginePorts = {
     logger: buildRecordingLogger(),

@@ -1,7 +1,7 @@
 /** The page's background: what a visitor sees behind the content of the first views. */
 import type { PageProbe } from '../../../measure/page-probe';
 import { add, rectOf } from './dom';
-import { fillOf, isInCover, type Fill } from './fill';
+import { fillOf, isInCover, pictureLayoutOf, type Fill } from './fill';
 import { body, doc, H, W } from './view';
 
 /**
@@ -36,12 +36,14 @@ export function readBackground(): { background: PageProbe['background']; documen
       (r.width >= W * 0.9 && r.height >= documentHeight * 0.6);
     if (!spans || count <= best) continue;
     best = count;
-    const f = fillInfo.get(element)!;
-    background = f.image ? { color: f.color, image: f.image } : { color: f.color };
+    background = toBackground(fillInfo.get(element)!);
   }
-  if (!background) {
-    const f = fillOf(body);
-    background = f.image ? { color: f.color, image: f.image } : { color: f.color };
-  }
-  return { background, documentHeight };
+  return { background: background ?? toBackground(fillOf(body)), documentHeight };
+}
+
+/** A fill as the page's background: its colour, and its picture with how it is laid (issue 23). */
+function toBackground(f: Fill): PageProbe['background'] {
+  return f.image
+    ? { color: f.color, image: f.image, ...pictureLayoutOf(f.element) }
+    : { color: f.color };
 }

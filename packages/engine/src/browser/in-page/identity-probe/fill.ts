@@ -15,6 +15,28 @@ export interface Fill {
   image?: string | undefined;
 }
 
+/** How an element's background picture is laid: its first layer's repeat, size, position, attachment. */
+export interface PictureLayout {
+  repeat: string;
+  size: string;
+  position: string;
+  attachment: string;
+}
+
+/** The first layer of a computed background list (`repeat, no-repeat` → `repeat`). */
+const firstLayer = (value: string): string => value.split(',')[0]!.trim();
+
+/** How `e` lays its background picture (computed values of the first layer). */
+export const pictureLayoutOf = (e: Element): PictureLayout => {
+  const s = style(e);
+  return {
+    repeat: firstLayer(s.backgroundRepeat),
+    size: firstLayer(s.backgroundSize),
+    position: firstLayer(s.backgroundPosition),
+    attachment: firstLayer(s.backgroundAttachment),
+  };
+};
+
 /** Loaders, modals and cookie walls laid over the whole page: not what the page looks like. */
 export const isCover = (e: Element): boolean => {
   if (

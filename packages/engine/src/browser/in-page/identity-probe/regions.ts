@@ -2,7 +2,7 @@
 import type { PageProbe } from '../../../measure/page-probe';
 import { imageUrl, isOpaque } from './color';
 import { isShown, rectOf, style, top } from './dom';
-import { fillOf, isInCover, textColorOf } from './fill';
+import { fillOf, isInCover, pictureLayoutOf, textColorOf } from './fill';
 import { doc, H, W } from './view';
 
 type Region = NonNullable<PageProbe['header']>;
@@ -40,11 +40,11 @@ export function findFooter(): Element | undefined {
     .pop();
 }
 
-/** How a region is drawn: its fill, its words' colour and its picture. */
+/** How a region is drawn: its fill, its words' colour and its picture (with how it is laid). */
 export const regionOf = (e: Element | null | undefined): Region | undefined => {
   if (!e) return undefined;
   const f = fillOf(e);
   const out: Region = { background: f.color, text: textColorOf(e) };
-  if (f.image) out.image = f.image;
+  if (f.image) Object.assign(out, { image: f.image }, pictureLayoutOf(f.element));
   return out;
 };

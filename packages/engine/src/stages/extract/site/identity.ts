@@ -7,6 +7,7 @@ import type { MenuItem, NavLink, PageModel, SiteIdentity } from '../../../model'
 import { plainText } from '../../../model';
 import { mergeTypography } from '../../../lib/type-scale';
 import type { ProbedTypography, RawSite } from '../../../types';
+import { toBackgroundPictures } from '../background-pictures';
 import { findBrand } from '../brand';
 import { toSiteCorners } from '../corners';
 import { toProbedBrand, toSchemeOf } from '../brand-colors';
@@ -138,6 +139,7 @@ export function readIdentity({
   const { colors, scheme } = probe
     ? toProbedBrand(probe, brand.colors)
     : { colors: brand.colors, scheme: toSchemeOf(brand.colors.background) };
+  const backgrounds = probe ? toBackgroundPictures(probe, assetIndex) : undefined;
   return {
     identity: {
       name,
@@ -154,6 +156,7 @@ export function readIdentity({
       ...(hero ? { hero } : {}),
       ...(typography ? { typography } : {}),
       ...(corners ? { corners } : {}),
+      ...(backgrounds ? { backgrounds } : {}),
     },
     logo,
   };
