@@ -6,7 +6,7 @@
  * WCAG AA (4.5:1) by changing the text first and a fill's lightness only when no text passes.
  */
 import { differenceCiede2000 } from 'culori';
-import type { DesignResult, DesignTokens, SiteModel, SitePlan } from '../model';
+import type { BackgroundPicture, DesignResult, DesignTokens, SiteModel, SitePlan } from '../model';
 import { STRATEGY_PROFILES, type StrategyProfile } from '../model/strategy-profiles';
 import type { Rgb } from '../lib/color';
 import {
@@ -176,6 +176,7 @@ function fontStack(model: SiteModel, family: string | undefined, fallback: 'sans
 export function buildTokens(
   model: SiteModel,
   profile?: Pick<StrategyProfile, 'keepsOriginalLayout'>,
+  hostedPath: (url: string) => string | undefined = () => undefined,
 ): DesignTokens {
   const brand = model.identity.colors;
   const rawPrimary = parseBrand(brand.primary);
@@ -268,6 +269,9 @@ export function buildTokens(
     chrome.footerBackground = toHex(footerBackground);
     chrome.footerText = toHex(textOn(footerBackground, parse(brand.footerText)));
   }
+  const grounds = profile?.keepsOriginalLayout
+    ? toGrounds(model.identity.backgrounds, hostedPath, background, [text, link, muted, heading])
+    : {};
   const body = model.identity.fonts.body;
   const keepsLook = profile?.keepsOriginalLayout === true;
   const corners = model.identity.corners;
@@ -303,6 +307,64 @@ export function buildTokens(
     ...(profile?.keepsOriginalLayout && model.identity.typography
       ? { typography: toTypeScale(model.identity.typography) }
       : {}),
+    ...grounds,
+  };
+}
+
+/** Opacities tried for the plate under the content column, lightest first. */
+const PLATE_OPACITIES = [0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 1];
+
+/**
+ * The original's grounds for a rebuild that keeps its look (issue 23): its page, header and footer
+ * pictures laid as it laid them, and a footer without a fill of its own on the page's ground. The
+ * page's words (`words`, already readable on `canvas`) must read 4.5:1 on the picture's mean colour;
+ * when one does not, a plate of the page's colour goes under the content column, as light as reads.
+ * A header that showed the page's ground shows its picture too (the rebuilt header is sticky: it
+ * draws its own ground).
+ */
+function toGrounds(
+  backgrounds: SiteModel['identity']['backgrounds'],
+  hostedPath: (url: string) => string | undefined,
+  canvas: Rgb,
+  words: (Rgb | undefined)[],
+): Pick<DesignTokens, 'backgrounds' | 'footer'> {
+  if (!backgrounds) return {};
+  const planned = (
+    picture: BackgroundPicture | undefined,
+  ): NonNullable<NonNullable<DesignTokens['backgrounds']>['page']> | undefined => {
+    const path = picture?.image.asset ? hostedPath(picture.image.asset) : undefined;
+    if (!picture || !path) return undefined;
+    const { repeat, size, position, attachment } = picture;
+    return { src: `/${path}`, repeat, size, position, attachment };
+  };
+  const out: NonNullable<DesignTokens['backgrounds']> = {};
+  const page = planned(backgrounds.page);
+  if (page) {
+    const mean = parse(backgrounds.page?.color);
+    const readable = (under: Rgb) =>
+      words.every((color) => !color || contrast(color, under) >= 4.5);
+    if (mean && !readable(mean)) {
+      const plate = PLATE_OPACITIES.find((alpha) => readable(mix(canvas, mean, alpha)));
+      page.plate = plate ?? 1;
+    }
+    out.page = page;
+  }
+  const header = planned(backgrounds.header) ?? (backgrounds.isHeaderOnPage ? page : undefined);
+  if (header) out.header = { ...header, attachment: 'scroll' };
+  const footer = planned(backgrounds.footer);
+  if (footer) out.footer = footer;
+  return {
+    ...(Object.keys(out).length > 0 ? { backgrounds: out } : {}),
+    ...(backgrounds.isFooterOnPage && !footer ? { footer: 'page' as const } : {}),
+  };
+}
+
+/** `top` laid over `under` at `alpha`. */
+function mix(top: Rgb, under: Rgb, alpha: number): Rgb {
+  return {
+    r: Math.round(top.r * alpha + under.r * (1 - alpha)),
+    g: Math.round(top.g * alpha + under.g * (1 - alpha)),
+    b: Math.round(top.b * alpha + under.b * (1 - alpha)),
   };
 }
 
@@ -313,7 +375,11 @@ export function designOffline(model: SiteModel, plan: SitePlan): DesignResult {
     for (const section of page.sections)
       sections[`${page.route}#${section.id}`] = { variant: section.variant };
   }
-  return { tokens: buildTokens(model, STRATEGY_PROFILES[plan.strategy]), sections };
+  const paths = new Map(plan.assets.map((asset) => [asset.url, asset.path]));
+  return {
+    tokens: buildTokens(model, STRATEGY_PROFILES[plan.strategy], (url) => paths.get(url)),
+    sections,
+  };
 }
 
 /** The default Designer, as a Designer: the offline design. */

@@ -21,6 +21,7 @@ import type {
   Panel,
   PlannedAsset,
   PlannedAlternate,
+  PlannedBackground,
   PlannedPage,
   SitePlan,
 } from '../../model';
@@ -34,6 +35,7 @@ import {
   toSafeOrigin,
 } from './escape';
 import { PUBLIC_FILE_EXTENSIONS } from '../../lib/public-file-types';
+import { toSafePosition, toSafeRepeat, toSafeSize } from '../../lib/picture-layout';
 import { ICON_NAME } from './icons';
 
 /**
@@ -215,7 +217,35 @@ function toSafeBackdrop(backdrop: HeroBackdrop | undefined): { backdrop?: HeroBa
   return { backdrop: overlay ? { image, overlay } : { image } };
 }
 
-function toSafeTokens(tokens: DesignTokens): DesignTokens {
+/**
+ * A background picture printed into the stylesheet (issue 23): a hosted file, its layout of CSS
+ * values of the shapes CSS computes, a plate's opacity between 0 and 1; else none.
+ */
+function toSafeBackground(
+  picture: PlannedBackground | undefined,
+  paths: Set<string>,
+): PlannedBackground | undefined {
+  if (!picture || !picture.src.startsWith('/') || !paths.has(picture.src.slice(1)))
+    return undefined;
+  const repeat = toSafeRepeat(picture.repeat);
+  const size = toSafeSize(picture.size);
+  const position = toSafePosition(picture.position);
+  if (!repeat || !size || !position) return undefined;
+  const plate =
+    picture.plate !== undefined && Number.isFinite(picture.plate)
+      ? Math.min(1, Math.max(0, picture.plate))
+      : undefined;
+  return {
+    src: picture.src,
+    repeat,
+    size,
+    position,
+    attachment: picture.attachment === 'fixed' ? 'fixed' : 'scroll',
+    ...(plate === undefined ? {} : { plate }),
+  };
+}
+
+function toSafeTokens(tokens: DesignTokens, paths: Set<string>): DesignTokens {
   const colors = Object.fromEntries(
     Object.entries(FALLBACK_COLORS).map(([name, fallback]) => [
       name,
@@ -244,6 +274,14 @@ function toSafeTokens(tokens: DesignTokens): DesignTokens {
   );
   if (Object.keys(chrome).length > 0) out.chrome = chrome;
   else delete out.chrome;
+  const backgrounds = Object.fromEntries(
+    (['page', 'header', 'footer'] as const).flatMap((key) => {
+      const safe = toSafeBackground(tokens.backgrounds?.[key], paths);
+      return safe ? [[key, safe]] : [];
+    }),
+  );
+  if (Object.keys(backgrounds).length > 0) out.backgrounds = backgrounds;
+  else delete out.backgrounds;
   return out;
 }
 
@@ -311,7 +349,7 @@ export function toSafePlan(plan: SitePlan): SitePlan {
     social: plan.social.flatMap((profile) =>
       toSafeHttpUrl(profile.href) === undefined ? [] : [profile],
     ),
-    design: { ...plan.design, tokens: toSafeTokens(plan.design.tokens) },
+    design: { ...plan.design, tokens: toSafeTokens(plan.design.tokens, paths) },
   };
   // Font faces become CSS: a family name of letters, digits, spaces, `.`, `_` and `-`; a weight and
   // style CSS knows; a hosted file; a known format.

@@ -6,7 +6,8 @@ import { extractSite } from '../extract/extract-site';
 import { toRawPage } from '../generate/testing/load-fixture';
 import { MAX_IMAGE_WIDTH, optimizeImages } from './optimize-images';
 import { planSite } from '../plan/plan-site';
-import { toFlatBlocks } from '../../model';
+import { STRATEGIES, toFlatBlocks } from '../../model';
+import { STRATEGY_PROFILES } from '../../model/strategy-profiles';
 
 const ORIGIN = 'http://photos.example';
 
@@ -250,5 +251,36 @@ describe('optimizeImages', () => {
     const out = await optimizeImages(bare);
     expect(out.plan).toBe(bare);
     expect(out.optimized).toEqual([]);
+  });
+});
+
+describe("optimizeImages and the original's background pictures (issue 23)", () => {
+  it('re-encodes a page picture as WebP, moves its stylesheet reference and makes no copies of it', async () => {
+    const site = await buildSite();
+    const texture = await asset('stone.png', photo(1800, 900).png());
+    const model = extractSite({ ...site, assets: [...site.assets, texture] });
+    const picture = {
+      image: { src: texture.url, alt: '', asset: texture.url, width: 1800, height: 900 },
+      repeat: 'repeat',
+      size: '1800px 900px',
+      position: '0% 0%',
+      attachment: 'scroll' as const,
+      color: '#7f7f7f',
+    };
+    const keeps = STRATEGIES.find((strategy) => STRATEGY_PROFILES[strategy].keepsOriginalLayout)!;
+    const plan = planSite(
+      { ...model, identity: { ...model.identity, backgrounds: { page: picture } } },
+      { strategy: keeps },
+    );
+    const before = plan.design.tokens.backgrounds?.page?.src;
+    expect(before).toMatch(/^\/images\/stone-[0-9a-f]+\.png$/);
+    const { plan: optimized } = await optimizeImages(plan);
+    const page = optimized.design.tokens.backgrounds?.page;
+    expect(page?.src).toMatch(/^\/images\/stone-[0-9a-f]+\.webp$/);
+    // Drawn at the original's tile size whatever the file's width now is.
+    expect(page).toMatchObject({ size: '1800px 900px', width: MAX_IMAGE_WIDTH });
+    const file = optimized.assets.find((a) => `/${a.path}` === page?.src)!;
+    expect(file.contentType).toBe('image/webp');
+    expect(Object.keys(optimized.imageVariants ?? {})).not.toContain(page!.src.slice(1));
   });
 });

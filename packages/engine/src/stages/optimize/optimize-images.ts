@@ -248,6 +248,13 @@ export async function optimizeImages(
       ...(next.height === undefined ? {} : { height: next.height }),
     });
   }
+  // Background pictures are drawn by CSS at one size: no narrower copies (issue 23).
+  const backgroundPaths = new Set(
+    Object.values(plan.design.tokens.backgrounds ?? {}).map((picture) => {
+      const path = picture.src.replace(/^\//, '');
+      return byOldPath.get(path)?.path ?? path;
+    }),
+  );
   const variants = await responsiveVariants(
     plan.assets
       .map((asset) => byOldPath.get(asset.path) ?? asset)
@@ -256,6 +263,7 @@ export async function optimizeImages(
           asset.path !== plan.identity.faviconPath &&
           asset.path !==
             (byOldPath.get(plan.identity.logoPath ?? '')?.path ?? plan.identity.logoPath) &&
+          !backgroundPaths.has(asset.path) &&
           RASTER_TYPES.has(mediaTypeOf(asset)),
       ),
     usedPaths,
@@ -282,6 +290,8 @@ export async function optimizeImages(
       ...plan,
       identity: newLogo ? { ...plan.identity, logoPath: newLogo.path } : plan.identity,
       pages: rewriteRefs(plan.pages, bySrc),
+      // The background pictures of the design (issue 23): `src` like an image's.
+      design: { ...plan.design, tokens: rewriteRefs(plan.design.tokens, bySrc) },
       assets,
       ...(variants.assets.length > 0 ? { imageVariants: variants.byPath } : {}),
     },

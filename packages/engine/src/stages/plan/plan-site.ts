@@ -16,6 +16,7 @@ import type {
   SiteModel,
 } from '../../model';
 import type { Diagnostic, Strategy } from '../../types';
+import { strategyProfile } from '../../model/strategy-profiles';
 import { createAssetHost } from './asset-host';
 import { chooseVariant } from './choose-variant';
 import { createContentRewriter } from './content-rewriter';
@@ -194,6 +195,14 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
         }
       }
     }
+  }
+
+  // The original's background pictures (issue 23), for a profile that keeps its look: the designer
+  // lays them as the original did; the other profiles keep flat colours and ship none.
+  if (strategyProfile(options.strategy).keepsOriginalLayout) {
+    const { page, header, footer } = model.identity.backgrounds ?? {};
+    for (const picture of [page, header, footer])
+      if (picture?.image.asset) hostAsset(picture.image.asset, 'images');
   }
 
   // The site's own fonts (its @font-face files, Google Fonts files fetch downloaded): self-hosted.

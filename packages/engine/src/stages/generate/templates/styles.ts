@@ -2,7 +2,13 @@
  * src/index.css of generated projects: Tailwind v4 with the design tokens as a theme, then the
  * template's styles (templates/vite-react/src/styles/base.css, and motion.css for a profile with motion).
  */
-import type { CornerSize, DesignTokens, SitePlan, TypeScale } from '../../../model';
+import type {
+  CornerSize,
+  DesignTokens,
+  PlannedBackground,
+  SitePlan,
+  TypeScale,
+} from '../../../model';
 import { templateFile } from './template-files';
 
 /**
@@ -32,12 +38,18 @@ export function toStylesheet(
   const header = tokens.chrome?.headerBackground ?? c.background;
   const onHeader = tokens.chrome?.headerBackground ? (tokens.chrome.headerText ?? c.text) : c.text;
   const dark = tokens.scheme === 'dark';
-  const footer = tokens.chrome?.footerBackground ?? (dark ? c.surface : c.text);
-  const onFooter = tokens.chrome?.footerBackground
-    ? (tokens.chrome.footerText ?? c.text)
-    : dark
-      ? c.text
-      : c.background;
+  // A footer the original did not fill sits on the page's ground, in the page's words (issue 23).
+  const isFooterOnPage = tokens.footer === 'page';
+  const footer = isFooterOnPage
+    ? 'transparent'
+    : (tokens.chrome?.footerBackground ?? (dark ? c.surface : c.text));
+  const onFooter = isFooterOnPage
+    ? c.text
+    : tokens.chrome?.footerBackground
+      ? (tokens.chrome.footerText ?? c.text)
+      : dark
+        ? c.text
+        : c.background;
   // The site's own fonts, self-hosted (issue 12); `swap` shows text in the fallback at once.
   const faces = fontFaces
     .map(
@@ -56,7 +68,7 @@ export function toStylesheet(
 ${source}${faces}
 /* ${dark ? 'A dark site, as the original was: form controls and scrollbars follow.' : 'A light site.'} */
 :root {
-  color-scheme: ${dark ? 'dark' : 'light'};${toTypeScaleVariables(tokens.typography)}
+  color-scheme: ${dark ? 'dark' : 'light'};${toTypeScaleVariables(tokens.typography)}${toGroundVariables(tokens)}
 }
 
 @theme {
@@ -91,6 +103,41 @@ ${templateFile('src/styles/base.css')}${animations ? `\n${templateFile('src/styl
 /** A corner size as a CSS length. */
 function toRadius(size: CornerSize): string {
   return size === 'none' ? '0' : size === 'small' ? '0.375rem' : '0.875rem';
+}
+
+/**
+ * The original's background pictures and footer ground as CSS variables (issue 23): base.css draws
+ * the page, the header and the footer on `--page-ground`, `--header-ground` and `--footer-ground`,
+ * and flat colours where they are absent (the other strategies, an original without pictures).
+ */
+export function toGroundVariables(tokens: DesignTokens): string {
+  const { page, header, footer } = tokens.backgrounds ?? {};
+  const layer = (picture: PlannedBackground): string =>
+    `url("${picture.src}") ${picture.position} / ${picture.size} ${picture.repeat} ${picture.attachment}`;
+  // Words that do not read on the picture: a plate of the page's colour under the content column,
+  // from the top of the page to its end.
+  const plateColor = `color-mix(in srgb, var(--color-canvas) ${Math.round((page?.plate ?? 1) * 100)}%, transparent)`;
+  const plate =
+    page?.plate === undefined
+      ? ''
+      : `linear-gradient(${plateColor}, ${plateColor}) ${
+          tokens.typography?.column?.align === 'left' ? 'left' : 'center'
+        } top / min(100%, var(--wrap-max, 72rem)) 100% no-repeat, `;
+  const lines = [
+    ...(page || header || footer
+      ? ["/* The original's background pictures, laid as it laid them (issue 23). */"]
+      : []),
+    ...(page ? [`--page-ground: ${plate}${layer(page)}, var(--color-canvas);`] : []),
+    // The sections lie on the page's picture, not on bands of its mean colour.
+    ...(page && !tokens.typography?.hasBands
+      ? ['--section-alt-fill: transparent;', '--hero-fill: transparent;']
+      : []),
+    ...(header ? [`--header-ground: ${layer(header)}, var(--color-header);`] : []),
+    ...(footer ? [`--footer-ground: ${layer(footer)}, var(--color-footer);`] : []),
+    // The original drew no band under its footer: a thin rule above it instead.
+    ...(tokens.footer === 'page' ? ['--footer-rule: 1px solid var(--color-line);'] : []),
+  ];
+  return lines.map((line) => `\n  ${line}`).join('');
 }
 
 /**
