@@ -349,6 +349,8 @@ function toGrounds(
     }
     out.page = page;
   }
+  // A header's own banner: its words were chosen to read on its mean colour. A header on the page's
+  // picture takes the page's plate too, across its width (its words sit anywhere in the bar).
   const header = planned(backgrounds.header) ?? (backgrounds.isHeaderOnPage ? page : undefined);
   if (header) out.header = { ...header, attachment: 'scroll' };
   const footer = planned(backgrounds.footer);

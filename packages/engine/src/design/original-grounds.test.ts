@@ -76,7 +76,10 @@ describe("the original's grounds in a rebuild that keeps its look (issue 23)", (
 
   it('lays a plate under the column where the words do not read on the picture, never dropping it', () => {
     // A mid-grey stone texture under black words (about 4:1 on its mean colour).
-    const model = modelOn({ page: picture(PAPER, { color: '#7a7a7a' }) }, { text: '#000000' });
+    const model = modelOn(
+      { page: picture(PAPER, { color: '#7a7a7a' }), isHeaderOnPage: true },
+      { text: '#000000' },
+    );
     for (const strategy of KEEPS) {
       const { tokens } = planSite(model, { strategy }).design;
       const plate = tokens.backgrounds?.page?.plate;
@@ -96,6 +99,8 @@ describe("the original's grounds in a rebuild that keeps its look (issue 23)", (
       expect(root).toContain(
         `--page-ground: linear-gradient(${layer}, ${layer}) center top / min(100%, var(--wrap-max, 72rem)) 100% no-repeat, url(`,
       );
+      // The header on the page's picture takes the plate across its bar: its menu reads too.
+      expect(root).toContain(`--header-ground: linear-gradient(${layer}, ${layer}), url(`);
     }
   });
 

@@ -542,8 +542,9 @@ export interface PlannedBackground {
   position: string;
   attachment: 'scroll' | 'fixed';
   /**
-   * The opacity (0..1) of a plate of the page's colour laid under the content column, when the
-   * words do not read on the picture's mean colour (4.5:1); absent: the words sit on the picture.
+   * The opacity (0..1) of a plate of the page's colour laid over the picture (the page's: under the
+   * content column; the header's: across the bar), when the words do not read on the picture's mean
+   * colour (4.5:1); absent: the words sit on the picture.
    */
   plate?: number;
 }

@@ -162,6 +162,34 @@ describe('toSafePlan', () => {
     expect(safe.design.tokens.fonts.body).toBe('"xstyle"');
   });
 
+  it('prints only hosted background pictures, laid with CSS values of known shapes (issue 23)', () => {
+    const plan = contactPlan();
+    const path = plan.assets[0]!.path;
+    const laid = {
+      repeat: 'repeat',
+      size: '40px 30px',
+      position: '0% 0%',
+      attachment: 'scroll' as const,
+    };
+    const forged: SitePlan = {
+      ...plan,
+      design: {
+        ...plan.design,
+        tokens: {
+          ...plan.design.tokens,
+          backgrounds: {
+            page: { src: `/${path}`, ...laid, plate: 7 },
+            header: { src: 'https://evil.example/x.png', ...laid },
+            footer: { src: `/${path}`, ...laid, size: '1px;} body{display:none' },
+          },
+        },
+      },
+    };
+    expect(toSafePlan(forged).design.tokens.backgrounds).toEqual({
+      page: { src: `/${path}`, ...laid, plate: 1 },
+    });
+  });
+
   it('leaves out a self-hosted file a host would serve as a page or a script', () => {
     const plan = contactPlan();
     const body = new Uint8Array([60]);

@@ -114,15 +114,20 @@ export function toGroundVariables(tokens: DesignTokens): string {
   const { page, header, footer } = tokens.backgrounds ?? {};
   const layer = (picture: PlannedBackground): string =>
     `url("${picture.src}") ${picture.position} / ${picture.size} ${picture.repeat} ${picture.attachment}`;
-  // Words that do not read on the picture: a plate of the page's colour under the content column,
-  // from the top of the page to its end.
-  const plateColor = `color-mix(in srgb, var(--color-canvas) ${Math.round((page?.plate ?? 1) * 100)}%, transparent)`;
+  // Words that do not read on the picture: a plate of the page's colour over it (`plate`).
+  const plateOf = (picture: PlannedBackground): string => {
+    const color = `color-mix(in srgb, var(--color-canvas) ${Math.round((picture.plate ?? 1) * 100)}%, transparent)`;
+    return `linear-gradient(${color}, ${color})`;
+  };
+  // The page's: under the content column, from the top of the page to its end.
   const plate =
     page?.plate === undefined
       ? ''
-      : `linear-gradient(${plateColor}, ${plateColor}) ${
+      : `${plateOf(page)} ${
           tokens.typography?.column?.align === 'left' ? 'left' : 'center'
         } top / min(100%, var(--wrap-max, 72rem)) 100% no-repeat, `;
+  // The header's: across the bar (its menu and name sit anywhere in it).
+  const headerPlate = header?.plate === undefined ? '' : `${plateOf(header)}, `;
   const lines = [
     ...(page || header || footer
       ? ["/* The original's background pictures, laid as it laid them (issue 23). */"]
@@ -132,7 +137,7 @@ export function toGroundVariables(tokens: DesignTokens): string {
     ...(page && !tokens.typography?.hasBands
       ? ['--section-alt-fill: transparent;', '--hero-fill: transparent;']
       : []),
-    ...(header ? [`--header-ground: ${layer(header)}, var(--color-header);`] : []),
+    ...(header ? [`--header-ground: ${headerPlate}${layer(header)}, var(--color-header);`] : []),
     ...(footer ? [`--footer-ground: ${layer(footer)}, var(--color-footer);`] : []),
     // The original drew no band under its footer: a thin rule above it instead.
     ...(tokens.footer === 'page' ? ['--footer-rule: 1px solid var(--color-line);'] : []),
