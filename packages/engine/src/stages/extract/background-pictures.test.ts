@@ -45,6 +45,15 @@ describe("the original's backgrounds (issue 23)", () => {
     });
   });
 
+  it("keeps the page's picture only when every probed page was drawn on it", () => {
+    const start = probe({ background: paper });
+    expect(toBackgroundPictures(start, assets, [probe({ background: paper })]).page).toBeDefined();
+    // Another page on a ground of its own (a cream texture, plain white): not the site's ground.
+    const cream = probe({ background: { ...paper, image: 'https://wim.example/back.gif' } });
+    expect(toBackgroundPictures(start, assets, [cream]).page).toBeUndefined();
+    expect(toBackgroundPictures(start, assets, [probe({})]).page).toBeUndefined();
+  });
+
   it('keeps no picture that was not downloaded, and no layout value CSS does not compute', () => {
     const away = { ...paper, image: 'https://elsewhere.example/p.gif' };
     expect(toBackgroundPictures(probe({ background: away }), assets).page).toBeUndefined();

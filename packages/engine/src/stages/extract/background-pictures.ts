@@ -31,11 +31,18 @@ function toBackgroundPicture(ground: Ground, assets: AssetIndex): BackgroundPict
 /**
  * The start page's background pictures and footer ground (see the module comment). A header's or
  * footer's picture is its own only when it is not the page's (a region without a fill shows the
- * page's), nor the hero's or the logo's (drawn already, and a picture appears once).
+ * page's), nor the hero's or the logo's (drawn already, and a picture appears once). The page's
+ * picture is the site's only when every `other` probed page was drawn on it too: a site whose pages
+ * each have a ground of their own (a 1998 site's per-page `<body background>`) keeps its colours.
  */
-export function toBackgroundPictures(probe: PageProbe, assets: AssetIndex): SiteBackgrounds {
+export function toBackgroundPictures(
+  probe: PageProbe,
+  assets: AssetIndex,
+  others: readonly PageProbe[] = [],
+): SiteBackgrounds {
   const out: SiteBackgrounds = {};
-  const page = toBackgroundPicture(probe.background, assets);
+  const sitewide = others.every((other) => other.background.image === probe.background.image);
+  const page = sitewide ? toBackgroundPicture(probe.background, assets) : undefined;
   if (page) out.page = page;
   const shown = new Set(
     [probe.background.image, probe.hero?.image, probe.logo?.src].filter(

@@ -139,7 +139,13 @@ export function readIdentity({
   const { colors, scheme } = probe
     ? toProbedBrand(probe, brand.colors)
     : { colors: brand.colors, scheme: toSchemeOf(brand.colors.background) };
-  const backgrounds = probe ? toBackgroundPictures(probe, assetIndex) : undefined;
+  const backgrounds = probe
+    ? toBackgroundPictures(
+        probe,
+        assetIndex,
+        ordered.slice(1).flatMap((page) => (page.probe ? [page.probe] : [])),
+      )
+    : undefined;
   return {
     identity: {
       name,
