@@ -31,6 +31,18 @@ const BANNER = `<!doctype html><html lang="en"><head><title>Drum club</title><st
   <script>window.ready = true;</script>
 </body></html>`;
 
+/** A college's page: a photo on the body, seen only in the gutters beside its boxed sections. */
+const BOXED = `<!doctype html><html lang="en"><head><title>College</title><style>
+  body { margin: 0; background: url(/campus.png) fixed; background-size: cover; color: #212529; }
+  .box { width: 1140px; margin: 0 auto; background: #ffffff; }
+  section { background: #f1f1f1; padding: 400px 0; }
+</style></head><body>
+  <div class="box"><h1>Welcome to the college</h1><p>Courses in health and technology since 1998.</p></div>
+  <section><p>News of the college and its students.</p></section>
+  <section><p>Events of the year, one after the other.</p></section>
+  <script>window.ready = true;</script>
+</body></html>`;
+
 async function png(width: number, height: number, color: string): Promise<Uint8Array> {
   return sharp({ create: { width, height, channels: 3, background: color } })
     .png()
@@ -39,6 +51,7 @@ async function png(width: number, height: number, color: string): Promise<Uint8A
 
 let tiled: ProbedSite;
 let banner: ProbedSite;
+let boxed: ProbedSite;
 
 beforeAll(async () => {
   const picture = async (width: number, height: number, color: string) => ({
@@ -46,6 +59,7 @@ beforeAll(async () => {
     body: await png(width, height, color),
   });
   tiled = await probeSite({ '/': TILED, '/paper.png': await picture(40, 30, '#efe6cf') }, 1);
+  boxed = await probeSite({ '/': BOXED, '/campus.png': await picture(800, 500, '#64605f') }, 1);
   banner = await probeSite(
     {
       '/': BANNER,
@@ -59,9 +73,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await tiled?.close();
   await banner?.close();
+  await boxed?.close();
 });
 
 describe.skipIf(!chromePath)("the original's backgrounds in Chromium (issue 23)", () => {
+  it('reads a page whose body photo shows only beside its boxed sections as the colour it shows', () => {
+    expect(boxed.raw!.pages[0]!.probe!.background).toEqual({ color: 'rgb(241, 241, 241)' });
+  });
+
   it('reads how the page tiles its texture, and a footer without a fill of its own', () => {
     const probe = tiled.raw!.pages[0]!.probe!;
     expect(probe.background).toMatchObject({

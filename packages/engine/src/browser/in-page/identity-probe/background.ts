@@ -7,11 +7,15 @@ import { body, doc, H, W } from './view';
 /**
  * Samples the first views on a grid (scrolling down and back to the top) and takes the most seen
  * fill of an element that spans the page (the body, a wrapper as tall as the document), not of a
- * section or hero that happens to fill the first view. Also returns the document's height.
+ * section or hero that happens to fill the first view. Where that fill is a picture shown in under a
+ * quarter of the samples (a body photo seen only in the gutters beside boxed sections of their own
+ * colours), the page is what it mostly shows: the colour seen most. Also returns the document's height.
  */
 export function readBackground(): { background: PageProbe['background']; documentHeight: number } {
   const fills = new Map<Element, number>();
   const fillInfo = new Map<Element, Fill>();
+  const colors = new Map<string, number>();
+  let samples = 0;
   const pageHeight = Math.min(doc.documentElement.scrollHeight, H * 3);
   for (let y = H * 0.05; y < pageHeight; y += H / 6) {
     window.scrollTo(0, Math.max(0, y - H / 2));
@@ -20,6 +24,8 @@ export function readBackground(): { background: PageProbe['background']; documen
       const hit = doc.elementsFromPoint(x, viewY).find((e) => !isInCover(e));
       if (!hit) continue;
       const fill = fillOf(hit);
+      samples++;
+      if (!fill.image) add(colors, fill.color, 1);
       add(fills, fill.element, 1);
       fillInfo.set(fill.element, fill);
     }
@@ -37,6 +43,10 @@ export function readBackground(): { background: PageProbe['background']; documen
     if (!spans || count <= best) continue;
     best = count;
     background = toBackground(fillInfo.get(element)!);
+  }
+  if (background?.image !== undefined && best < samples * 0.25) {
+    const [color, seen] = [...colors].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    if (seen > best) background = { color };
   }
   return { background: background ?? toBackground(fillOf(body)), documentHeight };
 }
