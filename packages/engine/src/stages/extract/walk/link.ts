@@ -1,6 +1,6 @@
 /** Links: the text inside carries the link's target (none for script links and bare `#`). */
 import type { Element } from '../dom';
-import { getAttr, resolveUrl } from '../dom';
+import { getAttr, isElement, resolveUrl } from '../dom';
 import type { WalkContext } from './walk-context';
 import { PROBE_MARKS } from '../../../measure/probe-marks';
 
@@ -9,6 +9,12 @@ export function handleLink(context: WalkContext, element: Element): boolean {
   const raw = getAttr(element, 'href');
   let href: string | undefined;
   if (raw && !/^\s*(?:javascript:|#\s*$)/i.test(raw)) href = resolveUrl(raw, context.pageUrl);
+  // Links side by side with nothing between them (a menu of `inline-block` items) are words apart.
+  const siblings = element.parentNode?.childNodes ?? [];
+  const before = siblings[siblings.indexOf(element) - 1];
+  const last = context.buffer.at(-1);
+  if (before && isElement(before) && before.tagName === 'a' && last && /\S$/.test(last.text))
+    context.buffer.push({ text: ' ' });
   context.hrefs.push(href);
   // A button that leads nowhere (`href="#"`, a script's) still looked like one: it stays one.
   context.buttons.push(toButtonKind(element));
