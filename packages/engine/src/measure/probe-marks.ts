@@ -17,6 +17,12 @@ export const PROBE_MARKS = {
    * launcher; measure/overlay-kind.ts), valued with its kind: not content, nor evidence of the brand.
    */
   overlay: 'data-sitelift-overlay',
+  /**
+   * A dock: a narrow bar or button the page pins to the left or right edge of the window (social
+   * icons, "back to top", a feedback tab), valued with its side (`left`/`right`): not content; its
+   * social profiles are the site's.
+   */
+  dock: 'data-sitelift-dock',
   /** A dialog hidden at load (modal, lightbox popup), valued with its id. */
   dialog: 'data-sitelift-dialog',
   /** A trigger of a dialog, valued with the id of the dialog it opens. */

@@ -59,8 +59,10 @@ const besideOf = (column: Element, r: DOMRect): Beside | undefined => {
 /** Marks the page's sidebars. */
 export function markAsides(): void {
   const ASIDE = markSelector(PROBE_MARKS.aside);
+  const DOCK = markSelector(PROBE_MARKS.dock);
   for (const e of [...body.querySelectorAll('td, div, aside, nav, ul, section')].slice(0, 4000)) {
-    if (e.closest(`${ASIDE}, header, footer, [role=contentinfo], #footer, .footer`)) continue;
+    if (e.closest(`${ASIDE}, ${DOCK}, header, footer, [role=contentinfo], #footer, .footer`))
+      continue;
     if (!isShown(e)) continue;
     const r = rectOf(e);
     if (r.width < 80 || r.width > W * 0.3 || r.height < 120 || r.left > W * 0.9) continue;

@@ -26,6 +26,8 @@ export function markButtons(brand: Element | null): {
     if (
       !isShown(a) ||
       a.closest(markSelector(PROBE_MARKS.menu)) ||
+      // A dock's icons ("back to top", social) are no call to action of the page.
+      a.closest(markSelector(PROBE_MARKS.dock)) ||
       a === brand ||
       (brand && brand.contains(a)) ||
       inSplash(a) ||

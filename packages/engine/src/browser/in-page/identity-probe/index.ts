@@ -4,6 +4,7 @@
  * browser knows — computed colours, the families in use, where things sit — and returns a PageProbe
  * (measure/page-probe.ts). It also marks the DOM (measure/probe-marks.ts) so that extract finds
  * brand, menus, buttons, sliders, items, sidebars, rows, entry screens, overlays (cookie notices),
+ * docks pinned to a side of the window,
  * print-only parts and round pictures without a browser of its own.
  *
  * The steps run in this order: each later one reads the marks of the earlier ones (a button is no
@@ -16,6 +17,7 @@ import { markAsides } from './aside';
 import { readBackground } from './background';
 import { markButtons } from './buttons';
 import { markDialogs } from './dialogs';
+import { markDocks } from './docks';
 import { ranked, rectOf, style } from './dom';
 import { markEntryScreen } from './entry-screen';
 import { markHiddenText } from './hidden-text';
@@ -44,6 +46,8 @@ export function run(): PageProbe | undefined {
   const header = findHeader(background);
   const { brand, logo, brandInfo } = markBrand(header);
   const menu = markMenus();
+  // After the menus and the brand: the bar holding them is the page's frame, never a dock.
+  markDocks(header);
   markEntryScreen();
   markDialogs();
   markPrintOnly();

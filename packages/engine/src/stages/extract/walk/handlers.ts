@@ -2,7 +2,8 @@
  * The walk's dispatch: which handler an element's tag goes to, in three steps.
  *
  * 1. Dropped kinds (scripts, styles, embeds...), reported even when hidden.
- * 2. (Overlays laid over the page on load are kept out, ./overlay.ts, and so are a form's states
+ * 2. (Overlays laid over the page on load are kept out, ./overlay.ts, docks pinned to a side of
+ *    the window, ./dock.ts, and so are a form's states
  *    hidden at load, ./form-state.ts; other hidden elements are skipped, and so is what the
  *    original shows only on paper, on hover or to open its menu on a small screen; icon-font glyphs
  *    become icon runs.) Leaf kinds, whose whole subtree one handler
@@ -20,6 +21,7 @@ import { handleAside } from './aside';
 import { BLOCKS, handleBlock, handleSubheading } from './block';
 import { handleButton, handleControl, handleInput } from './control';
 import { enterDialogTrigger, handleDialog } from './dialog';
+import { handleDock } from './dock';
 import { EMBEDS, handleEmbed } from './embed';
 import { pushText } from './flush';
 import { handleLabel } from './form';
@@ -131,6 +133,8 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   // Before dialogs and hidden kinds: a consent notice is often a dialog, or hidden until a script
   // finds no consent stored.
   if (handleOverlay(context, element)) return false;
+  // A dock pinned to a side of the window (social icons, back to top): chrome, not content.
+  if (handleDock(context, element)) return false;
   // A dialog is hidden until opened: placed closed, its words kept.
   if (handleDialog(context, element) === false) return false;
   // Before the other hidden kinds: a form's sent message is often a live region too.
