@@ -628,6 +628,7 @@ const emitShell: Emitter = ({ plan, profile, siteName }) => ({
       'src/components/NotFound.tsx',
       'src/lib/asset.ts',
       'src/lib/analytics.ts',
+      'src/lib/scroll-on-navigate.ts',
     ]),
     // Content modules load ahead of their first view; so do page components past the first.
     ...(profile.pages === 'content-modules' || plan.pages.length > 1

@@ -4,10 +4,12 @@ import { site } from '../content/site';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { useAnalytics } from '../lib/analytics';
+import { useScrollOnNavigate } from '../lib/scroll-on-navigate';
 
 /** Skip link, header, main landmark and footer around every route. */
 export function Layout() {
   useAnalytics(site.features.analytics);
+  useScrollOnNavigate();
   return (
     <>
       <a href="#main" className="skip-link">
