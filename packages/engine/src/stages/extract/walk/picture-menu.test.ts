@@ -40,6 +40,7 @@ function pageOf(body: string, assets: RawAsset[] = ASSETS) {
       block.kind === 'paragraph' ? [plainText(block.inlines)] : [],
     ),
     navLinks: page.navLinks.map((link) => `${link.label} -> ${new URL(link.href).pathname}`),
+    hashes: page.navLinks.map((link) => new URL(link.href).hash),
   };
 }
 
@@ -91,6 +92,24 @@ describe('a picture menu that repeats the text menu (issue 23)', () => {
       'Our shop -> /shop.html',
       'Contact -> /contact.html',
     ]);
+  });
+
+  it("makes a one-page site's row of picture buttons to its sections the menu", () => {
+    const page = pageOf(
+      `<div><a href="index.html#intro"><img src="img/home.gif" alt="The event"></a><a href="index.html#program"><img src="img/about.gif" alt="Program"></a><a href="#sessions"><img src="img/shop.gif" alt="Sessions"></a><a href="index.html#sponsors"><img src="img/contact.gif" alt="Sponsors"></a></div>
+      <h2 id="intro">The event</h2><p>A day of talks about the cloud, in Tokyo.</p>
+      <h2 id="program">Program</h2><p>Keynote at ten, sessions after lunch.</p>
+      <h2 id="sessions">Sessions</h2><p>Three tracks all afternoon.</p>
+      <h2 id="sponsors">Sponsors</h2><p>Thanks to everyone who made it possible.</p>`,
+    );
+    expect(page.pictures).toEqual([]);
+    expect(page.navLinks).toEqual([
+      'The event -> /index.html',
+      'Program -> /index.html',
+      'Sessions -> /index.html',
+      'Sponsors -> /index.html',
+    ]);
+    expect(page.hashes).toEqual(['#intro', '#program', '#sessions', '#sponsors']);
   });
 
   it('keeps linked photos of products, which are no menu', () => {

@@ -71,11 +71,20 @@ function isSameOrigin(href: string, pageUrl: string): boolean {
 }
 
 /**
+ * Where a menu's link leads: its page, or on a one-page site (links to this page's sections) the
+ * section (`#program`).
+ */
+function toDestination(href: string, pageUrl: string): string {
+  const page = toPage(href);
+  return page === toPage(pageUrl) && /#./.test(href) ? href : page;
+}
+
+/**
  * The pictures of a menu with no text menu beside it: three or more short, labelled picture
- * buttons, each to another page of the site.
+ * buttons, each to another page of the site or, on a one-page site, to another of its sections.
  */
 function isPictureMenu(images: ImageRef[], pageUrl: string): boolean {
-  const pages = new Set(images.map((image) => toPage(image.href!)));
+  const pages = new Set(images.map((image) => toDestination(image.href!, pageUrl)));
   return (
     images.length >= 3 &&
     pages.size === images.length &&

@@ -102,6 +102,23 @@ describe('Header: the name shows only where the original showed it (issue 12)', 
     }
   });
 
+  it("links a one-page site's sections, none of them the current page", () => {
+    const menu = site.menu;
+    site.menu = [
+      { label: 'Program', route: '/#program', children: [] },
+      { label: 'Sponsors', route: '/#sponsors', children: [] },
+    ];
+    try {
+      const { desktop } = renderHeader();
+      const program = within(desktop).getByRole('link', { name: 'Program' });
+      expect(program.getAttribute('href')).toBe('/#program');
+      expect(program.getAttribute('aria-current')).toBeNull();
+      expect(within(desktop).getByRole('link', { name: 'Sponsors' }).className).toBe('nav-link');
+    } finally {
+      site.menu = menu;
+    }
+  });
+
   it('gives a banner logo a row of its own', () => {
     site.logo = { src: 'images/banner.png', width: 1280, height: 160, banner: true };
     try {

@@ -7,11 +7,23 @@ import { asset } from '../lib/asset';
 import { isRoute } from './InlineText';
 
 /** The header's menu: the original's (every top-level item, dropdowns), else the flat navigation. */
-const MENU: MenuLink[] =
-  site.menu.length > 0 ? site.menu : site.navigation.map((link) => ({ ...link, children: [] }));
+function toMenu(): MenuLink[] {
+  return site.menu.length > 0
+    ? site.menu
+    : site.navigation.map((link) => ({ ...link, children: [] }));
+}
 
-/** One link of the menu: a route through the router, anything else as a plain link. */
+/**
+ * One link of the menu: a route through the router (a section of a page, `/#program`, is never the
+ * current page: a one-page site's menu goes to its sections), anything else as a plain link.
+ */
 function MenuAnchor({ item, route }: { item: MenuLink; route: string }) {
+  if (isRoute(route) && route.includes('#'))
+    return (
+      <Link to={route} className="nav-link">
+        {item.label}
+      </Link>
+    );
   return isRoute(route) ? (
     <NavLink
       to={route}
@@ -139,12 +151,13 @@ export function Header() {
   const location = useLocation();
   const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [location.pathname]);
-  const entries = MENU.map((item, index) => <MenuEntry key={index} item={item} />);
+  const menu = toMenu();
+  const entries = menu.map((item, index) => <MenuEntry key={index} item={item} />);
   return (
     <header
       className={
         'site-header' +
-        (MENU.length > 6 ? ' is-long' : '') +
+        (menu.length > 6 ? ' is-long' : '') +
         (site.logo?.banner ? ' has-banner' : '')
       }
     >
