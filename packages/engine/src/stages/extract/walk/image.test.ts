@@ -5,6 +5,7 @@ import { findElement } from '../dom';
 import { NO_TAB_GROUPS } from '../tab-groups';
 import { walkContent } from '../walk-content';
 import { handleImage } from './image';
+import { PROBE_MARKS } from '../../../measure/probe-marks';
 import type { AssetIndex } from './walk-context';
 import { createWalkContext } from './walk-context';
 
@@ -20,6 +21,15 @@ function setUp(html: string, assets: AssetIndex = new Map()) {
 }
 
 describe('handleImage', () => {
+  it("leaves the brand's picture to the header, wherever the brand sits", () => {
+    const { image, context } = setUp(
+      `<div class="row"><p>info@college.example</p><a href="/" ${PROBE_MARKS.brand}=""><img src="logo.png" alt=""></a></div>`,
+      new Map([['https://example.com/dir/logo.png', { width: 132, height: 125 }]]),
+    );
+    expect(handleImage(context, image)).toBe(false);
+    expect(context.blocks).toEqual([]);
+  });
+
   it('emits an image sized from the downloaded asset, linked when inside a link', () => {
     const src = 'https://example.com/dir/photo.jpg';
     const { image, context } = setUp(

@@ -28,6 +28,9 @@ export function handleImage(context: WalkContext, element: Element): boolean {
   }
   if (context.form || context.labelDepth > 0) return false;
   if (isDecoration(image)) return false;
+  // The brand's picture is the logo the rebuild's header shows; a brand outside the menu (a header
+  // laid out as a row of contact details, logo and address) must not show it again in the content.
+  if (isInBrand(element)) return false;
   flush(context);
   const block: Extract<Block, { kind: 'image' }> = { kind: 'image', image };
   if (isCentred(element)) block.align = 'center';
@@ -56,9 +59,7 @@ export function handleImage(context: WalkContext, element: Element): boolean {
  */
 function addPictureNavLink(context: WalkContext, element: Element, image: ImageRef): void {
   const label = image.alt || collapse(getAttr(element, 'title') ?? '');
-  if (!image.href || !label) return;
-  for (let node = element.parentNode; node && isElement(node); node = node.parentNode)
-    if (getAttr(node, PROBE_MARKS.brand) !== undefined) return;
+  if (!image.href || !label || isInBrand(element)) return;
   // The menu's words before the picture are its links before this one.
   flush(context);
   const link = { label, href: image.href };
@@ -70,6 +71,16 @@ function addPictureNavLink(context: WalkContext, element: Element, image: ImageR
  * A tiny picture without words or a link (a tab's rounded corner, a box's edge): the original's
  * decoration, no content; drawn alone it would look like an empty bullet.
  */
+function isInBrand(element: Element): boolean {
+  for (
+    let node: Element['parentNode'] | Element = element;
+    node && isElement(node);
+    node = node.parentNode
+  )
+    if (getAttr(node, PROBE_MARKS.brand) !== undefined) return true;
+  return false;
+}
+
 function isDecoration(image: ImageRef): boolean {
   return (
     !image.alt &&
