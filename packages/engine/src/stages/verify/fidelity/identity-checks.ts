@@ -319,7 +319,9 @@ export function checkIdentity(
   if (identity.colors.primary !== undefined)
     checks.push(checkBrandColor(identity.colors.primary, rebuilt, original));
   if (identity.logo !== undefined) checks.push(checkLogo(identity, rebuilt, original));
-  if (identity.hero?.image !== undefined) checks.push(checkHeroImage(identity, rebuilt));
+  // A hero picture that could not be downloaded did not show in the original either (a colour
+  // where the picture failed to load): there is nothing to keep.
+  if (identity.hero?.image?.asset !== undefined) checks.push(checkHeroImage(identity, rebuilt));
   if (identity.menu !== undefined && identity.menu.some((item) => toLabelKey(item.label) !== ''))
     checks.push(checkNavigation(identity, rebuilt));
   if (identity.nameSource !== undefined) checks.push(checkSiteName(identity, rebuilt, original));

@@ -75,7 +75,11 @@ const IDENTITY: SiteIdentity = {
   fonts: { heading: 'Georgia, serif', body: 'Georgia, serif' },
   hero: {
     pageUrl: 'https://bakery.example/',
-    image: { src: 'https://bakery.example/hero.jpg', alt: '' },
+    image: {
+      src: 'https://bakery.example/hero.jpg',
+      alt: '',
+      asset: 'https://bakery.example/hero.jpg',
+    },
     layout: 'full-bleed',
   },
   menu: ['Home', 'Bread', 'Cakes', 'Visit'].map((label) => ({

@@ -283,7 +283,7 @@ describe('never-worse checks', () => {
       hero: {
         pageUrl: SITE,
         layout: 'full-bleed',
-        image: { src: `${SITE}/hero.jpg`, alt: '' },
+        image: { src: `${SITE}/hero.jpg`, alt: '', asset: `${SITE}/hero.jpg` },
         headline: 'Baked by the sea',
       },
     };
@@ -317,6 +317,13 @@ describe('never-worse checks', () => {
       });
     expect(checkFirstScreen(identity, route(beside(150), beside(260)))?.ok).toBe(true);
     expect(checkFirstScreen(identity, route(beside(40), beside(260)))?.ok).toBe(false);
+    // A picture fetch could not download showed in the original as its colour alone.
+    const { asset: _asset, ...lost } = identity.hero!.image!;
+    const unloaded: SiteIdentity = { ...identity, hero: { ...identity.hero!, image: lost } };
+    expect(checkFirstScreen(unloaded, route(noPicture))).toMatchObject({
+      ok: true,
+      found: 'headline "Baked by the sea" shown',
+    });
   });
 
   it('fails body text over a picture under 4.5:1', () => {
