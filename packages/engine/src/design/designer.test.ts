@@ -250,6 +250,9 @@ describe('offline designer', () => {
     expect(toFontStack('Georgia')).toMatch(/^"Georgia", ui-serif/);
     expect(toFontStack('Comic Sans MS')).toMatch(/^ui-sans-serif/);
     expect(toFontStack('Merriweather')).toMatch(/^ui-serif/);
+    // The CJK platforms' own fonts stay first for the visitors who have them.
+    expect(toFontStack('Meiryo')).toMatch(/^"Meiryo", ui-sans-serif/);
+    expect(toFontStack('PMingLiU')).toMatch(/^"PMingLiU", ui-serif/);
     const tokens = buildTokens(modelWith({}, { body: 'Open Sans' }));
     expect(Object.values(tokens.fonts).join(' ')).not.toMatch(/url\(|https?:/);
   });

@@ -45,6 +45,32 @@ const WEB_SAFE: Record<string, 'sans' | 'serif'> = {
   garamond: 'serif',
   'book antiqua': 'serif',
   cambria: 'serif',
+  // The system fonts of the platforms that read Chinese, Japanese and Korean: a site set in them
+  // keeps them for the visitors who have them (the fallbacks follow).
+  meiryo: 'sans',
+  'meiryo ui': 'sans',
+  'ms gothic': 'sans',
+  'ms pgothic': 'sans',
+  'ms ui gothic': 'sans',
+  'ms mincho': 'serif',
+  'ms pmincho': 'serif',
+  'yu gothic': 'sans',
+  'yu mincho': 'serif',
+  'hiragino sans': 'sans',
+  'hiragino kaku gothic pro': 'sans',
+  'hiragino kaku gothic pron': 'sans',
+  'hiragino mincho pro': 'serif',
+  'hiragino mincho pron': 'serif',
+  'microsoft yahei': 'sans',
+  'microsoft jhenghei': 'sans',
+  simhei: 'sans',
+  simsun: 'serif',
+  mingliu: 'serif',
+  pmingliu: 'serif',
+  'pingfang sc': 'sans',
+  'pingfang tc': 'sans',
+  'malgun gothic': 'sans',
+  'apple sd gothic neo': 'sans',
 };
 const SERIF_HINT =
   /serif|slab|times|georgia|garamond|palatino|baskerville|merriweather|playfair|lora|cambria|roman/i;
