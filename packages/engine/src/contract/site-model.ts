@@ -154,6 +154,7 @@ const blockKindsSchema = exactly<Block>()(
       caption: z.string().optional(),
       inline: z.enum(['start', 'continue']).optional(),
       align: center,
+      float: z.enum(['left', 'right']).optional(),
     }),
     z.object({ kind: z.literal('pre'), text: z.string() }),
     z.object({ kind: z.literal('form'), form: formModelSchema }),

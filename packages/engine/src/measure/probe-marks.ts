@@ -34,6 +34,11 @@ export const PROBE_MARKS = {
   hidden: 'data-sitelift-hidden',
   /** A link drawn as a button: `primary` (filled) or `secondary` (outlined). */
   button: 'data-sitelift-button',
+  /**
+   * A picture the page floats beside its text (`float` as computed, on the picture or on a wrapper
+   * holding only it), valued `left` or `right`.
+   */
+  float: 'data-sitelift-float',
   /** A parent of repeated items: how many of them sit side by side in the viewport. */
   columns: 'data-sitelift-columns',
   /**

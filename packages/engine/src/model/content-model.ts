@@ -131,6 +131,8 @@ export type Block =
       caption?: string;
       inline?: 'start' | 'continue';
       align?: 'center';
+      /** Floated beside the text that follows it, on that side (a 1998 page's `align="right"`). */
+      float?: 'left' | 'right';
     }
   | { kind: 'pre'; text: string }
   | { kind: 'form'; form: FormModel }

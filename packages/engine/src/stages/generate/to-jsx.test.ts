@@ -172,6 +172,14 @@ describe('toBlockJsx', () => {
     );
   });
 
+  it('floats a picture the original floated', () => {
+    const [node] = toBlockJsx(
+      { kind: 'image', image: { src: 'https://example.com/a.jpg', alt: 'A' }, float: 'right' },
+      newJsxState(),
+    );
+    expect(printJsx(node!)).toMatch(/^<figure className="float-right">/);
+  });
+
   it('keeps items drawn as boxes boxed', () => {
     const items = (boxed?: ('border' | 'fill' | 'shadow')[]) =>
       printJsx(

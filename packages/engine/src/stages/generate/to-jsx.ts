@@ -374,9 +374,8 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
       state.firstImage = false;
       const children: JsxChild[] = [toImageJsx(block.image, priority, state)];
       if (block.caption) children.push(el('figcaption', [], [text(block.caption)]));
-      return [
-        el('figure', block.align === 'center' ? [constAttr('className', 'center')] : [], children),
-      ];
+      const className = block.float ? `float-${block.float}` : block.align;
+      return [el('figure', className ? [constAttr('className', className)] : [], children)];
     }
     case 'pre':
       return [el('pre', [], [text(block.text)])];

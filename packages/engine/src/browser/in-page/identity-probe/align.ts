@@ -7,6 +7,26 @@ import { PROBE_MARKS } from '../../../measure/probe-marks';
 import { style } from './dom';
 import { body } from './view';
 
+/**
+ * Pictures floated beside their text: an `<img>` whose computed float is left or right, itself or
+ * through wrappers holding nothing else (a link, a figure), narrower than two thirds of the wrapper's
+ * container, is marked PROBE_MARKS.float with its side.
+ */
+export function markFloats(): void {
+  for (const img of [...body.querySelectorAll('img')].slice(0, 2000)) {
+    for (let e: Element | null = img; e && e !== body; e = e.parentElement) {
+      if (e !== img && e.querySelectorAll('img').length !== 1) break;
+      if (e !== img && (e.textContent ?? '').trim() !== '') break;
+      const side = style(e).float;
+      if (side !== 'left' && side !== 'right') continue;
+      const container = e.parentElement?.getBoundingClientRect().width ?? 0;
+      if (container > 0 && e.getBoundingClientRect().width <= container * 0.66)
+        img.setAttribute(PROBE_MARKS.float, side);
+      break;
+    }
+  }
+}
+
 export function markAlignment(): void {
   const aligns = new Map<Element, string>();
   const alignOf = (e: Element): string => {

@@ -12,7 +12,7 @@
  */
 import type { PageProbe } from '../../../measure/page-probe';
 import { readAccents } from './accents';
-import { markAlignment } from './align';
+import { markAlignment, markFloats } from './align';
 import { markAsides } from './aside';
 import { readBackground } from './background';
 import { markButtons } from './buttons';
@@ -62,6 +62,7 @@ export function run(): PageProbe | undefined {
   markRows();
   markInlineLists();
   markAlignment();
+  markFloats();
   const found = findHero();
   const hero = found?.hero;
   const typography = measureTypography({

@@ -21,6 +21,22 @@ function setUp(html: string, assets: AssetIndex = new Map()) {
 }
 
 describe('handleImage', () => {
+  it('floats a picture the markup floats, and no other', () => {
+    const floated = (html: string) => {
+      const { image, context } = setUp(html);
+      handleImage(context, image);
+      return context.blocks[0];
+    };
+    expect(floated('<img src="unreal.jpg" alt="Unreal" align="right">')).toMatchObject({
+      kind: 'image',
+      float: 'right',
+    });
+    expect(floated('<img src="shot.jpg" alt="Shot" style="float: left">')).toMatchObject({
+      float: 'left',
+    });
+    expect(floated('<img src="shot.jpg" alt="Shot">')).not.toHaveProperty('float');
+  });
+
   it("leaves the brand's picture to the header, wherever the brand sits", () => {
     const { image, context } = setUp(
       `<div class="row"><p>info@college.example</p><a href="/" ${PROBE_MARKS.brand}=""><img src="logo.png" alt=""></a></div>`,

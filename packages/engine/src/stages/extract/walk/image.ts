@@ -33,12 +33,20 @@ export function handleImage(context: WalkContext, element: Element): boolean {
   if (isInBrand(element)) return false;
   flush(context);
   const block: Extract<Block, { kind: 'image' }> = { kind: 'image', image };
-  if (isCentred(element)) block.align = 'center';
+  const float = floatOf(element);
+  if (float) block.float = float;
+  else if (isCentred(element)) block.align = 'center';
   // Images next to each other in one line or one table row (a logo and its rating's bullets)
-  // stay side by side: nothing between them, in the same row.
+  // stay side by side: nothing between them, in the same row. A floated picture stands alone.
   const row = rowOf(element);
   const last = context.lastImage;
-  if (last && last.row === row && context.blocks[context.blocks.length - 1] === last.block) {
+  if (
+    !float &&
+    last &&
+    !last.block.float &&
+    last.row === row &&
+    context.blocks[context.blocks.length - 1] === last.block
+  ) {
     last.block.inline ??= 'start';
     block.inline = 'continue';
   }
@@ -71,6 +79,23 @@ function addPictureNavLink(context: WalkContext, element: Element, image: ImageR
  * A tiny picture without words or a link (a tab's rounded corner, a box's edge): the original's
  * decoration, no content; drawn alone it would look like an empty bullet.
  */
+/**
+ * The side a picture floats to beside its text: as the probe measured it (PROBE_MARKS.float), else
+ * as its markup says (`align="right"`, `style="float: left"`) when no browser measured the page.
+ */
+function floatOf(element: Element): 'left' | 'right' | undefined {
+  const measured = getAttr(element, PROBE_MARKS.float);
+  if (measured === 'left' || measured === 'right') return measured;
+  // A page the probe measured (it marks the body's alignment) floats only what it marked.
+  let body: Element['parentNode'] | Element = element;
+  while (body && isElement(body) && body.tagName !== 'body') body = body.parentNode;
+  if (body && isElement(body) && getAttr(body, PROBE_MARKS.align) !== undefined) return undefined;
+  const align = (getAttr(element, 'align') ?? '').trim().toLowerCase();
+  if (align === 'left' || align === 'right') return align;
+  const float = /(?:^|;)\s*float\s*:\s*(left|right)/i.exec(getAttr(element, 'style') ?? '')?.[1];
+  return float ? (float.toLowerCase() as 'left' | 'right') : undefined;
+}
+
 function isInBrand(element: Element): boolean {
   for (
     let node: Element['parentNode'] | Element = element;

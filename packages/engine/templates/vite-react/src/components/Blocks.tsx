@@ -130,7 +130,7 @@ export function BlockView({ block }: { block: Block }) {
       );
     case 'image':
       return (
-        <figure>
+        <figure className={block.float ? 'float-' + block.float : undefined}>
           <Picture image={block.image} />
           {block.caption ? <figcaption>{block.caption}</figcaption> : null}
         </figure>

@@ -93,6 +93,8 @@ export type Block =
       caption?: string;
       inline?: 'start' | 'continue';
       align?: 'center';
+      /** Floated beside the text that follows it on a desktop screen. */
+      float?: 'left' | 'right';
     }
   | { kind: 'pre'; text: string }
   | { kind: 'form'; form: FormContent }
