@@ -309,6 +309,7 @@ const heroModelSchema = exactly<HeroModel>()(
     pageUrl: z.string(),
     image: imageRefSchema.optional(),
     layout: z.enum(['full-bleed', 'contained']),
+    isUnderHeader: z.literal(true).optional(),
     overlay: z.string().optional(),
     headline: z.string().optional(),
     subline: z.string().optional(),

@@ -101,6 +101,8 @@ export const pageProbeSchema = z.object({
       width: finite,
       height: finite,
       isFullBleed: z.boolean(),
+      /** The page's header is laid over the hero's picture (a transparent bar at its top). */
+      isUnderHeader: z.literal(true).optional(),
       overlay: z.string().optional(),
       headline: z.string().optional(),
       subline: z.string().optional(),

@@ -345,6 +345,8 @@ export interface HeroModel {
   image?: ImageRef;
   /** `full-bleed`: the picture spans the viewport's width; `contained`: it sits in the content column. */
   layout: 'full-bleed' | 'contained';
+  /** The page's header was laid over the picture (a transparent bar at its top). */
+  isUnderHeader?: true;
   /** The overlay's colour over the picture (CSS colour with alpha), when there was one. */
   overlay?: string;
   headline?: string;

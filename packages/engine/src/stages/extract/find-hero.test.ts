@@ -14,6 +14,7 @@ describe('hero kinds', () => {
         width: 1440,
         height: 758,
         isFullBleed: true,
+        isUnderHeader: true,
         overlay: 'rgba(0, 0, 0, 0.5)',
         headline: "It's Nice To Meet You",
         subline: 'Welcome To Our Studio!',
@@ -25,6 +26,7 @@ describe('hero kinds', () => {
     expect(hero).toEqual({
       pageUrl: PAGE,
       layout: 'full-bleed',
+      isUnderHeader: true,
       image: {
         src: 'https://example.com/img/header-bg.jpg',
         alt: '',

@@ -28,6 +28,7 @@ export function toProbedHero(
     if (asset) image.asset = probe.image;
     hero.image = image;
   }
+  if (probe.isUnderHeader) hero.isUnderHeader = true;
   if (probe.overlay) hero.overlay = probe.overlay;
   if (probe.headline) hero.headline = probe.headline;
   if (probe.subline) hero.subline = probe.subline;

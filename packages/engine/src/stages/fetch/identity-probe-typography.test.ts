@@ -74,7 +74,10 @@ const HERO = `<!doctype html><html lang="en"><head><title>Agency</title><style>
   .intro { height: 600px; background: #333 url(/photo.png) center / cover; color: #fff; text-align: center; padding-top: 200px; box-sizing: border-box; }
   .lead { font-size: 24px; font-style: italic; }
   .big { font-size: 60px; font-weight: 700; text-transform: uppercase; letter-spacing: 3px; }
+  nav { position: fixed; top: 0; left: 0; right: 0; height: 60px; }
+  nav a { color: #fff; margin: 0 10px; }
 </style></head><body>
+  <nav><a href="/">Agency</a> <a href="/">Services</a> <a href="/left.html">Team</a></nav>
   <div class="intro"><div class="lead">Welcome to our studio</div><div class="big">It's nice to meet you</div></div>
   <p>${WORDS}</p>
   ${SCRIPT}
@@ -145,6 +148,9 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
       heroCase: 'uppercase',
       heroTracking: 0.05,
     });
+    // Its transparent header is laid over the picture.
+    expect(probeOf('/hero.html').hero?.isUnderHeader).toBe(true);
+    expect(probeOf('/').hero?.isUnderHeader).toBeUndefined();
   });
 
   it("reads a heading level's case and letter spacing as most of its headings show them", () => {

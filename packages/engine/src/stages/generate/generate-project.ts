@@ -323,6 +323,8 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
       data.banner = true;
     site.logo = data;
   }
+  // A header laid over the hero's picture is the original's layout: kept where the layout is.
+  if (profile.keepsOriginalLayout && plan.identity.hero?.isUnderHeader) site.headerOverHero = true;
   if (plan.copyright) site.copyright = plan.copyright;
   // Only line kinds (paragraphs, lists, headings, rules) reach a plan's footer: no pictures to size.
   if (plan.footer) site.footer = plan.footer as NonNullable<SiteContent['footer']>;

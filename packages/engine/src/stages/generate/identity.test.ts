@@ -236,6 +236,18 @@ describe('the identity in every strategy (issue 12)', () => {
     expect(plan.identity.logoPath).toMatch(/^images\/inline-[0-9a-f]+\.svg$/);
   });
 
+  it('lays the header over the hero where the original did, only where the layout is kept', async () => {
+    const model = await agencyModel();
+    model.identity.hero = { ...model.identity.hero!, isUnderHeader: true };
+    const siteModule = async (strategy: Strategy) =>
+      text(
+        await generateProject(planSite(model, { strategy })),
+        strategy === 'STYLE_MODERNIZATION' ? 'src/content/site.js' : 'src/content/site.ts',
+      );
+    expect(await siteModule('STYLE_MODERNIZATION')).toContain('headerOverHero: true');
+    expect(await siteModule('INCREMENTAL_UPDATE')).not.toContain('headerOverHero');
+  });
+
   it('shows the logo as high as the original drew it, at most 160 px, else 40 px (issue 23)', async () => {
     const plan = planSite(await agencyModel(), { strategy: 'INCREMENTAL_UPDATE' });
     const logo = plan.assets.find((asset) => asset.path === plan.identity.logoPath)!;

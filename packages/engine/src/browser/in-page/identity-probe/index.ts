@@ -114,6 +114,7 @@ export function run(): PageProbe | undefined {
       if (hr.top >= pr.top - 1 && hr.bottom <= pr.bottom + 1) {
         headerRegion.background = hero?.overlay || headerRegion.background;
         headerRegion.image = hero?.image;
+        if (hero) hero.isUnderHeader = true;
       }
     }
     result.header = headerRegion;

@@ -119,6 +119,16 @@ describe('Header: the name shows only where the original showed it (issue 12)', 
     }
   });
 
+  it('lays itself over the hero where the original did', () => {
+    site.headerOverHero = true;
+    try {
+      renderHeader();
+      expect(screen.getByRole('banner').className).toBe('site-header over-hero');
+    } finally {
+      delete site.headerOverHero;
+    }
+  });
+
   it('gives a banner logo a row of its own', () => {
     site.logo = { src: 'images/banner.png', width: 1280, height: 160, banner: true };
     try {

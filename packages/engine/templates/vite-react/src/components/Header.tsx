@@ -158,7 +158,8 @@ export function Header() {
       className={
         'site-header' +
         (menu.length > 6 ? ' is-long' : '') +
-        (site.logo?.banner ? ' has-banner' : '')
+        (site.logo?.banner ? ' has-banner' : '') +
+        (site.headerOverHero ? ' over-hero' : '')
       }
     >
       <div className="wrap header-bar">

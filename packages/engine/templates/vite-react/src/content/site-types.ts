@@ -53,6 +53,11 @@ export interface SiteContent {
    * (VITE_ANALYTICS_ENDPOINT) and offline support (a service worker, public/sw.js).
    */
   features: { analytics: boolean; pwa: boolean };
+  /**
+   * The original laid its header over the start page's hero picture: on a desktop screen the header
+   * of a page opening with a hero picture lies over it, transparent, as the original's did.
+   */
+  headerOverHero?: boolean;
   /** `banner`: the original drew its logo as a banner across the header; the menu goes under it. */
   logo?: { src: string; width?: number; height?: number; banner?: boolean };
   navigation: SiteLink[];
