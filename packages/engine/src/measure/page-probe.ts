@@ -101,12 +101,15 @@ export const pageProbeSchema = z.object({
       width: finite,
       height: finite,
       isFullBleed: z.boolean(),
-      /** The page's header is laid over the hero's picture (a transparent bar at its top). */
-      isUnderHeader: z.literal(true).optional(),
       overlay: z.string().optional(),
       headline: z.string().optional(),
       subline: z.string().optional(),
       cta: z.object({ label: z.string(), href: z.string() }).optional(),
+      /**
+       * The page's header is laid over the hero's picture (a transparent bar at its top). Last: the
+       * probe adds it once it has found the header.
+       */
+      isUnderHeader: z.literal(true).optional(),
     })
     .optional(),
   /**
