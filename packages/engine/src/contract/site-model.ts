@@ -438,6 +438,7 @@ const typeScaleSchema = exactly<TypeScale>()(
     hero: z.number().optional(),
     heroCase: headingCaseSchema.optional(),
     heroTracking: z.number().optional(),
+    menuCase: headingCaseSchema.optional(),
     isTextCentered: z.literal(true).optional(),
     column: z
       .object({ width: z.number(), measure: z.number(), align: z.enum(['center', 'left']) })

@@ -63,6 +63,7 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
   if (measured.heroHeadline) scale.hero = round(Math.max(bodySize, measured.heroHeadline));
   if (measured.heroCase) scale.heroCase = measured.heroCase;
   if (measured.heroTracking !== undefined) scale.heroTracking = measured.heroTracking;
+  if (measured.menuCase) scale.menuCase = measured.menuCase;
   if (measured.isTextCentered) scale.isTextCentered = true;
   const column = measured.column;
   if (column && column.width > 0) {
@@ -150,6 +151,7 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
   if (start.heroHeadline !== undefined) merged.heroHeadline = start.heroHeadline;
   if (start.heroCase !== undefined) merged.heroCase = start.heroCase;
   if (start.heroTracking !== undefined) merged.heroTracking = start.heroTracking;
+  if (start.menuCase !== undefined) merged.menuCase = start.menuCase;
   if (most((t) => t.isTextCentered === true)) merged.isTextCentered = true;
   return merged;
 }

@@ -566,6 +566,8 @@ export interface TypeScale {
   /** The hero headline's letter case and spacing (em), where it had its own. */
   heroCase?: HeadingCase;
   heroTracking?: number;
+  /** The main menu's letter case, where it had its own. */
+  menuCase?: HeadingCase;
   /** True: the original centred most of its text, and the rebuild does too. */
   isTextCentered?: true;
   /** The column text sits in: its width, its paragraphs' width, centred or flush left. */

@@ -29,6 +29,8 @@ export const probedTypographySchema = z.object({
   /** The hero headline's letter case and spacing (em), where it had its own. */
   heroCase: headingCaseSchema.optional(),
   heroTracking: finite.optional(),
+  /** The main menu's letter case, where most of its links had one of their own. */
+  menuCase: headingCaseSchema.optional(),
   /**
    * The most common size (px) and weight of each heading level, when the page has one, and its
    * letter case and spacing (em) where most of the level's headings had one of their own.

@@ -75,7 +75,7 @@ const HERO = `<!doctype html><html lang="en"><head><title>Agency</title><style>
   .lead { font-size: 24px; font-style: italic; }
   .big { font-size: 60px; font-weight: 700; text-transform: uppercase; letter-spacing: 3px; }
   nav { position: fixed; top: 0; left: 0; right: 0; height: 60px; }
-  nav a { color: #fff; margin: 0 10px; }
+  nav a { color: #fff; margin: 0 10px; text-transform: uppercase; }
 </style></head><body>
   <nav><a href="/">Agency</a> <a href="/">Services</a> <a href="/left.html">Team</a></nav>
   <div class="intro"><div class="lead">Welcome to our studio</div><div class="big">It's nice to meet you</div></div>
@@ -148,7 +148,9 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
       heroCase: 'uppercase',
       heroTracking: 0.05,
     });
-    // Its transparent header is laid over the picture.
+    // Its menu in capitals, and its transparent header laid over the picture.
+    expect(typography.menuCase).toBe('uppercase');
+    expect(probeOf('/').typography?.menuCase).toBeUndefined();
     expect(probeOf('/hero.html').hero?.isUnderHeader).toBe(true);
     expect(probeOf('/').hero?.isUnderHeader).toBeUndefined();
   });

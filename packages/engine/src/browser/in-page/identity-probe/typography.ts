@@ -109,6 +109,18 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
   if (context.heroHeadlineCase) typography.heroCase = context.heroHeadlineCase;
   if (context.heroHeadlineTracking !== undefined)
     typography.heroTracking = context.heroHeadlineTracking;
+  // The main menu's letter case, where most of its links have one of their own (agency capitals).
+  const menuCases = new Map<string, number>();
+  const menuLinks = [...doc.querySelectorAll(`${markSelector(PROBE_MARKS.menu)} a[href]`)].filter(
+    (a) => isShown(a) && text(a),
+  );
+  for (const a of menuLinks) add(menuCases, style(a).textTransform, 1);
+  const menuCase = heaviest(menuCases);
+  if (
+    (menuCase === 'uppercase' || menuCase === 'lowercase') &&
+    (menuCases.get(menuCase) ?? 0) * 2 > menuLinks.length
+  )
+    typography.menuCase = menuCase;
   for (const level of [1, 2, 3] as const) {
     const sizes = new Map<number, number>();
     const weights = new Map<string, number>();

@@ -73,6 +73,9 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     });
     expect(hero).toContain('--type-hero-case: uppercase;');
     expect(hero).toContain('--type-hero-tracking: 0.05em;');
+    expect(toTypeScaleVariables({ ...scale, menuCase: 'uppercase' })).toContain(
+      '--menu-case: uppercase;',
+    );
     expect(toStylesheet(tokens, false)).toContain(
       'text-transform: var(--type-hero-case, var(--type-h1-case, none));',
     );

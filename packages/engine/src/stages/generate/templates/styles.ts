@@ -168,6 +168,7 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
     ...(scale.hero ? [`--type-hero: ${scale.hero}px;`] : []),
     ...(scale.heroCase ? [`--type-hero-case: ${scale.heroCase};`] : []),
     ...(scale.heroTracking !== undefined ? [`--type-hero-tracking: ${scale.heroTracking}em;`] : []),
+    ...(scale.menuCase ? [`--menu-case: ${scale.menuCase};`] : []),
     ...(scale.isTextCentered ? ['--text-align: center;'] : []),
     `--flow-gap: ${scale.flowGap}px;`,
     `--section-pad: ${scale.sectionPadding}px;`,

@@ -2778,6 +2778,8 @@ export const TEMPLATE_LINES = {
     '    border-radius: 999px;',
     '    color: var(--color-on-header);',
     '    font: inherit;',
+    "    /* The original menu's capitals, where it had them (decision record 051). */",
+    '    text-transform: var(--menu-case, none);',
     '    font-family: var(--font-heading);',
     '    font-weight: 500;',
     '    font-size: 0.95rem;',
