@@ -39,6 +39,11 @@ export const PROBE_MARKS = {
    * holding only it), valued `left` or `right`.
    */
   float: 'data-sitelift-float',
+  /**
+   * A skip link: a link to a section of its own page, among the page's first links, drawn out of
+   * sight until a keyboard focuses it ("Skip to content"). The rebuild has a skip link of its own.
+   */
+  skipLink: 'data-sitelift-skip-link',
   /** A parent of repeated items: how many of them sit side by side in the viewport. */
   columns: 'data-sitelift-columns',
   /**

@@ -30,6 +30,7 @@ import { markPrintOnly } from './print-only';
 import { findFooter, findHeader, regionOf } from './regions';
 import { markRepeatedItems } from './repeated-items';
 import { markScreenCopies } from './screen-copies';
+import { markSkipLinks } from './skip-links';
 import { measureCorners } from './shapes';
 import { markSliders } from './sliders';
 import { markInlineLists, markRows } from './rows';
@@ -41,6 +42,7 @@ export function run(): PageProbe | undefined {
   if (!doc.body) return undefined;
   // First: every later step looks past the overlays the page lays over itself (a cookie bar).
   markOverlays();
+  markSkipLinks();
   const { background, documentHeight } = readBackground();
   const { accents, headings } = readAccents();
   const header = findHeader(background);

@@ -22,6 +22,7 @@ import { BLOCKS, handleBlock, handleSubheading } from './block';
 import { handleButton, handleControl, handleInput } from './control';
 import { enterDialogTrigger, handleDialog } from './dialog';
 import { handleDock } from './dock';
+import { handleSkipLink } from './skip-link';
 import { EMBEDS, handleEmbed } from './embed';
 import { pushText } from './flush';
 import { handleLabel } from './form';
@@ -135,6 +136,7 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   if (handleOverlay(context, element)) return false;
   // A dock pinned to a side of the window (social icons, back to top): chrome, not content.
   if (handleDock(context, element)) return false;
+  if (handleSkipLink(context, element)) return false;
   // A dialog is hidden until opened: placed closed, its words kept.
   if (handleDialog(context, element) === false) return false;
   // Before the other hidden kinds: a form's sent message is often a live region too.
