@@ -75,6 +75,7 @@ export const imageRefSchema = exactly<ImageRef>()(
     href: z.string().optional(),
     opens: z.string().optional(),
     shape: z.literal('round').optional(),
+    shownWidth: z.number().optional(),
   }),
 );
 

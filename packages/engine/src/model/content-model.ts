@@ -52,6 +52,11 @@ export interface ImageRef {
   opens?: string;
   /** The original drew the picture round (a portrait in a circle; PROBE_MARKS.shape): so does the rebuild. */
   shape?: 'round';
+  /**
+   * The width (CSS px) the original showed it at, where its markup made it narrower than its file
+   * (`<img width="160">` of a 983 px file): the rebuild shows it as wide, not at the file's size.
+   */
+  shownWidth?: number;
 }
 
 /** One field of a form. */

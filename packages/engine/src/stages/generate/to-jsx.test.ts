@@ -172,6 +172,23 @@ describe('toBlockJsx', () => {
     );
   });
 
+  it('shows a picture as wide as the original showed it, its height in step', () => {
+    const [node] = toBlockJsx(
+      {
+        kind: 'image',
+        image: {
+          src: 'https://example.com/a.png',
+          alt: 'A',
+          width: 983,
+          height: 906,
+          shownWidth: 160,
+        },
+      },
+      newJsxState(),
+    );
+    expect(printJsx(node!)).toContain('width={160} height={147}');
+  });
+
   it('floats a picture the original floated', () => {
     const [node] = toBlockJsx(
       { kind: 'image', image: { src: 'https://example.com/a.jpg', alt: 'A' }, float: 'right' },

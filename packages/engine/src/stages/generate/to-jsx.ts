@@ -206,6 +206,7 @@ export function toImageJsx(
     href?: string;
     opens?: string;
     shape?: 'round';
+    shownWidth?: number;
   },
   priority: boolean,
   state: JsxState,
@@ -235,8 +236,16 @@ export function toImageJsx(
     );
   }
   attributes.push(attr('alt', image.alt));
-  if (image.width !== undefined) attributes.push(exprAttr('width', t.valueToNode(image.width)));
-  if (image.height !== undefined) attributes.push(exprAttr('height', t.valueToNode(image.height)));
+  // A picture the original showed narrower than its file keeps that width (its height in step).
+  const shown =
+    image.shownWidth !== undefined && image.width !== undefined && image.height !== undefined
+      ? {
+          width: image.shownWidth,
+          height: Math.round((image.height * image.shownWidth) / image.width),
+        }
+      : { width: image.width, height: image.height };
+  if (shown.width !== undefined) attributes.push(exprAttr('width', t.valueToNode(shown.width)));
+  if (shown.height !== undefined) attributes.push(exprAttr('height', t.valueToNode(shown.height)));
   attributes.push(
     ...(priority
       ? [constAttr('loading', 'eager'), constAttr('fetchPriority', 'high')]

@@ -21,6 +21,24 @@ function setUp(html: string, assets: AssetIndex = new Map()) {
 }
 
 describe('handleImage', () => {
+  it('keeps the width a picture was shown at where its markup made it narrower than its file', () => {
+    const src = 'https://example.com/dir/logo.png';
+    const { image, context } = setUp(
+      '<img src="logo.png" alt="BG" width="160" height="160">',
+      new Map([[src, { width: 983, height: 906 }]]),
+    );
+    handleImage(context, image);
+    expect(context.blocks[0]).toMatchObject({
+      image: { width: 983, height: 906, shownWidth: 160 },
+    });
+    const same = setUp(
+      '<img src="logo.png" alt="BG" width="983">',
+      new Map([[src, { width: 983 }]]),
+    );
+    handleImage(same.context, same.image);
+    expect(same.context.blocks[0]).not.toHaveProperty('image.shownWidth');
+  });
+
   it('floats a picture the markup floats, and no other', () => {
     const floated = (html: string) => {
       const { image, context } = setUp(html);

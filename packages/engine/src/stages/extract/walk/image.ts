@@ -189,6 +189,14 @@ export function imageOf(context: WalkContext, element: Element): ImageRef | unde
   if (width !== undefined) image.width = width;
   if (height !== undefined) image.height = height;
   if (asset) image.asset = src;
+  // Shown narrower than its file (a logo of 983 px drawn 160 px wide): kept at that width.
+  if (
+    asset?.width !== undefined &&
+    Number.isFinite(attrWidth) &&
+    attrWidth >= 16 &&
+    attrWidth < asset.width * 0.8
+  )
+    image.shownWidth = attrWidth;
   // The probe saw it drawn round (a portrait in a circle): the rebuild draws it round too.
   if (getAttr(element, PROBE_MARKS.shape) === 'round') image.shape = 'round';
   const opens = currentOpens(context);

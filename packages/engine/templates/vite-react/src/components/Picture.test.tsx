@@ -18,4 +18,12 @@ describe('Picture', () => {
       'h-auto max-w-full rounded-theme item-image',
     );
   });
+
+  it('shows a picture as wide as the original showed it', () => {
+    render(
+      <Picture image={{ src: '/logo.png', alt: 'BG', width: 983, height: 906, shownWidth: 160 }} />,
+    );
+    const img = screen.getByAltText('BG');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['160', '147']);
+  });
 });

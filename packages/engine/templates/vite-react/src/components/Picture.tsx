@@ -11,6 +11,8 @@ import { isRoute } from './InlineText';
  */
 export function Picture({ image, className }: { image: ImageData; className?: string }) {
   const shape = image.shape === 'round' ? 'picture-round' : 'rounded-theme';
+  // Shown as wide as the original showed it where that was narrower than its file.
+  const scale = image.shownWidth && image.width ? image.shownWidth / image.width : 1;
   const img = (
     <img
       src={asset(image.src)}
@@ -23,8 +25,8 @@ export function Picture({ image, className }: { image: ImageData; className?: st
       }
       sizes={image.srcset ? image.sizes : undefined}
       alt={image.alt}
-      width={image.width}
-      height={image.height}
+      width={image.width === undefined ? undefined : Math.round(image.width * scale)}
+      height={image.height === undefined ? undefined : Math.round(image.height * scale)}
       loading={image.priority ? 'eager' : 'lazy'}
       fetchPriority={image.priority ? 'high' : 'auto'}
       decoding="async"

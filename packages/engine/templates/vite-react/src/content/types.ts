@@ -25,6 +25,8 @@ export interface ImageData {
   opens?: string;
   /** The original drew the picture round (a portrait in a circle): drawn round here too. */
   shape?: 'round';
+  /** The width the original showed it at, narrower than its file: it is shown as wide. */
+  shownWidth?: number;
   /** The page's first image: loaded eagerly with high priority (it is usually the largest paint). */
   priority?: boolean;
   /** Narrower copies for `srcset` (with the image itself, widest), and the width it is shown at. */
