@@ -435,6 +435,28 @@ describe('stricter identity checks', () => {
     expect(check).toMatchObject({ ok: false, found: expect.stringContaining('41 px high') });
   });
 
+  it("asks of a hero picture half the original's share where that was under 15 %", () => {
+    const identity: SiteIdentity = {
+      ...IDENTITY,
+      hero: {
+        pageUrl: SITE,
+        layout: 'contained',
+        image: { src: `${SITE}/mark.png`, alt: '', asset: `${SITE}/mark.png` },
+      },
+    };
+    // A 160 px logo mark over a hero of words: 2 % of the original's first screen.
+    const mark = (size: number) =>
+      page({
+        firstScreenPictures: [
+          picture('/images/mark.webp', { box: { x: 640, y: 100, width: size, height: size } }),
+        ],
+      });
+    const hero = (rebuilt: LayoutSnapshot) =>
+      checkIdentity(identity, rebuilt, mark(160)).find((item) => item.check === 'hero_image');
+    expect(hero(mark(120))?.ok).toBe(true);
+    expect(hero(mark(60))?.ok).toBe(false);
+  });
+
   it('fails a site name taken from the host', () => {
     const identity: SiteIdentity = { ...IDENTITY, name: 'site.test', nameSource: 'host' };
     const shown = page({
