@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageModel } from '../../model';
 import { plainText, toFlatBlocks } from '../../model';
 import { getAttr } from '../extract/dom';
 import { extractSite } from '../extract/extract-site';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 import { failOnConsoleOutput } from './test-server.fixture';
-import { chromePath, probeSite, type ProbedSite } from './probed-site.fixture';
+import { chromePath, useProbedSite } from './probed-site.fixture';
 
 failOnConsoleOutput();
 
@@ -55,15 +55,7 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Riverside College</tit
 <script>window.ready = true;</script>
 </body></html>`;
 
-let site: ProbedSite;
-
-beforeAll(async () => {
-  site = await probeSite({ '/': PAGE }, 1);
-}, 60_000);
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = useProbedSite(() => ({ '/': PAGE }));
 
 /** Every word the page's blocks show. */
 function shownText(page: PageModel): string {
@@ -81,7 +73,7 @@ function shownText(page: PageModel): string {
 
 describe.skipIf(!chromePath)('the dock mark of the identity probe (issue 23)', () => {
   it('marks the social column pinned to the left and the back-to-top arrow, not the sidebar or header', () => {
-    const marked = site.marked('/', PROBE_MARKS.dock);
+    const marked = site().marked('/', PROBE_MARKS.dock);
     expect(marked.map((e) => [getAttr(e, 'id'), getAttr(e, PROBE_MARKS.dock)])).toEqual([
       ['dock', 'left'],
       ['top', 'right'],
@@ -89,7 +81,7 @@ describe.skipIf(!chromePath)('the dock mark of the identity probe (issue 23)', (
   });
 
   it("keeps none of the dock's words in the content, and the sidebar's", () => {
-    const page = extractSite(site.raw!).pages[0]!;
+    const page = extractSite(site().raw!).pages[0]!;
     const text = shownText(page);
     for (const word of ['Facebook', 'LinkedIn', 'Instagram', 'Telegram', 'Ask us a question'])
       expect(text).not.toContain(word);
@@ -103,7 +95,7 @@ describe.skipIf(!chromePath)('the dock mark of the identity probe (issue 23)', (
   });
 
   it('keeps the real social links as the site’s profiles, not the one going nowhere', () => {
-    const model = extractSite(site.raw!);
+    const model = extractSite(site().raw!);
     expect(model.social.map((s) => s.network)).toEqual([
       'Facebook',
       'LinkedIn',

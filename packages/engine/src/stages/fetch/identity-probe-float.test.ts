@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getAttr } from '../extract/dom';
 import { extractSite } from '../extract/extract-site';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 import { toFlatBlocks } from '../../model';
 import { failOnConsoleOutput } from './test-server.fixture';
-import { chromePath, probeSite, type ProbedSite } from './probed-site.fixture';
+import { chromePath, useProbedSite } from './probed-site.fixture';
 
 failOnConsoleOutput();
 
@@ -28,26 +28,18 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Unreal</title><style>
   <script>window.ready = true;</script>
 </body></html>`;
 
-let site: ProbedSite;
-
-beforeAll(async () => {
-  site = await probeSite({ '/': PAGE }, 1);
-}, 60_000);
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = useProbedSite(() => ({ '/': PAGE }));
 
 describe.skipIf(!chromePath)('pictures floated beside their text (issue 23)', () => {
   it('marks the pictures floated beside text, with their side', () => {
-    const marks = site
+    const marks = site()
       .marked('/', PROBE_MARKS.float)
       .map((e) => `${getAttr(e, 'id')}:${getAttr(e, PROBE_MARKS.float)}`);
     expect(marks).toEqual(['right:right', 'left:left']);
   });
 
   it('keeps the floats on the image blocks', () => {
-    const page = extractSite(site.raw!).pages[0]!;
+    const page = extractSite(site().raw!).pages[0]!;
     const images = toFlatBlocks(page.sections.flatMap((section) => section.blocks)).flatMap(
       (block) => (block.kind === 'image' ? [`${block.image.alt}:${block.float ?? '-'}`] : []),
     );

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getAttr } from '../extract/dom';
 import { extractSite } from '../extract/extract-site';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 import type { Block } from '../../model';
 import { failOnConsoleOutput } from './test-server.fixture';
-import { chromePath, probeSite, type ProbedSite } from './probed-site.fixture';
+import { chromePath, useProbedSite } from './probed-site.fixture';
 
 failOnConsoleOutput();
 
@@ -37,20 +37,12 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Workshop</title><style
 <script>window.ready = true;</script>
 </body></html>`;
 
-let site: ProbedSite;
-
-beforeAll(async () => {
-  site = await probeSite({ '/': PAGE }, 1);
-}, 60_000);
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = useProbedSite(() => ({ '/': PAGE }));
 
 describe.skipIf(!chromePath)('repeated items drawn as boxes (issue 23)', () => {
   it('marks how the items are drawn against their ground', () => {
     const marks = Object.fromEntries(
-      site
+      site()
         .marked('/', PROBE_MARKS.itemBox)
         .map((e) => [getAttr(e, 'id'), getAttr(e, PROBE_MARKS.itemBox)]),
     );
@@ -58,7 +50,7 @@ describe.skipIf(!chromePath)('repeated items drawn as boxes (issue 23)', () => {
   });
 
   it('keeps the boxes on the items blocks', () => {
-    const page = extractSite(site.raw!).pages[0]!;
+    const page = extractSite(site().raw!).pages[0]!;
     const items = page.sections
       .flatMap((section) => section.blocks)
       .filter((block): block is Extract<Block, { kind: 'items' }> => block.kind === 'items');

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getAttr } from '../extract/dom';
 import { extractSite } from '../extract/extract-site';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 import { failOnConsoleOutput } from './test-server.fixture';
-import { chromePath, probeSite, type ProbedSite } from './probed-site.fixture';
+import { chromePath, useProbedSite } from './probed-site.fixture';
 
 failOnConsoleOutput();
 
@@ -20,23 +20,19 @@ const PAGE = `<!doctype html><html lang="de"><head><title>Naturfotografie</title
   <script>window.ready = true;</script>
 </body></html>`;
 
-let site: ProbedSite;
-
-beforeAll(async () => {
-  site = await probeSite({ '/': PAGE }, 1);
-}, 60_000);
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = useProbedSite(() => ({ '/': PAGE }));
 
 describe.skipIf(!chromePath)('a skip link out of sight (issue 23)', () => {
   it('marks the skip link, not a visible link to a section', () => {
-    expect(site.marked('/', PROBE_MARKS.skipLink).map((e) => getAttr(e, 'id'))).toEqual(['skip']);
+    expect(
+      site()
+        .marked('/', PROBE_MARKS.skipLink)
+        .map((e) => getAttr(e, 'id')),
+    ).toEqual(['skip']);
   });
 
   it('leaves it out of the content and lists it as not carried', () => {
-    const model = extractSite(site.raw!);
+    const model = extractSite(site().raw!);
     const page = model.pages[0]!;
     expect(page.textBlocks.join(' ')).not.toContain('Direkt zum Inhalt');
     expect(page.textBlocks.join(' ')).toContain('Heimische Vögel');

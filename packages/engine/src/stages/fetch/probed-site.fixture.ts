@@ -4,6 +4,7 @@
  * the machine, `raw` is undefined and the test skips (`describe.skipIf(!chromePath)`).
  */
 import { parse } from 'parse5';
+import { afterAll, beforeAll } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
 import type { EnginePorts } from '../../ports';
 import type { RawSite } from '../../types';
@@ -69,5 +70,27 @@ export async function probeSite(
     documentOf,
     marked: (path, mark) => findElements(documentOf(path), (e) => getAttr(e, mark) !== undefined),
     close: () => server.close(),
+  };
+}
+
+/**
+ * `probeSite` for a test file: fetched once before its tests (pages may be made asynchronously,
+ * pictures drawn with sharp), closed after them. Returns the site's getter.
+ */
+export function useProbedSite(
+  pages: () =>
+    Record<string, string | CannedResponse> | Promise<Record<string, string | CannedResponse>>,
+  maxPages = 1,
+): () => ProbedSite {
+  let site: ProbedSite | undefined;
+  beforeAll(async () => {
+    site = await probeSite(await pages(), maxPages);
+  }, 60_000);
+  afterAll(async () => {
+    await site?.close();
+  });
+  return () => {
+    if (!site) throw new Error('the probed site is not ready');
+    return site;
   };
 }
