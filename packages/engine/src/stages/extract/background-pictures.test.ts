@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PageProbe } from '../../types';
+import { pageProbe } from './page-probe.fixture';
 import { toBackgroundPictures } from './background-pictures';
 import type { AssetIndex } from './walk-content';
 
-const probe = (more: Partial<PageProbe>): PageProbe => ({
-  viewport: { width: 1440, height: 900 },
-  background: { color: 'rgb(255, 255, 255)' },
-  text: 'rgb(0, 0, 0)',
-  links: [],
-  headings: [],
-  buttons: [],
-  accents: [],
-  fonts: { body: 'serif', heading: 'serif' },
-  ...more,
-});
+const probe = pageProbe;
 
 const PAPER = 'https://wim.example/papier.gif';
 const BANNER = 'https://wim.example/banner.jpg';

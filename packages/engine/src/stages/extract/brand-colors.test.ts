@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PageProbe } from '../../types';
+import { pageProbe } from './page-probe.fixture';
 import { toProbedBrand } from './brand-colors';
 
-const probe = (more: Partial<PageProbe>): PageProbe => ({
-  viewport: { width: 1440, height: 900 },
-  background: { color: 'rgb(255, 255, 255)' },
-  text: 'rgb(51, 51, 51)',
-  links: [],
-  headings: [],
-  buttons: [],
-  accents: [],
-  fonts: { body: 'serif', heading: 'serif' },
-  ...more,
-});
+const probe = pageProbe;
 
 describe('toProbedBrand', () => {
   it("takes the buttons' fill as primary, not the colour that covers most of the page", () => {
