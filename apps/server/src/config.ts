@@ -146,8 +146,9 @@ export const CONFIG_VARIABLES = {
     description: 'Longest run of one attempt; a longer one is cancelled and the job ends FAILED.',
   },
   MAX_PAGES: {
-    default: '20',
-    description: 'Most pages of a site one job reads and rebuilds (1-100).',
+    default: '(unset: the plan decides)',
+    description:
+      "A ceiling on the pages one job reads and rebuilds (1-500). Unset: each user's plan decides (25 before a first payment, 200 to 500 on paid plans; docs/decisions/052).",
   },
   LIGHTHOUSE: {
     default: 'on',
@@ -288,7 +289,7 @@ export const configEnvSchema = z.object({
   WORKER_CONCURRENCY: positiveInt(1, 32).optional(),
   JOB_MAX_ATTEMPTS: positiveInt(1, 10).optional(),
   JOB_TIMEOUT_SECONDS: positiveInt(10, 86_400).optional(),
-  MAX_PAGES: positiveInt(1, 100).optional(),
+  MAX_PAGES: positiveInt(1, 500).optional(),
   LIGHTHOUSE: z
     .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' })
     .transform((value) => value === 'on' || value === 'true' || value === '1')
@@ -428,7 +429,8 @@ export interface JobsConfig {
   concurrency: number;
   maxAttempts: number;
   timeoutMs: number;
-  maxPages: number;
+  /** The operator's ceiling on pages per job (MAX_PAGES); the user's plan gives the limit below it. */
+  maxPages: number | undefined;
   /** A worker's hold on a running job; renewed every leaseMs / 3 (the heartbeat). */
   leaseMs: number;
   /** How often a worker looks for jobs whose worker died (expired leases) and lost queue messages. */
@@ -546,7 +548,7 @@ export function parseConfig(
       concurrency: values.WORKER_CONCURRENCY ?? 2,
       maxAttempts: values.JOB_MAX_ATTEMPTS ?? 3,
       timeoutMs: (values.JOB_TIMEOUT_SECONDS ?? 900) * 1000,
-      maxPages: values.MAX_PAGES ?? 20,
+      maxPages: values.MAX_PAGES,
       leaseMs: 60_000,
       sweepIntervalMs: 15_000,
       staleQueuedMs: 10 * 60_000,

@@ -117,6 +117,8 @@ describe.each(TEST_DATABASE_KINDS)('projects API on %s', (kind) => {
       [{ name: 'ab' }, 'Project name must be at least 3 characters'],
       [{ targetFramework: 'Vue' }, 'targetFramework'],
       [{ modernizationStrategy: 'REWRITE' }, 'modernizationStrategy'],
+      [{ includePaths: ['blog/'] }, 'Each path starts with / (for example /blog/ or /news/*)'],
+      [{ unbuiltLinks: 'drop' }, 'unbuiltLinks'],
     ];
     for (const [override, message] of cases) {
       const response = await owner.post('/api/projects', createBody(override));
@@ -162,6 +164,9 @@ describe.each(TEST_DATABASE_KINDS)('projects API on %s', (kind) => {
       github_repo_url: null,
       preview_url: null,
       report_summary: null,
+      include_paths: [],
+      exclude_paths: [],
+      unbuilt_links: 'keep',
     });
     projectId = project.id;
     jobId = project.job_id;
@@ -175,6 +180,33 @@ describe.each(TEST_DATABASE_KINDS)('projects API on %s', (kind) => {
       project_id: projectId,
       job_id: jobId,
     });
+  });
+
+  it('keeps the pages to rebuild and the choice for links to the others', async () => {
+    await grantCredits(testApp.database.db, ownerId, 1);
+    const response = await owner.post(
+      '/api/projects',
+      createBody({
+        includePaths: [' /blog/ ', '/docs/**'],
+        excludePaths: ['/blog/drafts/*'],
+        unbuiltLinks: 'remove',
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({
+      include_paths: ['/blog/', '/docs/**'],
+      exclude_paths: ['/blog/drafts/*'],
+      unbuilt_links: 'remove',
+    });
+    expect((await owner.get(`/api/projects/${created.id}`)).json()).toMatchObject({
+      include_paths: ['/blog/', '/docs/**'],
+      unbuilt_links: 'remove',
+    });
+    // Deleting the queued project refunds its credit: take it back, the tests after expect none.
+    const deleted = await owner.request({ method: 'DELETE', url: `/api/projects/${created.id}` });
+    expect(deleted.statusCode).toBe(204);
+    await grantCredits(testApp.database.db, ownerId, -1);
   });
 
   it('answers 402 with the pricing link when no credit is left', async () => {

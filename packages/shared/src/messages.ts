@@ -33,6 +33,10 @@ export const VALIDATION_MESSAGES = {
   avatarUrlMax: 'Avatar URL must be at most 2048 characters',
   /** PostgreSQL text cannot hold U+0000; the server prefixes the field's name (issue 10). */
   nulCharacter: 'NUL characters (U+0000) are not allowed',
+  /** The create form's page paths (issue 24). */
+  pathPatternInvalid: 'Each path starts with / (for example /blog/ or /news/*)',
+  pathPatternMax: 'A path must be at most 200 characters',
+  pathPatternsMax: 'At most 20 paths',
 } as const;
 
 /** Messages of the account screens and flows (spec §2, §8 Forms and Profile; DESIGN.md §3). */

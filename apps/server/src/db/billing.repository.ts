@@ -532,3 +532,20 @@ export async function hasPaidOrCompleted(db: AppDb, userId: string): Promise<boo
     .limit(1);
   return completed.length > 0;
 }
+
+/**
+ * The products the user holds or paid for and kept: live subscriptions and payments not refunded
+ * (issue 24: a plan's page limit stays with the credits it paid for).
+ */
+export async function listPaidProductIds(db: AppDb, userId: string): Promise<string[]> {
+  const [subscriptions, payments] = await Promise.all([
+    listLiveSubscriptionsForUser(db, userId),
+    db
+      .selectDistinct({ productId: billingPayments.productId })
+      .from(billingPayments)
+      .where(and(eq(billingPayments.userId, userId), isNull(billingPayments.refundedAt))),
+  ]);
+  return [
+    ...new Set([...subscriptions.map((row) => row.productId), ...payments.map((row) => row.productId)]),
+  ];
+}

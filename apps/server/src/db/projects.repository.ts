@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ModernizationStrategy } from '@sitelift/shared/validation/create-project';
+import type { ModernizationStrategy, UnbuiltLinks } from '@sitelift/shared/validation/create-project';
 import {
   TERMINAL_PROJECT_STATUSES,
   type ProjectListFilter,
@@ -23,6 +23,10 @@ export interface ProjectRecord {
   generatedCodeUrl: string | null;
   githubRepoUrl: string | null;
   reportSummary: StoredReportSummary | null;
+  /** The pages to rebuild and what becomes of links to the others (issue 24). */
+  includePaths: string[];
+  excludePaths: string[];
+  unbuiltLinks: UnbuiltLinks;
   createdAt: Date;
   updatedAt: Date;
   jobStatus: JobStatus | null;
@@ -53,6 +57,9 @@ const projectColumns = {
   generatedCodeUrl: projects.generatedCodeUrl,
   githubRepoUrl: projects.githubRepoUrl,
   reportSummary: projects.reportSummary,
+  includePaths: projects.includePaths,
+  excludePaths: projects.excludePaths,
+  unbuiltLinks: projects.unbuiltLinks,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
   jobStatus: jobs.status,
@@ -272,6 +279,9 @@ export async function insertProject(
     description: string | null;
     sourceUrl: string;
     modernizationStrategy: ModernizationStrategy;
+    includePaths: string[];
+    excludePaths: string[];
+    unbuiltLinks: UnbuiltLinks;
   },
 ): Promise<void> {
   const now = new Date();

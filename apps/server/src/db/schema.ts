@@ -90,6 +90,8 @@ export const verifications = pgTable(
 /** A short summary of a finished run, stored with the project (see shared ReportSummary). */
 export interface StoredReportSummary {
   pages: number;
+  /** Pages found on the site: those rebuilt and those not (report `not_rebuilt`); absent in older runs. */
+  pages_found?: number;
   routes: string[];
   text_coverage: number;
   build_ok: boolean;
@@ -132,6 +134,11 @@ export const projects = pgTable(
      */
     githubRepoFullName: text('github_repo_full_name'),
     reportSummary: jsonb('report_summary').$type<StoredReportSummary>(),
+    /** The pages to rebuild (issue 24): path patterns to include (empty: all) and to leave out. */
+    includePaths: text('include_paths').array().notNull().default(sql`'{}'::text[]`),
+    excludePaths: text('exclude_paths').array().notNull().default(sql`'{}'::text[]`),
+    /** Links to pages that were not rebuilt: 'keep' (to the original) or 'remove' (words kept). */
+    unbuiltLinks: text('unbuilt_links').notNull().default('keep'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

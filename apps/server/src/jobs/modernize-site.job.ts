@@ -30,6 +30,7 @@ import {
 import { findProjectById, updateProjectFields } from '../db/projects.repository';
 import type { JobProgress, StoredReportSummary } from '../db/schema';
 import { failJobAndRefund } from '../services/job-outcomes';
+import { pageLimitForUser } from '../services/page-limit';
 import { toJobFailure } from './job-failure';
 import { toExpectedStageSeconds, toOverallProgress } from './overall-progress';
 import { modernizePayloadSchema, type JobQueue } from './queue';
@@ -274,6 +275,8 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
       'INFO',
       `Job started (attempt ${job.attempts} of ${job.maxAttempts}): modernizing ${project.sourceUrl} with ${project.modernizationStrategy}`,
     );
+    const maxPages = await pageLimitForUser(db, project.userId, jobsConfig.maxPages);
+    writer.push('INFO', `Rebuilding up to ${maxPages} pages (the limit of your plan)`);
     let currentStatus = 'processing';
     // One bar for the whole job (issue 22): stages weighted by how long they took in recent jobs.
     const expectedSeconds = toExpectedStageSeconds(await listRecentJobTimings(db).catch(() => []));
@@ -311,7 +314,7 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
       {
         url: project.sourceUrl,
         strategy: project.modernizationStrategy,
-        maxPages: jobsConfig.maxPages,
+        maxPages,
         // Lighthouse runs after delivery, in a queue of its own (decision record 042).
         lighthouse: false,
         allowPrivateUrls: deps.allowPrivateUrls,

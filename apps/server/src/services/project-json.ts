@@ -72,12 +72,16 @@ export function toProjectJson(record: ProjectRecord): Project {
     job_status: record.jobStatus,
     generated_code_url: record.generatedCodeUrl,
     github_repo_url: record.githubRepoUrl,
+    include_paths: record.includePaths,
+    exclude_paths: record.excludePaths,
+    unbuilt_links: record.unbuiltLinks,
     error_message: toUserFailureMessage(record),
     created_at: record.createdAt.toISOString(),
     updated_at: record.updatedAt.toISOString(),
     report_summary: isCompleted
       ? {
           pages: summary.pages,
+          ...(summary.pages_found === undefined ? {} : { pages_found: summary.pages_found }),
           routes: summary.routes,
           text_coverage: summary.text_coverage,
           build_ok: summary.build_ok,

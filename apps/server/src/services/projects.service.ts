@@ -9,7 +9,7 @@ import {
   type ProjectListResponse,
   type UpdateProjectBody,
 } from '@sitelift/shared/schemas/project';
-import type { ModernizationStrategy } from '@sitelift/shared/validation/create-project';
+import type { ModernizationStrategy, UnbuiltLinks } from '@sitelift/shared/validation/create-project';
 import type { Logger } from 'pino';
 import type { ArtifactStore } from '../artifacts/artifact-store';
 import {
@@ -161,6 +161,9 @@ export async function createProject(
     description?: string;
     sourceUrl: string;
     modernizationStrategy: ModernizationStrategy;
+    includePaths?: string[];
+    excludePaths?: string[];
+    unbuiltLinks?: UnbuiltLinks;
   },
 ): Promise<Project> {
   if (!caller.emailVerified) throw new AppError('API_EMAIL_NOT_VERIFIED');
@@ -178,6 +181,9 @@ export async function createProject(
       description: body.description ? body.description : null,
       sourceUrl: body.sourceUrl,
       modernizationStrategy: body.modernizationStrategy,
+      includePaths: body.includePaths ?? [],
+      excludePaths: body.excludePaths ?? [],
+      unbuiltLinks: body.unbuiltLinks ?? 'keep',
     });
     const newJobId = await startJobInTransaction(tx, deps, caller.id, projectId, 'project');
     await updateProjectFields(tx, caller.id, projectId, { jobId: newJobId });

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   BILLING_PRODUCTS,
   FOUNDER_OFFER,
+  FREE_PAGES_PER_SITE,
   GUARANTEE_DAYS,
   PRICING_PLANS,
   findBillingProduct,
   formatUsd,
   getCurrentAmount,
+  pagesPerSiteFeature,
+  pagesPerSiteFor,
 } from './plans';
 
 // Spec §9 'Plans and prices', row by row: plan, product id, regular and founder ("now") price in
@@ -81,5 +84,25 @@ describe('the plans of spec §9', () => {
     if (!payg) throw new Error('missing');
     expect(getCurrentAmount(payg, 1000)).toBe(1900);
     expect(GUARANTEE_DAYS).toBe(14);
+  });
+});
+
+describe('pages per site (issue 24)', () => {
+  it('gives the free limit to a user without a plan and the largest plan limit otherwise', () => {
+    expect(pagesPerSiteFor([])).toBe(FREE_PAGES_PER_SITE);
+    expect(pagesPerSiteFor(['prod_unknown'])).toBe(FREE_PAGES_PER_SITE);
+    expect(pagesPerSiteFor(['prod_payg_19'])).toBe(200);
+    expect(pagesPerSiteFor(['prod_payg_19', 'prod_sub_agency_2490'])).toBe(300);
+    expect(pagesPerSiteFor(['prod_sub_scale_499'])).toBe(500);
+  });
+
+  it('states every plan variant its page limit on the pricing card', () => {
+    for (const plan of PRICING_PLANS) {
+      expect(plan.pagesPerSite).toBeGreaterThanOrEqual(200);
+      for (const variant of [plan.monthly, plan.yearly]) {
+        if (variant) expect(variant.features).toContain(pagesPerSiteFeature(plan.pagesPerSite));
+      }
+    }
+    expect(pagesPerSiteFeature(500)).toBe('Up to 500 pages per site');
   });
 });

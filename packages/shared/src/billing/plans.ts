@@ -41,6 +41,16 @@ export interface PricingPlan {
   buttonText: string;
   buttonVariant: 'primary' | 'outline';
   recommended: boolean;
+  /** The most pages one run rebuilds for a customer of this plan (issue 24, decision record 052). */
+  pagesPerSite: number;
+}
+
+/** Pages one run rebuilds for a user who has never paid (the sign-up credit, referral credits). */
+export const FREE_PAGES_PER_SITE = 25;
+
+/** The pricing card's line for a plan's page limit. */
+export function pagesPerSiteFeature(pages: number): string {
+  return `Up to ${pages.toLocaleString('en-US')} pages per site`;
 }
 
 /** The founder offer (spec §1, §9): the first 250 subscriptions sold pay 30 % below regular, for good. */
@@ -80,6 +90,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       description: 'One site, one credit. Ideal to try Sitelift on a real project.',
       features: [
         '1 credit (one site)',
+        pagesPerSiteFeature(200),
         'Style modernization',
         'Responsive React + Tailwind output',
         'Zip download',
@@ -89,6 +100,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     buttonText: 'Buy One Credit',
     buttonVariant: 'outline',
     recommended: false,
+    pagesPerSite: 200,
   },
   {
     id: 'freelancer',
@@ -105,6 +117,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       description: 'For freelancers turning legacy client sites into retainers.',
       features: [
         '15 credits per month',
+        pagesPerSiteFeature(200),
         'All modernization strategies',
         'Advanced SEO',
         GITHUB_FEATURE,
@@ -123,6 +136,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       description: 'For freelancers turning legacy client sites into retainers.',
       features: [
         '180 credits per year',
+        pagesPerSiteFeature(200),
         'All modernization strategies',
         'Advanced SEO',
         GITHUB_FEATURE,
@@ -132,6 +146,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     buttonText: 'Become a Founder',
     buttonVariant: 'primary',
     recommended: true,
+    pagesPerSite: 200,
   },
   {
     id: 'agency',
@@ -148,6 +163,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       description: 'For agencies running modernization as a service line.',
       features: [
         '65 credits per month',
+        pagesPerSiteFeature(300),
         'Everything in Freelancer',
         'Credit rollover',
         'Dedicated support',
@@ -165,6 +181,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       description: 'For agencies running modernization as a service line.',
       features: [
         '780 credits per year',
+        pagesPerSiteFeature(300),
         'Everything in Freelancer',
         'Credit rollover',
         'Dedicated support',
@@ -173,6 +190,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     buttonText: 'Choose Agency',
     buttonVariant: 'outline',
     recommended: false,
+    pagesPerSite: 300,
   },
   {
     id: 'scale',
@@ -189,6 +207,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       description: 'For teams modernizing whole portfolios of sites.',
       features: [
         '200 credits per month',
+        pagesPerSiteFeature(500),
         'Everything in Agency',
         API_ACCESS_FEATURE,
         '1-on-1 onboarding',
@@ -206,6 +225,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       description: 'For teams modernizing whole portfolios of sites.',
       features: [
         '2,400 credits per year',
+        pagesPerSiteFeature(500),
         'Everything in Agency',
         API_ACCESS_FEATURE,
         '1-on-1 onboarding',
@@ -214,6 +234,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     buttonText: 'Choose Scale',
     buttonVariant: 'outline',
     recommended: false,
+    pagesPerSite: 500,
   },
 ];
 
@@ -269,4 +290,18 @@ export function formatUsd(cents: number): string {
     minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
     maximumFractionDigits: 2,
   })}`;
+}
+
+/**
+ * The most pages one run rebuilds for a customer who holds or bought `productIds` (issue 24): the
+ * largest limit of their plans, or {@link FREE_PAGES_PER_SITE} when they have none.
+ */
+export function pagesPerSiteFor(productIds: Iterable<string>): number {
+  let pages = FREE_PAGES_PER_SITE;
+  for (const productId of productIds) {
+    const product = findBillingProduct(productId);
+    const plan = PRICING_PLANS.find((candidate) => candidate.id === product?.planId);
+    if (plan) pages = Math.max(pages, plan.pagesPerSite);
+  }
+  return pages;
 }

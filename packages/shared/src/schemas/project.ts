@@ -4,6 +4,7 @@ import {
   isAbsoluteHttpUrl,
   MODERNIZATION_STRATEGIES,
   PROJECT_NAME_MIN_LENGTH,
+  UNBUILT_LINKS_CHOICES,
 } from '../validation/create-project';
 import { VALIDATION_MESSAGES } from '../messages';
 import { fidelityScoresSchema } from './report';
@@ -54,6 +55,11 @@ export const PROJECT_LIST_DEFAULT_LIMIT = 5;
 export const reportSummarySchema = z.object({
   /** Pages rebuilt. */
   pages: z.number().int(),
+  /**
+   * Pages found on the site (issue 24): the rebuilt ones and those the report lists as not rebuilt
+   * (over the plan's limit, left out by the user, robots.txt, errors). Absent in older runs.
+   */
+  pages_found: z.number().int().optional(),
   /** Routes of the rebuilt site, in order. */
   routes: z.array(z.string()),
   /** Share (0..1) of the original's text blocks found in the rebuild. */
@@ -98,6 +104,11 @@ export const projectSchema = z.object({
   /** Where the zip is downloaded: `/api/projects/<id>/download`, once completed. */
   generated_code_url: z.string().nullable(),
   github_repo_url: z.string().nullable(),
+  /** The pages to rebuild (issue 24): path patterns included (empty: all) and left out. */
+  include_paths: z.array(z.string()),
+  exclude_paths: z.array(z.string()),
+  /** Links to pages that were not rebuilt: kept to the original, or removed with their words kept. */
+  unbuilt_links: z.enum(UNBUILT_LINKS_CHOICES),
   /** Why the last run failed (the user-facing message), when it failed. */
   error_message: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),

@@ -40,6 +40,28 @@ export function withDefaultScheme(input: string): string {
     : `https://${trimmed.replace(/^\/\/+/, '')}`;
 }
 
+/** What becomes of links to pages that were not rebuilt (issue 24): kept to the original, or removed. */
+export const UNBUILT_LINKS_CHOICES = ['keep', 'remove'] as const;
+
+/** One choice of {@link UNBUILT_LINKS_CHOICES}. */
+export type UnbuiltLinks = (typeof UNBUILT_LINKS_CHOICES)[number];
+
+/** Most path patterns in each of the include and exclude lists. */
+export const MAX_PATH_PATTERNS = 20;
+
+/** A path pattern of the pages to rebuild: a prefix (`/blog/`) or a glob (`/news/*`, `/docs/**`). */
+const pathPatternSchema = z
+  .string()
+  .trim()
+  .max(200, VALIDATION_MESSAGES.pathPatternMax)
+  .refine((pattern) => pattern.startsWith('/'), VALIDATION_MESSAGES.pathPatternInvalid)
+  .refine(hasNoNulCharacter, VALIDATION_MESSAGES.nulCharacter);
+
+const pathPatternsSchema = z
+  .array(pathPatternSchema)
+  .max(MAX_PATH_PATTERNS, VALIDATION_MESSAGES.pathPatternsMax)
+  .default([]);
+
 /** The Create Project form (spec §5 Create project). */
 export const createProjectFormSchema = z.object({
   sourceUrl: z
@@ -62,6 +84,11 @@ export const createProjectFormSchema = z.object({
     .refine(hasNoNulCharacter, VALIDATION_MESSAGES.nulCharacter)
     .optional(),
   modernizationStrategy: z.enum(MODERNIZATION_STRATEGIES).default(DEFAULT_MODERNIZATION_STRATEGY),
+  /** Pages to rebuild (issue 24): only those under these paths (empty: every page found). */
+  includePaths: pathPatternsSchema,
+  /** Pages to leave out. */
+  excludePaths: pathPatternsSchema,
+  unbuiltLinks: z.enum(UNBUILT_LINKS_CHOICES).default('keep'),
 });
 
 /** Values of the Create Project form. */

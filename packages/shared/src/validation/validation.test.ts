@@ -195,11 +195,31 @@ describe('create project rules (spec §5)', () => {
       'Project name must be at least 3 characters',
     ]);
   });
-  it('makes the description optional and defaults the strategy', () => {
+  it('makes the description optional and defaults the strategy and the scope', () => {
     expect(createProjectFormSchema.parse(valid)).toEqual({
       ...valid,
       modernizationStrategy: 'INCREMENTAL_UPDATE',
+      includePaths: [],
+      excludePaths: [],
+      unbuiltLinks: 'keep',
     });
+  });
+  it('takes path patterns that start with a slash, at most 20 of each', () => {
+    expect(
+      createProjectFormSchema.parse({ ...valid, includePaths: [' /blog/ '], excludePaths: ['/x/*'] }),
+    ).toMatchObject({ includePaths: ['/blog/'], excludePaths: ['/x/*'] });
+    expect(errorsOf(createProjectFormSchema, { ...valid, includePaths: ['blog'] })).toEqual({
+      'includePaths.0': ['Each path starts with / (for example /blog/ or /news/*)'],
+    });
+    expect(
+      errorsOf(createProjectFormSchema, {
+        ...valid,
+        excludePaths: Array.from({ length: 21 }, (_, index) => `/p${index}`),
+      }).excludePaths,
+    ).toEqual(['At most 20 paths']);
+    expect(errorsOf(createProjectFormSchema, { ...valid, unbuiltLinks: 'drop' })).toHaveProperty(
+      'unbuiltLinks',
+    );
   });
 });
 

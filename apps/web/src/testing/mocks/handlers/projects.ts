@@ -1,5 +1,9 @@
 import { PROJECTS_ERROR_CODES } from '@sitelift/shared/error-codes/projects';
-import { projectListResponseSchema, projectSchema } from '@sitelift/shared/schemas/project';
+import {
+  createProjectBodySchema,
+  projectListResponseSchema,
+  projectSchema,
+} from '@sitelift/shared/schemas/project';
 import { siteliftReportSchema } from '@sitelift/shared/schemas/report';
 import { siteCheckSchema, type SiteCheckResult } from '@sitelift/shared/schemas/site-check';
 import { HttpResponse, http } from 'msw';
@@ -102,7 +106,11 @@ export const projectHandlers = [
   http.post('*/api/projects', async ({ request }) => {
     const user = getSessionUser();
     if (!user) return unauthenticated();
-    const body = (await request.json()) as Record<string, string>;
+    const parsed = createProjectBodySchema.safeParse(await request.json());
+    if (!parsed.success) {
+      return error(400, 'API_VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'Invalid body');
+    }
+    const body = parsed.data;
     mockDb.calls.push({ method: 'POST', path: '/api/projects', body });
     if (mockDb.createFailure) {
       const { status, code, message } = mockDb.createFailure;
@@ -115,13 +123,16 @@ export const projectHandlers = [
       name: body.name ?? '',
       description: body.description ?? null,
       source_url: body.sourceUrl ?? '',
-      modernization_strategy: modernizationStrategySchema.parse(body.modernizationStrategy),
+      modernization_strategy: body.modernizationStrategy,
       target_framework: 'React',
       status: 'queued',
       job_id: `job-new-${mockDb.projects.length + 1}`,
       job_status: 'QUEUED',
       generated_code_url: null,
       github_repo_url: null,
+      include_paths: body.includePaths,
+      exclude_paths: body.excludePaths,
+      unbuilt_links: body.unbuiltLinks,
       error_message: null,
       created_at: now,
       updated_at: now,
