@@ -20,6 +20,7 @@ import { SHARE_MESSAGES } from '@sitelift/shared/messages';
 import type { Project } from '@sitelift/shared/schemas/project';
 import { toProjectStatus } from '../utils/project-status';
 import { ProjectFidelityScore } from './project-fidelity-score';
+import { ProjectPagesCount } from './project-pages-count';
 import { ProjectReportPanel } from './project-report-panel';
 import { ProjectProgress } from './project-progress';
 import { ProjectStatusBadge } from './project-status-badge';
@@ -139,6 +140,7 @@ export function ProjectCard({
       <p className="mt-2 text-xs text-slate-500">
         Created{' '}
         {Number.isNaN(createdAt.getTime()) ? project.created_at : dateFormat.format(createdAt)}
+        {isCompleted && <ProjectPagesCount summary={project.report_summary} />}
         {isCompleted && <ProjectFidelityScore scores={project.report_summary?.fidelity} />}
       </p>
 
