@@ -45,7 +45,7 @@ export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
 
 /** Options of the fetch stage. */
 export interface FetchOptions {
-  /** Same-origin pages to read, breadth-first from the start URL. Default 20, at most 100. */
+  /** Same-origin pages to read, breadth-first from the start URL. Default 20, at most 500. */
   maxPages: number;
   /** Lift the SSRF guard (tests and local development only). */
   allowPrivateUrls: boolean;

@@ -146,12 +146,12 @@ describe('checkSite', () => {
 
   it('says when the start page links to more pages than one run reads', async () => {
     const links = Array.from(
-      { length: 120 },
+      { length: 520 },
       (_, index) => `<a href="/p${index}.html">${index}</a>`,
     );
     server = await startTestServer({ '/': { body: html(`<p>${WORDS}</p>${links.join('')}`) } });
     const check = await checkSite(`${server.origin}/`, LOCAL);
-    expect(check).toMatchObject({ estimatedPages: 100, pagesCapped: true });
+    expect(check).toMatchObject({ estimatedPages: 500, pagesCapped: true });
     expect(check.warnings.map((warning) => warning.code)).toEqual(['many_pages']);
   });
 

@@ -180,7 +180,7 @@ describe('fetchSite crawl', () => {
     expect(await paths(4)).toEqual(withFrames);
   });
 
-  it('clamps maxPages to 1..100', async () => {
+  it('clamps maxPages to 1..MAX_PAGES_LIMIT', async () => {
     const raw = await fetchSite(`${site.origin}/`, { ...STATIC, maxPages: 0 }, buildPorts());
     expect(raw.pages).toHaveLength(1);
     // An option passed as undefined keeps its default.

@@ -28,8 +28,8 @@ export const DEFAULT_FETCH_OPTIONS: FetchOptions = {
   userAgent: 'Mozilla/5.0 (compatible; Sitelift/1.0; +https://sitelift.dev/bot)',
 };
 
-/** The most pages one run reads. */
-export const MAX_PAGES_LIMIT = 100;
+/** The most pages one run reads (issue 24: plans of up to 500; the server passes its plan's limit). */
+export const MAX_PAGES_LIMIT = 500;
 
 /** Pages read (and rendered) at the same time; the machine has 2 cores. */
 const PAGE_CONCURRENCY = 3;
