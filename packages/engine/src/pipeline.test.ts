@@ -76,6 +76,7 @@ const RAW: RawSite = {
       url: 'http://old.example/x',
     },
   ],
+  notRead: [{ url: 'http://old.example/x', reason: 'error', detail: 'HTTP 500' }],
 };
 // The real stages' outputs for RAW: resume checks every field of them.
 const MODEL = extractSite(RAW);

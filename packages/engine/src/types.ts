@@ -71,6 +71,14 @@ export interface FetchOptions {
    */
   screenshots: boolean;
   userAgent: string;
+  /**
+   * Path patterns of the pages to read (issue 24; `@sitelift/shared/path-filter`): a prefix
+   * (`/blog/`) or a glob (`*` within a segment, `**` at any depth). Empty or absent: every page.
+   * The start page is always read.
+   */
+  include?: string[];
+  /** Path patterns of pages not to read, the same kind as `include`; they win over it. */
+  exclude?: string[];
 }
 
 /** One page as read from the original site. */
@@ -135,6 +143,26 @@ export interface RawSite {
   assets: RawAsset[];
   /** Pages and assets that were skipped, refused or failed, and why. */
   diagnostics: Diagnostic[];
+  /**
+   * Every same-site page found (by a link, a frame or a sitemap) and not read, each once, with why
+   * (issue 24: no page is dropped silently). A duplicate of a page read is no page not read.
+   */
+  notRead: NotReadPage[];
+}
+
+/** Why a page found was not read (issue 24). */
+export type NotReadReason = 'over_limit' | 'excluded' | 'robots' | 'error';
+
+/** A same-site page found and not read (RawSite.notRead). */
+export interface NotReadPage {
+  url: string;
+  /**
+   * `over_limit`: found past `maxPages`; `excluded`: the user's include/exclude filter; `robots`:
+   * robots.txt disallows it; `error`: an HTTP error, not HTML, too large, a timeout...
+   */
+  reason: NotReadReason;
+  /** For `error`, what went wrong (the message the log has). */
+  detail?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,15 @@
  */
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '@sitelift/shared/error-codes';
 import { z } from 'zod';
-import type { Diagnostic, FetchOptions, RawAsset, RawPage, RawSite, RawStylesheet } from '../types';
+import type {
+  Diagnostic,
+  FetchOptions,
+  NotReadPage,
+  RawAsset,
+  RawPage,
+  RawSite,
+  RawStylesheet,
+} from '../types';
 import { pageProbeSchema } from '../measure/page-probe';
 import { probedTypographySchema } from '../model';
 import { exactly } from './exact';
@@ -45,6 +53,8 @@ export const fetchOptionsSchema = exactly<FetchOptions>()(
     respectRobots: z.boolean(),
     screenshots: z.boolean(),
     userAgent: z.string().min(1),
+    include: z.array(z.string()).optional(),
+    exclude: z.array(z.string()).optional(),
   }),
 );
 
@@ -79,6 +89,15 @@ const rawAssetSchema = exactly<RawAsset>()(
   }),
 );
 
+/** A same-site page found and not read, and why (issue 24). */
+export const notReadPageSchema = exactly<NotReadPage>()(
+  z.object({
+    url: z.string(),
+    reason: z.enum(['over_limit', 'excluded', 'robots', 'error']),
+    detail: z.string().optional(),
+  }),
+);
+
 /** Everything the fetch stage read from a site (fetch.json). */
 export const rawSiteSchema = exactly<RawSite>()(
   z.object({
@@ -88,5 +107,6 @@ export const rawSiteSchema = exactly<RawSite>()(
     stylesheets: z.array(rawStylesheetSchema),
     assets: z.array(rawAssetSchema),
     diagnostics: z.array(diagnosticSchema),
+    notRead: z.array(notReadPageSchema),
   }),
 );

@@ -21,6 +21,7 @@ function site(pages: Record<string, string>): RawSite {
     stylesheets: [],
     assets: [],
     diagnostics: [],
+    notRead: [],
   };
 }
 

@@ -81,6 +81,7 @@ describe('CrawlFrontier', () => {
     const skipped = {
       url: 'http://www.site.test/x',
       skipped: 'HTTP 404',
+      cause: 'error',
       level: 'warning',
     } as const;
     expect(crawl.accept(skipped)).toBe(skipped);

@@ -3,7 +3,8 @@
  * site's origins, every URL seen, and the final URL and body of every kept page, so that a page is
  * read once and kept once (servers often answer / and /index.html with the same document). No I/O.
  */
-import type { RawPage } from '../../types';
+import { matchesPathFilter, type PathFilter } from '@sitelift/shared/path-filter';
+import type { NotReadPage, RawPage } from '../../types';
 import type { PageReferences } from './collect-page-references';
 import { toCrawlUrl, toOrigin } from './crawl-url';
 
@@ -13,10 +14,16 @@ export interface CrawledPage {
   references: PageReferences;
 }
 
+/**
+ * Why a URL was skipped: robots.txt disallows it, it failed (HTTP error, not HTML, too large, a
+ * timeout...), or it redirects to another site (then it is a link out, no page of the site).
+ */
+export type SkipCause = 'robots' | 'error' | 'off_site';
+
 /** What reading one URL gave: a page, a reason it was skipped, or the page it duplicates. */
 export type CrawlResult =
   | { url: string; crawledPage: CrawledPage; finalUrl: string; bodyHash: string }
-  | { url: string; skipped: string; level: 'info' | 'warning' }
+  | { url: string; skipped: string; level: 'info' | 'warning'; cause: SkipCause }
   | { url: string; duplicateOf: string };
 
 /**
@@ -39,11 +46,16 @@ export class CrawlFrontier {
   private readonly seen: Set<string>;
   private readonly finalUrls: Set<string>;
   private readonly bodies: Map<string, string>;
+  private readonly notRead = new Map<string, NotReadPage>();
 
-  /** From the start page (requested at `requestedUrl`), kept first, on the site of `origins`. */
+  /**
+   * From the start page (requested at `requestedUrl`), kept first, on the site of `origins`; pages
+   * the user's `filter` leaves out are not read (the start page always is).
+   */
   constructor(
     readonly origins: ReadonlySet<string>,
     start: { requestedUrl: string; page: CrawledPage; bodyHash: string },
+    private readonly filter: PathFilter = {},
   ) {
     const finalUrl = start.page.page.url;
     this.seen = new Set([start.requestedUrl, finalUrl]);
@@ -80,6 +92,33 @@ export class CrawlFrontier {
     return found;
   }
 
+  /**
+   * The URLs of `urls` (a sitemap's pages, already crawl URLs) that are new and on the site, now
+   * seen; those the filter leaves out are noted as not read.
+   */
+  takeNew(urls: readonly string[]): string[] {
+    return urls.filter((url) => this.takeUrl(url) !== undefined);
+  }
+
+  /** True when `url` was seen: read, queued, or noted as not read. */
+  hasSeen(url: string): boolean {
+    return this.seen.has(url);
+  }
+
+  /** Notes a page found and not read, with why; a URL is noted once (the first reason stays). */
+  noteNotRead(page: NotReadPage): void {
+    if (!this.notRead.has(page.url)) this.notRead.set(page.url, page);
+  }
+
+  /**
+   * The pages found and not read, in the order they were noted; not one that was read after all
+   * (under its requested or its final URL).
+   */
+  notReadPages(): NotReadPage[] {
+    const read = new Set(this.crawled.flatMap(({ page }) => [page.requestedUrl, page.url]));
+    return [...this.notRead.values()].filter((page) => !read.has(page.url));
+  }
+
   /** The frames of `pages` that are new and on the site, at most `max` of them, now seen. */
   frames(pages: CrawledPage[], max: number): string[] {
     const urls: string[] = [];
@@ -110,11 +149,22 @@ export class CrawlFrontier {
     return result;
   }
 
-  /** The crawl URL of `href` when it is new and on the site (now seen). */
+  /**
+   * The crawl URL of `href` when it is new, on the site and wanted (now seen); a new page of the
+   * site the filter leaves out is seen too, and noted as not read.
+   */
   private take(href: string, baseUrl: string, clientRoutes: boolean): string | undefined {
     const url = toCrawlUrl(href, baseUrl, { clientRoutes });
-    if (!url || this.seen.has(url) || !this.isOnSite(url)) return undefined;
+    return url === undefined ? undefined : this.takeUrl(url);
+  }
+
+  private takeUrl(url: string): string | undefined {
+    if (this.seen.has(url) || !this.isOnSite(url)) return undefined;
     this.seen.add(url);
+    if (!matchesPathFilter(url, this.filter)) {
+      this.noteNotRead({ url, reason: 'excluded' });
+      return undefined;
+    }
     return url;
   }
 }

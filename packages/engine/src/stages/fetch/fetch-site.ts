@@ -1,17 +1,19 @@
 import { AppError } from '@sitelift/shared/error-codes';
 import { findBrowser } from '../../browser/find-browser';
+import { hasClientRoute } from '../../lib/client-route';
 import { mapWithConcurrency } from '../../lib/map-with-concurrency';
 import { parseHttpUrl, type GuardOptions, type HostResolver } from '../../net/assert-public-url';
 import { buildGuardedAgent } from '../../net/guarded-agent';
 import { formatBytes } from '../../net/guarded-request';
 import type { EnginePorts } from '../../ports';
-import type { Diagnostic, FetchOptions, RawSite } from '../../types';
+import type { Diagnostic, FetchOptions, NotReadPage, RawSite } from '../../types';
 import { CrawlFrontier, siteOrigins, type CrawledPage, type CrawlResult } from './crawl-frontier';
 import { toOrigin } from './crawl-url';
 import { fetchSiteAssets } from './fetch-site-assets';
 import { createPageReader, toBodyHash, type PageReader } from './page-reader';
 import { startPageRenderer, type PageRenderer } from './page-renderer';
 import { readFrames, type FrameReading } from './read-frames';
+import { readSitemaps } from './read-sitemaps';
 
 /** The fetch stage's defaults (issue 3: 20 pages, 30 s, 5 redirects, 5 MB of HTML, 50 MB of assets). */
 export const DEFAULT_FETCH_OPTIONS: FetchOptions = {
@@ -35,6 +37,8 @@ export const MAX_PAGES_LIMIT = 500;
 const PAGE_CONCURRENCY = 3;
 /** Assets downloaded at the same time. */
 const ASSET_CONCURRENCY = 6;
+/** Time for each sitemap file: a sitemap is a hint, not a reason to wait. */
+const SITEMAP_TIMEOUT_MS = 10_000;
 
 /** Test seams of fetchSite that are not product options. */
 export interface FetchSiteInternals {
@@ -133,20 +137,58 @@ export async function fetchSite(
     const progress = (done: number, total: number): void =>
       logger.progress?.({ stage: 'fetch', done, total });
 
-    const frontier = new CrawlFrontier(origins, {
-      requestedUrl: start.href,
-      page: await reader.toCrawledPage(start.href, 0, startPage, origins),
-      bodyHash: toBodyHash(startPage.response.body),
-    });
+    // The sitemaps are read while the crawl goes on; their pages come after those links reach.
+    const finalOrigin = toOrigin(finalUrl);
+    const sitemapPages = reader
+      .robotsSitemaps(finalOrigin)
+      .then((robotsSitemaps) =>
+        readSitemaps(
+          [finalOrigin, ...[...origins].filter((o) => o !== finalOrigin)],
+          robotsSitemaps,
+          {
+            ...requestOptions,
+            timeoutMs: Math.min(settings.pageTimeoutMs, SITEMAP_TIMEOUT_MS),
+            onSkipped: (url, reason) =>
+              logger.log({
+                level: 'DEBUG',
+                message: `Could not use the sitemap ${url}: ${reason}`,
+              }),
+          },
+        ),
+      )
+      .then(({ urls, files }) => {
+        if (files.length > 0) {
+          logger.log({
+            level: 'INFO',
+            message: `Found ${urls.length} ${urls.length === 1 ? 'page' : 'pages'} in the site’s sitemap${files.length === 1 ? '' : 's'}`,
+          });
+        }
+        return urls;
+      })
+      // Only a cancelled run fails here, and the crawl notices that itself.
+      .catch(() => [] as string[]);
+
+    const frontier = new CrawlFrontier(
+      origins,
+      {
+        requestedUrl: start.href,
+        page: await reader.toCrawledPage(start.href, 0, startPage, origins),
+        bodyHash: toBodyHash(startPage.response.body),
+      },
+      { include: settings.include, exclude: settings.exclude },
+    );
     progress(1, 1);
     await crawlSite(frontier, reader, {
       maxPages,
+      sitemapPages,
       logger,
       diagnostics,
       progress,
       throwIfCancelled,
     });
     throwIfCancelled();
+    const notRead = frontier.notReadPages();
+    logNotRead(notRead, logger);
 
     const { crawled } = frontier;
     const pages = crawled.map((entry) => entry.page);
@@ -171,7 +213,7 @@ export async function fetchSite(
       level: 'INFO',
       message: `Read ${pages.length} ${pages.length === 1 ? 'page' : 'pages'}, ${assets.length} ${assets.length === 1 ? 'asset' : 'assets'} (${formatBytes(htmlBytes + bytes)}) in ${toSeconds(clock.now() - startedAt)}`,
     });
-    return { startUrl: start.href, finalUrl, pages, stylesheets, assets, diagnostics };
+    return { startUrl: start.href, finalUrl, pages, stylesheets, assets, diagnostics, notRead };
   } finally {
     await (await rendererStart)?.close();
     await dispatcher.close().catch(() => undefined);
@@ -181,6 +223,8 @@ export async function fetchSite(
 /** What the breadth-first crawl needs besides the frontier and the reader. */
 interface CrawlOptions {
   maxPages: number;
+  /** The pages the site's sitemaps list (read after those links reach). */
+  sitemapPages: Promise<string[]>;
   logger: EnginePorts['logger'];
   diagnostics: Diagnostic[];
   progress(done: number, total: number): void;
@@ -190,21 +234,26 @@ interface CrawlOptions {
 /**
  * The crawl after the start page: breadth-first, level by level, up to `maxPages`. Pages of one depth
  * are read concurrently but kept in link order, so the result does not depend on which response came
- * first; a frameset's frames are read right after it (readFrames).
+ * first; a frameset's frames are read right after it (readFrames). When links lead to no new page,
+ * the pages only the sitemaps list are the next level (and what they link to the ones after).
+ * Every page found and not read is noted in the frontier with why (issue 24).
  */
 async function crawlSite(
   frontier: CrawlFrontier,
   reader: PageReader,
-  { maxPages, logger, diagnostics, progress, throwIfCancelled }: CrawlOptions,
+  { maxPages, sitemapPages, logger, diagnostics, progress, throwIfCancelled }: CrawlOptions,
 ): Promise<void> {
   const { crawled } = frontier;
   const keep = (result: CrawlResult): CrawledPage | undefined => {
     const outcome = frontier.accept(result);
     if ('skipped' in outcome) {
-      const { url, skipped: reason, level } = outcome;
+      const { url, skipped: reason, level, cause } = outcome;
       const message = `Skipped ${url}: ${reason}`;
       diagnostics.push({ level, code: 'ENGINE_FETCH_PAGE_SKIPPED', message, url });
       logger.log({ level: level === 'warning' ? 'WARNING' : 'INFO', message });
+      // A page that leads to another site is a link out, not a page of this one.
+      if (cause === 'robots') frontier.noteNotRead({ url, reason: 'robots' });
+      else if (cause === 'error') frontier.noteNotRead({ url, reason: 'error', detail: reason });
       return undefined;
     }
     if ('duplicateOf' in outcome) {
@@ -222,16 +271,37 @@ async function crawlSite(
     crawl: (url, depth) => reader.crawl(url, depth, frontier),
     keep,
   };
+  // Pages read in a batch that the limit was reached in: over the limit, unless a duplicate.
+  const pastLimit: string[] = [];
+  const keepPastLimit = (result: CrawlResult): void => {
+    if ('crawledPage' in result) {
+      if (!frontier.duplicateOf(result.finalUrl, result.bodyHash)) pastLimit.push(result.url);
+    } else if ('skipped' in result) keep(result);
+  };
 
   let level = crawled.slice();
   let depth = 0;
   level.push(...(await readFrames(level, 1, reading)));
-  while (level.length > 0 && crawled.length < maxPages) {
-    depth++;
+  let candidates: string[] = [];
+  let position = 0;
+  let sitemapTaken = false;
+  while (crawled.length < maxPages) {
     // Client-side routes that only reveal a panel of their document are no pages (issue 23).
-    const candidates = await reader.keepViews(frontier.discover(level));
+    candidates = await reader.keepViews(frontier.discover(level));
+    position = 0;
+    if (candidates.length === 0) {
+      if (sitemapTaken) break;
+      sitemapTaken = true;
+      candidates = frontier.takeNew(await sitemapPages);
+      throwIfCancelled();
+      if (candidates.length === 0) break;
+      logger.log({
+        level: 'INFO',
+        message: `Reading ${candidates.length} ${candidates.length === 1 ? 'page' : 'pages'} found only in the sitemap`,
+      });
+    }
+    depth++;
     const nextLevel: CrawledPage[] = [];
-    let position = 0;
     while (position < candidates.length && crawled.length < maxPages) {
       throwIfCancelled();
       const batch = candidates.slice(position, position + (maxPages - crawled.length));
@@ -240,7 +310,10 @@ async function crawlSite(
         reader.crawl(url, depth, frontier),
       );
       for (const result of results) {
-        if (crawled.length >= maxPages) break;
+        if (crawled.length >= maxPages) {
+          keepPastLimit(result);
+          continue;
+        }
         const added = keep(result);
         if (!added) continue;
         nextLevel.push(added);
@@ -251,6 +324,38 @@ async function crawlSite(
     }
     level = nextLevel;
   }
+
+  // Found and not read: the rest of the last level, what its pages link to, the sitemaps' rest.
+  // Pages not yet reached are not fetched: a client-side route among them is no known page.
+  const rest = [
+    ...pastLimit,
+    ...candidates.slice(position),
+    ...frontier.discover(level).filter((url) => !hasClientRoute(url)),
+    ...frontier.takeNew(await sitemapPages),
+  ];
+  throwIfCancelled();
+  for (const url of rest) {
+    const allowed = await reader.isAllowedByRobots(url);
+    frontier.noteNotRead({ url, reason: allowed ? 'over_limit' : 'robots' });
+  }
+}
+
+/** Logs how many pages found were not read, by reason (the report lists them one by one). */
+function logNotRead(notRead: NotReadPage[], logger: EnginePorts['logger']): void {
+  if (notRead.length === 0) return;
+  const counts = new Map<NotReadPage['reason'], number>();
+  for (const { reason } of notRead) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  const words: Record<NotReadPage['reason'], string> = {
+    over_limit: 'over the page limit',
+    excluded: 'excluded by the path filter',
+    robots: 'disallowed by robots.txt',
+    error: 'could not be read',
+  };
+  const parts = [...counts].map(([reason, count]) => `${count} ${words[reason]}`);
+  logger.log({
+    level: 'INFO',
+    message: `${notRead.length} ${notRead.length === 1 ? 'page' : 'pages'} found ${notRead.length === 1 ? 'was' : 'were'} not read: ${parts.join(', ')}`,
+  });
 }
 
 /** Starts Chromium when the options allow and one is found; otherwise (or when it fails) the static read is used. */

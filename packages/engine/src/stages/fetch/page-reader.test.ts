@@ -114,15 +114,18 @@ describe('the page reader', () => {
       url: `${site.origin}/private/a.html`,
       skipped: 'disallowed by robots.txt',
       level: 'info',
+      cause: 'robots',
     });
     expect(await reader.crawl(`${site.origin}/away.html`, 1, crawl)).toEqual({
       url: `${site.origin}/away.html`,
       skipped: `redirects to another site (${other.origin}/)`,
       level: 'info',
+      cause: 'off_site',
     });
     expect(await reader.crawl(`${site.origin}/missing.html`, 1, crawl)).toMatchObject({
       url: `${site.origin}/missing.html`,
       level: 'warning',
+      cause: 'error',
     });
     // / and /index.html serve the same document: one page.
     expect(await reader.crawl(`${site.origin}/index.html`, 1, crawl)).toEqual({

@@ -43,6 +43,8 @@ export interface PageReaderOptions {
 export interface PageReader {
   /** True when robots.txt (read once per origin) lets Sitelift read `url`, or robots are ignored. */
   isAllowedByRobots(url: string): Promise<boolean>;
+  /** The `Sitemap:` lines of the robots.txt of `origin` (read even when robots are ignored). */
+  robotsSitemaps(origin: string): Promise<string[]>;
   /** The page at `url` as served; throws an AppError when it cannot be used. */
   read(url: string): Promise<StaticPage>;
   /** A page read, as the RawSite keeps it (rendered when it has scripts), with what it links to. */
@@ -122,6 +124,8 @@ export function createPageReader(options: PageReaderOptions): PageReader {
   const reader: PageReader = {
     isAllowedByRobots: async (url) =>
       !settings.respectRobots || (await getRobots(toOrigin(url))).isAllowed(url),
+
+    robotsSitemaps: async (origin) => (await getRobots(origin)).sitemaps,
 
     read: (url) =>
       fetchStaticPage(url, {
@@ -207,12 +211,13 @@ export function createPageReader(options: PageReaderOptions): PageReader {
       if (hasClientRoute(url)) return crawlRoute(url, depth, frontier);
       try {
         if (!(await reader.isAllowedByRobots(url)))
-          return { url, skipped: 'disallowed by robots.txt', level: 'info' };
+          return { url, skipped: 'disallowed by robots.txt', level: 'info', cause: 'robots' };
         logger.log({ level: 'INFO', message: `Fetching ${url}` });
         const read = await reader.read(url);
         const readUrl = read.response.url;
         if (!frontier.isOnSite(readUrl)) {
-          return { url, skipped: `redirects to another site (${readUrl})`, level: 'info' };
+          const skipped = `redirects to another site (${readUrl})`;
+          return { url, skipped, level: 'info', cause: 'off_site' };
         }
         const bodyHash = toBodyHash(read.response.body);
         const duplicateOf = frontier.duplicateOf(readUrl, bodyHash);
@@ -229,6 +234,7 @@ export function createPageReader(options: PageReaderOptions): PageReader {
           url,
           skipped: isAppError(error) ? error.message : String(error),
           level: 'warning',
+          cause: 'error',
         };
       }
     },
@@ -254,14 +260,15 @@ export function createPageReader(options: PageReaderOptions): PageReader {
     try {
       const documentUrl = toDocumentUrl(url);
       if (!(await reader.isAllowedByRobots(documentUrl)))
-        return { url, skipped: 'disallowed by robots.txt', level: 'info' };
+        return { url, skipped: 'disallowed by robots.txt', level: 'info', cause: 'robots' };
       const renderer = settings.browser === 'never' ? undefined : await getRenderer();
       // Without a browser the route cannot be visited: its links lead to the document.
       if (!renderer) return { url, duplicateOf: documentUrl };
       logger.log({ level: 'INFO', message: `Rendering ${url}` });
       const { response, decoded } = await readRouteDocument(documentUrl);
       if (!frontier.isOnSite(response.url)) {
-        return { url, skipped: `redirects to another site (${response.url})`, level: 'info' };
+        const skipped = `redirects to another site (${response.url})`;
+        return { url, skipped, level: 'info', cause: 'off_site' };
       }
       const renderStart = clock.now();
       const rendered = await renderer.renderRoute(toPrefetched(response, decoded), route);
@@ -297,7 +304,7 @@ export function createPageReader(options: PageReaderOptions): PageReader {
         : error instanceof Error
           ? `could not render it (${error.message.split('\n')[0]})`
           : String(error);
-      return { url, skipped: reason, level: 'warning' };
+      return { url, skipped: reason, level: 'warning', cause: 'error' };
     }
   };
   const keepViews = async (urls: string[]): Promise<string[]> => {

@@ -43,7 +43,8 @@ describe('readFrames', () => {
       crawl: async (url, depth): Promise<CrawlResult> => {
         read.push(`${url} ${depth}`);
         if (url.endsWith('f2.html')) await new Promise((resolve) => setTimeout(resolve, 20));
-        if (url.endsWith('f3.html')) return { url, skipped: 'HTTP 500', level: 'warning' };
+        if (url.endsWith('f3.html'))
+          return { url, skipped: 'HTTP 500', level: 'warning', cause: 'error' };
         const page = crawledPage(url, `<p>${url}</p>`, depth);
         return { url, crawledPage: page, finalUrl: url, bodyHash: url };
       },

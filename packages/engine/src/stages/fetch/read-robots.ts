@@ -8,6 +8,8 @@ export interface RobotsRules {
   isAllowed(url: string): boolean;
   /** What was found, for the log: 'none' (404/unreachable: everything allowed) or 'rules'. */
   source: 'none' | 'rules';
+  /** The addresses of its `Sitemap:` lines, as written (issue 24). */
+  sitemaps: string[];
 }
 
 /** Options of readRobots. */
@@ -44,11 +46,15 @@ export async function readRobots(origin: string, options: ReadRobotsOptions): Pr
       what: 'robots.txt',
     });
     if (response.status < 200 || response.status > 299 || response.mediaType === 'text/html') {
-      return { isAllowed: () => true, source: 'none' };
+      return { isAllowed: () => true, source: 'none', sitemaps: [] };
     }
     const robots = robotsParser(robotsUrl, new TextDecoder().decode(response.body));
-    return { isAllowed: (url) => robots.isAllowed(url, token) !== false, source: 'rules' };
+    return {
+      isAllowed: (url) => robots.isAllowed(url, token) !== false,
+      source: 'rules',
+      sitemaps: robots.getSitemaps(),
+    };
   } catch {
-    return { isAllowed: () => true, source: 'none' };
+    return { isAllowed: () => true, source: 'none', sitemaps: [] };
   }
 }

@@ -51,6 +51,7 @@ const SITE: RawSite = {
   stylesheets: [],
   assets: [],
   diagnostics: [],
+  notRead: [],
 };
 
 function generate(strategy: Strategy): Promise<FileTree> {

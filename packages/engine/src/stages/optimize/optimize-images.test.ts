@@ -109,6 +109,7 @@ async function buildSite(): Promise<RawSite> {
     stylesheets: [],
     assets,
     diagnostics: [],
+    notRead: [],
   };
 }
 

@@ -75,5 +75,6 @@ export async function bakerySite(): Promise<RawSite> {
       },
     ],
     diagnostics: [],
+    notRead: [],
   };
 }

@@ -104,7 +104,15 @@ export function loadFixture(name: string): Fixture {
     name,
     dir,
     strategy: spec.strategy ?? DEFAULT_STRATEGY,
-    raw: { startUrl, finalUrl: startUrl, pages, stylesheets: [], assets, diagnostics: [] },
+    raw: {
+      startUrl,
+      finalUrl: startUrl,
+      pages,
+      stylesheets: [],
+      assets,
+      diagnostics: [],
+      notRead: [],
+    },
   };
 }
 
@@ -117,6 +125,7 @@ export function toRawSite(html: string, url = 'http://site.example/index.html'):
     stylesheets: [],
     assets: [],
     diagnostics: [],
+    notRead: [],
   };
 }
 
