@@ -1,8 +1,10 @@
 /**
  * A quick look at a site before the user spends a credit on it (issue 15 item 2): is it reachable
- * and public, does robots.txt let us read it, is it HTML, roughly how many pages, does it build its
- * content with JavaScript, is it behind a login or an app rather than a site. One HTTP read of the
- * start page (through the SSRF guard, with the fetch stage's limits) and one of robots.txt; no browser.
+ * and public, does robots.txt let us read it, is it HTML, which pages it has (issue 24: found from
+ * the start page's links and the site's sitemaps, with those robots.txt disallows), does it build
+ * its content with JavaScript, is it behind a login or an app rather than a site. HTTP reads of the
+ * start page (through the SSRF guard, with the fetch stage's limits), robots.txt and the sitemaps;
+ * no browser.
  */
 import { isAppError } from '@sitelift/shared/error-codes';
 import { withDefaultScheme } from '@sitelift/shared/validation/create-project';
@@ -14,6 +16,12 @@ import { toCrawlUrl, toOrigin } from './crawl-url';
 import { DEFAULT_FETCH_OPTIONS, MAX_PAGES_LIMIT } from './fetch-site';
 import { fetchStaticPage } from './fetch-static-page';
 import { readRobots } from './read-robots';
+import { readSitemaps } from './read-sitemaps';
+
+/** The most pages the check counts (a safety cap: past it, `pagesCapped`). */
+export const CHECK_PAGES_CAP = 5000;
+/** The most page paths the check lists (the count goes on to CHECK_PAGES_CAP). */
+export const CHECK_PATHS_CAP = 2000;
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
@@ -33,9 +41,22 @@ export interface SiteCheck {
   title: string;
   /** robots.txt lets Sitelift read the start page. */
   robotsAllowed: boolean;
-  /** The start page and the distinct same-site pages it links to, at most MAX_PAGES_LIMIT. */
+  /**
+   * The distinct same-site pages found: the start page, the pages it links to (and, behind an
+   * entry screen or a frameset, theirs) and the pages of the sitemaps; at most CHECK_PAGES_CAP.
+   */
+  pagesFound: number;
+  /**
+   * The paths (with their query) of the pages found, start page first, then those links reach,
+   * then the sitemaps' (at most CHECK_PATHS_CAP): what the create form's include/exclude filter
+   * counts with (`@sitelift/shared/path-filter`). Those robots.txt disallows are among them.
+   */
+  paths: string[];
+  /** The paths of `paths` that robots.txt disallows: a run will not read them. */
+  robotsExcluded: string[];
+  /** The pages found that a run may read: `pagesFound` less those robots.txt disallows. */
   estimatedPages: number;
-  /** The start page links to more pages than one run reads. */
+  /** More pages were found than the check counts (CHECK_PAGES_CAP): the site has more still. */
   pagesCapped: boolean;
   /** The page's own HTML holds little text but has scripts: its content is built in the browser. */
   needsJavaScript: boolean;
@@ -44,7 +65,7 @@ export interface SiteCheck {
 
 /** Options of {@link checkSite}. */
 export interface CheckSiteOptions extends GuardOptions {
-  /** Time for each of the two reads (default 10 s: a check must be quick). */
+  /** Time for each read (default 10 s: a check must be quick; a sitemap file gets at most 5 s). */
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -159,9 +180,11 @@ function isConnectionFailure(error: unknown): boolean {
 /**
  * Checks `input` (a URL, or a bare host that gets https://) without a browser. A bare host that
  * https:// cannot connect to (a `host:port` of a plain HTTP server) is tried over http://, and `url`
- * says which answered. The page count is the start page and the same-site pages it links to (the
- * start's address and where it redirects count as the site, as in the job); a start page with few
- * links (an entry screen, a frameset) has the pages behind them read too. Throws the fetch stage's
+ * says which answered. The pages found are the start page, the same-site pages it links to (the
+ * start's address and where it redirects count as the site, as in the job) and those the site's
+ * sitemaps list; a start page with few links (an entry screen, a frameset) has the pages behind
+ * them read too. Pages deeper in the site that only links reach are not counted (the job finds
+ * them as it reads; the report lists every page found). Throws the fetch stage's
  * AppErrors (catalogue codes and messages) when the start page cannot be read at all: not public,
  * unreachable, an error status, not HTML, too large.
  */
@@ -207,13 +230,21 @@ export async function checkSite(input: string, options: CheckSiteOptions): Promi
     const html = page.decoded.html;
     const facts = readPageFacts(html);
     // The site, as the job's crawl takes it: the address asked for and where it led.
-    const origins = new Set([toOrigin(url), toOrigin(finalUrl)]);
+    const finalOrigin = toOrigin(finalUrl);
+    const origins = [finalOrigin, ...new Set([toOrigin(url)].filter((o) => o !== finalOrigin))];
+    const sitemaps = readSitemaps(origins, robots.sitemaps, {
+      ...guard,
+      dispatcher,
+      userAgent,
+      signal: options.signal,
+      timeoutMs: Math.min(timeoutMs, 5_000),
+    });
     const pages = new Set([finalUrl.replace(/#.*$/, '')]);
     const linkedFrom = (pageHtml: string, pageUrl: string): string[] => {
       const references = collectPageReferences(pageHtml, pageUrl);
       return [...references.frames, ...references.links].flatMap((href) => {
         const target = toCrawlUrl(href, references.baseUrl);
-        return target && origins.has(toOrigin(target)) ? [target] : [];
+        return target && origins.includes(toOrigin(target)) ? [target] : [];
       });
     };
     const linked = linkedFrom(html, finalUrl);
@@ -232,6 +263,18 @@ export async function checkSite(input: string, options: CheckSiteOptions): Promi
       for (const result of reads)
         if (result.status === 'fulfilled') for (const target of result.value) pages.add(target);
     }
+    for (const target of (await sitemaps).urls) pages.add(target);
+    const found = [...pages].slice(0, CHECK_PAGES_CAP);
+    const pagesCapped = pages.size > CHECK_PAGES_CAP;
+    // A path names a page within the site; the origin (http or https, www or not) is the site's.
+    const toPath = (target: string): string => {
+      const { pathname, search } = new URL(target);
+      return `${pathname}${search}`;
+    };
+    const paths = [...new Set(found.map(toPath))];
+    const disallowed = new Set(
+      found.filter((target) => !robots.isAllowed(target)).map((target) => toPath(target)),
+    );
     const robotsAllowed = robots.isAllowed(finalUrl);
     // Scripts alone do not build a page: one with its pictures, frames or tables in its HTML is static.
     const needsJavaScript =
@@ -266,10 +309,12 @@ export async function checkSite(input: string, options: CheckSiteOptions): Promi
           'This page builds its content with JavaScript. Sitelift reads it in a browser, so it takes a little longer.',
       });
     }
-    if (pages.size > MAX_PAGES_LIMIT) {
+    const readable = paths.length - disallowed.size;
+    if (readable > MAX_PAGES_LIMIT) {
+      const count = pagesCapped ? `more than ${CHECK_PAGES_CAP}` : String(readable);
       warnings.push({
         code: 'many_pages',
-        message: `The start page links to more than ${MAX_PAGES_LIMIT} pages. One run reads up to ${MAX_PAGES_LIMIT}, starting with the ones closest to the start page.`,
+        message: `We found ${count} pages on this site. One run reads up to ${MAX_PAGES_LIMIT}, starting with the ones closest to the start page; the report lists the others.`,
       });
     }
     return {
@@ -277,8 +322,11 @@ export async function checkSite(input: string, options: CheckSiteOptions): Promi
       finalUrl,
       title: facts.title,
       robotsAllowed,
-      estimatedPages: Math.min(pages.size, MAX_PAGES_LIMIT),
-      pagesCapped: pages.size > MAX_PAGES_LIMIT,
+      pagesFound: paths.length,
+      paths: paths.slice(0, CHECK_PATHS_CAP),
+      robotsExcluded: [...disallowed].slice(0, CHECK_PATHS_CAP),
+      estimatedPages: readable,
+      pagesCapped,
       needsJavaScript,
       warnings,
     };

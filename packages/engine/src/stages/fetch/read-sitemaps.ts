@@ -73,6 +73,18 @@ export function parseSitemap(xml: string): { kind: 'index' | 'urlset'; locations
   return { kind, locations };
 }
 
+/** The absolute http(s) address of a sitemap file, without its fragment; undefined when it is none. */
+function toSitemapUrl(location: string, baseUrl: string): string | undefined {
+  try {
+    const url = new URL(location, baseUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    url.hash = '';
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A gzip file's bytes start with 1f 8b. */
 function isGzip(body: Uint8Array): boolean {
   return body[0] === 0x1f && body[1] === 0x8b;
@@ -93,23 +105,15 @@ export async function readSitemaps(
   const [home] = origins;
   if (home === undefined) return { urls: [], files: [] };
   const onSite = (url: string): boolean => origins.includes(toOrigin(url));
+  // Files to read, in order, and every file ever queued (an index may list itself or a sibling).
   const queue: string[] = [];
   const queued = new Set<string>();
-  const enqueue = (location: string, baseUrl: string): void => {
-    let url: string;
-    try {
-      const parsed = new URL(location, baseUrl);
-      parsed.hash = '';
-      url = parsed.href;
-    } catch {
-      return;
-    }
-    if (!/^https?:$/.test(new URL(url).protocol) || queued.has(url) || !onSite(url)) return;
+  for (const location of [...robotsSitemaps, '/sitemap.xml']) {
+    const url = toSitemapUrl(location, home);
+    if (url === undefined || queued.has(url) || !onSite(url)) continue;
     queued.add(url);
     queue.push(url);
-  };
-  for (const location of robotsSitemaps) enqueue(location, home);
-  enqueue('/sitemap.xml', home);
+  }
 
   const urls = new Set<string>();
   const files: string[] = [];
@@ -150,11 +154,20 @@ export async function readSitemaps(
       continue;
     }
     const { kind, locations } = parseSitemap(xml);
-    for (const location of locations) {
-      if (kind === 'index') {
-        enqueue(location, fileUrl);
-        continue;
+    if (kind === 'index') {
+      // An index's sitemaps are read before the files after it: its pages come in its place.
+      const children: string[] = [];
+      for (const location of locations) {
+        const child = toSitemapUrl(location, fileUrl);
+        if (child !== undefined && !queued.has(child) && onSite(child)) {
+          queued.add(child);
+          children.push(child);
+        }
       }
+      queue.unshift(...children);
+      continue;
+    }
+    for (const location of locations) {
       const url = toCrawlUrl(location, fileUrl);
       if (url && onSite(url)) urls.add(url);
       if (urls.size >= MAX_SITEMAP_URLS) break;
