@@ -6,13 +6,22 @@ import { z } from 'zod';
 import { fetchOptionsSchema } from './contract/raw-site';
 import type { Designer } from './design/designer';
 import { DEFAULT_STRATEGY, STRATEGIES } from './model';
+import { MAX_PAGES_LIMIT } from './stages/fetch/fetch-site';
 import { BASE_PATH_PATTERN } from './stages/verify/build-preview';
 
 /** What a modernization run is asked to do; validated with zod at the pipeline's edge. */
 export const pipelineInputSchema = z.object({
   url: z.string().trim().min(1),
   strategy: z.enum(STRATEGIES).default(DEFAULT_STRATEGY),
-  maxPages: z.number().int().min(1).max(100).default(20),
+  maxPages: z.number().int().min(1).max(MAX_PAGES_LIMIT).default(20),
+  /**
+   * Path patterns of the pages to read (issue 24, `@sitelift/shared/path-filter`): a prefix
+   * (`/blog/`) or a glob (`*` within a path segment, `**` at any depth); none: every page found.
+   * The start page is always read.
+   */
+  include: z.array(z.string()).optional(),
+  /** Path patterns of the pages not to read; they win over `include`. */
+  exclude: z.array(z.string()).optional(),
   lighthouse: z.boolean().default(false),
   allowPrivateUrls: z.boolean().default(false),
   /** Take before/after screenshots (default true). */
@@ -30,7 +39,14 @@ export const pipelineInputSchema = z.object({
    * stage does not know is refused.
    */
   fetchOptions: fetchOptionsSchema
-    .omit({ maxPages: true, allowPrivateUrls: true, loopbackOnly: true, screenshots: true })
+    .omit({
+      maxPages: true,
+      allowPrivateUrls: true,
+      loopbackOnly: true,
+      screenshots: true,
+      include: true,
+      exclude: true,
+    })
     .partial()
     .strict()
     .optional(),

@@ -156,6 +156,8 @@ export const DEFAULT_PIPELINE: PipelineTable = {
           chromePath: options.chromePath,
           ...options.fetchOptions,
           maxPages: options.maxPages,
+          include: options.include,
+          exclude: options.exclude,
           allowPrivateUrls: options.allowPrivateUrls || options.loopbackOnly,
           loopbackOnly: options.loopbackOnly,
           // Pages fetch renders (those with scripts) are screenshotted on that load, not loaded again.
@@ -243,6 +245,7 @@ export const DEFAULT_PIPELINE: PipelineTable = {
         pages,
         verify: input.verify,
         notCarried: listNotCarried(input.extract, input.optimize),
+        notRead: input.fetch.notRead,
         timings: { ...ctx.timings },
       });
       const archive = await packageProject(input.generate, report, {

@@ -156,7 +156,7 @@ describe('runPipeline', () => {
   it('refuses invalid input with ENGINE_PIPELINE_INPUT_INVALID', async () => {
     const { ports } = recordingPorts();
     await expect(
-      runPipeline({ url: 'http://old.example/', maxPages: 500 }, ports, buildFakeStages()),
+      runPipeline({ url: 'http://old.example/', maxPages: 501 }, ports, buildFakeStages()),
     ).rejects.toMatchObject({
       code: 'ENGINE_PIPELINE_INPUT_INVALID',
     });
@@ -270,8 +270,14 @@ describe('runPipeline', () => {
       expect(result.report.strategy).toBe('FULL_REBUILD');
       expect(result.report.pages.map((page) => page.route)).toEqual(['/', '/about']);
       expect(result.report.verification.required_snippets).toEqual({ kept: 1, total: 1 });
-      expect(result.report.not_carried).toEqual(listNotCarried(MODEL, result.plan));
+      // The page fetch could not read is listed once: not rebuilt, not again as not carried.
+      expect(result.report.not_carried).toEqual(
+        listNotCarried(MODEL, result.plan).filter((item) => item.what !== 'http://old.example/x'),
+      );
       expect(result.report.not_carried.length).toBeGreaterThan(0);
+      expect(result.report.not_rebuilt).toEqual([
+        { url: 'http://old.example/x', reason: 'error', detail: 'HTTP 500' },
+      ]);
       expect(Object.keys(result.report.timings)).toEqual([
         'fetch',
         'extract',
@@ -369,6 +375,7 @@ function buildStageDoubles(calls: string[] = []): Partial<PipelineTable> {
           pages: [],
           verify,
           notCarried: [],
+          notRead: fetch.notRead,
           timings: { ...ctx.timings },
         });
         return { archive: { zip: new Uint8Array([80, 75]), entries: ['README.md'] }, report };

@@ -15,6 +15,12 @@ describe('parseCliArgs', () => {
         '7',
         '--lighthouse',
         '--json',
+        '--include',
+        '/blog/',
+        '--exclude',
+        '/blog/tag/**',
+        '--include',
+        '/docs/*.html',
       ],
       {},
       '/work',
@@ -24,6 +30,8 @@ describe('parseCliArgs', () => {
       strategy: 'FULL_REBUILD',
       out: '/work/site.zip',
       maxPages: 7,
+      include: ['/blog/', '/docs/*.html'],
+      exclude: ['/blog/tag/**'],
       lighthouse: true,
       json: true,
       allowPrivateUrls: false,
@@ -40,6 +48,8 @@ describe('parseCliArgs', () => {
       out: '/tmp/127.0.0.1.zip',
       strategy: 'INCREMENTAL_UPDATE',
       maxPages: 20,
+      include: [],
+      exclude: [],
       allowPrivateUrls: true,
     });
   });
@@ -52,9 +62,12 @@ describe('parseCliArgs', () => {
   it('refuses bad command lines with a one-line reason', () => {
     expect(() => parseCliArgs(['modernise', 'x'], {}, '/')).toThrow('Unknown command "modernise"');
     expect(() => parseCliArgs(['modernize'], {}, '/')).toThrow('Missing the website URL');
-    expect(() => parseCliArgs(['modernize', 'x', '--max-pages', '500'], {}, '/')).toThrow(
-      '--max-pages must be a whole number from 1 to 100',
+    expect(() => parseCliArgs(['modernize', 'x', '--max-pages', '501'], {}, '/')).toThrow(
+      '--max-pages must be a whole number from 1 to 500',
     );
+    expect(parseCliArgs(['modernize', 'x', '--max-pages', '500'], {}, '/')).toMatchObject({
+      maxPages: 500,
+    });
     expect(() => parseCliArgs(['modernize', 'x', '--frobnicate'], {}, '/')).toThrow(/frobnicate/);
   });
 });

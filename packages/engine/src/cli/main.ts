@@ -5,6 +5,7 @@ import { isAppError } from '@sitelift/shared/error-codes';
 import { findBrowser, formatBrowser } from '../browser/find-browser';
 import { runPipeline, type PipelineResult, type PipelineTable } from '../pipeline';
 import { SYSTEM_CLOCK } from '../ports';
+import { MAX_PAGES_LIMIT } from '../stages/fetch/fetch-site';
 import { DEFAULT_STRATEGY, STRATEGIES, type Strategy } from '../types';
 import { createProgressDisplay, type TextOutput } from './progress-display';
 
@@ -23,7 +24,10 @@ Turns an old website into a modern React + Vite + Tailwind project (a zip with s
 Options:
   --strategy <S>        ${STRATEGIES.join(' | ')} (default ${DEFAULT_STRATEGY})
   --out <file.zip>      where to write the project (default <host>.zip)
-  --max-pages <n>       pages to read, 1-100 (default 20)
+  --max-pages <n>       pages to read, 1-${MAX_PAGES_LIMIT} (default 20)
+  --include <pattern>   read only pages whose path matches (a prefix such as /blog/, or a glob
+                        such as /docs/**/*.html); repeatable
+  --exclude <pattern>   do not read pages whose path matches; repeatable, wins over --include
   --lighthouse          run Lighthouse on the original and the rebuild
   --json                print sitelift-report.json on stdout
   --allow-private-urls  allow loopback and private addresses (also ALLOW_PRIVATE_URLS=true)
@@ -40,6 +44,8 @@ interface CliOptions {
   strategy: Strategy;
   out: string;
   maxPages: number;
+  include: string[];
+  exclude: string[];
   lighthouse: boolean;
   json: boolean;
   allowPrivateUrls: boolean;
@@ -71,6 +77,8 @@ export function parseCliArgs(
         strategy: { type: 'string' },
         out: { type: 'string', short: 'o' },
         'max-pages': { type: 'string' },
+        include: { type: 'string', multiple: true },
+        exclude: { type: 'string', multiple: true },
         lighthouse: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         'allow-private-urls': { type: 'boolean', default: false },
@@ -97,9 +105,9 @@ export function parseCliArgs(
   let maxPages = 20;
   if (values['max-pages'] !== undefined) {
     maxPages = Number(values['max-pages']);
-    if (!Number.isInteger(maxPages) || maxPages < 1 || maxPages > 100) {
+    if (!Number.isInteger(maxPages) || maxPages < 1 || maxPages > MAX_PAGES_LIMIT) {
       throw new UsageError(
-        `--max-pages must be a whole number from 1 to 100 (got "${values['max-pages']}").`,
+        `--max-pages must be a whole number from 1 to ${MAX_PAGES_LIMIT} (got "${values['max-pages']}").`,
       );
     }
   }
@@ -108,6 +116,8 @@ export function parseCliArgs(
     strategy: strategy as Strategy,
     out: path.resolve(cwd, values.out ?? toDefaultOut(url.trim())),
     maxPages,
+    include: values.include ?? [],
+    exclude: values.exclude ?? [],
     lighthouse: values.lighthouse,
     json: values.json,
     allowPrivateUrls: values['allow-private-urls'] || env.ALLOW_PRIVATE_URLS === 'true',
@@ -129,7 +139,7 @@ function formatSummary(result: PipelineResult, out: string): string {
       (summary.requiredSnippets
         ? ` · required snippets ${summary.requiredSnippets.kept}/${summary.requiredSnippets.total}`
         : ''),
-    `  overflow at 375 px: ${summary.overflow375} · console errors: ${summary.consoleErrors} · broken images: ${summary.brokenImages} · not carried: ${report.not_carried.length}`,
+    `  overflow at 375 px: ${summary.overflow375} · console errors: ${summary.consoleErrors} · broken images: ${summary.brokenImages} · not carried: ${report.not_carried.length} · pages not rebuilt: ${report.not_rebuilt?.length ?? 0}`,
   ];
   if (report.lighthouse !== undefined) {
     const { before, after } = report.lighthouse;
@@ -183,6 +193,8 @@ export async function main(
         url: options.url,
         strategy: options.strategy,
         maxPages: options.maxPages,
+        include: options.include,
+        exclude: options.exclude,
         lighthouse: options.lighthouse,
         allowPrivateUrls: options.allowPrivateUrls,
         workDir: options.workDir,

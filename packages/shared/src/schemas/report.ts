@@ -50,6 +50,20 @@ export function toFileKind(url: string): 'image' | 'font' | 'other' {
   return 'other';
 }
 
+/**
+ * Why a page of the site found was not rebuilt (issue 24): `over_limit` (past the run's page
+ * limit), `excluded` (the user's include/exclude filter), `robots` (robots.txt disallows it),
+ * `error` (it could not be read: an HTTP error, not HTML, too large, a timeout).
+ */
+export const NOT_REBUILT_REASONS = ['over_limit', 'excluded', 'robots', 'error'] as const;
+
+/** A same-site page found and not rebuilt, and why (`detail`: what went wrong, for `error`). */
+export const notRebuiltSchema = z.object({
+  url: z.string(),
+  reason: z.enum(NOT_REBUILT_REASONS),
+  detail: z.string().optional(),
+});
+
 /** Lighthouse category scores, 0–100. */
 export const lighthouseScoresSchema = z.object({
   performance: z.number(),
@@ -140,6 +154,11 @@ export const siteliftReportSchema = z.object({
     broken_images: z.array(z.object({ route: z.string(), src: z.string() })),
   }),
   not_carried: z.array(notCarriedSchema),
+  /**
+   * Every same-site page found (by links, frames or sitemaps) and not rebuilt, each once (issue 24);
+   * `not_carried` does not list them again. Absent in reports written before it.
+   */
+  not_rebuilt: z.array(notRebuiltSchema).optional(),
   timings: z.partialRecord(z.enum(REPORT_STAGES), z.number()),
   lighthouse: z
     .object({ before: lighthouseScoresSchema, after: lighthouseScoresSchema })

@@ -59,6 +59,20 @@ function buildReport(): SiteliftReport {
     verify: VERIFY,
     notCarried: [
       { kind: 'script', what: 'counter.js', page: 'http://old.example/', reason: 'Tracker' },
+      {
+        kind: 'page',
+        what: 'http://old.example/broken.html',
+        page: 'http://old.example/broken.html',
+        reason: 'The page could not be read: The site answered 500 (Internal Server Error).',
+      },
+    ],
+    notRead: [
+      {
+        url: 'http://old.example/broken.html',
+        reason: 'error',
+        detail: 'The site answered 500 (Internal Server Error).',
+      },
+      { url: 'http://old.example/archive/2.html', reason: 'over_limit' },
     ],
     timings: { fetch: 1200.6, verify: 3000 },
   });
@@ -80,8 +94,17 @@ describe('toSiteliftReport', () => {
         console_errors: [{ route: '/about', message: 'boom' }],
         broken_images: [],
       },
+      // A page not read is listed once, in not_rebuilt, not again as a page not carried.
       not_carried: [
         { kind: 'script', what: 'counter.js', page: 'http://old.example/', reason: 'Tracker' },
+      ],
+      not_rebuilt: [
+        {
+          url: 'http://old.example/broken.html',
+          reason: 'error',
+          detail: 'The site answered 500 (Internal Server Error).',
+        },
+        { url: 'http://old.example/archive/2.html', reason: 'over_limit' },
       ],
       timings: { fetch: 1201, verify: 3000 },
     });

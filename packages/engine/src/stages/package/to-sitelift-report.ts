@@ -1,4 +1,11 @@
-import type { NotCarried, SiteliftReport, StageName, Strategy, VerifyReport } from '../../types';
+import type {
+  NotCarried,
+  NotReadPage,
+  SiteliftReport,
+  StageName,
+  Strategy,
+  VerifyReport,
+} from '../../types';
 import type { Fidelity, FidelityScores } from '../../measure/fidelity';
 
 /** What {@link toSiteliftReport} assembles the report from. */
@@ -8,13 +15,19 @@ export interface SiteliftReportInput {
   pages: { url: string; route: string; title: string }[];
   verify: VerifyReport;
   notCarried: NotCarried[];
+  /** The pages found and not read (RawSite.notRead): the report's `not_rebuilt`. */
+  notRead: NotReadPage[];
   /** Milliseconds per stage (those finished when the report is written). */
   timings: Partial<Record<StageName, number>>;
 }
 
-/** Builds sitelift-report.json (DESIGN.md §4) from the pipeline's results. */
+/**
+ * Builds sitelift-report.json (DESIGN.md §4) from the pipeline's results. A page not read is listed
+ * once, in `not_rebuilt` with its reason, not again among the things not carried.
+ */
 export function toSiteliftReport(input: SiteliftReportInput): SiteliftReport {
   const { verify } = input;
+  const notRebuilt = new Set(input.notRead.map((page) => page.url));
   const report: SiteliftReport = {
     version: 1,
     source_url: input.sourceUrl,
@@ -35,11 +48,13 @@ export function toSiteliftReport(input: SiteliftReportInput): SiteliftReport {
       console_errors: verify.consoleErrors.map(({ route, message }) => ({ route, message })),
       broken_images: verify.brokenImages.map(({ route, src }) => ({ route, src })),
     },
-    not_carried: input.notCarried.map(({ kind, what, page, reason }) => ({
-      kind,
-      what,
-      page,
+    not_carried: input.notCarried
+      .filter((item) => item.kind !== 'page' || !notRebuilt.has(item.what))
+      .map(({ kind, what, page, reason }) => ({ kind, what, page, reason })),
+    not_rebuilt: input.notRead.map(({ url, reason, detail }) => ({
+      url,
       reason,
+      ...(detail === undefined ? {} : { detail }),
     })),
     timings: Object.fromEntries(
       Object.entries(input.timings).map(([stage, ms]) => [stage, Math.round(ms ?? 0)]),

@@ -118,6 +118,7 @@ describe.skipIf(!hasChromium)('verifyProject measures fidelity against the origi
       pages: [],
       verify: report,
       notCarried: [],
+      notRead: [],
       timings: {},
     });
     expect(siteliftReportSchema.parse(sitelift).fidelity?.routes).toHaveLength(2);
