@@ -1,3 +1,4 @@
+import type { PathFilter } from '@sitelift/shared/path-filter';
 import { describe, expect, it } from 'vitest';
 import type { RawPage } from '../../types';
 import { collectPageReferences } from './collect-page-references';
@@ -27,13 +28,17 @@ const START = crawledPage(
     '<a href="menu.pdf">Menu</a> <a href="contact.html">Contact</a> <iframe src="map.html"></iframe>',
 );
 
-function frontier(): CrawlFrontier {
+function frontier(filter: PathFilter = {}): CrawlFrontier {
   // The start URL http://site.test/ redirected to www.: both are the site.
-  return new CrawlFrontier(siteOrigins('http://site.test/', START.page.url), {
-    requestedUrl: 'http://site.test/',
-    page: START,
-    bodyHash: toBodyHash(new TextEncoder().encode(START.page.html)),
-  });
+  return new CrawlFrontier(
+    siteOrigins('http://site.test/', START.page.url),
+    {
+      requestedUrl: 'http://site.test/',
+      page: START,
+      bodyHash: toBodyHash(new TextEncoder().encode(START.page.html)),
+    },
+    filter,
+  );
 }
 
 describe('CrawlFrontier', () => {
@@ -128,5 +133,44 @@ describe('CrawlFrontier', () => {
     expect(frontier().discover([crawledPage(START.page.url, links)])).toEqual([
       'http://www.site.test/',
     ]);
+  });
+
+  it('leaves out what the path filter excludes, and notes each page once as not read', () => {
+    const crawl = frontier({ exclude: ['/contact.html', '/map.html'] });
+    expect(crawl.discover([START])).toEqual([
+      'http://www.site.test/about.html',
+      'http://www.site.test/',
+    ]);
+    // A sitemap's pages: new ones on the site only, filtered the same way.
+    expect(
+      crawl.takeNew([
+        'http://www.site.test/about.html',
+        'http://www.site.test/news.html',
+        'http://www.site.test/contact.html',
+        'http://other.test/x.html',
+      ]),
+    ).toEqual(['http://www.site.test/news.html']);
+    crawl.noteNotRead({ url: 'http://www.site.test/news.html', reason: 'over_limit' });
+    crawl.noteNotRead({ url: 'http://www.site.test/news.html', reason: 'error', detail: 'x' });
+    expect(crawl.notReadPages()).toEqual([
+      { url: 'http://www.site.test/contact.html', reason: 'excluded' },
+      { url: 'http://www.site.test/map.html', reason: 'excluded' },
+      { url: 'http://www.site.test/news.html', reason: 'over_limit' },
+    ]);
+  });
+
+  it('does not list a page as not read once it is read, under its requested or final URL', () => {
+    const crawl = frontier();
+    crawl.noteNotRead({ url: 'http://www.site.test/old.html', reason: 'over_limit' });
+    crawl.noteNotRead({ url: 'http://www.site.test/new.html', reason: 'over_limit' });
+    const moved = crawledPage('http://www.site.test/new.html', '<p>Moved</p>', 1);
+    moved.page.requestedUrl = 'http://www.site.test/old.html';
+    crawl.accept({
+      url: 'http://www.site.test/old.html',
+      crawledPage: moved,
+      finalUrl: moved.page.url,
+      bodyHash: 'moved',
+    });
+    expect(crawl.notReadPages()).toEqual([]);
   });
 });

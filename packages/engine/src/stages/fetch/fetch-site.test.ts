@@ -137,6 +137,17 @@ describe('fetchSite crawl', () => {
     expect(byPath['/off-site']).toMatchObject({ message: expect.stringContaining('another site') });
     // /index.html is the same document as /: read once.
     expect(paths).not.toContain('/index.html');
+    // Every page of the site found and not read is listed once with why (issue 24); the duplicate
+    // and the page that leads to another site are not.
+    expect(
+      raw.notRead.map(({ url, reason, detail }) => [new URL(url).pathname, reason, detail]),
+    ).toEqual([
+      ['/broken.html', 'error', byPath['/broken.html']?.message.replace(/^Skipped \S+: /, '')],
+      ['/slow.html', 'error', expect.stringContaining('too long')],
+      ['/private.html', 'robots', undefined],
+      ['/members/x.html', 'robots', undefined],
+      ['/picture', 'error', expect.stringContaining('image/png')],
+    ]);
 
     const messages = ports.logger.lines.map((line) => `${line.level} ${line.message}`);
     expect(messages[0]).toBe(`INFO Fetching ${site.origin}/`);

@@ -13,7 +13,7 @@ import { fetchSiteAssets } from './fetch-site-assets';
 import { createPageReader, toBodyHash, type PageReader } from './page-reader';
 import { startPageRenderer, type PageRenderer } from './page-renderer';
 import { readFrames, type FrameReading } from './read-frames';
-import { readSitemaps } from './read-sitemaps';
+import { readSitemaps, type ReadSitemapsOptions } from './read-sitemaps';
 
 /** The fetch stage's defaults (issue 3: 20 pages, 30 s, 5 redirects, 5 MB of HTML, 50 MB of assets). */
 export const DEFAULT_FETCH_OPTIONS: FetchOptions = {
@@ -138,35 +138,11 @@ export async function fetchSite(
       logger.progress?.({ stage: 'fetch', done, total });
 
     // The sitemaps are read while the crawl goes on; their pages come after those links reach.
-    const finalOrigin = toOrigin(finalUrl);
-    const sitemapPages = reader
-      .robotsSitemaps(finalOrigin)
-      .then((robotsSitemaps) =>
-        readSitemaps(
-          [finalOrigin, ...[...origins].filter((o) => o !== finalOrigin)],
-          robotsSitemaps,
-          {
-            ...requestOptions,
-            timeoutMs: Math.min(settings.pageTimeoutMs, SITEMAP_TIMEOUT_MS),
-            onSkipped: (url, reason) =>
-              logger.log({
-                level: 'DEBUG',
-                message: `Could not use the sitemap ${url}: ${reason}`,
-              }),
-          },
-        ),
-      )
-      .then(({ urls, files }) => {
-        if (files.length > 0) {
-          logger.log({
-            level: 'INFO',
-            message: `Found ${urls.length} ${urls.length === 1 ? 'page' : 'pages'} in the site’s sitemap${files.length === 1 ? '' : 's'}`,
-          });
-        }
-        return urls;
-      })
-      // Only a cancelled run fails here, and the crawl notices that itself.
-      .catch(() => [] as string[]);
+    const sitemapPages = findSitemapPages(reader, finalUrl, origins, {
+      ...requestOptions,
+      timeoutMs: Math.min(settings.pageTimeoutMs, SITEMAP_TIMEOUT_MS),
+      logger,
+    });
 
     const frontier = new CrawlFrontier(
       origins,
@@ -217,6 +193,40 @@ export async function fetchSite(
   } finally {
     await (await rendererStart)?.close();
     await dispatcher.close().catch(() => undefined);
+  }
+}
+
+/**
+ * The pages the sitemaps of the site at `finalUrl` list (readSitemaps, with robots.txt's `Sitemap:`
+ * lines). Never fails: only a cancelled run could, and the crawl notices that itself.
+ */
+async function findSitemapPages(
+  reader: PageReader,
+  finalUrl: string,
+  origins: ReadonlySet<string>,
+  options: Omit<ReadSitemapsOptions, 'onSkipped'> & { logger: EnginePorts['logger'] },
+): Promise<string[]> {
+  const { logger, ...requestOptions } = options;
+  const finalOrigin = toOrigin(finalUrl);
+  try {
+    const { urls, files } = await readSitemaps(
+      [finalOrigin, ...[...origins].filter((origin) => origin !== finalOrigin)],
+      await reader.robotsSitemaps(finalOrigin),
+      {
+        ...requestOptions,
+        onSkipped: (url, reason) =>
+          logger.log({ level: 'DEBUG', message: `Could not use the sitemap ${url}: ${reason}` }),
+      },
+    );
+    if (files.length > 0) {
+      logger.log({
+        level: 'INFO',
+        message: `Found ${urls.length} ${urls.length === 1 ? 'page' : 'pages'} in the site’s sitemap${files.length === 1 ? '' : 's'}`,
+      });
+    }
+    return urls;
+  } catch {
+    return [];
   }
 }
 

@@ -16,12 +16,20 @@ afterEach(async () => {
 
 async function read(routes: Record<string, TestRoute>, robotsSitemaps: string[] = []) {
   server = await startTestServer(routes);
+  // `{https}` in a body: this server's address under https://.
+  for (const route of Object.values(routes))
+    if (typeof route === 'object' && typeof route.body === 'string')
+      route.body = route.body.replaceAll('{https}', server.origin.replace(/^http:/, 'https:'));
   const dispatcher = buildGuardedAgent({ allowPrivateUrls: true, connections: 2 });
   const skipped: string[] = [];
   try {
     const found = await readSitemaps(
       [server.origin],
-      robotsSitemaps.map((path) => `${server!.origin}${path}`),
+      robotsSitemaps.map((path) =>
+        path.startsWith('{https}')
+          ? path.replace('{https}', server!.origin.replace(/^http:/, 'https:'))
+          : `${server!.origin}${path}`,
+      ),
       {
         allowPrivateUrls: true,
         dispatcher,
@@ -30,7 +38,10 @@ async function read(routes: Record<string, TestRoute>, robotsSitemaps: string[] 
         onSkipped: (url, reason) => skipped.push(`${new URL(url).pathname}: ${reason}`),
       },
     );
-    const path = (url: string) => new URL(url).pathname + new URL(url).search;
+    const path = (url: string) => {
+      expect(url.startsWith(`${server!.origin}/`)).toBe(true);
+      return new URL(url).pathname + new URL(url).search;
+    };
     return { urls: found.urls.map(path), files: found.files.map(path), skipped };
   } finally {
     await dispatcher.close();
@@ -66,14 +77,16 @@ describe('readSitemaps', () => {
         ),
         '/sitemap.xml': xml(
           `<urlset><url><loc>/b.html</loc></url><url><loc>/c?page=2</loc></url>
+           <url><loc>{https}/moved.html</loc></url>
            <url><loc>/brochure.pdf</loc></url><url><loc>https://elsewhere.test/d.html</loc></url>
            <url><loc>mailto:a@b.test</loc></url></urlset>`,
         ),
       },
-      ['/from-robots.xml', '/sitemap.xml'],
+      ['/from-robots.xml', '{https}/sitemap.xml'],
     );
     expect(found).toEqual({
-      urls: ['/a.html', '/b.html', '/c?page=2'],
+      // The site's host under the other scheme is the site.
+      urls: ['/a.html', '/b.html', '/c?page=2', '/moved.html'],
       files: ['/from-robots.xml', '/sitemap.xml'],
       skipped: [],
     });

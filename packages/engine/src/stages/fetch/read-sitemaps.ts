@@ -105,12 +105,23 @@ export async function readSitemaps(
   const [home] = origins;
   if (home === undefined) return { urls: [], files: [] };
   const onSite = (url: string): boolean => origins.includes(toOrigin(url));
+  // Sites moved to https often still list their http:// addresses (and the other way round): the
+  // same host under the other scheme is the site, read at its own scheme.
+  const homeUrl = new URL(home);
+  const toSiteUrl = (url: string): string | undefined => {
+    if (onSite(url)) return url;
+    const parsed = new URL(url);
+    if (parsed.host !== homeUrl.host) return undefined;
+    parsed.protocol = homeUrl.protocol;
+    return onSite(parsed.href) ? parsed.href : undefined;
+  };
   // Files to read, in order, and every file ever queued (an index may list itself or a sibling).
   const queue: string[] = [];
   const queued = new Set<string>();
   for (const location of [...robotsSitemaps, '/sitemap.xml']) {
-    const url = toSitemapUrl(location, home);
-    if (url === undefined || queued.has(url) || !onSite(url)) continue;
+    const found = toSitemapUrl(location, home);
+    const url = found === undefined ? undefined : toSiteUrl(found);
+    if (url === undefined || queued.has(url)) continue;
     queued.add(url);
     queue.push(url);
   }
@@ -158,8 +169,9 @@ export async function readSitemaps(
       // An index's sitemaps are read before the files after it: its pages come in its place.
       const children: string[] = [];
       for (const location of locations) {
-        const child = toSitemapUrl(location, fileUrl);
-        if (child !== undefined && !queued.has(child) && onSite(child)) {
+        const found = toSitemapUrl(location, fileUrl);
+        const child = found === undefined ? undefined : toSiteUrl(found);
+        if (child !== undefined && !queued.has(child)) {
           queued.add(child);
           children.push(child);
         }
@@ -168,8 +180,9 @@ export async function readSitemaps(
       continue;
     }
     for (const location of locations) {
-      const url = toCrawlUrl(location, fileUrl);
-      if (url && onSite(url)) urls.add(url);
+      const found = toCrawlUrl(location, fileUrl);
+      const url = found === undefined ? undefined : toSiteUrl(found);
+      if (url !== undefined) urls.add(url);
       if (urls.size >= MAX_SITEMAP_URLS) break;
     }
   }
