@@ -65,7 +65,10 @@ export interface SiteCheck {
 
 /** Options of {@link checkSite}. */
 export interface CheckSiteOptions extends GuardOptions {
-  /** Time for each read (default 10 s: a check must be quick; a sitemap file gets at most 5 s). */
+  /**
+   * Time for each read (default 10 s: a check must be quick; a sitemap file gets at most 5 s, and
+   * the sitemaps together this long).
+   */
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -238,6 +241,7 @@ export async function checkSite(input: string, options: CheckSiteOptions): Promi
       userAgent,
       signal: options.signal,
       timeoutMs: Math.min(timeoutMs, 5_000),
+      budgetMs: timeoutMs,
     });
     const pages = new Set([finalUrl.replace(/#.*$/, '')]);
     const linkedFrom = (pageHtml: string, pageUrl: string): string[] => {

@@ -37,8 +37,9 @@ export const MAX_PAGES_LIMIT = 500;
 const PAGE_CONCURRENCY = 3;
 /** Assets downloaded at the same time. */
 const ASSET_CONCURRENCY = 6;
-/** Time for each sitemap file: a sitemap is a hint, not a reason to wait. */
+/** Time for each sitemap file, and for all of them: a sitemap is a hint, not a reason to wait. */
 const SITEMAP_TIMEOUT_MS = 10_000;
+const SITEMAP_BUDGET_MS = 30_000;
 
 /** Test seams of fetchSite that are not product options. */
 export interface FetchSiteInternals {
@@ -141,6 +142,7 @@ export async function fetchSite(
     const sitemapPages = findSitemapPages(reader, finalUrl, origins, {
       ...requestOptions,
       timeoutMs: Math.min(settings.pageTimeoutMs, SITEMAP_TIMEOUT_MS),
+      budgetMs: SITEMAP_BUDGET_MS,
       logger,
     });
 

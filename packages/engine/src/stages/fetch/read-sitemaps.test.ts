@@ -14,7 +14,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function read(routes: Record<string, TestRoute>, robotsSitemaps: string[] = []) {
+async function read(
+  routes: Record<string, TestRoute>,
+  robotsSitemaps: string[] = [],
+  budgetMs?: number,
+) {
   server = await startTestServer(routes);
   // `{https}` in a body: this server's address under https://.
   for (const route of Object.values(routes))
@@ -35,6 +39,7 @@ async function read(routes: Record<string, TestRoute>, robotsSitemaps: string[] 
         dispatcher,
         userAgent: 'Sitelift-test',
         timeoutMs: 5_000,
+        budgetMs,
         onSkipped: (url, reason) => skipped.push(`${new URL(url).pathname}: ${reason}`),
       },
     );
@@ -112,5 +117,24 @@ describe('readSitemaps', () => {
     expect(server!.requests.filter((path) => path.endsWith('.xml'))).toHaveLength(
       MAX_SITEMAP_FILES,
     );
+  });
+
+  it('gives up within its time budget on a sitemap that never finishes', async () => {
+    const started = Date.now();
+    const found = await read(
+      {
+        '/slow.xml': (_request, response) => {
+          response.writeHead(200, { 'content-type': 'application/xml' });
+          response.write('<urlset><url><loc>/a.html</loc></url>');
+        },
+      },
+      ['/slow.xml'],
+      400,
+    );
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(found.urls).toEqual([]);
+    expect(found.skipped).toEqual([expect.stringMatching(/^\/slow\.xml: /)]);
+    // No file is started once the budget is spent: /sitemap.xml is not asked for.
+    expect(server!.requests).toEqual(['/slow.xml']);
   });
 });

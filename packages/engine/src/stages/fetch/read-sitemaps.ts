@@ -22,6 +22,8 @@ export interface ReadSitemapsOptions extends GuardOptions {
   userAgent: string;
   /** Time for each file. */
   timeoutMs: number;
+  /** Time for all the files: no file is started past it, and the last one gets what is left. */
+  budgetMs?: number;
   signal?: AbortSignal;
   /** Called with each sitemap file that could not be used, and why (for the log). */
   onSkipped?(url: string, reason: string): void;
@@ -93,8 +95,8 @@ function isGzip(body: Uint8Array): boolean {
 /**
  * Reads the sitemaps of the site at `origins` (the first is where robots.txt and `/sitemap.xml` are
  * looked for): the `Sitemap:` lines of its robots.txt (`robotsSitemaps`) first, then `/sitemap.xml`,
- * index files followed breadth-first, at most MAX_SITEMAP_FILES files of MAX_SITEMAP_BYTES each
- * (gzip files decompressed) and MAX_SITEMAP_URLS pages. Only files and pages of the site are taken;
+ * an index's sitemaps read in its place, at most MAX_SITEMAP_FILES files of MAX_SITEMAP_BYTES each
+ * (gzip files decompressed), MAX_SITEMAP_URLS pages and `budgetMs`. Only files and pages of the site are taken;
  * a file that cannot be read or parsed is passed over. Never throws but when cancelled.
  */
 export async function readSitemaps(
@@ -129,13 +131,17 @@ export async function readSitemaps(
   const urls = new Set<string>();
   const files: string[] = [];
   let requested = 0;
+  const deadline = Date.now() + (options.budgetMs ?? Number.POSITIVE_INFINITY);
   while (queue.length > 0 && requested < MAX_SITEMAP_FILES && urls.size < MAX_SITEMAP_URLS) {
+    const timeLeft = deadline - Date.now();
+    if (timeLeft < 100) break;
     const fileUrl = queue.shift()!;
     requested++;
     let xml: string;
     try {
       const response = await guardedRequest(fileUrl, {
         ...options,
+        timeoutMs: Math.min(options.timeoutMs, timeLeft),
         headers: {
           'user-agent': options.userAgent,
           accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5',
