@@ -56,12 +56,15 @@ function toSeconds(ms: number): string {
 /**
  * The fetch stage: reads the public site at `startUrl` through the SSRF guard. The start page first
  * (it must work, else an AppError), then a breadth-first same-origin crawl over links, areas, frames
- * and iframes up to `maxPages`, respecting robots.txt; each page is read over HTTP (status, type,
- * size, charset) and, when Chromium is available, rendered so that script-inserted content is kept.
- * Broken subpages are skipped with a warning. Then the pages' stylesheets and assets are downloaded.
+ * and iframes, then the pages only the site's sitemaps list, up to `maxPages`, respecting robots.txt
+ * and the user's include/exclude filter; each page is read over HTTP (status, type, size, charset)
+ * and, when Chromium is available, rendered so that script-inserted content is kept. Broken subpages
+ * are skipped with a warning; every page found and not read is in `notRead` with why (issue 24).
+ * Then the pages' stylesheets and assets are downloaded.
  * Its parts: the page reader (page-reader.ts: robots, HTTP, Chromium, references), the frontier
- * (crawl-frontier.ts: what is new, on the site and not a duplicate) and the frameset expansion
- * (read-frames.ts); this function starts the start page and walks the crawl with them.
+ * (crawl-frontier.ts: what is new, on the site, wanted and not a duplicate; what was not read), the
+ * frameset expansion (read-frames.ts) and the sitemaps (read-sitemaps.ts); this function starts the
+ * start page and walks the crawl with them.
  */
 export async function fetchSite(
   startUrl: string,
