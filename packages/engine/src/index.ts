@@ -35,6 +35,8 @@ export {
 // fetch (and the SSRF guard, which the server also uses to check a submitted URL before queueing it).
 export { DEFAULT_FETCH_OPTIONS, fetchSite, MAX_PAGES_LIMIT } from './stages/fetch/fetch-site';
 export {
+  CHECK_PAGES_CAP,
+  CHECK_PATHS_CAP,
   checkSite,
   type CheckSiteOptions,
   type SiteCheck,
