@@ -163,6 +163,18 @@ describe('checkSite', () => {
     ]);
   });
 
+  it('counts up to its safety cap of 5000 pages and lists at most 2000 paths', async () => {
+    const links = Array.from({ length: 5200 }, (_, index) => `<a href="/p${index}">${index}</a>`);
+    server = await startTestServer({ '/': { body: html(`<p>${WORDS}</p>${links.join('')}`) } });
+    const check = await checkSite(`${server.origin}/`, LOCAL);
+    expect(check).toMatchObject({ pagesFound: 5000, estimatedPages: 5000, pagesCapped: true });
+    expect(check.paths).toHaveLength(2000);
+    expect(check.paths.slice(0, 3)).toEqual(['/', '/p0', '/p1']);
+    expect(check.warnings.map((warning) => warning.message)).toEqual([
+      expect.stringContaining('We found more than 5000 pages on this site.'),
+    ]);
+  });
+
   it('refuses what cannot be modernized with the catalogue codes', async () => {
     server = await startTestServer({
       '/gone': { status: 404 },
