@@ -2,6 +2,7 @@
  * The pipeline's input, in a file of its own: the stage table (pipeline-stages.ts) and the runner
  * (pipeline.ts) both read it, and neither imports the other for it.
  */
+import { UNBUILT_LINKS } from '@sitelift/shared/schemas/report';
 import { z } from 'zod';
 import { fetchOptionsSchema } from './contract/raw-site';
 import type { Designer } from './design/designer';
@@ -23,6 +24,12 @@ export const pipelineInputSchema = z.object({
   /** Path patterns of the pages not to read; they win over `include`. */
   exclude: z.array(z.string()).optional(),
   lighthouse: z.boolean().default(false),
+  /**
+   * A link to a page of the site that was not rebuilt (over the page limit, excluded, failed):
+   * `keep` it as a link to the original page (listed in the report's `links_to_original`) or
+   * `remove` it and keep its words (issue 24).
+   */
+  unbuiltLinks: z.enum(UNBUILT_LINKS).default('keep'),
   allowPrivateUrls: z.boolean().default(false),
   /** Take before/after screenshots (default true). */
   screenshots: z.boolean().default(true),

@@ -179,7 +179,10 @@ export const DEFAULT_PIPELINE: PipelineTable = {
     outputSchema: sitePlanSchema,
     run: async ({ extract }, { options, designer, ports }) => {
       // planSite applies the offline design; a Designer given with the input replaces it.
-      const planned = planSite(extract, { strategy: options.strategy });
+      const planned = planSite(extract, {
+        strategy: options.strategy,
+        unbuiltLinks: options.unbuiltLinks,
+      });
       if (designer === undefined) return planned;
       ports.logger.log({
         level: 'INFO',
@@ -246,6 +249,7 @@ export const DEFAULT_PIPELINE: PipelineTable = {
         verify: input.verify,
         notCarried: listNotCarried(input.extract, input.optimize),
         notRead: input.fetch.notRead,
+        linksToOriginal: input.optimize.linksToOriginal ?? [],
         timings: { ...ctx.timings },
       });
       const archive = await packageProject(input.generate, report, {

@@ -212,6 +212,12 @@ export interface VerifyReport {
   /** Text blocks of the original that were not found, per route (for the report). */
   missingText: { route: string; text: string }[];
   /**
+   * Links of the rendered routes to the rebuild itself that lead to no route, file or anchor of it
+   * (issue 24): how many (each route and href once) and the first ones. Absent: not checked (no
+   * browser, or a report saved before).
+   */
+  deadLinks?: { count: number; links: { route: string; href: string }[] };
+  /**
    * Screenshots: `before/<route>-desktop.png`, `after/<route>-mobile.png`... as taken (PNG); the
    * verify stage hands them on as WebP (`.webp`, decision record 039).
    */

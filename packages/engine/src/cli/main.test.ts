@@ -13,6 +13,8 @@ describe('parseCliArgs', () => {
         'site.zip',
         '--max-pages',
         '7',
+        '--unbuilt-links',
+        'remove',
         '--lighthouse',
         '--json',
         '--include',
@@ -32,6 +34,7 @@ describe('parseCliArgs', () => {
       maxPages: 7,
       include: ['/blog/', '/docs/*.html'],
       exclude: ['/blog/tag/**'],
+      unbuiltLinks: 'remove',
       lighthouse: true,
       json: true,
       allowPrivateUrls: false,
@@ -50,6 +53,7 @@ describe('parseCliArgs', () => {
       maxPages: 20,
       include: [],
       exclude: [],
+      unbuiltLinks: 'keep',
       allowPrivateUrls: true,
     });
   });
@@ -68,6 +72,9 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['modernize', 'x', '--max-pages', '500'], {}, '/')).toMatchObject({
       maxPages: 500,
     });
+    expect(() => parseCliArgs(['modernize', 'x', '--unbuilt-links', 'drop'], {}, '/')).toThrow(
+      '--unbuilt-links must be keep or remove (got "drop")',
+    );
     expect(() => parseCliArgs(['modernize', 'x', '--frobnicate'], {}, '/')).toThrow(/frobnicate/);
   });
 });

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isAppError } from '@sitelift/shared/error-codes';
+import { UNBUILT_LINKS, type UnbuiltLinks } from '@sitelift/shared/schemas/report';
 import { findBrowser, formatBrowser } from '../browser/find-browser';
 import { runPipeline, type PipelineResult, type PipelineTable } from '../pipeline';
 import { SYSTEM_CLOCK } from '../ports';
@@ -28,6 +29,7 @@ Options:
   --include <pattern>   read only pages whose path matches (a prefix such as /blog/, or a glob
                         such as /docs/**/*.html); repeatable
   --exclude <pattern>   do not read pages whose path matches; repeatable, wins over --include
+  --unbuilt-links <L>   links to pages not rebuilt: keep (to the original) | remove (default keep)
   --lighthouse          run Lighthouse on the original and the rebuild
   --json                print sitelift-report.json on stdout
   --allow-private-urls  allow loopback and private addresses (also ALLOW_PRIVATE_URLS=true)
@@ -46,6 +48,7 @@ interface CliOptions {
   maxPages: number;
   include: string[];
   exclude: string[];
+  unbuiltLinks: UnbuiltLinks;
   lighthouse: boolean;
   json: boolean;
   allowPrivateUrls: boolean;
@@ -79,6 +82,7 @@ export function parseCliArgs(
         'max-pages': { type: 'string' },
         include: { type: 'string', multiple: true },
         exclude: { type: 'string', multiple: true },
+        'unbuilt-links': { type: 'string' },
         lighthouse: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         'allow-private-urls': { type: 'boolean', default: false },
@@ -111,6 +115,12 @@ export function parseCliArgs(
       );
     }
   }
+  const unbuiltLinks = (values['unbuilt-links'] ?? 'keep').toLowerCase();
+  if (!(UNBUILT_LINKS as readonly string[]).includes(unbuiltLinks)) {
+    throw new UsageError(
+      `--unbuilt-links must be ${UNBUILT_LINKS.join(' or ')} (got "${values['unbuilt-links']}").`,
+    );
+  }
   return {
     url: url.trim(),
     strategy: strategy as Strategy,
@@ -118,6 +128,7 @@ export function parseCliArgs(
     maxPages,
     include: values.include ?? [],
     exclude: values.exclude ?? [],
+    unbuiltLinks: unbuiltLinks as UnbuiltLinks,
     lighthouse: values.lighthouse,
     json: values.json,
     allowPrivateUrls: values['allow-private-urls'] || env.ALLOW_PRIVATE_URLS === 'true',
@@ -195,6 +206,7 @@ export async function main(
         maxPages: options.maxPages,
         include: options.include,
         exclude: options.exclude,
+        unbuiltLinks: options.unbuiltLinks,
         lighthouse: options.lighthouse,
         allowPrivateUrls: options.allowPrivateUrls,
         workDir: options.workDir,

@@ -44,6 +44,12 @@ export const verifyReportSchema = exactly<VerifyReport>()(
     consoleErrors: z.array(z.object({ route: z.string(), message: z.string() })),
     brokenImages: z.array(z.object({ route: z.string(), src: z.string() })),
     missingText: z.array(z.object({ route: z.string(), text: z.string() })),
+    deadLinks: z
+      .object({
+        count: z.number(),
+        links: z.array(z.object({ route: z.string(), href: z.string() })),
+      })
+      .optional(),
     screenshots: z.record(z.string(), bytesSchema),
     lighthouse: z
       .object({ before: lighthouseScoresSchema, after: lighthouseScoresSchema })

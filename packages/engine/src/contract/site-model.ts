@@ -241,6 +241,7 @@ const asideSchema = exactly<Aside>()(
 const pageModelSchema = exactly<PageModel>()(
   z.object({
     url: z.string(),
+    requestedUrl: z.string().optional(),
     title: z.string(),
     description: z.string(),
     language: z.string(),
@@ -586,6 +587,7 @@ export const sitePlanSchema = exactly<SitePlan>()(
     menu: z.array(plannedMenuItemSchema).optional(),
     pages: z.array(plannedPageSchema),
     redirects: z.record(z.string(), z.string()),
+    linksToOriginal: z.array(z.object({ route: z.string(), url: z.string() })).optional(),
     assets: z.array(plannedAssetSchema),
     imageVariants: z
       .record(z.string(), z.array(z.object({ path: z.string(), width: z.number() })))

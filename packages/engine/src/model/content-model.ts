@@ -266,6 +266,11 @@ export interface LanguageVersion {
 /** One page of the original. */
 export interface PageModel {
   url: string;
+  /**
+   * The address that was asked for, when it led elsewhere (a redirect to `url`): links to it are
+   * links to this page, and it redirects to the page's route (issue 24).
+   */
+  requestedUrl?: string;
   title: string;
   description: string;
   language: string;
@@ -670,8 +675,17 @@ export interface SitePlan {
    */
   menu?: PlannedMenuItem[];
   pages: PlannedPage[];
-  /** Original path (+ query) -> new route, for every page whose path changed. */
+  /**
+   * Old path (+ query) -> new route, for every address of a rebuilt page that is not its route
+   * (issue 24: the address asked for and the one it ended at, with and without its index file).
+   */
   redirects: Record<string, string>;
+  /**
+   * Links kept pointing at a page of the original that was not rebuilt (issue 24, `unbuiltLinks:
+   * 'keep'`): the route whose page shows each (`/` for the header, menu and footer) and the page's
+   * address, each pair once. Absent when there is none (and in plans saved before).
+   */
+  linksToOriginal?: { route: string; url: string }[];
   assets: PlannedAsset[];
   /**
    * Narrower copies of large pictures for responsive `srcset`s (issue 12 item 3, made by optimize):

@@ -63,6 +63,14 @@ export const notRebuiltSchema = z.object({
   reason: z.enum(NOT_REBUILT_REASONS),
   detail: z.string().optional(),
 });
+ * What becomes of a link to a page of the original site that was not rebuilt (issue 24): `keep` it
+ * as a link to the original page (listed in the report's `links_to_original`), or `remove` the link
+ * and keep its words. The first is the default.
+ */
+export const UNBUILT_LINKS = ['keep', 'remove'] as const;
+
+/** One way of treating links to pages that were not rebuilt. */
+export type UnbuiltLinks = (typeof UNBUILT_LINKS)[number];
 
 /** Lighthouse category scores, 0–100. */
 export const lighthouseScoresSchema = z.object({
@@ -152,6 +160,17 @@ export const siteliftReportSchema = z.object({
     overflow_375: z.array(z.string()),
     console_errors: z.array(z.object({ route: z.string(), message: z.string() })),
     broken_images: z.array(z.object({ route: z.string(), src: z.string() })),
+    /**
+     * Links of the rendered rebuild to its own site that lead to no route, file or anchor of it
+     * (issue 24): `count` of them (each route and href once), the first ones listed. Must be 0.
+     * Absent in reports written before.
+     */
+    dead_links: z
+      .object({
+        count: z.number().int().min(0),
+        links: z.array(z.object({ route: z.string(), href: z.string() })),
+      })
+      .optional(),
   }),
   not_carried: z.array(notCarriedSchema),
   /**
@@ -159,6 +178,12 @@ export const siteliftReportSchema = z.object({
    * `not_carried` does not list them again. Absent in reports written before it.
    */
   not_rebuilt: z.array(notRebuiltSchema).optional(),
+   * Links kept pointing at a page of the original site that was not rebuilt (issue 24, links to
+   * such pages kept): the route whose page shows the link (`/` for the header, menu and footer every
+   * page shows) and the original page's address, each pair once. They stop working when the
+   * original site goes. Absent in reports written before.
+   */
+  links_to_original: z.array(z.object({ route: z.string(), url: z.string() })).optional(),
   timings: z.partialRecord(z.enum(REPORT_STAGES), z.number()),
   lighthouse: z
     .object({ before: lighthouseScoresSchema, after: lighthouseScoresSchema })

@@ -24,6 +24,7 @@ import { toStylesheet } from './templates/styles';
 import { templateFile, type TemplatePath } from './templates/template-files';
 import { escapeJsComment, toScriptJson } from './escape';
 import { comment, h, indent, toHtmlDocument } from './html-tree';
+import { toHostRedirects, toNetlifyToml, toRedirectsFile, toVercelConfig } from './host-redirects';
 import { itemSizes, SIZES, srcsetOf } from './responsive';
 import { sanitizeSvg } from './sanitize-svg';
 import { toXmlDocument, x } from './xml-tree';
@@ -488,24 +489,11 @@ function tsconfig(): string {
 }
 
 function hostFiles(plan: SitePlan): Record<string, string> {
-  const entries = Object.entries(plan.redirects).filter(([from]) => !from.includes('?'));
-  const netlify = [
-    '# Old addresses of the original site -> new routes (Netlify, Cloudflare Pages).',
-    ...entries.map(([from, to]) => `${encodeURI(from)} ${to} 301`),
-    '/* /index.html 200',
-    '',
-  ].join('\n');
-  const vercel = {
-    redirects: entries.map(([from, to]) => ({
-      destination: to,
-      permanent: true,
-      source: encodeURI(from),
-    })),
-    rewrites: [{ destination: '/index.html', source: '/(.*)' }],
-  };
+  const redirects = toHostRedirects(plan.redirects);
   return {
-    'public/_redirects': netlify,
-    'vercel.json': toSortedJson(vercel),
+    'public/_redirects': toRedirectsFile(redirects),
+    'netlify.toml': toNetlifyToml(redirects),
+    'vercel.json': toSortedJson(toVercelConfig(redirects)),
     'redirects.json': toSortedJson(plan.redirects),
   };
 }

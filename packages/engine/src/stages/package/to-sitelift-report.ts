@@ -17,6 +17,8 @@ export interface SiteliftReportInput {
   notCarried: NotCarried[];
   /** The pages found and not read (RawSite.notRead): the report's `not_rebuilt`. */
   notRead: NotReadPage[];
+  /** Links kept pointing at pages of the original that were not rebuilt (the plan's). */
+  linksToOriginal?: { route: string; url: string }[];
   /** Milliseconds per stage (those finished when the report is written). */
   timings: Partial<Record<StageName, number>>;
 }
@@ -47,6 +49,14 @@ export function toSiteliftReport(input: SiteliftReportInput): SiteliftReport {
       overflow_375: [...verify.overflow375],
       console_errors: verify.consoleErrors.map(({ route, message }) => ({ route, message })),
       broken_images: verify.brokenImages.map(({ route, src }) => ({ route, src })),
+      ...(verify.deadLinks === undefined
+        ? {}
+        : {
+            dead_links: {
+              count: verify.deadLinks.count,
+              links: verify.deadLinks.links.map(({ route, href }) => ({ route, href })),
+            },
+          }),
     },
     not_carried: input.notCarried
       .filter((item) => item.kind !== 'page' || !notRebuilt.has(item.what))
@@ -56,6 +66,9 @@ export function toSiteliftReport(input: SiteliftReportInput): SiteliftReport {
       reason,
       ...(detail === undefined ? {} : { detail }),
     })),
+    ...(input.linksToOriginal === undefined
+      ? {}
+      : { links_to_original: input.linksToOriginal.map(({ route, url }) => ({ route, url })) }),
     timings: Object.fromEntries(
       Object.entries(input.timings).map(([stage, ms]) => [stage, Math.round(ms ?? 0)]),
     ),

@@ -15,11 +15,15 @@ export interface ContentRewriter {
   rewriteBlock: (block: Block) => Block | undefined;
 }
 
-/** Makes the content rewriter of each page of the site. */
+/**
+ * Makes the content rewriter of each page of the site. `isRemovedLink`: the link was removed on
+ * purpose (to a page not rebuilt, issue 24): its words stay as plain text, not a button's.
+ */
 export function createContentRewriter(
   model: SiteModel,
   rewriteHref: HrefRewriter,
   { hostAsset, hostDataUri }: AssetHost,
+  isRemovedLink: (href: string) => boolean = () => false,
 ): (page: SiteModel['pages'][number]) => ContentRewriter {
   const logoAsset = model.identity.logo?.asset;
   const titleByUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page.title]));
@@ -34,6 +38,7 @@ export function createContentRewriter(
         const copy: InlineRun = { ...run };
         if (href) copy.href = href;
         else delete copy.href;
+        if (!href && isRemovedLink(run.href)) delete copy.button;
         if (href && isNonDescriptiveLinkText(run.text)) {
           const context = describeLinkTarget(run.href, titleOfPage, model.origin);
           if (context) copy.context = context;

@@ -1,4 +1,9 @@
-/** Links rewritten for the rebuilt site: to routes and sections, hosted files, or left as they are. */
+/**
+ * Links rewritten for the rebuilt site: to routes and sections, hosted files, other sites as they
+ * are; a link to a page of the site that was not rebuilt goes to the original page or is removed
+ * (issue 24). No link to the site itself stays relative without a route: it would lead nowhere.
+ */
+import type { UnbuiltLinks } from '@sitelift/shared/schemas/report';
 import type { SiteModel } from '../../model';
 import type { AssetHost } from './asset-host';
 import { hasClientRoute, toClientRoute, toDocumentUrl } from '../../lib/client-route';
@@ -11,18 +16,61 @@ export type HrefRewriter = (
   sectionIds: Set<string>,
 ) => string | undefined;
 
+/** A link kept pointing at a page of the original that was not rebuilt, and the route showing it. */
+export interface LinkToOriginal {
+  route: string;
+  url: string;
+}
+
+/** The rewriter of a site's links, and what it did with links to pages not rebuilt. */
+export interface HrefRewriting {
+  rewriteHref: HrefRewriter;
+  /** True for a link the rewriter removed: to the site, but to no page of the rebuild. */
+  isRemovedLink(href: string): boolean;
+  /** The links kept pointing at the original so far, each route and address once, in order. */
+  linksToOriginal(): LinkToOriginal[];
+}
+
+/**
+ * The site's own origins: its start URL's and its final URL's (as the crawl reads them: www. and
+ * non-www are different sites unless one redirected to the other).
+ */
+export function toSiteOrigins(model: Pick<SiteModel, 'origin' | 'startUrl'>): Set<string> {
+  const origins = new Set([model.origin]);
+  try {
+    origins.add(new URL(model.startUrl).origin);
+  } catch {
+    // A start URL that does not parse names no origin.
+  }
+  return origins;
+}
+
 /**
  * A link rewriter: internal links go to routes (their anchors to the sections that hold them),
- * links to downloaded files to the hosted copy, other web links stay; other schemes are dropped.
+ * links to downloaded files to the hosted copy, other web links stay; other schemes are dropped. A
+ * link to the site with no route, no hosted file (a page not read, over the limit, excluded, or
+ * failed) is, with `unbuiltLinks: 'keep'`, the original page's absolute address, recorded with the
+ * route of the page holding it (`routeOf(pageUrl)`, `/` for the site-wide parts, `pageUrl` ''); with
+ * `'remove'`, no link (its words stay).
  */
 export function createHrefRewriter(
   model: SiteModel,
   routeOf: (url: string) => string | undefined,
   { assetByUrl, planned, hostAsset }: AssetHost,
-): HrefRewriter {
-  const anchorsByUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page.anchors]));
+  { unbuiltLinks }: { unbuiltLinks: UnbuiltLinks },
+): HrefRewriting {
+  const anchorsByUrl = new Map(
+    model.pages.flatMap((page) =>
+      [page.url, ...(page.requestedUrl ? [page.requestedUrl] : [])].map(
+        (url) => [normalizeUrl(url), page.anchors] as const,
+      ),
+    ),
+  );
   const keyOf = toLinkedPageKey(new Set(anchorsByUrl.keys()));
-  return (href, pageUrl, sectionIds) => {
+  const origins = toSiteOrigins(model);
+  const kept = new Map<string, LinkToOriginal>();
+  const removed = new Set<string>();
+  const rewriteHref: HrefRewriter = (href, pageUrl, sectionIds) => {
     if (!href) return undefined;
     if (/^(?:mailto|tel):/i.test(href)) return href;
     let parsed: URL;
@@ -66,6 +114,22 @@ export function createHrefRewriter(
           )
         : undefined);
     if (image) return `/${image.path}`;
+    // A page (or file) of the site that is not in the rebuild: once the rebuild replaces the
+    // original, the only copy left is the original's (or none).
+    if (origins.has(parsed.origin)) {
+      if (unbuiltLinks === 'remove') {
+        removed.add(href);
+        return undefined;
+      }
+      const linkRoute = pageUrl ? (routeOf(pageUrl) ?? '/') : '/';
+      const key = `${linkRoute}\n${parsed.href}`;
+      if (!kept.has(key)) kept.set(key, { route: linkRoute, url: parsed.href });
+    }
     return parsed.href;
+  };
+  return {
+    rewriteHref,
+    isRemovedLink: (href) => removed.has(href),
+    linksToOriginal: () => [...kept.values()],
   };
 }

@@ -56,9 +56,11 @@ export function planNavigation(
   const isBrand = (label: string) => label.trim().toLowerCase() === name;
   const toRoute = (href: string): string | undefined => {
     if (errorUrls.has(normalizeUrl(href))) return undefined;
-    return routeOf(href)
+    // A page of the site that was not rebuilt goes as the rewriter says (issue 24: the original's
+    // page, or no item); another site's stays.
+    return routeOf(href) || isHttp(href)
       ? rewriteHref(href, '', new Set())
-      : isHttp(href) || /^mailto:[^@\s]+@/i.test(href)
+      : /^mailto:[^@\s]+@/i.test(href)
         ? href
         : undefined;
   };

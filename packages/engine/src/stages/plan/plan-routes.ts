@@ -1,5 +1,5 @@
 /** Routes of the rebuilt site: clean paths for the original URLs, and redirects from the old ones. */
-import type { PageModel, PlannedPage, SiteModel } from '../../model';
+import type { PageModel, SiteModel } from '../../model';
 import { slugify } from '../../model';
 import { toLanguageCode } from '../../measure/language-links';
 import { hasClientRoute, toClientRoute, toDocumentUrl } from '../../lib/client-route';
@@ -90,6 +90,12 @@ export function planRoutes(model: SiteModel): (url: string) => string | undefine
     usedRoutes.add(route);
     routeByUrl.set(normalizeUrl(page.url), route);
   }
+  // An address that redirected to a page (issue 24) is that page, unless a page was read there.
+  for (const page of model.pages) {
+    const route = page.requestedUrl ? routeByUrl.get(normalizeUrl(page.url)) : undefined;
+    const alias = page.requestedUrl ? normalizeUrl(page.requestedUrl) : undefined;
+    if (route && alias && !routeByUrl.has(alias)) routeByUrl.set(alias, route);
+  }
   // A frameset's side frame has no route of its own: links to it open its frameset.
   for (const page of model.pages) {
     const frameset = page.asideOf ? routeByUrl.get(normalizeUrl(page.asideOf)) : undefined;
@@ -134,33 +140,4 @@ function toLanguagePrefixer(model: SiteModel): (page: PageModel, route: string) 
     const rest = [...segments, ...(bare && bare !== 'index' ? [bare] : [])];
     return rest.length > 0 ? `${prefix}/${rest.join('/')}` : prefix;
   };
-}
-
-/** Old path (with its query) -> new route, for every page whose address changed. */
-export function toRedirects(pages: PlannedPage[]): Record<string, string> {
-  const redirects: Record<string, string> = {};
-  for (const page of pages) {
-    // A client-side route never reaches the server: its document's path is no old path of it.
-    if (hasClientRoute(page.url)) continue;
-    const parsed = new URL(page.url);
-    const oldPath = decodeURIComponent(parsed.pathname) + parsed.search;
-    if (oldPath !== page.route && !(page.route === '/' && oldPath === '/'))
-      redirects[oldPath] = page.route;
-  }
-  return redirects;
-}
-
-/** Old path of each frameset's side frame (no page of its own) -> its frameset's route. */
-export function toSideFrameRedirects(
-  model: SiteModel,
-  routeOf: (url: string) => string | undefined,
-): Record<string, string> {
-  const redirects: Record<string, string> = {};
-  for (const page of model.pages) {
-    const route = page.asideOf ? routeOf(page.url) : undefined;
-    if (!route) continue;
-    const parsed = new URL(page.url);
-    redirects[decodeURIComponent(parsed.pathname) + parsed.search] = route;
-  }
-  return redirects;
 }

@@ -4,6 +4,7 @@
  * a component variant per section, and the design from the Designer. Pure and deterministic.
  */
 import { AppError } from '@sitelift/shared/error-codes';
+import type { UnbuiltLinks } from '@sitelift/shared/schemas/report';
 import { applyDesign } from '../../design/designer';
 import { buildTokens, designOffline, offlineDesigner } from '../../design/offline-designer';
 import type {
@@ -29,14 +30,8 @@ import { createHrefRewriter } from './href-rewriter';
 import { applyHero } from './plan-hero';
 import { withoutPictureChrome } from './picture-chrome';
 import { planNavigation, withoutMenuCopies } from './plan-navigation';
-import {
-  normalizeUrl,
-  planRoutes,
-  toComponentName,
-  toModuleName,
-  toRedirects,
-  toSideFrameRedirects,
-} from './plan-routes';
+import { normalizeUrl, planRoutes, toComponentName, toModuleName } from './plan-routes';
+import { planRedirects } from './plan-redirects';
 import { planAside } from './plan-aside';
 import { toCardRuns } from './to-card-runs';
 import { toBlockKinds, toDatedSections, toListKind } from './list-kinds';
@@ -54,6 +49,11 @@ export { toCardRuns } from './to-card-runs';
 /** Options of the plan stage. */
 export interface PlanOptions {
   strategy: Strategy;
+  /**
+   * A link to a page of the site that was not rebuilt (issue 24): kept as a link to the original
+   * page (`keep`, the default; listed in `linksToOriginal`) or removed, its words kept (`remove`).
+   */
+  unbuiltLinks?: UnbuiltLinks;
 }
 
 /**
@@ -90,8 +90,11 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   // Self-hosted assets: every downloaded image a page shows, plus favicon and logo.
   const host = createAssetHost(model);
   const { planned, hostAsset } = host;
-  const rewriteHref = createHrefRewriter(model, routeOf, host);
-  const contentRewriter = createContentRewriter(model, rewriteHref, host);
+  const links = createHrefRewriter(model, routeOf, host, {
+    unbuiltLinks: options.unbuiltLinks ?? 'keep',
+  });
+  const { rewriteHref } = links;
+  const contentRewriter = createContentRewriter(model, rewriteHref, host, links.isRemovedLink);
   // A frameset's side frame is drawn as that frameset's aside: no page of its own.
   const shownPages = model.pages.filter((page) => !page.asideOf);
   let pages: PlannedPage[] = shownPages.map((page, pageIndex) => {
@@ -157,7 +160,7 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
     });
   });
 
-  const redirects = { ...toRedirects(pages), ...toSideFrameRedirects(model, routeOf) };
+  const redirects = planRedirects(model, pages, routeOf);
   const { navigation, footerLinks, menu } = planNavigation(model, pages, routeOf, rewriteHref);
   // The original's own menu tree (not the fallback from its pages): its copies in content go.
   if ((model.identity.menu ?? []).length > 0)
@@ -245,6 +248,8 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
     draft.copyright = model.copyright;
   if (lifted.footer) draft.footer = lifted.footer;
   if (fontFaces.length > 0) draft.fontFaces = fontFaces;
+  const linksToOriginal = links.linksToOriginal();
+  if (linksToOriginal.length > 0) draft.linksToOriginal = linksToOriginal;
   return applyDesign(draft, designOffline(model, draft), offlineDesigner.name);
 }
 

@@ -125,6 +125,8 @@ export function parsePage(
     anchors,
     dropped: walked.dropped,
   };
+  // An address that redirected here (issue 24): links to it land on this page, and it redirects.
+  if (raw.requestedUrl && raw.requestedUrl !== url) model.requestedUrl = raw.requestedUrl;
   if (walked.aside) model.aside = walked.aside;
   const languages = withCurrentLanguage(versions, language, url);
   if (languages.length > 0) model.languages = languages;

@@ -87,9 +87,9 @@ ${profile.analytics ? '| `VITE_ANALYTICS_ENDPOINT` | Receives a page-view beacon
 
 The build output in \`dist/\` is a static site: any static host serves it.
 
-- **Netlify / Cloudflare Pages**: build command \`npm run build\`, publish directory \`dist\`. \`public/_redirects\` sends the old addresses to the new routes and serves the app for every route. Both hosts read \`_redirects\`; no other host does.
+- **Netlify / Cloudflare Pages**: build command \`npm run build\`, publish directory \`dist\` (\`netlify.toml\` says so for Netlify). \`public/_redirects\` sends the old addresses to the new routes and serves the app for every route; \`netlify.toml\` holds the same rules. Both hosts read \`_redirects\`; no other host does.
 - **Vercel**: framework preset "Vite"; \`vercel.json\` holds the same redirects and the fallback to \`index.html\`. Only Vercel reads \`vercel.json\`.
-- **Any other host**: upload \`dist/\` and serve \`index.html\` for unknown paths${profile.prerender ? ' (every page is also a real HTML file)' : ''}. Such hosts ignore \`_redirects\` and \`vercel.json\`: map the old addresses (\`/about.html\` and the like, listed in \`redirects.json\`) yourself, with permanent (301) redirects, so that links and search results keep working:
+- **Any other host**: upload \`dist/\` and serve \`index.html\` for unknown paths${profile.prerender ? ' (every page is also a real HTML file)' : ''}. Such hosts ignore \`_redirects\`, \`netlify.toml\` and \`vercel.json\`: map the old addresses (\`/about.html\` and the like, listed in \`redirects.json\`) yourself, with permanent (301) redirects, so that links and search results keep working:
   - Apache (\`.htaccess\`): one line per address, \`Redirect 301 /about.html /about\`, and \`FallbackResource /index.html\` for the app's routes.
   - nginx: \`location = /about.html { return 301 /about; }\` per address, and \`try_files $uri $uri/ /index.html;\` in \`location /\`.
   - GitHub Pages and plain object storage (S3, Azure Blob) cannot send redirects: keep a small HTML page at each old address with \`<meta http-equiv="refresh" content="0; url=/about">\` and a canonical link to the new route.
