@@ -50,6 +50,8 @@ export interface BenchRow {
   /** The "never worse" checks that applied (issue 23), each passed or not, with what was found. */
   neverWorse?: { check: string; ok: boolean; found: string; expected?: string }[];
   overflow375: number;
+  /** Internal links of the rendered rebuild that lead nowhere (issue 24): must be 0. */
+  deadLinks: number;
   consoleErrors: number;
   brokenImages: number;
   seconds: number;
@@ -121,6 +123,7 @@ export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): stri
       ? ['block', 'text', 'position', 'colour', 'visual', 'identity checks', 'never worse']
       : []),
     'overflow 375',
+    'dead links',
     'seconds',
     'peak MB (engine / with browsers)',
   ];
@@ -150,6 +153,7 @@ export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): stri
           ]
         : []),
       String(row.overflow375),
+      String(row.deadLinks),
       row.seconds.toFixed(1),
       `${row.peakProcessMb} / ${row.peakTreeMb}`,
     ];
@@ -196,6 +200,7 @@ async function benchSite(
     missingSnippets: [...site.mustKeep],
     textCoverage: 0,
     overflow375: 0,
+    deadLinks: 0,
     consoleErrors: 0,
     brokenImages: 0,
     seconds: 0,
@@ -229,6 +234,7 @@ async function benchSite(
       identity: verify.fidelity?.identity,
       neverWorse: verify.fidelity?.neverWorse,
       overflow375: verify.overflow375.length,
+      deadLinks: verify.deadLinks?.count ?? 0,
       consoleErrors: verify.consoleErrors.length,
       brokenImages: verify.brokenImages.length,
       timings: Object.fromEntries(

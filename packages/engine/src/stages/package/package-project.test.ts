@@ -110,6 +110,26 @@ describe('toSiteliftReport', () => {
     });
   });
 
+  it('lists dead links and the links kept pointing at the original (issue 24)', () => {
+    const report = toSiteliftReport({
+      sourceUrl: 'http://old.example/',
+      strategy: 'INCREMENTAL_UPDATE',
+      pages: [{ url: 'http://old.example/', route: '/', title: 'Home' }],
+      verify: { ...VERIFY, deadLinks: { count: 1, links: [{ route: '/', href: '/gone' }] } },
+      notCarried: [],
+      linksToOriginal: [{ route: '/', url: 'http://old.example/manual.html' }],
+      timings: {},
+    });
+    expect(report.verification.dead_links).toEqual({
+      count: 1,
+      links: [{ route: '/', href: '/gone' }],
+    });
+    expect(report.links_to_original).toEqual([
+      { route: '/', url: 'http://old.example/manual.html' },
+    ]);
+    expect(siteliftReportSchema.parse(report)).toEqual(report);
+  });
+
   it('is what the shared report schema (the one the web reads it with) accepts, unchanged', () => {
     const report = { ...buildReport(), lighthouse: { before: SCORES, after: SCORES } };
     expect(siteliftReportSchema.parse(report)).toEqual(report);

@@ -26,11 +26,25 @@ export interface RenderedRoute {
   overflow375: boolean;
   consoleErrors: string[];
   brokenImages: string[];
+  /**
+   * The page's links to its own origin (issue 24): each `href` as written and what it resolves to
+   * (path, query and fragment), once each; absent when the page did not load.
+   */
+  links?: RenderedLink[];
+  /** The ids (and `<a name>`s) a fragment of a link can point at on the page. */
+  ids?: string[];
   screenshots: Record<string, Uint8Array>;
   /** With screenshots: the layout at 1440 and 375 px, measured right after each screenshot (fidelity). */
   layout?: PageLayouts;
   /** Set when the route could not be rendered at all. */
   error?: string;
+}
+
+/** A link of a rendered page to its own origin: its `href` as written, and where it leads. */
+export interface RenderedLink {
+  href: string;
+  /** Path, query and fragment it resolves to (`/about#team`). */
+  path: string;
 }
 
 /** True for a URL on `origin`, or a data:/blob: URL. */
@@ -250,8 +264,18 @@ async function waitUntilNotBusy(page: Page): Promise<boolean> {
     );
 }
 
-/** Loads every image now (lazy ones included) and lists those that did not decode. */
-async function findBrokenImages(page: Page): Promise<string[]> {
+/** What one look into a loaded page reads: the images that did not decode, its own links, its ids. */
+interface PageInspection {
+  brokenImages: string[];
+  links: RenderedLink[];
+  ids: string[];
+}
+
+/**
+ * Loads every image now (lazy ones included) and lists those that did not decode; in the same
+ * round trip, the page's links to its own origin and the ids their fragments can point at.
+ */
+async function inspectPage(page: Page): Promise<PageInspection> {
   return page.evaluate(async (waitMs) => {
     const images = Array.from(document.images).filter(
       (image) => image.currentSrc !== '' || image.getAttribute('src'),
@@ -268,12 +292,31 @@ async function findBrokenImages(page: Page): Promise<string[]> {
             }),
       ),
     );
-    return images
+    const brokenImages = images
       .filter(
         (image) =>
           image.complete && image.naturalWidth === 0 && !/\.svg(?:[?#]|$)/iu.test(image.currentSrc),
       )
       .map((image) => image.currentSrc || image.src);
+    // Links to the page's own origin (relative ones included), each href once; other sites, mail
+    // and script links are not the rebuild's to answer for.
+    const links = new Map<string, { href: string; path: string }>();
+    for (const anchor of Array.from(document.querySelectorAll('a[href]'))) {
+      const href = anchor.getAttribute('href') ?? '';
+      let url: URL;
+      try {
+        url = new URL(href, document.baseURI);
+      } catch {
+        continue;
+      }
+      if (url.origin !== location.origin || links.has(href)) continue;
+      links.set(href, { href, path: url.pathname + url.search + url.hash });
+    }
+    const ids = [
+      ...Array.from(document.querySelectorAll('[id]'), (element) => element.id),
+      ...Array.from(document.querySelectorAll('a[name]'), (anchor) => anchor.getAttribute('name')!),
+    ];
+    return { brokenImages, links: [...links.values()], ids: [...new Set(ids)] };
   }, IMAGE_WAIT_MS);
 }
 
@@ -358,7 +401,10 @@ export async function renderRebuiltRoute(
   try {
     await gotoAndSettle(tracked, url);
     result.text = await readRenderedText(tracked.page);
-    result.brokenImages.push(...(await findBrokenImages(tracked.page)));
+    const inspection = await inspectPage(tracked.page);
+    result.brokenImages.push(...inspection.brokenImages);
+    result.links = inspection.links;
+    result.ids = inspection.ids;
     let desktopLayout;
     if (options.screenshots) {
       result.screenshots[`after/${slug}-desktop.png`] = await capturePng(tracked.page);

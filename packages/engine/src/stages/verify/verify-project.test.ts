@@ -37,7 +37,12 @@ describe.skipIf(!hasChromium)('verifyProject on a project with problems on /abou
     recorded = recordingPorts();
     const tree = buildMinimalProject({
       aboutExtra:
-        '<div style={{ width: 900 }}>A very wide banner</div><img src="/images/missing.png" alt="Gone" />',
+        '<div style={{ width: 900 }}>A very wide banner</div><img src="/images/missing.png" alt="Gone" />' +
+        // Links to the rebuild: a route, an anchor here and on this route, a file of the build, and
+        // two that lead nowhere (no route /gone, no #nowhere on /); other sites and mail are not checked.
+        '<p id="team">The team</p><a href="/">Home</a> <a href="/about#team">Team</a> <a href="#team">Team here</a>' +
+        ' <a href="/pixel.png">Pixel</a> <a href="/gone">Gone</a> <a href="/#nowhere">Nowhere</a>' +
+        ' <a href="https://other.example/">Elsewhere</a> <a href="mailto:bakers@old.example">Mail</a>',
       onStart: "if (window.location.pathname === '/about') console.error('About page exploded');",
     });
     report = await verifyProject(
@@ -86,6 +91,23 @@ describe.skipIf(!hasChromium)('verifyProject on a project with problems on /abou
 
   it('reports a broken image with its path', () => {
     expect(report.brokenImages).toEqual([{ route: '/about', src: '/images/missing.png' }]);
+  });
+
+  it('counts the internal links that resolve to no route, file or anchor of the rebuild', () => {
+    expect(report.deadLinks).toEqual({
+      count: 2,
+      links: [
+        { route: '/about', href: '/gone' },
+        { route: '/about', href: '/#nowhere' },
+      ],
+    });
+    expect(
+      recorded.logs.some(
+        (event) =>
+          event.level === 'WARNING' &&
+          event.message.startsWith('2 internal links lead nowhere in the rebuild: /gone on /about'),
+      ),
+    ).toBe(true);
   });
 
   it('reports console errors per route', () => {
@@ -152,6 +174,7 @@ describe.skipIf(!hasChromium)('verifyProject on a page with tabs', () => {
     ]);
     expect(report.requiredSnippets).toEqual({ kept: 1, total: 1, missing: [] });
     expect(report.consoleErrors).toEqual([]);
+    expect(report.deadLinks).toEqual({ count: 0, links: [] });
   });
 });
 

@@ -10,6 +10,7 @@ import { type GuardOptions, type HostResolver } from '../../net/assert-public-ur
 import { buildGuardedAgent } from '../../net/guarded-agent';
 import type { EnginePorts } from '../../ports';
 import type { FileTree, VerifyExpectations, VerifyReport } from '../../types';
+import { findDeadLinks, listFiles } from './dead-links';
 import { measureFidelity } from './fidelity/measure-fidelity';
 import { findVerifyChromePath } from './open-browser';
 import {
@@ -145,6 +146,25 @@ async function measureRebuildFidelity(
   });
 }
 
+/** One line for the dead links: none, or how many and the first few. */
+function logDeadLinks(
+  deadLinks: NonNullable<VerifyReport['deadLinks']>,
+  log: (level: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR', message: string) => void,
+): void {
+  if (deadLinks.count === 0) {
+    log('INFO', 'Every internal link leads to a page, file or anchor of the rebuild');
+    return;
+  }
+  const examples = deadLinks.links
+    .slice(0, 3)
+    .map(({ route, href }) => `${href} on ${route}`)
+    .join(', ');
+  log(
+    'WARNING',
+    `${deadLinks.count} internal link${deadLinks.count === 1 ? ' leads' : 's lead'} nowhere in the rebuild: ${examples}${deadLinks.count > 3 ? ', …' : ''}`,
+  );
+}
+
 function formatScore(score: number): string {
   return score.toFixed(2);
 }
@@ -265,6 +285,8 @@ export async function verifyProject(
     const findings = toRenderFindings(expectations, rendered);
     Object.assign(report, findings.findings);
     findings.log.forEach(writeLog);
+    report.deadLinks = findDeadLinks(rendered, { routes, files: await listFiles(distDir) });
+    logDeadLinks(report.deadLinks, log);
 
     // Originals the fetch stage already screenshotted are not loaded again (planOriginals).
     const originalsPlan = planOriginals(screenshotPages, expectations.originalScreenshots ?? {});
