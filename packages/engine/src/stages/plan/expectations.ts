@@ -2,6 +2,7 @@
 import { toFileKind as toFileKindByName } from '@sitelift/shared/schemas/report';
 import type { MenuItem, SiteModel, SitePlan } from '../../model';
 import type { Diagnostic, NotCarried } from '../../types';
+import { toSiteOrigins } from './href-rewriter';
 import { isErrorPage } from './plan-navigation';
 import { normalizeUrl } from './plan-routes';
 import { toFlatBlocks } from '../../model';
@@ -25,6 +26,50 @@ function errorPageLinkLabels(model: SiteModel, plan: SitePlan): Set<string> {
   return labels;
 }
 
+/**
+ * The labels of the original's menu links to pages of the site that were not rebuilt and that the
+ * rebuilt menu and footer do not show (`unbuiltLinks: 'remove'`, issue 24): a menu item without a
+ * link is no item, so its words are not expected.
+ */
+function removedMenuLabels(model: SiteModel, plan: SitePlan): Set<string> {
+  const origins = toSiteOrigins(model);
+  const rebuilt = new Set(
+    model.pages.flatMap((page) => [
+      normalizeUrl(page.url),
+      ...(page.requestedUrl ? [normalizeUrl(page.requestedUrl)] : []),
+    ]),
+  );
+  const shown = new Set<string>();
+  const show = (items: { label: string; children?: { label: string }[] }[]) => {
+    for (const item of items) {
+      shown.add(item.label.trim());
+      show(item.children ?? []);
+    }
+  };
+  show([...(plan.menu ?? []), ...plan.navigation, ...plan.footerLinks]);
+  const labels = new Set<string>();
+  const consider = (label: string, href: string) => {
+    let origin: string;
+    try {
+      origin = new URL(href).origin;
+    } catch {
+      return;
+    }
+    const text = label.trim();
+    if (origins.has(origin) && !rebuilt.has(normalizeUrl(href)) && !shown.has(text))
+      labels.add(text);
+  };
+  const visit = (items: MenuItem[]) => {
+    for (const item of items) {
+      if (item.href) consider(item.label, item.href);
+      visit(item.children);
+    }
+  };
+  visit(model.identity.menu ?? []);
+  for (const link of model.navigation) consider(link.label, link.href);
+  return labels;
+}
+
 /** A dropdown's arrow glyph after its label ("Academic ▼"): the rebuild draws a chevron instead. */
 const ARROW = /\s*[▼▾▿⌄↓]\s*$/u;
 
@@ -43,7 +88,10 @@ export function toVerifyExpectations(
   plan: SitePlan,
 ): { pages: { url: string; route: string; title: string; textBlocks: string[] }[] } {
   const byUrl = new Map(model.pages.map((page) => [normalizeUrl(page.url), page]));
-  const unlinked = errorPageLinkLabels(model, plan);
+  const unlinked = new Set([
+    ...errorPageLinkLabels(model, plan),
+    ...removedMenuLabels(model, plan),
+  ]);
   const dropdowns = dropdownLabels(model.identity.menu ?? []);
   // "Academic ▼" is expected as "Academic": the header's toggle draws its arrow.
   const expected = (text: string) => {

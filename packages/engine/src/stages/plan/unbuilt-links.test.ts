@@ -5,6 +5,7 @@ import type { RawSite } from '../../types';
 import { extractSite } from '../extract/extract-site';
 import { generateProject } from '../generate/generate-project';
 import { toRawPage } from '../generate/testing/load-fixture';
+import { toVerifyExpectations } from './expectations';
 import { planSite } from './plan-site';
 
 /**
@@ -131,6 +132,17 @@ describe('links to pages of the site that were not rebuilt', () => {
     expect(guide).toContain('the FAQ');
     expect(guide).not.toContain('manual.html');
     expect(guide).not.toContain('faq.html');
+  });
+
+  it('expects the words of a menu item removed with its link no more (remove only)', () => {
+    const model = extractSite(siteWithAnUnreadPage());
+    const textOf = (plan: SitePlan) =>
+      toVerifyExpectations(model, plan).pages.find((page) => page.route === '/guide')!.textBlocks;
+    expect(model.pages[1]!.textBlocks).toContain('Manual');
+    expect(textOf(planSite(model, { strategy: 'FULL_REBUILD' }))).toContain('Manual');
+    const removed = textOf(planSite(model, { strategy: 'FULL_REBUILD', unbuiltLinks: 'remove' }));
+    expect(removed).not.toContain('Manual');
+    expect(removed).toContain('Guide');
   });
 
   it('redirects every old address of a rebuilt page, its redirected one included', () => {

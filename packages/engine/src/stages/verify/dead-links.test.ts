@@ -77,6 +77,14 @@ describe('findDeadLinks', () => {
     });
   });
 
+  it('counts a link to the root when the project has no route there (index.html is the app)', () => {
+    const result = findDeadLinks([rendered('/about', ['/', '/about'])], {
+      routes: ['/about'],
+      files: TARGETS.files,
+    });
+    expect(result.links).toEqual([{ route: '/about', href: '/' }]);
+  });
+
   it('does not check anchors on a page that did not load', () => {
     const result = findDeadLinks(
       [rendered('/', ['/about#team']), rendered('/about', [], null)],
