@@ -151,6 +151,7 @@ function formatSummary(result: PipelineResult, out: string): string {
         ? ` · required snippets ${summary.requiredSnippets.kept}/${summary.requiredSnippets.total}`
         : ''),
     `  overflow at 375 px: ${summary.overflow375} · console errors: ${summary.consoleErrors} · broken images: ${summary.brokenImages} · not carried: ${report.not_carried.length} · pages not rebuilt: ${report.not_rebuilt?.length ?? 0}`,
+    `  dead links: ${report.verification.dead_links?.count ?? 'not checked'} · links to the original: ${report.links_to_original?.length ?? 0}`,
   ];
   if (report.lighthouse !== undefined) {
     const { before, after } = report.lighthouse;
