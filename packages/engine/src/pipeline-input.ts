@@ -2,7 +2,7 @@
  * The pipeline's input, in a file of its own: the stage table (pipeline-stages.ts) and the runner
  * (pipeline.ts) both read it, and neither imports the other for it.
  */
-import { UNBUILT_LINKS } from '@sitelift/shared/schemas/report';
+import { UNBUILT_LINKS_CHOICES } from '@sitelift/shared/validation/create-project';
 import { z } from 'zod';
 import { fetchOptionsSchema } from './contract/raw-site';
 import type { Designer } from './design/designer';
@@ -29,7 +29,7 @@ export const pipelineInputSchema = z.object({
    * `keep` it as a link to the original page (listed in the report's `links_to_original`) or
    * `remove` it and keep its words (issue 24).
    */
-  unbuiltLinks: z.enum(UNBUILT_LINKS).default('keep'),
+  unbuiltLinks: z.enum(UNBUILT_LINKS_CHOICES).default('keep'),
   allowPrivateUrls: z.boolean().default(false),
   /** Take before/after screenshots (default true). */
   screenshots: z.boolean().default(true),

@@ -4,7 +4,7 @@
  * and the hosts' files redirect the old addresses of the pages that were rebuilt.
  */
 import { describe, expect, it } from 'vitest';
-import type { UnbuiltLinks } from '@sitelift/shared/schemas/report';
+import type { UnbuiltLinks } from '@sitelift/shared/validation/create-project';
 import { DEFAULT_PIPELINE, runPipeline, type PipelineResult } from './pipeline';
 import { toRawPage } from './stages/generate/testing/load-fixture';
 import { findVerifyChromePath } from './stages/verify/open-browser';

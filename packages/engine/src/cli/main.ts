@@ -2,7 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isAppError } from '@sitelift/shared/error-codes';
-import { UNBUILT_LINKS, type UnbuiltLinks } from '@sitelift/shared/schemas/report';
+import {
+  UNBUILT_LINKS_CHOICES,
+  type UnbuiltLinks,
+} from '@sitelift/shared/validation/create-project';
 import { findBrowser, formatBrowser } from '../browser/find-browser';
 import { runPipeline, type PipelineResult, type PipelineTable } from '../pipeline';
 import { SYSTEM_CLOCK } from '../ports';
@@ -116,9 +119,9 @@ export function parseCliArgs(
     }
   }
   const unbuiltLinks = (values['unbuilt-links'] ?? 'keep').toLowerCase();
-  if (!(UNBUILT_LINKS as readonly string[]).includes(unbuiltLinks)) {
+  if (!(UNBUILT_LINKS_CHOICES as readonly string[]).includes(unbuiltLinks)) {
     throw new UsageError(
-      `--unbuilt-links must be ${UNBUILT_LINKS.join(' or ')} (got "${values['unbuilt-links']}").`,
+      `--unbuilt-links must be ${UNBUILT_LINKS_CHOICES.join(' or ')} (got "${values['unbuilt-links']}").`,
     );
   }
   return {

@@ -63,14 +63,6 @@ export const notRebuiltSchema = z.object({
   reason: z.enum(NOT_REBUILT_REASONS),
   detail: z.string().optional(),
 });
- * What becomes of a link to a page of the original site that was not rebuilt (issue 24): `keep` it
- * as a link to the original page (listed in the report's `links_to_original`), or `remove` the link
- * and keep its words. The first is the default.
- */
-export const UNBUILT_LINKS = ['keep', 'remove'] as const;
-
-/** One way of treating links to pages that were not rebuilt. */
-export type UnbuiltLinks = (typeof UNBUILT_LINKS)[number];
 
 /** Lighthouse category scores, 0–100. */
 export const lighthouseScoresSchema = z.object({

@@ -3,7 +3,7 @@
  * are; a link to a page of the site that was not rebuilt goes to the original page or is removed
  * (issue 24). No link to the site itself stays relative without a route: it would lead nowhere.
  */
-import type { UnbuiltLinks } from '@sitelift/shared/schemas/report';
+import type { UnbuiltLinks } from '@sitelift/shared/validation/create-project';
 import type { SiteModel } from '../../model';
 import type { AssetHost } from './asset-host';
 import { hasClientRoute, toClientRoute, toDocumentUrl } from '../../lib/client-route';

@@ -4,7 +4,7 @@
  * a component variant per section, and the design from the Designer. Pure and deterministic.
  */
 import { AppError } from '@sitelift/shared/error-codes';
-import type { UnbuiltLinks } from '@sitelift/shared/schemas/report';
+import type { UnbuiltLinks } from '@sitelift/shared/validation/create-project';
 import { applyDesign } from '../../design/designer';
 import { buildTokens, designOffline, offlineDesigner } from '../../design/offline-designer';
 import type {
