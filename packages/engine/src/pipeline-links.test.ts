@@ -28,6 +28,7 @@ function siteWithUnreadPages(): RawSite {
   return {
     startUrl: `${ORIGIN}/`,
     finalUrl: `${ORIGIN}/`,
+    notRead: [],
     pages: [
       toRawPage(
         `${ORIGIN}/`,

@@ -170,6 +170,7 @@ export const siteliftReportSchema = z.object({
    * `not_carried` does not list them again. Absent in reports written before it.
    */
   not_rebuilt: z.array(notRebuiltSchema).optional(),
+  /**
    * Links kept pointing at a page of the original site that was not rebuilt (issue 24, links to
    * such pages kept): the route whose page shows the link (`/` for the header, menu and footer every
    * page shows) and the original page's address, each pair once. They stop working when the

@@ -117,6 +117,7 @@ describe('toSiteliftReport', () => {
       pages: [{ url: 'http://old.example/', route: '/', title: 'Home' }],
       verify: { ...VERIFY, deadLinks: { count: 1, links: [{ route: '/', href: '/gone' }] } },
       notCarried: [],
+      notRead: [],
       linksToOriginal: [{ route: '/', url: 'http://old.example/manual.html' }],
       timings: {},
     });

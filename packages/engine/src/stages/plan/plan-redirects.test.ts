@@ -31,6 +31,7 @@ describe('planSite redirects', () => {
     const raw: RawSite = {
       startUrl: 'http://a.example/',
       finalUrl: 'http://a.example/',
+      notRead: [],
       // /a/b and /a/b/ are two pages: the second's route is /a/b-2, and /a/b/ stays /a/b's.
       pages: [page('/', 'Home'), page('/a/b', 'First'), page('/a/b/', 'Second')],
       stylesheets: [],

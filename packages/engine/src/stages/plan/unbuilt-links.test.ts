@@ -48,6 +48,7 @@ function siteWithAnUnreadPage(): RawSite {
   };
   return {
     startUrl: `${origin}/index.html`,
+    notRead: [],
     finalUrl: `${origin}/index.html`,
     pages: [start, guide, news],
     stylesheets: [],
