@@ -141,7 +141,7 @@ describe.each(TEST_DATABASE_KINDS)('project lifecycle on %s', (kind) => {
       generated_code_url: `/api/projects/${projectId}/download`,
       report_url: `/api/projects/${projectId}/report`,
       preview_url: `/api/projects/${projectId}/preview`,
-      report_summary: { pages: 2, build_ok: true },
+      report_summary: { pages: 2, pages_found: 2, build_ok: true },
     });
     expect(project.thumbnails.before).toBe(
       `/api/projects/${projectId}/screenshots/before/index-desktop.webp`,

@@ -61,6 +61,11 @@ describe('POST /api/site-check', () => {
       title: 'Corner Bakery',
       robots_allowed: true,
       estimated_pages: 3,
+      pages_found: 3,
+      paths: ['/', '/menu.html', '/about.html'],
+      robots_excluded: [],
+      // The test server's ceiling (MAX_PAGES 3) is below the free plan's 25.
+      page_limit: 3,
       needs_javascript: false,
       warnings: [],
     });

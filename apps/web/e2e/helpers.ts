@@ -14,6 +14,11 @@ export function fixtureSiteUrl(path = '/'): string {
   return `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 3918}${path}`;
 }
 
+/** The larger fixture site (issue 24): 65 pages by links and a sitemap, /private/ kept out by robots.txt. */
+export function scopeFixtureSiteUrl(path = '/'): string {
+  return `http://127.0.0.1:${Number(process.env.E2E_FIXTURE_PORT ?? 3918) + 3}${path}`;
+}
+
 interface OutboxMessage {
   name: string;
   to: string;

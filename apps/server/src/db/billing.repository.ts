@@ -546,6 +546,9 @@ export async function listPaidProductIds(db: AppDb, userId: string): Promise<str
       .where(and(eq(billingPayments.userId, userId), isNull(billingPayments.refundedAt))),
   ]);
   return [
-    ...new Set([...subscriptions.map((row) => row.productId), ...payments.map((row) => row.productId)]),
+    ...new Set([
+      ...subscriptions.map((row) => row.productId),
+      ...payments.map((row) => row.productId),
+    ]),
   ];
 }

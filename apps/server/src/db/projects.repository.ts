@@ -1,5 +1,8 @@
 import { and, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ModernizationStrategy, UnbuiltLinks } from '@sitelift/shared/validation/create-project';
+import type {
+  ModernizationStrategy,
+  UnbuiltLinks,
+} from '@sitelift/shared/validation/create-project';
 import {
   TERMINAL_PROJECT_STATUSES,
   type ProjectListFilter,

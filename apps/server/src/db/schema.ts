@@ -135,8 +135,14 @@ export const projects = pgTable(
     githubRepoFullName: text('github_repo_full_name'),
     reportSummary: jsonb('report_summary').$type<StoredReportSummary>(),
     /** The pages to rebuild (issue 24): path patterns to include (empty: all) and to leave out. */
-    includePaths: text('include_paths').array().notNull().default(sql`'{}'::text[]`),
-    excludePaths: text('exclude_paths').array().notNull().default(sql`'{}'::text[]`),
+    includePaths: text('include_paths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    excludePaths: text('exclude_paths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Links to pages that were not rebuilt: 'keep' (to the original) or 'remove' (words kept). */
     unbuiltLinks: text('unbuilt_links').notNull().default('keep'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

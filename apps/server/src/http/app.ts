@@ -286,7 +286,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       writeIntervalMs: config.github?.writeIntervalMs,
     },
   });
-  await registerSiteCheckRoutes(app, { auth, allowPrivateUrls: config.allowPrivateUrls });
+  await registerSiteCheckRoutes(app, {
+    auth,
+    allowPrivateUrls: config.allowPrivateUrls,
+    db: database.db,
+    maxPages: config.jobs.maxPages,
+  });
   await registerPreviewRoutes(app, {
     auth,
     db: database.db,

@@ -132,6 +132,7 @@ class JobLogWriter {
 function toSummary(result: PipelineResult, files: Map<string, Uint8Array>): StoredReportSummary {
   return {
     pages: result.report.pages.length,
+    pages_found: result.report.pages.length + (result.report.not_rebuilt?.length ?? 0),
     routes: result.report.pages.map((page) => page.route),
     text_coverage: result.report.verification.text_coverage,
     build_ok: result.report.verification.build.ok,
@@ -315,6 +316,10 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         url: project.sourceUrl,
         strategy: project.modernizationStrategy,
         maxPages,
+        // The pages the user chose on the create form (issue 24).
+        include: project.includePaths,
+        exclude: project.excludePaths,
+        unbuiltLinks: project.unbuiltLinks,
         // Lighthouse runs after delivery, in a queue of its own (decision record 042).
         lighthouse: false,
         allowPrivateUrls: deps.allowPrivateUrls,

@@ -9,7 +9,10 @@ import {
   type ProjectListResponse,
   type UpdateProjectBody,
 } from '@sitelift/shared/schemas/project';
-import type { ModernizationStrategy, UnbuiltLinks } from '@sitelift/shared/validation/create-project';
+import type {
+  ModernizationStrategy,
+  UnbuiltLinks,
+} from '@sitelift/shared/validation/create-project';
 import type { Logger } from 'pino';
 import type { ArtifactStore } from '../artifacts/artifact-store';
 import {

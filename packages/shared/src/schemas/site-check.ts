@@ -30,9 +30,18 @@ export const siteCheckSchema = z.object({
   final_url: z.string(),
   title: z.string(),
   robots_allowed: z.boolean(),
-  /** The start page and the distinct same-site pages it links to (at most 100, one run's limit). */
+  /** Pages a run may read: those found less those robots.txt disallows (the card's "about N pages"). */
   estimated_pages: z.number().int().nonnegative(),
+  /** More pages were found than the check counts (it stops at a few thousand). */
   pages_capped: z.boolean(),
+  /** Pages found from the start page's links and the site's sitemaps (issue 24). */
+  pages_found: z.number().int().nonnegative(),
+  /** The found pages' paths, start page first, then by how close they are (at most a few thousand). */
+  paths: z.array(z.string()),
+  /** Of `paths`, those the site's robots.txt keeps Sitelift from reading. */
+  robots_excluded: z.array(z.string()),
+  /** The most pages one run rebuilds for the signed-in user (their plan's limit). */
+  page_limit: z.number().int().positive(),
   needs_javascript: z.boolean(),
   warnings: z.array(z.object({ code: z.enum(SITE_CHECK_WARNING_CODES), message: z.string() })),
 });

@@ -206,7 +206,11 @@ describe('create project rules (spec §5)', () => {
   });
   it('takes path patterns that start with a slash, at most 20 of each', () => {
     expect(
-      createProjectFormSchema.parse({ ...valid, includePaths: [' /blog/ '], excludePaths: ['/x/*'] }),
+      createProjectFormSchema.parse({
+        ...valid,
+        includePaths: [' /blog/ '],
+        excludePaths: ['/x/*'],
+      }),
     ).toMatchObject({ includePaths: ['/blog/'], excludePaths: ['/x/*'] });
     expect(errorsOf(createProjectFormSchema, { ...valid, includePaths: ['blog'] })).toEqual({
       'includePaths.0': ['Each path starts with / (for example /blog/ or /news/*)'],

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../../auth/build-auth';
+import type { AppDb } from '../../db/database';
+import { pageLimitForUser } from '../../services/page-limit';
 import { requireSession } from '../require-session';
 
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -20,7 +22,7 @@ const CHECKS_PER_MINUTE = 20;
  */
 export async function registerSiteCheckRoutes(
   app: FastifyInstance,
-  options: { auth: Auth; allowPrivateUrls: boolean },
+  options: { auth: Auth; allowPrivateUrls: boolean; db: AppDb; maxPages: number | undefined },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
@@ -45,7 +47,8 @@ export async function registerSiteCheckRoutes(
       },
     },
     async (request) => {
-      await requireSession(options.auth, request);
+      const { user } = await requireSession(options.auth, request);
+      const pageLimit = await pageLimitForUser(options.db, user.id, options.maxPages);
       try {
         const check = await checkSite(request.body.source_url, {
           allowPrivateUrls: options.allowPrivateUrls,
@@ -57,6 +60,10 @@ export async function registerSiteCheckRoutes(
           robots_allowed: check.robotsAllowed,
           estimated_pages: check.estimatedPages,
           pages_capped: check.pagesCapped,
+          pages_found: check.pagesFound,
+          paths: check.paths,
+          robots_excluded: check.robotsExcluded,
+          page_limit: pageLimit,
           needs_javascript: check.needsJavaScript,
           warnings: check.warnings,
         };

@@ -13,6 +13,9 @@ export async function createProject(values: CreateProjectFormInput): Promise<Pro
       sourceUrl: values.sourceUrl,
       modernizationStrategy: values.modernizationStrategy,
       targetFramework: 'React',
+      includePaths: values.includePaths,
+      excludePaths: values.excludePaths,
+      unbuiltLinks: values.unbuiltLinks,
     },
     schema: projectSchema,
   });

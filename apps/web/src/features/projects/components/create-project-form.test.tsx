@@ -101,6 +101,10 @@ describe('Create Project', () => {
       robots_allowed: true,
       estimated_pages: 12,
       pages_capped: false,
+      pages_found: 12,
+      paths: ['/', ...Array.from({ length: 11 }, (_, index) => `/page-${index}.html`)],
+      robots_excluded: [],
+      page_limit: 25,
       needs_javascript: true,
       warnings: [
         {
@@ -114,7 +118,8 @@ describe('Create Project', () => {
     await user.tab();
     expect(screen.getByLabelText('Website URL')).toHaveValue('https://old.example.com');
     const check = await screen.findByTestId('site-check');
-    expect(check).toHaveTextContent('Reachable — “Old Bakery”, about 12 pages');
+    expect(check).toHaveTextContent('Reachable — “Old Bakery”, 12 pages found');
+    expect(screen.getByTestId('page-scope')).toHaveTextContent('12 of 12 pages will be rebuilt.');
     expect(check).toHaveTextContent('Redirects to https://www.old.example.com/');
     expect(check).toHaveTextContent('This page builds its content with JavaScript.');
     // The check spends nothing: no project was created.
@@ -125,6 +130,67 @@ describe('Create Project', () => {
     expect(mockDb.calls.find((call) => call.path === '/api/projects')?.body).toMatchObject({
       sourceUrl: 'https://old.example.com',
     });
+  });
+
+  it('counts the pages a run rebuilds with the paths chosen, and sends them', async () => {
+    signInAs(createMockUser());
+    const posts = Array.from({ length: 30 }, (_, index) => `/blog/post-${index + 1}.html`);
+    siteCheckAnswers.set('https://club.example.com', {
+      url: 'https://club.example.com',
+      final_url: 'https://club.example.com/',
+      title: 'Rowing Club',
+      robots_allowed: true,
+      estimated_pages: 36,
+      pages_capped: false,
+      pages_found: 37,
+      paths: ['/', ...posts, '/about.html', '/team/a.html', '/team/b.html', '/x/1', '/x/2', '/x/3'],
+      robots_excluded: ['/x/1', '/x/2'],
+      page_limit: 25,
+      needs_javascript: false,
+      warnings: [],
+    });
+    const { user } = renderApp('/create-project');
+    await user.type(await screen.findByLabelText('Website URL'), 'https://club.example.com');
+    await user.tab();
+    const scope = await screen.findByTestId('page-scope');
+    await within(scope).findByText(/25 of 37 pages/);
+    expect(scope).toHaveTextContent('Your plan rebuilds up to 25 pages per site, those closest');
+    expect(scope).toHaveTextContent('2 pages excluded by the site’s robots.txt.');
+    expect(within(scope).getByRole('link', { name: 'See plans' })).toBeInTheDocument();
+
+    await user.click(within(scope).getByText('Choose pages and links'));
+    await user.type(within(scope).getByLabelText('Only these paths'), '/team/');
+    // The start page and the two team pages.
+    expect(scope).toHaveTextContent('3 of 37 pages will be rebuilt (3 pages match your paths).');
+    expect(within(scope).queryByRole('link', { name: 'See plans' })).not.toBeInTheDocument();
+    await user.type(within(scope).getByLabelText('Leave out'), '/team/b.html');
+    expect(scope).toHaveTextContent('2 of 37 pages will be rebuilt');
+    await user.click(within(scope).getByRole('radio', { name: /Remove the link/ }));
+
+    await user.type(screen.getByLabelText('Project Name'), 'Rowing club');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    await screen.findByText('Project created successfully! Modernization is now in progress.');
+    expect(mockDb.calls.find((call) => call.path === '/api/projects')?.body).toMatchObject({
+      includePaths: ['/team/'],
+      excludePaths: ['/team/b.html'],
+      unbuiltLinks: 'remove',
+    });
+  });
+
+  it('refuses a path without its slash and keeps what was typed', async () => {
+    signInAs(createMockUser());
+    const { user } = renderApp('/create-project');
+    await user.type(await screen.findByLabelText('Website URL'), 'https://old.example.com');
+    await user.type(screen.getByLabelText('Project Name'), 'Old site');
+    const scope = screen.getByTestId('page-scope');
+    await user.click(within(scope).getByText('Choose pages and links'));
+    await user.type(within(scope).getByLabelText('Leave out'), '/tag/{enter}print');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(
+      await within(scope).findByText('Each path starts with / (for example /blog/ or /news/*)'),
+    ).toBeInTheDocument();
+    expect(within(scope).getByLabelText('Leave out')).toHaveValue('/tag/\nprint');
+    expect(mockDb.calls.filter((call) => call.path === '/api/projects')).toEqual([]);
   });
 
   it('says when the site cannot be read, and still lets the user create the project', async () => {

@@ -30,9 +30,22 @@ import { createProject } from '../api/create-project';
 import { PROJECTS_QUERY_KEY } from '../api/get-projects';
 import { STRATEGY_OPTIONS } from '../utils/strategy-options';
 import { HowItWorksDialog } from './how-it-works-dialog';
+import { useSiteCheck } from '../api/check-site';
+import { PageScopeFields, type PageScopeValue } from './page-scope-fields';
 import { SiteCheckPanel } from './site-check-panel';
 
 type FormInput = z.input<typeof createProjectFormSchema>;
+
+/** The first message of a list field's errors: the list's own, else its first item's. */
+function toFirstMessage(error: unknown): string | undefined {
+  if (error === undefined || error === null || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const item of Object.values(error)) {
+    const message = toFirstMessage(item);
+    if (message !== undefined) return message;
+  }
+  return undefined;
+}
 
 type SubmitProblem =
   | { kind: 'no-credits'; message: string }
@@ -65,6 +78,9 @@ export function CreateProjectForm({
       name: '',
       description: '',
       modernizationStrategy: DEFAULT_MODERNIZATION_STRATEGY,
+      includePaths: [],
+      excludePaths: [],
+      unbuiltLinks: 'keep',
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -83,6 +99,19 @@ export function CreateProjectForm({
     // http (issue 22), and the field then takes the address that answered, so the job reads it too.
     setCheckedUrl(isAbsoluteHttpUrl(normalized) ? typed : null);
     await urlField.onBlur(event);
+  };
+  const siteCheck = useSiteCheck(errors.sourceUrl ? null : checkedUrl);
+  const [includePaths = [], excludePaths = [], unbuiltLinks = 'keep'] = form.watch([
+    'includePaths',
+    'excludePaths',
+    'unbuiltLinks',
+  ]);
+  const onScopeChange = (scope: PageScopeValue) => {
+    // Checked as typed once a submit has shown the errors; before that, on submit.
+    const options = { shouldValidate: form.formState.isSubmitted, shouldDirty: true };
+    form.setValue('includePaths', scope.includePaths, options);
+    form.setValue('excludePaths', scope.excludePaths, options);
+    form.setValue('unbuiltLinks', scope.unbuiltLinks, options);
   };
   const onSiteChecked = (answeredUrl: string) => {
     if (checkedUrl !== null && form.getValues('sourceUrl') === withDefaultScheme(checkedUrl))
@@ -223,6 +252,15 @@ export function CreateProjectForm({
         <SiteCheckPanel
           sourceUrl={errors.sourceUrl ? null : checkedUrl}
           onChecked={onSiteChecked}
+        />
+        <PageScopeFields
+          check={siteCheck.data}
+          value={{ includePaths, excludePaths, unbuiltLinks }}
+          onChange={onScopeChange}
+          errors={{
+            includePaths: toFirstMessage(errors.includePaths),
+            excludePaths: toFirstMessage(errors.excludePaths),
+          }}
         />
         <FormField
           label="Project Name"

@@ -10,6 +10,7 @@ import { ReportComparisons } from './report-comparisons';
 import { ReportFidelity } from './report-fidelity';
 import { ReportLighthouse } from './report-lighthouse';
 import { ReportNotCarried } from './report-not-carried';
+import { ReportPages } from './report-pages';
 
 function toPercent(value: number): string {
   const percent = value <= 1 ? value * 100 : value;
@@ -59,6 +60,16 @@ function toVerificationChecks(verification: ProjectReport['verification']) {
       label: brokenImages === 0 ? 'No broken images' : plural(brokenImages, 'broken image'),
     },
   );
+  const deadLinks = verification.dead_links;
+  if (deadLinks) {
+    checks.push({
+      ok: deadLinks.count === 0,
+      label:
+        deadLinks.count === 0
+          ? 'No links that lead nowhere'
+          : `${plural(deadLinks.count, 'link')} leading nowhere`,
+    });
+  }
   return checks;
 }
 
@@ -121,34 +132,52 @@ function Verification({ verification }: { verification: ProjectReport['verificat
   );
 }
 
-function Pages({ pages }: { pages: ProjectReport['pages'] }) {
+function Pages({ report }: { report: ProjectReport }) {
+  const notRebuilt = report.not_rebuilt?.length ?? 0;
+  const found = report.pages.length + notRebuilt;
   return (
     <Expandable
+      open={notRebuilt > 0}
       summary={
-        <span className="font-semibold text-slate-900">Pages and new routes ({pages.length})</span>
+        <span className="font-semibold text-slate-900">
+          {notRebuilt > 0
+            ? `Pages: ${report.pages.length} of ${found} rebuilt`
+            : `Pages and new routes (${report.pages.length})`}
+        </span>
       }
     >
-      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-        {pages.map((page) => (
-          <li
-            key={`${page.url}-${page.route}`}
-            className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
-          >
-            <span className="min-w-0">
-              <span className="block truncate font-medium text-slate-900">
-                {page.title || toReadablePath(page.route)}
-              </span>
-              <span className="block truncate text-xs text-slate-500">
-                {toReadablePath(page.url)}
-              </span>
+      <ReportPages report={report} />
+      <LinksToOriginal links={report.links_to_original ?? []} />
+    </Expandable>
+  );
+}
+
+/**
+ * Links of the rebuild kept pointing at pages of the original that were not rebuilt (issue 24): they
+ * stop working when the old site goes, so each address is named once, with the pages that link to it.
+ */
+function LinksToOriginal({ links }: { links: NonNullable<ProjectReport['links_to_original']> }) {
+  if (links.length === 0) return null;
+  const routesByUrl = new Map<string, string[]>();
+  for (const { route, url } of links)
+    routesByUrl.set(url, [...(routesByUrl.get(url) ?? []), route]);
+  return (
+    <div className="mt-3 space-y-1.5" data-testid="links-to-original">
+      <p className="text-slate-700">
+        {plural(routesByUrl.size, 'page')} not rebuilt {routesByUrl.size === 1 ? 'is' : 'are'} still
+        linked, to the original site. These links stop working when the old site goes offline.
+      </p>
+      <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
+        {[...routesByUrl].map(([url, routes]) => (
+          <li key={url} className="px-3 py-1.5">
+            <span className="block truncate text-slate-900">{toReadablePath(url)}</span>
+            <span className="block truncate text-xs text-slate-500">
+              linked from {routes.map(toReadablePath).join(', ')}
             </span>
-            <code className="shrink-0 self-start rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 sm:self-auto">
-              {toReadablePath(page.route)}
-            </code>
           </li>
         ))}
       </ul>
-    </Expandable>
+    </div>
   );
 }
 
@@ -235,7 +264,7 @@ export function ProjectReportView({
         <ReportNotCarried rows={report.not_carried} sourceUrl={report.source_url} />
       </section>
 
-      <Pages pages={report.pages} />
+      <Pages report={report} />
     </div>
   );
 }

@@ -276,6 +276,71 @@ describe('dashboard project list', () => {
     expect(performance).toHaveTextContent('98');
   });
 
+  it('lists every page found with its state, searchable, and the links kept to the original (issue 24)', async () => {
+    signIn();
+    const project = createMockProject({
+      name: 'Big site',
+      report_summary: {
+        pages: 2,
+        pages_found: 5,
+        routes: ['/', '/about'],
+        text_coverage: 1,
+        build_ok: true,
+        not_carried: 0,
+        screenshots: [],
+      },
+    });
+    mockDb.reports.set(project.id, {
+      version: 1,
+      source_url: 'https://old.example.com/',
+      strategy: 'INCREMENTAL_UPDATE',
+      pages: [
+        { url: 'https://old.example.com/', route: '/', title: 'Home' },
+        { url: 'https://old.example.com/about.html', route: '/about', title: 'About us' },
+      ],
+      not_rebuilt: [
+        { url: 'https://old.example.com/news/1.html', reason: 'over_limit' },
+        { url: 'https://old.example.com/private/x.html', reason: 'robots' },
+        {
+          url: 'https://old.example.com/broken.html',
+          reason: 'error',
+          detail: 'The site answered 500.',
+        },
+      ],
+      links_to_original: [{ route: '/', url: 'https://old.example.com/news/1.html' }],
+      verification: {
+        build: { ok: true, ms: 300 },
+        text_coverage: 1,
+        overflow_375: [],
+        console_errors: [],
+        broken_images: [],
+        dead_links: { count: 0, links: [] },
+      },
+      not_carried: [],
+      timings: { fetch: 100 },
+    });
+    const { user } = renderApp('/dashboard');
+    const card = (await findList()).querySelector('li') as HTMLElement;
+    expect(within(card).getByText('2 of 5 pages')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View report' }));
+    expect(await screen.findByText('Pages: 2 of 5 rebuilt')).toBeInTheDocument();
+    expect(screen.getByText('No links that lead nowhere')).toBeInTheDocument();
+    expect(screen.getByText('Over your plan’s page limit')).toBeInTheDocument();
+    expect(screen.getByText('Disallowed by the site’s robots.txt')).toBeInTheDocument();
+    expect(screen.getByText('Could not be read: The site answered 500.')).toBeInTheDocument();
+    expect(screen.getByTestId('links-to-original')).toHaveTextContent(
+      'https://old.example.com/news/1.html',
+    );
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search pages' }), 'about');
+    expect(await screen.findByText('About us')).toBeInTheDocument();
+    expect(screen.queryByText('Over your plan’s page limit')).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search pages' }));
+    await user.click(screen.getByRole('button', { name: 'Not rebuilt (3)' }));
+    expect(screen.queryByText('About us')).not.toBeInTheDocument();
+    expect(screen.getByText('Over your plan’s page limit')).toBeInTheDocument();
+  });
+
   it("shows 'Failed to fetch projects.' when the list cannot be read", async () => {
     signIn();
     server.use(

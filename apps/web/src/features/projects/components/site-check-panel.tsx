@@ -46,9 +46,9 @@ export function SiteCheckPanel({
   }
   const result = check.data;
   const pages =
-    result.estimated_pages === 1
+    result.pages_found === 1
       ? 'one page'
-      : `about ${result.estimated_pages}${result.pages_capped ? '+' : ''} pages`;
+      : `${result.pages_found.toLocaleString('en-US')}${result.pages_capped ? '+' : ''} pages found`;
   return (
     <div className="space-y-2" data-testid="site-check">
       <p role="status" className="flex items-start gap-2 text-sm text-slate-700">
