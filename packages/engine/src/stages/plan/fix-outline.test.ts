@@ -19,6 +19,33 @@ describe('isPathTitle', () => {
   });
 });
 
+describe('the page title', () => {
+  it('is the h1 when the first heading was for screen readers only (a part a menu leads to)', () => {
+    const sections = fixOutline(
+      [
+        { id: 'top', blocks: [{ kind: 'paragraph', inlines: [{ text: 'Fest 2015' }] }] },
+        {
+          id: 'program',
+          heading: { level: 2, inlines: [{ text: 'Program' }], visuallyHidden: true },
+          blocks: [{ kind: 'paragraph', inlines: [{ text: '10:30 Keynote' }] }],
+        },
+        { id: 'talks', heading: { level: 2, inlines: [{ text: 'Talks' }] }, blocks: [] },
+      ],
+      'Fest 2015 in Tokyo',
+    );
+    expect(sections.map((section) => [section.id, section.heading?.level])).toEqual([
+      ['page-title', 1],
+      ['top', undefined],
+      ['program', 2],
+      ['talks', 2],
+    ]);
+    expect(sections[0]!.heading).toMatchObject({
+      inlines: [{ text: 'Fest 2015 in Tokyo' }],
+      visuallyHidden: true,
+    });
+  });
+});
+
 describe('headings inside blocks', () => {
   it('sit one level below what holds them, items alike, never skipping a level', () => {
     const heading = (level: number, text: string) => ({

@@ -14,8 +14,16 @@ export function fixOutline(sections: Section[], title: string): Section[] {
   const headed = out.filter((s) => s.heading);
   const hasH1 = headed.some((s) => s.heading!.level === 1);
   if (!hasH1) {
+    // A title for screen readers only (a part a menu leads to, issue 23) never titles the page:
+    // the page's title does.
     const first = headed[0];
-    if (first && out.indexOf(first) <= 1 && first.heading!.level <= 3) first.heading!.level = 1;
+    if (
+      first &&
+      !first.heading!.visuallyHidden &&
+      out.indexOf(first) <= 1 &&
+      first.heading!.level <= 3
+    )
+      first.heading!.level = 1;
     else
       out.unshift({
         id: 'page-title',

@@ -300,6 +300,7 @@ export function toDatedSections(sections: Section[]): Section[] {
   const isEntry = (section: Section): boolean =>
     !!section.heading &&
     section.heading.level >= 2 &&
+    !section.heading.visuallyHidden &&
     !section.collapsed &&
     readEntry(
       [

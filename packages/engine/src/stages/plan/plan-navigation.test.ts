@@ -82,6 +82,45 @@ describe('the header menu (issue 12)', () => {
   });
 });
 
+describe("a one-page site's menu of in-page anchors (issue 23)", () => {
+  it('keeps every item, each linking to a section of the page that starts where its anchor did', () => {
+    const raw = toRawSite(
+      `<html><head><title>Fest 2015</title></head><body>
+      <header><ul class="menu">
+        <li><a href="#intro"><img src="nav-1.gif" width="120" height="26" alt="Event"></a></li>
+        <li><a href="#program"><img src="nav-2.gif" width="120" height="26" alt="Program"></a></li>
+        <li><a href="#talks"><img src="nav-3.gif" width="120" height="26" alt="Talks"></a></li>
+        <li><a href="#sponsors"><img src="nav-4.gif" width="120" height="26" alt="Sponsors"></a></li>
+      </ul></header>
+      <section id="intro"><h2>Fest 2015 on 16 January</h2><p>A day of talks and workshops.</p></section>
+      <section id="program"><h2><img src="program.gif" alt="Program"></h2><p>10:30 Keynote</p></section>
+      <section id="talks"><h2><img src="talks.gif" alt="Talks"></h2><h3>Talk 1</h3><p>About clouds.</p></section>
+      <section id="sponsors"><h2><img src="sponsors.gif" alt="Sponsors"></h2><p>Thanks to all.</p></section>
+      </body></html>`,
+      `${ORIGIN}/index.html`,
+    );
+    const model = extractSite(raw);
+    const plan = planSite(model, { strategy: 'STYLE_MODERNIZATION' });
+    const page = plan.pages[0]!;
+    expect(plan.navigation.map((item) => item.label)).toEqual([
+      'Event',
+      'Program',
+      'Talks',
+      'Sponsors',
+    ]);
+    const targets = plan.navigation.map((item) => item.route);
+    expect(new Set(targets).size).toBe(4);
+    const ids = new Set(page.sections.map((section) => section.id));
+    for (const target of targets) expect(ids).toContain(target.replace(/^\/#/, ''));
+    // Each target is the part the original's anchor began: Talks holds its talk, not the program.
+    const talks = page.sections.find((section) => `/#${section.id}` === targets[2])!;
+    expect(JSON.stringify(talks.blocks)).toContain('About clouds.');
+    expect(JSON.stringify(talks.blocks)).not.toContain('10:30 Keynote');
+    // The menu's labels title the parts for screen readers only: the original showed pictures.
+    expect(talks.heading).toMatchObject({ inlines: [{ text: 'Talks' }], visuallyHidden: true });
+  });
+});
+
 describe("icon-font glyphs (Private Use Area characters) in the original's text", () => {
   it('are left out of content and menu labels (empty boxes without the font)', () => {
     const base = model();

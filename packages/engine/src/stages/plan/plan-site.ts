@@ -111,6 +111,8 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
           level: section.heading.level,
           inlines: rewriteRuns(section.heading.inlines),
           ...(section.heading.align ? { align: section.heading.align } : {}),
+          // A part a menu links to that the original titled with a picture (extract, issue 23).
+          ...(section.heading.visuallyHidden ? { visuallyHidden: true as const } : {}),
         };
       if (section.collapsed) out.collapsed = true;
       return out;

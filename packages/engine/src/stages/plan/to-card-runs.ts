@@ -26,8 +26,10 @@ export function toCardRuns(sections: Section[]): Section[] {
   const isQuestion = (section: Section): boolean =>
     !!section.heading && plainText(section.heading.inlines).endsWith('?');
   // A run is either short panels (cards) or questions with answers of any length (an FAQ).
+  // A part a menu leads to, titled for screen readers only (extract, issue 23), is no card.
   const fits = (section: Section, level: number, questions: boolean): boolean =>
     section.heading?.level === level &&
+    !section.heading.visuallyHidden &&
     level >= 2 &&
     section.blocks.length > 0 &&
     (questions ? isQuestion(section) : isCardGroup(asGroup(section)));

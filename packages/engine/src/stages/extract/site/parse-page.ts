@@ -12,6 +12,7 @@ import type { Node } from '../dom';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from '../dom';
 import { guessLanguage } from '../guess-language';
 import { markLanguageVersions, withCurrentLanguage } from '../language-versions';
+import { findMenuTargets } from '../menu-targets';
 import { markCentredHeadings } from '../heading-align';
 import { markPrintOnly } from '../print-only';
 import type { AssetIndex } from '../walk-content';
@@ -61,7 +62,13 @@ export function parsePage(
   // Before the walk: language links are the switcher's, neither content nor navigation.
   const versions = markLanguageVersions(document, url);
   const walked = walkContent(document, url, assets);
-  const { sections, sectionOfBlock } = splitSections(walked.blocks);
+  // A one-page site's menu leads to anchors: a section starts at each (issue 23).
+  const partStarts = new Map<number, PartStart>();
+  for (const [id, label] of findMenuTargets(document, walked.navLinks, url)) {
+    const index = walked.anchors.get(id);
+    if (index !== undefined && !partStarts.has(index)) partStarts.set(index, { id, label });
+  }
+  const { sections, sectionOfBlock } = splitSections(walked.blocks, partStarts);
   markCentredHeadings(sections, document);
   markCollapsedSections(sections, document, url);
   const anchors: Record<string, string> = {};
@@ -170,13 +177,47 @@ export function toSections(blocks: Block[]): Section[] {
   return splitSections(blocks).sections;
 }
 
-/** Splits blocks into sections; `sectionOfBlock[i]` is the index of the section holding block i. */
-function splitSections(blocks: Block[]): { sections: Section[]; sectionOfBlock: number[] } {
+/** An anchor a menu of the page links to: the original's id and the menu link's label. */
+interface PartStart {
+  id: string;
+  label: string;
+}
+
+/**
+ * Splits blocks into sections at every heading, and at the blocks where a part a menu links to
+ * starts (`partStarts`, by block index) when that is inside a section; `sectionOfBlock[i]` is the
+ * index of the section holding block i.
+ */
+function splitSections(
+  blocks: Block[],
+  partStarts: ReadonlyMap<number, PartStart> = new Map(),
+): { sections: Section[]; sectionOfBlock: number[] } {
   const sections: Section[] = [];
   const sectionOfBlock: number[] = [];
+  const idHints = new Map<Section, string>();
   let current: Section | undefined;
   let footerNext = false;
-  for (const block of blocks) {
+  for (const [index, block] of blocks.entries()) {
+    const part = partStarts.get(index);
+    if (
+      part &&
+      block.kind !== 'heading' &&
+      block.kind !== 'break' &&
+      current &&
+      current.id !== FOOTER_SECTION &&
+      current.blocks.length > 0
+    ) {
+      // The original titled the part with a picture or not at all: the menu's label names it for
+      // screen readers (a visible title would add words the original did not show), and keeps it a
+      // part of its own through plan's grouping; its id is the original's.
+      current = {
+        id: '',
+        heading: { level: 2, inlines: [{ text: part.label }], visuallyHidden: true },
+        blocks: [],
+      };
+      idHints.set(current, part.id);
+      sections.push(current);
+    }
     if (block.kind === 'heading') {
       current = {
         id: '',
@@ -209,15 +250,25 @@ function splitSections(blocks: Block[]): { sections: Section[]; sectionOfBlock: 
     }
     sectionOfBlock.push(sections.length - 1);
   }
-  return { sections: uniqueSectionIds(sections), sectionOfBlock };
+  return {
+    sections: uniqueSectionIds(sections, (section) => idHints.get(section)),
+    sectionOfBlock,
+  };
 }
 
-/** Gives every section an id of its own (its heading's slug, numbered when taken). */
-export function uniqueSectionIds(sections: Section[]): Section[] {
+/**
+ * Gives every section an id of its own (the original's id where `idOf` gives one, else its
+ * heading's slug, numbered when taken).
+ */
+export function uniqueSectionIds(
+  sections: Section[],
+  idOf: (section: Section) => string | undefined = () => undefined,
+): Section[] {
   const used = new Set<string>();
   return sections.map((section, index) => {
     const first = section.blocks[0];
     const base =
+      slugify(idOf(section) ?? '') ||
       (section.heading ? slugify(plainText(section.heading.inlines)) : '') ||
       (first?.kind === 'tabs' && first.label ? slugify(first.label) : '') ||
       (section.id.startsWith(FOOTER_SECTION) ? FOOTER_SECTION : `section-${index + 1}`);

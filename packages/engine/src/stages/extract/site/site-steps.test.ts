@@ -56,6 +56,39 @@ describe('extract steps', () => {
     expect(frameset.model.description).toBe('Milled on the river by the same family since 1890.');
   });
 
+  it('starts a section at each in-page anchor its menu links to (a one-page site, issue 23)', () => {
+    // The three first parts sit under one heading: the menu's four links went to one section.
+    const read = page(
+      'http://fest.example/',
+      `<body><header><nav><ul>
+        <li><a href="#intro">Event</a></li><li><a href="#program">Program</a></li>
+        <li><a href="#talks">Talks</a></li><li><a href="#sponsors">Sponsors</a></li>
+      </ul></nav></header>
+      <div id="intro"><h2>Fest 2015 on 16 January</h2><p>A day of talks and workshops.</p></div>
+      <div id="photos"><img src="hall.jpg" alt="The hall"></div>
+      <div id="program"><h2><img src="program.gif" alt="Program"></h2><p>10:30 Keynote</p><p>12:00 Lunch</p></div>
+      <div id="talks"><p><img src="talks.gif" alt="Talks"></p><p><a href="#top">Top</a></p>
+        <h3>Talk 1</h3><p>About clouds.</p><h3>Talk 2</h3><p>About rain.</p></div>
+      <div id="sponsors"><h2>Sponsors</h2><p>Thanks to all.</p></div></body>`,
+    );
+    const { sections, anchors } = read.model;
+    const targets = ['intro', 'program', 'talks', 'sponsors'].map((id) => anchors[id]);
+    expect(new Set(targets).size).toBe(4);
+    const starts = (id: string) => sections.find((section) => section.id === anchors[id]);
+    expect(starts('intro')?.heading?.inlines).toEqual([{ text: 'Fest 2015 on 16 January' }]);
+    // A part the original titled only with a picture is its own section, its title for screen
+    // readers the menu's label; its id is the original's.
+    expect(starts('program')).toMatchObject({
+      id: 'program',
+      heading: { level: 2, inlines: [{ text: 'Program' }], visuallyHidden: true },
+      blocks: [{ kind: 'image' }, { kind: 'paragraph' }, { kind: 'paragraph' }],
+    });
+    expect(starts('talks')?.blocks[0]).toMatchObject({ kind: 'image' });
+    expect(starts('sponsors')?.id).toBe('sponsors');
+    // An anchor no menu links to stays inside its section; the photo stays under the intro.
+    expect(anchors.photos).toBe(anchors.intro);
+  });
+
   it('needs a word of the original, and warns of each page without one', () => {
     const empty = page('http://mill.example/blank.html', '<body><img src="x.png"></body>');
     const diagnostics: Diagnostic[] = [];
