@@ -32,6 +32,14 @@ export const PROBE_MARKS = {
    * a form's states from it (a sent or error message a script reveals once the form is used).
    */
   hidden: 'data-sitelift-hidden',
+  /**
+   * A panel hidden at load that a control of the page opens (a dropdown of settings or languages, a
+   * collapsed answer), valued with an id of the probe's: extract tells from what it holds whether it
+   * is content (stages/extract/closed-panels.ts).
+   */
+  closed: 'data-sitelift-closed',
+  /** A control that opens PROBE_MARKS.closed panels, valued with their ids (space separated). */
+  toggles: 'data-sitelift-toggles',
   /** A link drawn as a button: `primary` (filled) or `secondary` (outlined). */
   button: 'data-sitelift-button',
   /**

@@ -4,7 +4,7 @@
  * browser knows — computed colours, the families in use, where things sit — and returns a PageProbe
  * (measure/page-probe.ts). It also marks the DOM (measure/probe-marks.ts) so that extract finds
  * brand, menus, buttons, sliders, items, sidebars, rows, entry screens, overlays (cookie notices),
- * docks pinned to a side of the window,
+ * docks pinned to a side of the window, panels hidden at load that a control opens,
  * print-only parts and round pictures without a browser of its own.
  *
  * The steps run in this order: each later one reads the marks of the earlier ones (a button is no
@@ -16,6 +16,7 @@ import { markAlignment, markFloats } from './align';
 import { markAsides } from './aside';
 import { readBackground } from './background';
 import { markButtons } from './buttons';
+import { markClosedPanels } from './closed-panels';
 import { markDialogs } from './dialogs';
 import { markDocks } from './docks';
 import { ranked, rectOf, style } from './dom';
@@ -59,6 +60,8 @@ export function run(): PageProbe | undefined {
   const menuItems = readMenuItems(menu, header, background);
   const footer = findFooter();
   markSliders();
+  // After the dialogs, sliders and the other parts marked hidden for a reason of their own.
+  markClosedPanels();
   markRepeatedItems();
   markAsides();
   markRows();

@@ -4,7 +4,8 @@
  * 1. Dropped kinds (scripts, styles, embeds...), reported even when hidden.
  * 2. (Overlays laid over the page on load are kept out, ./overlay.ts, docks pinned to a side of
  *    the window, ./dock.ts, and so are a form's states
- *    hidden at load, ./form-state.ts; other hidden elements are skipped, and so is what the
+ *    hidden at load, ./form-state.ts, and panels of controls hidden at load with the controls that
+ *    open them, ./closed-panel.ts; other hidden elements are skipped, and so is what the
  *    original shows only on paper, on hover or to open its menu on a small screen; icon-font glyphs
  *    become icon runs.) Leaf kinds, whose whole subtree one handler
  *    turns into a block or a form field: images, rules, preformatted text, data tables, controls,
@@ -19,6 +20,7 @@ import { getAttr, isElement } from '../dom';
 import { recordAnchor } from './anchor';
 import { handleAside } from './aside';
 import { BLOCKS, handleBlock, handleSubheading } from './block';
+import { handleClosedPanel } from './closed-panel';
 import { handleButton, handleControl, handleInput } from './control';
 import { enterDialogTrigger, handleDialog } from './dialog';
 import { handleDock } from './dock';
@@ -141,6 +143,8 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   if (handleDialog(context, element) === false) return false;
   // Before the other hidden kinds: a form's sent message is often a live region too.
   if (handleFormState(context, element)) return false;
+  // A panel of controls hidden at load (settings, a language menu) and its toggle: no content.
+  if (handleClosedPanel(context, element)) return false;
   if (isHiddenElement(element)) return false;
   if (handlePrintOnly(context, element)) return false;
   // A copy for another screen size (a phone layout beside the desktop one): what it holds is shown.
