@@ -51,6 +51,18 @@ describe('a menu toggle (issue 23)', () => {
     expect(blockTexts(page)).toEqual(['Acme bakery', 'Bread baked every morning since 1950.']);
   });
 
+  it("drops the bars of a reader's toolbar: a link going nowhere, its icon its only word", () => {
+    const page = pageOf(
+      '<div class="toolbar"><a class="btn" aria-label="" href="#"><i class="fa fa-align-justify"></i></a>' +
+        '<a href="javascript:void(0)">☰</a><a href="#"><i class="fa fa-print"></i></a></div>',
+    );
+    expect(blockTexts(page)).toEqual([
+      '[fas:print]',
+      'Acme bakery',
+      'Bread baked every morning since 1950.',
+    ]);
+  });
+
   it('keeps a "Menu" button that opens a panel of words, and buttons that say something else', () => {
     const page = pageOf(
       '<main><h2>Food</h2><button aria-expanded="false" aria-controls="food">Menu</button>' +

@@ -4,7 +4,8 @@
  * and the rebuilt header draws its own, so it is not content. Decided by shape, never by a theme's
  * class names: a button or link whose words are at most a menu glyph and menu words, that controls
  * something (`aria-controls`, `aria-expanded`, `data-toggle`, `data-target`) which holds the menu,
- * or whose target cannot be read but whose words say it is the menu's.
+ * or whose target cannot be read but whose words, glyph or bars icon say it is the menu's; a link
+ * that goes nowhere (`#`, a script's handle) alike, the bars of a reader's sidebar included.
  */
 import type { Element, Node } from '../dom';
 import { collapse, findElement, getAttr, textContent } from '../dom';
@@ -23,7 +24,7 @@ const MENU_WORDS =
 export function isMenuToggle(element: Element, root: Node): boolean {
   const tag = element.tagName;
   if (tag !== 'button' && tag !== 'a' && getAttr(element, 'role') !== 'button') return false;
-  if (!controlsSomething(element)) return false;
+  if (!controlsSomething(element) && !isScriptHandle(element)) return false;
   const text = collapse(textContent(element));
   const words = collapse(text.replace(MENU_GLYPHS, ''));
   if (words !== '' && !MENU_WORDS.test(words)) return false;
@@ -33,8 +34,22 @@ export function isMenuToggle(element: Element, root: Node): boolean {
   // A script's toggle whose target is not in the markup: only its words, glyph or icon can say so.
   return (
     text !== '' ||
-    findElement(element, (e) => toIconName(getAttr(e, 'class') ?? '') === 'fas:bars') !== undefined
+    findElement(element, (e) => MENU_ICONS.has(toIconName(getAttr(e, 'class') ?? '') ?? '')) !==
+      undefined
   );
+}
+
+/** Icons drawn for "menu" or "sidebar": three bars, justified lines. */
+const MENU_ICONS = new Set(['fas:bars', 'fas:align-justify']);
+
+/**
+ * A link that goes nowhere (`#`, `javascript:`): a script's handle, such as the bars that fold a
+ * documentation reader's sidebar away (issue 23), even without ARIA or data attributes.
+ */
+function isScriptHandle(element: Element): boolean {
+  if (element.tagName !== 'a') return false;
+  const href = getAttr(element, 'href')?.trim();
+  return href === '#' || /^javascript:/i.test(href ?? '');
 }
 
 /** It opens or closes something: ARIA's state and target, or a script's toggle attributes. */
