@@ -6,7 +6,12 @@ import type { WalkContext } from './walk-context';
 /** The document a node belongs to (a subtree's walk reads its page's panels too). */
 function documentOf(node: Node): Node {
   let current = node;
-  while (current.parentNode) current = current.parentNode as Node;
+  for (
+    let parent = (current as { parentNode?: Node | null }).parentNode;
+    parent;
+    parent = (current as { parentNode?: Node | null }).parentNode
+  )
+    current = parent;
   return current;
 }
 
