@@ -82,6 +82,11 @@ export const PROBE_MARKS = {
   slide: 'data-sitelift-slide',
   /** A list laid out in one line (a pager, social icons), not as a bulleted column. */
   inline: 'data-sitelift-inline',
+  /**
+   * The date or time of the visit a script wrote into the page (a header's clock, "27/11/2026
+   * 7:21:20"): not the site's content, since the rebuild would show the moment it was made.
+   */
+  clock: 'data-sitelift-clock',
   /** Hidden on screen and shown only when printed ("Printed from www…", a print header). */
   printOnly: 'data-sitelift-print-only',
   /**

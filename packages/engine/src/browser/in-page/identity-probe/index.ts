@@ -4,7 +4,7 @@
  * browser knows — computed colours, the families in use, where things sit — and returns a PageProbe
  * (measure/page-probe.ts). It also marks the DOM (measure/probe-marks.ts) so that extract finds
  * brand, menus, buttons, sliders, items, sidebars, rows, entry screens, overlays (cookie notices),
- * docks pinned to a side of the window, panels hidden at load that a control opens,
+ * docks pinned to a side of the window, panels hidden at load that a control opens, a clock,
  * print-only parts and round pictures without a browser of its own.
  *
  * The steps run in this order: each later one reads the marks of the earlier ones (a button is no
@@ -16,6 +16,7 @@ import { markAlignment, markFloats } from './align';
 import { markAsides } from './aside';
 import { readBackground } from './background';
 import { markButtons } from './buttons';
+import { markClocks } from './clocks';
 import { markClosedPanels } from './closed-panels';
 import { markDialogs } from './dialogs';
 import { markDocks } from './docks';
@@ -54,6 +55,7 @@ export function run(): PageProbe | undefined {
   markEntryScreen();
   markDialogs();
   markPrintOnly();
+  markClocks();
   markScreenCopies();
   markHiddenText();
   const { links, buttons } = markButtons(brand);

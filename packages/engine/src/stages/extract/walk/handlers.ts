@@ -6,9 +6,9 @@
  *    the window, ./dock.ts, and so are a form's states
  *    hidden at load, ./form-state.ts, and panels of controls hidden at load with the controls that
  *    open them, ./closed-panel.ts; other hidden elements are skipped, and so is what the
- *    original shows only on paper, on hover or to open its menu on a small screen; icon-font glyphs
- *    become icon runs.) Leaf kinds, whose whole subtree one handler
- *    turns into a block or a form field: images, rules, preformatted text, data tables, controls,
+ *    original shows only on paper, the visit's date and time a script wrote (./clock.ts), on
+ *    hover or to open its menu on a small screen; icon-font glyphs become icon runs.) Leaf kinds,
+ *    whose whole subtree one handler turns into a block or a form field: images, rules, preformatted text, data tables, controls,
  *    form labels. A leaf handler may decline (a layout table, a label naming no field) and the
  *    element goes on.
  * 3. (The element's id is recorded as a link target; a tab group becomes a tabs block, a carousel
@@ -20,6 +20,7 @@ import { getAttr, isElement } from '../dom';
 import { recordAnchor } from './anchor';
 import { handleAside } from './aside';
 import { BLOCKS, handleBlock, handleSubheading } from './block';
+import { handleClock } from './clock';
 import { handleClosedPanel } from './closed-panel';
 import { handleButton, handleControl, handleInput } from './control';
 import { enterDialogTrigger, handleDialog } from './dialog';
@@ -147,6 +148,8 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   if (handleClosedPanel(context, element)) return false;
   if (isHiddenElement(element)) return false;
   if (handlePrintOnly(context, element)) return false;
+  // The visit's date and time a script wrote (a header's clock): the moment of the read, no content.
+  if (handleClock(context, element)) return false;
   // A copy for another screen size (a phone layout beside the desktop one): what it holds is shown.
   if (getAttr(element, PROBE_MARKS.screenCopy) !== undefined) return false;
   // Language versions' links (stages/extract/language-versions.ts): the rebuild's switcher.
