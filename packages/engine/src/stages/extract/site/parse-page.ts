@@ -64,15 +64,19 @@ export function parsePage(
   const walked = walkContent(document, url, assets);
   // A one-page site's menu leads to anchors: a section starts at each (issue 23).
   const partStarts = new Map<number, PartStart>();
+  const anchorAt = new Map(walked.anchors);
   for (const [id, label] of findMenuTargets(document, walked.navLinks, url)) {
-    const index = walked.anchors.get(id);
-    if (index !== undefined && !partStarts.has(index)) partStarts.set(index, { id, label });
+    const found = walked.anchors.get(id);
+    if (found === undefined) continue;
+    const heading = toHeadingAfterLeadIn(walked.blocks, found);
+    if (heading !== undefined) anchorAt.set(id, heading);
+    else if (!partStarts.has(found)) partStarts.set(found, { id, label });
   }
   const { sections, sectionOfBlock } = splitSections(walked.blocks, partStarts);
   markCentredHeadings(sections, document);
   markCollapsedSections(sections, document, url);
   const anchors: Record<string, string> = {};
-  for (const [id, index] of walked.anchors) {
+  for (const [id, index] of anchorAt) {
     const section = sections[sectionOfBlock[index] ?? sections.length - 1];
     if (section) anchors[id] = section.id;
   }
@@ -175,6 +179,29 @@ function findLogo(blocks: Block[]): ImageRef | undefined {
 /** Splits blocks into sections at every heading. */
 export function toSections(blocks: Block[]): Section[] {
   return splitSections(blocks).sections;
+}
+
+/** A part's lead-in over its heading ("Portfolio" above "The gallery"): a few short words. */
+const MAX_LEAD_IN_BLOCKS = 2;
+const MAX_LEAD_IN_LENGTH = 60;
+
+/**
+ * The index of the heading a part starting at block `index` opens with after at most a short
+ * lead-in of words (an eyebrow label): the part is that heading's section. Undefined when the part
+ * opens otherwise (a picture, a text of some length).
+ */
+function toHeadingAfterLeadIn(blocks: readonly Block[], index: number): number | undefined {
+  for (let at = index; at <= index + MAX_LEAD_IN_BLOCKS && at < blocks.length; at++) {
+    const block = blocks[at]!;
+    if (block.kind === 'heading') return at;
+    if (
+      block.kind !== 'paragraph' ||
+      block.inlines.some((run) => run.href) ||
+      plainText(block.inlines).length > MAX_LEAD_IN_LENGTH
+    )
+      return undefined;
+  }
+  return undefined;
 }
 
 /** An anchor a menu of the page links to: the original's id and the menu link's label. */

@@ -89,6 +89,18 @@ describe('extract steps', () => {
     expect(anchors.photos).toBe(anchors.intro);
   });
 
+  it("leads a menu's anchor over a short label to the heading under it, without a part of its own", () => {
+    const read = page(
+      'http://fest.example/',
+      `<body><nav><a href="#intro">Intro</a> <a href="#gallery">Gallery</a></nav>
+      <section id="intro"><h2>Welcome</h2><p>Pictures of birds and ponds.</p></section>
+      <section id="gallery"><p>Portfolio</p><h2>The gallery</h2><p>Sorted by subject.</p></section></body>`,
+    );
+    const { sections, anchors } = read.model;
+    expect(anchors.gallery).toBe('the-gallery');
+    expect(sections.some((section) => section.heading?.visuallyHidden)).toBe(false);
+  });
+
   it('needs a word of the original, and warns of each page without one', () => {
     const empty = page('http://mill.example/blank.html', '<body><img src="x.png"></body>');
     const diagnostics: Diagnostic[] = [];
