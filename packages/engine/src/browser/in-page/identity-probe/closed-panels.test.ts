@@ -40,12 +40,14 @@ describe('markClosedPanels', () => {
     ]);
   });
 
-  it('leaves hidden parts no shown control stands before or names, and tab panels', () => {
+  it('leaves hidden parts no shown control stands before or names, tab panels and a filtered item', () => {
     document.body.innerHTML = `<p>Intro words.</p><div id="lonely" class="answer"><button>A</button></div>
       <div class="dropdown"><p>Much more than one control in a long text before the panel.
         <a href="#">one</a> and <button>two</button></p><div id="after-text" class="dropdown-menu"><button>B</button></div></div>
       <div class="tabs"><div role="tabpanel" class="tab active"><button>Go</button></div>
         <div id="tab-2" role="tabpanel" class="tab"><button>Go</button></div></div>
+      <div class="gallery"><div class="item"><a href="#"><img src="a.jpg" alt="">Details</a></div>
+        <div id="filtered" class="item answer"><a href="#"><img src="b.jpg" alt="">Details</a></div></div>
       <div class="dropdown open"><button id="shown-toggle">Menu</button>
         <div id="shown" class="dropdown-menu"><button>C</button></div></div>`;
     markClosedPanels();

@@ -54,11 +54,15 @@ const namedTargets = (control: Element): string[] => {
   return ids;
 };
 
-/** The control an element right before a panel is, or holds alone with few words around it. */
+/**
+ * The control an element right before a panel is, or holds alone with few words and no picture
+ * around it (a question's button; not a gallery's item whose link goes nowhere).
+ */
 const toggleBefore = (panel: Element): Element | undefined => {
   const before = panel.previousElementSibling;
   if (!before || inHidden(before)) return undefined;
   if (before.matches(CONTROL)) return before;
+  if (before.querySelector('img, picture, video')) return undefined;
   const controls = before.querySelectorAll(CONTROL);
   return controls.length === 1 && text(before).length <= MAX_TOGGLE_TEXT ? controls[0] : undefined;
 };
