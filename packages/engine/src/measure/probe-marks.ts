@@ -87,6 +87,12 @@ export const PROBE_MARKS = {
    * 7:21:20"): not the site's content, since the rebuild would show the moment it was made.
    */
   clock: 'data-sitelift-clock',
+  /**
+   * Shown only while the pointer is over it (transparent or invisible at rest, revealed by a
+   * `:hover` rule), no list, and its words shown elsewhere on the page: a reader's title over its
+   * toolbar, a heading's ¶ mark. Not content.
+   */
+  hoverOnly: 'data-sitelift-hover-only',
   /** Hidden on screen and shown only when printed ("Printed from www…", a print header). */
   printOnly: 'data-sitelift-print-only',
   /**

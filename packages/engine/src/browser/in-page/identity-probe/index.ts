@@ -5,6 +5,7 @@
  * (measure/page-probe.ts). It also marks the DOM (measure/probe-marks.ts) so that extract finds
  * brand, menus, buttons, sliders, items, sidebars, rows, entry screens, overlays (cookie notices),
  * docks pinned to a side of the window, panels hidden at load that a control opens, a clock,
+ * hover-only marks,
  * print-only parts and round pictures without a browser of its own.
  *
  * The steps run in this order: each later one reads the marks of the earlier ones (a button is no
@@ -23,6 +24,7 @@ import { markDocks } from './docks';
 import { ranked, rectOf, style } from './dom';
 import { markEntryScreen } from './entry-screen';
 import { markHiddenText } from './hidden-text';
+import { markHoverOnly } from './hover-only';
 import { fillOf } from './fill';
 import { findHero } from './hero';
 import { markBrand } from './logo';
@@ -64,6 +66,7 @@ export function run(): PageProbe | undefined {
   markSliders();
   // After the dialogs, sliders and the other parts marked hidden for a reason of their own.
   markClosedPanels();
+  markHoverOnly();
   markRepeatedItems();
   markAsides();
   markRows();

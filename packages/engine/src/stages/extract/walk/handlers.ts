@@ -100,12 +100,13 @@ function handleSplash(context: WalkContext, element: Element): boolean {
 }
 
 /**
- * Marks the original does not show at rest (issue 23): a heading's permalink mark (shown on hover;
- * its own id stays a link target) and the menu toggle of a small screen (the rebuilt header has its
- * own). Neither carries words of the page.
+ * Marks the original does not show at rest (issue 23): a heading's permalink mark or what the probe
+ * saw shown only on hover (its own id stays a link target), and the menu toggle of a small screen
+ * (the rebuilt header has its own). None carries words of the page of its own.
  */
 function handleNotShownMark(context: WalkContext, element: Element): boolean {
-  if (isPermalinkMark(element)) {
+  // What only a pointer over it shows, its words shown elsewhere too (the probe's mark).
+  if (isPermalinkMark(element) || getAttr(element, PROBE_MARKS.hoverOnly) !== undefined) {
     recordAnchor(context, element);
     return true;
   }
