@@ -119,6 +119,22 @@ describe("a one-page site's menu of in-page anchors (issue 23)", () => {
     // The menu's labels title the parts for screen readers only: the original showed pictures.
     expect(talks.heading).toMatchObject({ inlines: [{ text: 'Talks' }], visuallyHidden: true });
   });
+
+  it('keeps two items whose anchors lead to one place, each with its label', () => {
+    const raw = toRawSite(
+      `<html><head><title>Fest 2015</title></head><body>
+      <nav><a href="#top">Home</a> <a href="#start">Start</a> <a href="#talks">Talks</a></nav>
+      <a name="top"></a><a name="start"></a><h1>Fest 2015</h1><p>A day of talks.</p>
+      <section id="talks"><h2>Talks</h2><p>About clouds.</p></section></body></html>`,
+      `${ORIGIN}/index.html`,
+    );
+    const plan = planSite(extractSite(raw), { strategy: 'INCREMENTAL_UPDATE' });
+    expect(plan.navigation.map((item) => [item.label, item.route])).toEqual([
+      ['Home', '/#fest-2015'],
+      ['Start', '/#fest-2015'],
+      ['Talks', '/#talks'],
+    ]);
+  });
 });
 
 describe("icon-font glyphs (Private Use Area characters) in the original's text", () => {

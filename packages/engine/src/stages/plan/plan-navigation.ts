@@ -92,7 +92,11 @@ export function planNavigation(
   for (const item of navItems) {
     if (navigation.length >= MAX_HEADER_LINKS) break;
     if (!item.route.startsWith('/')) continue;
-    if (!navigation.some((n) => n.route === item.route)) navigation.push(item);
+    // Two labels of one page are one item; a one-page menu's items keep their own parts, even
+    // where two of them lead to one (issue 23).
+    const isPart = item.route.includes('#');
+    if (!navigation.some((n) => n.route === item.route && (!isPart || n.label === item.label)))
+      navigation.push(item);
   }
   return {
     navigation,
