@@ -239,8 +239,15 @@ export const DEFAULT_PIPELINE: PipelineTable = {
     saved: false,
     run: async (input, ctx) => {
       const preview = await buildLivePreview(input.generate, ctx);
+      // Each page's kind (issue 24), by its route in the plan.
+      const kinds = new Map(
+        input.optimize.pages.flatMap((page) => (page.kind ? [[page.route, page.kind.name]] : [])),
+      );
       const pages = toVerifyExpectations(input.extract, input.optimize).pages.map(
-        ({ url, route, title }) => ({ url, route, title }),
+        ({ url, route, title }) => {
+          const kind = kinds.get(route);
+          return kind === undefined ? { url, route, title } : { url, route, title, kind };
+        },
       );
       const report = toSiteliftReport({
         sourceUrl: input.fetch.startUrl,

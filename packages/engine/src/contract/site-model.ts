@@ -28,6 +28,7 @@ import type {
   PageModel,
   Panel,
   PlannedAlternate,
+  PlannedPageKind,
   PlannedAsset,
   PlannedBackground,
   PlannedMenuItem,
@@ -540,6 +541,17 @@ export const ROUTE = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/;
 const MODULE_NAME = /^[a-z][a-z0-9-]*$/;
 const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
 
+/** A kind's names and a page's slug become paths and identifiers: slugs of a plan only. */
+const plannedPageKindSchema = exactly<PlannedPageKind>()(
+  z.object({
+    name: z.string().regex(MODULE_NAME, 'not a kind name of a plan'),
+    plural: z.string().regex(MODULE_NAME, 'not a kind name of a plan'),
+    componentName: z.string().regex(COMPONENT_NAME, 'not a component name of a plan'),
+    slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'not a slug of a plan'),
+    dated: z.literal(true).optional(),
+  }),
+);
+
 const plannedPageSchema = exactly<PlannedPage>()(
   z.object({
     url: z.string(),
@@ -558,6 +570,7 @@ const plannedPageSchema = exactly<PlannedPage>()(
     aside: asideSchema.optional(),
     textBlocks: z.array(z.string()),
     alternates: z.array(plannedAlternateSchema).optional(),
+    kind: plannedPageKindSchema.optional(),
   }),
 );
 

@@ -635,6 +635,29 @@ export interface PlannedPage {
    * the header's language switcher and the head's `hreflang` links.
    */
   alternates?: PlannedAlternate[];
+  /**
+   * The kind of page it is (issue 24), when it is one of several pages siblings by address with one
+   * shape (a blog's posts, a shop's products): the pages of a kind share one component.
+   */
+  kind?: PlannedPageKind;
+}
+
+/**
+ * A page's kind (plan/page-kinds.ts): its names, and the page's own content module in the kind's
+ * folder. Every page of a kind has the same frame: a title (the first section's h1), and a date
+ * line under it when `dated`.
+ */
+export interface PlannedPageKind {
+  /** Singular, kebab-case: `post`, `product`, `manual-page`; the report's `kind`. */
+  name: string;
+  /** Plural, kebab-case: `posts`; the folder of the kind's content (`src/content/posts/`). */
+  plural: string;
+  /** The kind's component: `Post` (`src/pages/Post.jsx`). */
+  componentName: string;
+  /** The page's content module in the kind's folder: `2019-hello` (`src/content/posts/2019-hello.js`). */
+  slug: string;
+  /** The first block of the title's section is a date line (`May 1, 2019`), shown under the title. */
+  dated?: true;
 }
 
 /** A language version of a planned page: its ISO 639-1 code, the switcher's words, its route. */

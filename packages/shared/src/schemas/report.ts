@@ -144,7 +144,15 @@ export const siteliftReportSchema = z.object({
   version: z.literal(1),
   source_url: z.string(),
   strategy: z.enum(REPORT_STRATEGIES),
-  pages: z.array(z.object({ url: z.string(), route: z.string(), title: z.string() })),
+  /** Every rebuilt page; `kind` names the kind of page it is (`post`, `product`), when it has one. */
+  pages: z.array(
+    z.object({
+      url: z.string(),
+      route: z.string(),
+      title: z.string(),
+      kind: z.string().optional(),
+    }),
+  ),
   verification: z.object({
     build: z.object({ ok: z.boolean(), ms: z.number() }),
     text_coverage: z.number(),

@@ -29,13 +29,14 @@ import { itemSizes, SIZES, srcsetOf } from './responsive';
 import { sanitizeSvg } from './sanitize-svg';
 import { toXmlDocument, x } from './xml-tree';
 import { toJavaScript } from './to-javascript';
-import { toPageJsx } from './to-jsx';
+import { toAsideLabel, toPageJsx } from './to-jsx';
 import { toSafePlan } from './to-safe-plan';
 // The template's content types: generate writes its data modules with them (decision record 019).
 import type { SiteContent } from '../../../templates/vite-react/src/content/site-types';
 import type {
   Block as ContentBlock,
   ImageData,
+  KindPageContent,
   PageEntry,
   PanelData,
   SectionData,
@@ -98,6 +99,7 @@ function packageName(name: string): string {
  */
 function pagesIndexSource(plan: SitePlan): string {
   const home = plan.pages[0];
+  const moduleOf = (page: PlannedPage) => `./${contentModulePath(page, plan)}`;
   const entries = plan.pages.map((page) => {
     const meta: Omit<PageEntry, 'sections' | 'load'> = {
       route: page.route,
@@ -109,16 +111,72 @@ function pagesIndexSource(plan: SitePlan): string {
     const source = JSON.stringify(meta).slice(0, -1);
     return page === home
       ? `${source}, sections: startPageSections }`
-      : `${source}, load: () => import('./${page.moduleName}') }`;
+      : `${source}, load: () => import('${moduleOf(page)}') }`;
   });
   return `import type { PageEntry } from '../types';
-${home ? `import { sections as startPageSections } from './${home.moduleName}';\n` : ''}
+${home ? `import { sections as startPageSections } from '${moduleOf(home)}';\n` : ''}
 /**
  * Every page of the site, in the original's order (the start page first). A page's sections live in
  * its own module next to this one; all but the start page's are loaded when the page is first shown.
  */
 export const pages: PageEntry[] = [${entries.join(', ')}];
 `;
+}
+
+/**
+ * The kind of a page that is one of its kind's (plan/page-kinds.ts); never the start page's, which
+ * is bundled with the app as it is.
+ */
+function kindOf(page: PlannedPage, plan: SitePlan): PlannedPage['kind'] {
+  return page === plan.pages[0] ? undefined : page.kind;
+}
+
+/**
+ * Where a page's content module is, from src/content/pages/ and without its extension: beside the
+ * page list (`home`), or in its kind's folder (`../posts/2019-hello`).
+ */
+function contentModulePath(page: PlannedPage, plan: SitePlan): string {
+  const kind = kindOf(page, plan);
+  return kind ? `../${kind.plural}/${kind.slug}` : page.moduleName;
+}
+
+/** The words of runs as the page's own JSX shows them (one text after the other). */
+function runsText(runs: readonly { text: string }[]): string {
+  return runs.map((run) => run.text).join('');
+}
+
+/**
+ * A page of a kind as its kind's component reads it (templates' KindPage): the title's section
+ * without its heading (the component's h1) and its date line (the line under it), the others as
+ * they are, and the sidebar named as the page's own JSX names it.
+ */
+function toKindContent(page: PlannedPage, plan: SitePlan): KindPageContent {
+  const [first, ...rest] = toSectionsContent(page, plan);
+  if (!first) throw new Error(`A page of a kind has a title: ${page.route}`);
+  const { heading: sectionHeading, aside, ...section } = first;
+  // The title: the section's heading, or the h1 of its text after the lines above it.
+  const at = sectionHeading
+    ? -1
+    : section.blocks.findIndex((block) => block.kind === 'heading' && block.level === 1);
+  const titleBlock = section.blocks[at];
+  const heading = sectionHeading ?? (titleBlock?.kind === 'heading' ? titleBlock : undefined);
+  if (!heading) throw new Error(`A page of a kind has a title: ${page.route}`);
+  const dateBlock = page.kind?.dated ? section.blocks[at + 1] : undefined;
+  const date = dateBlock?.kind === 'paragraph' ? runsText(dateBlock.inlines) : undefined;
+  const label = page.aside ? toAsideLabel(page.aside) : '';
+  // In the order the component reads them: head tags, the frame, the sections, the sidebar.
+  return {
+    route: page.route,
+    title: page.title,
+    description: page.description,
+    language: page.language,
+    ...(at > 0 ? { lead: section.blocks.slice(0, at) } : {}),
+    heading: runsText(heading.inlines),
+    ...(titleBlock?.kind === 'heading' && titleBlock.id ? { headingId: titleBlock.id } : {}),
+    ...(date ? { date } : {}),
+    sections: [{ ...section, blocks: section.blocks.slice(at + 1 + (date ? 1 : 0)) }, ...rest],
+    ...(aside ? { aside: label ? { ...aside, label } : aside } : {}),
+  };
 }
 
 /**
@@ -381,12 +439,19 @@ function mainSource(profile: StrategyProfile): string {
  */
 function pagesComponentsIndex(plan: SitePlan): string {
   const lazy = plan.pages.length > 1;
+  const kinds = plan.pages.slice(1).filter((page) => kindOf(page, plan)).length;
+  const lazyLoaders = [
+    ...(kinds > 0 ? ['lazyContentPage'] : []),
+    ...(kinds < plan.pages.length - 1 ? ['lazyPage'] : []),
+  ];
   const imports = plan.pages
-    .map((page, index) =>
-      index === 0
-        ? `import ${page.componentName} from './${page.componentName}';`
-        : `const ${page.componentName} = lazyPage(() => import('./${page.componentName}'));`,
-    )
+    .map((page, index) => {
+      const kind = kindOf(page, plan);
+      if (index === 0) return `import ${page.componentName} from './${page.componentName}';`;
+      return kind
+        ? `const ${page.componentName} = lazyContentPage(() => import('./${kind.componentName}'), () => import('../content/${kind.plural}/${kind.slug}'));`
+        : `const ${page.componentName} = lazyPage(() => import('./${page.componentName}'));`;
+    })
     .join('\n');
   const entries = plan.pages
     .map((page) => `  { route: ${JSON.stringify(page.route)}, Component: ${page.componentName} },`)
@@ -405,7 +470,7 @@ export function preloadPage(_path: string): Promise<void> {
   return Promise.resolve();
 }`;
   return `import type { ComponentType } from 'react';
-${lazy ? "import { lazyPage } from '../lib/lazy-page';\nimport { settleWithin } from '../lib/preload';\n" : ''}${imports}
+${lazy ? `import { ${lazyLoaders.join(', ')} } from '../lib/lazy-page';\nimport { settleWithin } from '../lib/preload';\n` : ''}${imports}
 
 /** One entry per page of the original site, in its order. */
 export const pages: { route: string; Component: ComponentType & { preload?: () => Promise<unknown> } }[] = [
@@ -653,20 +718,60 @@ const emitContentModules: Emitter = ({ plan }) => {
     'src/lib/page-content.ts',
   ]);
   for (const page of plan.pages) {
-    sources[`src/content/pages/${page.moduleName}.ts`] =
+    // A kind's pages in its folder (issue 24): src/content/posts/2019-hello.ts.
+    const kind = kindOf(page, plan);
+    const path = kind
+      ? `src/content/${kind.plural}/${kind.slug}.ts`
+      : `src/content/pages/${page.moduleName}.ts`;
+    sources[path] =
       `import type { SectionData } from '../types';\n\n/** ${escapeJsComment(page.title)} — from ${escapeJsComment(page.url)} */\nexport const sections: SectionData[] = ${JSON.stringify(toSectionsContent(page, plan))};\n`;
   }
   sources['src/content/pages/index.ts'] = pagesIndexSource(plan);
   return { sources };
 };
 
-/** Page components: each page as literal JSX, one component per page. */
+/**
+ * A page of a kind's content module (page components): plain data, typed with the template's
+ * KindPageContent (stripped for JavaScript).
+ */
+function toKindModule(page: PlannedPage, plan: SitePlan): string {
+  return `import type { KindPageContent } from '../types';
+
+/** ${escapeJsComment(page.title)} — from ${escapeJsComment(page.url)} */
+const content: KindPageContent = ${JSON.stringify(toKindContent(page, plan))};
+
+export default content;
+`;
+}
+
+/**
+ * Page components: each page as literal JSX, one component per page; the pages of a kind
+ * (plan/page-kinds.ts) one component for them all, each page's content a module of data.
+ */
 const emitPageComponents: Emitter = ({ plan }) => {
   const sources: Record<string, string> = { 'src/App.tsx': appSource() };
   const srcset = (src: string) => srcsetOf(plan, src);
-  for (const page of plan.pages)
-    sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page, srcset);
+  for (const page of plan.pages) {
+    const kind = kindOf(page, plan);
+    if (!kind) {
+      sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page, srcset);
+      continue;
+    }
+    // One component per kind, the template's, named after the kind; each page's content is data.
+    sources[`src/pages/${kind.componentName}.tsx`] ??= swap(
+      templateFile('src/pages/KindPage.tsx'),
+      'export default function KindPage(',
+      `export default function ${kind.componentName}(`,
+    );
+    sources[`src/content/${kind.plural}/${kind.slug}.ts`] = toKindModule(page, plan);
+  }
   sources['src/pages/index.ts'] = pagesComponentsIndex(plan);
+  // The kinds' components draw their pages' text with the template's block renderer.
+  if (plan.pages.some((page) => kindOf(page, plan)))
+    Object.assign(
+      sources,
+      templateSources(['src/components/Blocks.tsx', 'src/components/Heading.tsx']),
+    );
   if (plan.pages.length > 1) Object.assign(sources, templateSources(['src/lib/lazy-page.tsx']));
   return { sources };
 };
@@ -694,7 +799,8 @@ const emitProject: Emitter = ({ plan, profile, projectName, siteName }) => ({
     'src/index.css': toStylesheet(
       plan.design.tokens,
       profile.motion,
-      profile.pages === 'content-modules',
+      // Text kept as data (content modules, or the pages of a kind): never scanned for class names.
+      profile.pages === 'content-modules' || plan.pages.some((page) => kindOf(page, plan)),
       plan.fontFaces,
     ),
     'index.html': toIndexHtml(plan, profile, siteName),

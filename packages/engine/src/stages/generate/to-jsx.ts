@@ -674,7 +674,7 @@ function toBlocksJsx(blocks: Block[], state: JsxState): JsxChild[] {
 }
 
 /** The words an aside is named by: its first heading's, else its first line's (at most 60 characters). */
-function toAsideLabel(aside: Aside): string {
+export function toAsideLabel(aside: Aside): string {
   const first =
     aside.blocks.find((block) => block.kind === 'heading') ??
     aside.blocks.find((block) => block.kind === 'paragraph' || block.kind === 'list');

@@ -12,7 +12,8 @@ import type { Fidelity, FidelityScores } from '../../measure/fidelity';
 export interface SiteliftReportInput {
   sourceUrl: string;
   strategy: Strategy;
-  pages: { url: string; route: string; title: string }[];
+  /** The rebuilt pages; `kind`: the page's kind (plan/page-kinds.ts), when it is one of a kind. */
+  pages: { url: string; route: string; title: string; kind?: string }[];
   verify: VerifyReport;
   notCarried: NotCarried[];
   /** The pages found and not read (RawSite.notRead): the report's `not_rebuilt`. */
@@ -34,7 +35,9 @@ export function toSiteliftReport(input: SiteliftReportInput): SiteliftReport {
     version: 1,
     source_url: input.sourceUrl,
     strategy: input.strategy,
-    pages: input.pages.map(({ url, route, title }) => ({ url, route, title })),
+    pages: input.pages.map(({ url, route, title, kind }) =>
+      kind === undefined ? { url, route, title } : { url, route, title, kind },
+    ),
     verification: {
       build: { ok: verify.build.ok, ms: verify.build.ms },
       text_coverage: Math.round(verify.textCoverage * 10_000) / 10_000,

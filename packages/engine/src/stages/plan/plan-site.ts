@@ -33,6 +33,7 @@ import { planNavigation, withoutMenuCopies } from './plan-navigation';
 import { normalizeUrl, planRoutes, toComponentName, toModuleName } from './plan-routes';
 import { planRedirects } from './plan-redirects';
 import { planAside } from './plan-aside';
+import { planPageKinds } from './page-kinds';
 import { toCardRuns } from './to-card-runs';
 import { toBlockKinds, toDatedSections, toListKind } from './list-kinds';
 import { plainText, toFlatBlocks } from '../../model';
@@ -171,7 +172,8 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   pages = pages.map((page) => withoutPictureChrome(page, menu));
   // The original's footer lines go to the rebuilt footer (issue 12), out of the pages that show them.
   const lifted = planFooter(pages);
-  pages = lifted.pages;
+  // Pages of one kind (a blog's posts) share one component (issue 24): read once their content is final.
+  pages = planPageKinds(lifted.pages);
 
   const favicon = model.identity.favicon
     ? hostAsset(model.identity.favicon, '', 'favicon')

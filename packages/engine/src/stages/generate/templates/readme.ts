@@ -21,14 +21,64 @@ only: pictures below the first view load lazily, however many there are)`);
   return steps.length > 1 ? `\n\`npm run build\` ${steps.join(', ')}.\n` : '';
 }
 
+/** A kind's list shows this many routes at most; a longer one its first README_KIND_SHOWN. */
+const README_KIND_MAX = 15;
+const README_KIND_SHOWN = 10;
+
+/** `manual-pages` -> `Manual pages`. */
+function toHeadingWords(plural: string): string {
+  const words = plural.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A table of routes and the original pages they come from. */
+function toRouteTable(pages: readonly SitePlan['pages'][number][], more = 0): string {
+  // The addresses are the original's: Markdown text, so no HTML or link of theirs renders.
+  const rows = pages.map((page) => `| \`${page.route}\` | ${toMarkdownText(page.url)} |`);
+  if (more > 0) rows.push(`| … | and ${more} more |`);
+  return `| route | original page |\n| --- | --- |\n${rows.join('\n')}`;
+}
+
+/**
+ * The routes, by kind (issue 24): each kind's pages under its name, where its component and content
+ * are, its list cut to its first README_KIND_SHOWN when long; then the other pages.
+ */
+function toRoutesByKind(plan: SitePlan, profile: StrategyProfile): string {
+  const ext = profile.language === 'typescript' ? 'ts' : 'js';
+  const byKind = new Map<string, SitePlan['pages'][number][]>();
+  const others: SitePlan['pages'][number][] = [];
+  plan.pages.forEach((page, index) => {
+    // The start page is bundled with the app as it is, never one of a kind.
+    if (!page.kind || index === 0) return others.push(page);
+    byKind.set(page.kind.name, [...(byKind.get(page.kind.name) ?? []), page]);
+  });
+  if (byKind.size === 0) return toRouteTable(plan.pages);
+  const kinds = [...byKind.values()].map((pages) => {
+    const kind = pages[0]!.kind!;
+    const where =
+      profile.pages === 'page-components'
+        ? `one component, \`src/pages/${kind.componentName}.${ext}x\`, with each page's content in \`src/content/${kind.plural}/\``
+        : `each page's content in \`src/content/${kind.plural}/\``;
+    const shown = pages.length > README_KIND_MAX ? pages.slice(0, README_KIND_SHOWN) : pages;
+    return `### ${toHeadingWords(kind.plural)} (${pages.length})
+
+${pages.length} pages of one kind: ${where}.
+
+${toRouteTable(shown, pages.length - shown.length)}
+`;
+  });
+  const rest =
+    others.length > 0 ? `### Other pages (${others.length})\n\n${toRouteTable(others)}\n` : '';
+  const list = profile.pages === 'page-components' ? 'src/pages' : 'src/content/pages';
+  return `${plan.pages.length} routes; \`${list}/index.${ext}\` and \`public/sitemap.xml\` list them all.
+
+${[...kinds, rest].filter(Boolean).join('\n')}`;
+}
+
 /** The README for a plan, as its strategy's profile says. */
 export function toReadme(plan: SitePlan, profile: StrategyProfile, projectName?: string): string {
   const typescript = profile.language === 'typescript';
   const contentModules = profile.pages === 'content-modules';
-  // The name and addresses are the original's: Markdown text, so no HTML or link of theirs renders.
-  const routes = plan.pages
-    .map((page) => `| \`${page.route}\` | ${toMarkdownText(page.url)} |`)
-    .join('\n');
   const redirects = Object.keys(plan.redirects).length;
   const helperList = [
     'addresses under the base path (`asset`)',
@@ -100,17 +150,19 @@ Update \`public/sitemap.xml\` and \`public/robots.txt\` if the site moves to a n
   // The routes and the original pages they come from.
   const pages = `## Pages
 
-| route | original page |
-| --- | --- |
-${routes}
+${toRoutesByKind(plan, profile)}
 
 ${redirects > 0 ? `\`redirects.json\` maps ${redirects} old address(es) to their new routes.` : 'Every page kept its address.'}
 `;
   // Where things are in the project.
+  const hasKinds = plan.pages.slice(1).some((page) => page.kind);
+  const kindLine = hasKinds
+    ? ` (the pages of a kind share one, their content in \`src/content/<kind>/\`)`
+    : '';
   const layout = `## Where things are
 
 - \`src/components/\` — header (with the mobile menu), footer, head tags (\`Seo\`), forms${contentModules ? ', sections and blocks' : ''}
-${contentModules ? `- \`src/content/\` — the text, images and links of every page (edit these to change the content); \`src/content/pages/index.${ext}\` lists the pages\n` : `- \`src/pages/\` — one component per page, in the original order; \`src/pages/index.${ext}\` lists them\n`}- \`src/lib/\` — helpers: ${helpers}
+${contentModules ? `- \`src/content/\` — the text, images and links of every page (edit these to change the content); \`src/content/pages/index.${ext}\` lists the pages\n` : `- \`src/pages/\` — one component per page${kindLine}, in the original order; \`src/pages/index.${ext}\` lists them\n`}- \`src/lib/\` — helpers: ${helpers}
 - \`src/index.css\` — the design tokens (colours, fonts) and styles
 - \`public/\` — images and icons, self-hosted
 `;

@@ -176,3 +176,24 @@ export type PageEntry = {
   description: string;
   language: string;
 } & ({ sections: SectionData[] } | { load: () => Promise<{ sections: SectionData[] }> });
+
+/**
+ * A page of a kind (a blog's post, a shop's product): its head tags, and its content under the
+ * kind's frame. `heading` is the page's h1 and `date` the line under it; the first of `sections` is
+ * the title's own and holds what follows them, the rest follow it.
+ */
+export interface KindPageContent {
+  route: string;
+  title: string;
+  description: string;
+  language: string;
+  /** Lines the original showed above the title (a breadcrumb, a bar of links). */
+  lead?: Block[];
+  heading: string;
+  /** The title's id, when the original's heading had one of its own (a link's target). */
+  headingId?: string;
+  date?: string;
+  sections: [SectionData, ...SectionData[]];
+  /** The page's sidebar and the words it is named by, drawn beside all of its sections. */
+  aside?: AsideData & { label?: string };
+}
