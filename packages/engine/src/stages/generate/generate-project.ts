@@ -99,7 +99,17 @@ function packageName(name: string): string {
  */
 function pagesIndexSource(plan: SitePlan): string {
   const home = plan.pages[0];
-  const moduleOf = (page: PlannedPage) => `./${contentModulePath(page, plan)}`;
+  const moduleOf = (page: PlannedPage) => {
+    const path = contentModulePath(page, plan);
+    return path.startsWith('../') ? path : `./${path}`;
+  };
+  const folders = [...new Set(plan.pages.flatMap((page) => kindOf(page, plan)?.plural ?? []))].map(
+    (plural) => `\`../${plural}/\``,
+  );
+  const kindFolders =
+    folders.length > 0
+      ? ` or, for a page of a kind, in its kind's folder (${folders.join(', ')})`
+      : '';
   const entries = plan.pages.map((page) => {
     const meta: Omit<PageEntry, 'sections' | 'load'> = {
       route: page.route,
@@ -117,7 +127,7 @@ function pagesIndexSource(plan: SitePlan): string {
 ${home ? `import { sections as startPageSections } from '${moduleOf(home)}';\n` : ''}
 /**
  * Every page of the site, in the original's order (the start page first). A page's sections live in
- * its own module next to this one; all but the start page's are loaded when the page is first shown.
+ * its own module next to this one${kindFolders}; all but the start page's are loaded when the page is first shown.
  */
 export const pages: PageEntry[] = [${entries.join(', ')}];
 `;
@@ -440,9 +450,11 @@ function mainSource(profile: StrategyProfile): string {
 function pagesComponentsIndex(plan: SitePlan): string {
   const lazy = plan.pages.length > 1;
   const kinds = plan.pages.slice(1).filter((page) => kindOf(page, plan)).length;
-  const lazyLoaders = [
-    ...(kinds > 0 ? ['lazyContentPage'] : []),
-    ...(kinds < plan.pages.length - 1 ? ['lazyPage'] : []),
+  // The loaders the entries use: a page's own component, or its kind's with its content.
+  const loaders = [
+    ...(kinds > 0 ? ["import { lazyContentPage } from '../lib/lazy-content-page';"] : []),
+    ...(kinds < plan.pages.length - 1 ? ["import { lazyPage } from '../lib/lazy-page';"] : []),
+    "import { settleWithin } from '../lib/preload';",
   ];
   const imports = plan.pages
     .map((page, index) => {
@@ -470,7 +482,7 @@ export function preloadPage(_path: string): Promise<void> {
   return Promise.resolve();
 }`;
   return `import type { ComponentType } from 'react';
-${lazy ? `import { ${lazyLoaders.join(', ')} } from '../lib/lazy-page';\nimport { settleWithin } from '../lib/preload';\n` : ''}${imports}
+${lazy ? `${loaders.join('\n')}\n` : ''}${imports}
 
 /** One entry per page of the original site, in its order. */
 export const pages: { route: string; Component: ComponentType & { preload?: () => Promise<unknown> } }[] = [
@@ -770,7 +782,11 @@ const emitPageComponents: Emitter = ({ plan }) => {
   if (plan.pages.some((page) => kindOf(page, plan)))
     Object.assign(
       sources,
-      templateSources(['src/components/Blocks.tsx', 'src/components/Heading.tsx']),
+      templateSources([
+        'src/components/Blocks.tsx',
+        'src/components/Heading.tsx',
+        'src/lib/lazy-content-page.tsx',
+      ]),
     );
   if (plan.pages.length > 1) Object.assign(sources, templateSources(['src/lib/lazy-page.tsx']));
   return { sources };
