@@ -100,10 +100,10 @@ function packageName(name: string): string {
 function pagesIndexSource(plan: SitePlan): string {
   const home = plan.pages[0];
   const moduleOf = (page: PlannedPage) => {
-    const path = contentModulePath(page, plan);
+    const path = contentModulePath(page);
     return path.startsWith('../') ? path : `./${path}`;
   };
-  const folders = [...new Set(plan.pages.flatMap((page) => kindOf(page, plan)?.plural ?? []))].map(
+  const folders = [...new Set(plan.pages.flatMap((page) => page.kind?.plural ?? []))].map(
     (plural) => `\`../${plural}/\``,
   );
   const kindFolders =
@@ -133,21 +133,32 @@ export const pages: PageEntry[] = [${entries.join(', ')}];
 `;
 }
 
+/** The page has the title its kind's frame shows: its first section's h1, or an h1 of its text. */
+function hasKindTitle(page: PlannedPage): boolean {
+  const [first] = page.sections;
+  if (first?.heading) return first.heading.level === 1;
+  return !!first?.blocks.some((block) => block.kind === 'heading' && block.level === 1);
+}
+
 /**
- * The kind of a page that is one of its kind's (plan/page-kinds.ts); never the start page's, which
- * is bundled with the app as it is.
+ * The plan with the kinds its kinds' components can draw: never the start page's (it is bundled
+ * with the app as it is), never one without the title the frame shows (a plan made by hand).
  */
-function kindOf(page: PlannedPage, plan: SitePlan): PlannedPage['kind'] {
-  return page === plan.pages[0] ? undefined : page.kind;
+function withDrawnKinds(plan: SitePlan): SitePlan {
+  const pages = plan.pages.map((page, index) => {
+    if (!page.kind || (index > 0 && hasKindTitle(page))) return page;
+    const { kind: _kind, ...rest } = page;
+    return rest;
+  });
+  return { ...plan, pages };
 }
 
 /**
  * Where a page's content module is, from src/content/pages/ and without its extension: beside the
  * page list (`home`), or in its kind's folder (`../posts/2019-hello`).
  */
-function contentModulePath(page: PlannedPage, plan: SitePlan): string {
-  const kind = kindOf(page, plan);
-  return kind ? `../${kind.plural}/${kind.slug}` : page.moduleName;
+function contentModulePath({ kind, moduleName }: PlannedPage): string {
+  return kind ? `../${kind.plural}/${kind.slug}` : moduleName;
 }
 
 /** The words of runs as the page's own JSX shows them (one text after the other). */
@@ -162,7 +173,7 @@ function runsText(runs: readonly { text: string }[]): string {
  */
 function toKindContent(page: PlannedPage, plan: SitePlan): KindPageContent {
   const [first, ...rest] = toSectionsContent(page, plan);
-  if (!first) throw new Error(`A page of a kind has a title: ${page.route}`);
+  if (!first) throw new Error(`A page of a kind has a title (hasKindTitle): ${page.route}`);
   const { heading: sectionHeading, aside, ...section } = first;
   // The title: the section's heading, or the h1 of its text after the lines above it.
   const at = sectionHeading
@@ -170,7 +181,7 @@ function toKindContent(page: PlannedPage, plan: SitePlan): KindPageContent {
     : section.blocks.findIndex((block) => block.kind === 'heading' && block.level === 1);
   const titleBlock = section.blocks[at];
   const heading = sectionHeading ?? (titleBlock?.kind === 'heading' ? titleBlock : undefined);
-  if (!heading) throw new Error(`A page of a kind has a title: ${page.route}`);
+  if (!heading) throw new Error(`A page of a kind has a title (hasKindTitle): ${page.route}`);
   const dateBlock = page.kind?.dated ? section.blocks[at + 1] : undefined;
   const date = dateBlock?.kind === 'paragraph' ? runsText(dateBlock.inlines) : undefined;
   const label = page.aside ? toAsideLabel(page.aside) : '';
@@ -449,7 +460,7 @@ function mainSource(profile: StrategyProfile): string {
  */
 function pagesComponentsIndex(plan: SitePlan): string {
   const lazy = plan.pages.length > 1;
-  const kinds = plan.pages.slice(1).filter((page) => kindOf(page, plan)).length;
+  const kinds = plan.pages.slice(1).filter((page) => page.kind).length;
   // The loaders the entries use: a page's own component, or its kind's with its content.
   const loaders = [
     ...(kinds > 0 ? ["import { lazyContentPage } from '../lib/lazy-content-page';"] : []),
@@ -458,7 +469,7 @@ function pagesComponentsIndex(plan: SitePlan): string {
   ];
   const imports = plan.pages
     .map((page, index) => {
-      const kind = kindOf(page, plan);
+      const kind = page.kind;
       if (index === 0) return `import ${page.componentName} from './${page.componentName}';`;
       return kind
         ? `const ${page.componentName} = lazyContentPage(() => import('./${kind.componentName}'), () => import('../content/${kind.plural}/${kind.slug}'));`
@@ -731,7 +742,7 @@ const emitContentModules: Emitter = ({ plan }) => {
   ]);
   for (const page of plan.pages) {
     // A kind's pages in its folder (issue 24): src/content/posts/2019-hello.ts.
-    const kind = kindOf(page, plan);
+    const kind = page.kind;
     const path = kind
       ? `src/content/${kind.plural}/${kind.slug}.ts`
       : `src/content/pages/${page.moduleName}.ts`;
@@ -764,7 +775,7 @@ const emitPageComponents: Emitter = ({ plan }) => {
   const sources: Record<string, string> = { 'src/App.tsx': appSource() };
   const srcset = (src: string) => srcsetOf(plan, src);
   for (const page of plan.pages) {
-    const kind = kindOf(page, plan);
+    const kind = page.kind;
     if (!kind) {
       sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page, srcset);
       continue;
@@ -779,7 +790,7 @@ const emitPageComponents: Emitter = ({ plan }) => {
   }
   sources['src/pages/index.ts'] = pagesComponentsIndex(plan);
   // The kinds' components draw their pages' text with the template's block renderer.
-  if (plan.pages.some((page) => kindOf(page, plan)))
+  if (plan.pages.some((page) => page.kind))
     Object.assign(
       sources,
       templateSources([
@@ -816,7 +827,7 @@ const emitProject: Emitter = ({ plan, profile, projectName, siteName }) => ({
       plan.design.tokens,
       profile.motion,
       // Text kept as data (content modules, or the pages of a kind): never scanned for class names.
-      profile.pages === 'content-modules' || plan.pages.some((page) => kindOf(page, plan)),
+      profile.pages === 'content-modules' || plan.pages.some((page) => page.kind),
       plan.fontFaces,
     ),
     'index.html': toIndexHtml(plan, profile, siteName),
@@ -892,7 +903,7 @@ export async function generateProject(
 ): Promise<FileTree> {
   const logger = ports.logger;
   if (input.pages.length === 0) throw new AppError('ENGINE_PLAN_NO_PAGES');
-  const plan = withFavicon(toSafePlan(input));
+  const plan = withDrawnKinds(withFavicon(toSafePlan(input)));
   const projectName = ports.projectName?.replace(/\s+/g, ' ').trim() || undefined;
   const context: EmitContext = {
     plan,

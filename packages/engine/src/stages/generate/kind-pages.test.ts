@@ -141,6 +141,29 @@ describe('pages of a kind', () => {
     expect(text(tree, 'src/index.css')).toContain('@source not "./content";');
   });
 
+  it("keeps the start page and a page without the frame's title as components of their own", async () => {
+    const plan = await planKinds('STYLE_MODERNIZATION');
+    const post = plan.pages.find((page) => page.kind)!;
+    const untitled: SitePlan['pages'][number] = {
+      ...post,
+      route: '/blog/untitled',
+      moduleName: 'blog-untitled',
+      componentName: 'BlogUntitledPage',
+      sections: post.sections.map((section) => ({
+        ...section,
+        blocks: section.blocks.filter((block) => block.kind !== 'heading'),
+      })),
+    };
+    const tree = await generateProject({
+      ...plan,
+      pages: [{ ...plan.pages[0]!, kind: post.kind }, ...plan.pages.slice(1), untitled],
+    });
+    const paths = Object.keys(tree.files);
+    expect(paths).toContain('src/pages/HomePage.jsx');
+    expect(paths).toContain('src/pages/BlogUntitledPage.jsx');
+    expect(paths.filter((path) => path.startsWith('src/content/posts/'))).toHaveLength(5);
+  });
+
   it("content modules: a kind's modules in its own folder, the routes as they were", async () => {
     const plan = await planKinds('INCREMENTAL_UPDATE');
     const tree = await generateProject(plan);
