@@ -194,6 +194,7 @@ function toKindContent(page: PlannedPage, plan: SitePlan): KindPageContent {
     ...(at > 0 ? { lead: section.blocks.slice(0, at) } : {}),
     heading: runsText(heading.inlines),
     ...(titleBlock?.kind === 'heading' && titleBlock.id ? { headingId: titleBlock.id } : {}),
+    ...(heading.align === 'center' ? { headingCentered: true as const } : {}),
     ...(date ? { date } : {}),
     sections: [{ ...section, blocks: section.blocks.slice(at + 1 + (date ? 1 : 0)) }, ...rest],
     ...(aside ? { aside: label ? { ...aside, label } : aside } : {}),
@@ -782,9 +783,13 @@ const emitPageComponents: Emitter = ({ plan }) => {
     }
     // One component per kind, the template's, named after the kind; each page's content is data.
     sources[`src/pages/${kind.componentName}.tsx`] ??= swap(
-      templateFile('src/pages/KindPage.tsx'),
-      'export default function KindPage(',
-      `export default function ${kind.componentName}(`,
+      swap(
+        templateFile('src/pages/KindPage.tsx'),
+        'export default function KindPage(',
+        `export default function ${kind.componentName}(`,
+      ),
+      ' * Every page of this kind:',
+      ` * Every ${kind.name.replace(/-/g, ' ')} of the site:`,
     );
     sources[`src/content/${kind.plural}/${kind.slug}.ts`] = toKindModule(page, plan);
   }

@@ -82,20 +82,14 @@ function isPlainRun(run: InlineRun): boolean {
 }
 
 /**
- * Whether the shared block renderer (the template's Blocks) draws the block as the page's own JSX
- * does: not the layouts only literal JSX keeps (a centred line, an inline list, a row of columns, a
+ * Whether the shared block renderer (the template's Blocks, keeping the original's alignment) draws
+ * the block as the page's own JSX does: not the layouts only literal JSX keeps (a row of columns, a
  * heading that closes what follows it).
  */
 function isSharedBlock(block: Block): boolean {
   switch (block.kind) {
-    case 'paragraph':
-      return block.align === undefined;
     case 'heading':
-      return block.align === undefined && !block.collapsed && block.id !== '';
-    case 'list':
-      return !block.inline && block.align === undefined;
-    case 'image':
-      return block.align === undefined;
+      return !block.collapsed && block.id !== '';
     case 'items':
       return (
         block.widths === undefined && block.items.every((item) => item.blocks.every(isSharedBlock))
@@ -131,8 +125,7 @@ export function toPageShape(page: PlannedPage): { title: string; dated: boolean 
     : first.blocks.findIndex((block) => block.kind === 'heading' && block.level === 1);
   const block = first.blocks[at];
   const heading = first.heading ?? (block?.kind === 'heading' ? block : undefined);
-  if (!heading || heading.level !== 1 || heading.align || first.heading?.visuallyHidden)
-    return undefined;
+  if (!heading || heading.level !== 1 || first.heading?.visuallyHidden) return undefined;
   if (!heading.inlines.every(isPlainRun)) return undefined;
   const title = plainText(heading.inlines).trim();
   if (!title) return undefined;
@@ -143,7 +136,6 @@ export function toPageShape(page: PlannedPage): { title: string; dated: boolean 
       section.variant !== 'gallery' &&
       !section.backdrop &&
       !section.heading?.visuallyHidden &&
-      !section.heading?.align &&
       section.blocks.every(isSharedBlock),
   );
   if (!plain || !(page.aside?.blocks.every(isSharedBlock) ?? true)) return undefined;

@@ -47,6 +47,7 @@ function post(index: number): RawPage {
     <p>Entry ${index + 1} of the baker's journal: the dough rested ${index + 10} hours before it went into the oven.</p>
     <p>We tried a <em>slower</em> proof this time, and <a href="/products/item-${index % 4}.html">the loaf</a> rose higher.</p>
     ${index % 2 === 0 ? '<p><img src="/img/shop.png" alt="The oven on a morning of baking"></p>' : ''}
+    <p align="center">Baked with care, ${year}</p>
     <h2>What we learned ${index + 1}</h2>
     <ul><li>Keep the starter warm</li><li>Score the loaf deeper</li></ul>`;
   return page(

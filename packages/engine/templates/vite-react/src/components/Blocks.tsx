@@ -50,23 +50,41 @@ function toShapedList(
   return undefined;
 }
 
-/** One content block of the original page, in modern markup. */
-export function BlockView({ block }: { block: Block }) {
+/** Class names joined, or undefined when there are none. */
+function classes(...names: (string | false | undefined)[]): string | undefined {
+  return names.filter(Boolean).join(' ') || undefined;
+}
+
+/**
+ * One content block of the original page, in modern markup. `keepAlignment`: drawn where the
+ * original drew it (a centred line centred, a list of links in one row), for a project that keeps
+ * the original's layout; without it, every block takes the design's own alignment.
+ */
+export function BlockView({ block, keepAlignment }: { block: Block; keepAlignment?: boolean }) {
   switch (block.kind) {
     case 'paragraph': {
       const text = <InlineText runs={block.inlines} />;
-      if (block.role === 'quote') return <blockquote>{text}</blockquote>;
-      if (block.role === 'address') return <address>{text}</address>;
-      if (block.role === 'caption') return <p className="caption">{text}</p>;
-      if (block.role === 'term') return <p className="term">{text}</p>;
-      if (isCallToAction(block.inlines)) return <p className="cta">{text}</p>;
+      const centre = keepAlignment && block.align === 'center' && 'center';
+      if (block.role === 'quote')
+        return <blockquote className={classes(centre)}>{text}</blockquote>;
+      if (block.role === 'address') return <address className={classes(centre)}>{text}</address>;
+      if (block.role === 'caption') return <p className={classes('caption', centre)}>{text}</p>;
+      if (block.role === 'term') return <p className={classes('term', centre)}>{text}</p>;
+      if (isCallToAction(block.inlines)) return <p className={classes('cta', centre)}>{text}</p>;
       // An icon standing alone above a feature (Font Awesome's big circled glyphs) stays a big one.
       if (block.inlines.length > 0 && block.inlines.every((run) => run.icon && !run.href))
-        return <p className="icon-lead">{text}</p>;
-      return <p>{text}</p>;
+        return <p className={classes('icon-lead', centre)}>{text}</p>;
+      return <p className={classes(centre)}>{text}</p>;
     }
     case 'heading':
-      return <Heading level={block.level} inlines={block.inlines} id={block.id} />;
+      return (
+        <Heading
+          level={block.level}
+          inlines={block.inlines}
+          id={block.id}
+          className={keepAlignment && block.align === 'center' ? 'heading-center' : undefined}
+        />
+      );
     case 'list': {
       const shaped = toShapedList(block);
       if (shaped)
@@ -94,7 +112,17 @@ export function BlockView({ block }: { block: Block }) {
             <ol className="breadcrumb">{items}</ol>
           </nav>
         );
-      return block.ordered ? <ol start={block.start}>{items}</ol> : <ul>{items}</ul>;
+      const inline =
+        keepAlignment && block.inline
+          ? classes('list-inline', block.align === 'center' && 'center')
+          : undefined;
+      return block.ordered ? (
+        <ol start={block.start} className={inline}>
+          {items}
+        </ol>
+      ) : (
+        <ul className={inline}>{items}</ul>
+      );
     }
     case 'table':
       return (
@@ -130,7 +158,9 @@ export function BlockView({ block }: { block: Block }) {
       );
     case 'image':
       return (
-        <figure className={block.float ? 'float-' + block.float : undefined}>
+        <figure
+          className={block.float ? 'float-' + block.float : keepAlignment ? block.align : undefined}
+        >
           <Picture image={block.image} />
           {block.caption ? <figcaption>{block.caption}</figcaption> : null}
         </figure>
@@ -148,34 +178,38 @@ export function BlockView({ block }: { block: Block }) {
           tabs={block.tabs.map((tab) => ({
             id: tab.id,
             label: tab.label,
-            content: <Blocks blocks={tab.blocks} />,
+            content: <Blocks blocks={tab.blocks} keepAlignment={keepAlignment} />,
           }))}
         />
       );
     case 'carousel':
-      return <Carousel slides={block.slides.map((slide) => toSlide(slide, 'carousel-image'))} />;
+      return (
+        <Carousel
+          slides={block.slides.map((slide) => toSlide(slide, 'carousel-image', keepAlignment))}
+        />
+      );
     case 'items':
       return (
         <ItemGrid
           columns={block.columns}
-          items={block.items.map((item) => toSlide(item, 'item-image'))}
+          items={block.items.map((item) => toSlide(item, 'item-image', keepAlignment))}
           boxed={block.boxed}
         />
       );
     case 'dialog':
       return (
         <Dialog id={block.id} title={block.title}>
-          <Blocks blocks={block.blocks} />
+          <Blocks blocks={block.blocks} keepAlignment={keepAlignment} />
         </Dialog>
       );
   }
 }
 
 /** A slide or item: its picture and its blocks, rendered. */
-function toSlide(panel: PanelData, className: string) {
+function toSlide(panel: PanelData, className: string, keepAlignment?: boolean) {
   return {
     picture: panel.image ? <Picture image={panel.image} className={className} /> : undefined,
-    content: <Blocks blocks={panel.blocks} />,
+    content: <Blocks blocks={panel.blocks} keepAlignment={keepAlignment} />,
   };
 }
 
@@ -194,8 +228,8 @@ function toRows(blocks: Block[]): (Block | ImageBlock[])[] {
   return out;
 }
 
-/** A list of blocks. */
-export function Blocks({ blocks }: { blocks: Block[] }) {
+/** A list of blocks (`keepAlignment`: see BlockView). */
+export function Blocks({ blocks, keepAlignment }: { blocks: Block[]; keepAlignment?: boolean }) {
   return (
     <>
       {toRows(blocks).map((block, index) =>
@@ -206,7 +240,7 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
             ))}
           </p>
         ) : (
-          <BlockView key={index} block={block} />
+          <BlockView key={index} block={block} keepAlignment={keepAlignment} />
         ),
       )}
     </>

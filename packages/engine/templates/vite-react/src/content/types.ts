@@ -192,6 +192,8 @@ export interface KindPageContent {
   heading: string;
   /** The title's id, when the original's heading had one of its own (a link's target). */
   headingId?: string;
+  /** The original centred the title. */
+  headingCentered?: true;
   date?: string;
   sections: [SectionData, ...SectionData[]];
   /** The page's sidebar and the words it is named by, drawn beside all of its sections. */

@@ -13,7 +13,8 @@ function columnClass(section: SectionData): string {
 
 /**
  * Every page of this kind: the same frame (the title, the date when the page has one) around the
- * page's own content (src/content/), so a new page is a content module, not a new component.
+ * page's own content (src/content/), so a new page is a content module, not a new component. Its
+ * blocks keep the original's alignment, as the site's other pages do.
  */
 export default function KindPage({
   route,
@@ -23,6 +24,7 @@ export default function KindPage({
   lead,
   heading,
   headingId,
+  headingCentered,
   date,
   sections,
   aside,
@@ -33,10 +35,12 @@ export default function KindPage({
     <>
       <section id={first.id} aria-labelledby={titleId} className="section">
         <div className={columnClass(first)}>
-          {lead ? <Blocks blocks={lead} /> : null}
-          <h1 id={titleId}>{heading}</h1>
+          {lead ? <Blocks blocks={lead} keepAlignment /> : null}
+          <h1 id={titleId} className={headingCentered ? 'heading-center' : undefined}>
+            {heading}
+          </h1>
           {date ? <p>{date}</p> : null}
-          <Blocks blocks={first.blocks} />
+          <Blocks blocks={first.blocks} keepAlignment />
         </div>
       </section>
       {rest.map((section, index) => (
@@ -52,9 +56,10 @@ export default function KindPage({
                 level={section.heading.level}
                 inlines={section.heading.inlines}
                 id={section.id + '-title'}
+                className={section.heading.align === 'center' ? 'heading-center' : undefined}
               />
             ) : null}
-            <Blocks blocks={section.blocks} />
+            <Blocks blocks={section.blocks} keepAlignment />
           </div>
         </section>
       ))}
@@ -72,7 +77,7 @@ export default function KindPage({
           navigation={aside.isNavigation}
           fill={aside.fill}
           text={aside.text}
-          content={<Blocks blocks={aside.blocks} />}
+          content={<Blocks blocks={aside.blocks} keepAlignment />}
         >
           {content}
         </Aside>
