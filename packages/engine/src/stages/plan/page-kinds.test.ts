@@ -109,7 +109,12 @@ describe('planPageKinds', () => {
 
   it('leaves out a page whose layout only its own JSX keeps, and the kind goes when too few are left', () => {
     const pages = shopSite();
-    const closing: Block = { kind: 'heading', level: 2, inlines: [{ text: 'Q?' }], collapsed: true };
+    const closing: Block = {
+      kind: 'heading',
+      level: 2,
+      inlines: [{ text: 'Q?' }],
+      collapsed: true,
+    };
     pages[9] = { ...pages[9]!, sections: [{ ...pages[9]!.sections[0]!, blocks: [closing] }] };
     const row: Block = {
       kind: 'items',

@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Block } from '../content/types';
+import { Blocks } from './Blocks';
+
+afterEach(cleanup);
+
+const blocks: Block[] = [
+  { kind: 'paragraph', inlines: [{ text: 'Centred' }], align: 'center' },
+  { kind: 'heading', level: 2, inlines: [{ text: 'Title' }], align: 'center' },
+  {
+    kind: 'list',
+    ordered: false,
+    inline: true,
+    align: 'center',
+    items: [[{ text: '1', href: '/one' }], [{ text: '2', href: '/two' }]],
+  },
+  { kind: 'image', image: { src: '/images/a.png', alt: 'A' }, align: 'center' },
+  {
+    kind: 'items',
+    columns: 2,
+    items: [{ blocks: [{ kind: 'paragraph', inlines: [{ text: 'In' }], align: 'center' }] }],
+  },
+];
+
+function classesOf(keepAlignment?: boolean): (string | null)[] {
+  const { container } = render(
+    <MemoryRouter>
+      <Blocks blocks={blocks} keepAlignment={keepAlignment} />
+    </MemoryRouter>,
+  );
+  return ['p', 'h2', 'ul', 'figure', '.item p'].map(
+    (selector) => container.querySelector(selector)?.getAttribute('class') ?? null,
+  );
+}
+
+describe('Blocks', () => {
+  it("keeps the original's alignment where asked (pages of a kind), nested blocks included", () => {
+    expect(classesOf(true)).toEqual([
+      'center',
+      'heading-center',
+      'list-inline center',
+      'center',
+      'center',
+    ]);
+  });
+
+  it("draws every block in the design's own alignment otherwise (content modules)", () => {
+    expect(classesOf()).toEqual([null, null, null, null, null]);
+  });
+});
