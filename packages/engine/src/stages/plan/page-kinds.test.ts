@@ -129,14 +129,41 @@ describe('planPageKinds', () => {
     expect(planned.some((p) => p.kind?.name === 'product')).toBe(false);
   });
 
-  it('never puts the start page or pages at the root in a kind', () => {
+  it('never puts the start page, or pages at the root that share no first word, in a kind', () => {
     const pages = [
       page('/', [para('Home')]),
       page('/one', [para('a')]),
       page('/two', [para('b')]),
       page('/three', [para('c')]),
+      page('/four', [para('d')]),
+      page('/five', [para('e')]),
+      page('/six', [para('f')]),
     ];
     expect(planPageKinds(pages).every((p) => p.kind === undefined)).toBe(true);
+  });
+
+  it('makes a kind of six pages at the root whose names start with one word, not of three', () => {
+    const manual = ['compile', 'match', 'free', 'config', 'jit-match', 'set-limit'].map((name) =>
+      page(`/pcre2-${name}`, [para(`${name} does this.`)]),
+    );
+    const site = [
+      page('/', [para('Home')]),
+      page('/about-us', [para('Us')]),
+      page('/about-team', [para('Team')]),
+      page('/about-history', [para('History')]),
+      ...manual,
+    ];
+    const kinds = planPageKinds(site).map((p) => p.kind);
+    expect(kinds.slice(0, 4)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(kinds.slice(4).map((kind) => [kind?.name, kind?.slug])).toEqual([
+      ['entry', 'pcre2-compile'],
+      ['entry', 'pcre2-match'],
+      ['entry', 'pcre2-free'],
+      ['entry', 'pcre2-config'],
+      ['entry', 'pcre2-jit-match'],
+      ['entry', 'pcre2-set-limit'],
+    ]);
+    expect(planPageKinds(site.slice(0, 7)).every((p) => p.kind === undefined)).toBe(true);
   });
 
   it('takes a kind name no component of the project has, and gives each page its own slug', () => {
@@ -199,6 +226,8 @@ describe('kind names', () => {
     ['/#/#', true, 'post'],
     ['/#', false, 'entry'],
     ['/pages', false, 'entry'],
+    ['/recipe-*', false, 'recipe'],
+    ['/pcre2-*', false, 'entry'],
   ])('%s (dated: %s) holds %s pages', (folder, dated, name) => {
     expect(toKindName(folder, dated)).toBe(name);
   });

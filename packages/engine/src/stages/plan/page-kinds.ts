@@ -2,7 +2,8 @@
  * Page kinds (issue 24): a blog's posts, a shop's products, a manual's pages are pages of one kind,
  * drawn by one component that their content fills. A kind is read from the site, never named by it:
  * at least KIND_MIN_PAGES pages that are siblings by address (the same parent path, dates and
- * numbers in it aside: /blog/2019/…, /blog/2020/…) and share a shape: a plain title as the page's
+ * numbers in it aside: /blog/2019/…, /blog/2020/…; at the root, ROOT_KIND_MIN_PAGES pages whose
+ * names start with one word: /pcre2-compile, /pcre2-match) and share a shape: a plain title as the page's
  * h1 (with a date line under it or not), then text the shared block renderer draws as the page's own
  * JSX drew it. The kind is named after the address's folder (`/products/` -> product) or what its
  * pages hold (dated pages -> post).
@@ -13,6 +14,11 @@ import { findDate } from './list-kinds';
 
 /** The fewest pages that make a kind: two pages alike are a coincidence, three a pattern. */
 export const KIND_MIN_PAGES = 3;
+/**
+ * The fewest pages at the root whose names start with one word (`/pcre2-compile`, `/pcre2-match`:
+ * a manual kept flat) that make a kind: more than in a folder, since a site's own pages sit there too.
+ */
+export const ROOT_KIND_MIN_PAGES = 6;
 
 /** Folder words that name what their pages are: `/blog/` holds posts, `/shop/` products. */
 const FOLDER_KINDS: Readonly<Record<string, string>> = {
@@ -142,10 +148,18 @@ export function toPageShape(page: PlannedPage): { title: string; dated: boolean 
   return { title, dated: isDateLine(first.blocks[at + 1]) };
 }
 
-/** `/blog/2019/05/hello` -> `/blog/#/#`: the folder a page sits in, its dates and numbers as `#`. */
-function toFolderPattern(route: string): string {
-  const segments = route.split('/').filter(Boolean).slice(0, -1);
-  return `/${segments.map((segment) => (/^\d+$/.test(segment) ? '#' : segment)).join('/')}`;
+/**
+ * `/blog/2019/05/hello` -> `/blog/#/#`: the folder a page sits in, its dates and numbers as `#`; at
+ * the root, the first word of its name (`/pcre2-compile` -> `/pcre2-*`), or none.
+ */
+function toFolderPattern(route: string): string | undefined {
+  const segments = route.split('/').filter(Boolean);
+  if (segments.length === 1) {
+    const word = /^([a-z][a-z0-9]{2,})-/.exec(segments[0]!)?.[1];
+    return word ? `/${word}-*` : undefined;
+  }
+  const folder = segments.slice(0, -1);
+  return `/${folder.map((segment) => (/^\d+$/.test(segment) ? '#' : segment)).join('/')}`;
 }
 
 /** `recipes` -> `recipe`, `stories` -> `story`, `news` stays: an English folder word's singular. */
@@ -169,6 +183,7 @@ export function toKindPlural(name: string): string {
  */
 export function toKindName(folder: string, dated: boolean): string {
   const words = folder
+    .replace(/-\*$/, '')
     .split('/')
     .filter(
       (segment) => /^[a-z][a-z-]{2,30}$/.test(segment) && !/^[a-z]{2}(?:-[a-z]{2})?$/.test(segment),
@@ -190,6 +205,7 @@ function toPascalCase(name: string): string {
 
 /** The slug of a page in its kind's folder: its route past the folder's first date or number. */
 function toSlug(route: string, folder: string): string {
+  if (folder.endsWith('-*')) return toSlug(route, '/');
   const literal = folder
     .split('/')
     .filter(Boolean)
@@ -218,14 +234,14 @@ export function planPageKinds(pages: PlannedPage[]): PlannedPage[] {
     const shape = toPageShape(page);
     if (!shape) return;
     const folder = toFolderPattern(page.route);
-    if (folder === '/') return;
+    if (!folder) return;
     const group = groups.get(folder) ?? [];
     group.push({ index, dated: shape.dated });
     groups.set(folder, group);
   });
   const kinds = new Map<string, { folder: string; index: number; dated: boolean }[]>();
   for (const [folder, members] of groups) {
-    if (members.length < KIND_MIN_PAGES) continue;
+    if (members.length < (folder.endsWith('-*') ? ROOT_KIND_MIN_PAGES : KIND_MIN_PAGES)) continue;
     const isDated = members.filter((member) => member.dated).length * 2 >= members.length;
     const name = toKindName(folder, isDated);
     kinds.set(name, [
