@@ -195,6 +195,7 @@ function toKindContent(page: PlannedPage, plan: SitePlan): KindPageContent {
     heading: runsText(heading.inlines),
     ...(titleBlock?.kind === 'heading' && titleBlock.id ? { headingId: titleBlock.id } : {}),
     ...(heading.align === 'center' ? { headingCentered: true as const } : {}),
+    ...(heading.inlines[0]?.href ? { headingHref: heading.inlines[0].href } : {}),
     ...(date ? { date } : {}),
     sections: [{ ...section, blocks: section.blocks.slice(at + 1 + (date ? 1 : 0)) }, ...rest],
     ...(aside ? { aside: label ? { ...aside, label } : aside } : {}),

@@ -91,12 +91,18 @@ async function shootRoutes(
   return { problems, shots, texts };
 }
 
-/** A product's page with its h1 centred. */
+/** A product's page with its h1 centred and linking to the start page. */
 function withCentredTitle(page: SitePlan['pages'][number]): SitePlan['pages'][number] {
   if (!page.route.startsWith('/products/')) return page;
   const [first, ...rest] = page.sections;
   const blocks = first!.blocks.map((block) =>
-    block.kind === 'heading' && block.level === 1 ? { ...block, align: 'center' as const } : block,
+    block.kind === 'heading' && block.level === 1
+      ? {
+          ...block,
+          align: 'center' as const,
+          inlines: block.inlines.map((run) => ({ ...run, href: '/' })),
+        }
+      : block,
   );
   return { ...page, sections: [{ ...first!, blocks }, ...rest] };
 }
@@ -248,13 +254,14 @@ describe('pages of a kind', () => {
 
 describe('pages of a kind build', () => {
   it('STYLE_MODERNIZATION: a post and a product look as they did as components of their own', async () => {
-    // The products' titles centred, as a browser reads `<h1 align="center">`.
+    // The products' titles centred (as a browser reads `<h1 align="center">`) and linking home.
     const read = await planKinds('STYLE_MODERNIZATION');
     const plan: SitePlan = { ...read, pages: read.pages.map(withCentredTitle) };
     expect(plan.pages.filter((page) => page.kind).length).toBe(9);
     const before: SitePlan = { ...plan, pages: plan.pages.map(({ kind: _kind, ...page }) => page) };
     const after = await generateProject(plan);
     expect(text(after, 'src/content/products/item-1.js')).toContain('headingCentered: true,');
+    expect(text(after, 'src/content/products/item-1.js')).toContain("headingHref: '/',");
     const routes = ['/blog/2018/notes-1', '/blog/2019/notes-2', '/products/item-1', '/about'];
     const shoot = async (tree: FileTree) => {
       const result = await buildTree(tree);

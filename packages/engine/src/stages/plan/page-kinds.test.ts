@@ -200,12 +200,26 @@ describe('toPageShape', () => {
       ],
     };
     expect(toPageShape(inText)).toEqual({ title: 'A post', dated: false });
+    // A title that links to a route of the site (its own address, the start page) is a title too.
+    const linked = {
+      ...titled,
+      sections: [
+        {
+          ...titled.sections[0]!,
+          heading: { level: 1, inlines: [{ text: 'A post', href: '/blog/x' }] },
+        },
+      ],
+    };
+    expect(toPageShape(linked)).toEqual({ title: 'A post', dated: true });
   });
 
   it('refuses a page without a plain shown h1, or with a section only literal JSX draws', () => {
     const base = page('/blog/x', [para('Text.')]);
     const first = base.sections[0]!;
-    const linked = { ...first, heading: { level: 1, inlines: [{ text: 'T', href: '/' }] } };
+    const linked = {
+      ...first,
+      heading: { level: 1, inlines: [{ text: 'T', href: 'http://other.example/' }] },
+    };
     const hidden = { ...first, heading: { ...first.heading!, visuallyHidden: true as const } };
     const h2 = { ...first, heading: { level: 2, inlines: [{ text: 'T' }] } };
     const hero = { ...first, variant: 'hero' as const };

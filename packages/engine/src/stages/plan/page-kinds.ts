@@ -111,6 +111,19 @@ function isSharedBlock(block: Block): boolean {
   }
 }
 
+/**
+ * A title the kind's frame draws: plain words, or plain words that are all one link to a route of
+ * the site (a post's title linking to its own address or to the start page).
+ */
+function isTitleRuns(runs: InlineRun[]): boolean {
+  const href = runs[0]?.href;
+  if (href === undefined) return runs.every(isPlainRun);
+  const isRoute = /^\/(?!\/)[^#?]*$/.test(href) && !/\.[a-z0-9]{2,5}$/i.test(href);
+  return (
+    isRoute && runs.every((run) => run.href === href && isPlainRun({ ...run, href: undefined }))
+  );
+}
+
 /** A paragraph of plain words that is only a date (or a short line with one: "Posted May 1, 2019"). */
 export function isDateLine(block: Block | undefined): boolean {
   if (block?.kind !== 'paragraph' || block.role || !block.inlines.every(isPlainRun)) return false;
@@ -119,7 +132,8 @@ export function isDateLine(block: Block | undefined): boolean {
 }
 
 /**
- * A page's shape, when it can be a page of a kind: its title (the page's h1, plain words, shown:
+ * A page's shape, when it can be a page of a kind: its title (the page's h1, plain words or one
+ * link to a route, shown:
  * the first section's heading, or a heading of its text after lines that open the page, such as a
  * breadcrumb) and whether a date line follows it; undefined when it cannot.
  */
@@ -132,7 +146,7 @@ export function toPageShape(page: PlannedPage): { title: string; dated: boolean 
   const block = first.blocks[at];
   const heading = first.heading ?? (block?.kind === 'heading' ? block : undefined);
   if (!heading || heading.level !== 1 || first.heading?.visuallyHidden) return undefined;
-  if (!heading.inlines.every(isPlainRun)) return undefined;
+  if (!isTitleRuns(heading.inlines)) return undefined;
   const title = plainText(heading.inlines).trim();
   if (!title) return undefined;
   const plain = page.sections.every(

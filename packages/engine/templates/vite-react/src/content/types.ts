@@ -194,6 +194,8 @@ export interface KindPageContent {
   headingId?: string;
   /** The original centred the title. */
   headingCentered?: true;
+  /** The route the title links to (a post's own address, the start page). */
+  headingHref?: string;
   date?: string;
   sections: [SectionData, ...SectionData[]];
   /** The page's sidebar and the words it is named by, drawn beside all of its sections. */

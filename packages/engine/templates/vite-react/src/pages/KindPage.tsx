@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Aside } from '../components/Aside';
 import { Blocks } from '../components/Blocks';
 import { Heading } from '../components/Heading';
@@ -25,6 +26,7 @@ export default function KindPage({
   heading,
   headingId,
   headingCentered,
+  headingHref,
   date,
   sections,
   aside,
@@ -37,7 +39,7 @@ export default function KindPage({
         <div className={columnClass(first)}>
           {lead ? <Blocks blocks={lead} keepAlignment /> : null}
           <h1 id={titleId} className={headingCentered ? 'heading-center' : undefined}>
-            {heading}
+            {headingHref ? <Link to={headingHref}>{heading}</Link> : heading}
           </h1>
           {date ? <p>{date}</p> : null}
           <Blocks blocks={first.blocks} keepAlignment />
