@@ -22,6 +22,7 @@ describe('toSiteliftReport', () => {
       ],
       verify,
       notCarried: [],
+      notRead: [],
       timings: {},
     });
     expect(report.pages).toEqual([

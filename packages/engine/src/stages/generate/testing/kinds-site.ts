@@ -83,6 +83,7 @@ export async function kindsSite({ posts = 5, products = 4 } = {}): Promise<RawSi
   return {
     startUrl: `${ORIGIN}/index.html`,
     finalUrl: `${ORIGIN}/index.html`,
+    notRead: [],
     pages: [
       page(
         `${ORIGIN}/index.html`,
