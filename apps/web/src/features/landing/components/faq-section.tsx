@@ -1,8 +1,12 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
-import { GUARANTEE_RULE } from '@sitelift/shared/billing/plans';
+import { FREE_PAGES_PER_SITE, GUARANTEE_RULE, PRICING_PLANS } from '@sitelift/shared/billing/plans';
 import { landingAnchors } from '../../../config/paths';
 import { useGithubExport } from '../../../lib/github-export';
+
+/** The paid plans' page limits as the FAQ says them: "200 to 500". */
+const PAID_PAGES = PRICING_PLANS.map((plan) => plan.pagesPerSite);
+const PAID_PAGES_RANGE = `${Math.min(...PAID_PAGES)} to ${Math.max(...PAID_PAGES)}`;
 
 const FAQS = [
   {
@@ -13,10 +17,14 @@ const FAQS = [
   {
     question: 'What do I get at the end?',
     answer:
-      'A complete React + Vite + Tailwind CSS project: one route per page, reusable components, your text and images, per-page SEO tags, a sitemap.xml and robots.txt. You download it as a zip or publish it to a new GitHub repository, together with a report of what was carried over.',
+      'A complete React + Vite + Tailwind CSS project: one route per page (up to your plan’s page limit), reusable components, your text and images, per-page SEO tags, a sitemap.xml and robots.txt. You download it as a zip or publish it to a new GitHub repository, together with a report of what was carried over.',
     // Where this server cannot publish to GitHub (issue 14).
     answerWithoutGithub:
-      'A complete React + Vite + Tailwind CSS project: one route per page, reusable components, your text and images, per-page SEO tags, a sitemap.xml and robots.txt. You download it as a zip, together with a report of what was carried over.',
+      'A complete React + Vite + Tailwind CSS project: one route per page (up to your plan’s page limit), reusable components, your text and images, per-page SEO tags, a sitemap.xml and robots.txt. You download it as a zip, together with a report of what was carried over.',
+  },
+  {
+    question: 'How many pages of my site are rebuilt?',
+    answer: `Every page linked from your start page or listed in your sitemap, up to your plan’s limit: ${FREE_PAGES_PER_SITE} pages with the free credit, ${PAID_PAGES_RANGE} on paid plans. Before you spend a credit you see how many pages were found and can choose paths to include or leave out. The report lists every page that was not rebuilt and why, and links to those pages either keep pointing at your original site or are removed, as you choose.`,
   },
   {
     question: 'How long does a modernization take?',
