@@ -13,6 +13,8 @@
  *   --trace            print every log line of the pipeline with its time since the site's start
  *   --in-process       run every site in this process (default: one child process per site, so that
  *                      each site's peak memory is its own)
+ *   --generated N      instead of the corpus: a generated old-style site of N pages (bench/generated-site.ts;
+ *                      maxPages = N), printed with pages/s and the time of each stage
  */
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -26,9 +28,16 @@ import type { Logger } from '../src/ports';
 import type { FidelityScores } from '../src/measure/fidelity';
 import { VISUAL_SIMILARITY_THRESHOLD } from '../src/stages/verify/fidelity/measure-fidelity';
 import { ENGINE_DIR } from '../src/stages/verify/write-project';
-import { DEFAULT_STRATEGY, STRATEGIES, type LighthouseScores, type Strategy } from '../src/types';
+import {
+  DEFAULT_STRATEGY,
+  STAGES,
+  STRATEGIES,
+  type LighthouseScores,
+  type Strategy,
+} from '../src/types';
 import { STRATEGY_PROFILES } from '../src/model/strategy-profiles';
 import { getCorpusDir, readCorpusManifest, serveCorpusSite, type CorpusSite } from './corpus';
+import { serveGeneratedSite } from './generated-site';
 import { startMemorySampler } from './sample-memory';
 
 /** One row of the benchmark. */
@@ -55,6 +64,11 @@ export interface BenchRow {
   consoleErrors: number;
   brokenImages: number;
   seconds: number;
+  /** Pages rebuilt per second of the whole run. */
+  pagesPerSecond?: number;
+  /** Routes verify rendered and screenshotted, of how many, and whether it sampled them. */
+  rendered?: { routes: number; of: number; sampled: boolean };
+  /** Milliseconds per stage. */
   timings: Record<string, number>;
   /** Peak RSS of the bench process, and peak PSS of it with Chromium, the build and Lighthouse. */
   peakProcessMb: number;
@@ -162,19 +176,89 @@ export function toMarkdownTable(rows: BenchRow[], withLighthouse: boolean): stri
   return lines.join('\n');
 }
 
+/** A site the bench runs: a corpus site or a generated one, served on loopback while it runs. */
+interface BenchSite {
+  name: string;
+  mustKeep: string[];
+  serve(): Promise<{ startUrl: string; close(): Promise<void> }>;
+}
+
+function toCorpusBenchSite(site: CorpusSite, corpusDir: string): BenchSite {
+  return {
+    name: site.name,
+    mustKeep: site.mustKeep,
+    serve: async () => {
+      const { server, startUrl } = await serveCorpusSite(site, corpusDir);
+      return { startUrl, close: () => server.close() };
+    },
+  };
+}
+
+/** The name of the generated site of `pages` pages (its row in the table). */
+function toGeneratedName(pages: number): string {
+  return `generated-${pages}`;
+}
+
+function toGeneratedBenchSite(pages: number): BenchSite {
+  return {
+    name: toGeneratedName(pages),
+    mustKeep: [],
+    serve: () => serveGeneratedSite(pages),
+  };
+}
+
+/**
+ * Speed per row: seconds, pages/s, the milliseconds of each stage (and its share of the run), the
+ * routes verify rendered and the peak memory.
+ */
+export function toSpeedTable(rows: BenchRow[]): string {
+  const header = [
+    'site',
+    'strategy',
+    'pages',
+    'seconds',
+    'pages/s',
+    ...STAGES.map((stage) => `${stage} ms`),
+    'rendered',
+    'peak MB',
+  ];
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+  for (const row of rows) {
+    const total = row.seconds * 1000;
+    const cells = [
+      row.site,
+      row.strategy,
+      String(row.pages),
+      row.seconds.toFixed(1),
+      (row.pagesPerSecond ?? 0).toFixed(2),
+      ...STAGES.map((stage) => {
+        const ms = row.timings[stage];
+        if (ms === undefined) return '–';
+        return `${ms} (${total > 0 ? Math.round((ms / total) * 100) : 0} %)`;
+      }),
+      row.rendered === undefined
+        ? '–'
+        : `${row.rendered.routes}/${row.rendered.of}${row.rendered.sampled ? ' sampled' : ''}`,
+      `${row.peakProcessMb} / ${row.peakTreeMb}`,
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
 async function benchSite(
-  site: CorpusSite,
+  site: BenchSite,
   strategy: Strategy,
   options: {
     lighthouse: boolean;
     maxPages: number;
     screenshots: boolean;
-    corpusDir: string;
     workDir?: string;
     trace?: boolean;
   },
 ): Promise<BenchRow> {
-  const { server, startUrl } = await serveCorpusSite(site, options.corpusDir);
+  const server = await site.serve();
+  const startUrl = server.startUrl;
   const warnings: string[] = [];
   const started = performance.now();
   const logger: Logger = {
@@ -230,6 +314,7 @@ async function benchSite(
       missingSnippets: verify.requiredSnippets?.missing ?? [],
       textCoverage: verify.textCoverage,
       lighthouse: verify.lighthouse,
+      rendered: result.report.verification.rendered,
       fidelity: verify.fidelity?.overall,
       identity: verify.fidelity?.identity,
       neverWorse: verify.fidelity?.neverWorse,
@@ -249,6 +334,7 @@ async function benchSite(
         : String(error);
   } finally {
     row.seconds = (performance.now() - started) / 1000;
+    row.pagesPerSecond = row.seconds > 0 ? row.pages / row.seconds : 0;
     const peaks = sampler.stop();
     row.peakProcessMb = Math.round(peaks.processBytes / 1024 / 1024);
     row.peakTreeMb = Math.round(peaks.treeBytes / 1024 / 1024);
@@ -267,14 +353,18 @@ interface ChildJob {
   corpusDir: string;
   workDir?: string;
   trace: boolean;
+  /** A generated site of this many pages instead of a corpus site. */
+  generated?: number;
 }
 
 const ROW_PREFIX = 'BENCH_ROW ';
 
 async function runChildJob(job: ChildJob, manifest: CorpusSite[]): Promise<BenchRow> {
+  if (job.generated !== undefined)
+    return benchSite(toGeneratedBenchSite(job.generated), job.strategy, job);
   const site = manifest.find((candidate) => candidate.name === job.site);
   if (site === undefined) throw new Error(`No site ${job.site} in the corpus`);
-  return benchSite(site, job.strategy, job);
+  return benchSite(toCorpusBenchSite(site, job.corpusDir), job.strategy, job);
 }
 
 /**
@@ -331,6 +421,7 @@ async function main(): Promise<number> {
       'work-dir': { type: 'string' },
       'in-process': { type: 'boolean', default: false },
       trace: { type: 'boolean', default: false },
+      generated: { type: 'string' },
       child: { type: 'string' },
     },
   });
@@ -340,22 +431,31 @@ async function main(): Promise<number> {
     process.stdout.write(`${ROW_PREFIX}${JSON.stringify(row)}\n`);
     return 0;
   }
+  const generated = values.generated === undefined ? undefined : Number(values.generated);
+  if (generated !== undefined && !(Number.isInteger(generated) && generated >= 4)) {
+    process.stderr.write(`bench: --generated takes a number of pages (4 or more)\n`);
+    return 2;
+  }
   const corpusDir = getCorpusDir();
-  const manifest = readCorpusManifest(corpusDir);
+  const manifest = generated === undefined ? readCorpusManifest(corpusDir) : [];
   if (manifest === undefined) {
     process.stderr.write(`bench: no corpus at ${corpusDir} (set CORPUS_DIR)\n`);
     return 1;
   }
   const wanted = values.site ?? [];
   const unknown = wanted.filter((name) => !manifest.some((site) => site.name === name));
-  if (unknown.length > 0) {
+  if (generated === undefined && unknown.length > 0) {
     process.stderr.write(
       `bench: unknown site ${unknown.join(', ')}; the corpus has ${manifest.map((site) => site.name).join(', ')}\n`,
     );
     return 2;
   }
-  const sites =
-    wanted.length > 0 ? manifest.filter((site) => wanted.includes(site.name)) : manifest;
+  const siteNames =
+    generated !== undefined
+      ? [toGeneratedName(generated)]
+      : (wanted.length > 0 ? manifest.filter((site) => wanted.includes(site.name)) : manifest).map(
+          (site) => site.name,
+        );
   const named = values.strategy ?? [];
   const unknownStrategy = named.filter((name) => !(STRATEGIES as readonly string[]).includes(name));
   if (unknownStrategy.length > 0) {
@@ -369,13 +469,18 @@ async function main(): Promise<number> {
     : named.length > 0
       ? STRATEGIES.filter((strategy) => named.includes(strategy))
       : [DEFAULT_STRATEGY];
-  const maxPages = Number(values['max-pages']);
+  // A generated site is read whole unless --max-pages says otherwise.
+  const maxPages =
+    generated !== undefined && !process.argv.includes('--max-pages')
+      ? generated
+      : Number(values['max-pages']);
   const rows: BenchRow[] = [];
-  for (const site of sites) {
+  for (const siteName of siteNames) {
     for (const strategy of strategies) {
-      process.stderr.write(`${site.name} (${strategy})…\n`);
+      process.stderr.write(`${siteName} (${strategy})…\n`);
       const job: ChildJob = {
-        site: site.name,
+        site: siteName,
+        generated,
         strategy,
         lighthouse: values.lighthouse,
         maxPages,
@@ -385,11 +490,11 @@ async function main(): Promise<number> {
         workDir:
           values['work-dir'] === undefined
             ? undefined
-            : path.resolve(values['work-dir'], `${site.name}-${strategy}`),
+            : path.resolve(values['work-dir'], `${siteName}-${strategy}`),
       };
       const row = values['in-process'] ? await runChildJob(job, manifest) : await runInChild(job);
       rows.push(row);
-      if (row.error !== undefined) process.stderr.write(`  ${site.name}: ${row.error}\n`);
+      if (row.error !== undefined) process.stderr.write(`  ${siteName}: ${row.error}\n`);
       if (row.missingSnippets.length > 0)
         process.stderr.write(
           `  missing snippets: ${row.missingSnippets.map((text) => JSON.stringify(text)).join(', ')}\n`,
@@ -428,7 +533,7 @@ async function main(): Promise<number> {
     loadAverage1m: Math.round(os.loadavg()[0]! * 10) / 10,
     cpus: os.cpus().length,
   };
-  process.stdout.write(`\n${table}\n\n`);
+  process.stdout.write(`\n${table}\n\n${toSpeedTable(rows)}\n\n`);
   if (identityLines.length > 0) {
     process.stdout.write(
       `| site | strategy | identity check | result | found | expected |\n|---|---|---|---|---|---|\n${identityLines.join('\n')}\n\n`,

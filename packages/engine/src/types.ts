@@ -218,6 +218,11 @@ export interface VerifyReport {
    */
   deadLinks?: { count: number; links: { route: string; href: string }[] };
   /**
+   * Routes rendered in full (screenshots, layout, fidelity) of all the routes; `sampled` when that was
+   * a sample (a site over the bound, issue 24). Unset when nothing was rendered.
+   */
+  rendered?: { routes: number; of: number; sampled: boolean };
+  /**
    * Screenshots: `before/<route>-desktop.png`, `after/<route>-mobile.png`... as taken (PNG); the
    * verify stage hands them on as WebP (`.webp`, decision record 039).
    */

@@ -50,6 +50,7 @@ export const verifyReportSchema = exactly<VerifyReport>()(
         links: z.array(z.object({ route: z.string(), href: z.string() })),
       })
       .optional(),
+    rendered: z.object({ routes: z.number(), of: z.number(), sampled: z.boolean() }).optional(),
     screenshots: z.record(z.string(), bytesSchema),
     lighthouse: z
       .object({ before: lighthouseScoresSchema, after: lighthouseScoresSchema })

@@ -171,6 +171,11 @@ export const siteliftReportSchema = z.object({
         links: z.array(z.object({ route: z.string(), href: z.string() })),
       })
       .optional(),
+    /**
+     * Routes verify rendered in full (screenshots and fidelity), of the site's routes: every route up
+     * to a bound, then a spread sample (`sampled: true`, issue 24); text coverage covers every route.
+     */
+    rendered: z.object({ routes: z.number(), of: z.number(), sampled: z.boolean() }).optional(),
   }),
   not_carried: z.array(notCarriedSchema),
   /**

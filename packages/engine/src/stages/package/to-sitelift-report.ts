@@ -60,6 +60,7 @@ export function toSiteliftReport(input: SiteliftReportInput): SiteliftReport {
               links: verify.deadLinks.links.map(({ route, href }) => ({ route, href })),
             },
           }),
+      ...(verify.rendered === undefined ? {} : { rendered: { ...verify.rendered } }),
     },
     not_carried: input.notCarried
       .filter((item) => item.kind !== 'page' || !notRebuilt.has(item.what))
