@@ -135,6 +135,19 @@ describe('toSiteliftReport', () => {
     const report = { ...buildReport(), lighthouse: { before: SCORES, after: SCORES } };
     expect(siteliftReportSchema.parse(report)).toEqual(report);
   });
+
+  it('says how many routes verify screenshotted, of how many, and whether it sampled them', () => {
+    const report = toSiteliftReport({
+      sourceUrl: 'http://old.example/',
+      strategy: 'INCREMENTAL_UPDATE',
+      pages: [{ url: 'http://old.example/', route: '/', title: 'Home' }],
+      verify: { ...VERIFY, rendered: { routes: 40, of: 200, sampled: true } },
+      notCarried: [],
+      timings: {},
+    });
+    expect(report.verification.rendered).toEqual({ routes: 40, of: 200, sampled: true });
+    expect(siteliftReportSchema.parse(report)).toEqual(report);
+  });
 });
 
 const SCORES = { performance: 97, accessibility: 100, bestPractices: 96, seo: 100 };

@@ -128,6 +128,10 @@ describe.skipIf(!hasChromium)('verifyProject on a project with problems on /abou
     for (const png of Object.values(report.screenshots)) expect(isPng(png)).toBe(true);
   });
 
+  it('says every route was screenshotted: two routes are under the bound', () => {
+    expect(report.rendered).toEqual({ routes: 2, of: 2, sampled: false });
+  });
+
   it('refuses to screenshot an original on a non-public address without allowPrivateUrls, with a warning', () => {
     expect(Object.keys(report.screenshots).some((name) => name.startsWith('before/'))).toBe(false);
     expect(
@@ -141,6 +145,41 @@ describe.skipIf(!hasChromium)('verifyProject on a project with problems on /abou
   it('reports progress up to done = total', () => {
     const last = recorded.progress.at(-1);
     expect(last?.stage).toBe('verify');
+    expect(last?.done).toBe(last?.total);
+  });
+});
+
+describe.skipIf(!hasChromium)('verifyProject on a site over the screenshot bound', () => {
+  it('screenshots a sample and still checks the text, overflow and images of every route', async () => {
+    const recorded = recordingPorts();
+    const tree = buildMinimalProject({
+      aboutExtra:
+        '<div style={{ width: 900 }}>A very wide banner</div><img src="/images/missing.png" alt="Gone" />',
+    });
+    const report = await verifyProject(
+      tree,
+      { pages: MINIMAL_PAGES, screenshots: true, lighthouse: false },
+      recorded.ports,
+      { allowPrivateUrls: false, screenshotRoutesBound: 1 },
+    );
+    expect(report.build.ok).toBe(true);
+    // The start page is always in the sample; /about is rendered for its text only.
+    expect(report.rendered).toEqual({ routes: 1, of: 2, sampled: true });
+    expect(Object.keys(report.screenshots).sort()).toEqual([
+      'after/index-desktop.png',
+      'after/index-mobile.png',
+    ]);
+    expect(report.missingText).toEqual([{ route: '/about', text: 'Our ovens run on wood.' }]);
+    expect(report.overflow375).toEqual(['/about']);
+    expect(report.brokenImages).toEqual([{ route: '/about', src: '/images/missing.png' }]);
+    // Only the sampled original is loaded (and refused here: old.example is not public).
+    expect(
+      recorded.logs.filter((event) => event.message.startsWith('No screenshot of the original')),
+    ).toHaveLength(1);
+    expect(recorded.logs.map((event) => event.message)).toContain(
+      'Screenshotted and measured 1 of 2 routes (every kind of page, spread over the site); text, overflow, console errors and images were checked on every route',
+    );
+    const last = recorded.progress.at(-1);
     expect(last?.done).toBe(last?.total);
   });
 });

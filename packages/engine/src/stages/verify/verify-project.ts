@@ -20,6 +20,7 @@ import {
   type RenderedRoute,
 } from './render-routes';
 import { measureLighthouse } from './measure-lighthouse';
+import { pickScreenshotRoutes } from './pick-screenshot-routes';
 import type { StaticServer } from './serve-static';
 import { toRouteSlug } from './text-coverage';
 import {
@@ -55,6 +56,11 @@ export interface VerifyOptions {
   includeDist?: boolean;
   /** Build time limit (default 180 s). */
   buildTimeoutMs?: number;
+  /**
+   * Routes screenshotted and measured for fidelity before verify samples them (default
+   * SCREENSHOT_ROUTES_BOUND, 40); every route is rendered for its text either way.
+   */
+  screenshotRoutesBound?: number;
 }
 
 function firstLine(error: unknown): string {
@@ -104,14 +110,14 @@ function toOriginalGuard(options: VerifyOptions, internals: VerifyInternals): Gu
  * each route's desktop layouts of both sides as `<dir>/<route slug>.json`.
  */
 async function dumpLayouts(
-  expectations: VerifyExpectations,
+  pages: VerifyExpectations['pages'],
   byRoute: Map<string, RenderedRoute>,
   originals: Map<string, PageScreenshots>,
 ): Promise<void> {
   const dir = process.env.SITELIFT_FIDELITY_DUMP;
   if (dir === undefined || dir === '') return;
   await mkdir(dir, { recursive: true });
-  for (const page of expectations.pages) {
+  for (const page of pages) {
     const original = originals.get(page.url)?.layout?.desktop;
     const rebuilt = byRoute.get(page.route)?.layout?.desktop;
     if (original === undefined || rebuilt === undefined) continue;
@@ -125,14 +131,15 @@ async function dumpLayouts(
 /** Each route's rebuild and original as screenshotted and measured, compared by measureFidelity. */
 async function measureRebuildFidelity(
   expectations: VerifyExpectations,
+  pages: VerifyExpectations['pages'],
   rendered: RenderedRoute[],
   originals: Map<string, PageScreenshots>,
 ): Promise<{ fidelity?: Fidelity; crops: Record<string, Uint8Array> }> {
   const byRoute = new Map(rendered.map((result) => [result.route, result]));
-  await dumpLayouts(expectations, byRoute, originals);
+  await dumpLayouts(pages, byRoute, originals);
   return measureFidelity({
     identity: expectations.identity,
-    routes: expectations.pages.map((page) => {
+    routes: pages.map((page) => {
       const result = byRoute.get(page.route);
       const slug = toRouteSlug(page.route);
       const desktop = result?.screenshots[`after/${slug}-desktop.png`];
@@ -207,7 +214,16 @@ export async function verifyProject(
     logger.log({ level, message });
   const writeLog = ({ level, message }: StepLog) => logger.log({ level, message });
   const routes = toVerifyRoutes(expectations);
-  const screenshotPages = expectations.screenshots ? expectations.pages : [];
+  // Every route is rendered for its text; screenshots and fidelity go to all of them up to a bound,
+  // beyond it to a spread sample (issue 24: a 200-page site in minutes, not a quarter of an hour).
+  const picked = pickScreenshotRoutes(
+    expectations.pages.map((page) => page.route),
+    options.screenshotRoutesBound,
+  );
+  const screenshotRoutes = new Set(picked.routes);
+  const screenshotPages = expectations.screenshots
+    ? expectations.pages.filter((page) => screenshotRoutes.has(page.route))
+    : [];
   const total = 1 + routes.length + screenshotPages.length + (expectations.lighthouse ? 2 : 0);
   let done = 0;
   const step = () => {
@@ -278,6 +294,7 @@ export async function verifyProject(
     const rendered = await renderStep(browser, origin, routes, {
       concurrency,
       screenshots: expectations.screenshots,
+      screenshotRoutes,
       signal,
       log: writeLog,
       onRendered: step,
@@ -287,6 +304,18 @@ export async function verifyProject(
     findings.log.forEach(writeLog);
     report.deadLinks = findDeadLinks(rendered, { routes, files: await listFiles(distDir) });
     logDeadLinks(report.deadLinks, log);
+    if (expectations.screenshots) {
+      report.rendered = {
+        routes: screenshotPages.length,
+        of: expectations.pages.length,
+        sampled: picked.sampled,
+      };
+      if (picked.sampled)
+        log(
+          'INFO',
+          `Screenshotted and measured ${screenshotPages.length} of ${expectations.pages.length} routes (every kind of page, spread over the site); text, overflow, console errors and images were checked on every route`,
+        );
+    }
 
     // Originals the fetch stage already screenshotted are not loaded again (planOriginals).
     const originalsPlan = planOriginals(screenshotPages, expectations.originalScreenshots ?? {});
@@ -362,12 +391,15 @@ export async function verifyProject(
       throwIfCancelled(signal);
       const measuring = performance.now();
       const cpu = process.cpuUsage();
-      const measured = await measureRebuildFidelity(expectations, rendered, originalShots).catch(
-        (error: unknown) => {
-          log('WARNING', `Fidelity was not measured: ${firstLine(error)}`);
-          return undefined;
-        },
-      );
+      const measured = await measureRebuildFidelity(
+        expectations,
+        screenshotPages,
+        rendered,
+        originalShots,
+      ).catch((error: unknown) => {
+        log('WARNING', `Fidelity was not measured: ${firstLine(error)}`);
+        return undefined;
+      });
       const { user, system } = process.cpuUsage(cpu);
       log(
         'DEBUG',

@@ -98,7 +98,10 @@ export function serveStep(distDir: string): Promise<StaticServer> {
   });
 }
 
-/** Render: every route of the served rebuild in Chromium, `concurrency` at a time, in route order. */
+/**
+ * Render: every route of the served rebuild in Chromium, `concurrency` at a time, in route order;
+ * with screenshots, those of `screenshotRoutes` (all when unset) are screenshotted and measured.
+ */
 export async function renderStep(
   browser: Browser,
   origin: string,
@@ -106,6 +109,8 @@ export async function renderStep(
   options: {
     concurrency: number;
     screenshots: boolean;
+    /** With screenshots: only these routes are screenshotted and measured (a sample, issue 24). */
+    screenshotRoutes?: ReadonlySet<string>;
     signal?: AbortSignal;
     log(line: StepLog): void;
     /** Called once per route rendered (progress). */
@@ -120,7 +125,7 @@ export async function renderStep(
     return await mapWithConcurrency(routes, options.concurrency, async (route) => {
       throwIfCancelled(options.signal);
       const result = await renderRebuiltRoute(context, origin, route, {
-        screenshots: options.screenshots,
+        screenshots: options.screenshots && (options.screenshotRoutes?.has(route) ?? true),
       });
       options.log({
         level: 'DEBUG',
