@@ -58,11 +58,13 @@ const IDLE_MAX_MS = 4_000;
 const IMAGE_WAIT_MS = 4_000;
 
 /**
- * A browser context whose every request passes a filter, with its pages kept open from one route to
- * the next: opening a tab costs about as much as loading a small page.
+ * Browser pages whose every request passes a filter, kept open from one route to the next: opening
+ * a tab costs about as much as loading a small page. Each page has a browser context of its own:
+ * pages of one context share a window in headless Chromium, and there, after a resize, one page's
+ * next frames waited a second for the others' (verify's 375 px check took 1.7 s a route with four
+ * pages rendering side by side, 50 ms with one page a context).
  */
 export interface FilteredContext {
-  context: BrowserContext;
   /** An open page, fresh or reused (blank, at 1440 px, with nothing recorded). */
   acquire(): Promise<TrackedPage>;
   /** Returns a page for the next route, or closes it (`reusable: false`, e.g. after a failure). */
@@ -103,48 +105,54 @@ async function blockAllBut(page: Page, origin: string): Promise<boolean> {
 }
 
 /**
- * Opens a 1440 px context whose every request follows `policy`. Pages are first shown at 1440 px and
- * then resized to 375 px on the same load: one navigation per page instead of two. `reducedMotion`:
- * the pages' `prefers-reduced-motion` (Chromium's default, `no-preference`, unless set).
+ * Opens 1440 px pages whose every request follows `policy`, each in a context of its own. Pages are
+ * first shown at 1440 px and then resized to 375 px on the same load: one navigation per page instead
+ * of two. `reducedMotion`: the pages' `prefers-reduced-motion` (Chromium's default,
+ * `no-preference`, unless set). The first page opens at once, so that a policy that cannot be set up
+ * fails here.
  */
 export async function openFilteredContext(
   browser: Browser,
   policy: RequestPolicy,
   options: { reducedMotion?: 'reduce' | 'no-preference' } = {},
 ): Promise<FilteredContext> {
-  const context = await browser.newContext({
-    viewport: DESKTOP_VIEWPORT,
-    serviceWorkers: 'block',
-    acceptDownloads: false,
-    ...(options.reducedMotion === undefined ? {} : { reducedMotion: options.reducedMotion }),
-    // An original's requests are all answered by the guarded route handler; what it does not see (a
-    // redirect hop Chromium follows itself, a WebSocket) goes to a proxy that is not there and fails.
-    ...('guard' in policy ? { proxy: UNREACHABLE_PROXY } : {}),
-  });
   const origin = 'origin' in policy ? policy.origin : undefined;
-  let routing: Promise<unknown> | undefined =
-    'guard' in policy ? routeThroughGuard(context, policy.guard) : undefined;
-  await routing?.catch(async (error: unknown) => {
-    await context.close().catch(() => undefined);
-    throw error;
-  });
-  // The rebuild's pages block other requests themselves (CDP), unless this Chromium cannot: then a
-  // route handler does it for the whole context, installed before any page goes on.
-  const routeToOrigin = (only: string) =>
-    context.route('**/*', async (route) => {
-      if (isSameOriginOrLocal(route.request().url(), only)) await route.continue();
-      else await route.abort('blockedbyclient');
-    });
+  const contexts = new Set<BrowserContext>();
   const openPage = async (): Promise<TrackedPage> => {
-    const tracked = await openTrackedPage(context);
-    if (origin !== undefined && routing === undefined && !(await blockAllBut(tracked.page, origin)))
-      routing ??= routeToOrigin(origin);
-    await routing;
-    return tracked;
+    const context = await browser.newContext({
+      viewport: DESKTOP_VIEWPORT,
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+      ...(options.reducedMotion === undefined ? {} : { reducedMotion: options.reducedMotion }),
+      // An original's requests are all answered by the guarded route handler; what it does not see
+      // (a redirect hop Chromium follows itself, a WebSocket) goes to a proxy that is not there and fails.
+      ...('guard' in policy ? { proxy: UNREACHABLE_PROXY } : {}),
+    });
+    contexts.add(context);
+    try {
+      if ('guard' in policy) await routeThroughGuard(context, policy.guard);
+      const tracked = await openTrackedPage(context);
+      // The rebuild's pages block other requests themselves (CDP), unless this Chromium cannot:
+      // then a route handler does it, installed before the page goes anywhere.
+      if (origin !== undefined && !(await blockAllBut(tracked.page, origin)))
+        await context.route('**/*', async (route) => {
+          if (isSameOriginOrLocal(route.request().url(), origin)) await route.continue();
+          else await route.abort('blockedbyclient');
+        });
+      return tracked;
+    } catch (error) {
+      contexts.delete(context);
+      await context.close().catch(() => undefined);
+      throw error;
+    }
   };
-  const idle: TrackedPage[] = [];
+  const closePage = async (tracked: TrackedPage) => {
+    const context = tracked.page.context();
+    contexts.delete(context);
+    await context.close().catch(() => undefined);
+  };
+  const idle: TrackedPage[] = [await openPage()];
   return {
-    context,
     acquire: async () => idle.pop() ?? (await openPage()),
     async release(tracked, reusable) {
       if (reusable) {
@@ -163,9 +171,12 @@ export async function openFilteredContext(
           return;
         }
       }
-      await tracked.page.close().catch(() => undefined);
+      await closePage(tracked);
     },
-    close: () => context.close(),
+    async close() {
+      await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+      contexts.clear();
+    },
   };
 }
 
@@ -437,6 +448,146 @@ export async function renderRebuiltRoute(
     ),
   );
   return result;
+}
+
+/** Longest wait for the app to show a route it went to by its own navigation. */
+const IN_APP_SETTLE_MAX_MS = 4_000;
+/** Without a change of its DOM by then, the app did not go to the route. */
+const IN_APP_UNCHANGED_MS = 1_000;
+
+/**
+ * Takes the app loaded in `tracked`'s page to `route` by its own navigation (history.pushState and a
+ * popstate event, which React Router follows, as when a visitor follows a link), then waits until
+ * the route is shown: the location is the route's, nothing is aria-busy, no request is in flight and
+ * the DOM, changed by the navigation, has not changed for IDLE_QUIET_MS. False when the app did
+ * not go there (its location is another, or its DOM did not change within IN_APP_UNCHANGED_MS).
+ */
+async function navigateInApp(tracked: TrackedPage, url: string): Promise<boolean> {
+  const { page } = tracked;
+  const pathname = new URL(url).pathname;
+  // No named functions inside: the function is sent to the page as text (see browser/in-page-script.ts).
+  await page.evaluate((target) => {
+    const marks = window as unknown as {
+      siteliftChangedAt?: number;
+      siteliftNavigatedAt?: number;
+      siteliftObserver?: MutationObserver;
+    };
+    marks.siteliftNavigatedAt = performance.now();
+    marks.siteliftChangedAt = marks.siteliftNavigatedAt;
+    if (marks.siteliftObserver === undefined) {
+      marks.siteliftObserver = new MutationObserver(() => {
+        marks.siteliftChangedAt = performance.now();
+      });
+      marks.siteliftObserver.observe(document.documentElement, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    }
+    window.scrollTo(0, 0);
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, pathname);
+  const deadline = Date.now() + IN_APP_SETTLE_MAX_MS;
+  let onRoute = false;
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    const state = await page.evaluate(() => {
+      const marks = window as unknown as {
+        siteliftChangedAt?: number;
+        siteliftNavigatedAt?: number;
+      };
+      const now = performance.now();
+      return {
+        pathname: window.location.pathname,
+        busy: document.querySelector('[aria-busy="true"]') !== null,
+        changed: (marks.siteliftChangedAt ?? 0) > (marks.siteliftNavigatedAt ?? 0),
+        quietMs: now - (marks.siteliftChangedAt ?? 0),
+        sinceMs: now - (marks.siteliftNavigatedAt ?? 0),
+      };
+    });
+    onRoute = state.pathname === pathname;
+    if (!onRoute) return false;
+    if (state.busy || tracked.inFlight() > 0 || state.quietMs < IDLE_QUIET_MS) continue;
+    if (state.changed) return true;
+    // Nothing changed: the app did not follow (or drew the same page); loaded by its URL instead.
+    if (state.sinceMs >= IN_APP_UNCHANGED_MS) return false;
+  }
+  return onRoute;
+}
+
+/**
+ * What the route shown in `tracked`'s page shows: its text, broken images, and whether it overflows
+ * at 375 px (the page is then set back to 1440 px), with what it logged since `tracked` was cleared.
+ */
+async function readShownRoute(
+  tracked: TrackedPage,
+  origin: string,
+  route: string,
+): Promise<RenderedRoute> {
+  const text = await readRenderedText(tracked.page);
+  const broken = await findBrokenImages(tracked.page);
+  await resizeToMobile(tracked.page);
+  const scrollWidth = await tracked.page.evaluate(
+    () => (document.scrollingElement ?? document.documentElement).scrollWidth,
+  );
+  await tracked.page.setViewportSize(DESKTOP_VIEWPORT);
+  return {
+    route,
+    text,
+    overflow375: scrollWidth > MOBILE_VIEWPORT.width,
+    consoleErrors: unique(tracked.consoleErrors),
+    brokenImages: unique(
+      [...broken, ...tracked.failedImages].map((src) =>
+        src.startsWith(`${origin}/`) ? src.slice(origin.length) : src,
+      ),
+    ),
+    screenshots: {},
+  };
+}
+
+/**
+ * Renders `routes` of the rebuild for what they show, without screenshots (issue 24: the routes past
+ * the screenshot sample), in one page: the first is loaded by its URL, each next one reached by the
+ * app's own navigation, which costs a fraction of loading the app again. A route the app does not
+ * go to, or that fails, is loaded by its URL in a page of its own ({@link renderRebuiltRoute}).
+ * `onRendered` gets each route's result, in the given order.
+ */
+export async function renderRoutesInApp(
+  target: FilteredContext,
+  origin: string,
+  routes: readonly string[],
+  onRendered: (result: RenderedRoute) => void,
+): Promise<void> {
+  const tracked = await target.acquire();
+  let loaded = false;
+  let healthy = true;
+  try {
+    for (const route of routes) {
+      const url = new URL(route, `${origin}/`).href;
+      let result: RenderedRoute | undefined;
+      if (healthy) {
+        try {
+          tracked.consoleErrors.length = 0;
+          tracked.failedImages.length = 0;
+          const shown = loaded
+            ? await navigateInApp(tracked, url)
+            : await gotoAndSettle(tracked, url).then(() => true);
+          if (shown) {
+            result = await readShownRoute(tracked, origin, route);
+            loaded = true;
+          }
+        } catch {
+          // The page is in an unknown state: this route and the next are loaded by their URLs.
+          healthy = false;
+        }
+      }
+      result ??= await renderRebuiltRoute(target, origin, route, { screenshots: false });
+      onRendered(result);
+    }
+  } finally {
+    await target.release(tracked, healthy);
+  }
 }
 
 /** An original's screenshots under their report names: `before/<slug>-desktop.png`, `-mobile.png`. */

@@ -294,7 +294,8 @@ export async function verifyProject(
     const rendered = await renderStep(browser, origin, routes, {
       concurrency,
       screenshots: expectations.screenshots,
-      screenshotRoutes,
+      // Up to the bound every route is loaded by its URL, those only required snippets name too.
+      fullRoutes: picked.sampled ? screenshotRoutes : undefined,
       signal,
       log: writeLog,
       onRendered: step,

@@ -219,4 +219,84 @@ describe.skipIf(chromePath === undefined)('renderStep', () => {
       await server.close();
     }
   }, 120_000);
+
+  it('reaches the routes past fullRoutes by the app navigating itself, as a full load shows them', async () => {
+    const app = await mkdtemp(path.join(os.tmpdir(), 'sitelift-render-in-app-'));
+    await mkdir(path.join(app, 'assets'));
+    await writeFile(
+      path.join(app, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>T</title></head><body><main></main><script src="/assets/app.js"></script></body></html>',
+    );
+    // A router: it draws the location's page on load and on popstate, and counts its loads.
+    await writeFile(
+      path.join(app, 'assets', 'app.js'),
+      "const pages = { '/': 'Fresh bread daily.', '/about': 'About us', '/contact': 'Call us', '/hours': 'Open at six' };\n" +
+        "window.loads = (Number(sessionStorage.getItem('loads')) || 0) + 1; sessionStorage.setItem('loads', String(window.loads));\n" +
+        'function draw() { const text = pages[location.pathname];\n' +
+        "  document.querySelector('main').innerHTML = '<h1>' + text + '</h1><p>Load ' + window.loads + '</p>' + (location.pathname === '/contact' ? '<div style=\"width:900px;height:9px\"></div><img src=\"/gone.png\">' : '');\n" +
+        "  if (location.pathname === '/hours') console.error('hours failed'); }\n" +
+        "draw(); addEventListener('popstate', draw);\n",
+    );
+    const server = await serveStep(app);
+    try {
+      const routes = await renderStep(
+        browser,
+        server.origin,
+        ['/', '/about', '/contact', '/hours'],
+        {
+          concurrency: 1,
+          screenshots: true,
+          fullRoutes: new Set(['/']),
+          log: () => undefined,
+          onRendered: () => undefined,
+        },
+      );
+      expect(routes.map((route) => route.route)).toEqual(['/', '/about', '/contact', '/hours']);
+      expect(routes.map((route) => route.text.split('\n')[1])).toEqual([
+        'Fresh bread daily.',
+        'About us',
+        'Call us',
+        'Open at six',
+      ]);
+      // One page: '/' loaded by its URL, then /about (the lane's first), then the app's own navigation.
+      expect(routes.map((route) => /Load \d+/u.exec(route.text)?.[0])).toEqual([
+        'Load 1',
+        'Load 2',
+        'Load 2',
+        'Load 2',
+      ]);
+      // Screenshots for the full route only.
+      expect(Object.keys(routes[0]!.screenshots)).toHaveLength(2);
+      expect(routes.slice(1).map((route) => Object.keys(route.screenshots).length)).toEqual([
+        0, 0, 0,
+      ]);
+      // What each route logged, failed to load or drew too wide stays with it.
+      expect(routes.map((route) => route.overflow375)).toEqual([false, false, true, false]);
+      expect(routes.map((route) => route.brokenImages)).toEqual([[], [], ['/gone.png'], []]);
+      expect(
+        routes.map((route) => route.consoleErrors.some((error) => error.includes('hours failed'))),
+      ).toEqual([false, false, false, true]);
+    } finally {
+      await server.close();
+      await rm(app, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('loads a route by its URL when the app does not follow its own navigation', async () => {
+    const server = await serveStep(dir);
+    try {
+      // This app draws its page on load only: /about reached by pushState would still show the home.
+      const routes = await renderStep(browser, server.origin, ['/', '/about'], {
+        concurrency: 1,
+        screenshots: false,
+        fullRoutes: new Set(['/']),
+        log: () => undefined,
+        onRendered: () => undefined,
+      });
+      expect(routes[1]?.text).toContain('About us');
+      expect(routes[1]?.overflow375).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });

@@ -12,7 +12,12 @@ import { mapWithConcurrency } from '../../lib/map-with-concurrency';
 import type { PageScreenshots } from '../../measure/fidelity';
 import type { FileTree, LogLevel, VerifyExpectations, VerifyReport } from '../../types';
 import { buildProject } from './build-project';
-import { openFilteredContext, renderRebuiltRoute, type RenderedRoute } from './render-routes';
+import {
+  openFilteredContext,
+  renderRebuiltRoute,
+  renderRoutesInApp,
+  type RenderedRoute,
+} from './render-routes';
 import { startStaticServer, type StaticServer } from './serve-static';
 import { checkRequiredSnippets, measureRouteCoverage, toTextCoverage } from './text-coverage';
 import { writeProject, type WrittenProject } from './write-project';
@@ -99,8 +104,9 @@ export function serveStep(distDir: string): Promise<StaticServer> {
 }
 
 /**
- * Render: every route of the served rebuild in Chromium, `concurrency` at a time, in route order;
- * with screenshots, those of `screenshotRoutes` (all when unset) are screenshotted and measured.
+ * Render: every route of the served rebuild in Chromium, `concurrency` at a time; the results in
+ * route order. Those of `fullRoutes` (all when unset) are loaded by their URL and, with screenshots,
+ * screenshotted and measured; the others are reached by the app's own navigation (issue 24).
  */
 export async function renderStep(
   browser: Browser,
@@ -109,8 +115,12 @@ export async function renderStep(
   options: {
     concurrency: number;
     screenshots: boolean;
-    /** With screenshots: only these routes are screenshotted and measured (a sample, issue 24). */
-    screenshotRoutes?: ReadonlySet<string>;
+    /**
+     * The routes loaded by their URL, each in a fresh page, and screenshotted when `screenshots` is
+     * on (a sample, issue 24); the others are rendered for what they show only, reached by the app's
+     * own navigation. Unset: every route is loaded by its URL.
+     */
+    fullRoutes?: ReadonlySet<string>;
     signal?: AbortSignal;
     log(line: StepLog): void;
     /** Called once per route rendered (progress). */
@@ -121,22 +131,41 @@ export async function renderStep(
   // fades in on scrolling (scroll-driven animations) and on load is drawn where it settles, as a
   // visitor who scrolls to it sees it. The originals keep Chromium's default: measured as they show.
   const context = await openFilteredContext(browser, { origin }, { reducedMotion: 'reduce' });
-  try {
-    return await mapWithConcurrency(routes, options.concurrency, async (route) => {
-      throwIfCancelled(options.signal);
-      const result = await renderRebuiltRoute(context, origin, route, {
-        screenshots: options.screenshots && (options.screenshotRoutes?.has(route) ?? true),
-      });
-      options.log({
-        level: 'DEBUG',
-        message: `Rendered ${route}${result.error === undefined ? '' : ` (failed: ${result.error})`}`,
-      });
-      options.onRendered();
-      return result;
+  const results = new Map<string, RenderedRoute>();
+  const record = (result: RenderedRoute) => {
+    options.log({
+      level: 'DEBUG',
+      message: `Rendered ${result.route}${result.error === undefined ? '' : ` (failed: ${result.error})`}`,
     });
+    results.set(result.route, result);
+    options.onRendered();
+  };
+  const isFull = (route: string) => options.fullRoutes?.has(route) ?? true;
+  try {
+    await mapWithConcurrency(routes.filter(isFull), options.concurrency, async (route) => {
+      throwIfCancelled(options.signal);
+      record(
+        await renderRebuiltRoute(context, origin, route, { screenshots: options.screenshots }),
+      );
+    });
+    // The rest in lanes of one page each, every lane a spread of the routes.
+    const rest = routes.filter((route) => !isFull(route));
+    const laneCount = Math.min(Math.max(1, Math.floor(options.concurrency)), rest.length);
+    const lanes = Array.from({ length: laneCount }, (_, lane) =>
+      rest.filter((_route, index) => index % laneCount === lane),
+    );
+    await Promise.all(
+      lanes.map((lane) =>
+        renderRoutesInApp(context, origin, lane, (result) => {
+          record(result);
+          throwIfCancelled(options.signal);
+        }),
+      ),
+    );
   } finally {
     await context.close();
   }
+  return routes.map((route) => results.get(route)!);
 }
 
 /** What the rendered routes show, as the report has it. */
