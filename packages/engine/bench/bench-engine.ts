@@ -66,6 +66,8 @@ export interface BenchRow {
   seconds: number;
   /** Pages rebuilt per second of the whole run. */
   pagesPerSecond?: number;
+  /** CPU seconds of the engine and its children (Chromium, the build): less load-dependent than seconds. */
+  cpuSeconds?: number;
   /** Routes verify rendered and screenshotted, of how many, and whether it sampled them. */
   rendered?: { routes: number; of: number; sampled: boolean };
   /** Milliseconds per stage. */
@@ -208,8 +210,8 @@ function toGeneratedBenchSite(pages: number): BenchSite {
 }
 
 /**
- * Speed per row: seconds, pages/s, the milliseconds of each stage (and its share of the run), the
- * routes verify rendered and the peak memory.
+ * Speed per row: seconds, pages/s, CPU seconds, the milliseconds of each stage (and its share of the
+ * run), the routes verify screenshotted and the peak memory.
  */
 export function toSpeedTable(rows: BenchRow[]): string {
   const header = [
@@ -218,6 +220,7 @@ export function toSpeedTable(rows: BenchRow[]): string {
     'pages',
     'seconds',
     'pages/s',
+    'CPU s',
     ...STAGES.map((stage) => `${stage} ms`),
     'rendered',
     'peak MB',
@@ -231,6 +234,7 @@ export function toSpeedTable(rows: BenchRow[]): string {
       String(row.pages),
       row.seconds.toFixed(1),
       (row.pagesPerSecond ?? 0).toFixed(2),
+      row.cpuSeconds === undefined ? '–' : row.cpuSeconds.toFixed(1),
       ...STAGES.map((stage) => {
         const ms = row.timings[stage];
         if (ms === undefined) return '–';
@@ -338,6 +342,7 @@ async function benchSite(
     const peaks = sampler.stop();
     row.peakProcessMb = Math.round(peaks.processBytes / 1024 / 1024);
     row.peakTreeMb = Math.round(peaks.treeBytes / 1024 / 1024);
+    row.cpuSeconds = Math.round(peaks.treeCpuSeconds * 10) / 10;
     await server.close();
   }
   return row;

@@ -59,10 +59,7 @@ const IMAGE_WAIT_MS = 4_000;
 
 /**
  * Browser pages whose every request passes a filter, kept open from one route to the next: opening
- * a tab costs about as much as loading a small page. Each page has a browser context of its own:
- * pages of one context share a window in headless Chromium, and there, after a resize, one page's
- * next frames waited a second for the others' (verify's 375 px check took 1.7 s a route with four
- * pages rendering side by side, 50 ms with one page a context).
+ * a tab costs about as much as loading a small page.
  */
 export interface FilteredContext {
   /** An open page, fresh or reused (blank, at 1440 px, with nothing recorded). */
@@ -105,20 +102,23 @@ async function blockAllBut(page: Page, origin: string): Promise<boolean> {
 }
 
 /**
- * Opens 1440 px pages whose every request follows `policy`, each in a context of its own. Pages are
- * first shown at 1440 px and then resized to 375 px on the same load: one navigation per page instead
- * of two. `reducedMotion`: the pages' `prefers-reduced-motion` (Chromium's default,
- * `no-preference`, unless set). The first page opens at once, so that a policy that cannot be set up
- * fails here.
+ * Opens 1440 px pages whose every request follows `policy`, in one browser context, or each in a
+ * context of its own (`contextPerPage`). Pages are first shown at 1440 px and then resized to 375 px
+ * on the same load: one navigation per page instead of two. `reducedMotion`: the pages'
+ * `prefers-reduced-motion` (Chromium's default, `no-preference`, unless set).
+ *
+ * Pages of one context share a window in headless Chromium: after a resize, one page's next frames
+ * waited up to a second for the others' (the 375 px check of routes reached in the app took 1.7 s
+ * with four pages side by side, 50 ms with a context a page). Screenshots went the other way: in a
+ * context a page they came in bursts, three times slower; loads with screenshots share one context.
  */
 export async function openFilteredContext(
   browser: Browser,
   policy: RequestPolicy,
-  options: { reducedMotion?: 'reduce' | 'no-preference' } = {},
+  options: { reducedMotion?: 'reduce' | 'no-preference'; contextPerPage?: boolean } = {},
 ): Promise<FilteredContext> {
   const origin = 'origin' in policy ? policy.origin : undefined;
-  const contexts = new Set<BrowserContext>();
-  const openPage = async (): Promise<TrackedPage> => {
+  const newContext = async (): Promise<BrowserContext> => {
     const context = await browser.newContext({
       viewport: DESKTOP_VIEWPORT,
       serviceWorkers: 'block',
@@ -128,30 +128,50 @@ export async function openFilteredContext(
       // (a redirect hop Chromium follows itself, a WebSocket) goes to a proxy that is not there and fails.
       ...('guard' in policy ? { proxy: UNREACHABLE_PROXY } : {}),
     });
-    contexts.add(context);
     try {
       if ('guard' in policy) await routeThroughGuard(context, policy.guard);
-      const tracked = await openTrackedPage(context);
-      // The rebuild's pages block other requests themselves (CDP), unless this Chromium cannot:
-      // then a route handler does it, installed before the page goes anywhere.
-      if (origin !== undefined && !(await blockAllBut(tracked.page, origin)))
-        await context.route('**/*', async (route) => {
-          if (isSameOriginOrLocal(route.request().url(), origin)) await route.continue();
-          else await route.abort('blockedbyclient');
-        });
-      return tracked;
+      return context;
     } catch (error) {
-      contexts.delete(context);
       await context.close().catch(() => undefined);
       throw error;
     }
   };
+  const shared = options.contextPerPage === true ? undefined : await newContext();
+  const contexts = new Set<BrowserContext>(shared === undefined ? [] : [shared]);
+  // The rebuild's pages block other requests themselves (CDP), unless this Chromium cannot: then a
+  // route handler does it for the whole context, installed before any of its pages goes anywhere.
+  const routeToOrigin = (context: BrowserContext, only: string) =>
+    context.route('**/*', async (route) => {
+      if (isSameOriginOrLocal(route.request().url(), only)) await route.continue();
+      else await route.abort('blockedbyclient');
+    });
+  let sharedRouting: Promise<unknown> | undefined;
+  const openPage = async (): Promise<TrackedPage> => {
+    const context = shared ?? (await newContext());
+    contexts.add(context);
+    try {
+      const tracked = await openTrackedPage(context);
+      if (origin !== undefined && !(await blockAllBut(tracked.page, origin))) {
+        if (shared === undefined) await routeToOrigin(context, origin);
+        else sharedRouting ??= routeToOrigin(shared, origin);
+      }
+      await sharedRouting;
+      return tracked;
+    } catch (error) {
+      if (shared === undefined) {
+        contexts.delete(context);
+        await context.close().catch(() => undefined);
+      }
+      throw error;
+    }
+  };
   const closePage = async (tracked: TrackedPage) => {
+    if (shared !== undefined) return tracked.page.close().catch(() => undefined);
     const context = tracked.page.context();
     contexts.delete(context);
     await context.close().catch(() => undefined);
   };
-  const idle: TrackedPage[] = [await openPage()];
+  const idle: TrackedPage[] = [];
   return {
     acquire: async () => idle.pop() ?? (await openPage()),
     async release(tracked, reusable) {

@@ -154,14 +154,26 @@ export async function renderStep(
     const lanes = Array.from({ length: laneCount }, (_, lane) =>
       rest.filter((_route, index) => index % laneCount === lane),
     );
-    await Promise.all(
-      lanes.map((lane) =>
-        renderRoutesInApp(context, origin, lane, (result) => {
-          record(result);
-          throwIfCancelled(options.signal);
-        }),
-      ),
-    );
+    if (lanes.length > 0) {
+      // A context a lane: the lanes' 375 px checks then do not wait for each other's frames.
+      const inApp = await openFilteredContext(
+        browser,
+        { origin },
+        { reducedMotion: 'reduce', contextPerPage: true },
+      );
+      try {
+        await Promise.all(
+          lanes.map((lane) =>
+            renderRoutesInApp(inApp, origin, lane, (result) => {
+              record(result);
+              throwIfCancelled(options.signal);
+            }),
+          ),
+        );
+      } finally {
+        await inApp.close();
+      }
+    }
   } finally {
     await context.close();
   }
