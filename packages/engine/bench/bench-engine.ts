@@ -343,6 +343,10 @@ async function benchSite(
     row.peakProcessMb = Math.round(peaks.processBytes / 1024 / 1024);
     row.peakTreeMb = Math.round(peaks.treeBytes / 1024 / 1024);
     row.cpuSeconds = Math.round(peaks.treeCpuSeconds * 10) / 10;
+    if (options.trace === true)
+      process.stderr.write(
+        `  peak ${row.peakTreeMb} MB with browsers at ${(peaks.treePeakAtMs / 1000).toFixed(2)} s\n`,
+      );
     await server.close();
   }
   return row;

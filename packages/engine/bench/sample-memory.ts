@@ -66,11 +66,19 @@ export interface MemoryPeaks {
    * lower bound). On a shared machine wall time depends on the load; this much less.
    */
   treeCpuSeconds: number;
+  /** Milliseconds from the start of sampling to the tree's peak. */
+  treePeakAtMs: number;
 }
 
 /** Samples RSS every `intervalMs` until stopped; on systems without /proc only the process is measured. */
 export function startMemorySampler(intervalMs = 200): { stop(): MemoryPeaks } {
-  const peaks: MemoryPeaks = { processBytes: 0, treeBytes: 0, treeCpuSeconds: 0 };
+  const peaks: MemoryPeaks = {
+    processBytes: 0,
+    treeBytes: 0,
+    treeCpuSeconds: 0,
+    treePeakAtMs: 0,
+  };
+  const startedAt = performance.now();
   const startCpu = process.cpuUsage();
   // Children's CPU seconds at their last sample, and what they had used before sampling began.
   const childCpu = new Map<number, number>();
@@ -98,7 +106,10 @@ export function startMemorySampler(intervalMs = 200): { stop(): MemoryPeaks } {
       }
       first = false;
     }
-    peaks.treeBytes = Math.max(peaks.treeBytes, tree);
+    if (tree > peaks.treeBytes) {
+      peaks.treeBytes = tree;
+      peaks.treePeakAtMs = performance.now() - startedAt;
+    }
     const { user, system } = process.cpuUsage(startCpu);
     let children = 0;
     for (const [pid, seconds] of childCpu) children += seconds - (childCpuBefore.get(pid) ?? 0);

@@ -218,8 +218,10 @@ export interface VerifyReport {
    */
   deadLinks?: { count: number; links: { route: string; href: string }[] };
   /**
-   * Routes rendered in full (screenshots, layout, fidelity) of all the routes; `sampled` when that was
-   * a sample (a site over the bound, issue 24). Unset when nothing was rendered.
+   * Routes loaded by their URL (and, with screenshots, screenshotted and measured for fidelity) of
+   * the site's routes; `sampled` when that was a sample (a site over the bound, issue 24). The others
+   * were reached by the app's own navigation for their text, overflow, console errors and images.
+   * Unset when nothing was rendered (no build, no Chromium).
    */
   rendered?: { routes: number; of: number; sampled: boolean };
   /**

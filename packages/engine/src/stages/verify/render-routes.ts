@@ -58,10 +58,11 @@ const IDLE_MAX_MS = 4_000;
 const IMAGE_WAIT_MS = 4_000;
 
 /**
- * Browser pages whose every request passes a filter, kept open from one route to the next: opening
- * a tab costs about as much as loading a small page.
+ * A browser context whose every request passes a filter, with its pages kept open from one route to
+ * the next: opening a tab costs about as much as loading a small page.
  */
 export interface FilteredContext {
+  context: BrowserContext;
   /** An open page, fresh or reused (blank, at 1440 px, with nothing recorded). */
   acquire(): Promise<TrackedPage>;
   /** Returns a page for the next route, or closes it (`reusable: false`, e.g. after a failure). */
@@ -102,77 +103,48 @@ async function blockAllBut(page: Page, origin: string): Promise<boolean> {
 }
 
 /**
- * Opens 1440 px pages whose every request follows `policy`, in one browser context, or each in a
- * context of its own (`contextPerPage`). Pages are first shown at 1440 px and then resized to 375 px
- * on the same load: one navigation per page instead of two. `reducedMotion`: the pages'
- * `prefers-reduced-motion` (Chromium's default, `no-preference`, unless set).
- *
- * Pages of one context share a window in headless Chromium: after a resize, one page's next frames
- * waited up to a second for the others' (the 375 px check of routes reached in the app took 1.7 s
- * with four pages side by side, 50 ms with a context a page). Screenshots went the other way: in a
- * context a page they came in bursts, three times slower; loads with screenshots share one context.
+ * Opens a 1440 px context whose every request follows `policy`. Pages are first shown at 1440 px and
+ * then resized to 375 px on the same load: one navigation per page instead of two. `reducedMotion`:
+ * the pages' `prefers-reduced-motion` (Chromium's default, `no-preference`, unless set).
  */
 export async function openFilteredContext(
   browser: Browser,
   policy: RequestPolicy,
-  options: { reducedMotion?: 'reduce' | 'no-preference'; contextPerPage?: boolean } = {},
+  options: { reducedMotion?: 'reduce' | 'no-preference' } = {},
 ): Promise<FilteredContext> {
+  const context = await browser.newContext({
+    viewport: DESKTOP_VIEWPORT,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    ...(options.reducedMotion === undefined ? {} : { reducedMotion: options.reducedMotion }),
+    // An original's requests are all answered by the guarded route handler; what it does not see (a
+    // redirect hop Chromium follows itself, a WebSocket) goes to a proxy that is not there and fails.
+    ...('guard' in policy ? { proxy: UNREACHABLE_PROXY } : {}),
+  });
   const origin = 'origin' in policy ? policy.origin : undefined;
-  const newContext = async (): Promise<BrowserContext> => {
-    const context = await browser.newContext({
-      viewport: DESKTOP_VIEWPORT,
-      serviceWorkers: 'block',
-      acceptDownloads: false,
-      ...(options.reducedMotion === undefined ? {} : { reducedMotion: options.reducedMotion }),
-      // An original's requests are all answered by the guarded route handler; what it does not see
-      // (a redirect hop Chromium follows itself, a WebSocket) goes to a proxy that is not there and fails.
-      ...('guard' in policy ? { proxy: UNREACHABLE_PROXY } : {}),
-    });
-    try {
-      if ('guard' in policy) await routeThroughGuard(context, policy.guard);
-      return context;
-    } catch (error) {
-      await context.close().catch(() => undefined);
-      throw error;
-    }
-  };
-  const shared = options.contextPerPage === true ? undefined : await newContext();
-  const contexts = new Set<BrowserContext>(shared === undefined ? [] : [shared]);
+  let routing: Promise<unknown> | undefined =
+    'guard' in policy ? routeThroughGuard(context, policy.guard) : undefined;
+  await routing?.catch(async (error: unknown) => {
+    await context.close().catch(() => undefined);
+    throw error;
+  });
   // The rebuild's pages block other requests themselves (CDP), unless this Chromium cannot: then a
-  // route handler does it for the whole context, installed before any of its pages goes anywhere.
-  const routeToOrigin = (context: BrowserContext, only: string) =>
+  // route handler does it for the whole context, installed before any page goes on.
+  const routeToOrigin = (only: string) =>
     context.route('**/*', async (route) => {
       if (isSameOriginOrLocal(route.request().url(), only)) await route.continue();
       else await route.abort('blockedbyclient');
     });
-  let sharedRouting: Promise<unknown> | undefined;
   const openPage = async (): Promise<TrackedPage> => {
-    const context = shared ?? (await newContext());
-    contexts.add(context);
-    try {
-      const tracked = await openTrackedPage(context);
-      if (origin !== undefined && !(await blockAllBut(tracked.page, origin))) {
-        if (shared === undefined) await routeToOrigin(context, origin);
-        else sharedRouting ??= routeToOrigin(shared, origin);
-      }
-      await sharedRouting;
-      return tracked;
-    } catch (error) {
-      if (shared === undefined) {
-        contexts.delete(context);
-        await context.close().catch(() => undefined);
-      }
-      throw error;
-    }
-  };
-  const closePage = async (tracked: TrackedPage) => {
-    if (shared !== undefined) return tracked.page.close().catch(() => undefined);
-    const context = tracked.page.context();
-    contexts.delete(context);
-    await context.close().catch(() => undefined);
+    const tracked = await openTrackedPage(context);
+    if (origin !== undefined && routing === undefined && !(await blockAllBut(tracked.page, origin)))
+      routing ??= routeToOrigin(origin);
+    await routing;
+    return tracked;
   };
   const idle: TrackedPage[] = [];
   return {
+    context,
     acquire: async () => idle.pop() ?? (await openPage()),
     async release(tracked, reusable) {
       if (reusable) {
@@ -191,12 +163,9 @@ export async function openFilteredContext(
           return;
         }
       }
-      await closePage(tracked);
+      await tracked.page.close().catch(() => undefined);
     },
-    async close() {
-      await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
-      contexts.clear();
-    },
+    close: () => context.close(),
   };
 }
 
@@ -470,6 +439,11 @@ export async function renderRebuiltRoute(
   return result;
 }
 
+/**
+ * Routes a page reaches by the app's navigation before it loads one by its URL again: a page kept
+ * through a long visit keeps what it loaded (pictures, modules); a load lets go of it.
+ */
+const IN_APP_ROUTES_PER_LOAD = 12;
 /** Longest wait for the app to show a route it went to by its own navigation. */
 const IN_APP_SETTLE_MAX_MS = 4_000;
 /** Without a change of its DOM by then, the app did not go to the route. */
@@ -537,6 +511,23 @@ async function navigateInApp(tracked: TrackedPage, url: string): Promise<boolean
 }
 
 /**
+ * Resizes the page and waits until its window has the new width, without waiting for frames: pages
+ * of one context share a window in headless Chromium, and after a resize one page's next frames
+ * waited up to a second for the others' (1.7 s per route with four lanes; 50 ms this way). Reading
+ * the layout then lays the page out at that width.
+ */
+async function resizeWithoutFrames(
+  page: Page,
+  viewport: { width: number; height: number },
+): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.waitForFunction((width) => window.innerWidth === width, viewport.width, {
+    polling: 20,
+    timeout: 5_000,
+  });
+}
+
+/**
  * What the route shown in `tracked`'s page shows: its text, broken images, and whether it overflows
  * at 375 px (the page is then set back to 1440 px), with what it logged since `tracked` was cleared.
  */
@@ -547,11 +538,11 @@ async function readShownRoute(
 ): Promise<RenderedRoute> {
   const text = await readRenderedText(tracked.page);
   const broken = await findBrokenImages(tracked.page);
-  await resizeToMobile(tracked.page);
+  await resizeWithoutFrames(tracked.page, MOBILE_VIEWPORT);
   const scrollWidth = await tracked.page.evaluate(
     () => (document.scrollingElement ?? document.documentElement).scrollWidth,
   );
-  await tracked.page.setViewportSize(DESKTOP_VIEWPORT);
+  await resizeWithoutFrames(tracked.page, DESKTOP_VIEWPORT);
   return {
     route,
     text,
@@ -569,7 +560,8 @@ async function readShownRoute(
 /**
  * Renders `routes` of the rebuild for what they show, without screenshots (issue 24: the routes past
  * the screenshot sample), in one page: the first is loaded by its URL, each next one reached by the
- * app's own navigation, which costs a fraction of loading the app again. A route the app does not
+ * app's own navigation, which costs a fraction of loading the app again (every IN_APP_ROUTES_PER_LOAD
+ * routes one is loaded by its URL, which lets go of what the page kept). A route the app does not
  * go to, or that fails, is loaded by its URL in a page of its own ({@link renderRebuiltRoute}).
  * `onRendered` gets each route's result, in the given order.
  */
@@ -581,6 +573,7 @@ export async function renderRoutesInApp(
 ): Promise<void> {
   const tracked = await target.acquire();
   let loaded = false;
+  let sinceLoad = 0;
   let healthy = true;
   try {
     for (const route of routes) {
@@ -590,12 +583,14 @@ export async function renderRoutesInApp(
         try {
           tracked.consoleErrors.length = 0;
           tracked.failedImages.length = 0;
-          const shown = loaded
+          const inApp = loaded && sinceLoad < IN_APP_ROUTES_PER_LOAD;
+          const shown = inApp
             ? await navigateInApp(tracked, url)
             : await gotoAndSettle(tracked, url).then(() => true);
           if (shown) {
             result = await readShownRoute(tracked, origin, route);
             loaded = true;
+            sinceLoad = inApp ? sinceLoad + 1 : 0;
           }
         } catch {
           // The page is in an unknown state: this route and the next are loaded by their URLs.

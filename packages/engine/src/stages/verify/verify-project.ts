@@ -305,18 +305,17 @@ export async function verifyProject(
     findings.log.forEach(writeLog);
     report.deadLinks = findDeadLinks(rendered, { routes, files: await listFiles(distDir) });
     logDeadLinks(report.deadLinks, log);
-    if (expectations.screenshots) {
-      report.rendered = {
-        routes: screenshotPages.length,
-        of: expectations.pages.length,
-        sampled: picked.sampled,
-      };
-      if (picked.sampled)
-        log(
-          'INFO',
-          `Screenshotted and measured ${screenshotPages.length} of ${expectations.pages.length} routes (every kind of page, spread over the site); text, overflow, console errors and images were checked on every route`,
-        );
-    }
+    // Routes loaded by their URL (and screenshotted, with screenshots), of the site's routes.
+    report.rendered = {
+      routes: picked.routes.length,
+      of: expectations.pages.length,
+      sampled: picked.sampled,
+    };
+    if (picked.sampled)
+      log(
+        'INFO',
+        `${expectations.screenshots ? 'Screenshotted and measured' : 'Loaded by their address'} ${picked.routes.length} of ${expectations.pages.length} routes (every kind of page, spread over the site); text, overflow, console errors and images were checked on every route`,
+      );
 
     // Originals the fetch stage already screenshotted are not loaded again (planOriginals).
     const originalsPlan = planOriginals(screenshotPages, expectations.originalScreenshots ?? {});

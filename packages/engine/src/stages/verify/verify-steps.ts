@@ -130,7 +130,6 @@ export async function renderStep(
   // The rebuild at rest: its motion (a profile's motion.css) respects reduced motion, so what it
   // fades in on scrolling (scroll-driven animations) and on load is drawn where it settles, as a
   // visitor who scrolls to it sees it. The originals keep Chromium's default: measured as they show.
-  const context = await openFilteredContext(browser, { origin }, { reducedMotion: 'reduce' });
   const results = new Map<string, RenderedRoute>();
   const record = (result: RenderedRoute) => {
     options.log({
@@ -141,6 +140,7 @@ export async function renderStep(
     options.onRendered();
   };
   const isFull = (route: string) => options.fullRoutes?.has(route) ?? true;
+  const context = await openFilteredContext(browser, { origin }, { reducedMotion: 'reduce' });
   try {
     await mapWithConcurrency(routes.filter(isFull), options.concurrency, async (route) => {
       throwIfCancelled(options.signal);
@@ -154,26 +154,14 @@ export async function renderStep(
     const lanes = Array.from({ length: laneCount }, (_, lane) =>
       rest.filter((_route, index) => index % laneCount === lane),
     );
-    if (lanes.length > 0) {
-      // A context a lane: the lanes' 375 px checks then do not wait for each other's frames.
-      const inApp = await openFilteredContext(
-        browser,
-        { origin },
-        { reducedMotion: 'reduce', contextPerPage: true },
-      );
-      try {
-        await Promise.all(
-          lanes.map((lane) =>
-            renderRoutesInApp(inApp, origin, lane, (result) => {
-              record(result);
-              throwIfCancelled(options.signal);
-            }),
-          ),
-        );
-      } finally {
-        await inApp.close();
-      }
-    }
+    await Promise.all(
+      lanes.map((lane) =>
+        renderRoutesInApp(context, origin, lane, (result) => {
+          record(result);
+          throwIfCancelled(options.signal);
+        }),
+      ),
+    );
   } finally {
     await context.close();
   }
