@@ -172,8 +172,9 @@ export const siteliftReportSchema = z.object({
       })
       .optional(),
     /**
-     * Routes verify rendered in full (screenshots and fidelity), of the site's routes: every route up
-     * to a bound, then a spread sample (`sampled: true`, issue 24); text coverage covers every route.
+     * Routes verify loaded by their URL, screenshotted and measured for fidelity, of the site's
+     * routes: every route up to a bound (40), past it a spread sample (`sampled: true`, issue 24).
+     * Text coverage, overflow, console errors and broken images cover every route.
      */
     rendered: z.object({ routes: z.number(), of: z.number(), sampled: z.boolean() }).optional(),
   }),
