@@ -143,6 +143,7 @@ describe('toSiteliftReport', () => {
       pages: [{ url: 'http://old.example/', route: '/', title: 'Home' }],
       verify: { ...VERIFY, rendered: { routes: 40, of: 200, sampled: true } },
       notCarried: [],
+      notRead: [],
       timings: {},
     });
     expect(report.verification.rendered).toEqual({ routes: 40, of: 200, sampled: true });

@@ -537,7 +537,7 @@ async function readShownRoute(
   route: string,
 ): Promise<RenderedRoute> {
   const text = await readRenderedText(tracked.page);
-  const broken = await findBrokenImages(tracked.page);
+  const { brokenImages: broken, links, ids } = await inspectPage(tracked.page);
   await resizeWithoutFrames(tracked.page, MOBILE_VIEWPORT);
   const scrollWidth = await tracked.page.evaluate(
     () => (document.scrollingElement ?? document.documentElement).scrollWidth,
@@ -553,6 +553,8 @@ async function readShownRoute(
         src.startsWith(`${origin}/`) ? src.slice(origin.length) : src,
       ),
     ),
+    links,
+    ids,
     screenshots: {},
   };
 }
