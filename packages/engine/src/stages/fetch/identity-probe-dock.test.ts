@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PageModel } from '../../model';
-import { plainText, toFlatBlocks } from '../../model';
 import { getAttr } from '../extract/dom';
 import { extractSite } from '../extract/extract-site';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 import { failOnConsoleOutput } from './test-server.fixture';
-import { chromePath, useProbedSite } from './probed-site.fixture';
+import { chromePath, shownText, useProbedSite } from './probed-site.fixture';
 
 failOnConsoleOutput();
 
@@ -56,20 +54,6 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Riverside College</tit
 </body></html>`;
 
 const site = useProbedSite(() => ({ '/': PAGE }));
-
-/** Every word the page's blocks show. */
-function shownText(page: PageModel): string {
-  return page.sections
-    .flatMap((section) => [
-      ...(section.heading ? [plainText(section.heading.inlines)] : []),
-      ...toFlatBlocks(section.blocks).map((block) => {
-        if ('inlines' in block) return plainText(block.inlines);
-        if (block.kind === 'list') return block.items.map((item) => plainText(item)).join(' ');
-        return '';
-      }),
-    ])
-    .join(' | ');
-}
 
 describe.skipIf(!chromePath)('the dock mark of the identity probe (issue 23)', () => {
   it('marks the social column pinned to the left and the back-to-top arrow, not the sidebar or header', () => {

@@ -7,6 +7,8 @@ import { parse } from 'parse5';
 import { afterAll, beforeAll } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
 import type { EnginePorts } from '../../ports';
+import type { PageModel } from '../../model';
+import { plainText, toFlatBlocks } from '../../model';
 import type { RawSite } from '../../types';
 import type { Element, Node } from '../extract/dom';
 import { findElements, getAttr } from '../extract/dom';
@@ -93,4 +95,18 @@ export function useProbedSite(
     if (!site) throw new Error('the probed site is not ready');
     return site;
   };
+}
+
+/** Every word and icon name a page's sections show, their headings and blocks, joined by ` | `. */
+export function shownText(page: PageModel): string {
+  return page.sections
+    .flatMap((section) => [
+      ...(section.heading ? [plainText(section.heading.inlines)] : []),
+      ...toFlatBlocks(section.blocks).map((block) => {
+        if ('inlines' in block) return plainText(block.inlines);
+        if (block.kind === 'list') return block.items.map((item) => plainText(item)).join(' ');
+        return '';
+      }),
+    ])
+    .join(' | ');
 }
