@@ -73,6 +73,7 @@ describe('the code catalogues (decision 020)', () => {
       stylesheets: [],
       assets: [],
       diagnostics: [{ level: 'warning', code, message: 'Skipped' }],
+      notRead: [],
     });
     expect(rawSiteSchema.safeParse(raw('ENGINE_FETCH_PAGE_SKIPPED')).success).toBe(true);
     expect(rawSiteSchema.safeParse(raw('FETCH_PAGE_SKIPPED')).success).toBe(false);
