@@ -103,7 +103,7 @@ async function buildSite(): Promise<RawSite> {
       page(`${ORIGIN}/`, `<h1>Studio Lens</h1><p>Portraits and weddings since 1988.</p>${images}`),
       page(
         `${ORIGIN}/about.html`,
-        `<h1>About</h1><p>The same photo on a second page.</p><p><img src="/wide.png" alt="Again"></p>`,
+        `<h1>About</h1><p>The same photo on a second page.</p><p><img src="/wide.png" alt="Again"></p><p><a href="/wide.png">The full picture</a></p>`,
       ),
     ],
     stylesheets: [],
@@ -153,6 +153,17 @@ describe('optimizeImages', () => {
     expect(
       result.plan.assets.some((a) => a.path.endsWith('.png') && a.url.endsWith('wide.png')),
     ).toBe(false);
+  });
+
+  it('moves a link to a re-encoded picture with it, so the link leads somewhere (issue 24)', () => {
+    const wide = imageAlt('The studio at dusk');
+    const before = JSON.stringify(plan.pages).match(/"href":"(\/images\/wide-[0-9a-f]+\.png)"/);
+    expect(before?.[1]).toBeDefined();
+    const hrefs = [...JSON.stringify(result.plan.pages).matchAll(/"href":"([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(hrefs).toContain(wide.src);
+    expect(hrefs).not.toContain(before?.[1]);
   });
 
   it('makes narrower WebP copies of large pictures for srcset, never of the logo or favicon', async () => {

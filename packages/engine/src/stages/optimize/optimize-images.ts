@@ -186,7 +186,10 @@ async function responsiveVariants(
   return { assets: out, byPath };
 }
 
-/** Copies a plan value, replacing image references whose src is a changed asset's old path. */
+/**
+ * Copies a plan value, replacing image references whose src is a changed asset's old path, and links
+ * to such an image (a thumbnail opening its full-size picture): they follow it to its new path.
+ */
 function rewriteRefs<T>(value: T, bySrc: Map<string, PlannedAsset>): T {
   if (Array.isArray(value)) return value.map((item: unknown) => rewriteRefs(item, bySrc)) as T;
   if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return value;
@@ -202,6 +205,8 @@ function rewriteRefs<T>(value: T, bySrc: Map<string, PlannedAsset>): T {
       image.height = asset.height;
     }
   }
+  const linked = typeof record.href === 'string' ? bySrc.get(record.href) : undefined;
+  if (linked) out.href = `/${linked.path}`;
   return out as T;
 }
 
