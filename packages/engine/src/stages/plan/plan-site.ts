@@ -33,6 +33,7 @@ import { planNavigation, withoutMenuCopies } from './plan-navigation';
 import { normalizeUrl, planRoutes, toComponentName, toModuleName } from './plan-routes';
 import { planRedirects } from './plan-redirects';
 import { planAside } from './plan-aside';
+import { withLandingAnchors } from './landing-anchors';
 import { planPageKinds } from './page-kinds';
 import { toCardRuns } from './to-card-runs';
 import { toBlockKinds, toDatedSections, toListKind } from './list-kinds';
@@ -254,7 +255,8 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   if (fontFaces.length > 0) draft.fontFaces = fontFaces;
   const linksToOriginal = links.linksToOriginal();
   if (linksToOriginal.length > 0) draft.linksToOriginal = linksToOriginal;
-  return applyDesign(draft, designOffline(model, draft), offlineDesigner.name);
+  const landed = withLandingAnchors(draft);
+  return applyDesign(landed, designOffline(model, landed), offlineDesigner.name);
 }
 
 /**
