@@ -27,3 +27,8 @@ export function toDocumentUrl(url: string): string {
   const hash = url.indexOf('#');
   return hash < 0 ? url : url.slice(0, hash);
 }
+
+/** A link's page: its document's address, with `/` and `/index.html` (or default.php...) one. */
+export function toPageAddress(url: string): string {
+  return toDocumentUrl(url).replace(/\/(?:index|default)\.(?:html?|php|aspx?)$/i, '/');
+}

@@ -5,7 +5,7 @@
  * hold them all and the menu would lead to one place; extract starts a section at each of them.
  */
 import type { NavLink } from '../../model';
-import { hasClientRoute, toDocumentUrl } from '../../lib/client-route';
+import { hasClientRoute, toPageAddress } from '../../lib/client-route';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 import type { Element, Node } from './dom';
 import { collapse, findElements, getAttr, resolveUrl, textContent } from './dom';
@@ -21,14 +21,9 @@ function toLabel(link: Element): string {
   );
 }
 
-/** A document's address, `/` and `/index.html` one. */
-function toDocument(url: string): string {
-  return toDocumentUrl(url).replace(/\/(?:index|default)\.(?:html?|php|aspx?)$/i, '/');
-}
-
 /** The element id a link goes to on `pageUrl` itself (not a client-side route's view), if any. */
 function toOwnAnchor(href: string, pageUrl: string): string | undefined {
-  if (hasClientRoute(href) || toDocument(href) !== toDocument(pageUrl)) return undefined;
+  if (hasClientRoute(href) || toPageAddress(href) !== toPageAddress(pageUrl)) return undefined;
   const hash = href.slice(href.indexOf('#') + 1);
   if (!href.includes('#') || !hash) return undefined;
   try {

@@ -7,17 +7,13 @@
  */
 import type { Block, ImageRef, NavLink } from '../../../model';
 import { plainText } from '../../../model';
+import { toPageAddress } from '../../../lib/client-route';
 import type { WalkContext } from './walk-context';
 
 /** A run of linked pictures is the text menu again when this share of its pages are the menu's. */
 const SAME_MENU_SHARE = 0.8;
 /** Picture buttons of a menu are short; photos are not. */
 const MAX_BUTTON_HEIGHT = 100;
-
-/** A link's page: without its fragment, `/` and `/index.html` one. */
-function toPage(href: string): string {
-  return href.replace(/#.*$/, '').replace(/\/(?:index|default)\.(?:html?|php|aspx?)$/i, '/');
-}
 
 /** Blocks written as a text menu: two links or more, four fifths of the words linked. */
 function menuHrefsOf(block: Block): string[] {
@@ -26,7 +22,7 @@ function menuHrefsOf(block: Block): string[] {
   const runs = lines.flat();
   const all = plainText(runs).length;
   const linked = runs.filter((run) => run.href).reduce((n, run) => n + run.text.trim().length, 0);
-  const hrefs = [...new Set(runs.flatMap((run) => (run.href ? [toPage(run.href)] : [])))];
+  const hrefs = [...new Set(runs.flatMap((run) => (run.href ? [toPageAddress(run.href)] : [])))];
   return hrefs.length >= 2 && linked >= all * 0.8 ? hrefs : [];
 }
 
@@ -75,8 +71,8 @@ function isSameOrigin(href: string, pageUrl: string): boolean {
  * section (`#program`).
  */
 function toDestination(href: string, pageUrl: string): string {
-  const page = toPage(href);
-  return page === toPage(pageUrl) && /#./.test(href) ? href : page;
+  const page = toPageAddress(href);
+  return page === toPageAddress(pageUrl) && /#./.test(href) ? href : page;
 }
 
 /**
@@ -103,7 +99,7 @@ function isPictureMenu(images: ImageRef[], pageUrl: string): boolean {
 export function dropPictureMenus(context: WalkContext): void {
   const { blocks, navLinks, pictures } = context;
   const textMenu = new Set(
-    navLinks.filter((link) => !pictures.navLinks.has(link)).map((link) => toPage(link.href)),
+    navLinks.filter((link) => !pictures.navLinks.has(link)).map((link) => toPageAddress(link.href)),
   );
   const hasTextNav = textMenu.size > 0;
   for (const block of blocks) for (const href of menuHrefsOf(block)) textMenu.add(href);
@@ -111,13 +107,14 @@ export function dropPictureMenus(context: WalkContext): void {
   // A menu's picture links to pages its text links go to already.
   for (let i = navLinks.length - 1; i >= 0; i--) {
     const link = navLinks[i]!;
-    if (pictures.navLinks.has(link) && textMenu.has(toPage(link.href))) navLinks.splice(i, 1);
+    if (pictures.navLinks.has(link) && textMenu.has(toPageAddress(link.href)))
+      navLinks.splice(i, 1);
   }
 
   const removed = new Set<number>();
   const madeLinks: NavLink[] = [];
   for (const run of findPictureRuns(blocks)) {
-    const pages = new Set(run.images.map((image) => toPage(image.href!)));
+    const pages = new Set(run.images.map((image) => toPageAddress(image.href!)));
     const shared = [...pages].filter((page) => textMenu.has(page)).length;
     const repeatsMenu = pages.size >= 2 && shared >= 2 && shared >= pages.size * SAME_MENU_SHARE;
     const isMenu = !repeatsMenu && !hasTextNav && isPictureMenu(run.images, context.pageUrl);
