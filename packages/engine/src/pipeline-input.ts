@@ -3,6 +3,7 @@
  * (pipeline.ts) both read it, and neither imports the other for it.
  */
 import { UNBUILT_LINKS_CHOICES } from '@sitelift/shared/validation/create-project';
+import { aiRunConfigSchema } from '@sitelift/shared/schemas/ai';
 import { z } from 'zod';
 import { fetchOptionsSchema } from './contract/raw-site';
 import type { Designer } from './design/designer';
@@ -85,6 +86,11 @@ export const pipelineInputSchema = z.object({
    * its <title> or host.
    */
   projectName: z.string().max(200).optional(),
+  /**
+   * The model to use (issue 25): absent, no model is called and every stage runs offline. Its
+   * `apiKey` is never logged nor saved with the stage outputs.
+   */
+  ai: aiRunConfigSchema.optional(),
 });
 
 /**

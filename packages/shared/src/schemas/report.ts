@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiReportSchema } from './ai';
 import { MODERNIZATION_STRATEGIES } from '../validation/create-project';
 
 /**
@@ -196,6 +197,8 @@ export const siteliftReportSchema = z.object({
     .object({ before: lighthouseScoresSchema, after: lighthouseScoresSchema })
     .optional(),
   fidelity: fidelitySchema.optional(),
+  /** What the model did (issue 25); absent when no model was configured. */
+  ai: aiReportSchema.optional(),
 });
 
 /** sitelift-report.json. */
