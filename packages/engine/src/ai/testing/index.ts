@@ -1,0 +1,20 @@
+/**
+ * Loopback fakes of the model providers (issue 25), for tests across the workspace: the real SDK
+ * clients talk to them through `baseUrl`. Import from `@sitelift/engine/...` is not exported; use
+ * the path `packages/engine/src/ai/testing` in tests.
+ */
+export {
+  startFakeServer,
+  type FakeProviderServer,
+  type FakeRequest,
+  type FakeServerOptions,
+  type FakeStep,
+  type FakeUsage,
+} from './fake-server';
+export {
+  openAiImages,
+  openAiMessages,
+  openAiText,
+  startFakeOpenAiServer,
+} from './fake-openai-server';
+export { anthropicImages, anthropicText, startFakeAnthropicServer } from './fake-anthropic-server';
