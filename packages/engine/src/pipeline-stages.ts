@@ -9,6 +9,9 @@ import type { z } from 'zod';
 import { rawSiteSchema } from './contract/raw-site';
 import { fileTreeSchema, packageOutputSchema, verifyReportSchema } from './contract/project';
 import { siteModelSchema, sitePlanSchema } from './contract/site-model';
+import { writeMissing } from './ai/additions';
+import { createAiDesigner } from './ai/ai-designer';
+import type { AiClient, AiRecord } from './ai/types';
 import { designSite, type Designer } from './design/designer';
 import type { SiteModel, SitePlan } from './model';
 import type { EnginePorts } from './ports';
@@ -27,6 +30,7 @@ import {
   STAGES,
   type FileTree,
   type RawSite,
+  type SiteliftReport,
   type StageName,
   type VerifyExpectations,
   type VerifyReport,
@@ -53,7 +57,8 @@ export interface StageInputs {
   /** fetch reads the URL and its options from `ctx.options`. */
   fetch: Record<never, never>;
   extract: Pick<StageOutputs, 'fetch'>;
-  plan: Pick<StageOutputs, 'extract'>;
+  /** fetch: the original's home screenshot, for a model's design (issue 25). */
+  plan: Pick<StageOutputs, 'fetch' | 'extract'>;
   optimize: Pick<StageOutputs, 'plan'>;
   generate: Pick<StageOutputs, 'optimize'>;
   verify: Pick<StageOutputs, 'fetch' | 'extract' | 'optimize' | 'generate'>;
@@ -64,8 +69,15 @@ export interface StageInputs {
 export interface StageContext {
   /** The run's validated input (defaults applied). */
   options: PipelineOptions;
-  /** The designer asked for (undefined: the offline one). */
+  /** The designer asked for (undefined: the offline one, or the model's when `ai` is set). */
   designer?: Designer;
+  /**
+   * The run's model client (issue 25), when `options.ai` is set: every model call of the run goes
+   * through it (budget, cache, notes). Absent: every stage runs offline.
+   */
+  ai?: AiClient;
+  /** With `ai`: the patches, labels and strings the stages report (ai/types.ts AiRecord). */
+  aiRecord?: AiRecord;
   ports: EnginePorts;
   /** Milliseconds of the stages finished so far (package writes them into the report). */
   timings: Readonly<Partial<Record<StageName, number>>>;
@@ -123,6 +135,13 @@ function expectationsFor(
   };
 }
 
+/** The original's start page screenshot (desktop), when fetch took one. */
+function homeScreenshot(raw: RawSite, model: SiteModel): Uint8Array | undefined {
+  const home = model.pages[0]?.url;
+  const page = raw.pages.find((candidate) => candidate.url === home) ?? raw.pages[0];
+  return page?.screenshots?.desktop;
+}
+
 /** With previewBase: the project built for that base (a failed build is logged, not thrown). */
 async function buildLivePreview(tree: FileTree, ctx: StageContext): Promise<FileTree | undefined> {
   const base = ctx.options.previewBase;
@@ -141,6 +160,21 @@ async function buildLivePreview(tree: FileTree, ctx: StageContext): Promise<File
     message: `The preview for ${base} did not build: ${built.error.split('\n')[0] ?? ''}`,
   });
   return undefined;
+}
+
+/** The report's `ai`: the client's counts and notes, the stages' records, the plan's strings. */
+function aiReport(
+  ai: AiClient,
+  record: AiRecord | undefined,
+  plan: SitePlan,
+): SiteliftReport['ai'] {
+  const labels = record?.labels ?? [];
+  return {
+    ...ai.summary(),
+    patches: [...(record?.patches ?? [])],
+    written: [...(plan.aiWritten ?? []), ...(record?.written ?? [])],
+    ...(labels.length > 0 ? { labels: [...labels] } : {}),
+  };
 }
 
 /** The real pipeline, walked in STAGES order. */
@@ -177,18 +211,28 @@ export const DEFAULT_PIPELINE: PipelineTable = {
     name: 'plan',
     label: 'Planning routes',
     outputSchema: sitePlanSchema,
-    run: async ({ extract }, { options, designer, ports }) => {
-      // planSite applies the offline design; a Designer given with the input replaces it.
+    run: async ({ fetch, extract }, { options, designer, ai, ports }) => {
+      // planSite applies the offline design; a Designer given with the input replaces it, else the
+      // model's (issue 25) when one is configured and its design task is on.
       const planned = planSite(extract, {
         strategy: options.strategy,
         unbuiltLinks: options.unbuiltLinks,
       });
-      if (designer === undefined) return planned;
-      ports.logger.log({
-        level: 'INFO',
-        message: `Designer ${designer.name} is designing the site`,
-      });
-      return designSite(extract, planned, designer);
+      const chosen =
+        designer ??
+        (ai?.allows('design') === true
+          ? createAiDesigner(ai, homeScreenshot(fetch, extract))
+          : undefined);
+      let plan = planned;
+      if (chosen !== undefined) {
+        ports.logger.log({
+          level: 'INFO',
+          message: `Designer ${chosen.name} is designing the site`,
+        });
+        plan = await designSite(extract, planned, chosen);
+      }
+      // What the site lacks (descriptions, alt texts), written by the model where the original has none.
+      return ai === undefined ? plan : writeMissing(extract, plan, ai);
     },
   },
   optimize: {
@@ -259,6 +303,7 @@ export const DEFAULT_PIPELINE: PipelineTable = {
         linksToOriginal: input.optimize.linksToOriginal ?? [],
         timings: { ...ctx.timings },
       });
+      if (ctx.ai !== undefined) report.ai = aiReport(ctx.ai, ctx.aiRecord, input.optimize);
       const archive = await packageProject(input.generate, report, {
         screenshots: input.verify.screenshots,
         rootFolder: ctx.options.archiveFolder,

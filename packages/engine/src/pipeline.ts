@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
 import type { z } from 'zod';
+import { createAiClient } from './ai/client';
 import type { SiteModel, SitePlan } from './model';
 import {
   DEFAULT_PIPELINE,
@@ -183,9 +184,21 @@ export async function runPipeline(
   const timings: Partial<Record<StageName, number>> = {};
   const workDir = options.workDir;
   const table: PipelineTable = { ...DEFAULT_PIPELINE, ...overrides };
+  // The run's one model client (issue 25); without options.ai no model is called. Its answers are
+  // cached under workDir unless the run names a cache folder, so a resumed run repeats no call.
+  const ai =
+    options.ai === undefined
+      ? undefined
+      : createAiClient(
+          options.ai.cacheDir === undefined && workDir !== undefined
+            ? { ...options.ai, cacheDir: path.join(workDir, 'ai-cache') }
+            : options.ai,
+          { logger },
+        );
   const ctx: StageContext = {
     options,
     designer: input.designer,
+    ...(ai === undefined ? {} : { ai, aiRecord: { patches: [], written: [], labels: [] } }),
     ports,
     timings,
     checkCancelled() {

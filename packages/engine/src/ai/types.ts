@@ -51,3 +51,22 @@ export interface AiClient {
   /** The report's `ai` section so far, without `patches`, `written` and `labels` (the stages add them). */
   summary(): Omit<AiReport, 'patches' | 'written' | 'labels'>;
 }
+
+/**
+ * What the stages tell the report about the model's work besides the client's counts: the
+ * pipeline puts one on the StageContext (`ctx.aiRecord`) when a model is configured, and the
+ * package stage writes it into the report's `ai` with `summary()`.
+ *
+ * - `patches` and `labels`: pushed by the stages that propose or take them (repair, understand).
+ * - `written`: strings a model wrote where the original had none. The plan stage's (descriptions,
+ *   alt texts) ride in the plan itself (`SitePlan.aiWritten`) so that a resumed run still lists
+ *   them; the package stage adds the plan's to the ones pushed here.
+ *
+ * A stage whose output is saved and reused on resume should keep its records in that output too;
+ * the record only lives as long as the run.
+ */
+export interface AiRecord {
+  patches: AiReport['patches'];
+  written: AiReport['written'];
+  labels: NonNullable<AiReport['labels']>;
+}

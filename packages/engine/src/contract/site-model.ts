@@ -622,6 +622,16 @@ export const sitePlanSchema = exactly<SitePlan>()(
     footer: z.array(blockSchema).optional(),
     designer: z.string(),
     design: designResultSchema,
+    aiWritten: z
+      .array(
+        z.object({
+          route: z.string(),
+          field: z.enum(['description', 'alt', 'json_ld']),
+          target: z.string().optional(),
+          text: z.string(),
+        }),
+      )
+      .optional(),
     diagnostics: z.array(diagnosticSchema),
   }),
 );

@@ -727,5 +727,20 @@ export interface SitePlan {
   footer?: Block[];
   designer: string;
   design: DesignResult;
+  /**
+   * Strings a model wrote where the original had none (issue 25: page descriptions, image alt
+   * texts), each already in the plan's pages; the report lists them as model-written. Absent when
+   * no model wrote any.
+   */
+  aiWritten?: AiWrittenString[];
   diagnostics: Diagnostic[];
+}
+
+/** One string a model wrote into the plan (the report's `ai.written`). */
+export interface AiWrittenString {
+  route: string;
+  field: 'description' | 'alt' | 'json_ld';
+  /** The image's address (its original URL) for `alt`. */
+  target?: string;
+  text: string;
 }
