@@ -232,7 +232,7 @@ export const DEFAULT_PIPELINE: PipelineTable = {
         plan = await designSite(extract, planned, chosen);
       }
       // What the site lacks (descriptions, alt texts), written by the model where the original has none.
-      return ai === undefined ? plan : writeMissing(extract, plan, ai);
+      return ai === undefined ? plan : writeMissing(fetch, extract, plan, ai);
     },
   },
   optimize: {

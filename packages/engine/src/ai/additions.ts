@@ -1,6 +1,7 @@
 /**
  * What the site lacks (issue 25, tasks `describe` and `alt`): a model writes a page's meta
- * description where the original page had none, and the alt text of a content picture whose
+ * description where the original page had none (in place of extract's fallback, the page's first
+ * paragraph), and the alt text of a content picture whose
  * original alt was missing or empty — nothing else, and never over the site's own words. Every
  * string passes the guards (guards.ts) or is dropped with a note; each one kept is listed in the
  * plan's `aiWritten` (the report's `ai.written`). Runs in the plan stage, after the design, only
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import type { AiWrittenString, ImageRef, SiteModel, SitePlan } from '../model';
 import { guardWritten } from './guards';
 import { imageSize, toModelImage } from './images';
+import type { RawSite } from '../types';
 import type { AiClient } from './types';
 
 /** Pages and pictures a run asks about at most (the budget bounds it too). */
@@ -66,6 +68,20 @@ function contentImages(page: SitePlan['pages'][number]): ImageRef[] {
   return found;
 }
 
+/**
+ * Whether a page's HTML has a meta description of its own (`description` or `og:description` with
+ * words in it). Extract falls back to the page's first paragraph when it has none; that fallback
+ * is what a model's description replaces.
+ */
+export function hasOwnMetaDescription(html: string): boolean {
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
+    if (!/\b(?:name|property)\s*=\s*["']?\s*(?:og:)?description\b/i.test(tag)) continue;
+    const content = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag);
+    if ((content?.[1] ?? content?.[2] ?? content?.[3] ?? '').trim() !== '') return true;
+  }
+  return false;
+}
+
 /** Text the model reads a page by: its title and its words. */
 function pageText(page: SitePlan['pages'][number]): string {
   return page.textBlocks.join('\n').slice(0, PAGE_TEXT_CHARS);
@@ -76,20 +92,20 @@ function pageText(page: SitePlan['pages'][number]): string {
  * what was written in `aiWritten`. Every failure leaves the plan's own value and adds a note.
  */
 export async function writeMissing(
+  raw: RawSite,
   model: SiteModel,
   plan: SitePlan,
   ai: AiClient,
 ): Promise<SitePlan> {
   if (!ai.config.additions) return plan;
   const written: AiWrittenString[] = [];
-  const ownDescription = new Map(model.pages.map((page) => [page.url, page.description.trim()]));
+  // A page's own description: its meta description (a page not in the raw site counts as having one).
+  const described = new Map(raw.pages.map((page) => [page.url, hasOwnMetaDescription(page.html)]));
   const pages = plan.pages.map((page) => ({ ...page }));
   let dropped = 0;
 
   if (ai.allows('describe')) {
-    const needing = pages
-      .filter((page) => (ownDescription.get(page.url) ?? page.description) === '')
-      .slice(0, MAX_PAGES);
+    const needing = pages.filter((page) => described.get(page.url) === false).slice(0, MAX_PAGES);
     await Promise.all(
       needing.map(async (page) => {
         const text = pageText(page);
@@ -115,24 +131,28 @@ export async function writeMissing(
   }
 
   if (ai.allows('alt')) {
-    const bytes = new Map(plan.assets.map((asset) => [asset.url, asset]));
-    const logo = plan.identity.logo?.src;
+    // The plan's pictures point at their self-hosted copy (`/images/…`), the asset's path.
+    const bytes = new Map(plan.assets.map((asset) => [`/${asset.path}`, asset]));
+    const logos = new Set([
+      plan.identity.logo?.src,
+      plan.identity.logoPath && `/${plan.identity.logoPath}`,
+    ]);
     // One question per picture (by its file), asked for the first page that shows it without alt.
     const pictures = new Map<string, { page: (typeof pages)[number]; refs: ImageRef[] }>();
     for (const page of pages) {
       page.sections = structuredClone(page.sections);
       if (page.aside !== undefined) page.aside = structuredClone(page.aside);
       for (const ref of contentImages(page)) {
-        if (ref.alt.trim() !== '' || ref.asset === undefined || ref.src === logo) continue;
-        const entry = pictures.get(ref.asset);
-        if (entry === undefined) pictures.set(ref.asset, { page, refs: [ref] });
+        if (ref.alt.trim() !== '' || logos.has(ref.src) || !bytes.has(ref.src)) continue;
+        const entry = pictures.get(ref.src);
+        if (entry === undefined) pictures.set(ref.src, { page, refs: [ref] });
         else entry.refs.push(ref);
       }
     }
     const asked = [...pictures.entries()].slice(0, MAX_IMAGES);
     await Promise.all(
-      asked.map(async ([url, { page, refs }]) => {
-        const asset = bytes.get(url);
+      asked.map(async ([path, { page, refs }]) => {
+        const asset = bytes.get(path);
         if (asset === undefined || asset.contentType === 'image/svg+xml') return;
         const size =
           asset.width !== undefined && asset.height !== undefined
@@ -158,11 +178,11 @@ export async function writeMissing(
         const guarded = guardWritten(result.value.alt, 'alt', page.language);
         if (!guarded.ok) {
           dropped += 1;
-          ai.note(`The alt text written for ${url} was dropped: it ${guarded.reason}.`);
+          ai.note(`The alt text written for ${path} was dropped: it ${guarded.reason}.`);
           return;
         }
         for (const ref of refs) ref.alt = guarded.text;
-        written.push({ route: page.route, field: 'alt', target: url, text: guarded.text });
+        written.push({ route: page.route, field: 'alt', target: path, text: guarded.text });
       }),
     );
   }

@@ -24,6 +24,9 @@ export type FakeStep =
   /** Accept the request and never answer. */
   | { stall: true };
 
+/** A step, or a function that picks the step from the request (for requests made in any order). */
+export type FakeScriptStep = FakeStep | ((request: FakeRequest) => FakeStep);
+
 /** A request the fake received. */
 export interface FakeRequest {
   method: string;
@@ -37,9 +40,9 @@ export interface FakeRequest {
 
 export interface FakeServerOptions {
   /** The answers, in order. */
-  script?: FakeStep[];
+  script?: FakeScriptStep[];
   /** What to answer once the script is used up (default: 500 "script exhausted"). */
-  fallback?: FakeStep;
+  fallback?: FakeScriptStep;
   /** When set, a request without this key is refused with 401. */
   apiKey?: string;
 }
@@ -51,7 +54,7 @@ export interface FakeProviderServer {
   /** Every request so far (the model endpoint's and any other). */
   requests: FakeRequest[];
   /** Appends steps to the script. */
-  push(...steps: FakeStep[]): void;
+  push(...steps: FakeScriptStep[]): void;
   /** Steps not used yet. */
   remaining(): number;
   close(): Promise<void>;
@@ -116,13 +119,14 @@ export async function startFakeServer(
         body = undefined;
       }
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      requests.push({
+      const recorded: FakeRequest = {
         method: request.method ?? 'GET',
         path: url.pathname,
         headers: request.headers,
         body,
         text,
-      });
+      };
+      requests.push(recorded);
       if (request.method !== 'POST' || url.pathname !== `/v1${protocol.path}`) {
         protocol.error(response, 404, `no route ${request.method} ${url.pathname}`);
         return;
@@ -131,8 +135,9 @@ export async function startFakeServer(
         protocol.error(response, 401, 'Incorrect API key provided.');
         return;
       }
-      const step = script.shift() ??
+      const next = script.shift() ??
         options.fallback ?? { status: 500, message: 'script exhausted' };
+      const step = typeof next === 'function' ? next(recorded) : next;
       if ('stall' in step) return; // accepted, never answered
       if ('status' in step) {
         protocol.error(

@@ -8,6 +8,7 @@ export {
   type FakeProviderServer,
   type FakeRequest,
   type FakeServerOptions,
+  type FakeScriptStep,
   type FakeStep,
   type FakeUsage,
 } from './fake-server';
