@@ -87,3 +87,25 @@ export {
 export { findUnsoundEntries, readZipEntries, type ZipEntryCheck } from './stages/package/read-zip';
 export { toSiteliftReport, type SiteliftReportInput } from './stages/package/to-sitelift-report';
 export { contentTypeOf } from './lib/content-types';
+
+// The model (issue 25): the run's client, "Test connection", the price table and the guards on
+// model-written strings. Loopback fakes of the providers for tests: `@sitelift/engine/ai/testing`.
+export {
+  createAiClient,
+  testAiConnection,
+  AI_PRICES,
+  priceFor,
+  type AiClientOptions,
+  type AiConnectionResult,
+} from './ai/client';
+export type {
+  AiCallRequest,
+  AiCallResult,
+  AiClient,
+  AiFailure,
+  AiImage,
+  AiRecord,
+  AiUsage,
+} from './ai/types';
+export { guardWritten, notPlainText, WRITTEN_BOUNDS, type GuardResult } from './ai/guards';
+export { createAiDesigner } from './ai/ai-designer';
