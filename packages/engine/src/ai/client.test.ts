@@ -166,6 +166,40 @@ describe('createAiClient against a fake OpenAI server (real @ai-sdk/openai)', ()
     expect(client.summary().calls).toEqual({ total: 2, cached: 0, failed: 1 });
   });
 
+  it('stops calling a model that failed three times in a row', async () => {
+    const server = await openAi({ fallback: { status: 503 } });
+    const client = openAiClient(server, { timeoutMs: 1000 });
+    for (let index = 0; index < 3; index += 1) {
+      expect(await client.call({ ...request, prompt: `question ${index}` })).toMatchObject({
+        ok: false,
+        reason: 'server_error',
+      });
+    }
+    const seen = server.requests.length;
+    expect(client.allows('design')).toBe(false);
+    expect(await client.call({ ...request, prompt: 'question 4' })).toMatchObject({
+      ok: false,
+      reason: 'server_error',
+      ms: 0,
+    });
+    expect(server.requests).toHaveLength(seen);
+    expect(client.summary().calls).toEqual({ total: 4, cached: 0, failed: 4 });
+    expect(client.summary().notes.join(' ')).toMatch(/failed 3 times in a row/);
+  });
+
+  it('stops calling at once when the key is refused', async () => {
+    const server = await openAi({});
+    const client = createAiClient({
+      provider: 'openai',
+      model: 'gpt-4o',
+      apiKey: 'sk-wrong-0000000000',
+      baseUrl: server.baseUrl,
+    });
+    expect(await client.call(request)).toMatchObject({ ok: false, reason: 'error' });
+    expect(await client.call({ ...request, prompt: 'again' })).toMatchObject({ ok: false, ms: 0 });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("does not call for a task turned off ('disabled')", async () => {
     const server = await openAi({ script: [{ json: { title: 'Hello', count: 1 } }] });
     const client = openAiClient(server, { disabled: ['design'] });

@@ -53,6 +53,8 @@ export interface AiClientOptions {
 const MAX_ATTEMPTS = 4;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 8_000;
+/** Failures in a row after which a run stops calling the model. */
+const BREAKER_FAILURES = 3;
 /** Output tokens a call may use unless the request says otherwise. */
 const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
 
@@ -225,6 +227,11 @@ function createInternalClient(config: AiRunConfig, opts: AiClientOptions): Inter
   const counts = { total: 0, cached: 0, failed: 0, tokensIn: 0, tokensOut: 0, ms: 0 };
   const notes: string[] = [];
   let budgetNoted = false;
+  /** Failures in a row (timeouts, 429/5xx, refusals); at BREAKER_FAILURES the run stops calling. */
+  let failuresInARow = 0;
+  let broken: { reason: AiFailure; why: string } | undefined;
+  /** The failure behind each failed result (its HTTP status), for the breaker. */
+  const failureOf = new WeakMap<object, Failure>();
   let failureOfLastCall: Failure | undefined;
   let model: LanguageModel | undefined;
   let modelError: string | undefined;
@@ -459,13 +466,41 @@ function createInternalClient(config: AiRunConfig, opts: AiClientOptions): Inter
 
     function fail(failure: Failure): AiCallResult<T> {
       failureOfLastCall = failure;
-      return {
+      const result: AiCallResult<T> = {
         ok: false,
         reason: failure.reason,
         message: sanitize(failure.message, config.apiKey),
         ms: now() - started,
       };
+      failureOf.set(result, failure);
+      return result;
     }
+  }
+
+  /**
+   * Counts a failure toward the breaker: a model refusing the key or the model name (401, 403,
+   * 404) trips it at once, timeouts and 429/5xx after BREAKER_FAILURES in a row, so a dead or
+   * stalled model costs a job a few time limits, not one per page and picture.
+   */
+  function trip(reason: AiFailure, failure: Failure | undefined, message: string): void {
+    if (reason === 'invalid' || reason === 'disabled' || reason === 'over_budget') return;
+    failuresInARow += 1;
+    const refused = failure?.status === 401 || failure?.status === 403 || failure?.status === 404;
+    if (broken !== undefined || (!refused && failuresInARow < BREAKER_FAILURES)) return;
+    broken = { reason, why: message };
+    note(
+      `The model failed ${refused ? '' : `${failuresInARow} times in a row `}(${message}); later model calls were skipped and the offline result kept.`,
+    );
+  }
+
+  function skipBroken(
+    task: AiTask,
+    state: { reason: AiFailure; why: string },
+  ): AiCallResult<never> {
+    counts.total += 1;
+    counts.failed += 1;
+    log('WARNING', `AI ${task}: skipped, the model failed before (${state.reason})`);
+    return { ok: false, reason: state.reason, message: `skipped: ${state.why}`, ms: 0 };
   }
 
   const client: InternalClient = {
@@ -473,7 +508,7 @@ function createInternalClient(config: AiRunConfig, opts: AiClientOptions): Inter
     model: config.model,
     config,
     allows(task: AiTask): boolean {
-      return !config.disabled.includes(task) && spent() < config.maxTokens;
+      return !config.disabled.includes(task) && spent() < config.maxTokens && broken === undefined;
     },
     note,
     lastFailure: () => failureOfLastCall,
@@ -515,9 +550,14 @@ function createInternalClient(config: AiRunConfig, opts: AiClientOptions): Inter
           log('WARNING', `AI ${request.task}: skipped, the token budget is spent`);
           return { ok: false, reason: 'over_budget', message: 'the token budget is spent', ms: 0 };
         }
-        const result = await limit(() => run(request, now()));
+        if (broken !== undefined) return skipBroken(request.task, broken);
+        // Calls queued before the breaker tripped are skipped too.
+        const result = await limit(() => (broken === undefined ? run(request, now()) : undefined));
+        if (result === undefined) return skipBroken(request.task, broken!);
         counts.total += 1;
         counts.ms += result.ms;
+        if (result.ok) failuresInARow = 0;
+        else trip(result.reason, failureOf.get(result), result.message);
         if (result.ok) {
           log(
             'INFO',
@@ -610,7 +650,8 @@ export async function testAiConnection(
     schema: connectionSchema,
     system: 'You are a connection test. Answer with the JSON object {"ok": true}.',
     prompt: 'Reply with {"ok": true}.',
-    maxOutputTokens: 50,
+    // Room for a reasoning model's thinking before its answer.
+    maxOutputTokens: 1_000,
   });
   if (result.ok) return { ok: true, model: config.model, ms: result.ms };
   const failure = client.lastFailure();
