@@ -4,6 +4,9 @@
  * `ai` lists the calls and the strings the model wrote, a string with a script or an address is
  * dropped, and the site's own words are all kept. A model that only fails leaves the offline run.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -118,7 +121,11 @@ function answer(request: FakeRequest): FakeStep {
   return { status: 400, message: 'unexpected request' };
 }
 
-async function run(server: FakeProviderServer, logs: LogEvent[]): Promise<PipelineResult> {
+async function run(
+  server: FakeProviderServer,
+  logs: LogEvent[],
+  cacheDir?: string,
+): Promise<PipelineResult> {
   const raw = await siteWithoutDescriptions();
   return runPipeline(
     {
@@ -132,6 +139,7 @@ async function run(server: FakeProviderServer, logs: LogEvent[]): Promise<Pipeli
         apiKey: KEY,
         baseUrl: server.baseUrl,
         timeoutMs: 2000,
+        ...(cacheDir === undefined ? {} : { cacheDir }),
       },
     },
     { logger: { log: (event) => logs.push(event) }, clock: { now: () => Date.now() } },
@@ -150,13 +158,18 @@ function projectText(result: PipelineResult): string {
 describe.skipIf(!hasChromium)('runPipeline with a model (fake OpenAI server)', () => {
   let server: FakeProviderServer;
   let result: PipelineResult;
+  let cacheDir: string;
   const logs: LogEvent[] = [];
 
   beforeAll(async () => {
+    cacheDir = await mkdtemp(path.join(tmpdir(), 'sitelift-ai-run-'));
     server = await startFakeOpenAiServer({ apiKey: KEY, fallback: answer });
-    result = await run(server, logs);
+    result = await run(server, logs, cacheDir);
   }, 240_000);
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await rm(cacheDir, { recursive: true, force: true });
+  });
 
   it('designs with the model and writes what the site lacks, listed in report.ai', () => {
     const ai = result.report.ai;
@@ -204,6 +217,31 @@ describe.skipIf(!hasChromium)('runPipeline with a model (fake OpenAI server)', (
     expect(JSON.stringify(logs)).not.toContain(KEY);
     expect(JSON.stringify(result.report)).not.toContain(KEY);
   });
+});
+
+describe.skipIf(!hasChromium)('runPipeline with a model, run again on the same site', () => {
+  it('answers every call from the cache: no request, no token, the same project', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'sitelift-ai-rerun-'));
+    const server = await startFakeOpenAiServer({ apiKey: KEY, fallback: answer });
+    try {
+      const first = await run(server, [], cacheDir);
+      const asked = server.requests.length;
+      expect(asked).toBe(4);
+      const second = await run(server, [], cacheDir);
+      expect(server.requests).toHaveLength(asked);
+      expect(second.report.ai).toMatchObject({
+        calls: { total: 4, cached: 4, failed: 0 },
+        tokens_in: 0,
+        tokens_out: 0,
+        cost_usd: 0,
+      });
+      expect(second.report.ai?.written).toEqual(first.report.ai?.written);
+      expect(second.tree.files['index.html']).toEqual(first.tree.files['index.html']);
+    } finally {
+      await server.close();
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
 
 describe.skipIf(!hasChromium)('runPipeline with a model that only fails', () => {
