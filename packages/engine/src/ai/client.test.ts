@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { LogEvent } from '../types';
 import { AI_PRICES, createAiClient, priceFor, testAiConnection } from './client';
@@ -198,6 +198,22 @@ describe('createAiClient against a fake OpenAI server (real @ai-sdk/openai)', ()
     expect(await client.call(request)).toMatchObject({ ok: false, reason: 'error' });
     expect(await client.call({ ...request, prompt: 'again' })).toMatchObject({ ok: false, ms: 0 });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("never uses the worker's environment key when the run has none", async () => {
+    vi.stubEnv('OPENAI_API_KEY', 'sk-operator-ENV-KEY-999999');
+    try {
+      const server = await openAi({});
+      const client = createAiClient({
+        provider: 'openai',
+        model: 'gpt-4o',
+        baseUrl: server.baseUrl,
+      });
+      expect(await client.call(request)).toMatchObject({ ok: false, reason: 'error' });
+      expect(JSON.stringify(server.requests[0]?.headers)).not.toContain('ENV-KEY');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("does not call for a task turned off ('disabled')", async () => {

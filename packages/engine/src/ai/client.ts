@@ -59,34 +59,49 @@ const BREAKER_FAILURES = 3;
 const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
 
 /** The SDK's model for the run's provider (openai: the chat completions API). */
+/** Each hosted provider's API root, given explicitly so that no environment variable is read. */
+const DEFAULT_BASE_URLS = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+  google: 'https://generativelanguage.googleapis.com/v1beta',
+} as const;
+
+/**
+ * The SDK's model for the run's provider (openai: the chat completions API). The key and the base
+ * URL come from the run's settings only: the SDK's fallbacks to the worker's environment
+ * (OPENAI_API_KEY, ANTHROPIC_BASE_URL…) are never used, so a user's run never spends the operator's
+ * key by accident; a missing key is sent empty and refused by the provider.
+ */
 export function languageModel(
   config: Pick<AiRunConfig, 'provider' | 'model' | 'apiKey' | 'baseUrl'>,
   fetchImpl?: typeof globalThis.fetch,
 ): LanguageModel {
-  const common = {
-    ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
-    ...(config.baseUrl === undefined ? {} : { baseURL: config.baseUrl }),
-    ...(fetchImpl === undefined ? {} : { fetch: fetchImpl }),
+  const withFetch = fetchImpl === undefined ? {} : { fetch: fetchImpl };
+  if (config.provider === 'openai-compatible') {
+    if (config.baseUrl === undefined) throw new Error('openai-compatible needs a baseUrl');
+    return createOpenAICompatible({
+      ...withFetch,
+      ...(config.apiKey === undefined || config.apiKey === '' ? {} : { apiKey: config.apiKey }),
+      baseURL: config.baseUrl,
+      name: 'openai-compatible',
+      // Ollama, LM Studio, vLLM and OpenRouter take response_format json_schema.
+      supportsStructuredOutputs: true,
+    })(config.model);
+  }
+  const settings = {
+    ...withFetch,
+    apiKey: config.apiKey ?? '',
+    baseURL: config.baseUrl ?? DEFAULT_BASE_URLS[config.provider],
   };
   switch (config.provider) {
     case 'openai':
       // Chat completions rather than the Responses API: the one protocol every OpenAI-like server
       // speaks, so a baseUrl to a proxy or gateway works the same.
-      return createOpenAI(common).chat(config.model);
+      return createOpenAI(settings).chat(config.model);
     case 'anthropic':
-      return createAnthropic(common)(config.model);
+      return createAnthropic(settings)(config.model);
     case 'google':
-      return createGoogleGenerativeAI(common)(config.model);
-    case 'openai-compatible': {
-      if (config.baseUrl === undefined) throw new Error('openai-compatible needs a baseUrl');
-      return createOpenAICompatible({
-        ...common,
-        baseURL: config.baseUrl,
-        name: 'openai-compatible',
-        // Ollama, LM Studio, vLLM and OpenRouter take response_format json_schema.
-        supportsStructuredOutputs: true,
-      })(config.model);
-    }
+      return createGoogleGenerativeAI(settings)(config.model);
   }
 }
 
