@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { LogEvent } from '../types';
-import { AI_PRICES, createAiClient, priceFor, testAiConnection } from './client';
+import { AI_PRICES, createAiClient, priceFor, strictCompatible, testAiConnection } from './client';
 import {
   anthropicImages,
   anthropicText,
@@ -400,6 +400,22 @@ describe('testAiConnection', () => {
       ok: false,
       message: expect.stringMatching(/did not answer within 1 seconds/),
     });
+  });
+});
+
+describe('strictCompatible', () => {
+  it('sends a schema with optional fields to OpenAI non-strict', async () => {
+    expect(strictCompatible(schema)).toBe(true);
+    const loose = z.object({ title: z.string(), note: z.string().optional() });
+    expect(strictCompatible(loose)).toBe(false);
+    expect(strictCompatible(z.object({ items: z.array(loose) }))).toBe(false);
+    const server = await openAi({ script: [{ json: { title: 'Hello' } }] });
+    const result = await openAiClient(server).call({ ...request, schema: loose });
+    expect(result).toMatchObject({ ok: true, value: { title: 'Hello' } });
+    const format = (
+      server.requests[0]!.body as { response_format?: { json_schema?: { strict?: boolean } } }
+    ).response_format;
+    expect(format?.json_schema?.strict).toBe(false);
   });
 });
 

@@ -179,6 +179,32 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Whether a schema suits OpenAI's strict structured outputs: every object lists all its
+ * properties as required and allows no others. A schema with optional fields is sent non-strict
+ * (the answer is still checked with zod).
+ */
+export function strictCompatible(schema: z.ZodType): boolean {
+  let json: unknown;
+  try {
+    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return false;
+  }
+  const visit = (node: unknown): boolean => {
+    if (Array.isArray(node)) return node.every(visit);
+    if (node === null || typeof node !== 'object') return true;
+    const record = node as Record<string, unknown>;
+    if (record.type === 'object' || record.properties !== undefined) {
+      const keys = Object.keys((record.properties as Record<string, unknown> | undefined) ?? {});
+      const required = new Set((record.required as string[] | undefined) ?? []);
+      if (!keys.every((key) => required.has(key))) return false;
+    }
+    return Object.values(record).every(visit);
+  };
+  return visit(json);
+}
+
 /** The cache key of a request: everything that decides the answer. */
 export function requestHash(
   config: Pick<AiRunConfig, 'provider' | 'model'>,
@@ -318,6 +344,10 @@ function createInternalClient(config: AiRunConfig, opts: AiClientOptions): Inter
         system: request.system,
         messages,
         output: Output.object({ schema: request.schema }),
+        // OpenAI's strict structured outputs take only objects whose every property is required.
+        ...(strictCompatible(request.schema)
+          ? {}
+          : { providerOptions: { openai: { strictJsonSchema: false } } }),
         maxRetries: 0,
         abortSignal: signal,
         maxOutputTokens,
@@ -449,7 +479,7 @@ function createInternalClient(config: AiRunConfig, opts: AiClientOptions): Inter
             return fail({ reason: 'invalid', message: `invalid answer twice: ${result.error}` });
           repaired = true;
           messages.push(
-            { role: 'assistant', content: result.text ?? '' },
+            { role: 'assistant', content: result.text || '(no answer)' },
             {
               role: 'user',
               content: `${result.error} Answer again with only the JSON object that matches the schema.`,

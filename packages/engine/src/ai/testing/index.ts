@@ -1,7 +1,6 @@
 /**
- * Loopback fakes of the model providers (issue 25), for tests across the workspace: the real SDK
- * clients talk to them through `baseUrl`. Import from `@sitelift/engine/...` is not exported; use
- * the path `packages/engine/src/ai/testing` in tests.
+ * Loopback fakes of the model providers (issue 25), for tests across the workspace
+ * (`@sitelift/engine/ai/testing`): the real SDK clients talk to them through `baseUrl`.
  */
 export {
   startFakeServer,
