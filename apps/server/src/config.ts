@@ -1,4 +1,10 @@
 import path from 'node:path';
+import {
+  AI_PROVIDERS,
+  aiPriceSchema,
+  type AiPrice,
+  type AiProvider,
+} from '@sitelift/shared/schemas/ai';
 import { z } from 'zod';
 import type { S3Settings } from './artifacts/s3-artifact-store';
 
@@ -227,12 +233,44 @@ export const CONFIG_VARIABLES = {
   GITHUB_TOKEN_KEY: {
     default: '(unset: derived from the auth secret with HKDF-SHA256)',
     description:
-      'Key that encrypts stored GitHub tokens (AES-256-GCM): 32 bytes as base64 or 64 hex characters.',
+      "Key that encrypts stored GitHub tokens and users' AI keys (AES-256-GCM): 32 bytes as base64 or 64 hex characters.",
   },
   GITHUB_WRITE_INTERVAL_MS: {
     default: '750',
     description:
       'Least time in ms between two writes of one deploy to GitHub (80 a minute stays under its content-creation limit); 0 for a local GitHub-compatible test server.',
+  },
+  AI_PROVIDER: {
+    default: '(unset: no default model, rebuilds run offline unless a user adds their own)',
+    description:
+      "The operator's default model provider for every user without their own: openai, anthropic, google or openai-compatible (Ollama, LM Studio, vLLM, OpenRouter). /api/health names it.",
+  },
+  AI_MODEL: {
+    default: '(unset; required with AI_PROVIDER)',
+    description: 'Model id of the default provider, e.g. gpt-4o-mini or llama3.2-vision.',
+  },
+  AI_API_KEY: {
+    default: '(unset; required with openai, anthropic and google)',
+    description: 'API key of the default provider; never logged nor shown.',
+  },
+  AI_BASE_URL: {
+    default: "(unset: the provider's own API)",
+    description:
+      'API root of the default provider (required for openai-compatible, e.g. http://127.0.0.1:11434/v1 for Ollama).',
+  },
+  AI_PRICES: {
+    default: '(unset: the built-in price table)',
+    description:
+      'Model prices in US dollars per million tokens as JSON, e.g. {"gpt-4o-mini":{"input":0.15,"output":0.6}}; costs of other models are not estimated unless the engine knows them.',
+  },
+  AI_MONTHLY_TOKENS: {
+    default: '2000000',
+    description:
+      "Tokens (in + out) one user's jobs may spend on a model per calendar month (UTC); past it their jobs run offline.",
+  },
+  AI_JOB_TOKENS: {
+    default: '200000',
+    description: 'Tokens (in + out) one job may spend on a model.',
   },
 } as const satisfies Record<string, { default: string; description: string }>;
 
@@ -323,6 +361,16 @@ export const configEnvSchema = z.object({
     (value) => value === undefined || parseTokenKey(value) !== undefined,
     { message: 'must be 32 bytes as base64 or 64 hex characters' },
   ),
+  AI_PROVIDER: optionalString.refine(
+    (value) => value === undefined || (AI_PROVIDERS as readonly string[]).includes(value),
+    { message: `must be one of ${AI_PROVIDERS.join(', ')}` },
+  ),
+  AI_MODEL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_BASE_URL: httpUrl('e.g. http://127.0.0.1:11434/v1').optional(),
+  AI_PRICES: optionalString,
+  AI_MONTHLY_TOKENS: positiveInt(0, 1_000_000_000).optional(),
+  AI_JOB_TOKENS: positiveInt(1000, 100_000_000).optional(),
 });
 
 /** GITHUB_TOKEN_KEY as 32 bytes (64 hex characters or base64/base64url), or undefined when it is not. */
@@ -363,6 +411,92 @@ export interface Config {
   billing: BillingConfig;
   /** The GitHub App (issue 14, GITHUB_*), or undefined when the integration is not configured. */
   github: GithubConfig | undefined;
+  /**
+   * GITHUB_TOKEN_KEY (32 bytes) whether or not GitHub is configured: it encrypts stored GitHub tokens
+   * and users' AI keys; undefined derives the key from the auth secret.
+   */
+  tokenKey: Buffer | undefined;
+  /** Models (issue 25, AI_*): the operator's default, prices and budgets. */
+  ai: AiConfig;
+}
+
+/** A model a job can call: the operator's default (AI_*) or a user's own. */
+export interface AiModelSettings {
+  provider: AiProvider;
+  model: string;
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+}
+
+/** AI_*: the default model and what jobs may spend. */
+export interface AiConfig {
+  /** The operator's default model, or undefined (offline unless a user brings their own). */
+  default: AiModelSettings | undefined;
+  /** AI_PRICES: US dollars per million tokens by model id. */
+  prices: Record<string, AiPrice>;
+  /** AI_MONTHLY_TOKENS: tokens one user may spend per calendar month (UTC). */
+  monthlyTokens: number;
+  /** AI_JOB_TOKENS: tokens one job may spend. */
+  jobTokens: number;
+}
+
+/** Providers that need an API key (openai-compatible servers such as Ollama often take none). */
+const AI_KEYED_PROVIDERS: readonly AiProvider[] = ['openai', 'anthropic', 'google'];
+
+function parseAiPrices(value: string | undefined): Record<string, AiPrice> {
+  if (value === undefined) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new ConfigError(
+      'AI_PRICES',
+      'must be JSON, e.g. {"gpt-4o-mini":{"input":0.15,"output":0.6}}',
+    );
+  }
+  const parsed = z.record(z.string().min(1), aiPriceSchema).safeParse(json);
+  if (!parsed.success) {
+    throw new ConfigError(
+      'AI_PRICES',
+      'must map model ids to { "input": dollars, "output": dollars } per million tokens',
+    );
+  }
+  return parsed.data;
+}
+
+function parseAiConfig(values: z.infer<typeof configEnvSchema>): AiConfig {
+  const base = {
+    prices: parseAiPrices(values.AI_PRICES),
+    monthlyTokens: values.AI_MONTHLY_TOKENS ?? 2_000_000,
+    jobTokens: values.AI_JOB_TOKENS ?? 200_000,
+  };
+  const provider = values.AI_PROVIDER as AiProvider | undefined;
+  if (provider === undefined) {
+    for (const variable of ['AI_MODEL', 'AI_API_KEY', 'AI_BASE_URL'] as const) {
+      if (values[variable] !== undefined) {
+        throw new ConfigError('AI_PROVIDER', `is required when ${variable} is set`);
+      }
+    }
+    return { ...base, default: undefined };
+  }
+  if (values.AI_MODEL === undefined) {
+    throw new ConfigError('AI_MODEL', 'is required when AI_PROVIDER is set');
+  }
+  if (AI_KEYED_PROVIDERS.includes(provider) && values.AI_API_KEY === undefined) {
+    throw new ConfigError('AI_API_KEY', `is required when AI_PROVIDER=${provider}`);
+  }
+  if (provider === 'openai-compatible' && values.AI_BASE_URL === undefined) {
+    throw new ConfigError('AI_BASE_URL', 'is required when AI_PROVIDER=openai-compatible');
+  }
+  return {
+    ...base,
+    default: {
+      provider,
+      model: values.AI_MODEL,
+      apiKey: values.AI_API_KEY,
+      baseUrl: values.AI_BASE_URL?.replace(/\/+$/, ''),
+    },
+  };
 }
 
 /** GITHUB_*: the GitHub App that users connect and deploy through. */
@@ -544,6 +678,9 @@ export function parseConfig(
       stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
     },
     github: parseGithubConfig(values),
+    tokenKey:
+      values.GITHUB_TOKEN_KEY === undefined ? undefined : parseTokenKey(values.GITHUB_TOKEN_KEY),
+    ai: parseAiConfig(values),
     jobs: {
       concurrency: values.WORKER_CONCURRENCY ?? 2,
       maxAttempts: values.JOB_MAX_ATTEMPTS ?? 3,

@@ -1,3 +1,4 @@
+import { AI_ERROR_CODES } from './error-codes/ai';
 import { API_ERROR_CODES } from './error-codes/api';
 import { ENGINE_ERROR_CODES } from './error-codes/engine';
 import { ENGINE_BUILD_ERROR_CODES } from './error-codes/engine-build';
@@ -25,6 +26,7 @@ export const ERROR_CODES = {
   ...ENGINE_BUILD_ERROR_CODES,
   ...PROJECTS_ERROR_CODES,
   ...GITHUB_ERROR_CODES,
+  ...AI_ERROR_CODES,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /** A stable error code. */

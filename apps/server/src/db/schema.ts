@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  doublePrecision,
 } from 'drizzle-orm/pg-core';
 
 // Better Auth's four tables (user, session, account, verification) with snake_case columns. The JS keys
@@ -203,6 +204,14 @@ export const jobs = pgTable(
      * e-mail goes out once per outcome whoever ends the job and however often.
      */
     outcomeNotifiedAt: timestamp('outcome_notified_at', { withTimezone: true }),
+    /** The model the successful attempt used (issue 25), or null when it ran offline. */
+    aiProvider: text('ai_provider'),
+    aiModel: text('ai_model'),
+    /** Tokens the model read and wrote in this job; they count against the user's monthly budget. */
+    aiTokensIn: integer('ai_tokens_in').notNull().default(0),
+    aiTokensOut: integer('ai_tokens_out').notNull().default(0),
+    /** Estimated cost in US dollars (null: unknown price or no model). */
+    aiCostUsd: doublePrecision('ai_cost_usd'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -475,6 +484,24 @@ export const githubTokens = pgTable('github_tokens', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A user's own model (issue 25): used for their jobs instead of the operator's default. The key is
+ * ciphertext (github/token-crypto.ts, the GitHub tokens' cipher); only its last four characters are
+ * kept readable so the settings screen can tell which key is saved.
+ */
+export const userAiSettings = pgTable('user_ai_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  model: text('model').notNull(),
+  baseUrl: text('base_url'),
+  apiKey: text('api_key'),
+  apiKeyLast4: text('api_key_last4'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Anti-forgery states of the GitHub authorization, bound to the user who asked; single use, 10 minutes. */
 export const githubOauthStates = pgTable(
   'github_oauth_states',
@@ -538,4 +565,5 @@ export const schema = {
   githubTokens,
   githubOauthStates,
   previewShareLinks,
+  userAiSettings,
 };

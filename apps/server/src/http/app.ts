@@ -26,6 +26,7 @@ import type { ProjectServiceDeps } from '../services/projects.service';
 import { handleClientError, handleFrameworkError, registerErrorHandler } from './error-handler';
 import { registerRequestGuards } from './request-guards';
 import { registerOriginCheck } from './origin-check';
+import { registerAiSettingsRoutes } from './routes/ai-settings.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerBillingRoutes } from './routes/billing.routes';
 import { registerGithubRoutes } from './routes/github.routes';
@@ -42,6 +43,9 @@ import { registerHealthRoutes } from './routes/health.routes';
 import { registerProfileRoutes } from './routes/profile.routes';
 import { attachSessionCache, type SignedIn } from './require-session';
 import { registerSpa } from './spa';
+
+// TEMP until the engine's client lands (h-ai-client): replaced by testAiConnection.
+const AI_TEST_CONNECTION = async () => ({ ok: false as const, message: 'not available yet' });
 
 /** Largest request body accepted, in bytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -232,8 +236,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     database,
     chromePath: config.chromePath,
     healthToken: config.healthToken,
+    ai: config.ai.default,
   });
   await registerProfileRoutes(app, { auth, db: database.db });
+  // A user's own model (issue 25); its key is encrypted with the GitHub tokens' key.
+  await registerAiSettingsRoutes(app, {
+    auth,
+    db: database.db,
+    ai: config.ai,
+    cipher: createTokenCipher(resolveTokenKey(config.tokenKey, deps.authSecret)),
+    allowPrivateUrls: config.allowPrivateUrls,
+    testConnection: AI_TEST_CONNECTION,
+  });
   await hub.start();
   // Open streams would keep close() waiting: end them first.
   app.addHook('preClose', async () => {

@@ -26,6 +26,10 @@ export const REDACTED_PATHS = [
   '*.client_secret',
   '*.privateKey',
   '*.tokenKey',
+  // Models (issue 25): a user's or the operator's API key, in a body or in the engine's input.
+  '*.apiKey',
+  '*.api_key',
+  '*.ai.apiKey',
 ];
 
 // Verification and reset links carry their token in the path or the query string.

@@ -46,7 +46,10 @@ export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['pglite', 'postgres']),
   browser: z.boolean(),
+  /** The operator's default model provider (issue 25), or 'offline' when none is configured. */
   ai: z.string(),
+  /** The default model's id, only when a provider is configured (never its key). */
+  ai_model: z.string().optional(),
   details: healthDetailsSchema.optional(),
 });
 /** The server's health report. */

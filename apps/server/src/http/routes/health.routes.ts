@@ -3,6 +3,7 @@ import { findBrowser } from '@sitelift/engine';
 import { healthSchema, type Health, type HealthDetails } from '@sitelift/shared/schemas/health';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AiModelSettings } from '../../config';
 import type { Database } from '../../db/database';
 
 /** What the health report reads besides the database. */
@@ -11,6 +12,8 @@ export interface HealthOptions {
   chromePath: string | undefined;
   /** HEALTH_TOKEN: a request that sends it as a Bearer token sees the details from anywhere. */
   healthToken: string | undefined;
+  /** The operator's default model (AI_*): its provider and model are public, its key never. */
+  ai: AiModelSettings | undefined;
 }
 
 /** Headers a proxy adds: a request that carries one came from elsewhere, whatever its socket says. */
@@ -88,7 +91,8 @@ export async function registerHealthRoutes(app: FastifyInstance, options: Health
         status: healthy ? 'ok' : 'degraded',
         database: database.kind,
         browser: browser !== undefined,
-        ai: 'offline',
+        ai: options.ai?.provider ?? 'offline',
+        ...(options.ai ? { ai_model: options.ai.model } : {}),
         ...(isOperatorRequest(request, options.healthToken) ? { details } : {}),
       };
     },
