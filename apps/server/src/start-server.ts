@@ -158,7 +158,15 @@ export async function startServer(options: {
     );
     let worker: Worker | undefined;
     if (role === 'all') {
-      const started = await startWorker({ database, config, logger, queue, artifacts, mailer });
+      const started = await startWorker({
+        database,
+        config,
+        logger,
+        queue,
+        artifacts,
+        mailer,
+        authSecret,
+      });
       worker = started;
       // Runs before the queue stops (cleanups run in reverse): running attempts go back to the queue.
       cleanups.push(() => started.stop());

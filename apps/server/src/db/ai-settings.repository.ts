@@ -19,7 +19,7 @@ export async function upsertUserAiSettings(
   db: AppDb,
   values: Omit<typeof userAiSettings.$inferInsert, 'createdAt' | 'updatedAt'>,
 ): Promise<UserAiSettingsRow> {
-  const { userId, ...rest } = values;
+  const { userId: _userId, ...rest } = values;
   const rows = await db
     .insert(userAiSettings)
     .values(values)

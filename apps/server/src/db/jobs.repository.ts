@@ -177,6 +177,15 @@ export async function renewJobLease(
   return rows.length > 0;
 }
 
+/** What a job spent on a model (issue 25): it counts against the user's monthly budget. */
+export interface JobAiUsage {
+  provider: string;
+  model: string;
+  tokensIn: number;
+  tokensOut: number;
+  costUsd: number | null;
+}
+
 /**
  * Ends a job (COMPLETED or FAILED) if it is not terminal yet and, when `owner` is given, that worker
  * holds the lease. Returns the job as it was ended, or null when nothing changed.
@@ -185,7 +194,7 @@ export async function endJob(
   tx: AppDb,
   jobId: string,
   outcome:
-    | { status: 'COMPLETED'; timings: Record<string, number> }
+    | { status: 'COMPLETED'; timings: Record<string, number>; ai?: JobAiUsage }
     | { status: 'FAILED'; errorCode: string; errorMessage: string },
   owner: string | null,
 ): Promise<JobRecord | null> {
@@ -198,7 +207,20 @@ export async function endJob(
       finishedAt: new Date(),
       updatedAt: new Date(),
       ...(outcome.status === 'COMPLETED'
-        ? { timings: outcome.timings, errorCode: null, errorMessage: null }
+        ? {
+            timings: outcome.timings,
+            errorCode: null,
+            errorMessage: null,
+            ...(outcome.ai
+              ? {
+                  aiProvider: outcome.ai.provider,
+                  aiModel: outcome.ai.model,
+                  aiTokensIn: outcome.ai.tokensIn,
+                  aiTokensOut: outcome.ai.tokensOut,
+                  aiCostUsd: outcome.ai.costUsd,
+                }
+              : {}),
+          }
         : { errorCode: outcome.errorCode, errorMessage: outcome.errorMessage }),
     })
     .where(

@@ -110,6 +110,16 @@ export interface StoredReportSummary {
   screenshots: string[];
   /** True when the built dist/ for the preview is stored. */
   preview: boolean;
+  /** What the model did (issue 25), when the run used one. */
+  ai?: {
+    provider: string;
+    model: string;
+    tokens_in: number;
+    tokens_out: number;
+    cost_usd: number | null;
+    patches_kept: number;
+    patches_total: number;
+  };
 }
 
 /** Projects of spec §3 (status values of spec §4: queued, processing, generating, completed, failed). */

@@ -11,9 +11,13 @@ import {
   type StageName,
 } from '@sitelift/engine';
 import { isAppError } from '@sitelift/shared/error-codes';
+import type { AiRunConfigInput } from '@sitelift/shared/schemas/ai';
 import type { Logger } from 'pino';
 import { ARTIFACT_NAMES, type ArtifactStore } from '../artifacts/artifact-store';
-import type { JobsConfig } from '../config';
+import type { AiConfig, JobsConfig } from '../config';
+import type { TokenCipher } from '../github/token-crypto';
+import { assertPublicBaseUrl } from '../http/routes/ai-settings.routes';
+import { resolveJobModel } from '../services/ai-settings';
 import type { AppDb } from '../db/database';
 import {
   appendJobLogs,
@@ -21,6 +25,7 @@ import {
   claimJobLease,
   endJob,
   findJobById,
+  type JobAiUsage,
   listRecentJobTimings,
   recordJobProgress,
   renewJobLease,
@@ -63,13 +68,93 @@ export interface ModernizeJobDeps {
   runPipeline?: RunPipeline;
   /** Extra engine input (tests and the bench: loopbackOnly, fetchOptions). */
   engineOptions?: Partial<PipelineInput>;
+  /** Models (issue 25): the settings, the cipher of users' keys and the answer cache's folder. */
+  ai?: ModernizeAiDeps;
   /** Aborted when the worker stops (shutdown) or is killed (tests). */
   workerSignal: AbortSignal;
   /** True once the worker is killed: it then writes nothing more (it simulates a dead process). */
   isKilled(): boolean;
 }
 
+/** What a job needs to call a model (issue 25). */
+export interface ModernizeAiDeps {
+  config: AiConfig;
+  cipher: TokenCipher;
+  /** The answer cache (by input hash), shared by the jobs of this data dir. */
+  cacheDir: string;
+}
+
 const PROCESSING_STAGES = new Set<StageName>(['fetch', 'extract']);
+
+/**
+ * The engine's `ai` input for a job of `userId`, or undefined to run offline: the user's own model,
+ * else the operator's default, within the job's cap and what is left of the month. Each reason to run
+ * without the model (none configured stays silent) is a line in the job's log. Never throws: a
+ * problem with the model never fails a job.
+ */
+async function resolveJobAi(
+  deps: ModernizeJobDeps,
+  userId: string,
+  log: (level: string, message: string) => void,
+): Promise<AiRunConfigInput | undefined> {
+  const ai = deps.ai;
+  if (!ai) return undefined;
+  try {
+    const resolved = await resolveJobModel(deps.db, ai.cipher, ai.config, userId, new Date());
+    if (resolved.kind === 'offline') {
+      if (resolved.reason) log('WARNING', resolved.reason);
+      return undefined;
+    }
+    const { settings, source } = resolved;
+    // A user's own base URL is checked again now: the name may resolve elsewhere than when saved.
+    if (source === 'own' && settings.baseUrl) {
+      await assertPublicBaseUrl(settings.baseUrl, deps.allowPrivateUrls);
+    }
+    log(
+      'INFO',
+      `AI: ${settings.provider} / ${settings.model} (${source === 'own' ? 'your own model' : 'the server default'}), up to ${resolved.maxTokens.toLocaleString('en-US')} tokens`,
+    );
+    return {
+      provider: settings.provider,
+      model: settings.model,
+      apiKey: settings.apiKey,
+      baseUrl: settings.baseUrl,
+      maxTokens: resolved.maxTokens,
+      ...(resolved.price ? { price: resolved.price } : {}),
+      cacheDir: ai.cacheDir,
+    };
+  } catch (error) {
+    const reason = isAppError(error) ? error.message : 'its settings could not be read';
+    log('WARNING', `AI: the rebuild runs without the model (${reason})`);
+    return undefined;
+  }
+}
+
+/** What the run's report says the model spent, for the job row and the project card. */
+function toAiUsage(
+  result: PipelineResult,
+): { usage: JobAiUsage; summary: StoredReportSummary['ai'] } | undefined {
+  const ai = (result.report as { ai?: import('@sitelift/shared/schemas/ai').AiReport }).ai;
+  if (!ai) return undefined;
+  return {
+    usage: {
+      provider: ai.provider,
+      model: ai.model,
+      tokensIn: ai.tokens_in,
+      tokensOut: ai.tokens_out,
+      costUsd: ai.cost_usd,
+    },
+    summary: {
+      provider: ai.provider,
+      model: ai.model,
+      tokens_in: ai.tokens_in,
+      tokens_out: ai.tokens_out,
+      cost_usd: ai.cost_usd,
+      patches_kept: ai.patches.filter((patch) => patch.kept).length,
+      patches_total: ai.patches.length,
+    },
+  };
+}
 
 /**
  * The project status of spec §4 while a stage runs: processing (fetch, extract), generating (the rest:
@@ -278,6 +363,9 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
     );
     const maxPages = await pageLimitForUser(db, project.userId, jobsConfig.maxPages);
     writer.push('INFO', `Rebuilding up to ${maxPages} pages (the limit of your plan)`);
+    const ai = await resolveJobAi(deps, project.userId, (level, message) =>
+      writer.push(level, message),
+    );
     let currentStatus = 'processing';
     // One bar for the whole job (issue 22): stages weighted by how long they took in recent jobs.
     const expectedSeconds = toExpectedStageSeconds(await listRecentJobTimings(db).catch(() => []));
@@ -333,6 +421,8 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         archiveFolder: project.name,
         // The project's name names the package and its README (engine decision record 040).
         projectName: project.name,
+        // The model (issue 25), when one is configured and the month's budget allows.
+        ...(ai ? ({ ai } as Partial<PipelineInput>) : {}),
         ...deps.engineOptions,
       },
       {
@@ -357,6 +447,14 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
       'INFO',
       `Modernization completed: ${result.summary.pages} page${result.summary.pages === 1 ? '' : 's'}, text coverage ${formatPercent(result.summary.textCoverage)}, build ok. The project is ready to download.`,
     );
+    const aiUsage = toAiUsage(result);
+    if (aiUsage) {
+      const { usage } = aiUsage;
+      writer.push(
+        'INFO',
+        `AI: ${usage.tokensIn.toLocaleString('en-US')} tokens in, ${usage.tokensOut.toLocaleString('en-US')} out${usage.costUsd === null ? '' : `, about $${usage.costUsd.toFixed(4)}`}`,
+      );
+    }
     await writer.flush();
     if (deps.isKilled()) return;
     // The project is delivered now; Lighthouse of a report that has a start page follows.
@@ -366,12 +464,19 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
       const completed = await endJob(
         tx,
         job.id,
-        { status: 'COMPLETED', timings: result.timings as Record<string, number> },
+        {
+          status: 'COMPLETED',
+          timings: result.timings as Record<string, number>,
+          ...(aiUsage ? { ai: aiUsage.usage } : {}),
+        },
         workerId,
       );
       if (!completed) return;
       ended = true;
-      const summary = toSummary(result, files);
+      const summary = {
+        ...toSummary(result, files),
+        ...(aiUsage ? { ai: aiUsage.summary } : {}),
+      };
       await updateProjectFields(tx, job.userId, job.projectId, {
         status: 'completed',
         generatedCodeUrl: `/api/projects/${job.projectId}/download`,

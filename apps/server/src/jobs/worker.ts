@@ -15,6 +15,8 @@ import {
 } from '../db/jobs.repository';
 import { updateProjectFields } from '../db/projects.repository';
 import { jobs as jobsTable } from '../db/schema';
+import { createTokenCipher, resolveTokenKey } from '../github/token-crypto';
+import { loadOrCreateAuthSecret } from '../lib/auth-secret';
 import type { Mailer } from '../mail/mailer';
 import { sendJobOutcomeMails } from '../services/job-outcome-mails';
 import { failJobAndRefund, refundUnqueuedJob } from '../services/job-outcomes';
@@ -58,6 +60,8 @@ export interface WorkerDeps {
   engineOptions?: Partial<PipelineInput>;
   /** Sends the e-mail of each finished project (issue 22 item 4); none without it. */
   mailer?: Mailer;
+  /** The auth secret the users' AI keys were encrypted under (default: AUTH_SECRET or DATA_DIR's). */
+  authSecret?: string;
 }
 
 const LOST_MESSAGE = 'The worker running this job stopped responding.';
@@ -214,6 +218,16 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     logger: workerLogger,
     runPipeline: deps.runPipeline,
     engineOptions: deps.engineOptions,
+    ai: {
+      config: config.ai,
+      cipher: createTokenCipher(
+        resolveTokenKey(
+          config.tokenKey,
+          deps.authSecret ?? config.authSecret ?? loadOrCreateAuthSecret(config.dataDir),
+        ),
+      ),
+      cacheDir: path.join(config.dataDir, 'ai-cache'),
+    },
     workerSignal: controller.signal,
     isKilled: () => killed,
   };

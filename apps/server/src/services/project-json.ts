@@ -90,6 +90,7 @@ export function toProjectJson(record: ProjectRecord): Project {
           ...(summary.lighthouse_status ? { lighthouse_status: summary.lighthouse_status } : {}),
           ...(summary.fidelity ? { fidelity: summary.fidelity } : {}),
           screenshots: summary.screenshots,
+          ...(summary.ai ? { ai: summary.ai } : {}),
         }
       : null,
     report_url: isCompleted ? `${base}/report` : null,

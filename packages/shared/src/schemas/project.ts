@@ -83,6 +83,21 @@ export const reportSummarySchema = z.object({
    * `/api/projects/<id>/screenshots/<name>` (the report's before/after comparisons).
    */
   screenshots: z.array(z.string()).optional(),
+  /**
+   * What the model did in the run (issue 25), when one was used: provider, model, tokens in and out,
+   * the estimated cost in US dollars (null: unknown price) and the patches kept of those proposed.
+   */
+  ai: z
+    .object({
+      provider: z.string(),
+      model: z.string(),
+      tokens_in: z.number().int(),
+      tokens_out: z.number().int(),
+      cost_usd: z.number().nullable(),
+      patches_kept: z.number().int(),
+      patches_total: z.number().int(),
+    })
+    .optional(),
 });
 
 /** The report summary. */
