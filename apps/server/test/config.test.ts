@@ -102,6 +102,45 @@ describe('configuration', () => {
     }
   });
 
+  it('runs offline without AI_* and names the variable of a model configured half-way', () => {
+    const offline = parseConfig({}, { repoRoot }).ai;
+    expect(offline).toEqual({
+      default: undefined,
+      prices: {},
+      monthlyTokens: 2_000_000,
+      jobTokens: 200_000,
+    });
+    expectConfigError({ AI_PROVIDER: 'skynet', AI_MODEL: 'x' }, 'AI_PROVIDER');
+    expectConfigError({ AI_PROVIDER: 'openai' }, 'AI_MODEL');
+    expectConfigError({ AI_PROVIDER: 'openai', AI_MODEL: 'gpt-4o-mini' }, 'AI_API_KEY');
+    expectConfigError({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3.2' }, 'AI_BASE_URL');
+    expectConfigError({ AI_MODEL: 'gpt-4o-mini' }, 'AI_PROVIDER');
+    expectConfigError({ AI_PRICES: '{"gpt-4o-mini":' }, 'AI_PRICES');
+    expectConfigError({ AI_PRICES: '{"gpt-4o-mini":{"input":-1,"output":1}}' }, 'AI_PRICES');
+    expectConfigError({ AI_MONTHLY_TOKENS: 'lots' }, 'AI_MONTHLY_TOKENS');
+    const ollama = parseConfig(
+      {
+        AI_PROVIDER: 'openai-compatible',
+        AI_MODEL: 'llama3.2-vision',
+        AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        AI_PRICES: '{"llama3.2-vision":{"input":0,"output":0}}',
+        AI_MONTHLY_TOKENS: '500000',
+      },
+      { repoRoot },
+    ).ai;
+    expect(ollama).toEqual({
+      default: {
+        provider: 'openai-compatible',
+        model: 'llama3.2-vision',
+        apiKey: undefined,
+        baseUrl: 'http://127.0.0.1:11434/v1',
+      },
+      prices: { 'llama3.2-vision': { input: 0, output: 0 } },
+      monthlyTokens: 500_000,
+      jobTokens: 200_000,
+    });
+  });
+
   it('documents every variable in the README configuration table', () => {
     const readme = readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
     const rows = new Set(

@@ -128,6 +128,8 @@ export async function createTestApp(
   const artifacts = await createArtifactStore(config);
   const queue = await startJobQueue({ database, jobs: config.jobs, logger, supervise: false });
   const workers: Array<{ worker: Worker; queue: JobQueue }> = [];
+  // The worker decrypts users' AI keys with the key the app encrypted them under.
+  const authSecret = options.authSecret ?? randomBytes(32).toString('hex');
   const { app, auth, hub } = await buildApp({
     queue,
     artifacts,
@@ -135,7 +137,7 @@ export async function createTestApp(
     requestTimeouts: options.requestTimeouts,
     config,
     database,
-    authSecret: options.authSecret ?? randomBytes(32).toString('hex'),
+    authSecret,
     logger,
     mailer,
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-dist'),
@@ -176,6 +178,7 @@ export async function createTestApp(
         engineOptions: workerOptions.engineOptions,
         runPipeline: workerOptions.runPipeline,
         mailer,
+        authSecret,
       });
       workers.push({ worker, queue: workerQueue });
       return worker;
