@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startFakeOpenAiServer,
+  type FakeProviderServer,
+} from '../../../packages/engine/src/ai/testing';
 import { userAiSettings } from '../src/db/schema';
 import {
   createAgent,
@@ -201,5 +205,53 @@ describe('GET /api/health with a default model', () => {
     });
     expect(anonymous.json()).toMatchObject({ ai: 'openai', ai_model: 'gpt-4o-mini' });
     expect(anonymous.body).not.toContain(key);
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)('Test connection against a fake OpenAI server on %s', (kind) => {
+  let testApp: TestApp;
+  let owner: Agent;
+  let fake: FakeProviderServer;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer({ apiKey: KEY, fallback: { json: { ok: true } } });
+    // The fake runs on loopback: this app opts in to private URLs, as tests do.
+    testApp = await createTestApp(kind, { env: { ALLOW_PRIVATE_URLS: 'true' } });
+    const email = uniqueEmail('ai-test');
+    await signUp(testApp.app, email);
+    owner = await signIn(testApp.app, email);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await fake?.close();
+  });
+
+  it('answers ok with the model and the time, using the saved key when the form sends none', async () => {
+    const body = { provider: 'openai-compatible', model: 'fake-vision', base_url: fake.baseUrl };
+    const withKey = await owner.post('/api/me/ai-settings/test', { ...body, api_key: KEY });
+    expect(withKey.statusCode).toBe(200);
+    expect(withKey.json()).toEqual({ ok: true, model: 'fake-vision', ms: expect.any(Number) });
+    expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+
+    await put(owner, { ...body, api_key: KEY });
+    const before = fake.requests.length;
+    const saved = await owner.post('/api/me/ai-settings/test', body);
+    expect(saved.json()).toMatchObject({ ok: true, model: 'fake-vision' });
+    expect(fake.requests.length).toBeGreaterThan(before);
+    expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('says the key was refused (401) without echoing it', async () => {
+    const wrong = 'sk-wrong-key-000000000000000000';
+    const response = await owner.post('/api/me/ai-settings/test', {
+      provider: 'openai-compatible',
+      model: 'fake-vision',
+      base_url: fake.baseUrl,
+      api_key: wrong,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().ok).toBe(false);
+    expect(response.json().message).toMatch(/API key was refused \(401\)/);
+    expect(response.body).not.toContain(wrong);
   });
 });

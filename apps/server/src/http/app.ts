@@ -5,6 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { priceFor, testAiConnection } from '@sitelift/engine';
 import { AppError } from '@sitelift/shared/error-codes';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -43,9 +44,6 @@ import { registerHealthRoutes } from './routes/health.routes';
 import { registerProfileRoutes } from './routes/profile.routes';
 import { attachSessionCache, type SignedIn } from './require-session';
 import { registerSpa } from './spa';
-
-// TEMP until the engine's client lands (h-ai-client): replaced by testAiConnection.
-const AI_TEST_CONNECTION = async () => ({ ok: false as const, message: 'not available yet' });
 
 /** Largest request body accepted, in bytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -246,7 +244,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ai: config.ai,
     cipher: createTokenCipher(resolveTokenKey(config.tokenKey, deps.authSecret)),
     allowPrivateUrls: config.allowPrivateUrls,
-    testConnection: AI_TEST_CONNECTION,
+    testConnection: (settings) => testAiConnection(settings),
+    priceFallback: priceFor,
   });
   await hub.start();
   // Open streams would keep close() waiting: end them first.

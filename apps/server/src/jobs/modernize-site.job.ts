@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  priceFor,
   runPipeline as engineRunPipeline,
   STAGE_LABELS,
   SYSTEM_CLOCK,
@@ -100,7 +101,14 @@ async function resolveJobAi(
   const ai = deps.ai;
   if (!ai) return undefined;
   try {
-    const resolved = await resolveJobModel(deps.db, ai.cipher, ai.config, userId, new Date());
+    const resolved = await resolveJobModel(
+      deps.db,
+      ai.cipher,
+      ai.config,
+      userId,
+      new Date(),
+      priceFor,
+    );
     if (resolved.kind === 'offline') {
       if (resolved.reason) log('WARNING', resolved.reason);
       return undefined;
@@ -134,7 +142,7 @@ async function resolveJobAi(
 function toAiUsage(
   result: PipelineResult,
 ): { usage: JobAiUsage; summary: StoredReportSummary['ai'] } | undefined {
-  const ai = (result.report as { ai?: import('@sitelift/shared/schemas/ai').AiReport }).ai;
+  const ai = result.report.ai;
   if (!ai) return undefined;
   return {
     usage: {
@@ -422,7 +430,7 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         // The project's name names the package and its README (engine decision record 040).
         projectName: project.name,
         // The model (issue 25), when one is configured and the month's budget allows.
-        ...(ai ? ({ ai } as Partial<PipelineInput>) : {}),
+        ...(ai ? { ai } : {}),
         ...deps.engineOptions,
       },
       {
