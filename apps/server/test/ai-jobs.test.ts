@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runPipeline, type PipelineInput } from '@sitelift/engine';
+import { z } from 'zod';
+import { createAiClient } from '../../../packages/engine/src/ai/client';
+import {
+  startFakeOpenAiServer,
+  type FakeProviderServer,
+} from '../../../packages/engine/src/ai/testing';
+import { bookLedgerEntry, getCreditBalance } from '../src/db/credits.repository';
+import { jobs } from '../src/db/schema';
+import type { RunPipeline } from '../src/jobs/modernize-site.job';
+import { startFixtureSite, type FixtureSite } from './helpers/fixture-site';
+import {
+  createTestApp,
+  signUpVerified,
+  uniqueEmail,
+  type Agent,
+  type TestApp,
+} from './helpers/test-app';
+import { TEST_DATABASE_KINDS } from './helpers/test-databases';
+
+// A job with the user's own model (issue 25): the worker resolves it, hands the engine its `ai`
+// input (the key decrypted, a cache folder, the budget and the price), stores what the report says
+// the model spent and shows it on the project; a spent monthly budget runs the next job offline.
+
+const ENGINE_OPTIONS = { loopbackOnly: true, fetchOptions: { respectRobots: false } };
+const KEY = 'sk-user-own-key-abcdefghijklmnop';
+
+/**
+ * The real engine; when its report has no `ai` section yet (the pipeline's model stages land in the
+ * engine separately), one real call through the engine's client to the fake server stands in for
+ * them, so what the worker stores comes from real SDK traffic either way.
+ */
+function withModel(seen: PipelineInput[]): RunPipeline {
+  return async (input, ports) => {
+    seen.push(input);
+    const result = await runPipeline(input, ports);
+    if (input.ai && !result.report.ai) {
+      const client = createAiClient(input.ai, { logger: ports.logger });
+      await client.call({
+        task: 'describe',
+        schema: z.object({ description: z.string() }),
+        system: 'Describe the page.',
+        prompt: 'One sentence.',
+      });
+      result.report.ai = { ...client.summary(), patches: [], written: [] };
+    }
+    return result;
+  };
+}
+
+async function waitForJob(agent: Agent, jobId: string) {
+  return vi.waitFor(
+    async () => {
+      const job = (await agent.get(`/api/jobs/${jobId}`)).json();
+      if (job.status !== 'COMPLETED' && job.status !== 'FAILED') throw new Error(job.status);
+      return job;
+    },
+    { timeout: 150_000, interval: 250 },
+  );
+}
+
+describe.each(TEST_DATABASE_KINDS)('jobs with a model on %s', (kind) => {
+  let testApp: TestApp;
+  let site: FixtureSite;
+  let fake: FakeProviderServer;
+  let owner: Agent;
+  let ownerId: string;
+  const seen: PipelineInput[] = [];
+
+  beforeAll(async () => {
+    site = await startFixtureSite();
+    fake = await startFakeOpenAiServer({
+      apiKey: KEY,
+      fallback: { json: { description: 'A bicycle shop.' }, usage: { input: 1200, output: 300 } },
+    });
+    testApp = await createTestApp(kind, {
+      env: {
+        ALLOW_PRIVATE_URLS: 'true',
+        // One job's 1,500 tokens leave less than a job's least budget (1,000) of the month.
+        AI_MONTHLY_TOKENS: '2000',
+        AI_PRICES: '{"fake-vision":{"input":1,"output":2}}',
+      },
+    });
+    owner = await signUpVerified(testApp, uniqueEmail('ai-job'));
+    ownerId = (await owner.get('/api/me/profile')).json().id;
+    await bookLedgerEntry(testApp.database.db, {
+      userId: ownerId,
+      idempotencyKey: `grant:${ownerId}:ai`,
+      delta: 1,
+      reason: 'grant',
+    });
+    const saved = await owner.request({
+      method: 'PUT',
+      url: '/api/me/ai-settings',
+      json: {
+        provider: 'openai-compatible',
+        model: 'fake-vision',
+        base_url: fake.baseUrl,
+        api_key: KEY,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    await testApp.startWorker({ engineOptions: ENGINE_OPTIONS, runPipeline: withModel(seen) });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await site?.close();
+    await fake?.close();
+  });
+
+  const create = (name: string) =>
+    owner.post('/api/projects', {
+      name,
+      sourceUrl: `${site.url}/shop/`,
+      modernizationStrategy: 'INCREMENTAL_UPDATE',
+      targetFramework: 'React',
+    });
+
+  it("runs with the user's own model and stores its tokens and cost on the job and the project", async () => {
+    const created = await create('With a model');
+    expect(created.statusCode).toBe(201);
+    const { id: projectId, job_id: jobId } = created.json();
+    expect((await waitForJob(owner, jobId)).status).toBe('COMPLETED');
+
+    const input = seen.at(-1)!;
+    expect(input.ai).toMatchObject({
+      provider: 'openai-compatible',
+      model: 'fake-vision',
+      apiKey: KEY,
+      baseUrl: fake.baseUrl,
+      maxTokens: 2000,
+      price: { input: 1, output: 2 },
+      cacheDir: expect.stringContaining('ai-cache'),
+    });
+    expect(fake.requests.some((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(
+      true,
+    );
+
+    const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(row).toMatchObject({
+      aiProvider: 'openai-compatible',
+      aiModel: 'fake-vision',
+      aiTokensIn: 1200,
+      aiTokensOut: 300,
+    });
+    expect(row!.aiCostUsd).toBeCloseTo(0.0018, 6);
+
+    const project = (await owner.get(`/api/projects/${projectId}`)).json();
+    expect(project.report_summary.ai).toEqual({
+      provider: 'openai-compatible',
+      model: 'fake-vision',
+      tokens_in: 1200,
+      tokens_out: 300,
+      cost_usd: expect.closeTo(0.0018, 6),
+      patches_kept: 0,
+      patches_total: 0,
+    });
+    const logs = (await owner.get(`/api/jobs/${jobId}/logs`)).json() as { message: string }[];
+    const text = logs.map((log) => log.message).join('\n');
+    expect(text).toContain(
+      'AI: openai-compatible / fake-vision (your own model), up to 2,000 tokens',
+    );
+    expect(text).toContain('AI: 1,200 tokens in, 300 out, about $0.0018');
+    expect(text).not.toContain(KEY);
+
+    const settings = (await owner.get('/api/me/ai-settings')).json();
+    expect(settings.usage).toMatchObject({ tokens: 1500, budget: 2000 });
+  });
+
+  it('runs the next job offline once the month’s budget is spent, says why, and charges one credit', async () => {
+    const calls = fake.requests.length;
+    const balanceBefore = await getCreditBalance(testApp.database.db, ownerId);
+    const created = await create('Budget spent');
+    const { id: projectId, job_id: jobId } = created.json();
+    expect((await waitForJob(owner, jobId)).status).toBe('COMPLETED');
+    expect(seen.at(-1)!.ai).toBeUndefined();
+    expect(fake.requests.length).toBe(calls);
+    const logs = (await owner.get(`/api/jobs/${jobId}/logs`)).json() as { message: string }[];
+    expect(logs.map((log) => log.message).join('\n')).toContain(
+      "This month's AI budget is spent (1,500 of 2,000 tokens): the rebuild runs without the model.",
+    );
+    const project = (await owner.get(`/api/projects/${projectId}`)).json();
+    expect(project.report_summary.ai).toBeUndefined();
+    expect(await getCreditBalance(testApp.database.db, ownerId)).toBe(balanceBefore - 1);
+  });
+});
