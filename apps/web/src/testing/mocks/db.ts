@@ -1,3 +1,4 @@
+import type { AiProvider } from '@sitelift/shared/schemas/ai';
 import type { CreditEntry } from '@sitelift/shared/schemas/credits';
 import type { Project } from '@sitelift/shared/schemas/project';
 import type { SiteliftReport } from '@sitelift/shared/schemas/report';
@@ -108,6 +109,32 @@ export interface MockEventStream {
   close: () => void;
 }
 
+/** The server side of Settings → AI model: the user's own model (its key kept apart), the default. */
+export interface MockAi {
+  own: {
+    provider: AiProvider;
+    model: string;
+    base_url: string | null;
+    key: string | null;
+    updated_at: string;
+  } | null;
+  default: { provider: AiProvider; model: string } | null;
+  tokens: number;
+  budget: number;
+  /** The key "Test connection" accepts (any other answers as a 401 would). */
+  goodKey: string;
+}
+
+function buildMockAi(): MockAi {
+  return {
+    own: null,
+    default: null,
+    tokens: 0,
+    budget: 2_000_000,
+    goodKey: 'sk-good-key-1234567890',
+  };
+}
+
 export const mockDb = {
   users: new Map<string, MockUser>(),
   /** E-mail of the signed-in user, or null. */
@@ -133,6 +160,7 @@ export const mockDb = {
   /** Open `/api/events` and `/logs/:id/stream` responses, newest last. */
   eventStreams: [] as MockEventStream[],
   logStreams: new Map<string, MockEventStream>(),
+  ai: buildMockAi(),
   /** Calls made to the API, for assertions. */
   calls: [] as { method: string; path: string; body: unknown }[],
 };
@@ -179,6 +207,7 @@ export function resetMockDb(): void {
   mockDb.creditEntries = [];
   mockDb.billing = buildMockBilling();
   mockDb.github = buildMockGithub();
+  mockDb.ai = buildMockAi();
   mockDb.createFailure = null;
   mockDb.logStreamStatus = null;
   for (const stream of mockDb.eventStreams) stream.close();

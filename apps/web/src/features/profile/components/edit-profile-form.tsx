@@ -24,6 +24,7 @@ import { PROFILE_QUERY_KEY, useProfile } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { AiModelSettings } from './ai-model-settings';
 import { NotificationSettings } from './notification-settings';
 
 /** Delay before a saved profile goes on to the dashboard (spec §9). */
@@ -206,6 +207,7 @@ function EditProfileFormLoaded({ profile, isFallback }: { profile: Profile; isFa
       </FormShell>
 
       {!isFallback && <NotificationSettings profile={profile} />}
+      {!isFallback && <AiModelSettings />}
 
       <ChangeEmailDialog
         open={openDialog === 'email'}
