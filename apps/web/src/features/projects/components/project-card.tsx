@@ -19,6 +19,7 @@ import { toApiUrl } from '../../../lib/api-client';
 import { SHARE_MESSAGES } from '@sitelift/shared/messages';
 import type { Project } from '@sitelift/shared/schemas/project';
 import { toProjectStatus } from '../utils/project-status';
+import { ProjectAiUsage } from './project-ai-usage';
 import { ProjectFidelityScore } from './project-fidelity-score';
 import { ProjectPagesCount } from './project-pages-count';
 import { ProjectReportPanel } from './project-report-panel';
@@ -142,6 +143,7 @@ export function ProjectCard({
         {Number.isNaN(createdAt.getTime()) ? project.created_at : dateFormat.format(createdAt)}
         {isCompleted && <ProjectPagesCount summary={project.report_summary} />}
         {isCompleted && <ProjectFidelityScore scores={project.report_summary?.fidelity} />}
+        {isCompleted && <ProjectAiUsage ai={project.report_summary?.ai} />}
       </p>
 
       {(thumbnails.before || thumbnails.after) && (

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useProjectReport } from '../api/get-project-report';
 import { toCountLabel } from '../utils/group-not-carried';
 import { toReadablePath } from '../utils/readable-path';
+import { ReportAi } from './report-ai';
 import { ReportComparisons } from './report-comparisons';
 import { ReportFidelity } from './report-fidelity';
 import { ReportLighthouse } from './report-lighthouse';
@@ -229,6 +230,8 @@ export function ProjectReportView({
   return (
     <div className="space-y-5 text-sm text-slate-700">
       <ReportFidelity fidelity={report.fidelity} />
+
+      <ReportAi ai={report.ai} projectId={projectId} screenshots={screenshots} />
 
       <section className="space-y-2">
         <Heading
