@@ -1,6 +1,8 @@
 import { useCreditBalanceQuery } from '../../features/billing/api/get-credits';
 import { CreditUsageNote, NoCreditsScreen } from '../../features/billing/components/credit-notices';
+import { useAiSettings } from '../../features/profile/api/ai-settings';
 import { sendVerificationEmail } from '../../features/profile/api/send-verification-email';
+import { AiRunNotice } from '../../features/profile/components/ai-run-notice';
 import { CreateProjectForm } from '../../features/projects/components/create-project-form';
 import { useSession } from '../../lib/auth';
 
@@ -8,6 +10,7 @@ import { useSession } from '../../lib/auth';
 export function CreateProjectRoute() {
   const { user } = useSession();
   const credits = useCreditBalanceQuery({ enabled: user !== null });
+  const aiSettings = useAiSettings({ enabled: user !== null });
   return (
     <>
       <title>Create Project — Sitelift</title>
@@ -18,6 +21,7 @@ export function CreateProjectRoute() {
           creditNotice={
             credits.data === undefined ? null : <CreditUsageNote balance={credits.data} />
           }
+          renderAiNotice={(pages) => <AiRunNotice settings={aiSettings.data} pages={pages} />}
           onResendVerification={async () => {
             if (user) await sendVerificationEmail(user.email);
           }}

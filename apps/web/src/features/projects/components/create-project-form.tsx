@@ -60,10 +60,13 @@ type SubmitProblem =
 export function CreateProjectForm({
   onResendVerification,
   creditNotice,
+  renderAiNotice,
 }: {
   onResendVerification: () => Promise<void>;
   /** What a submit costs (the credit balance), shown above the form. */
   creditNotice?: ReactNode;
+  /** Whether a model will take part and what it may cost, for the pages the check expects (issue 25). */
+  renderAiNotice?: (pages: number | null) => ReactNode;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -262,6 +265,11 @@ export function CreateProjectForm({
             excludePaths: toFirstMessage(errors.excludePaths),
           }}
         />
+        {renderAiNotice?.(
+          siteCheck.data
+            ? Math.min(siteCheck.data.estimated_pages, siteCheck.data.page_limit)
+            : null,
+        )}
         <FormField
           label="Project Name"
           placeholder="My company website"
