@@ -180,3 +180,62 @@ describe('prerendered public pages and the GitHub configuration', () => {
     expect((await withGithub('/privacy')).body).toContain('<p>privacy zip</p>');
   });
 });
+
+// Issue 25: "AI code generation" only where a default model reviews every rebuild. The build writes
+// each GitHub variant again as `.ai.html`; registerSpa serves it when `aiConfigured` is set.
+describe('prerendered public pages and the default model', () => {
+  let rootDir: string;
+  let distDir: string;
+  const apps: ReturnType<typeof Fastify>[] = [];
+
+  const page = (text: string) => `<!doctype html><div id="root"><p>${text}</p></div>`;
+  async function spaServer(options: { githubConfigured?: boolean; aiConfigured?: boolean }) {
+    const app = Fastify();
+    apps.push(app);
+    await registerSpa(app, { distDir, ...options });
+    return (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  }
+
+  beforeAll(async () => {
+    rootDir = await mkdtemp(path.join(tmpdir(), 'sitelift-prerender-ai-'));
+    distDir = path.join(rootDir, 'dist');
+    await mkdir(path.join(distDir, 'prerendered'), { recursive: true });
+    await writeFile(path.join(distDir, 'index.html'), page('Shell'));
+    for (const [file, text] of [
+      ['index.html', 'GitHub rules'],
+      ['index.ai.html', 'GitHub AI'],
+      ['index.no-github.html', 'zip rules'],
+      ['index.no-github.ai.html', 'zip AI'],
+      ['terms.html', 'terms GitHub rules'],
+      ['app.ai.html', 'Shell AI'],
+      ['app.github.html', 'Shell GitHub'],
+    ]) {
+      await writeFile(path.join(distDir, 'prerendered', file!), page(text!));
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await rm(rootDir, { recursive: true, force: true });
+  });
+
+  it('serves the AI variant that matches the GitHub claim when a default model is configured', async () => {
+    expect((await (await spaServer({ aiConfigured: true }))('/')).body).toContain('<p>zip AI</p>');
+    const both = await spaServer({ aiConfigured: true, githubConfigured: true });
+    expect((await both('/')).body).toContain('<p>GitHub AI</p>');
+    // A build without the AI variant of a page: the page as it is.
+    expect((await both('/terms')).body).toContain('<p>terms GitHub rules</p>');
+    // The app's shell marked for the model; with GitHub too and no such copy, the GitHub one.
+    expect((await (await spaServer({ aiConfigured: true }))('/dashboard')).body).toContain(
+      '<p>Shell AI</p>',
+    );
+    expect((await both('/dashboard')).body).toContain('<p>Shell GitHub</p>');
+  });
+
+  it('never claims AI without a default model', async () => {
+    const none = await spaServer({});
+    expect((await none('/')).body).toContain('<p>zip rules</p>');
+    expect((await none('/dashboard')).body).toContain('<p>Shell</p>');
+    const github = await spaServer({ githubConfigured: true });
+    expect((await github('/')).body).toContain('<p>GitHub rules</p>');
+  });
+});

@@ -8,10 +8,11 @@
 // Both builds resolve `react-router`, `lib/auth.ts` and `lib/query-client.ts` to the public pages'
 // small stand-ins (publicPagesModules below), so the pages hydrate with React and their own code only,
 // and `zod/mini` to a module that configures it jitless first (the parts that load it come later).
-// Each page is rendered twice (issue 14): `<name>.html` for a server with GitHub configured and
-// `<name>.no-github.html` (zip download only), marked `<html data-github="on|off">` for hydration;
-// the server's registerSpa({ githubConfigured }) picks one, and for every other path the app's shell
-// (dist/index.html, or its copy marked on, prerendered/app.github.html).
+// Each page is rendered in four variants: `<name>.html` for a server with GitHub configured and
+// `<name>.no-github.html` (zip download only; issue 14), each also as `.ai.html` for a server with a
+// default model (issue 25), marked `<html data-github="on|off" data-ai="on|off">` for hydration;
+// the server's registerSpa({ githubConfigured, aiConfigured }) picks one, and for every other path
+// the app's shell (dist/index.html, or its copy marked on, prerendered/app.github[.ai].html).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,10 +27,18 @@ const distDir =
 // Inside node_modules so the Node bundle resolves react, react-dom and react-router from there.
 const ssrOutDir = path.join(webRoot, 'node_modules/.cache/sitelift-prerender');
 
-/** The file a public path is saved as, under dist/prerendered/, in its GitHub or zip-only variant. */
-export function prerenderedFileName(pathname, githubExport = true) {
+/**
+ * The file a public path is saved as, under dist/prerendered/, in its GitHub or zip-only variant and
+ * its AI variant (issue 25: `.ai` when the server has a default model).
+ */
+export function prerenderedFileName(pathname, githubExport = true, aiDesigner = false) {
   const name = pathname === '/' ? 'index' : pathname.replace(/^\//, '');
-  return githubExport ? `${name}.html` : `${name}.no-github.html`;
+  return `${name}${githubExport ? '' : '.no-github'}${aiDesigner ? '.ai' : ''}.html`;
+}
+
+/** The app's shell marked for a server's configuration (none: dist/index.html itself). */
+function appShellFileName(githubExport, aiDesigner) {
+  return `app${githubExport ? '.github' : ''}${aiDesigner ? '.ai' : ''}.html`;
 }
 
 /** The modules the public builds take in place of the app's (see the file's comment). */
@@ -65,9 +74,6 @@ function withoutGithub(html) {
   return html.replace(' or a GitHub repository.', '.');
 }
 
-/** dist/index.html marked `data-github="on"`, which the server sends when GitHub is configured. */
-const APP_SHELL_GITHUB = 'app.github.html';
-
 /** Writes `html` to `filePath` with its .br and .gz copies (the server sends what the client accepts). */
 async function writeCompressed(filePath, html) {
   await writeFile(filePath, html);
@@ -82,13 +88,13 @@ const APP_MARKER = '<!--app-html-->';
 const TITLE_PATTERN = /<title>[^<]*<\/title>/;
 
 /** Puts the rendered page into the template: the page's own <title> replaces the template's. */
-function fillTemplate(template, appHtml, githubExport) {
+function fillTemplate(template, appHtml, githubExport, aiDesigner) {
   const title = TITLE_PATTERN.exec(appHtml)?.[0];
   const body = title ? appHtml.replace(title, '') : appHtml;
   const withTitle = title ? template.replace(TITLE_PATTERN, title) : template;
   const marked = withTitle.replace(
     '<html lang="en">',
-    `<html lang="en" data-github="${githubExport ? 'on' : 'off'}">`,
+    `<html lang="en" data-github="${githubExport ? 'on' : 'off'}" data-ai="${aiDesigner ? 'on' : 'off'}">`,
   );
   if (marked === withTitle) throw new Error('The template has no <html lang="en"> to mark');
   return (githubExport ? marked : withoutGithub(marked))
@@ -133,22 +139,31 @@ async function main() {
   const outDir = path.join(distDir, 'prerendered');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
+  const variants = [true, false].flatMap((githubExport) =>
+    [false, true].map((aiDesigner) => ({ githubExport, aiDesigner })),
+  );
   for (const pathname of PUBLIC_PAGE_PATHS) {
-    for (const githubExport of [true, false]) {
-      const appHtml = await renderPublicPage(pathname, { githubExport });
-      const html = fillTemplate(template, appHtml, githubExport);
-      const fileName = prerenderedFileName(pathname, githubExport);
+    for (const { githubExport, aiDesigner } of variants) {
+      const appHtml = await renderPublicPage(pathname, { githubExport, aiDesigner });
+      const html = fillTemplate(template, appHtml, githubExport, aiDesigner);
+      const fileName = prerenderedFileName(pathname, githubExport, aiDesigner);
       await writeCompressed(path.join(outDir, fileName), html);
       console.log(`prerendered ${pathname} → dist/prerendered/${fileName}`);
     }
   }
-  // The app's shell for a server with GitHub configured: index.html marked on, so the app's own
-  // rendering of the public texts (the footer, `/` reached inside the app) makes the same claim.
+  // The app's shell for a server with GitHub or a default model configured: index.html marked on,
+  // so the app's own rendering of the public texts (the footer, `/` reached inside the app) makes
+  // the same claims.
   const shell = await readFile(path.join(distDir, 'index.html'), 'utf8');
-  const githubShell = shell.replace('<html lang="en">', '<html lang="en" data-github="on">');
-  if (githubShell === shell) throw new Error('dist/index.html has no <html lang="en"> to mark');
-  await writeCompressed(path.join(outDir, APP_SHELL_GITHUB), githubShell);
-  console.log(`marked the app shell → dist/prerendered/${APP_SHELL_GITHUB}`);
+  for (const { githubExport, aiDesigner } of variants) {
+    if (!githubExport && !aiDesigner) continue;
+    const marks = `${githubExport ? ' data-github="on"' : ''}${aiDesigner ? ' data-ai="on"' : ''}`;
+    const marked = shell.replace('<html lang="en">', `<html lang="en"${marks}>`);
+    if (marked === shell) throw new Error('dist/index.html has no <html lang="en"> to mark');
+    const fileName = appShellFileName(githubExport, aiDesigner);
+    await writeCompressed(path.join(outDir, fileName), marked);
+    console.log(`marked the app shell → dist/prerendered/${fileName}`);
+  }
   await Promise.all(
     ['', '.br', '.gz'].map((suffix) => rm(`${templatePath}${suffix}`, { force: true })),
   );

@@ -66,3 +66,15 @@ describe('the GitHub variants of the public pages', () => {
     expect(terms).toContain('You receive the result as a downloadable archive.');
   });
 });
+
+// Issue 25: the AI variant, sent by a server with a default model (AI_PROVIDER, AI_MODEL).
+describe('the AI variant of the landing page', () => {
+  it('says AI code generation and AI Modernization only in the AI variant', async () => {
+    const html = await renderPublicPage('/', { githubExport: true, aiDesigner: true });
+    expect(html).toContain('AI code generation');
+    expect(html).toContain('AI Modernization');
+    expect(html).not.toContain('Automatic code generation');
+    const rules = await renderPublicPage('/', { githubExport: true, aiDesigner: false });
+    expect(rules).not.toContain('AI code generation');
+  });
+});

@@ -3,23 +3,34 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { BaseProvider } from './app/base-provider';
 import { PUBLIC_PAGE_PATHS, PublicRoutes } from './app/public-app';
+import { AiDesignerContext } from './lib/ai-designer';
 import { GithubExportContext } from './lib/github-export';
 import { buildQueryClient } from './lib/query-client';
 
 export { PUBLIC_PAGE_PATHS };
 
-/** The variants each public page is rendered in (issue 14): GitHub configured on the server or not. */
+/**
+ * The variants each public page is rendered in: GitHub configured on the server or not (issue 14),
+ * and a default model configured or not (issue 25; absent: not).
+ */
 export interface PublicPageOptions {
   githubExport: boolean;
+  aiDesigner?: boolean;
 }
 
-function PublicPage({ pathname, githubExport }: { pathname: string } & PublicPageOptions) {
+function PublicPage({
+  pathname,
+  githubExport,
+  aiDesigner = false,
+}: { pathname: string } & PublicPageOptions) {
   return (
     <BaseProvider queryClient={buildQueryClient()}>
       <GithubExportContext value={githubExport}>
-        <StaticRouter location={pathname}>
-          <PublicRoutes otherwise={null} />
-        </StaticRouter>
+        <AiDesignerContext value={aiDesigner}>
+          <StaticRouter location={pathname}>
+            <PublicRoutes otherwise={null} />
+          </StaticRouter>
+        </AiDesignerContext>
       </GithubExportContext>
     </BaseProvider>
   );

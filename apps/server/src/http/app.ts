@@ -319,6 +319,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     distDir: deps.webDistDir ?? DEFAULT_WEB_DIST_DIR,
     // The public pages' claim about repository export matches what this server offers (issue 14).
     githubConfigured: config.github !== undefined,
+    // "AI code generation" only where a default model reviews every rebuild (issue 25).
+    aiConfigured: config.ai.default !== undefined,
   });
   return { app, auth, isSpaBuilt, hub };
 }

@@ -24,24 +24,46 @@ const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/privacy': 'privacy',
 };
 
+/** What the public pages claim: GitHub export (issue 14) and a default model (issue 25). */
+interface PageVariant {
+  githubConfigured: boolean;
+  aiConfigured: boolean;
+}
+
+/**
+ * The variants to try for a configuration, best first: the exact one, then the same GitHub claim
+ * without AI (a build from before the AI variants), then the other GitHub claim.
+ */
+function toVariantSuffixes({ githubConfigured, aiConfigured }: PageVariant): string[] {
+  const github = githubConfigured ? ['', '.no-github'] : ['.no-github', ''];
+  const ai = aiConfigured ? ['.ai', ''] : [''];
+  return github.flatMap((g) => ai.map((a) => `${g}${a}`));
+}
+
 /**
  * The HTML file of dist that answers a navigation to `url`: the prerendered page of a public path in
- * its GitHub or no-GitHub variant when the build has it (a build with one variant only serves that
- * one), else the single-page app's shell; undefined without a build. Looked up on every request, so
- * a build made (or remade) while the server runs is served without a restart.
+ * the variant that matches the configuration when the build has it (a build with fewer variants
+ * serves the closest one), else the single-page app's shell, marked for the configuration when the
+ * build has that copy; undefined without a build. Looked up on every request, so a build made (or
+ * remade) while the server runs is served without a restart.
  */
-function pageFileFor(distDir: string, url: string, githubConfigured: boolean): string | undefined {
+function pageFileFor(distDir: string, url: string, variant: PageVariant): string | undefined {
   const pathname = (url.split(/[?#]/)[0] ?? '/').replace(/(.)\/+$/, '$1');
   const name = PRERENDERED_PAGES[pathname];
   if (name) {
-    const variants = githubConfigured
-      ? [`${name}.html`, `${name}.no-github.html`]
-      : [`${name}.no-github.html`, `${name}.html`];
-    const found = variants.find((file) => existsSync(path.join(distDir, 'prerendered', file)));
+    const found = toVariantSuffixes(variant)
+      .map((suffix) => `${name}${suffix}.html`)
+      .find((file) => existsSync(path.join(distDir, 'prerendered', file)));
     if (found) return `prerendered/${found}`;
   }
-  // The app's shell, marked data-github="on" when GitHub is configured (its footer then says so too).
-  if (githubConfigured && existsSync(path.join(distDir, APP_SHELL_GITHUB))) return APP_SHELL_GITHUB;
+  // The app's shell, marked data-github="on" / data-ai="on" as configured (its footer then says so too).
+  const marks = `${variant.githubConfigured ? '.github' : ''}${variant.aiConfigured ? '.ai' : ''}`;
+  const shells = [
+    ...(marks ? [`prerendered/app${marks}.html`] : []),
+    ...(variant.githubConfigured && variant.aiConfigured ? [APP_SHELL_GITHUB] : []),
+  ];
+  const shell = shells.find((file) => existsSync(path.join(distDir, file)));
+  if (shell) return shell;
   return existsSync(path.join(distDir, 'index.html')) ? 'index.html' : undefined;
 }
 
@@ -58,15 +80,15 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
  * Serves the built web app from `distDir`: files as they are (`.br`/`.gz` when accepted), and for a
  * GET that accepts HTML and is not under /api or /dev, the prerendered page of `/`, `/terms` and
  * `/privacy` (the variant that matches `githubConfigured`, default false: the pages then offer the
- * zip download instead of GitHub) or else index.html (history fallback). Everything else unknown answers 404 `{ error }`.
+ * zip download instead of GitHub, and `aiConfigured`, default false: no AI claim) or else index.html (history fallback). Everything else unknown answers 404 `{ error }`.
  * Without a build, HTML requests get a page saying to run `npm run build`. The build is looked up per
  * request; the returned boolean only says whether it existed at start (for the start-up warning).
  */
 export async function registerSpa(
   app: FastifyInstance,
-  options: { distDir: string; githubConfigured?: boolean },
+  options: { distDir: string; githubConfigured?: boolean; aiConfigured?: boolean },
 ): Promise<boolean> {
-  const { distDir, githubConfigured = false } = options;
+  const { distDir, githubConfigured = false, aiConfigured = false } = options;
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
@@ -86,7 +108,7 @@ export async function registerSpa(
   });
   const answerUnmatched = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isSpaNavigation(request)) {
-      const pageFile = pageFileFor(distDir, request.url, githubConfigured);
+      const pageFile = pageFileFor(distDir, request.url, { githubConfigured, aiConfigured });
       if (!pageFile) {
         return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       }

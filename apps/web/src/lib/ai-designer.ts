@@ -1,11 +1,12 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Whether an AI designer (a language model) takes part in rebuilding sites on this server (issue 22
- * item 1: the claims follow configuration, as the GitHub ones do — lib/github-export.ts). No AI
- * provider can be configured yet: the engine's designer is rule-based, nothing marks a page
- * `<html data-ai="on">`, and every text says what the server really does. When a provider lands, the
- * server marks the pages it serves and the texts below switch to their AI wording.
+ * Whether a language model reviews the rebuilt sites on this server by default (issue 22 item 1: the
+ * claims follow configuration, as the GitHub ones do — lib/github-export.ts). Issue 25: when the
+ * operator configures a default model (AI_PROVIDER, AI_MODEL), the server sends the public pages'
+ * AI variant and the app's shell marked `<html data-ai="on">`, and the texts below switch to their
+ * AI wording; without one the rebuild is rule-based unless a user adds their own model, and every
+ * public text says so.
  */
 export const AiDesignerContext = createContext<boolean>(
   typeof document !== 'undefined' && document.documentElement.dataset.ai === 'on',
