@@ -9,6 +9,9 @@ const fixturePort = Number(process.env.E2E_FIXTURE_PORT ?? 3918);
 // github.com and api.github.com, so connecting and deploying run for real in the browser tests.
 const githubPort = Number(process.env.E2E_GITHUB_PORT ?? 3919);
 const githubUrl = `http://127.0.0.1:${githubPort}`;
+// Issue 25: an OpenAI-compatible model server on loopback (the engine's test fake) for Settings → AI
+// model's "Test connection".
+const modelPort = Number(process.env.E2E_MODEL_PORT ?? 3920);
 const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
@@ -53,6 +56,13 @@ export default defineConfig({
       cwd: '../../..',
       // GET /user without a token answers GitHub's 401 once the fake listens (a 401 counts as up).
       url: `${githubUrl}/user`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      command: `node --import tsx apps/web/e2e/fake-model-server.ts --port ${modelPort}`,
+      cwd: '../../..',
+      url: `http://127.0.0.1:${modelPort}/ready`,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
