@@ -246,7 +246,6 @@ function AiModelForm({ settings }: { settings: AiSettings }) {
       </div>
 
       <form
-        aria-label="AI model"
         noValidate
         onSubmit={(event) => void onSave(event)}
         className="space-y-5"

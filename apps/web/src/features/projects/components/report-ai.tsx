@@ -43,7 +43,7 @@ function ScoreChanges({ before, after }: { before: Patch['before']; after: Patch
             <dt className="text-slate-500">{metric.label}</dt>
             <dd
               className={cn(
-                'tabular-nums',
+                'whitespace-nowrap tabular-nums',
                 dropped
                   ? 'font-semibold text-red-700'
                   : rose
