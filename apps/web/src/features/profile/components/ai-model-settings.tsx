@@ -245,11 +245,7 @@ function AiModelForm({ settings }: { settings: AiSettings }) {
         </div>
       </div>
 
-      <form
-        noValidate
-        onSubmit={(event) => void onSave(event)}
-        className="space-y-5"
-      >
+      <form noValidate onSubmit={(event) => void onSave(event)} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-700">
