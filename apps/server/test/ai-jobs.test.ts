@@ -28,9 +28,10 @@ const ENGINE_OPTIONS = { loopbackOnly: true, fetchOptions: { respectRobots: fals
 const KEY = 'sk-user-own-key-abcdefghijklmnop';
 
 /**
- * The real engine; when its report has no `ai` section yet (the pipeline's model stages land in the
- * engine separately), one real call through the engine's client to the fake server stands in for
- * them, so what the worker stores comes from real SDK traffic either way.
+ * The real engine; when its report has no `ai` section (an engine without the model stages wired
+ * into its pipeline), one real call through the engine's client to the fake server stands in for
+ * them, so what the worker stores comes from real SDK traffic either way. With the stages wired,
+ * the engine's own report is what the assertions read.
  */
 function withModel(seen: PipelineInput[]): RunPipeline {
   return async (input, ports) => {
@@ -138,35 +139,44 @@ describe.each(TEST_DATABASE_KINDS)('jobs with a model on %s', (kind) => {
       true,
     );
 
+    // What the run's report says the model spent is what the job, the card and the month keep.
+    const report = (await owner.get(`/api/projects/${projectId}/report`)).json();
+    const ai = report.ai as { tokens_in: number; tokens_out: number; cost_usd: number | null };
+    expect(ai.tokens_in).toBeGreaterThanOrEqual(1200);
+    expect(ai.tokens_in % 1200).toBe(0);
+    const cost = ai.tokens_in * 1e-6 + ai.tokens_out * 2e-6;
+    expect(ai.cost_usd).toBeCloseTo(cost, 6);
     const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, jobId));
     expect(row).toMatchObject({
       aiProvider: 'openai-compatible',
       aiModel: 'fake-vision',
-      aiTokensIn: 1200,
-      aiTokensOut: 300,
+      aiTokensIn: ai.tokens_in,
+      aiTokensOut: ai.tokens_out,
     });
-    expect(row!.aiCostUsd).toBeCloseTo(0.0018, 6);
+    expect(row!.aiCostUsd).toBeCloseTo(cost, 6);
 
     const project = (await owner.get(`/api/projects/${projectId}`)).json();
     expect(project.report_summary.ai).toEqual({
       provider: 'openai-compatible',
       model: 'fake-vision',
-      tokens_in: 1200,
-      tokens_out: 300,
-      cost_usd: expect.closeTo(0.0018, 6),
-      patches_kept: 0,
-      patches_total: 0,
+      tokens_in: ai.tokens_in,
+      tokens_out: ai.tokens_out,
+      cost_usd: expect.closeTo(cost, 6),
+      patches_kept: expect.any(Number),
+      patches_total: expect.any(Number),
     });
     const logs = (await owner.get(`/api/jobs/${jobId}/logs`)).json() as { message: string }[];
     const text = logs.map((log) => log.message).join('\n');
     expect(text).toContain(
       'AI: openai-compatible / fake-vision (your own model), up to 2,000 tokens',
     );
-    expect(text).toContain('AI: 1,200 tokens in, 300 out, about $0.0018');
+    expect(text).toContain(
+      `AI: ${ai.tokens_in.toLocaleString('en-US')} tokens in, ${ai.tokens_out.toLocaleString('en-US')} out, about $${cost.toFixed(4)}`,
+    );
     expect(text).not.toContain(KEY);
 
     const settings = (await owner.get('/api/me/ai-settings')).json();
-    expect(settings.usage).toMatchObject({ tokens: 1500, budget: 2000 });
+    expect(settings.usage).toMatchObject({ tokens: ai.tokens_in + ai.tokens_out, budget: 2000 });
   });
 
   it('runs the next job offline once the month’s budget is spent, says why, and charges one credit', async () => {
@@ -178,8 +188,8 @@ describe.each(TEST_DATABASE_KINDS)('jobs with a model on %s', (kind) => {
     expect(seen.at(-1)!.ai).toBeUndefined();
     expect(fake.requests.length).toBe(calls);
     const logs = (await owner.get(`/api/jobs/${jobId}/logs`)).json() as { message: string }[];
-    expect(logs.map((log) => log.message).join('\n')).toContain(
-      "This month's AI budget is spent (1,500 of 2,000 tokens): the rebuild runs without the model.",
+    expect(logs.map((log) => log.message).join('\n')).toMatch(
+      /This month's AI budget is spent \([\d,]+ of 2,000 tokens\): the rebuild runs without the model\./,
     );
     const project = (await owner.get(`/api/projects/${projectId}`)).json();
     expect(project.report_summary.ai).toBeUndefined();
