@@ -11,8 +11,6 @@ export type { Clock, EnginePorts, Logger } from './ports';
 export { SILENT_LOGGER, SYSTEM_CLOCK } from './ports';
 
 export { LOOPBACK_ONLY_RESOLVER } from './net/assert-public-url';
-// The model seam (issue 25): the settings screen's test call and the price table.
-export { priceFor, testAiConnection, type AiConnectionResult } from './ai/client';
 
 // The pipeline.
 export {
