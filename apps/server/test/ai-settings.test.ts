@@ -84,7 +84,7 @@ describe.each(TEST_DATABASE_KINDS)('Settings → AI model on %s', (kind) => {
       base_url: null,
       has_key: true,
       key_last4: 'cdef',
-      price: null,
+      price: { input: 0.15, output: 0.6 },
       updated_at: expect.any(String),
     });
     const read = await owner.get('/api/me/ai-settings');
