@@ -11,14 +11,14 @@ describe('overall progress of a job', () => {
   it('counts steps of the whole job and never drops when a stage ends and the next begins', () => {
     const end = toOverallProgress({ stage: 'fetch', done: 8, total: 8 }, expected, 8)!;
     const next = toOverallProgress({ stage: 'extract', done: 0, total: 1 }, expected, 8)!;
-    expect(end).toMatchObject({ step: 1, steps: 7 });
-    expect(next).toMatchObject({ step: 2, steps: 7 });
+    expect(end).toMatchObject({ step: 1, steps: 8 });
+    expect(next).toMatchObject({ step: 2, steps: 8 });
     // Today's stage bar went from 100 % to 3 %; the whole job's share goes on from where it was.
     expect(next.overall).toBeCloseTo(end.overall, 5);
     expect(end.overall).toBeGreaterThan(0.1);
     expect(end.overall).toBeLessThan(0.3);
     const last = toOverallProgress({ stage: 'package', done: 1, total: 1 }, expected, 44)!;
-    expect(last).toMatchObject({ step: 7, overall: 1, remainingSeconds: 0 });
+    expect(last).toMatchObject({ step: 8, overall: 1, remainingSeconds: 0 });
   });
 
   it('estimates the time left from recent jobs, at the pace of this one', () => {

@@ -15,6 +15,10 @@
  *                      each site's peak memory is its own)
  *   --generated N      instead of the corpus: a generated old-style site of N pages (bench/generated-site.ts;
  *                      maxPages = N), printed with pages/s and the time of each stage
+ *   --ai               with the model the environment names (AI_PROVIDER, AI_MODEL, AI_API_KEY,
+ *                      AI_BASE_URL; optional AI_MAX_TOKENS, AI_MAX_ROUNDS): the repair loop runs, and a
+ *                      table prints per site and strategy the patches proposed/kept, the scores before
+ *                      and after the AI, tokens, cost and seconds. The key stays in the environment.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -22,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { aiRunConfigSchema, type AiRunConfig } from '@sitelift/shared/schemas/ai';
 import { isAppError } from '@sitelift/shared/error-codes';
 import { runPipeline } from '../src/pipeline';
 import type { Logger } from '../src/ports';
@@ -75,7 +80,111 @@ export interface BenchRow {
   /** Peak RSS of the bench process, and peak PSS of it with Chromium, the build and Lighthouse. */
   peakProcessMb: number;
   peakTreeMb: number;
+  /** With --ai: what the model did (issue 25). */
+  ai?: BenchAi;
   error?: string;
+}
+
+/** A row's AI figures: patches, the scores before and after the repair loop, tokens, cost, time. */
+export interface BenchAi {
+  model: string;
+  proposed: number;
+  kept: number;
+  /** Fidelity before the repair loop (the verify stage's) and as delivered. */
+  before?: FidelityScores;
+  after?: FidelityScores;
+  tokensIn: number;
+  tokensOut: number;
+  costUsd: number | null;
+  /** Seconds spent waiting for the model, and the repair stage's own (builds and verifies too). */
+  modelSeconds: number;
+  repairSeconds: number;
+  calls: number;
+  failedCalls: number;
+  notes: string[];
+  /** Each patch: what it changed, kept or not, and why (the JSON only). */
+  patches: { route: string; change: string; kept: boolean; why: string }[];
+}
+
+/**
+ * The run's model from the environment (--ai): AI_PROVIDER, AI_MODEL, AI_API_KEY, AI_BASE_URL, and
+ * optionally AI_MAX_TOKENS and AI_MAX_ROUNDS; the reason when they do not make a valid setting.
+ */
+export function readAiEnvironment(
+  env: NodeJS.ProcessEnv,
+): { ok: true; config: AiRunConfig } | { ok: false; reason: string } {
+  const parsed = aiRunConfigSchema.safeParse({
+    provider: env.AI_PROVIDER,
+    model: env.AI_MODEL,
+    ...(env.AI_API_KEY ? { apiKey: env.AI_API_KEY } : {}),
+    ...(env.AI_BASE_URL ? { baseUrl: env.AI_BASE_URL } : {}),
+    ...(env.AI_MAX_TOKENS ? { maxTokens: Number(env.AI_MAX_TOKENS) } : {}),
+    ...(env.AI_MAX_ROUNDS ? { maxRounds: Number(env.AI_MAX_ROUNDS) } : {}),
+  });
+  if (parsed.success) return { ok: true, config: parsed.data };
+  return {
+    ok: false,
+    reason: parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'AI'}: ${issue.message}`)
+      .join('; '),
+  };
+}
+
+function formatScoreChange(
+  before: FidelityScores | undefined,
+  after: FidelityScores | undefined,
+  score: keyof FidelityScores,
+): string {
+  if (before === undefined || after === undefined) return '–';
+  return `${before[score].toFixed(3)} → ${after[score].toFixed(3)}`;
+}
+
+/** What the AI did per row (--ai), beside the usual table. */
+export function toAiTable(rows: BenchRow[]): string {
+  const header = [
+    'site',
+    'strategy',
+    'model',
+    'patches proposed/kept',
+    'block',
+    'text',
+    'position',
+    'colour',
+    'visual',
+    'tokens in/out',
+    'cost USD',
+    'model s',
+    'repair s',
+    'seconds',
+    'notes',
+  ];
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+  for (const row of rows) {
+    const ai = row.ai;
+    if (ai === undefined) {
+      lines.push(
+        `| ${row.site} | ${row.strategy} | – | – | – | – | – | – | – | – | – | – | – | ${row.seconds.toFixed(1)} | ${row.error ?? ''} |`,
+      );
+      continue;
+    }
+    const cells = [
+      row.site,
+      row.strategy,
+      ai.model,
+      `${ai.proposed}/${ai.kept}`,
+      ...(['block', 'text', 'position', 'color', 'visual'] as const).map((score) =>
+        formatScoreChange(ai.before, ai.after, score),
+      ),
+      `${ai.tokensIn}/${ai.tokensOut}`,
+      ai.costUsd === null ? '?' : ai.costUsd.toFixed(4),
+      ai.modelSeconds.toFixed(1),
+      ai.repairSeconds.toFixed(1),
+      row.seconds.toFixed(1),
+      ai.notes.join(' ').replace(/\|/gu, '\\|').slice(0, 200),
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
 }
 
 function median(values: number[]): number {
@@ -259,6 +368,8 @@ async function benchSite(
     screenshots: boolean;
     workDir?: string;
     trace?: boolean;
+    /** The model (--ai), read from the environment in the process that runs the site. */
+    ai?: AiRunConfig;
   },
 ): Promise<BenchRow> {
   const server = await site.serve();
@@ -307,6 +418,7 @@ async function benchSite(
         loopbackOnly: true,
         workDir: options.workDir,
         requiredSnippets: site.mustKeep.map((text) => ({ text })),
+        ...(options.ai === undefined ? {} : { ai: options.ai }),
       },
       { logger, clock: { now: () => performance.now() } },
     );
@@ -330,6 +442,25 @@ async function benchSite(
         Object.entries(result.timings).map(([stage, ms]) => [stage, Math.round(ms ?? 0)]),
       ),
     });
+    const ai = result.report.ai;
+    if (ai !== undefined) {
+      row.ai = {
+        model: `${ai.provider}:${ai.model}`,
+        proposed: ai.patches.length,
+        kept: ai.patches.filter((patch) => patch.kept).length,
+        before: (result.beforeRepair ?? verify).fidelity?.overall,
+        after: verify.fidelity?.overall,
+        tokensIn: ai.tokens_in,
+        tokensOut: ai.tokens_out,
+        costUsd: ai.cost_usd,
+        modelSeconds: ai.seconds,
+        repairSeconds: (result.timings.repair ?? 0) / 1000,
+        calls: ai.calls.total,
+        failedCalls: ai.calls.failed,
+        notes: ai.notes,
+        patches: ai.patches.map(({ route, change, kept, why }) => ({ route, change, kept, why })),
+      };
+    }
   } catch (error) {
     row.error = isAppError(error)
       ? `${error.code}: ${error.message}`
@@ -364,16 +495,21 @@ interface ChildJob {
   trace: boolean;
   /** A generated site of this many pages instead of a corpus site. */
   generated?: number;
+  /** With --ai: the child reads the model from its environment (the key never goes on a command line). */
+  ai?: boolean;
 }
 
 const ROW_PREFIX = 'BENCH_ROW ';
 
 async function runChildJob(job: ChildJob, manifest: CorpusSite[]): Promise<BenchRow> {
+  const model = job.ai === true ? readAiEnvironment(process.env) : undefined;
+  if (model !== undefined && !model.ok) throw new Error(`--ai: ${model.reason}`);
+  const options = { ...job, ai: model?.config };
   if (job.generated !== undefined)
-    return benchSite(toGeneratedBenchSite(job.generated), job.strategy, job);
+    return benchSite(toGeneratedBenchSite(job.generated), job.strategy, options);
   const site = manifest.find((candidate) => candidate.name === job.site);
   if (site === undefined) throw new Error(`No site ${job.site} in the corpus`);
-  return benchSite(toCorpusBenchSite(site, job.corpusDir), job.strategy, job);
+  return benchSite(toCorpusBenchSite(site, job.corpusDir), job.strategy, options);
 }
 
 /**
@@ -431,6 +567,7 @@ async function main(): Promise<number> {
       'in-process': { type: 'boolean', default: false },
       trace: { type: 'boolean', default: false },
       generated: { type: 'string' },
+      ai: { type: 'boolean', default: false },
       child: { type: 'string' },
     },
   });
@@ -439,6 +576,19 @@ async function main(): Promise<number> {
     const row = await runChildJob(job, readCorpusManifest(job.corpusDir) ?? []);
     process.stdout.write(`${ROW_PREFIX}${JSON.stringify(row)}\n`);
     return 0;
+  }
+  if (values.ai) {
+    const model = readAiEnvironment(process.env);
+    if (!model.ok) {
+      process.stderr.write(
+        `bench: --ai needs AI_PROVIDER, AI_MODEL (and AI_BASE_URL for openai-compatible, AI_API_KEY for a hosted provider): ${model.reason}\n`,
+      );
+      return 2;
+    }
+    // Never the key: the provider, the model and where it is.
+    process.stderr.write(
+      `bench: AI ${model.config.provider}:${model.config.model}${model.config.baseUrl === undefined ? '' : ` at ${model.config.baseUrl}`}\n`,
+    );
   }
   const generated = values.generated === undefined ? undefined : Number(values.generated);
   if (generated !== undefined && !(Number.isInteger(generated) && generated >= 4)) {
@@ -496,6 +646,7 @@ async function main(): Promise<number> {
         screenshots: !values['no-screenshots'],
         corpusDir,
         trace: values.trace,
+        ai: values.ai,
         workDir:
           values['work-dir'] === undefined
             ? undefined
@@ -543,6 +694,7 @@ async function main(): Promise<number> {
     cpus: os.cpus().length,
   };
   process.stdout.write(`\n${table}\n\n${toSpeedTable(rows)}\n\n`);
+  if (values.ai) process.stdout.write(`What the AI did:\n\n${toAiTable(rows)}\n\n`);
   if (identityLines.length > 0) {
     process.stdout.write(
       `| site | strategy | identity check | result | found | expected |\n|---|---|---|---|---|---|\n${identityLines.join('\n')}\n\n`,
@@ -583,7 +735,7 @@ async function main(): Promise<number> {
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, corpusDir, strategies, maxPages, lighthouse: values.lighthouse, totals, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, corpusDir, strategies, maxPages, lighthouse: values.lighthouse, ai: values.ai, totals, rows }, null, 2)}\n`,
   );
   process.stdout.write(`Wrote ${path.relative(process.cwd(), file)}\n`);
   return totals.allBuilt ? 0 : 1;

@@ -8,6 +8,8 @@ import { AppError } from '@sitelift/shared/error-codes';
 import type { z } from 'zod';
 import { rawSiteSchema } from './contract/raw-site';
 import { fileTreeSchema, packageOutputSchema, verifyReportSchema } from './contract/project';
+import { repairOutputSchema, type RepairOutput } from './contract/repair';
+import { runRepairStage } from './ai/repair/repair-stage';
 import { siteModelSchema, sitePlanSchema } from './contract/site-model';
 import { writeMissing } from './ai/additions';
 import { createAiDesigner } from './ai/ai-designer';
@@ -21,6 +23,7 @@ import { generateProject } from './stages/generate/generate-project';
 import { optimizeImages } from './stages/optimize/optimize-images';
 import { packageProject } from './stages/package/package-project';
 import { compressScreenshots } from './stages/verify/compress-screenshots';
+import { toRouteSlug } from './stages/verify/text-coverage';
 import { toSiteliftReport } from './stages/package/to-sitelift-report';
 import { listNotCarried, toVerifyExpectations } from './stages/plan/expectations';
 import { planSite } from './stages/plan/plan-site';
@@ -49,6 +52,8 @@ export interface StageOutputs {
   optimize: SitePlan;
   generate: FileTree;
   verify: VerifyReport;
+  /** The AI's patches, and the repaired plan, project and report when one was kept (issue 25). */
+  repair: RepairOutput;
   package: PackageOutput;
 }
 
@@ -62,7 +67,8 @@ export interface StageInputs {
   optimize: Pick<StageOutputs, 'plan'>;
   generate: Pick<StageOutputs, 'optimize'>;
   verify: Pick<StageOutputs, 'fetch' | 'extract' | 'optimize' | 'generate'>;
-  package: Pick<StageOutputs, 'fetch' | 'extract' | 'optimize' | 'generate' | 'verify'>;
+  repair: Pick<StageOutputs, 'fetch' | 'extract' | 'optimize' | 'generate' | 'verify'>;
+  package: Pick<StageOutputs, 'fetch' | 'extract' | 'optimize' | 'generate' | 'verify' | 'repair'>;
 }
 
 /** What every stage gets besides its input. */
@@ -142,6 +148,15 @@ function homeScreenshot(raw: RawSite, model: SiteModel): Uint8Array | undefined 
   return page?.screenshots?.desktop;
 }
 
+/** verifyProject's options for this run (the verify stage's and the repair loop's). */
+function verifyOptionsFor(ctx: StageContext) {
+  return {
+    allowPrivateUrls: ctx.options.allowPrivateUrls || ctx.options.loopbackOnly,
+    loopbackOnly: ctx.options.loopbackOnly,
+    chromePath: ctx.options.chromePath,
+  };
+}
+
 /** With previewBase: the project built for that base (a failed build is logged, not thrown). */
 async function buildLivePreview(tree: FileTree, ctx: StageContext): Promise<FileTree | undefined> {
   const base = ctx.options.previewBase;
@@ -175,6 +190,11 @@ function aiReport(
     written: [...(plan.aiWritten ?? []), ...(record?.written ?? [])],
     ...(labels.length > 0 ? { labels: [...labels] } : {}),
   };
+}
+
+/** A logger for the repair loop's own builds and verifies: their lines as DEBUG, no progress. */
+function quiet(logger: EnginePorts['logger']): EnginePorts['logger'] {
+  return { log: (entry) => logger.log({ ...entry, level: 'DEBUG' }) };
 }
 
 /** The real pipeline, walked in STAGES order. */
@@ -260,11 +280,12 @@ export const DEFAULT_PIPELINE: PipelineTable = {
     // artifacts carry a tenth of the PNGs' bytes.
     run: async (input, ctx) =>
       compressScreenshots(
-        await verifyProject(input.generate, expectationsFor(input, ctx), ctx.ports, {
-          allowPrivateUrls: ctx.options.allowPrivateUrls || ctx.options.loopbackOnly,
-          loopbackOnly: ctx.options.loopbackOnly,
-          chromePath: ctx.options.chromePath,
-        }),
+        await verifyProject(
+          input.generate,
+          expectationsFor(input, ctx),
+          ctx.ports,
+          verifyOptionsFor(ctx),
+        ),
       ),
     // A project that does not build is never delivered (the verify report is saved first).
     check: (verify) => {
@@ -275,13 +296,68 @@ export const DEFAULT_PIPELINE: PipelineTable = {
       });
     },
   },
+  repair: {
+    name: 'repair',
+    label: 'Repairing with AI',
+    outputSchema: repairOutputSchema,
+    // Without a model (or with repair turned off) a pass-through: `{ patches: [], crops: {} }`.
+    run: (input, ctx) =>
+      runRepairStage(input, ctx, {
+        generate: (plan) =>
+          generateProject(plan, {
+            logger: quiet(ctx.ports.logger),
+            ...(ctx.options.projectName === undefined
+              ? {}
+              : { projectName: ctx.options.projectName }),
+          }),
+        verify: async (tree, routes) => {
+          // The offline plan's expectations: the site's own text, whatever the patches changed.
+          const expectations = expectationsFor(input, ctx);
+          const all = routes === undefined;
+          const pages = all
+            ? expectations.pages
+            : expectations.pages.filter((page) => routes.includes(page.route));
+          const ports = all ? ctx.ports : { ...ctx.ports, logger: quiet(ctx.ports.logger) };
+          return verifyProject(
+            tree,
+            {
+              ...expectations,
+              pages,
+              lighthouse: all && expectations.lighthouse,
+              requiredSnippets: all ? expectations.requiredSnippets : undefined,
+            },
+            ports,
+            verifyOptionsFor(ctx),
+          );
+        },
+        compress: compressScreenshots,
+        routeSlug: toRouteSlug,
+      }),
+    // The repaired project builds (the loop keeps nothing that does not); checked as verify's.
+    check: (repair) => {
+      if (repair.repaired === undefined || repair.repaired.verify.build.ok) return;
+      throw new AppError('ENGINE_BUILD_FAILED', {
+        message: 'The repaired project does not build, so it was not delivered',
+      });
+    },
+  },
   package: {
     name: 'package',
     label: 'Packaging',
     outputSchema: packageOutputSchema,
     // report.json and project.zip are written to workDir by the walker; no package.json.
     saved: false,
-    run: async (input, ctx) => {
+    run: async (received, ctx) => {
+      // The repaired plan, project and report replace the offline ones when a patch was kept; the
+      // crops of the AI's patches go with the screenshots (the report's "What the AI did").
+      const { repair } = received;
+      const verify = repair.repaired?.verify ?? received.verify;
+      const input = {
+        ...received,
+        optimize: repair.repaired?.plan ?? received.optimize,
+        generate: repair.repaired?.generate ?? received.generate,
+        verify: { ...verify, screenshots: { ...verify.screenshots, ...repair.crops } },
+      };
       const preview = await buildLivePreview(input.generate, ctx);
       // Each page's kind (issue 24), by its route in the plan.
       const kinds = new Map(
@@ -303,7 +379,11 @@ export const DEFAULT_PIPELINE: PipelineTable = {
         linksToOriginal: input.optimize.linksToOriginal ?? [],
         timings: { ...ctx.timings },
       });
-      if (ctx.ai !== undefined) report.ai = aiReport(ctx.ai, ctx.aiRecord, input.optimize);
+      if (ctx.ai !== undefined) {
+        const ai = aiReport(ctx.ai, ctx.aiRecord, input.optimize);
+        // The repair stage's patches, from its output (saved, so a resumed run still reports them).
+        report.ai = ai === undefined ? ai : { ...ai, patches: [...ai.patches, ...repair.patches] };
+      }
       const archive = await packageProject(input.generate, report, {
         screenshots: input.verify.screenshots,
         rootFolder: ctx.options.archiveFolder,

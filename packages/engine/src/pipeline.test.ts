@@ -285,6 +285,7 @@ describe('runPipeline', () => {
         'optimize',
         'generate',
         'verify',
+        'repair',
       ]);
       expect(Object.keys(result.timings)).toEqual([
         'fetch',
@@ -293,6 +294,7 @@ describe('runPipeline', () => {
         'optimize',
         'generate',
         'verify',
+        'repair',
         'package',
       ]);
       expect(result.archive.entries).toContain('sitelift-report.json');
@@ -318,6 +320,7 @@ describe('runPipeline', () => {
         'optimize.json',
         'plan.json',
         'project.zip',
+        'repair.json',
         'report.json',
         'verify.json',
       ]);
@@ -435,6 +438,7 @@ describe('runPipeline: the stage table', () => {
       'optimize.json',
       'plan.json',
       'project.zip',
+      'repair.json',
       'report.json',
       'verify.json',
     ]);

@@ -146,6 +146,11 @@ export interface PipelineResult {
   /** Milliseconds per stage (package included). */
   timings: Partial<Record<StageName, number>>;
   /**
+   * The verify stage's report when the repair stage replaced it (issue 25: a model's patch was
+   * kept): the scores before the AI, for the bench to set beside `verify`'s.
+   */
+  beforeRepair?: VerifyReport;
+  /**
    * With `previewBase`: the dist/ of the project built for that base path (links, assets, router and
    * prerendered pages under it). Absent when not asked for or when that build failed (logged).
    */
@@ -276,7 +281,11 @@ export async function runPipeline(
       outputs,
     );
   }
-  const { fetch: raw, optimize: plan, generate: tree, verify } = outputs as StageOutputs;
+  // The repair stage's plan, project and report, when it kept a patch, are the delivered ones.
+  const { fetch: raw, repair } = outputs as StageOutputs;
+  const plan = repair.repaired?.plan ?? (outputs as StageOutputs).optimize;
+  const tree = repair.repaired?.generate ?? (outputs as StageOutputs).generate;
+  const verify = repair.repaired?.verify ?? (outputs as StageOutputs).verify;
   const { archive, report, preview } = (outputs as StageOutputs).package;
   if (workDir !== undefined) {
     await saveStageOutput(workDir, 'report', report);
@@ -297,6 +306,7 @@ export async function runPipeline(
     tree,
     timings,
     ...(preview === undefined ? {} : { preview }),
+    ...(repair.repaired === undefined ? {} : { beforeRepair: (outputs as StageOutputs).verify }),
     summary: {
       pages: report.pages.length,
       buildOk: verify.build.ok,

@@ -13,6 +13,8 @@ export const DEFAULT_STAGE_SECONDS: Readonly<Record<Stage, number>> = {
   optimize: 3,
   generate: 1,
   verify: 25,
+  // Nothing to do without a model; with one, a build and a verify per patch.
+  repair: 0,
   package: 4,
 };
 

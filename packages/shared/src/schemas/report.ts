@@ -14,7 +14,8 @@ export const REPORT_STRATEGIES = MODERNIZATION_STRATEGIES;
 
 /**
  * The engine's pipeline stages, in the order it runs them, which the report times: defined here once
- * (the report is the public contract), the engine's STAGES is this list (`optimize` since issue 11).
+ * (the report is the public contract), the engine's STAGES is this list (`optimize` since issue 11, `repair`, the
+ * AI's repair loop after verify, since issue 25).
  */
 export const REPORT_STAGES = [
   'fetch',
@@ -23,6 +24,7 @@ export const REPORT_STAGES = [
   'optimize',
   'generate',
   'verify',
+  'repair',
   'package',
 ] as const;
 
