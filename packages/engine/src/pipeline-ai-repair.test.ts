@@ -173,6 +173,8 @@ describe.skipIf(!hasChromium)('runPipeline with a model repairing the rebuild', 
       expect(patch.after).toBeDefined();
       expect(patch.crops?.original).toMatch(/^ai\/patch-\d+-original\.webp$/u);
       expect(result.archive.entries).toContain(`sitelift-report/screenshots/${patch.crops?.after}`);
+      // The server keeps the result's screenshots: the crops are among them.
+      expect(Object.keys(result.verify.screenshots)).toContain(patch.crops?.original);
     }
   });
 

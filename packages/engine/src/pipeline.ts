@@ -285,7 +285,12 @@ export async function runPipeline(
   const { fetch: raw, repair } = outputs as StageOutputs;
   const plan = repair.repaired?.plan ?? (outputs as StageOutputs).optimize;
   const tree = repair.repaired?.generate ?? (outputs as StageOutputs).generate;
-  const verify = repair.repaired?.verify ?? (outputs as StageOutputs).verify;
+  const delivered = repair.repaired?.verify ?? (outputs as StageOutputs).verify;
+  // The crops of the AI's patches are among the screenshots, as in the zip (the server keeps these).
+  const verify =
+    Object.keys(repair.crops).length === 0
+      ? delivered
+      : { ...delivered, screenshots: { ...delivered.screenshots, ...repair.crops } };
   const { archive, report, preview } = (outputs as StageOutputs).package;
   if (workDir !== undefined) {
     await saveStageOutput(workDir, 'report', report);
