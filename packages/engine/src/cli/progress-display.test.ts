@@ -38,7 +38,7 @@ describe('createProgressDisplay', () => {
     display.log({ level: 'ERROR', message: 'Stage package failed after 0.1 s: disk full' });
     display.stop();
     const text = chunks.join('');
-    expect(text).toContain('6/7 Building and verifying [██████████░░░░░░░░░░] 2/4');
+    expect(text).toContain('6/8 Building and verifying [██████████░░░░░░░░░░] 2/4');
     expect(text).toContain('! Route /x did not render\n');
     expect(text).toContain('✔ Building and verifying done in 2.5 s\n');
     expect(text).toContain('✖ Packaging failed after');
