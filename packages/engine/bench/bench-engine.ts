@@ -16,7 +16,8 @@
  *   --generated N      instead of the corpus: a generated old-style site of N pages (bench/generated-site.ts;
  *                      maxPages = N), printed with pages/s and the time of each stage
  *   --ai               with the model the environment names (AI_PROVIDER, AI_MODEL, AI_API_KEY,
- *                      AI_BASE_URL; optional AI_MAX_TOKENS, AI_MAX_ROUNDS): the repair loop runs, and a
+ *                      AI_BASE_URL; optional AI_MAX_TOKENS, AI_MAX_ROUNDS, AI_DISABLED=design,alt…): the
+ *                      model designs, writes what the site lacks and runs the repair loop, and a
  *                      table prints per site and strategy the patches proposed/kept, the scores before
  *                      and after the AI, tokens, cost and seconds. The key stays in the environment.
  */
@@ -108,7 +109,8 @@ export interface BenchAi {
 
 /**
  * The run's model from the environment (--ai): AI_PROVIDER, AI_MODEL, AI_API_KEY, AI_BASE_URL, and
- * optionally AI_MAX_TOKENS and AI_MAX_ROUNDS; the reason when they do not make a valid setting.
+ * optionally AI_MAX_TOKENS, AI_MAX_ROUNDS and AI_DISABLED (tasks, comma-separated); the reason when
+ * they do not make a valid setting.
  */
 export function readAiEnvironment(
   env: NodeJS.ProcessEnv,
@@ -120,6 +122,13 @@ export function readAiEnvironment(
     ...(env.AI_BASE_URL ? { baseUrl: env.AI_BASE_URL } : {}),
     ...(env.AI_MAX_TOKENS ? { maxTokens: Number(env.AI_MAX_TOKENS) } : {}),
     ...(env.AI_MAX_ROUNDS ? { maxRounds: Number(env.AI_MAX_ROUNDS) } : {}),
+    ...(env.AI_DISABLED
+      ? {
+          disabled: env.AI_DISABLED.split(',')
+            .map((task) => task.trim())
+            .filter(Boolean),
+        }
+      : {}),
   });
   if (parsed.success) return { ok: true, config: parsed.data };
   return {
