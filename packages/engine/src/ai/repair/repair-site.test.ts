@@ -201,6 +201,40 @@ describe('repairSite', () => {
     expect(prompts).toHaveLength(1);
   });
 
+  it('judges a site-wide patch on every measured page, those it does not repair too', async () => {
+    const { client } = scriptedClient([
+      answer({ kind: 'menu_style', style: 'brand', reason: 'A brand bar.' }),
+    ]);
+    const base = offline();
+    const plan = structuredClone(base.plan);
+    plan.pages.push({ ...structuredClone(plan.pages[0]!), route: '/about' });
+    /** `/about` is already close (not repaired), but loses colour under a brand-coloured bar. */
+    const twoPages = (from: SitePlan): VerifyReport => {
+      const report = measure(from);
+      const about = {
+        route: '/about',
+        block: 0.99,
+        text: 0.99,
+        position: 0.99,
+        color: from.design.tokens.header === 'brand' ? 0.9 : 0.99,
+        visual: 0.99,
+        worstSections: [],
+      };
+      return {
+        ...report,
+        fidelity: { ...report.fidelity!, routes: [...report.fidelity!.routes, about] },
+      };
+    };
+    const d = deps(client);
+    const result = await repairSite(
+      { plan, tree: { files: { 'plan.json': JSON.stringify(plan) } }, verify: twoPages(plan) },
+      { ...d, verify: async (tree) => twoPages(planOf(tree)) },
+    );
+    expect(result.patches.map(({ change, kept, why }) => ({ change, kept, why }))).toEqual([
+      { change: 'menu bar: brand', kept: false, why: 'color 0.99 → 0.90 on /about' },
+    ]);
+  });
+
   it('makes at most maxRounds patches per page', async () => {
     const { client } = scriptedClient(
       [

@@ -178,7 +178,12 @@ export async function repairSite(input: RepairInput, deps: RepairDeps): Promise<
   const start = input.plan.pages[0]?.route;
   const routes = pickRoutes(input.verify, start);
   // Each route's latest measurement: the offline verify's, then each kept patch's.
-  const measured = new Map(routes.map((route) => [route, measureRoute(input.verify, route)]));
+  // Every measured route's, not only the repaired ones': a site-wide patch is judged on them all.
+  const measured = new Map(
+    [
+      ...new Set([...routes, ...(input.verify.fidelity?.routes ?? []).map((entry) => entry.route)]),
+    ].map((route) => [route, measureRoute(input.verify, route)]),
+  );
   // The report each route's pictures come from (the latest verify that measured it).
   const shownFrom = new Map(routes.map((route) => [route, input.verify]));
   let kept = 0;
@@ -214,7 +219,7 @@ export async function repairSite(input: RepairInput, deps: RepairDeps): Promise<
         if (original !== undefined) images.push(await toModelImage(original));
         if (rebuilt !== undefined) images.push(await toModelImage(rebuilt));
       }
-      const before = measured.get(route) ?? measureRoute(current.verify, route);
+      const before = measured.get(route) ?? measureRoute(input.verify, route);
       const failed = describeFailedChecks(current.verify);
       const prompt = [
         `Page ${route}. Scores (0..1, 1 is identical): ${formatScores(before)}.`,
@@ -338,7 +343,7 @@ export async function repairSite(input: RepairInput, deps: RepairDeps): Promise<
           name,
           verdict: judgePatch(
             name,
-            measured.get(name) ?? measureRoute(current.verify, name),
+            measured.get(name) ?? measureRoute(input.verify, name),
             measureRoute(verify, name),
           ),
         }));
