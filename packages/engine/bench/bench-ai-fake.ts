@@ -36,6 +36,8 @@ const code = await new Promise<number>((resolve) => {
         AI_MODEL: 'fake-vision',
         AI_API_KEY: KEY,
         AI_BASE_URL: fake.baseUrl,
+        // The fake answers repair requests only: the other tasks stay offline.
+        AI_DISABLED: 'understand,design,describe,alt',
       },
     },
   );
