@@ -235,6 +235,20 @@ describe('repairSite', () => {
     ]);
   });
 
+  it('reports its rounds as progress', async () => {
+    const { client } = scriptedClient(
+      [answer({ kind: 'align', route: '/', section: 'visit', align: 'center', reason: '' })],
+      { maxRounds: 3 },
+    );
+    const progress: string[] = [];
+    await repairSite(offline(), {
+      ...deps(client),
+      progress: (done, total) => progress.push(`${done}/${total}`),
+    });
+    // Round 1 a patch, round 2 no patch (null): the page is done.
+    expect(progress).toEqual(['0/3', '1/3', '3/3']);
+  });
+
   it('makes at most maxRounds patches per page', async () => {
     const { client } = scriptedClient(
       [

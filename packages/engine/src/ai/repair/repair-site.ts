@@ -46,6 +46,8 @@ export interface RepairDeps {
   log(level: 'INFO' | 'WARNING' | 'DEBUG', message: string): void;
   /** Throws when the job was cancelled. */
   checkCancelled(): void;
+  /** Rounds done of the most the loop may make (pages × maxRounds), for the progress bar. */
+  progress?(done: number, total: number): void;
 }
 
 export interface RepairInput {
@@ -188,6 +190,7 @@ export async function repairSite(input: RepairInput, deps: RepairDeps): Promise<
   const shownFrom = new Map(routes.map((route) => [route, input.verify]));
   let kept = 0;
   let stopped = false;
+  const total = routes.length * ai.config.maxRounds;
 
   const addCrop = (index: number, side: string, verify: VerifyReport, name: string) => {
     const bytes = verify.screenshots[name];
@@ -198,10 +201,12 @@ export async function repairSite(input: RepairInput, deps: RepairDeps): Promise<
     return cropName;
   };
 
-  for (const route of routes) {
+  for (const [pageIndex, route] of routes.entries()) {
     if (stopped) break;
     const rejected: string[] = [];
     for (let round = 0; round < ai.config.maxRounds; round += 1) {
+      // Rounds started of the most the loop may make (a page left early skips its others).
+      deps.progress?.(pageIndex * ai.config.maxRounds + round, total);
       deps.checkCancelled();
       if (!ai.allows('repair')) {
         ai.note(
@@ -370,6 +375,7 @@ export async function repairSite(input: RepairInput, deps: RepairDeps): Promise<
       }
     }
   }
+  deps.progress?.(total, total);
   if (kept === 0) return { patches, crops };
   return { repaired: current, patches, crops };
 }

@@ -77,7 +77,13 @@ export async function runRepairStage(
   }
   const result = await repairSite(
     { plan: input.optimize, tree: input.generate, verify: input.verify },
-    { ai, ...deps, log, checkCancelled: () => ctx.checkCancelled() },
+    {
+      ai,
+      ...deps,
+      log,
+      checkCancelled: () => ctx.checkCancelled(),
+      progress: (done, total) => ports.logger.progress?.({ stage: 'repair', done, total }),
+    },
   );
   // The crops the model saw, as WebP like every screenshot of the report.
   const packed = await deps.compress({
