@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { UNCHANGED_COLORS } from '../src/ai/repair/patch';
 import { startFakeOpenAiServer } from '../src/ai/testing';
 
 const KEY = 'sk-fake-bench';
@@ -17,7 +18,7 @@ const fake = await startFakeOpenAiServer({
     json: {
       patch: {
         kind: 'colors',
-        colors: { accent: '#3b1a99', onAccent: '#ffffff' },
+        colors: { ...UNCHANGED_COLORS, accent: '#3b1a99', onAccent: '#ffffff' },
         reason: 'A deeper accent.',
       },
     },

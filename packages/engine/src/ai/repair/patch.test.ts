@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyPatch, describePatch, repairPatchSchema, type RepairPatch } from './patch';
+import {
+  applyPatch,
+  describePatch,
+  repairPatchSchema,
+  UNCHANGED_COLORS,
+  type RepairPatch,
+} from './patch';
 import { millPlan } from './testing-plan.fixture';
 
 function apply(patch: RepairPatch) {
@@ -71,8 +77,11 @@ describe('repairPatchSchema', () => {
 
   it('refuses colours that are not #rrggbb', () => {
     expect(
-      repairPatchSchema.safeParse({ kind: 'colors', colors: { text: 'url(x)' }, reason: '' })
-        .success,
+      repairPatchSchema.safeParse({
+        kind: 'colors',
+        colors: { ...UNCHANGED_COLORS, text: 'url(x)' },
+        reason: '',
+      }).success,
     ).toBe(false);
   });
 });
@@ -193,11 +202,15 @@ describe('applyPatch', () => {
   it('sets colours that pass the contrast rule and refuses those that do not', () => {
     const result = apply({
       kind: 'colors',
-      colors: { background: '#fcfaf5', surface: '#f8f8f8' },
+      colors: { ...UNCHANGED_COLORS, background: '#fcfaf5', surface: '#f8f8f8' },
       reason: '',
     });
     expect(result.ok && result.plan.design.tokens.colors.background).toBe('#fcfaf5');
-    const unreadable = apply({ kind: 'colors', colors: { text: '#eeeeee' }, reason: '' });
+    const unreadable = apply({
+      kind: 'colors',
+      colors: { ...UNCHANGED_COLORS, text: '#eeeeee' },
+      reason: '',
+    });
     expect(unreadable.ok).toBe(false);
     if (!unreadable.ok) expect(unreadable.reason).toMatch(/^colours refused: text: contrast/u);
   });
@@ -206,7 +219,9 @@ describe('applyPatch', () => {
     const brand = apply({ kind: 'menu_style', style: 'brand', reason: '' });
     expect(brand.ok && brand.plan.design.tokens.header).toBe('brand');
     const plan = millPlan();
-    expect(applyPatch(plan, { kind: 'spacing', sectionPadding: 40, reason: '' })).toEqual({
+    expect(
+      applyPatch(plan, { kind: 'spacing', sectionPadding: 40, flowGap: null, reason: '' }),
+    ).toEqual({
       ok: false,
       reason: 'the design has no type scale to space',
     });
@@ -221,7 +236,12 @@ describe('applyPatch', () => {
       sectionPadding: 64,
       hasBands: true,
     };
-    const spaced = applyPatch(plan, { kind: 'spacing', sectionPadding: 40, reason: '' });
+    const spaced = applyPatch(plan, {
+      kind: 'spacing',
+      sectionPadding: 40,
+      flowGap: null,
+      reason: '',
+    });
     expect(spaced.ok && spaced.plan.design.tokens.typography).toMatchObject({
       sectionPadding: 40,
       flowGap: 16,

@@ -46,8 +46,39 @@ const reason = z
   .max(300)
   .regex(/^[^<>]*$/u, 'a sentence without markup');
 
-/** One patch, as the model answers it: no field the engine does not know (strict). */
-export const repairPatchSchema = z.discriminatedUnion('kind', [
+/** Each colour token a patch may set, or null to leave it as it is. */
+const colorsSchema = z.strictObject({
+  primary: hex.nullable(),
+  onPrimary: hex.nullable(),
+  accent: hex.nullable(),
+  onAccent: hex.nullable(),
+  background: hex.nullable(),
+  surface: hex.nullable(),
+  text: hex.nullable(),
+  muted: hex.nullable(),
+  link: hex.nullable(),
+}) satisfies z.ZodType<Record<(typeof PATCH_COLOR_TOKENS)[number], string | null>>;
+
+/** A colours patch's `colors` that changes nothing: spread it under the colours to set. */
+export const UNCHANGED_COLORS: z.infer<typeof colorsSchema> = {
+  primary: null,
+  onPrimary: null,
+  accent: null,
+  onAccent: null,
+  background: null,
+  surface: null,
+  text: null,
+  muted: null,
+  link: null,
+};
+
+/**
+ * One patch, as the model answers it: no field the engine does not know (strict). Every field is
+ * required (null where it may be left out) and the kinds are an `anyOf`: the shape OpenAI's strict
+ * structured outputs and the local servers' JSON-schema decoding take, so a model constrained by it
+ * can only answer a patch the engine allows.
+ */
+export const repairPatchSchema = z.union([
   z.strictObject({
     kind: z.literal('variant'),
     route,
@@ -80,13 +111,13 @@ export const repairPatchSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('spacing'),
     /** A section's padding above and below, and the gap between its blocks (CSS px at 1440 px). */
-    sectionPadding: z.number().int().min(0).max(160).optional(),
-    flowGap: z.number().int().min(0).max(64).optional(),
+    sectionPadding: z.number().int().min(0).max(160).nullable(),
+    flowGap: z.number().int().min(0).max(64).nullable(),
     reason,
   }),
   z.strictObject({
     kind: z.literal('colors'),
-    colors: z.partialRecord(z.enum(PATCH_COLOR_TOKENS), hex),
+    colors: colorsSchema,
     reason,
   }),
   z.strictObject({
@@ -137,13 +168,13 @@ export function describePatch(patch: RepairPatch, plan: SitePlan): string {
       return `#${patch.section} moved to place ${patch.position + 1}`;
     case 'spacing':
       return `spacing: ${[
-        patch.sectionPadding === undefined ? '' : `section padding ${patch.sectionPadding} px`,
-        patch.flowGap === undefined ? '' : `block gap ${patch.flowGap} px`,
+        patch.sectionPadding === null ? '' : `section padding ${patch.sectionPadding} px`,
+        patch.flowGap === null ? '' : `block gap ${patch.flowGap} px`,
       ]
         .filter(Boolean)
         .join(', ')}`;
     case 'colors':
-      return `colours: ${Object.entries(patch.colors)
+      return `colours: ${setColors(patch)
         .map(([name, value]) => `${name} ${value}`)
         .join(', ')}`;
     case 'hide_duplicate':
@@ -151,6 +182,18 @@ export function describePatch(patch: RepairPatch, plan: SitePlan): string {
     case 'menu_style':
       return `menu bar: ${patch.style}`;
   }
+}
+
+/** The colours a patch sets (those not null), in the tokens' order. */
+function setColors(
+  patch: Extract<RepairPatch, { kind: 'colors' }>,
+): [(typeof PATCH_COLOR_TOKENS)[number], string][] {
+  return PATCH_COLOR_TOKENS.flatMap((name) => {
+    const value = patch.colors[name];
+    return value === null || value === undefined
+      ? []
+      : [[name, value] as [(typeof PATCH_COLOR_TOKENS)[number], string]];
+  });
 }
 
 function replacePage(plan: SitePlan, page: PlannedPage): SitePlan {
@@ -210,7 +253,7 @@ export function applyPatch(plan: SitePlan, patch: RepairPatch): ApplyResult {
     const typography = plan.design.tokens.typography;
     if (typography === undefined)
       return { ok: false, reason: 'the design has no type scale to space' };
-    if (patch.sectionPadding === undefined && patch.flowGap === undefined)
+    if (patch.sectionPadding === null && patch.flowGap === null)
       return { ok: false, reason: 'the patch changes nothing' };
     const next = {
       ...typography,
@@ -222,13 +265,11 @@ export function applyPatch(plan: SitePlan, patch: RepairPatch): ApplyResult {
     return withTokens(plan, { ...plan.design.tokens, typography: next });
   }
   if (patch.kind === 'colors') {
-    const entries = Object.entries(patch.colors);
+    const entries = setColors(patch);
     if (entries.length === 0) return { ok: false, reason: 'the patch changes nothing' };
-    const colors = { ...plan.design.tokens.colors, ...patch.colors };
+    const colors = { ...plan.design.tokens.colors, ...Object.fromEntries(entries) };
     const unchanged = entries.every(
-      ([name, value]) =>
-        plan.design.tokens.colors[name as keyof typeof colors]?.toLowerCase() ===
-        value.toLowerCase(),
+      ([name, value]) => plan.design.tokens.colors[name].toLowerCase() === value.toLowerCase(),
     );
     if (unchanged) return { ok: false, reason: 'the patch changes nothing' };
     const design = { ...plan.design, tokens: { ...plan.design.tokens, colors } };

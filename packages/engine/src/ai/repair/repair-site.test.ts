@@ -10,6 +10,7 @@ import type { SitePlan } from '../../model';
 import type { FileTree, VerifyReport } from '../../types';
 import type { AiCallResult, AiClient } from '../types';
 import { repairSite, type RepairDeps } from './repair-site';
+import { UNCHANGED_COLORS } from './patch';
 import { millPlan } from './testing-plan.fixture';
 
 let png: Uint8Array;
@@ -124,7 +125,11 @@ describe('repairSite', () => {
         variant: 'gallery',
         reason: 'A grid.',
       }),
-      answer({ kind: 'colors', colors: { background: '#fcfaf5' }, reason: 'Cream paper.' }),
+      answer({
+        kind: 'colors',
+        colors: { ...UNCHANGED_COLORS, background: '#fcfaf5' },
+        reason: 'Cream paper.',
+      }),
       answer({ kind: 'align', route: '/', section: 'prices', align: 'center', reason: 'Centred.' }),
       answer({
         kind: 'variant',

@@ -13,7 +13,6 @@
  * stage.
  */
 import type { AiReport } from '@sitelift/shared/schemas/ai';
-import { z } from 'zod';
 import type { SitePlan } from '../../model';
 import type { FileTree, VerifyReport } from '../../types';
 import type { AiClient, AiImage } from '../types';
@@ -26,6 +25,7 @@ import {
   describePatch,
   PATCH_COLOR_TOKENS,
   PATCH_VARIANTS,
+  repairAnswerSchema,
   repairPatchSchema,
   type RepairPatch,
 } from './patch';
@@ -69,14 +69,6 @@ export const REPAIR_PAGES_BOUND = 5;
 /** A route whose every score is at least this is left alone. */
 const GOOD_ENOUGH = 0.97;
 
-/**
- * The answer's shape as the call checks it: loose, so that a patch the engine refuses (unknown kind,
- * words in it, a section that is not an id) is recorded as rejected with why, not only retried.
- */
-const looseAnswerSchema = z.object({
-  patch: z.looseObject({ kind: z.string() }).nullable(),
-});
-
 const SYSTEM = `You repair a website rebuild so that it looks more like the original. You are shown the original's section and the rebuild's, the page's sections and the checks that fail. Answer with JSON {"patch": {...}} holding ONE change of the rebuild's plan, or {"patch": null} when nothing you can change would help.
 You can never add, remove or reword text: a patch holds only ids, numbers, enums and colours.
 Patch kinds:
@@ -84,8 +76,8 @@ Patch kinds:
 - {"kind":"align","route","section","align":"center"|"left","reason"}
 - {"kind":"columns","route","section","columns":1-6,"reason"} (sections with items)
 - {"kind":"move","route","section","position": new 0-based place on the page,"reason"}
-- {"kind":"spacing","sectionPadding":0-160,"flowGap":0-64,"reason"} (px, whole site)
-- {"kind":"colors","colors":{${PATCH_COLOR_TOKENS.join('|')}: "#rrggbb"},"reason"} (whole site; text must keep 4.5:1 contrast)
+- {"kind":"spacing","sectionPadding":0-160 or null,"flowGap":0-64 or null,"reason"} (px, whole site)
+- {"kind":"colors","colors":{each of ${PATCH_COLOR_TOKENS.join(', ')}: "#rrggbb" or null to keep it},"reason"} (whole site; text must keep 4.5:1 contrast)
 - {"kind":"hide_duplicate","route","section","block": the block's index in the section,"reason"} (a picture or block the page shows twice)
 - {"kind":"menu_style","style":"light"|"brand","reason"} (the header's menu bar)
 "route" and "section" must be ones listed. "reason": one short sentence.`;
@@ -242,7 +234,9 @@ export async function repairSite(input: RepairInput, deps: RepairDeps): Promise<
         .join('\n\n');
       const answer = await ai.call({
         task: 'repair',
-        schema: looseAnswerSchema,
+        // The patches' own schema: a model decoding by it can only answer a patch the engine allows;
+        // one that answers otherwise is asked once more with the error, then the page stays offline.
+        schema: repairAnswerSchema,
         system: SYSTEM,
         prompt,
         images,
@@ -262,7 +256,8 @@ export async function repairSite(input: RepairInput, deps: RepairDeps): Promise<
           );
         break;
       }
-      const raw = answer.value.patch;
+      // Checked again here: the loop trusts no answer (a cached one, a client's double) blindly.
+      const raw = answer.value.patch as (Record<string, unknown> & { kind: string }) | null;
       if (raw === null) break;
 
       const index = patches.length + 1;
