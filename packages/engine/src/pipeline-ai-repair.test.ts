@@ -191,7 +191,7 @@ describe.skipIf(!hasChromium)('runPipeline with a model repairing the rebuild', 
       ),
     );
     expect(ai.notes).toContain(
-      'The repair loop stopped: the AI budget for this job is spent; the rest stays as the rules built it.',
+      'The repair loop stopped: no more model calls in this job (budget spent or model failing); the rest stays as the rules built it.',
     );
     // Those two calls failed; once the budget was spent the loop made no call at all.
     expect(ai.calls.failed).toBe(2);

@@ -201,8 +201,9 @@ export async function repairSite(input: RepairInput, deps: RepairDeps): Promise<
       deps.progress?.(pageIndex * ai.config.maxRounds + round, total);
       deps.checkCancelled();
       if (!ai.allows('repair')) {
+        // The budget is spent, or the client stopped calling a model that kept failing (its note).
         ai.note(
-          'The repair loop stopped: the AI budget for this job is spent; the rest stays as the rules built it.',
+          'The repair loop stopped: no more model calls in this job (budget spent or model failing); the rest stays as the rules built it.',
         );
         stopped = true;
         break;
