@@ -83,6 +83,8 @@ export interface BenchRow {
   peakTreeMb: number;
   /** With --ai: what the model did (issue 25). */
   ai?: BenchAi;
+  /** The tree's peak split: the bench process (PSS), Chromium's processes, the build and tools. */
+  peakTreeByKindMb?: { engine: number; browsers: number; other: number };
   error?: string;
 }
 
@@ -368,6 +370,13 @@ export function toSpeedTable(rows: BenchRow[]): string {
   return lines.join('\n');
 }
 
+/** This process's memory for a trace line: RSS, V8 heap used, and the bytes of buffers outside it. */
+function formatProcessMemory(): string {
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  return `rss ${mb(rss)} MB, heap ${mb(heapUsed)} MB, external ${mb(external)} MB of which buffers ${mb(arrayBuffers)} MB`;
+}
+
 async function benchSite(
   site: BenchSite,
   strategy: Strategy,
@@ -389,7 +398,9 @@ async function benchSite(
     log: (event) => {
       if (options.trace === true) {
         const seconds = ((performance.now() - started) / 1000).toFixed(2);
-        process.stderr.write(`  ${seconds.padStart(6)} ${event.level} ${event.message}\n`);
+        // At each stage's start and end, what this process holds: where a peak comes from.
+        const memory = event.message.startsWith('Stage ') ? ` (${formatProcessMemory()})` : '';
+        process.stderr.write(`  ${seconds.padStart(6)} ${event.level} ${event.message}${memory}\n`);
       }
       if (event.level === 'ERROR' || event.level === 'WARNING') warnings.push(event.message);
       if (event.message.startsWith('Stage ') && / (done|failed)/u.test(event.message)) {
@@ -397,7 +408,7 @@ async function benchSite(
       }
     },
   };
-  const sampler = startMemorySampler();
+  const sampler = await startMemorySampler();
   const row: BenchRow = {
     site: site.name,
     strategy,
@@ -479,13 +490,19 @@ async function benchSite(
   } finally {
     row.seconds = (performance.now() - started) / 1000;
     row.pagesPerSecond = row.seconds > 0 ? row.pages / row.seconds : 0;
-    const peaks = sampler.stop();
-    row.peakProcessMb = Math.round(peaks.processBytes / 1024 / 1024);
-    row.peakTreeMb = Math.round(peaks.treeBytes / 1024 / 1024);
+    const peaks = await sampler.stop();
+    const toMb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    row.peakProcessMb = toMb(peaks.processBytes);
+    row.peakTreeMb = toMb(peaks.treeBytes);
+    row.peakTreeByKindMb = {
+      engine: toMb(peaks.treePeakByKind.engine),
+      browsers: toMb(peaks.treePeakByKind.browsers),
+      other: toMb(peaks.treePeakByKind.other),
+    };
     row.cpuSeconds = Math.round(peaks.treeCpuSeconds * 10) / 10;
     if (options.trace === true)
       process.stderr.write(
-        `  peak ${row.peakTreeMb} MB with browsers at ${(peaks.treePeakAtMs / 1000).toFixed(2)} s\n`,
+        `  peak ${row.peakTreeMb} MB with browsers at ${(peaks.treePeakAtMs / 1000).toFixed(2)} s (engine ${row.peakTreeByKindMb.engine}, browsers ${row.peakTreeByKindMb.browsers}, build and tools ${row.peakTreeByKindMb.other})\n`,
       );
     await server.close();
   }
