@@ -26,7 +26,7 @@ const MAX_ERROR_CHARS = 4000;
 function runScript(
   script: string,
   cwd: string,
-  options: { signal?: AbortSignal; timeoutMs: number; base?: string },
+  options: { signal?: AbortSignal; timeoutMs: number; base?: string; onStarted?: () => void },
 ): Promise<{ code: number | null; output: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
     const binDir = path.join(cwd, 'node_modules', '.bin');
@@ -73,6 +73,7 @@ function runScript(
       kill();
     }, options.timeoutMs);
     options.signal?.addEventListener('abort', kill, { once: true });
+    if (child.pid !== undefined) options.onStarted?.();
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
@@ -93,7 +94,17 @@ function runScript(
  */
 export async function buildProject(
   dir: string,
-  options: { signal?: AbortSignal; timeoutMs?: number; now?: () => number; base?: string } = {},
+  options: {
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    now?: () => number;
+    base?: string;
+    /**
+     * Called once, as soon as the first script's process runs: the build works in processes of its
+     * own, so this process's thread is free for a while (verify gives memory back then).
+     */
+    whileBuilding?: () => void;
+  } = {},
 ): Promise<BuildOutcome> {
   const now = options.now ?? (() => performance.now());
   const started = now();
@@ -120,6 +131,7 @@ export async function buildProject(
     };
   }
   let output = '';
+  let whileBuilding = options.whileBuilding;
   for (const name of ['prebuild', 'build', 'postbuild']) {
     const script = scripts[name];
     if (script === undefined) continue;
@@ -127,6 +139,11 @@ export async function buildProject(
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? 180_000,
       base: options.base,
+      onStarted: () => {
+        const call = whileBuilding;
+        whileBuilding = undefined;
+        call?.();
+      },
     });
     output += `> ${name}: ${script}\n${result.output}`;
     if (result.code !== 0) {

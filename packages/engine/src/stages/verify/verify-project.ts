@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../browser/chromium';
 import { UNSEEN_RESOURCE_TYPES, WEBRTC_PROXIED_ONLY_ARGS } from '../../browser/guarded-routing';
 import { mapWithConcurrency } from '../../lib/map-with-concurrency';
+import { formatReleasedMemory, releaseMemory } from '../../lib/release-memory';
 import type { CapturedPage, Fidelity, PageScreenshots } from '../../measure/fidelity';
 import { type GuardOptions, type HostResolver } from '../../net/assert-public-url';
 import { buildGuardedAgent } from '../../net/guarded-agent';
@@ -255,6 +256,13 @@ export async function verifyProject(
       signal,
       timeoutMs: options.buildTimeoutMs,
       log: writeLog,
+      // The build runs in processes of its own: meanwhile the heap the earlier stages no longer use
+      // (generate's Prettier passes) goes back to the system, not to sit next to Chromium and the
+      // rendered routes at the run's peak (issue 24).
+      whileBuilding: () => {
+        const released = releaseMemory();
+        if (released !== undefined) log('DEBUG', formatReleasedMemory(released));
+      },
     });
     project = built.project;
     const { build, distDir } = built;

@@ -60,7 +60,13 @@ export interface BuiltProject {
  */
 export async function buildStep(
   tree: FileTree,
-  options: { signal?: AbortSignal; timeoutMs?: number; log(line: StepLog): void },
+  options: {
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    log(line: StepLog): void;
+    /** Called once while the build's process runs (buildProject's `whileBuilding`). */
+    whileBuilding?: () => void;
+  },
 ): Promise<BuiltProject> {
   const project = await writeProject(tree);
   try {
@@ -74,6 +80,7 @@ export async function buildStep(
     const build = await buildProject(project.dir, {
       signal: options.signal,
       timeoutMs: options.timeoutMs,
+      whileBuilding: options.whileBuilding,
     });
     throwIfCancelled(options.signal);
     const distDir = path.join(project.dir, 'dist');
