@@ -65,6 +65,8 @@ export interface FilteredContext {
   context: BrowserContext;
   /** An open page, fresh or reused (blank, at 1440 px, with nothing recorded). */
   acquire(): Promise<TrackedPage>;
+  /** A new page, never a reused one: a renderer that holds nothing from earlier routes. */
+  acquireNew(): Promise<TrackedPage>;
   /** Returns a page for the next route, or closes it (`reusable: false`, e.g. after a failure). */
   release(tracked: TrackedPage, reusable: boolean): Promise<void>;
   close(): Promise<void>;
@@ -146,6 +148,7 @@ export async function openFilteredContext(
   return {
     context,
     acquire: async () => idle.pop() ?? (await openPage()),
+    acquireNew: openPage,
     async release(tracked, reusable) {
       if (reusable) {
         // The next route starts on a blank page: whatever the last one still had in flight ends
@@ -440,10 +443,13 @@ export async function renderRebuiltRoute(
 }
 
 /**
- * Routes a page reaches by the app's navigation before it loads one by its URL again: a page kept
- * through a long visit keeps what it loaded (pictures, modules); a load lets go of it.
+ * Routes a page reaches by the app's navigation before the lane goes on in a new page: a page kept
+ * through a long visit keeps what it loaded (pictures, modules, the routes' content), and a load by
+ * URL in the same page does not give all of it back — its renderer grew to 120 MB over a lane of
+ * ant-site-2004, four lanes at once. A new page has a renderer of its own; closing the old one ends
+ * its renderer (issue 24: peak memory).
  */
-const IN_APP_ROUTES_PER_LOAD = 12;
+export const IN_APP_ROUTES_PER_LOAD = 12;
 /** Longest wait for the app to show a route it went to by its own navigation. */
 const IN_APP_SETTLE_MAX_MS = 4_000;
 /** Without a change of its DOM by then, the app did not go to the route. */
@@ -563,9 +569,10 @@ async function readShownRoute(
  * Renders `routes` of the rebuild for what they show, without screenshots (issue 24: the routes past
  * the screenshot sample), in one page: the first is loaded by its URL, each next one reached by the
  * app's own navigation, which costs a fraction of loading the app again (every IN_APP_ROUTES_PER_LOAD
- * routes one is loaded by its URL, which lets go of what the page kept). A route the app does not
- * go to, or that fails, is loaded by its URL in a page of its own ({@link renderRebuiltRoute}).
- * `onRendered` gets each route's result, in the given order.
+ * routes the page is closed and the next route loaded by its URL in a new page, which lets go of
+ * all the old one kept). A route the app does not go to, or that fails, is loaded by its URL in a
+ * page of its own ({@link renderRebuiltRoute}). `onRendered` gets each route's result, in the given
+ * order.
  */
 export async function renderRoutesInApp(
   target: FilteredContext,
@@ -573,7 +580,7 @@ export async function renderRoutesInApp(
   routes: readonly string[],
   onRendered: (result: RenderedRoute) => void,
 ): Promise<void> {
-  const tracked = await target.acquire();
+  let tracked = await target.acquire();
   let loaded = false;
   let sinceLoad = 0;
   let healthy = true;
@@ -583,9 +590,14 @@ export async function renderRoutesInApp(
       let result: RenderedRoute | undefined;
       if (healthy) {
         try {
+          const inApp = loaded && sinceLoad < IN_APP_ROUTES_PER_LOAD;
+          if (loaded && !inApp) {
+            // The lane goes on in a new page: closing this one ends its renderer and all it kept.
+            await target.release(tracked, false);
+            tracked = await target.acquireNew();
+          }
           tracked.consoleErrors.length = 0;
           tracked.failedImages.length = 0;
-          const inApp = loaded && sinceLoad < IN_APP_ROUTES_PER_LOAD;
           const shown = inApp
             ? await navigateInApp(tracked, url)
             : await gotoAndSettle(tracked, url).then(() => true);

@@ -1,14 +1,19 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMinimalProject } from '../../../test/fixtures/minimal-project.fixture';
 import { launchChromium } from '../../browser/chromium';
 import type { LayoutSnapshot } from '../../measure/layout-snapshot';
 import type { PageScreenshots } from '../../measure/fidelity';
 import { findVerifyChromePath } from './open-browser';
-import type { RenderedRoute } from './render-routes';
+import {
+  IN_APP_ROUTES_PER_LOAD,
+  openFilteredContext,
+  renderRoutesInApp,
+  type RenderedRoute,
+} from './render-routes';
 import {
   buildStep,
   planOriginals,
@@ -276,6 +281,62 @@ describe.skipIf(chromePath === undefined)('renderStep', () => {
       expect(
         routes.map((route) => route.consoleErrors.some((error) => error.includes('hours failed'))),
       ).toEqual([false, false, false, true]);
+    } finally {
+      await server.close();
+      await rm(app, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('goes on in a new page every IN_APP_ROUTES_PER_LOAD routes, and closes the old one', async () => {
+    const app = await mkdtemp(path.join(os.tmpdir(), 'sitelift-render-lanes-'));
+    await mkdir(path.join(app, 'assets'));
+    await writeFile(
+      path.join(app, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>T</title></head><body><main></main><script src="/assets/app.js"></script></body></html>',
+    );
+    // A router that counts its draws per load, and its loads per tab (sessionStorage is the tab's:
+    // a load by URL in the same page counts on, a new page starts again at 1).
+    await writeFile(
+      path.join(app, 'assets', 'app.js'),
+      "const load = Number(sessionStorage.getItem('loads') || 0) + 1; sessionStorage.setItem('loads', String(load));\n" +
+        "function draw() { window.draws = (window.draws || 0) + 1; document.querySelector('main').innerHTML = '<h1>Page ' + location.pathname.slice(2) + '</h1><p>Load ' + load + ' draw ' + window.draws + '</p>'; }\n" +
+        "draw(); addEventListener('popstate', draw);\n",
+    );
+    const server = await serveStep(app);
+    const routes = [
+      '/',
+      ...Array.from({ length: 2 * IN_APP_ROUTES_PER_LOAD + 2 }, (_, i) => `/p${i}`),
+    ];
+    try {
+      const context = await openFilteredContext(browser, { origin: server.origin });
+      const pages: Page[] = [];
+      context.context.on('page', (page) => pages.push(page));
+      const results: RenderedRoute[] = [];
+      let closed: boolean[] = [];
+      try {
+        await renderRoutesInApp(context, server.origin, routes.slice(1), (result) =>
+          results.push(result),
+        );
+        closed = pages.map((page) => page.isClosed());
+      } finally {
+        await context.close();
+      }
+      const shown = results.map((result) =>
+        /Page (\d+)\s+Load (\d+) draw (\d+)/u.exec(result.text)?.slice(1),
+      );
+      // Every route shows its own page, in order.
+      expect(shown.map((match) => Number(match?.[0]))).toEqual(routes.slice(1).map((_, i) => i));
+      // Loaded by URL at the lane's start and every IN_APP_ROUTES_PER_LOAD + 1 routes, each time in a
+      // new tab (load 1); the routes between reached by the app's navigation (draws 2, 3, ...).
+      const period = IN_APP_ROUTES_PER_LOAD + 1;
+      expect(shown.map((match) => match?.[1])).toEqual(shown.map(() => '1'));
+      expect(shown.map((match) => Number(match?.[2]))).toEqual(
+        shown.map((_, i) => (i % period) + 1),
+      );
+      // One page per stretch; each but the last closed when the lane went on without it (the last
+      // is handed back for the next lane).
+      expect(pages).toHaveLength(Math.ceil(results.length / period));
+      expect(closed).toEqual(pages.map((_, i) => i < pages.length - 1));
     } finally {
       await server.close();
       await rm(app, { recursive: true, force: true });
