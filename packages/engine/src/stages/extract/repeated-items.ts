@@ -28,6 +28,13 @@ function toKind(element: Element): string {
   return `${element.tagName}.${classes.join('.')}`;
 }
 
+/** The classes every one of `elements` has, sorted and joined; undefined when they share none. */
+function sharedClasses(elements: Element[]): string | undefined {
+  const [first, ...rest] = elements.map((element) => new Set(classesOf(element)));
+  const common = [...(first ?? [])].filter((c) => rest.every((classes) => classes.has(c))).sort();
+  return common.length > 0 ? common.join('.') : undefined;
+}
+
 /** A card: a picture or a heading, or an icon with a few words; no form, no menu. */
 function isCard(element: Element): boolean {
   const text = collapse(textContent(element));
@@ -59,24 +66,35 @@ function toGridColumns(item: Element): number | undefined {
  * The items of a parent element and how many sat side by side; undefined unless at least two
  * cards of one kind sit side by side. Items are one run of siblings of one kind: a heading row
  * before them (`.col-lg-12` with the section's title) or a row after them stays `before`/`after`.
+ * Items listed again (`copies`, ./walk/item-copies.ts) are not counted.
  */
 export function findRepeatedItems(
   parent: Element,
+  copies: ReadonlySet<Element> = new Set(),
 ):
   | { items: Element[]; columns: number; before: Element[]; after: Element[]; boxed?: ItemBox[] }
   | undefined {
   const children = childrenOf(parent).filter(
     (child): child is Element =>
-      isElement(child) && child.tagName !== 'script' && child.tagName !== 'style',
+      isElement(child) &&
+      child.tagName !== 'script' &&
+      child.tagName !== 'style' &&
+      !copies.has(child),
   );
   if (children.length < 2) return undefined;
+  // A list whose items were listed again under each category (a filterable gallery) names each
+  // item's category by a class of its own: its items are of one kind by the classes they share.
+  const listedAgain = childrenOf(parent).some((child) => isElement(child) && copies.has(child));
+  const shared = listedAgain ? sharedClasses(children) : undefined;
+  const kindOf = (child: Element): string =>
+    shared === undefined ? toKind(child) : `${child.tagName}.${shared}`;
   const counts = new Map<string, number>();
-  for (const child of children) counts.set(toKind(child), (counts.get(toKind(child)) ?? 0) + 1);
+  for (const child of children) counts.set(kindOf(child), (counts.get(kindOf(child)) ?? 0) + 1);
   const [kind, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
   if (count < 2) return undefined;
-  const start = children.findIndex((child) => toKind(child) === kind);
+  const start = children.findIndex((child) => kindOf(child) === kind);
   const items = children.slice(start, start + count);
-  if (!items.every((item) => toKind(item) === kind && isCard(item))) return undefined;
+  if (!items.every((item) => kindOf(item) === kind && isCard(item))) return undefined;
   const measured = Number.parseInt(getAttr(parent, PROBE_MARKS.columns) ?? '', 10);
   const columns = Number.isFinite(measured) ? measured : toGridColumns(items[0]!);
   if (columns === undefined || columns < 2) return undefined;

@@ -17,6 +17,7 @@ import { endForm } from './walk/form';
 import { dropPendingSentMessage } from './walk/form-state';
 import { enterNode, exitNode } from './walk/handlers';
 import { dropPictureMenus } from './walk/picture-menu';
+import { findItemCopies } from './walk/item-copies';
 import { findRepeatedPictures } from './walk/repeated-pictures';
 import type { AssetIndex, PagePictures, WalkResult } from './walk/walk-context';
 import { createWalkContext } from './walk/walk-context';
@@ -39,6 +40,7 @@ export function walkContent(
 ): WalkResult {
   const pictures: PagePictures = shared ?? {
     repeated: findRepeatedPictures(root, pageUrl, assets, dialogs, tabGroups),
+    copies: findItemCopies(root, pageUrl, assets),
     navLinks: new Set(),
   };
   const context = createWalkContext(

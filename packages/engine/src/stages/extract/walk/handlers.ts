@@ -135,6 +135,8 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   const tag = element.tagName;
   const dropped = DROPPED_HANDLERS.get(tag);
   if (dropped) return dropped(context, element) ?? false;
+  // An item listed again among its siblings (a filterable gallery's): shown once, at the first.
+  if (element !== context.root && context.pictures.copies.has(element)) return false;
   // Before dialogs and hidden kinds: a consent notice is often a dialog, or hidden until a script
   // finds no consent stored.
   if (handleOverlay(context, element)) return false;

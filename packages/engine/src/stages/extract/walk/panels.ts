@@ -53,7 +53,7 @@ export function handlePanels(context: WalkContext, element: Element): false | un
     else emit(context, { kind: 'carousel', slides: panels });
     return false;
   }
-  const repeated = findRepeatedItems(element);
+  const repeated = findRepeatedItems(element, context.pictures.copies);
   if (repeated) {
     flush(context);
     for (const child of repeated.before) walkInPlace(context, child);

@@ -64,6 +64,11 @@ export interface PagePictures {
    * clone, a hover twin): no block of their own (./repeated-pictures.ts).
    */
   readonly repeated: ReadonlySet<Element>;
+  /**
+   * Items listed again among their siblings (a filterable gallery's photo under each of its
+   * categories): walked once, at the first (./item-copies.ts).
+   */
+  readonly copies: ReadonlySet<Element>;
   /** Links of a menu the walk named from its pictures' alt text (./image.ts, ./picture-menu.ts). */
   readonly navLinks: Set<NavLink>;
 }
@@ -141,7 +146,7 @@ export function createWalkContext(
   tabGroups: TabGroups,
   walkSubtree: WalkSubtree,
   dialogs: Dialogs = { byElement: new Map(), byId: new Map(), emitted: new Set() },
-  pictures: PagePictures = { repeated: new Set(), navLinks: new Set() },
+  pictures: PagePictures = { repeated: new Set(), copies: new Set(), navLinks: new Set() },
 ): WalkContext {
   return {
     root,
