@@ -344,4 +344,33 @@ describe('toPageJsx', () => {
     const seo = /<Seo[^]*?\/>/.exec(source)![0];
     expect(await run(seo)).toMatchObject({ type: 'Seo', props: { title: HOSTILE } });
   });
+
+  it('spans a wide hero picture under the headline, and keeps a photo beside the words (issue 23)', () => {
+    const hero = (width: number, height: number): PlannedPage => ({
+      ...page([]),
+      sections: [
+        {
+          id: 'top',
+          variant: 'hero',
+          blocks: [
+            { kind: 'heading', level: 1, inlines: [{ text: 'Conference 2015' }] },
+            { kind: 'paragraph', inlines: [{ text: 'A day of talks.' }] },
+            { kind: 'image', image: { src: '/images/hall.webp', alt: 'The hall', width, height } },
+          ],
+        },
+      ],
+    });
+    // A panorama (2:1) beside the words would shrink to under half its width.
+    const wide = toPageJsx(hero(960, 460));
+    expect(wide).not.toContain('has-image');
+    expect(wide).toContain('hero-image-wide');
+    const order = ['Conference 2015', 'hall.webp', 'A day of talks.'].map((text) =>
+      wide.indexOf(text),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // A photo of ordinary proportions stands beside the words.
+    const photo = toPageJsx(hero(800, 600));
+    expect(photo).toContain('has-image');
+    expect(photo).not.toContain('hero-image-wide');
+  });
 });

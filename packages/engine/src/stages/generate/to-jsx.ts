@@ -193,6 +193,17 @@ export function toInlineJsx(runs: InlineRun[], state: JsxState): JsxChild[] {
   });
 }
 
+/** A picture this much wider than high, and at least this wide, is a wide one (a banner, a panorama). */
+const WIDE_PICTURE_RATIO = 1.7;
+const WIDE_PICTURE_MIN_PX = 640;
+
+/** A wide picture: beside a hero's words it would shrink to under half its width. */
+export function isWidePicture(image: { width?: number; height?: number }): boolean {
+  const { width, height } = image;
+  if (width === undefined || height === undefined || height <= 0) return false;
+  return width >= WIDE_PICTURE_MIN_PX && width / height >= WIDE_PICTURE_RATIO;
+}
+
 /**
  * An `<img>` (the page's first is eager and high priority), inside its link when it has one; round
  * where the original drew it round (base.css `.picture-round`), else with the theme's corners.
@@ -575,6 +586,36 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
         (b) => b.kind === 'image' && (b.image.width ?? 400) >= 240,
       );
       const image = imageIndex >= 0 ? section.blocks[imageIndex] : undefined;
+      if (image?.kind === 'image' && isWidePicture(image.image)) {
+        // A wide picture beside the words would shrink to under half its width: it spans the
+        // hero under its headline, in the first screen as the original showed it.
+        const blocks = section.blocks.filter((_, i) => i !== imageIndex);
+        const headline = title.length > 0 ? 0 : blocks.findIndex((b) => b.kind === 'heading') + 1;
+        const toJsx = (list: Block[]) => list.flatMap((b) => toBlockJsx(b, state));
+        const before = toJsx(blocks.slice(0, headline));
+        const picture = toImageJsx(
+          image.image,
+          state.firstImage,
+          state,
+          'hero-image hero-image-wide',
+          SIZES.content,
+        );
+        state.firstImage = false;
+        const after = toJsx(blocks.slice(headline));
+        return el('section', sectionAttrs(constAttr('className', 'section hero')), [
+          el(
+            'div',
+            [constAttr('className', 'wrap hero-grid')],
+            [
+              el(
+                'div',
+                [constAttr('className', 'hero-text content')],
+                [...title, ...before, picture, ...after],
+              ),
+            ],
+          ),
+        ]);
+      }
       const picture: JsxChild[] = [];
       if (image && image.kind === 'image') {
         picture.push(toImageJsx(image.image, state.firstImage, state, 'hero-image', SIZES.hero));

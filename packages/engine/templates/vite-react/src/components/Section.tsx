@@ -10,6 +10,18 @@ function imagesOf(blocks: Block[]): ImageData[] {
   return blocks.flatMap((block) => (block.kind === 'image' ? [block.image] : []));
 }
 
+/** A picture at least 640 px wide and 1.7 times as wide as high (a banner, a panorama). */
+function isWide(image: ImageData): boolean {
+  const { width, height } = image;
+  return (
+    width !== undefined &&
+    height !== undefined &&
+    height > 0 &&
+    width >= 640 &&
+    width / height >= 1.7
+  );
+}
+
 /** A section of a page. */
 export function Section({ section, index }: { section: SectionData; index: number }) {
   const { heading, blocks, variant } = section;
@@ -56,6 +68,23 @@ export function Section({ section, index }: { section: SectionData; index: numbe
       (block) => block.kind === 'image' && (block.image.width ?? 400) >= 240,
     );
     const rest = blocks.filter((block) => block !== image);
+    if (image && image.kind === 'image' && isWide(image.image)) {
+      // A wide picture beside the words would shrink to under half its width: it spans the hero
+      // under its headline.
+      const headline = title ? 0 : rest.findIndex((block) => block.kind === 'heading') + 1;
+      return (
+        <section id={section.id} aria-labelledby={headingId} className="section hero">
+          <div className="wrap hero-grid">
+            <div className="hero-text content">
+              {title}
+              <Blocks blocks={rest.slice(0, headline)} />
+              <Picture image={image.image} className="hero-image hero-image-wide" />
+              <Blocks blocks={rest.slice(headline)} />
+            </div>
+          </div>
+        </section>
+      );
+    }
     return (
       <section id={section.id} aria-labelledby={headingId} className="section hero">
         <div className={'wrap hero-grid' + (image ? ' has-image' : '')}>
