@@ -31,6 +31,7 @@ import { pushText } from './flush';
 import { handleLabel } from './form';
 import { handleFormState } from './form-state';
 import { isHiddenElement } from './hidden';
+import { handleUnfilledSlot } from './unfilled-slot';
 import { handleIcon } from './icon';
 import { handleImage } from './image';
 import { inlineMark } from './inline-mark';
@@ -150,6 +151,8 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   // A panel of controls hidden at load (settings, a language menu) and its toggle: no content.
   if (handleClosedPanel(context, element)) return false;
   if (isHiddenElement(element)) return false;
+  // A script's template quoting an empty slot (a search's `results matching ""`): no content.
+  if (handleUnfilledSlot(context, element)) return false;
   if (handlePrintOnly(context, element)) return false;
   // The visit's date and time a script wrote (a header's clock): the moment of the read, no content.
   if (handleClock(context, element)) return false;
