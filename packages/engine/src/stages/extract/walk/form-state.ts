@@ -80,7 +80,7 @@ function parentOf(node: Node): Node | null {
   return (node as { parentNode?: Node | null }).parentNode ?? null;
 }
 
-function documentOf(element: Element): Node {
+export function documentOf(element: Element): Node {
   let node: Node = element;
   for (let parent = parentOf(node); parent; parent = parentOf(parent)) node = parent;
   return node;
@@ -110,7 +110,7 @@ function readFacts(document: Node): DocumentFacts {
 }
 
 /** Hidden at load by its markup, or rendered hidden as the identity probe saw it. */
-function isHiddenAtLoad(element: Element): boolean {
+export function isHiddenAtLoad(element: Element): boolean {
   return (
     getAttr(element, 'hidden') !== undefined ||
     INLINE_HIDDEN.test(getAttr(element, 'style') ?? '') ||

@@ -31,6 +31,7 @@ import { pushText } from './flush';
 import { handleLabel } from './form';
 import { handleFormState } from './form-state';
 import { isHiddenElement } from './hidden';
+import { handleMenuCopy } from './menu-copy';
 import { handleUnfilledSlot } from './unfilled-slot';
 import { handleIcon } from './icon';
 import { handleImage } from './image';
@@ -146,6 +147,8 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   if (handleSkipLink(context, element)) return false;
   // A dialog is hidden until opened: placed closed, its words kept.
   if (handleDialog(context, element) === false) return false;
+  // A hidden copy of the menu (a phone's drop-down beside the desktop's): the rebuild has one.
+  if (handleMenuCopy(context, element)) return false;
   // Before the other hidden kinds: a form's sent message is often a live region too.
   if (handleFormState(context, element)) return false;
   // A panel of controls hidden at load (settings, a language menu) and its toggle: no content.
