@@ -2,8 +2,9 @@
  * An item listed again (issue 23): a filterable gallery lists a photo once per category it belongs
  * to ("All", "Events", "Graduations"…) and its script shows one category at load, hiding the others
  * by a stylesheet the walk cannot read. The rebuild has no filter and shows every item: an item the
- * same as one before it among its siblings (the same pictures, words and links) is that item again,
- * shown once. Decided by what the items hold, never by their class names.
+ * same as one before it among its siblings (the same pictures, words and links) but listed under
+ * other classes (its category's) is that item again, shown once. Equal items of one kind (a
+ * template's placeholder cards) are all shown, as the original showed them. Decided by what the items hold, never by their class names.
  */
 import { findCarouselSlides } from '../carousels';
 import type { Element, Node } from '../dom';
@@ -42,8 +43,8 @@ function toItemKey(item: Element, pageUrl: string, assets: AssetIndex): string |
 }
 
 /**
- * The elements of `root` that are an earlier sibling's item again: same tag, same pictures, links
- * and words. The first of each stays.
+ * The elements of `root` that are an earlier sibling's item again under another category: same
+ * tag, pictures, links and words, other classes (the category's). The first of each stays.
  */
 export function findItemCopies(root: Node, pageUrl: string, assets: AssetIndex): Set<Element> {
   const copies = new Set<Element>();
@@ -54,14 +55,20 @@ export function findItemCopies(root: Node, pageUrl: string, assets: AssetIndex):
     if (isElement(node) && findCarouselSlides(node)) return false;
     const children = childrenOf(node).filter(isElement);
     if (children.length < 2) return true;
-    const seen = new Set<string>();
+    // Each item's classes where it was first listed, by what it shows.
+    const seen = new Map<string, Set<string>>();
     for (const child of children) {
       if (NOT_ITEMS.has(child.tagName)) continue;
       const key = toItemKey(child, pageUrl, assets);
       if (key === undefined) continue;
       const tagged = `${child.tagName} ${key}`;
-      if (seen.has(tagged)) copies.add(child);
-      else seen.add(tagged);
+      const classes = getAttr(child, 'class')?.trim().replace(/\s+/g, ' ') ?? '';
+      const listed = seen.get(tagged);
+      // Listed again under another category (its classes differ): a copy. Equal items of one kind
+      // (a template's placeholder team cards) are each shown, as the original showed them.
+      if (listed && !listed.has(classes)) copies.add(child);
+      else if (listed) listed.add(classes);
+      else seen.set(tagged, new Set([classes]));
     }
     return true;
   });
