@@ -43,7 +43,9 @@ function parentOf(node: Node): Node | null {
 
 /** Leaves out a hidden copy of the page's menu. Returns whether the element was one. */
 export function handleMenuCopy(context: WalkContext, element: Element): boolean {
-  if (element === context.root || !isHiddenAtLoad(element)) return false;
+  // The root of a walk of its own too: a layout row walks its other children (a header's hidden
+  // phone menu beside its logo and menu) each on its own.
+  if (!isHiddenAtLoad(element)) return false;
   // A menu's own hidden parts (its drop-downs) are the menu's.
   if (context.nav > 0 || insideMenu(element)) return false;
   const links = linksOf(element, context.pageUrl);
