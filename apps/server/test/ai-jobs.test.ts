@@ -134,6 +134,8 @@ describe.each(TEST_DATABASE_KINDS)('jobs with a model on %s', (kind) => {
       maxTokens: 2000,
       price: { input: 1, output: 2 },
       cacheDir: expect.stringContaining('ai-cache'),
+      // The user's own endpoint: every connection passes the SSRF guard.
+      guarded: true,
     });
     expect(fake.requests.some((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(
       true,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
 import type { z } from 'zod';
 import { createAiClient } from './ai/client';
+import { guardedFetch } from './net/guarded-agent';
 import type { SiteModel, SitePlan } from './model';
 import {
   DEFAULT_PIPELINE,
@@ -198,7 +199,17 @@ export async function runPipeline(
           options.ai.cacheDir === undefined && workDir !== undefined
             ? { ...options.ai, cacheDir: path.join(workDir, 'ai-cache') }
             : options.ai,
-          { logger },
+          {
+            logger,
+            ...(options.ai.guarded
+              ? {
+                  fetch: guardedFetch({
+                    allowPrivateUrls: options.allowPrivateUrls,
+                    loopbackOnly: options.loopbackOnly,
+                  }),
+                }
+              : {}),
+          },
         );
   const ctx: StageContext = {
     options,

@@ -130,6 +130,7 @@ async function resolveJobAi(
       maxTokens: resolved.maxTokens,
       ...(resolved.price ? { price: resolved.price } : {}),
       cacheDir: ai.cacheDir,
+      guarded: source === 'own',
     };
   } catch (error) {
     const reason = isAppError(error) ? error.message : 'its settings could not be read';

@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
-import { Agent, type Dispatcher } from 'undici';
-import { type GuardOptions, resolvePublicAddresses } from './assert-public-url';
+import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
+import { assertPublicUrl, type GuardOptions, resolvePublicAddresses } from './assert-public-url';
 
 /**
  * A `lookup` for net/tls.connect that resolves the name, refuses it when any address is not public,
@@ -47,4 +47,23 @@ export function buildGuardedAgent(
     connections: options.connections ?? 8,
     keepAliveTimeout: 4_000,
   });
+}
+
+/**
+ * A fetch whose every request passes the SSRF guard (a user's own model endpoint, decision record
+ * 060): the URL is checked before the request (an address written as an IP literal skips `lookup`),
+ * names are checked again when the socket connects, and redirects are refused (one could lead to an
+ * address never checked).
+ */
+export function guardedFetch(options: GuardOptions = {}): typeof globalThis.fetch {
+  const dispatcher = buildGuardedAgent(options);
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    await assertPublicUrl(url, options);
+    return undiciFetch(url, {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      dispatcher,
+      redirect: 'error',
+    });
+  }) as unknown as typeof globalThis.fetch;
 }

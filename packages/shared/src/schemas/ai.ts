@@ -56,6 +56,12 @@ export const aiRunConfigSchema = z.object({
   additions: z.boolean().default(true),
   /** Tasks turned off (all on by default). */
   disabled: z.array(z.enum(AI_TASKS)).default([]),
+  /**
+   * The base URL is the user's own: every connection to it passes the SSRF guard at connect time
+   * (decision record 060), so a name that re-resolves to a private address is refused. The
+   * operator's own endpoint (a local Ollama) is trusted.
+   */
+  guarded: z.boolean().default(false),
   /** A folder for the answer cache (by input hash): a re-run of an unchanged site calls nothing. */
   cacheDir: z.string().optional(),
 });

@@ -68,6 +68,7 @@ function scriptedClient(answers: AiCallResult<unknown>[], config: Partial<AiRunC
       maxRounds: 5,
       timeoutMs: 60_000,
       concurrency: 1,
+      guarded: false,
       additions: true,
       disabled: [],
       ...config,

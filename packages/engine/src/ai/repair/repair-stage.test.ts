@@ -42,6 +42,7 @@ function client(config: Partial<AiRunConfig>, answers: AiCallResult<unknown>[] =
       maxRounds: 1,
       timeoutMs: 60_000,
       concurrency: 1,
+      guarded: false,
       additions: true,
       disabled: [],
       ...config,
