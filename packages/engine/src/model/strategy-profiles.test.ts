@@ -15,7 +15,10 @@ const ENGINE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The engine's code: the package, its bench, scripts and CLI entry (not the generated template). */
 const CODE_DIRS = ['src', 'bench', 'scripts', 'bin'];
 const CODE_FILE = /\.(?:ts|tsx|js|mjs|cjs)$/;
-/** Tests and their fixtures pick the strategies they run; the template, inlined, is the generated project's code. */
+/**
+ * Tests and their fixtures pick the strategies they run; the template, inlined, is the generated
+ * project's code.
+ */
 const NOT_ENGINE_CODE = /(?:\.test\.tsx?|\.fixture\.tsx?|\.generated\.ts)$/;
 const PROFILES_FILE = 'src/model/strategy-profiles.ts';
 
