@@ -12,6 +12,7 @@ import { repairOutputSchema, type RepairOutput } from './contract/repair';
 import { runRepairStage } from './ai/repair/repair-stage';
 import { siteModelSchema, sitePlanSchema } from './contract/site-model';
 import { writeMissing } from './ai/additions';
+import { understandSite } from './ai/understand';
 import { createAiDesigner } from './ai/ai-designer';
 import type { AiClient, AiRecord } from './ai/types';
 import { designSite, type Designer } from './design/designer';
@@ -177,17 +178,25 @@ async function buildLivePreview(tree: FileTree, ctx: StageContext): Promise<File
   return undefined;
 }
 
-/** The report's `ai`: the client's counts and notes, the stages' records, the plan's strings. */
+/**
+ * The report's `ai`: the client's counts and notes, the stages' records, the model's labels and
+ * the strings written into the site model (extract) and the plan.
+ */
 function aiReport(
   ai: AiClient,
   record: AiRecord | undefined,
+  model: SiteModel,
   plan: SitePlan,
 ): SiteliftReport['ai'] {
-  const labels = record?.labels ?? [];
+  const labels = [...(model.aiUnderstood?.labels ?? []), ...(record?.labels ?? [])];
   return {
     ...ai.summary(),
     patches: [...(record?.patches ?? [])],
-    written: [...(plan.aiWritten ?? []), ...(record?.written ?? [])],
+    written: [
+      ...(model.aiUnderstood?.written ?? []),
+      ...(plan.aiWritten ?? []),
+      ...(record?.written ?? []),
+    ],
     ...(labels.length > 0 ? { labels: [...labels] } : {}),
   };
 }
@@ -225,7 +234,11 @@ export const DEFAULT_PIPELINE: PipelineTable = {
     label: 'Extracting content',
     outputSchema: siteModelSchema,
     // The stages log their own summaries and diagnostics (fetch: pages read, skipped pages and assets).
-    run: async ({ fetch }, { ports }) => extractSite(fetch, { logger: ports.logger }),
+    // With a model (task `understand`), it labels what the rules were unsure of (ai/understand.ts).
+    run: async ({ fetch }, { ports, ai }) => {
+      const model = extractSite(fetch, { logger: ports.logger });
+      return ai?.allows('understand') === true ? understandSite(fetch, model, ai) : model;
+    },
   },
   plan: {
     name: 'plan',
@@ -380,7 +393,7 @@ export const DEFAULT_PIPELINE: PipelineTable = {
         timings: { ...ctx.timings },
       });
       if (ctx.ai !== undefined) {
-        const ai = aiReport(ctx.ai, ctx.aiRecord, input.optimize);
+        const ai = aiReport(ctx.ai, ctx.aiRecord, input.extract, input.optimize);
         // The repair stage's patches, from its output (saved, so a resumed run still reports them).
         report.ai = ai === undefined ? ai : { ...ai, patches: [...ai.patches, ...repair.patches] };
       }

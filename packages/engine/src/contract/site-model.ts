@@ -390,6 +390,14 @@ const siteIdentitySchema = exactly<SiteIdentity>()(
   }),
 );
 
+/** A string a model wrote (the report's `ai.written`). */
+const aiWrittenStringSchema = z.object({
+  route: z.string(),
+  field: z.enum(['description', 'alt', 'json_ld']),
+  target: z.string().optional(),
+  text: z.string(),
+});
+
 /** What extract knows about a site (extract.json). */
 export const siteModelSchema = exactly<SiteModel>()(
   z.object({
@@ -404,6 +412,19 @@ export const siteModelSchema = exactly<SiteModel>()(
     copyright: z.string().optional(),
     assets: z.array(modelAssetSchema),
     diagnostics: z.array(diagnosticSchema),
+    aiUnderstood: z
+      .object({
+        labels: z.array(
+          z.object({
+            route: z.string(),
+            selector: z.string(),
+            label: z.string(),
+            taken: z.boolean(),
+          }),
+        ),
+        written: z.array(aiWrittenStringSchema),
+      })
+      .optional(),
   }),
 );
 
@@ -622,16 +643,7 @@ export const sitePlanSchema = exactly<SitePlan>()(
     footer: z.array(blockSchema).optional(),
     designer: z.string(),
     design: designResultSchema,
-    aiWritten: z
-      .array(
-        z.object({
-          route: z.string(),
-          field: z.enum(['description', 'alt', 'json_ld']),
-          target: z.string().optional(),
-          text: z.string(),
-        }),
-      )
-      .optional(),
+    aiWritten: z.array(aiWrittenStringSchema).optional(),
     diagnostics: z.array(diagnosticSchema),
   }),
 );

@@ -475,6 +475,14 @@ export interface SiteModel {
   copyright?: string;
   assets: ModelAsset[];
   diagnostics: Diagnostic[];
+  /**
+   * What a model labelled where the rules were unsure (issue 25, task `understand`; ai/understand.ts):
+   * every label, taken or not, and the words it read that the model now carries (report `ai`).
+   */
+  aiUnderstood?: {
+    labels: { route: string; selector: string; label: string; taken: boolean }[];
+    written: AiWrittenString[];
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
