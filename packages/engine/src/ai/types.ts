@@ -57,7 +57,9 @@ export interface AiClient {
  * pipeline puts one on the StageContext (`ctx.aiRecord`) when a model is configured, and the
  * package stage writes it into the report's `ai` with `summary()`.
  *
- * - `patches` and `labels`: pushed by the stages that propose or take them (repair, understand).
+ * - `patches` and `labels`: pushed by the stages that propose or take them. The extract stage's
+ *   labels (task `understand`) and the words it read ride in the site model (`SiteModel.aiUnderstood`)
+ *   instead, so that a resumed run still lists them; the package stage adds them.
  * - `written`: strings a model wrote where the original had none. The plan stage's (descriptions,
  *   alt texts) ride in the plan itself (`SitePlan.aiWritten`) so that a resumed run still lists
  *   them; the package stage adds the plan's to the ones pushed here.
