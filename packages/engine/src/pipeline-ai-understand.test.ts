@@ -32,7 +32,12 @@ async function siteWithPictureMenu(): Promise<RawSite> {
   })
     .png()
     .toBuffer();
-  const menu = `<nav><ul><li><a href="/">Home</a></li><li><a href="about.html"><img src="/images/btn-about.png" alt=""></a></li></ul></nav>`;
+  const sign = await sharp({
+    create: { width: 200, height: 60, channels: 3, background: '#203040' },
+  })
+    .png()
+    .toBuffer();
+  const menu = `<div><a href="/"><img src="/images/sign.png" alt=""></a></div><nav><ul><li><a href="/">Home</a></li><li><a href="about.html"><img src="/images/btn-about.png" alt=""></a></li></ul></nav>`;
   const page = (title: string, main: string) =>
     `<!doctype html><html lang="en"><head><title>${title}</title></head><body>${menu}
       <main>${main}</main><footer><p>Open Tuesday to Sunday.</p></footer></body></html>`;
@@ -62,6 +67,13 @@ async function siteWithPictureMenu(): Promise<RawSite> {
     stylesheets: [],
     assets: [
       {
+        url: `${ORIGIN}/images/sign.png`,
+        contentType: 'image/png',
+        body: new Uint8Array(sign),
+        width: 200,
+        height: 60,
+      },
+      {
         url: `${ORIGIN}/images/btn-about.png`,
         contentType: 'image/png',
         body: new Uint8Array(button),
@@ -80,6 +92,7 @@ function answer(request: FakeRequest): FakeStep {
     json: {
       labels: [
         { id: 'e1', label: 'menu', words: WORDS },
+        { id: 'e2', label: 'logo', words: '' },
         { id: 'e9', label: 'logo', words: '' },
       ],
     },
@@ -147,11 +160,19 @@ describe.skipIf(!hasChromium)('runPipeline with a model understanding the page',
         label: `menu: ${WORDS}`,
         taken: true,
       },
+      { route: '/', selector: 'body > div > a', label: 'logo', taken: true },
       { route: '/', selector: 'e9', label: 'logo', taken: false },
     ]);
     expect(result.report.ai?.written).toEqual([
       { route: '/', field: 'alt', target: `${ORIGIN}/images/btn-about.png`, text: WORDS },
     ]);
+  });
+
+  it('takes the picture linking home as the logo: in the header, not again in the content', () => {
+    expect(openAiText(server.requests[0]!)).toMatch(/e2: a picture linking to the start page/);
+    expect(result.plan.identity.logoPath).toMatch(/^images\/sign-[0-9a-f]+\.(?:png|webp)$/);
+    const home = result.plan.pages.find((page) => page.route === '/');
+    expect(JSON.stringify(home?.sections)).not.toContain('sign');
   });
 
   it('keeps every word of the site', () => {

@@ -6,9 +6,9 @@ import { applyLabels, findUnsure, type UnderstandAnswer } from './understand';
 
 const ORIGIN = 'http://shop.example';
 
-function site(nav: string): RawSite {
+function site(nav: string, top = ''): RawSite {
   const html = `<!doctype html><html lang="en"><head><title>Corner Shop</title></head><body>
-    <nav><ul>${nav}</ul></nav>
+    ${top}<nav><ul>${nav}</ul></nav>
     <main><h1>Corner Shop</h1><p>Fresh fruit and vegetables from the farms around the town.</p></main>
     </body></html>`;
   const about = `<!doctype html><html lang="en"><head><title>About</title></head><body>
@@ -39,10 +39,15 @@ const NAV = [
   '<li><a href="/" data-sitelift-brand><img src="logo.png" alt=""></a></li>',
 ].join('');
 
-function setUp(nav = NAV) {
-  const raw = site(nav);
+/** The menu without the brand: the rules find no logo. */
+const NAV_NO_BRAND = NAV.replace(/<li><a href="\/" data-sitelift-brand>.*?<\/li>/, '');
+
+function setUp(nav = NAV, top = '') {
+  const raw = site(nav, top);
   const model = extractSite(raw);
-  const elements = findUnsure(raw.pages[0]!.html, raw.pages[0]!.url);
+  const elements = findUnsure(raw.pages[0]!.html, raw.pages[0]!.url, {
+    logoFound: model.identity.logo !== undefined,
+  });
   return { raw, model, elements };
 }
 
@@ -70,6 +75,19 @@ describe('findUnsure', () => {
     expect(
       setUp('<li><a href="/">Home</a></li><li><a href="about.html">About</a></li>').elements,
     ).toEqual([]);
+  });
+});
+
+describe('findUnsure without a logo', () => {
+  it('lists the pictures linking home outside the menu, after the menu items', () => {
+    const top = '<div><a href="index.html"><img src="home.png" alt=""></a></div>';
+    const { model, elements } = setUp(NAV_NO_BRAND, top);
+    expect(model.identity.logo).toBeUndefined();
+    expect(elements.map((element) => [element.id, element.kind, element.selector])).toEqual([
+      ['e1', 'picture-link', 'body > nav > ul > li:nth-of-type(2) > a'],
+      ['e2', 'picture-link', 'body > nav > ul > li:nth-of-type(3) > a'],
+      ['e3', 'home-picture', 'body > div > a'],
+    ]);
   });
 });
 
@@ -200,5 +218,32 @@ describe('applyLabels', () => {
     );
     expect(again.labels[0]?.taken).toBe(false);
     expect(again.model.identity.logo?.src).toBe('x');
+  });
+
+  it('takes a home picture outside the menu as the logo, never as a menu item', () => {
+    const top = '<div><a href="/"><img src="home.png" alt=""></a></div>';
+    const { model, elements } = setUp(NAV_NO_BRAND, top);
+    expect(elements[2]?.kind).toBe('home-picture');
+    const logo = applyLabels(
+      model,
+      elements,
+      { labels: [{ id: 'e3', label: 'logo', words: '' }] },
+      '/',
+    );
+    expect(logo.labels).toEqual([
+      { route: '/', selector: 'body > div > a', label: 'logo', taken: true },
+    ]);
+    expect(logo.model.identity.logo?.src).toBe(`${ORIGIN}/home.png`);
+    const menu = applyLabels(
+      model,
+      elements,
+      { labels: [{ id: 'e3', label: 'menu', words: 'Home' }] },
+      '/',
+    );
+    expect(menu.labels).toEqual([
+      { route: '/', selector: 'body > div > a', label: 'menu', taken: false },
+    ]);
+    expect(menu.model.identity.menu?.map((item) => item.label)).toEqual(['Home']);
+    expect(menu.written).toEqual([]);
   });
 });

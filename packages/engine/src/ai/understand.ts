@@ -3,6 +3,7 @@
  * at the original's start page and labels what it sees. The rules are unsure of a menu's picture
  * links without words — an image button whose picture carries the item's words, with an empty alt
  * or a file name for one: the rules leave such an item out of the menu (or name it by its file).
+ * And when they found no logo, of the pictures linking to the start page outside the menu.
  *
  * One call for the start page: its desktop screenshot, each unsure element's own picture and a
  * numbered list of them (id, what the rules have). The answer names those ids only; a label is
@@ -51,7 +52,11 @@ const MAX_MENU_WORDS = 40;
 export interface UnsureElement {
   /** The id the model answers by (`e1`, `e2`…). */
   id: string;
-  kind: 'picture-link';
+  /**
+   * `picture-link`: a link of the menu made of a picture without words; `home-picture`: a picture
+   * linking to the start page outside the menu, asked about when the rules found no logo.
+   */
+  kind: 'picture-link' | 'home-picture';
   /** Where it is in the original's page (a CSS path from `body`). */
   selector: string;
   /** Absolute URL the link leads to. */
@@ -124,11 +129,16 @@ export function cssPath(element: Element): string {
 }
 
 /** The start page's menu picture links without words, in the order of the page. */
-export function findUnsure(html: string, pageUrl: string): UnsureElement[] {
+export function findUnsure(
+  html: string,
+  pageUrl: string,
+  options: { logoFound: boolean } = { logoFound: true },
+): UnsureElement[] {
   const document = parse(html) as Node;
   const found: UnsureElement[] = [];
+  const roots = findMenuRoots(document);
   const words: string[] = [];
-  for (const root of findMenuRoots(document)) {
+  for (const root of roots) {
     const links = findElements(root, (e) => e.tagName === 'a' && !!getAttr(e, 'href'));
     for (const link of links) {
       const text = collapse(textContent(link));
@@ -162,7 +172,50 @@ export function findUnsure(html: string, pageUrl: string): UnsureElement[] {
       if (found.length >= MAX_ELEMENTS) return found;
     }
   }
+  if (!options.logoFound) found.push(...findHomePictures(document, pageUrl, roots, found.length));
+  return found.slice(0, MAX_ELEMENTS);
+}
+
+/** Home pictures asked about at most. */
+const MAX_HOME_PICTURES = 2;
+
+/**
+ * Pictures linking to the start page outside the menu, without words beside them in the link: the
+ * logo the rules did not find is often one (the first ones in the page's order).
+ */
+function findHomePictures(
+  document: Node,
+  pageUrl: string,
+  roots: Element[],
+  count: number,
+): UnsureElement[] {
+  const found: UnsureElement[] = [];
+  const links = findElements(document, (e) => e.tagName === 'a' && !!getAttr(e, 'href'));
+  for (const link of links) {
+    if (found.length >= MAX_HOME_PICTURES) break;
+    const href = resolveUrl(getAttr(link, 'href') ?? '', pageUrl);
+    if (href === undefined || toPageAddress(href) !== toPageAddress(pageUrl)) continue;
+    if (roots.some((root) => within(root, link)) || collapse(textContent(link)) !== '') continue;
+    const image = findElement(link, (e) => e.tagName === 'img');
+    const src = image ? resolveUrl(getAttr(image, 'src') ?? '', pageUrl) : undefined;
+    if (!image || src === undefined) continue;
+    found.push({
+      id: `e${count + found.length + 1}`,
+      kind: 'home-picture',
+      selector: cssPath(link),
+      href,
+      picture: src,
+      rulesHave: collapse(getAttr(image, 'alt') ?? ''),
+      before: [],
+    });
+  }
   return found;
+}
+
+function within(ancestor: Element, node: Element): boolean {
+  for (let parent: Node | null = node; parent; parent = (parent as Element).parentNode ?? null)
+    if (parent === ancestor) return true;
+  return false;
 }
 
 /** The prompt's list: one line per element. */
@@ -174,6 +227,8 @@ export function understandPrompt(
   const lines = elements.map((element) => {
     const picture = pictureNumbers.get(element.id);
     const has = element.rulesHave === '' ? 'no words' : `only the file name "${element.rulesHave}"`;
+    if (element.kind === 'home-picture')
+      return `${element.id}: a picture linking to the start page, outside the menu; the rules found no logo${picture === undefined ? '' : ` (picture ${picture})`}`;
     return `${element.id}: a link to ${toPageAddress(element.href)} made of a picture; the rules have ${has} for it${picture === undefined ? '' : ` (picture ${picture})`}`;
   });
   return [`Page: ${pageUrl}`, 'Elements:', ...lines].join('\n');
@@ -231,6 +286,11 @@ export function applyLabels(
       labels.push({ route, selector, label, taken });
       continue;
     }
+    if (element.kind !== 'picture-link') {
+      // The DOM says no: the picture is not in the menu.
+      labels.push({ route, selector, label, taken: false });
+      continue;
+    }
     const guarded = guardWritten(words, 'alt', language);
     const text = guarded.ok ? guarded.text : '';
     const why = !guarded.ok
@@ -285,7 +345,9 @@ export async function understandSite(
   if (!ai.allows('understand')) return model;
   const page = raw.pages.find((candidate) => candidate.url === model.startUrl) ?? raw.pages[0];
   if (page === undefined) return model;
-  const elements = findUnsure(page.html, page.url);
+  const elements = findUnsure(page.html, page.url, {
+    logoFound: model.identity.logo !== undefined,
+  });
   if (elements.length === 0) return model;
 
   const images: AiImage[] = [];
