@@ -80,13 +80,15 @@ describe('findUnsure', () => {
 
 describe('findUnsure without a logo', () => {
   it('lists the pictures linking home outside the menu, after the menu items', () => {
-    const top = '<div><a href="index.html"><img src="home.png" alt=""></a></div>';
+    // A link to a part of the start page (`#news`) is no home link.
+    const top =
+      '<div><a href="#news"><img src="arrow.png" alt=""></a><a href="index.html"><img src="home.png" alt=""></a></div>';
     const { model, elements } = setUp(NAV_NO_BRAND, top);
     expect(model.identity.logo).toBeUndefined();
     expect(elements.map((element) => [element.id, element.kind, element.selector])).toEqual([
       ['e1', 'picture-link', 'body > nav > ul > li:nth-of-type(2) > a'],
       ['e2', 'picture-link', 'body > nav > ul > li:nth-of-type(3) > a'],
-      ['e3', 'home-picture', 'body > div > a'],
+      ['e3', 'home-picture', 'body > div > a:nth-of-type(2)'],
     ]);
   });
 });

@@ -194,7 +194,9 @@ function findHomePictures(
   for (const link of links) {
     if (found.length >= MAX_HOME_PICTURES) break;
     const href = resolveUrl(getAttr(link, 'href') ?? '', pageUrl);
-    if (href === undefined || toPageAddress(href) !== toPageAddress(pageUrl)) continue;
+    // A link to the start page itself, not to one of its parts (`#program`).
+    if (href === undefined || /#./.test(href) || toPageAddress(href) !== toPageAddress(pageUrl))
+      continue;
     if (roots.some((root) => within(root, link)) || collapse(textContent(link)) !== '') continue;
     const image = findElement(link, (e) => e.tagName === 'img');
     const src = image ? resolveUrl(getAttr(image, 'src') ?? '', pageUrl) : undefined;
