@@ -9,7 +9,8 @@ const ORIGIN = 'http://shop.example';
 function site(nav: string, top = ''): RawSite {
   const html = `<!doctype html><html lang="en"><head><title>Corner Shop</title></head><body>
     ${top}<nav><ul>${nav}</ul></nav>
-    <main><h1>Corner Shop</h1><p>Fresh fruit and vegetables from the farms around the town.</p></main>
+    <main><h1>Corner Shop</h1><p>Fresh fruit and vegetables from the farms around the town.</p>
+    <p><a href="/"><img src="partner.png" alt=""></a></p></main>
     </body></html>`;
   const about = `<!doctype html><html lang="en"><head><title>About</title></head><body>
     <main><h1>About</h1><p>We opened the shop in 1990 and still run it ourselves.</p></main></body></html>`;
@@ -80,7 +81,8 @@ describe('findUnsure', () => {
 
 describe('findUnsure without a logo', () => {
   it('lists the pictures linking home outside the menu, after the menu items', () => {
-    // A link to a part of the start page (`#news`) is no home link.
+    // A link to a part of the start page (`#news`) is no home link; a partner's picture linking
+    // home below the menu (in the fixture's main) is no logo.
     const top =
       '<div><a href="#news"><img src="arrow.png" alt=""></a><a href="index.html"><img src="home.png" alt=""></a></div>';
     const { model, elements } = setUp(NAV_NO_BRAND, top);

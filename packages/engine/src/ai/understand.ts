@@ -180,8 +180,9 @@ export function findUnsure(
 const MAX_HOME_PICTURES = 2;
 
 /**
- * Pictures linking to the start page outside the menu, without words beside them in the link: the
- * logo the rules did not find is often one (the first ones in the page's order).
+ * Pictures linking to the start page outside the menu, without words beside them in the link, in
+ * the page's header part (before the menu ends, or before the first heading): the logo the rules
+ * did not find is often one.
  */
 function findHomePictures(
   document: Node,
@@ -190,7 +191,15 @@ function findHomePictures(
   count: number,
 ): UnsureElement[] {
   const found: UnsureElement[] = [];
-  const links = findElements(document, (e) => e.tagName === 'a' && !!getAttr(e, 'href'));
+  // The header's part of the page: up to the end of the menu, else up to the first heading (a
+  // partner's logo linking home further down is no logo of the site).
+  const all = findElements(document, () => true);
+  const menuEnd = roots[0] === undefined ? -1 : lastIndexWithin(all, roots[0]);
+  const heading = all.findIndex((e) => /^h[1-3]$/.test(e.tagName));
+  const end = menuEnd >= 0 ? menuEnd : heading >= 0 ? heading : all.length;
+  const links = all
+    .slice(0, end)
+    .filter((e) => e.tagName === 'a' && getAttr(e, 'href') !== undefined);
   for (const link of links) {
     if (found.length >= MAX_HOME_PICTURES) break;
     const href = resolveUrl(getAttr(link, 'href') ?? '', pageUrl);
@@ -212,6 +221,13 @@ function findHomePictures(
     });
   }
   return found;
+}
+
+/** The index in `all` (the page's elements in order) of the last element inside `root`. */
+function lastIndexWithin(all: Element[], root: Element): number {
+  let last = all.indexOf(root);
+  for (let index = last + 1; index < all.length && within(root, all[index]!); index++) last = index;
+  return last;
 }
 
 function within(ancestor: Element, node: Element): boolean {
