@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { siteModelSchema } from '../contract/site-model';
 import { extractSite } from '../stages/extract/extract-site';
 import { toRawPage } from '../stages/generate/testing/load-fixture';
 import type { RawSite } from '../types';
@@ -134,6 +135,13 @@ describe('applyLabels', () => {
     ]);
     // The model given is not changed.
     expect(model.identity.menu?.map((item) => item.label)).toEqual(['Home']);
+    // Saved with extract.json and read back on resume: the labels pass the stage's schema.
+    const saved = siteModelSchema.safeParse({
+      ...applied.model,
+      aiUnderstood: { labels: applied.labels, written: applied.written },
+    });
+    expect(saved.success).toBe(true);
+    expect(saved.data?.aiUnderstood?.labels).toHaveLength(2);
   });
 
   it('does not take a label naming an id not in the list, nor one named twice', () => {
