@@ -128,7 +128,10 @@ export function cssPath(element: Element): string {
   return ['body', ...parts].join(' > ');
 }
 
-/** The start page's menu picture links without words, in the order of the page. */
+/**
+ * What the rules were unsure of on the start page: its menu's picture links without words, in the
+ * page's order, then (when the rules found no logo) the home pictures of its header part.
+ */
 export function findUnsure(
   html: string,
   pageUrl: string,
@@ -155,7 +158,7 @@ export function findUnsure(
       const alt = collapse(getAttr(image, 'alt') ?? '');
       const title = collapse(getAttr(link, 'title') ?? getAttr(image, 'title') ?? '');
       if (!isFileName(alt) || title !== '') {
-        words.push(alt || title);
+        words.push(isFileName(alt) ? title : alt);
         continue;
       }
       if (found.some((element) => element.href === href)) continue;
