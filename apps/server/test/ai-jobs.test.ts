@@ -111,17 +111,20 @@ describe.each(TEST_DATABASE_KINDS)('jobs with a model on %s', (kind) => {
     await fake?.close();
   });
 
-  const create = (name: string) =>
+  const create = (name: string, extra: Record<string, unknown> = {}) =>
     owner.post('/api/projects', {
       name,
       sourceUrl: `${site.url}/shop/`,
       modernizationStrategy: 'INCREMENTAL_UPDATE',
       targetFramework: 'React',
+      ...extra,
     });
 
   it("runs with the user's own model and stores its tokens and cost on the job and the project", async () => {
-    const created = await create('With a model');
+    // The project says no to model-written descriptions and alt text; the rest of the AI still runs.
+    const created = await create('With a model', { aiAdditions: false });
     expect(created.statusCode).toBe(201);
+    expect(created.json().ai_additions).toBe(false);
     const { id: projectId, job_id: jobId } = created.json();
     expect((await waitForJob(owner, jobId)).status).toBe('COMPLETED');
 
@@ -136,6 +139,7 @@ describe.each(TEST_DATABASE_KINDS)('jobs with a model on %s', (kind) => {
       cacheDir: expect.stringContaining('ai-cache'),
       // The user's own endpoint: every connection passes the SSRF guard.
       guarded: true,
+      additions: false,
     });
     expect(fake.requests.some((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(
       true,
@@ -185,6 +189,8 @@ describe.each(TEST_DATABASE_KINDS)('jobs with a model on %s', (kind) => {
     const calls = fake.requests.length;
     const balanceBefore = await getCreditBalance(testApp.database.db, ownerId);
     const created = await create('Budget spent');
+    // A project lets the model write what the site lacks unless it says otherwise.
+    expect(created.json().ai_additions).toBe(true);
     const { id: projectId, job_id: jobId } = created.json();
     expect((await waitForJob(owner, jobId)).status).toBe('COMPLETED');
     expect(seen.at(-1)!.ai).toBeUndefined();

@@ -30,6 +30,8 @@ export interface ProjectRecord {
   includePaths: string[];
   excludePaths: string[];
   unbuiltLinks: UnbuiltLinks;
+  /** The model may write what the original lacks (issue 25). */
+  aiAdditions: boolean;
   createdAt: Date;
   updatedAt: Date;
   jobStatus: JobStatus | null;
@@ -63,6 +65,7 @@ const projectColumns = {
   includePaths: projects.includePaths,
   excludePaths: projects.excludePaths,
   unbuiltLinks: projects.unbuiltLinks,
+  aiAdditions: projects.aiAdditions,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
   jobStatus: jobs.status,
@@ -285,6 +288,7 @@ export async function insertProject(
     includePaths: string[];
     excludePaths: string[];
     unbuiltLinks: UnbuiltLinks;
+    aiAdditions: boolean;
   },
 ): Promise<void> {
   const now = new Date();

@@ -156,6 +156,11 @@ export const projects = pgTable(
       .default(sql`'{}'::text[]`),
     /** Links to pages that were not rebuilt: 'keep' (to the original) or 'remove' (words kept). */
     unbuiltLinks: text('unbuilt_links').notNull().default('keep'),
+    /**
+     * Whether the model may write what the original lacks (meta descriptions, alt text; issue 25).
+     * Only used when a model is configured.
+     */
+    aiAdditions: boolean('ai_additions').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -430,8 +430,9 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
         archiveFolder: project.name,
         // The project's name names the package and its README (engine decision record 040).
         projectName: project.name,
-        // The model (issue 25), when one is configured and the month's budget allows.
-        ...(ai ? { ai } : {}),
+        // The model (issue 25), when one is configured and the month's budget allows; whether it
+        // may write what the site lacks is the project's choice.
+        ...(ai ? { ai: { ...ai, additions: project.aiAdditions } } : {}),
         ...deps.engineOptions,
       },
       {

@@ -75,6 +75,7 @@ export function toProjectJson(record: ProjectRecord): Project {
     include_paths: record.includePaths,
     exclude_paths: record.excludePaths,
     unbuilt_links: record.unbuiltLinks,
+    ai_additions: record.aiAdditions,
     error_message: toUserFailureMessage(record),
     created_at: record.createdAt.toISOString(),
     updated_at: record.updatedAt.toISOString(),

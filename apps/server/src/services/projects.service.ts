@@ -167,6 +167,7 @@ export async function createProject(
     includePaths?: string[];
     excludePaths?: string[];
     unbuiltLinks?: UnbuiltLinks;
+    aiAdditions?: boolean;
   },
 ): Promise<Project> {
   if (!caller.emailVerified) throw new AppError('API_EMAIL_NOT_VERIFIED');
@@ -187,6 +188,7 @@ export async function createProject(
       includePaths: body.includePaths ?? [],
       excludePaths: body.excludePaths ?? [],
       unbuiltLinks: body.unbuiltLinks ?? 'keep',
+      aiAdditions: body.aiAdditions ?? true,
     });
     const newJobId = await startJobInTransaction(tx, deps, caller.id, projectId, 'project');
     await updateProjectFields(tx, caller.id, projectId, { jobId: newJobId });

@@ -124,6 +124,8 @@ export const projectSchema = z.object({
   exclude_paths: z.array(z.string()),
   /** Links to pages that were not rebuilt: kept to the original, or removed with their words kept. */
   unbuilt_links: z.enum(UNBUILT_LINKS_CHOICES),
+  /** Whether a model may write what the original lacks: meta descriptions, alt text (issue 25). */
+  ai_additions: z.boolean(),
   /** Why the last run failed (the user-facing message), when it failed. */
   error_message: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),

@@ -89,6 +89,8 @@ export const createProjectFormSchema = z.object({
   /** Pages to leave out. */
   excludePaths: pathPatternsSchema,
   unbuiltLinks: z.enum(UNBUILT_LINKS_CHOICES).default('keep'),
+  /** Let the model write what the original lacks (meta descriptions, alt text; issue 25). */
+  aiAdditions: z.boolean().default(true),
 });
 
 /** Values of the Create Project form. */

@@ -21,7 +21,9 @@ export function CreateProjectRoute() {
           creditNotice={
             credits.data === undefined ? null : <CreditUsageNote balance={credits.data} />
           }
-          renderAiNotice={(pages) => <AiRunNotice settings={aiSettings.data} pages={pages} />}
+          renderAiNotice={(pages, additions) => (
+            <AiRunNotice settings={aiSettings.data} pages={pages} additions={additions} />
+          )}
           onResendVerification={async () => {
             if (user) await sendVerificationEmail(user.email);
           }}

@@ -257,6 +257,7 @@ export function createMockProject(overrides: Partial<MockProject> = {}): MockPro
     include_paths: [],
     exclude_paths: [],
     unbuilt_links: 'keep',
+    ai_additions: true,
     error_message: null,
     created_at: new Date(Date.UTC(2026, 0, 1, 0, projectCounter)).toISOString(),
     updated_at: new Date(Date.UTC(2026, 0, 1, 0, projectCounter)).toISOString(),

@@ -8,6 +8,10 @@ import { paths } from '../../../config/paths';
 /** What the create form says when no model will be called. */
 export const AI_OFFLINE_TEXT = 'No model configured — the rebuild runs offline.';
 
+/** The project's switch for model-written strings (each is listed in the report). */
+export const AI_ADDITIONS_LABEL =
+  'Let the model write the meta descriptions and image alt text the site lacks (listed in the report as written by the model)';
+
 /**
  * The create form's AI line (issue 25): which model this rebuild will call (the user's own, else
  * the server's default) with an estimate of its tokens and cost from the page count, or that it
@@ -16,10 +20,13 @@ export const AI_OFFLINE_TEXT = 'No model configured — the rebuild runs offline
 export function AiRunNotice({
   settings,
   pages,
+  additions,
 }: {
   settings: AiSettings | undefined;
   /** Pages the site check expects to rebuild, or null before the check. */
   pages: number | null;
+  /** The project's choice of letting the model write what the site lacks; absent: not offered. */
+  additions?: { checked: boolean; onChange: (checked: boolean) => void };
 }) {
   if (!settings) return null;
   const model = toEffectiveModel(settings);
@@ -65,6 +72,17 @@ export function AiRunNotice({
             : `Up to ${formatTokens(Math.min(settings.job_tokens, left))} per rebuild.`}{' '}
           {settingsLink}
         </p>
+        {additions && (
+          <label className="mt-2 flex items-start gap-2 text-violet-900">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-violet-600"
+              checked={additions.checked}
+              onChange={(event) => additions.onChange(event.target.checked)}
+            />
+            <span>{AI_ADDITIONS_LABEL}</span>
+          </label>
+        )}
       </div>
     </div>
   );

@@ -16,6 +16,7 @@ export async function createProject(values: CreateProjectFormInput): Promise<Pro
       includePaths: values.includePaths,
       excludePaths: values.excludePaths,
       unbuiltLinks: values.unbuiltLinks,
+      aiAdditions: values.aiAdditions,
     },
     schema: projectSchema,
   });

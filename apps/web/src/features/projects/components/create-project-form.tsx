@@ -57,6 +57,12 @@ type SubmitProblem =
  * to the dashboard with the spec's message; no credit (402) links to pricing; an unverified e-mail
  * (403) offers to resend the verification e-mail.
  */
+/** The project's choice of letting the model write what the site lacks (issue 25). */
+export interface AiAdditionsChoice {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
 export function CreateProjectForm({
   onResendVerification,
   creditNotice,
@@ -65,8 +71,11 @@ export function CreateProjectForm({
   onResendVerification: () => Promise<void>;
   /** What a submit costs (the credit balance), shown above the form. */
   creditNotice?: ReactNode;
-  /** Whether a model will take part and what it may cost, for the pages the check expects (issue 25). */
-  renderAiNotice?: (pages: number | null) => ReactNode;
+  /**
+   * Whether a model will take part and what it may cost, for the pages the check expects, with the
+   * project's choice of letting it write what the site lacks (issue 25).
+   */
+  renderAiNotice?: (pages: number | null, additions: AiAdditionsChoice) => ReactNode;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -84,8 +93,10 @@ export function CreateProjectForm({
       includePaths: [],
       excludePaths: [],
       unbuiltLinks: 'keep',
+      aiAdditions: true,
     },
   });
+  const aiAdditions = form.watch('aiAdditions') ?? true;
   const { errors, isSubmitting } = form.formState;
   const canSubmit = !isSubmitting && !isAuthLoading && user !== null;
   // The address the quick check ran on (issue 15 item 2): set when the URL field is left.
@@ -269,6 +280,10 @@ export function CreateProjectForm({
           siteCheck.data
             ? Math.min(siteCheck.data.estimated_pages, siteCheck.data.page_limit)
             : null,
+          {
+            checked: aiAdditions,
+            onChange: (checked) => form.setValue('aiAdditions', checked, { shouldDirty: true }),
+          },
         )}
         <FormField
           label="Project Name"

@@ -137,6 +137,7 @@ export const projectHandlers = [
       include_paths: body.includePaths,
       exclude_paths: body.excludePaths,
       unbuilt_links: body.unbuiltLinks,
+      ai_additions: body.aiAdditions,
       error_message: null,
       created_at: now,
       updated_at: now,
