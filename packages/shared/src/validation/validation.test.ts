@@ -195,14 +195,16 @@ describe('create project rules (spec §5)', () => {
       'Project name must be at least 3 characters',
     ]);
   });
-  it('makes the description optional and defaults the strategy and the scope', () => {
+  it('makes the description optional and defaults the strategy, the scope and the AI additions', () => {
     expect(createProjectFormSchema.parse(valid)).toEqual({
       ...valid,
       modernizationStrategy: 'INCREMENTAL_UPDATE',
       includePaths: [],
       excludePaths: [],
       unbuiltLinks: 'keep',
+      aiAdditions: true,
     });
+    expect(createProjectFormSchema.parse({ ...valid, aiAdditions: false }).aiAdditions).toBe(false);
   });
   it('takes path patterns that start with a slash, at most 20 of each', () => {
     expect(
