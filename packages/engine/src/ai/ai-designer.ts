@@ -8,20 +8,10 @@
  */
 import { z } from 'zod';
 import type { Designer } from '../design/designer';
-import type { Block, DesignResult, SectionVariant, SiteModel, SitePlan } from '../model';
+import type { Block, DesignResult, SiteModel, SitePlan } from '../model';
+import { sectionVariantSchema } from '../contract/site-model';
 import { toModelImage } from './images';
 import type { AiClient } from './types';
-
-const VARIANTS = [
-  'hero',
-  'prose',
-  'gallery',
-  'table',
-  'contact',
-  'cards',
-  'doc',
-  'accordion',
-] as const satisfies readonly SectionVariant[];
 
 /** Sections described to the model at most (the rest keep the offline variant). */
 const MAX_SECTIONS = 60;
@@ -45,7 +35,7 @@ export const aiDesignAnswerSchema = z.object({
   }),
   radius: z.enum(['none', 'small', 'large']),
   header: z.enum(['light', 'brand']),
-  sections: z.array(z.object({ key: z.string(), variant: z.enum(VARIANTS) })),
+  sections: z.array(z.object({ key: z.string(), variant: sectionVariantSchema })),
 });
 export type AiDesignAnswer = z.infer<typeof aiDesignAnswerSchema>;
 
