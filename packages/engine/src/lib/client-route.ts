@@ -28,7 +28,10 @@ export function toDocumentUrl(url: string): string {
   return hash < 0 ? url : url.slice(0, hash);
 }
 
+/** The index file a server answers a folder's address with: `/docs/` is `/docs/index.html`. */
+export const INDEX_FILE = /\/(?:index|default)\.(?:html?|php|aspx?)$/i;
+
 /** A link's page: its document's address, with `/` and `/index.html` (or default.php...) one. */
 export function toPageAddress(url: string): string {
-  return toDocumentUrl(url).replace(/\/(?:index|default)\.(?:html?|php|aspx?)$/i, '/');
+  return toDocumentUrl(url).replace(INDEX_FILE, '/');
 }

@@ -4,11 +4,8 @@
  * for each static host (`_redirects`, `netlify.toml`, `vercel.json`) and as `redirects.json`.
  */
 import type { PlannedPage, SiteModel } from '../../model';
-import { hasClientRoute } from '../../lib/client-route';
+import { hasClientRoute, INDEX_FILE } from '../../lib/client-route';
 import { normalizeUrl } from './plan-routes';
-
-/** The index file a server answers a folder's address with: `/docs/` is `/docs/index.html`. */
-const INDEX_FILE = /\/(?:index|default)\.(?:html?|php|aspx?)$/i;
 
 /** `/docs/` -> `/docs`, `/` stays. */
 function withoutTrailingSlash(path: string): string {

@@ -3,6 +3,7 @@
  * contact details and profiles are the union of the pages'; the copyright line is shown once.
  */
 import { AppError } from '@sitelift/shared/error-codes';
+import { INDEX_FILE } from '../../../lib/client-route';
 import type { ContactDetails, LanguageVersion, NavLink, PageModel } from '../../../model';
 import { plainText, withoutTimestamps } from '../../../model';
 import type { Logger } from '../../../ports';
@@ -80,9 +81,7 @@ function toPageKey(url: string): string {
   try {
     const parsed = new URL(url);
     parsed.hash = '';
-    return parsed.search
-      ? parsed.href
-      : parsed.href.replace(/\/(?:index|default)\.(?:html?|php|aspx?)$/i, '/');
+    return parsed.search ? parsed.href : parsed.href.replace(INDEX_FILE, '/');
   } catch {
     return url;
   }
