@@ -75,6 +75,17 @@ for (const viewport of WIDTHS) {
     await section.getByRole('button', { name: 'Test connection' }).click();
     await expect(section.getByText(/Connected: fake-vision/)).toBeVisible({ timeout: 30_000 });
 
+    // The create form names the model and offers the project's switch for model-written text.
+    await page.goto('/create-project');
+    const additions = page.getByRole('checkbox', {
+      name: /Let the model write the meta descriptions/,
+    });
+    await expect(additions).toBeChecked();
+    await expect(page.getByText(/AI will review this rebuild with/)).toContainText('fake-vision');
+    await page.screenshot({ path: testInfo.outputPath(`ai-create-${viewport.width}.png`) });
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.goto('/profile/edit');
+
     await section.getByRole('button', { name: 'Remove my model' }).click();
     await expect(section.getByText('Your model is removed.')).toBeVisible();
     await expect(section.getByLabel('Model')).toHaveValue('');
