@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runPipeline, type PipelineInput } from '@sitelift/engine';
+import { DEFAULT_PIPELINE, runPipeline, type PipelineInput } from '@sitelift/engine';
 import { z } from 'zod';
 import { createAiClient } from '../../../packages/engine/src/ai/client';
 import {
@@ -26,6 +26,7 @@ import { TEST_DATABASE_KINDS } from './helpers/test-databases';
 
 const ENGINE_OPTIONS = { loopbackOnly: true, fetchOptions: { respectRobots: false } };
 const KEY = 'sk-user-own-key-abcdefghijklmnop';
+const FAILS_AFTER_THE_MODEL = 'Fails after the model';
 
 /**
  * The real engine; when its report has no `ai` section (an engine without the model stages wired
@@ -36,7 +37,19 @@ const KEY = 'sk-user-own-key-abcdefghijklmnop';
 function withModel(seen: PipelineInput[]): RunPipeline {
   return async (input, ports) => {
     seen.push(input);
-    const result = await runPipeline(input, ports);
+    // A project of this name fails in generate, after the model was asked (every attempt).
+    const result = await runPipeline(
+      input,
+      ports,
+      input.projectName === FAILS_AFTER_THE_MODEL
+        ? {
+            generate: {
+              ...DEFAULT_PIPELINE.generate,
+              run: () => Promise.reject(new Error('The generator ran out of disk space.')),
+            },
+          }
+        : {},
+    );
     if (input.ai && !result.report.ai) {
       const client = createAiClient(input.ai, { logger: ports.logger });
       await client.call({
@@ -183,6 +196,61 @@ describe.each(TEST_DATABASE_KINDS)('jobs with a model on %s', (kind) => {
 
     const settings = (await owner.get('/api/me/ai-settings')).json();
     expect(settings.usage).toMatchObject({ tokens: ai.tokens_in + ai.tokens_out, budget: 2000 });
+  });
+
+  it('counts the tokens of a failed job against the month and refunds its credit', async () => {
+    // Another user with the same model: the first user's month is not touched.
+    const other = await signUpVerified(testApp, uniqueEmail('ai-job-failed'));
+    const otherId = (await other.get('/api/me/profile')).json().id as string;
+    await bookLedgerEntry(testApp.database.db, {
+      userId: otherId,
+      idempotencyKey: `grant:${otherId}:ai`,
+      delta: 1,
+      reason: 'grant',
+    });
+    const saved = await other.request({
+      method: 'PUT',
+      url: '/api/me/ai-settings',
+      json: {
+        provider: 'openai-compatible',
+        model: 'fake-vision',
+        base_url: fake.baseUrl,
+        api_key: KEY,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const callsBefore = fake.requests.length;
+    const balanceBefore = await getCreditBalance(testApp.database.db, otherId);
+    const created = await other.post('/api/projects', {
+      name: FAILS_AFTER_THE_MODEL,
+      sourceUrl: `${site.url}/shop/`,
+      modernizationStrategy: 'INCREMENTAL_UPDATE',
+      targetFramework: 'React',
+    });
+    expect(created.statusCode).toBe(201);
+    const { job_id: jobId } = created.json();
+    const job = await waitForJob(other, jobId);
+    expect(job.status).toBe('FAILED');
+    // Every attempt asked; the retries answered from the first one's cache (no new request).
+    const asked = fake.requests.length - callsBefore;
+    expect(asked).toBeGreaterThan(0);
+    const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(row!.attempts).toBeGreaterThan(1);
+    expect(row).toMatchObject({
+      aiProvider: 'openai-compatible',
+      aiModel: 'fake-vision',
+      aiTokensIn: asked * 1200,
+      aiTokensOut: asked * 300,
+    });
+    expect(row!.aiCostUsd).toBeCloseTo(asked * (1200 * 1e-6 + 300 * 2e-6), 6);
+    const settings = (await other.get('/api/me/ai-settings')).json();
+    expect(settings.usage).toMatchObject({ tokens: asked * 1500, budget: 2000 });
+    expect(await getCreditBalance(testApp.database.db, otherId)).toBe(balanceBefore);
+    const logs = (await other.get(`/api/jobs/${jobId}/logs`)).json() as { message: string }[];
+    const text = logs.map((log) => log.message).join('\n');
+    expect(text).toContain(`AI: ${(asked * 1200).toLocaleString('en-US')} tokens in`);
+    expect(text).toContain('The generator ran out of disk space.');
+    expect(text).not.toContain(KEY);
   });
 
   it('runs the next job offline once the month’s budget is spent, says why, and charges one credit', async () => {

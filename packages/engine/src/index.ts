@@ -109,3 +109,4 @@ export type {
 } from './ai/types';
 export { guardWritten, notPlainText, WRITTEN_BOUNDS, type GuardResult } from './ai/guards';
 export { createAiDesigner } from './ai/ai-designer';
+export { aiUsageOfFailure, type FailedRunAiUsage } from './ai/failed-run-usage';

@@ -17,6 +17,7 @@ import {
   type FakeRequest,
   type FakeStep,
 } from './ai/testing';
+import { aiUsageOfFailure } from './ai/failed-run-usage';
 import { DEFAULT_PIPELINE, runPipeline, type PipelineResult } from './pipeline';
 import { toRawPage } from './stages/generate/testing/load-fixture';
 import { findVerifyChromePath } from './stages/verify/open-browser';
@@ -125,6 +126,7 @@ async function run(
   server: FakeProviderServer,
   logs: LogEvent[],
   cacheDir?: string,
+  overrides: Partial<typeof DEFAULT_PIPELINE> = {},
 ): Promise<PipelineResult> {
   const raw = await siteWithoutDescriptions();
   return runPipeline(
@@ -143,7 +145,7 @@ async function run(
       },
     },
     { logger: { log: (event) => logs.push(event) }, clock: { now: () => Date.now() } },
-    { fetch: { ...DEFAULT_PIPELINE.fetch, run: async () => raw } },
+    { fetch: { ...DEFAULT_PIPELINE.fetch, run: async () => raw }, ...overrides },
   );
 }
 
@@ -264,3 +266,39 @@ describe.skipIf(!hasChromium)('runPipeline with a model that only fails', () => 
     }
   }, 240_000);
 });
+
+describe.skipIf(!hasChromium)(
+  'runPipeline with a model, failing after the model was called',
+  () => {
+    it('marks the failure with the tokens spent so far (they count against the budget)', async () => {
+      const server = await startFakeOpenAiServer({ apiKey: KEY, fallback: answer });
+      const generateFails = {
+        ...DEFAULT_PIPELINE.generate,
+        run: () => Promise.reject(new Error('the build disk is full')),
+      };
+      try {
+        const failure: unknown = await run(server, [], undefined, { generate: generateFails }).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(failure).toBeInstanceOf(Error);
+        expect((failure as Error).message).toBe('the build disk is full');
+        const usage = aiUsageOfFailure(failure);
+        // The designer, the description and the alt text were asked before generate (300 + 40 each).
+        expect(usage?.tokens_in).toBe(server.requests.length * 300);
+        expect(usage?.tokens_out).toBe(server.requests.length * 40);
+        expect(server.requests.length).toBeGreaterThan(0);
+        expect(usage?.model).toBe('gpt-4o-mini');
+        expect(JSON.stringify(usage)).not.toContain(KEY);
+      } finally {
+        await server.close();
+      }
+    }, 240_000);
+
+    it('adds nothing to a failure of a run without a model', () => {
+      const error = new Error('offline');
+      expect(aiUsageOfFailure(error)).toBeUndefined();
+      expect(aiUsageOfFailure('a string')).toBeUndefined();
+    });
+  },
+);

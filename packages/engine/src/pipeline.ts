@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppError, isAppError } from '@sitelift/shared/error-codes';
 import type { z } from 'zod';
 import { createAiClient } from './ai/client';
+import { attachAiUsage } from './ai/failed-run-usage';
 import { guardedFetch } from './net/guarded-agent';
 import type { SiteModel, SitePlan } from './model';
 import {
@@ -285,12 +286,18 @@ export async function runPipeline(
   }
 
   const outputs: Partial<StageOutputs> = {};
-  for (const name of STAGES) {
-    // Each stage reads only the outputs of the stages before it (StageInputs), all in `outputs`.
-    (outputs as Record<StageName, unknown>)[name] = await runStage(
-      table[name] as unknown as AnyStage,
-      outputs,
-    );
+  try {
+    for (const name of STAGES) {
+      // Each stage reads only the outputs of the stages before it (StageInputs), all in `outputs`.
+      (outputs as Record<StageName, unknown>)[name] = await runStage(
+        table[name] as unknown as AnyStage,
+        outputs,
+      );
+    }
+  } catch (error) {
+    // The tokens spent before the failure still count against the user's budget (aiUsageOfFailure).
+    attachAiUsage(error, ai);
+    throw error;
   }
   // The repair stage's plan, project and report, when it kept a patch, are the delivered ones.
   const { fetch: raw, repair } = outputs as StageOutputs;

@@ -187,6 +187,30 @@ export interface JobAiUsage {
 }
 
 /**
+ * The columns that add a run's model usage to a job's: a job's attempts add up (a failed attempt
+ * spent the provider's tokens too, and a retry answers from the cache what the first one asked).
+ */
+function aiUsageIncrement(usage: JobAiUsage) {
+  return {
+    aiProvider: usage.provider,
+    aiModel: usage.model,
+    aiTokensIn: sql`${jobs.aiTokensIn} + ${usage.tokensIn}`,
+    aiTokensOut: sql`${jobs.aiTokensOut} + ${usage.tokensOut}`,
+    ...(usage.costUsd === null
+      ? {}
+      : { aiCostUsd: sql`coalesce(${jobs.aiCostUsd}, 0) + ${usage.costUsd}` }),
+  };
+}
+
+/** Adds a failed attempt's model usage to its job (it counts against the user's monthly budget). */
+export async function addJobAiUsage(tx: AppDb, jobId: string, usage: JobAiUsage): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ ...aiUsageIncrement(usage), updatedAt: new Date() })
+    .where(eq(jobs.id, jobId));
+}
+
+/**
  * Ends a job (COMPLETED or FAILED) if it is not terminal yet and, when `owner` is given, that worker
  * holds the lease. Returns the job as it was ended, or null when nothing changed.
  */
@@ -211,15 +235,7 @@ export async function endJob(
             timings: outcome.timings,
             errorCode: null,
             errorMessage: null,
-            ...(outcome.ai
-              ? {
-                  aiProvider: outcome.ai.provider,
-                  aiModel: outcome.ai.model,
-                  aiTokensIn: outcome.ai.tokensIn,
-                  aiTokensOut: outcome.ai.tokensOut,
-                  aiCostUsd: outcome.ai.costUsd,
-                }
-              : {}),
+            ...(outcome.ai ? aiUsageIncrement(outcome.ai) : {}),
           }
         : { errorCode: outcome.errorCode, errorMessage: outcome.errorMessage }),
     })

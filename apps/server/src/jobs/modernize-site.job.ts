@@ -1,7 +1,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  aiUsageOfFailure,
   priceFor,
+  type FailedRunAiUsage,
   runPipeline as engineRunPipeline,
   STAGE_LABELS,
   SYSTEM_CLOCK,
@@ -21,6 +23,7 @@ import { assertPublicBaseUrl } from '../http/routes/ai-settings.routes';
 import { resolveJobModel } from '../services/ai-settings';
 import type { AppDb } from '../db/database';
 import {
+  addJobAiUsage,
   appendJobLogs,
   appendJobLogsUnleased,
   claimJobLease,
@@ -139,6 +142,22 @@ async function resolveJobAi(
   }
 }
 
+/** A run's model counts (the report's `ai`, or those a failed run was marked with) for the job row. */
+function toJobAiUsage(ai: FailedRunAiUsage): JobAiUsage {
+  return {
+    provider: ai.provider,
+    model: ai.model,
+    tokensIn: ai.tokens_in,
+    tokensOut: ai.tokens_out,
+    costUsd: ai.cost_usd,
+  };
+}
+
+/** The log line that says what a run spent on the model. */
+function aiUsageLine(usage: JobAiUsage): string {
+  return `AI: ${usage.tokensIn.toLocaleString('en-US')} tokens in, ${usage.tokensOut.toLocaleString('en-US')} out${usage.costUsd === null ? '' : `, about $${usage.costUsd.toFixed(4)}`}`;
+}
+
 /** What the run's report says the model spent, for the job row and the project card. */
 function toAiUsage(
   result: PipelineResult,
@@ -146,13 +165,7 @@ function toAiUsage(
   const ai = result.report.ai;
   if (!ai) return undefined;
   return {
-    usage: {
-      provider: ai.provider,
-      model: ai.model,
-      tokensIn: ai.tokens_in,
-      tokensOut: ai.tokens_out,
-      costUsd: ai.cost_usd,
-    },
+    usage: toJobAiUsage(ai),
     summary: {
       provider: ai.provider,
       model: ai.model,
@@ -459,11 +472,7 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
     );
     const aiUsage = toAiUsage(result);
     if (aiUsage) {
-      const { usage } = aiUsage;
-      writer.push(
-        'INFO',
-        `AI: ${usage.tokensIn.toLocaleString('en-US')} tokens in, ${usage.tokensOut.toLocaleString('en-US')} out${usage.costUsd === null ? '' : `, about $${usage.costUsd.toFixed(4)}`}`,
-      );
+      writer.push('INFO', aiUsageLine(aiUsage.usage));
     }
     await writer.flush();
     if (deps.isKilled()) return;
@@ -499,6 +508,10 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
     });
     if (ended && measuresLighthouse) await sendLighthouse(deps, job);
   } catch (error) {
+    // What the model cost before the failure counts against the month's budget all the same.
+    const failedAi = aiUsageOfFailure(error);
+    const spent = failedAi === undefined ? undefined : toJobAiUsage(failedAi);
+    if (spent) writer.push('INFO', aiUsageLine(spent));
     await writer.flush();
     if (deps.isKilled() || lostLease) {
       jobLogger.info('attempt abandoned (lease lost or worker stopped)');
@@ -523,6 +536,7 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
             createdAt: new Date(),
           },
         ]);
+        if (spent) await addJobAiUsage(tx, job.id, spent);
         const back = await requeueJob(tx, job.id, workerId, described);
         if (back) await updateProjectFields(tx, job.userId, job.projectId, { status: 'queued' });
         return back;
@@ -544,6 +558,7 @@ async function runClaimedJob(deps: ModernizeJobDeps, job: JobRecord): Promise<vo
           createdAt: new Date(),
         },
       ]);
+      if (spent) await addJobAiUsage(tx, job.id, spent);
       const failed = await failJobAndRefund(tx, job.id, described, workerId);
       if (failed) ended = true;
     });
