@@ -128,6 +128,15 @@ export const CONFIG_VARIABLES = {
     default: '60',
     description: 'Length of the auth rate-limit window in seconds.',
   },
+  API_RATE_LIMIT_MAX: {
+    default: '120',
+    description:
+      'Requests per API key and window to the public API /api/v1; more answer 429 with RateLimit-* headers.',
+  },
+  API_RATE_LIMIT_WINDOW_SECONDS: {
+    default: '60',
+    description: 'Length of the API key rate-limit window in seconds.',
+  },
   CHROME_PATH: {
     default: '(unset: an installed Chrome/Chromium/Edge, else the npm-shipped Chromium)',
     description:
@@ -320,6 +329,8 @@ export const configEnvSchema = z.object({
   ALLOW_PRIVATE_URLS: booleanFlag.optional(),
   AUTH_RATE_LIMIT_MAX: positiveInt(1, 1_000_000).optional(),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(1, 86_400).optional(),
+  API_RATE_LIMIT_MAX: positiveInt(1, 1_000_000).optional(),
+  API_RATE_LIMIT_WINDOW_SECONDS: positiveInt(1, 86_400).optional(),
   CHROME_PATH: optionalString,
   HEALTH_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 24, {
     message: 'must be at least 24 characters long',
@@ -398,6 +409,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   allowPrivateUrls: boolean;
   authRateLimit: { max: number; windowMs: number };
+  /** Requests per API key and window (issue 26). */
+  apiRateLimit: { max: number; windowSeconds: number };
   /** CHROME_PATH, or undefined to find a browser (see the engine's findBrowser). */
   chromePath: string | undefined;
   /** HEALTH_TOKEN: shows /api/health's details to a request that sends it (loopback needs none). */
@@ -658,6 +671,10 @@ export function parseConfig(
     authRateLimit: {
       max: values.AUTH_RATE_LIMIT_MAX ?? 10,
       windowMs: (values.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
+    },
+    apiRateLimit: {
+      max: values.API_RATE_LIMIT_MAX ?? 120,
+      windowSeconds: values.API_RATE_LIMIT_WINDOW_SECONDS ?? 60,
     },
     chromePath: values.CHROME_PATH,
     healthToken: values.HEALTH_TOKEN,

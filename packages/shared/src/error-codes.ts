@@ -1,5 +1,6 @@
 import { AI_ERROR_CODES } from './error-codes/ai';
 import { API_ERROR_CODES } from './error-codes/api';
+import { API_KEY_ERROR_CODES } from './error-codes/api-keys';
 import { ENGINE_ERROR_CODES } from './error-codes/engine';
 import { ENGINE_BUILD_ERROR_CODES } from './error-codes/engine-build';
 import { ENGINE_FETCH_ERROR_CODES } from './error-codes/engine-fetch';
@@ -20,6 +21,7 @@ export interface ErrorCodeEntry {
  */
 export const ERROR_CODES = {
   ...API_ERROR_CODES,
+  ...API_KEY_ERROR_CODES,
   ...HTTP_ERROR_CODES,
   ...ENGINE_ERROR_CODES,
   ...ENGINE_FETCH_ERROR_CODES,

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -558,6 +559,63 @@ export const previewShareLinks = pgTable(
   ],
 );
 
+/**
+ * API keys of the public API (issue 26): only the SHA-256 (hex) of the key is stored, with its first
+ * characters (`prefix`) to tell keys apart; the key itself is shown to its owner once. Each key counts
+ * its own requests in a fixed window (`rate_window_start`, `rate_count`), updated by the same
+ * statement that checks the key, so every process sees one count.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** What the key may do: read, projects, billing-read. */
+    scopes: text('scopes').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    rateWindowStart: timestamp('rate_window_start', { withTimezone: true }).notNull().defaultNow(),
+    rateCount: integer('rate_count').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('api_keys_key_hash_idx').on(table.keyHash),
+    index('api_keys_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * Idempotency keys of the public API's POSTs (issue 26), per key owner: the first request with a key
+ * claims the row (`pending`), its successful answer is kept (`done`) and replayed to a repeat with the
+ * same request fingerprint until `expires_at`.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and canonical JSON body. */
+    fingerprint: text('fingerprint').notNull(),
+    /** pending (the first request is running) or done. */
+    state: text('state').notNull().default('pending'),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_expires_idx').on(table.expiresAt),
+  ],
+);
+
 /** Every table, for drizzle() and the Better Auth adapter. */
 export const schema = {
   users,
@@ -581,4 +639,6 @@ export const schema = {
   githubOauthStates,
   previewShareLinks,
   userAiSettings,
+  apiKeys,
+  idempotencyKeys,
 };

@@ -28,6 +28,7 @@ import { handleClientError, handleFrameworkError, registerErrorHandler } from '.
 import { registerRequestGuards } from './request-guards';
 import { registerOriginCheck } from './origin-check';
 import { registerAiSettingsRoutes } from './routes/ai-settings.routes';
+import { registerApiKeyRoutes } from './routes/api-keys.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerBillingRoutes } from './routes/billing.routes';
 import { registerGithubRoutes } from './routes/github.routes';
@@ -43,6 +44,7 @@ import { registerDevOutboxRoutes } from './routes/dev-outbox.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerProfileRoutes } from './routes/profile.routes';
 import { attachSessionCache, type SignedIn } from './require-session';
+import { registerV1Routes, V1_PREFIX } from './routes/v1/v1.routes';
 import { registerSpa } from './spa';
 
 /** Largest request body accepted, in bytes. */
@@ -175,11 +177,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerOriginCheck(app, {
     allowedOrigins: [config.baseUrl, ...config.trustedOrigins],
-    exemptPathPrefixes: deps.originCheckExemptPrefixes ?? [],
+    // The public API is authenticated by API key, never by cookie: no cross-site request can use it.
+    exemptPathPrefixes: [`${V1_PREFIX}/`, ...(deps.originCheckExemptPrefixes ?? [])],
   });
 
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: the zod transform then writes JSON Schema 2020-12 (null types, as the schemas say).
+      openapi: '3.1.0',
       info: {
         title: 'Sitelift API',
         version: '0.1.0',
@@ -277,6 +282,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await registerEventRoutes(app, { auth, hub, heartbeatMs: deps.sseHeartbeatMs });
   await registerCreditRoutes(app, { auth, db: database.db });
+  // API keys and the public API /api/v1 over the same project services (issue 26).
+  await registerApiKeyRoutes(app, { auth, db: database.db });
+  await registerV1Routes(app, {
+    deps: projectDeps,
+    db: database.db,
+    rateLimit: config.apiRateLimit,
+    baseUrl: config.baseUrl,
+  });
   await registerBillingRoutes(app, {
     auth,
     db: database.db,

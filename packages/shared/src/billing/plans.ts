@@ -305,3 +305,11 @@ export function pagesPerSiteFor(productIds: Iterable<string>): number {
   }
   return pages;
 }
+
+/** Plans whose subscribers may create and use API keys (issue 26): the spec sells API access on Scale. */
+export const API_ACCESS_PLAN_IDS: readonly PricingPlan['id'][] = ['scale'];
+
+/** The product ids (monthly and yearly) of the plans that include API access. */
+export const API_ACCESS_PRODUCT_IDS: readonly string[] = PRICING_PLANS.filter((plan) =>
+  API_ACCESS_PLAN_IDS.includes(plan.id),
+).flatMap((plan) => [plan.monthly.productId, ...(plan.yearly ? [plan.yearly.productId] : [])]);

@@ -65,7 +65,8 @@ export function contentDispositionFor(name: string): string {
   });
 }
 
-async function sendArtifact(
+/** Streams one stored artifact of the project (404 API_PROJECT_NOT_COMPLETED when it is missing). */
+export async function sendArtifact(
   deps: ProjectServiceDeps,
   reply: FastifyReply,
   projectId: string,
@@ -79,6 +80,31 @@ async function sendArtifact(
     .header('content-length', opened.size)
     .header('cache-control', 'private, no-cache')
     .send(opened.stream);
+}
+
+/** Sends the run report; Lighthouse measured after delivery (decision record 042) joins it. */
+export async function sendReport(
+  deps: ProjectServiceDeps,
+  reply: FastifyReply,
+  project: Awaited<ReturnType<typeof getCompletedProject>>,
+) {
+  const lighthouse = project.reportSummary?.lighthouse;
+  if (lighthouse === undefined) {
+    return sendArtifact(
+      deps,
+      reply,
+      project.id,
+      ARTIFACT_NAMES.report,
+      'application/json; charset=utf-8',
+    );
+  }
+  const opened = await deps.artifacts.open(project.id, ARTIFACT_NAMES.report);
+  if (!opened) throw new AppError('API_PROJECT_NOT_COMPLETED');
+  const report = JSON.parse(await text(opened.stream)) as Record<string, unknown>;
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'private, no-cache')
+    .send(JSON.stringify({ ...report, lighthouse: report.lighthouse ?? lighthouse }));
 }
 
 /** /api/projects...: list, create, read, edit, delete, retry, download, report, screenshots. */
@@ -291,24 +317,7 @@ export async function registerProjectRoutes(
     async (request, reply) => {
       const { user } = await requireSession(auth, request);
       const project = await getCompletedProject(deps, user.id, request.params.id);
-      const lighthouse = project.reportSummary?.lighthouse;
-      if (lighthouse === undefined) {
-        return sendArtifact(
-          deps,
-          reply,
-          project.id,
-          ARTIFACT_NAMES.report,
-          'application/json; charset=utf-8',
-        );
-      }
-      // Lighthouse was measured after delivery (decision record 042): its figures join the report.
-      const opened = await deps.artifacts.open(project.id, ARTIFACT_NAMES.report);
-      if (!opened) throw new AppError('API_PROJECT_NOT_COMPLETED');
-      const report = JSON.parse(await text(opened.stream)) as Record<string, unknown>;
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('cache-control', 'private, no-cache')
-        .send(JSON.stringify({ ...report, lighthouse: report.lighthouse ?? lighthouse }));
+      return sendReport(deps, reply, project);
     },
   );
 
