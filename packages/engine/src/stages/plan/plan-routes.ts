@@ -77,18 +77,36 @@ export function toComponentName(moduleName: string): string {
     .join('')}Page`;
 }
 
+/**
+ * The route of a folder's index file that is a page of its own (`/index.html` beside a different
+ * `/`, an old site's `index.htm` beside its `index.html`): the file's name under the folder's route,
+ * `/index`, `/docs/default`, rather than a numbered `/page-2`. Undefined for any other URL.
+ */
+function toIndexFileRoute(url: string, base: string): string | undefined {
+  const file = /\/((?:index|default|home)\.[a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1];
+  if (!file) return undefined;
+  const name = slugify(file.replace(/\.[a-z0-9]+$/i, ''));
+  return base === '/' ? `/${name}` : `${base}/${name}`;
+}
+
 /** A unique route for every page, start page first: looks a URL's route up (undefined off the site). */
 export function planRoutes(model: SiteModel): (url: string) => string | undefined {
   const routeByUrl = new Map<string, string>();
+  // Each page by its own address: two pages whose addresses normalise alike keep their own routes.
+  const routeByPageUrl = new Map<string, string>();
   const usedRoutes = new Set<string>();
   const languageOf = toLanguagePrefixer(model);
   for (const page of model.pages) {
     if (page.asideOf) continue;
     const base = languageOf(page, toRoute(page.url, model.startUrl));
     let route = base;
+    if (usedRoutes.has(route)) route = toIndexFileRoute(page.url, base) ?? route;
     for (let n = 2; usedRoutes.has(route); n++) route = `${base === '/' ? '/page' : base}-${n}`;
     usedRoutes.add(route);
-    routeByUrl.set(normalizeUrl(page.url), route);
+    routeByPageUrl.set(toPageKey(page.url), route);
+    // `/` and `/index.html` share a key: the first page read there (the start page) keeps it.
+    const key = normalizeUrl(page.url);
+    if (!routeByUrl.has(key)) routeByUrl.set(key, route);
   }
   // An address that redirected to a page (issue 24) is that page, unless a page was read there.
   for (const page of model.pages) {
@@ -102,7 +120,19 @@ export function planRoutes(model: SiteModel): (url: string) => string | undefine
     if (frameset) routeByUrl.set(normalizeUrl(page.url), frameset);
   }
   const keyOf = toLinkedPageKey(new Set(routeByUrl.keys()));
-  return (url: string): string | undefined => routeByUrl.get(keyOf(url));
+  return (url: string): string | undefined =>
+    routeByPageUrl.get(toPageKey(url)) ?? routeByUrl.get(keyOf(url));
+}
+
+/** A page's own address as a key: without its fragment unless that is a client-side route. */
+function toPageKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!hasClientRoute(url)) parsed.hash = '';
+    return parsed.href;
+  } catch {
+    return url;
+  }
 }
 
 /**
