@@ -8,16 +8,19 @@ import { chromePath, probeSite, type ProbedSite } from './probed-site.fixture';
 failOnConsoleOutput();
 
 const WELCOME = 'Welcome to the Harbour Inn, six rooms by the sea with breakfast on the terrace.';
+const NOTES =
+  'Check-in from three in the afternoon, check-out by eleven; the ferry stops five minutes away.';
 
 /**
  * A Dreamweaver-era page carrying two layouts of one text, a phone column and a desktop table, one
  * hidden by a width query; a menu button and a map shown only on phones; a phone-only notice of its
- * own; and a tab panel a width query hides until
+ * own; a phone copy of the notes that adds a picture of its own; a phone-only gallery with a caption
+ * the desktop shows; and a tab panel a width query hides until
  * its tab is chosen (issue 23).
  */
 const PAGE = `<!doctype html><html lang="en"><head><title>Harbour Inn</title><style>
   @media screen and (max-width: 768px) { table.desktop { display: none; } }
-  @media screen and (min-width: 769px) { div.mobile, p.phone-note, #prices, .burger, .phone-map { display: none; } }
+  @media screen and (min-width: 769px) { div.mobile, p.phone-note, #prices, .burger, .phone-map, .phone-gallery { display: none; } }
   img { width: 300px; height: 200px; }
 </style></head><body>
 <div class="mobile" id="phone-copy"><img src="/bay.jpg" alt="The bay"><p>${WELCOME}</p></div>
@@ -25,6 +28,10 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Harbour Inn</title><st
 <div class="phone-map" id="phone-map"><iframe title="Map" src="about:blank"></iframe></div>
 <p class="phone-note" id="phone-only">Tap the number to call us from your phone, day or night.</p>
 <table class="desktop"><tr><td><img src="/bay.jpg" alt="The bay"></td><td><p>${WELCOME}</p></td></tr></table>
+<div class="mobile" id="phone-notes"><p>${NOTES}</p><img src="/map.jpg" alt="Where we are"></div>
+<p>${NOTES}</p>
+<div class="phone-gallery" id="phone-gallery"><p>Our rooms</p><img src="/room1.jpg" alt=""><img src="/room2.jpg" alt=""></div>
+<p>Our rooms</p>
 <p><a href="#prices" aria-controls="prices">Show prices</a></p>
 <div id="prices"><p>${WELCOME} Rooms from 60 euros a night.</p></div>
 <script>window.ready = true;</script>
@@ -45,12 +52,14 @@ describe.skipIf(!chromePath)('copies for another screen size (issue 23)', () => 
     expect(site.marked('/', PROBE_MARKS.screenCopy).map((e) => getAttr(e, 'id'))).toEqual([
       'phone-copy',
       'burger',
+      'phone-notes',
     ]);
   });
 
   it('keeps the text and the picture once', () => {
     const page = extractSite(site.raw!).pages[0]!;
     expect(page.textBlocks.filter((text) => text === WELCOME)).toHaveLength(1);
+    expect(page.textBlocks.filter((text) => text === NOTES)).toHaveLength(1);
     const pictures = JSON.stringify(page.sections).match(/bay\.jpg/g) ?? [];
     expect(pictures).toHaveLength(1);
     expect(page.textBlocks.join(' ')).toContain('Tap the number to call us');

@@ -20,6 +20,12 @@ import { body, doc } from './view';
 
 /** The share of a copy's words (characters) and pictures that must be shown elsewhere. */
 const MIN_SHOWN_SHARE = 0.6;
+/**
+ * A picture weighs as much as a line of words (characters): a phone column that repeats the desktop
+ * page's text and adds one picture of its own (a map shown only on phones) is still a copy, while a
+ * phone-only gallery with a caption is content.
+ */
+const PICTURE_CHARS = 40;
 
 /** A medium of a width query that applies at the probe's viewport. */
 const isWidthMedium = (media: MediaList | undefined): boolean =>
@@ -54,10 +60,8 @@ function isShownElsewhere(e: Element, shownText: string, shownPictures: Set<stri
   // (A lone checkbox is a CSS-only menu's switch; a form's fields inside it are content.)
   if (chars === 0 && pictures.length === 0)
     return !e.querySelector(CONTENT_PARTS) && !e.matches(CONTENT_SELF);
-  return (
-    (chars === 0 || found >= chars * MIN_SHOWN_SHARE) &&
-    (pictures.length === 0 || seen >= pictures.length * MIN_SHOWN_SHARE)
-  );
+  const total = chars + pictures.length * PICTURE_CHARS;
+  return found + seen * PICTURE_CHARS >= total * MIN_SHOWN_SHARE;
 }
 
 /** Marks the outermost copies of shown content a width query hides at the probe's viewport. */
