@@ -20,6 +20,29 @@ describe('isPathTitle', () => {
 });
 
 describe('the page title', () => {
+  it('is shown once when a bare title is followed by a section under the same words (issue 23)', () => {
+    const title = (level: number) => ({ level, inlines: [{ text: 'Be the best version of you' }] });
+    const sections = fixOutline(
+      [
+        { id: 'crumbs', blocks: [{ kind: 'paragraph', inlines: [{ text: 'Home' }] }] },
+        { id: 'be-the-best', heading: title(1), blocks: [] },
+        {
+          id: 'be-the-best-2',
+          heading: title(1),
+          blocks: [{ kind: 'paragraph', inlines: [{ text: 'Welcome!' }] }],
+        },
+        { id: 'more', heading: { level: 2, inlines: [{ text: 'More' }] }, blocks: [] },
+      ],
+      'Coaching',
+    );
+    expect(sections.map((section) => [section.id, section.heading?.level])).toEqual([
+      ['crumbs', undefined],
+      ['be-the-best', 1],
+      ['more', 2],
+    ]);
+    expect(sections[1]!.blocks).toHaveLength(1);
+  });
+
   it('is the h1 when the first heading was for screen readers only (a part a menu leads to)', () => {
     const sections = fixOutline(
       [

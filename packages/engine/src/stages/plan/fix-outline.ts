@@ -1,5 +1,32 @@
 /** The heading outline of a page: one h1, no skipped levels. */
-import type { Block, Section } from '../../model';
+import { plainText, type Block, type Section } from '../../model';
+
+const wordsOf = (section: Section): string =>
+  section.heading ? plainText(section.heading.inlines).toLowerCase() : '';
+
+/**
+ * A title with nothing under it followed by a section under the same words (a theme's own page title,
+ * hidden by its stylesheet, above the content's heading that repeats it) is one heading: the later
+ * section's, under the first one's id (issue 23: the page title shown twice).
+ */
+function withoutRepeatedTitles(sections: Section[]): Section[] {
+  const out: Section[] = [];
+  for (const section of sections) {
+    const before = out[out.length - 1];
+    if (
+      before?.heading &&
+      before.blocks.length === 0 &&
+      !before.heading.visuallyHidden &&
+      wordsOf(before) !== '' &&
+      wordsOf(before) === wordsOf(section)
+    ) {
+      out[out.length - 1] = { ...section, id: before.id };
+      continue;
+    }
+    out.push(section);
+  }
+  return out;
+}
 
 /**
  * Exactly one h1 per page and no skipped levels: the first heading becomes the h1 when the page has
@@ -7,7 +34,7 @@ import type { Block, Section } from '../../model';
  * issue 12), later h1s become h2s, deeper levels close up.
  */
 export function fixOutline(sections: Section[], title: string): Section[] {
-  const out = sections.map((section) => ({
+  const out = withoutRepeatedTitles(sections).map((section) => ({
     ...section,
     heading: section.heading ? { ...section.heading } : undefined,
   }));
