@@ -346,20 +346,20 @@ describe('toPageJsx', () => {
   });
 
   it('spans a wide hero picture under the headline, and keeps a photo beside the words (issue 23)', () => {
-    const hero = (width: number, height: number): PlannedPage => ({
-      ...page([]),
-      sections: [
-        {
-          id: 'top',
-          variant: 'hero',
-          blocks: [
-            { kind: 'heading', level: 1, inlines: [{ text: 'Conference 2015' }] },
-            { kind: 'paragraph', inlines: [{ text: 'A day of talks.' }] },
-            { kind: 'image', image: { src: '/images/hall.webp', alt: 'The hall', width, height } },
-          ],
-        },
-      ],
+    const picture = (width: number, height: number): Block => ({
+      kind: 'image',
+      image: { src: '/images/hall.webp', alt: 'The hall', width, height },
     });
+    const hero = (width: number, height: number, isPictureFirst = true): PlannedPage => {
+      const words: Block[] = [
+        { kind: 'heading', level: 1, inlines: [{ text: 'Conference 2015' }] },
+        { kind: 'paragraph', inlines: [{ text: 'A day of talks.' }] },
+      ];
+      const blocks = isPictureFirst
+        ? [picture(width, height), ...words]
+        : [...words, picture(width, height)];
+      return { ...page([]), sections: [{ id: 'top', variant: 'hero', blocks }] };
+    };
     // A panorama (2:1) beside the words would shrink to under half its width.
     const wide = toPageJsx(hero(960, 460));
     expect(wide).not.toContain('has-image');
@@ -372,5 +372,13 @@ describe('toPageJsx', () => {
     const photo = toPageJsx(hero(800, 600));
     expect(photo).toContain('has-image');
     expect(photo).not.toContain('hero-image-wide');
+    // A wide picture the original showed under the words (a collage after an introduction) stays
+    // under them.
+    const under = toPageJsx(hero(960, 460, false));
+    expect(under).toContain('hero-image-wide');
+    const after = ['Conference 2015', 'A day of talks.', 'hall.webp'].map((text) =>
+      under.indexOf(text),
+    );
+    expect(after).toEqual([...after].sort((a, b) => a - b));
   });
 });

@@ -588,9 +588,16 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
       const image = imageIndex >= 0 ? section.blocks[imageIndex] : undefined;
       if (image?.kind === 'image' && isWidePicture(image.image)) {
         // A wide picture beside the words would shrink to under half its width: it spans the
-        // hero under its headline, in the first screen as the original showed it.
+        // hero, under its headline when it opened the section (the hero's own picture, in the
+        // first screen as the original showed it), else where the original showed it among the
+        // words (a photo collage under an introduction).
         const blocks = section.blocks.filter((_, i) => i !== imageIndex);
-        const headline = title.length > 0 ? 0 : blocks.findIndex((b) => b.kind === 'heading') + 1;
+        const headline =
+          imageIndex > 0
+            ? imageIndex
+            : title.length > 0
+              ? 0
+              : blocks.findIndex((b) => b.kind === 'heading') + 1;
         const toJsx = (list: Block[]) => list.flatMap((b) => toBlockJsx(b, state));
         const before = toJsx(blocks.slice(0, headline));
         const picture = toImageJsx(

@@ -26,13 +26,33 @@ export interface FoundHero {
 const CAROUSEL =
   '.carousel, .slick-slider, .owl-carousel, .swiper, .swiper-container, .flexslider, [class*=slider], [class*=slideshow]';
 
+/** Running text this long (characters) opens a page with words: a picture under it is no hero. */
+const MIN_OPENING_TEXT = 160;
+
+/**
+ * Where the first running text of the content ends (page px): the bottom of the highest paragraph
+ * of at least MIN_OPENING_TEXT characters outside the header and the menus; Infinity without one.
+ */
+function findOpeningTextBottom(menu: string): number {
+  let bottom = Number.POSITIVE_INFINITY;
+  for (const p of doc.body.querySelectorAll('p')) {
+    if (text(p).length < MIN_OPENING_TEXT || !isShown(p)) continue;
+    if (p.closest(`header, nav, [role=banner], [role=navigation], ${menu}`)) continue;
+    const r = rectOf(p);
+    if (top(r) < bottom) bottom = top(r) + r.height;
+  }
+  return bottom;
+}
+
 /**
  * The first element of the first view, at least half as wide as it, with a picture. A candidate
  * whose background picture has no word on or beside it is decoration: the search goes on, and the
- * last such candidate stands when nothing better follows.
+ * last such candidate stands when nothing better follows. A picture under the page's opening
+ * paragraph illustrates the words (an event's photo collage after its introduction): no hero.
  */
 export function findHero(): FoundHero | undefined {
   const MENU = markSelector(PROBE_MARKS.menu);
+  const openingTextBottom = findOpeningTextBottom(MENU);
   let found: FoundHero | undefined;
   const candidates = [
     ...doc.body.querySelectorAll('header, section, div, figure, main, a, img, picture'),
@@ -43,6 +63,7 @@ export function findHero(): FoundHero | undefined {
     if (y > H * 0.75 || r.width < W * 0.5 || r.height < Math.min(H * 0.3, 240)) continue;
     if (r.height > H * 1.5 || !isShown(e) || e.closest(MENU) || isInCover(e) || inSplash(e))
       continue;
+    if (y >= openingTextBottom) continue;
     // A carousel in the first view is a carousel (extract keeps every slide), not a hero.
     if (e.closest(CAROUSEL)) continue;
     const s = style(e);

@@ -69,9 +69,12 @@ export function Section({ section, index }: { section: SectionData; index: numbe
     );
     const rest = blocks.filter((block) => block !== image);
     if (image && image.kind === 'image' && isWide(image.image)) {
-      // A wide picture beside the words would shrink to under half its width: it spans the hero
-      // under its headline.
-      const headline = title ? 0 : rest.findIndex((block) => block.kind === 'heading') + 1;
+      // A wide picture beside the words would shrink to under half its width: it spans the hero,
+      // under its headline when it opened the section (the hero's own picture), else where the
+      // original showed it among the words.
+      const at = blocks.indexOf(image);
+      const headline =
+        at > 0 ? at : title ? 0 : rest.findIndex((block) => block.kind === 'heading') + 1;
       return (
         <section id={section.id} aria-labelledby={headingId} className="section hero">
           <div className="wrap hero-grid">
