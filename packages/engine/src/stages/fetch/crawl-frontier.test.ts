@@ -54,7 +54,29 @@ describe('CrawlFrontier', () => {
     // Seen once, never again.
     expect(crawl.discover([START])).toEqual([]);
     expect(crawl.isOnSite('http://site.test/x.html')).toBe(true);
-    expect(crawl.isOnSite('https://www.site.test/x.html')).toBe(false);
+    // The other scheme of the site's host is the site; another host is not.
+    expect(crawl.isOnSite('https://www.site.test/x.html')).toBe(true);
+    expect(crawl.isOnSite('http://shop.site.test/x.html')).toBe(false);
+  });
+
+  it('reads a link to the site at the other scheme at the site’s own, once', () => {
+    const start = crawledPage(
+      'https://site.test/',
+      '<a href="http://site.test/about.html">About</a> <a href="/about.html">About again</a>' +
+        '<a href="https://site.test/news.html">News</a> <a href="http://site.test:8080/x.html">Admin</a>',
+    );
+    const crawl = new CrawlFrontier(siteOrigins('https://site.test/', start.page.url), {
+      requestedUrl: 'https://site.test/',
+      page: start,
+      bodyHash: toBodyHash(new TextEncoder().encode(start.page.html)),
+    });
+    expect(crawl.discover([start])).toEqual([
+      'https://site.test/about.html',
+      'https://site.test/news.html',
+    ]);
+    expect(crawl.takeNew(['http://site.test/news.html', 'http://site.test/team.html'])).toEqual([
+      'https://site.test/team.html',
+    ]);
   });
 
   it('keeps a page once: not again under another URL or with the same body', () => {

@@ -6,6 +6,7 @@
 import { matchesPathFilter, type PathFilter } from '@sitelift/shared/path-filter';
 import type { NotReadPage, RawPage } from '../../types';
 import type { PageReferences } from './collect-page-references';
+import { toSiteScheme } from '../../lib/site-scheme';
 import { toCrawlUrl, toOrigin } from './crawl-url';
 
 /** A page read, with what it links to. */
@@ -34,9 +35,9 @@ export function siteOrigins(requestedUrl: string, finalUrl: string): Set<string>
   return new Set([toOrigin(requestedUrl), toOrigin(finalUrl)]);
 }
 
-/** True when `url` is on a site of `origins`. */
+/** True when `url` is on a site of `origins` (at its scheme or the other: toSiteScheme). */
 export function isOnSite(origins: ReadonlySet<string>, url: string): boolean {
-  return origins.has(toOrigin(url));
+  return origins.has(toOrigin(toSiteScheme(url, origins)));
 }
 
 /** The crawl's state, from the start page on. */
@@ -97,7 +98,7 @@ export class CrawlFrontier {
    * seen; those the filter leaves out are noted as not read.
    */
   takeNew(urls: readonly string[]): string[] {
-    return urls.filter((url) => this.takeUrl(url) !== undefined);
+    return urls.flatMap((url) => this.takeUrl(toSiteScheme(url, this.origins)) ?? []);
   }
 
   /** True when `url` was seen: read, queued, or noted as not read. */
@@ -124,7 +125,8 @@ export class CrawlFrontier {
     const urls: string[] = [];
     for (const { page, references } of pages) {
       for (const href of page.frames) {
-        const url = toCrawlUrl(href, references.baseUrl);
+        const found = toCrawlUrl(href, references.baseUrl);
+        const url = found === undefined ? undefined : toSiteScheme(found, this.origins);
         if (!url || this.seen.has(url) || !this.isOnSite(url)) continue;
         if (urls.length >= max) break;
         this.seen.add(url);
@@ -155,7 +157,8 @@ export class CrawlFrontier {
    */
   private take(href: string, baseUrl: string, clientRoutes: boolean): string | undefined {
     const url = toCrawlUrl(href, baseUrl, { clientRoutes });
-    return url === undefined ? undefined : this.takeUrl(url);
+    // A link to the site at the other scheme is read at the site's own: one page, not two.
+    return url === undefined ? undefined : this.takeUrl(toSiteScheme(url, this.origins));
   }
 
   private takeUrl(url: string): string | undefined {

@@ -2,9 +2,9 @@
 import { toFileKind as toFileKindByName } from '@sitelift/shared/schemas/report';
 import type { MenuItem, SiteModel, SitePlan } from '../../model';
 import type { Diagnostic, NotCarried } from '../../types';
-import { toSiteOrigins } from './href-rewriter';
 import { isErrorPage } from './plan-navigation';
-import { normalizeUrl } from './plan-routes';
+import { toSiteScheme } from '../../lib/site-scheme';
+import { normalizeUrl, toSiteOrigins } from './plan-routes';
 import { toFlatBlocks } from '../../model';
 
 /**
@@ -49,14 +49,14 @@ function removedMenuLabels(model: SiteModel, plan: SitePlan): Set<string> {
   show([...(plan.menu ?? []), ...plan.navigation, ...plan.footerLinks]);
   const labels = new Set<string>();
   const consider = (label: string, href: string) => {
-    let origin: string;
+    let site: URL;
     try {
-      origin = new URL(href).origin;
+      site = new URL(toSiteScheme(href, origins));
     } catch {
       return;
     }
     const text = label.trim();
-    if (origins.has(origin) && !rebuilt.has(normalizeUrl(href)) && !shown.has(text))
+    if (origins.has(site.origin) && !rebuilt.has(normalizeUrl(site.href)) && !shown.has(text))
       labels.add(text);
   };
   const visit = (items: MenuItem[]) => {

@@ -7,7 +7,8 @@ import type { UnbuiltLinks } from '@sitelift/shared/validation/create-project';
 import type { SiteModel } from '../../model';
 import type { AssetHost } from './asset-host';
 import { hasClientRoute, toClientRoute, toDocumentUrl } from '../../lib/client-route';
-import { normalizeUrl, toLinkedPageKey } from './plan-routes';
+import { toSiteScheme } from '../../lib/site-scheme';
+import { normalizeUrl, toLinkedPageKey, toSiteOrigins } from './plan-routes';
 
 /** Rewrites a link of `pageUrl`; undefined when it goes nowhere. */
 export type HrefRewriter = (
@@ -29,20 +30,6 @@ export interface HrefRewriting {
   isRemovedLink(href: string): boolean;
   /** The links kept pointing at the original so far, each route and address once, in order. */
   linksToOriginal(): LinkToOriginal[];
-}
-
-/**
- * The site's own origins: its start URL's and its final URL's (as the crawl reads them: www. and
- * non-www are different sites unless one redirected to the other).
- */
-export function toSiteOrigins(model: Pick<SiteModel, 'origin' | 'startUrl'>): Set<string> {
-  const origins = new Set([model.origin]);
-  try {
-    origins.add(new URL(model.startUrl).origin);
-  } catch {
-    // A start URL that does not parse names no origin.
-  }
-  return origins;
 }
 
 /**
@@ -80,19 +67,21 @@ export function createHrefRewriter(
       return undefined;
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+    // A link to the site at its other scheme (http:// on an https site) is a link to the site.
+    const siteHref = toSiteScheme(href, origins);
     // On a client-side route's page (/#/guide), an anchor of its document (#top) is on that page.
     const isOwnAnchor =
       hasClientRoute(pageUrl) &&
       !hasClientRoute(href) &&
-      toDocumentUrl(href) === toDocumentUrl(pageUrl);
-    const landsOn = isOwnAnchor ? normalizeUrl(pageUrl) : keyOf(href);
-    const route = routeOf(isOwnAnchor ? pageUrl : href);
+      toDocumentUrl(siteHref) === toDocumentUrl(pageUrl);
+    const landsOn = isOwnAnchor ? normalizeUrl(pageUrl) : keyOf(siteHref);
+    const route = routeOf(isOwnAnchor ? pageUrl : siteHref);
     const hash = decodeURIComponent(parsed.hash.slice(1));
     if (route) {
       // A client-side route read as a page of its own is that page (its hash is its address), and
       // the router's start view (#/, #!/) is the document.
       const view = toClientRoute(parsed.hash);
-      if (!hash || view === '/' || (view && landsOn === normalizeUrl(href))) return route;
+      if (!hash || view === '/' || (view && landsOn === normalizeUrl(siteHref))) return route;
       // An anchor of the original (#services) points at the section that now holds it; so does a
       // hash-bang "page" of a script-switched site (#!/page_menu shows <li id="page_menu">).
       const anchors = anchorsByUrl.get(landsOn);
@@ -116,14 +105,16 @@ export function createHrefRewriter(
     if (image) return `/${image.path}`;
     // A page (or file) of the site that is not in the rebuild: once the rebuild replaces the
     // original, the only copy left is the original's (or none).
-    if (origins.has(parsed.origin)) {
+    const site = new URL(siteHref);
+    if (origins.has(site.origin)) {
       if (unbuiltLinks === 'remove') {
         removed.add(href);
         return undefined;
       }
       const linkRoute = pageUrl ? (routeOf(pageUrl) ?? '/') : '/';
-      const key = `${linkRoute}\n${parsed.href}`;
-      if (!kept.has(key)) kept.set(key, { route: linkRoute, url: parsed.href });
+      const key = `${linkRoute}\n${site.href}`;
+      if (!kept.has(key)) kept.set(key, { route: linkRoute, url: site.href });
+      return site.href;
     }
     return parsed.href;
   };

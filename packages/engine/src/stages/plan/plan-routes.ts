@@ -3,6 +3,7 @@ import type { PageModel, SiteModel } from '../../model';
 import { slugify } from '../../model';
 import { toLanguageCode } from '../../measure/language-links';
 import { hasClientRoute, toClientRoute, toDocumentUrl } from '../../lib/client-route';
+import { toSiteScheme } from '../../lib/site-scheme';
 
 const PAGE_EXTENSION = /\.(?:html?|php\d?|aspx?|jspx?|shtml|cfm|cgi|pl)$/i;
 
@@ -78,6 +79,21 @@ export function toComponentName(moduleName: string): string {
 }
 
 /**
+ * The site's own origins: its start URL's and its final URL's (as the crawl reads them: www. and
+ * non-www are different sites unless one redirected to the other; a link at the other scheme of
+ * one of them is read at its scheme, toSiteScheme).
+ */
+export function toSiteOrigins(model: Pick<SiteModel, 'origin' | 'startUrl'>): Set<string> {
+  const origins = new Set([model.origin]);
+  try {
+    origins.add(new URL(model.startUrl).origin);
+  } catch {
+    // A start URL that does not parse names no origin.
+  }
+  return origins;
+}
+
+/**
  * The route of a folder's index file that is a page of its own (`/index.html` beside a different
  * `/`, an old site's `index.htm` beside its `index.html`): the file's name under the folder's route,
  * `/index`, `/docs/default`, rather than a numbered `/page-2`. Undefined for any other URL.
@@ -120,8 +136,11 @@ export function planRoutes(model: SiteModel): (url: string) => string | undefine
     if (frameset) routeByUrl.set(normalizeUrl(page.url), frameset);
   }
   const keyOf = toLinkedPageKey(new Set(routeByUrl.keys()));
-  return (url: string): string | undefined =>
-    routeByPageUrl.get(toPageKey(url)) ?? routeByUrl.get(keyOf(url));
+  const origins = toSiteOrigins(model);
+  return (url: string): string | undefined => {
+    const siteUrl = toSiteScheme(url, origins);
+    return routeByPageUrl.get(toPageKey(siteUrl)) ?? routeByUrl.get(keyOf(siteUrl));
+  };
 }
 
 /** A page's own address as a key: without its fragment unless that is a client-side route. */

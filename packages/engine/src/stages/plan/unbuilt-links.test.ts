@@ -157,3 +157,50 @@ describe('links to pages of the site that were not rebuilt', () => {
     });
   });
 });
+
+describe('links to the site at its other scheme', () => {
+  it('go to the routes of the pages read at the site’s scheme, or to its unread pages there', () => {
+    const origin = 'https://shop.example';
+    // Old absolute links: the site moved to https, its pages still say http://.
+    const menu = `<nav><ul>
+      <li><a href="http://shop.example/">Home</a></li>
+      <li><a href="http://shop.example/about.html">About</a></li>
+      <li><a href="http://shop.example/contact.html">Contact</a></li>
+    </ul></nav>`;
+    const start = toRawPage(
+      `${origin}/`,
+      `<html><head><title>Shop</title></head><body>${menu}<main><h1>The shop</h1>
+        <p>Read <a href="http://shop.example/about.html#history">our history</a> first.</p>
+      </main></body></html>`,
+      0,
+    );
+    const about = toRawPage(
+      `${origin}/about.html`,
+      `<html><head><title>About</title></head><body>${menu}<main><h1>About us</h1>
+        <p id="history">Since 1990.</p></main></body></html>`,
+      1,
+    );
+    const site: RawSite = {
+      startUrl: `${origin}/`,
+      finalUrl: `${origin}/`,
+      notRead: [],
+      pages: [start, about],
+      stylesheets: [],
+      assets: [],
+      diagnostics: [],
+    };
+    const plan = planSite(extractSite(site), { strategy: 'FULL_REBUILD' });
+    expect(plan.pages.map((page) => page.route)).toEqual(['/', '/about']);
+    // The anchor goes to the section that now holds it.
+    expect(linkOf(plan, '/', 'our history')?.href).toBe('/about#about-us');
+    expect(plan.menu?.map((item) => [item.label, item.route])).toEqual([
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Contact', 'https://shop.example/contact.html'],
+    ]);
+    expect(plan.linksToOriginal).toContainEqual({
+      route: '/',
+      url: 'https://shop.example/contact.html',
+    });
+  });
+});
