@@ -7,6 +7,12 @@ import {
 } from '@sitelift/shared/schemas/ai';
 import { z } from 'zod';
 import type { S3Settings } from './artifacts/s3-artifact-store';
+import {
+  HOSTING_CONFIG_VARIABLES,
+  parseHostingConfig,
+  parseHostingProviders,
+  type HostingConfig,
+} from './hosting/hosting-config';
 
 /** Thrown when the environment does not describe a valid configuration; the message names the variable. */
 export class ConfigError extends Error {
@@ -281,6 +287,7 @@ export const CONFIG_VARIABLES = {
     default: '200000',
     description: 'Tokens (in + out) one job may spend on a model.',
   },
+  ...HOSTING_CONFIG_VARIABLES,
 } as const satisfies Record<string, { default: string; description: string }>;
 
 /** Name of a configuration variable. */
@@ -382,6 +389,22 @@ export const configEnvSchema = z.object({
   AI_PRICES: optionalString,
   AI_MONTHLY_TOKENS: positiveInt(0, 1_000_000_000).optional(),
   AI_JOB_TOKENS: positiveInt(1000, 100_000_000).optional(),
+  HOSTING_PROVIDERS: optionalString.refine(
+    (value) => value === undefined || parseHostingProviders(value) !== undefined,
+    {
+      message: 'must be none or a comma-separated list of netlify, vercel, cloudflare',
+    },
+  ),
+  NETLIFY_API_URL: httpUrl('e.g. https://api.netlify.com/api/v1').optional(),
+  NETLIFY_WEB_URL: httpUrl('e.g. https://app.netlify.com').optional(),
+  NETLIFY_PARTNER_TOKEN: optionalString,
+  NETLIFY_PARTNER_CLIENT_ID: optionalString,
+  NETLIFY_PARTNER_CLIENT_SECRET: optionalString,
+  VERCEL_API_URL: httpUrl('e.g. https://api.vercel.com').optional(),
+  VERCEL_WEB_URL: httpUrl('e.g. https://vercel.com').optional(),
+  VERCEL_PARTNER_TOKEN: optionalString,
+  VERCEL_PARTNER_TEAM_ID: optionalString,
+  CLOUDFLARE_API_URL: httpUrl('e.g. https://api.cloudflare.com/client/v4').optional(),
 });
 
 /** GITHUB_TOKEN_KEY as 32 bytes (64 hex characters or base64/base64url), or undefined when it is not. */
@@ -431,6 +454,8 @@ export interface Config {
   tokenKey: Buffer | undefined;
   /** Models (issue 25, AI_*): the operator's default, prices and budgets. */
   ai: AiConfig;
+  /** One-click deploy to static hosts (issue 27): providers offered, API bases, partner tokens. */
+  hosting: HostingConfig;
 }
 
 /** A model a job can call: the operator's default (AI_*) or a user's own. */
@@ -698,6 +723,9 @@ export function parseConfig(
     tokenKey:
       values.GITHUB_TOKEN_KEY === undefined ? undefined : parseTokenKey(values.GITHUB_TOKEN_KEY),
     ai: parseAiConfig(values),
+    hosting: parseHostingConfig(values, (variable, message) => {
+      throw new ConfigError(variable, message);
+    }),
     jobs: {
       concurrency: values.WORKER_CONCURRENCY ?? 2,
       maxAttempts: values.JOB_MAX_ATTEMPTS ?? 3,

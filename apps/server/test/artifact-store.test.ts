@@ -74,6 +74,27 @@ describe.each(['local', 's3'] as const)('the %s artifact store', (kind) => {
     expect(await store.exists(projectId, 'report.json')).toBe(false);
     expect(await store.exists(other, 'report.json')).toBe(true);
   });
+
+  it('lists a project’s artifacts under a prefix, and none of another project', async () => {
+    const projectId = randomUUID();
+    await store.replaceProjectArtifacts(
+      projectId,
+      new Map([
+        ['report.json', encode('{}')],
+        ['dist/index.html', encode('<h1>home</h1>')],
+        ['dist/about/index.html', encode('<h1>about</h1>')],
+        ['dist/assets/app.js', encode('app()')],
+      ]),
+    );
+    expect((await store.list(projectId, 'dist/')).sort()).toEqual([
+      'dist/about/index.html',
+      'dist/assets/app.js',
+      'dist/index.html',
+    ]);
+    expect(await store.list(randomUUID(), 'dist/')).toEqual([]);
+    await store.deleteProject(projectId);
+    expect(await store.list(projectId, 'dist/')).toEqual([]);
+  });
 });
 
 describe('a project run with S3 artifacts', () => {

@@ -5,6 +5,7 @@ import { ENGINE_ERROR_CODES } from './error-codes/engine';
 import { ENGINE_BUILD_ERROR_CODES } from './error-codes/engine-build';
 import { ENGINE_FETCH_ERROR_CODES } from './error-codes/engine-fetch';
 import { GITHUB_ERROR_CODES } from './error-codes/github';
+import { HOSTING_ERROR_CODES } from './error-codes/hosting';
 import { HTTP_ERROR_CODES } from './error-codes/http';
 import { PROJECTS_ERROR_CODES } from './error-codes/projects';
 
@@ -29,6 +30,7 @@ export const ERROR_CODES = {
   ...PROJECTS_ERROR_CODES,
   ...GITHUB_ERROR_CODES,
   ...AI_ERROR_CODES,
+  ...HOSTING_ERROR_CODES,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /** A stable error code. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Settings } from './s3-artifact-store';
@@ -17,6 +17,8 @@ export interface ArtifactStore {
   open(projectId: string, name: string): Promise<{ stream: Readable; size: number } | null>;
   /** True when the artifact exists. */
   exists(projectId: string, name: string): Promise<boolean>;
+  /** The names of the project's artifacts that start with `prefix` (e.g. 'dist/'), in no order. */
+  list(projectId: string, prefix: string): Promise<string[]>;
   /** Removes every artifact of the project. */
   deleteProject(projectId: string): Promise<void>;
 }
@@ -96,6 +98,21 @@ export function createLocalArtifactStore(root: string): ArtifactStore {
         return (await stat(file)).isFile();
       } catch {
         return false;
+      }
+    },
+    async list(projectId, prefix) {
+      const dir = projectDir(projectId);
+      try {
+        const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+        return entries
+          .filter((entry) => entry.isFile())
+          .map((entry) =>
+            path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+          )
+          .filter((name) => name.startsWith(prefix));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
       }
     },
     async deleteProject(projectId) {

@@ -111,6 +111,25 @@ export function createS3ArtifactStore(settings: S3Settings): ArtifactStore {
         throw error;
       }
     },
+    async list(projectId, prefix) {
+      if (!PROJECT_ID.test(projectId)) throw new Error(`not a project id: ${projectId}`);
+      const names: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket,
+            Prefix: `${projectId}/${prefix}`,
+            ContinuationToken: token,
+          }),
+        );
+        for (const item of page.Contents ?? []) {
+          if (item.Key) names.push(item.Key.slice(projectId.length + 1));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return names;
+    },
     deleteProject,
   };
 }

@@ -10,7 +10,13 @@ import {
 import type { JobStatus } from '@sitelift/shared/schemas/job';
 import type { AppDb } from './database';
 import { notifyChange } from './notify';
-import { jobs, projects, type JobProgress, type StoredReportSummary } from './schema';
+import {
+  jobs,
+  projects,
+  type JobProgress,
+  type StoredHosting,
+  type StoredReportSummary,
+} from './schema';
 
 /** A project row with its current job's status and error. */
 export interface ProjectRecord {
@@ -32,6 +38,8 @@ export interface ProjectRecord {
   unbuiltLinks: UnbuiltLinks;
   /** The model may write what the original lacks (issue 25). */
   aiAdditions: boolean;
+  /** The hosted site (issue 27), if the project was deployed to a static host. */
+  hosting: StoredHosting | null;
   createdAt: Date;
   updatedAt: Date;
   jobStatus: JobStatus | null;
@@ -66,6 +74,7 @@ const projectColumns = {
   excludePaths: projects.excludePaths,
   unbuiltLinks: projects.unbuiltLinks,
   aiAdditions: projects.aiAdditions,
+  hosting: projects.hosting,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
   jobStatus: jobs.status,

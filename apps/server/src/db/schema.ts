@@ -123,6 +123,28 @@ export interface StoredReportSummary {
   };
 }
 
+/**
+ * A project's hosted site (issue 27), as the deploy worker writes it: the API answers the public part
+ * (`toProjectHostingJson`), never `siteId`/`claimKey`.
+ */
+export interface StoredHosting {
+  provider: 'netlify' | 'vercel' | 'cloudflare';
+  mode: 'own' | 'claim';
+  status: 'deploying' | 'live' | 'failed' | 'removing';
+  /** The host's id and name of the site (Netlify site, Vercel project, Pages project). */
+  siteId: string | null;
+  siteName: string | null;
+  /** Netlify claimable sites: the session id the claim link is signed over. */
+  claimKey: string | null;
+  url: string | null;
+  claimUrl: string | null;
+  claimExpiresAt: string | null;
+  error: string | null;
+  progress: { label: string; done: number; total: number } | null;
+  deployedAt: string | null;
+  deployId: string | null;
+}
+
 /** Projects of spec §3 (status values of spec §4: queued, processing, generating, completed, failed). */
 export const projects = pgTable(
   'projects',
@@ -162,6 +184,8 @@ export const projects = pgTable(
      * Only used when a model is configured.
      */
     aiAdditions: boolean('ai_additions').notNull().default(true),
+    /** The project's hosted site (issue 27): where it lives, its claim link, the last run's state. */
+    hosting: jsonb('hosting').$type<StoredHosting>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -616,6 +640,59 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/** A user's token for a hosting provider (issue 27), encrypted like the GitHub tokens. */
+export const hostingConnections = pgTable(
+  'hosting_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** Ciphertext (github/token-crypto.ts). */
+    token: text('token').notNull(),
+    tokenLast4: text('token_last4'),
+    /** The account the token belongs to, as the provider names it. */
+    accountName: text('account_name').notNull(),
+    /** Vercel team or Cloudflare account the deploys go to (null: the personal one). */
+    accountId: text('account_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('hosting_connections_user_provider_idx').on(table.userId, table.provider),
+  ],
+);
+
+/** Deploy and removal runs of hosted sites (issue 27), with their log. */
+export const hostingDeploys = pgTable(
+  'hosting_deploys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    mode: text('mode').notNull(),
+    /** deploy or remove. */
+    action: text('action').notNull(),
+    /** QUEUED, RUNNING, COMPLETED, FAILED. */
+    status: text('status').notNull().default('QUEUED'),
+    error: text('error'),
+    logs: jsonb('logs')
+      .$type<{ at: string; level: 'INFO' | 'WARNING' | 'ERROR'; message: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('hosting_deploys_project_idx').on(table.projectId, table.createdAt)],
+);
+
 /** Every table, for drizzle() and the Better Auth adapter. */
 export const schema = {
   users,
@@ -641,4 +718,6 @@ export const schema = {
   userAiSettings,
   apiKeys,
   idempotencyKeys,
+  hostingConnections,
+  hostingDeploys,
 };

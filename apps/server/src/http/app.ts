@@ -32,6 +32,8 @@ import { registerApiKeyRoutes } from './routes/api-keys.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerBillingRoutes } from './routes/billing.routes';
 import { registerGithubRoutes } from './routes/github.routes';
+import { registerHostingRoutes } from './routes/hosting.routes';
+import { ensureHostingQueue, HOSTING_QUEUE } from '../hosting/deploy-site.job';
 import { createTokenCipher, resolveTokenKey } from '../github/token-crypto';
 import { buildBillingProvider } from '../billing/build-billing-provider';
 import { registerCreditRoutes } from './routes/credits.routes';
@@ -310,6 +312,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       logger,
       artifacts: deps.artifacts,
       writeIntervalMs: config.github?.writeIntervalMs,
+    },
+  });
+  // One-click deploy to static hosts (issue 27); tokens share the GitHub tokens' key.
+  await ensureHostingQueue(deps.queue.boss);
+  await registerHostingRoutes(app, {
+    auth,
+    deps: {
+      db: database.db,
+      cipher: createTokenCipher(resolveTokenKey(config.tokenKey, deps.authSecret)),
+      config: config.hosting,
+      enqueue: async (payload) => {
+        await deps.queue.boss.send(HOSTING_QUEUE, payload);
+      },
     },
   });
   await registerSiteCheckRoutes(app, {

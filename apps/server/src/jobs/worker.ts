@@ -35,6 +35,7 @@ import {
   type JobQueue,
 } from './queue';
 import { eq, sql } from 'drizzle-orm';
+import { HOSTING_QUEUE, startHostingWorker } from '../hosting/deploy-site.job';
 
 /** A running worker. */
 export interface Worker {
@@ -206,6 +207,12 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       .finally(() => mailing.delete(task));
     mailing.add(task);
   };
+  const tokenCipher = createTokenCipher(
+    resolveTokenKey(
+      config.tokenKey,
+      deps.authSecret ?? config.authSecret ?? loadOrCreateAuthSecret(config.dataDir),
+    ),
+  );
   const jobDeps = {
     db,
     artifacts: deps.artifacts,
@@ -220,12 +227,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     engineOptions: deps.engineOptions,
     ai: {
       config: config.ai,
-      cipher: createTokenCipher(
-        resolveTokenKey(
-          config.tokenKey,
-          deps.authSecret ?? config.authSecret ?? loadOrCreateAuthSecret(config.dataDir),
-        ),
-      ),
+      cipher: tokenCipher,
       cacheDir: path.join(config.dataDir, 'ai-cache'),
     },
     workerSignal: controller.signal,
@@ -300,6 +302,18 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       }
     },
   );
+  // Deploys to static hosts (issue 27): one at a time per worker, beside its jobs.
+  const hostingWorker = await startHostingWorker(
+    queue.boss,
+    {
+      db,
+      artifacts: deps.artifacts,
+      cipher: tokenCipher,
+      config: config.hosting,
+      logger: workerLogger,
+    },
+    { pollingIntervalSeconds: config.jobs.pollingIntervalSeconds },
+  );
   // A job sent by this process is fetched at once rather than at the next poll.
   queue.onEnqueued(() => {
     for (const workerId of workerIds) queue.boss.notifyWorker(workerId);
@@ -335,6 +349,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       MODERNIZE_DEAD_LETTER_QUEUE,
       LIGHTHOUSE_QUEUE,
       LIGHTHOUSE_DEAD_LETTER_QUEUE,
+      HOSTING_QUEUE,
     ]) {
       await queue.boss.offWork(name).catch(() => {});
     }
@@ -351,6 +366,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       stopping ??= (async () => {
         clearInterval(sweepTimer);
         await offWorkAll();
+        await hostingWorker.stop();
         controller.abort();
         await Promise.allSettled([...inFlight]);
         await sweeping;

@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from '@sitelift/shared/error-codes';
 import type { Project } from '@sitelift/shared/schemas/project';
 import type { ProjectRecord } from '../db/projects.repository';
+import { toProjectHostingJson } from '../hosting/hosting.service';
 
 function pickThumbnail(screenshots: string[], side: 'before' | 'after'): string | undefined {
   // WebP since decision record 039; runs before it stored PNG.
@@ -97,6 +98,7 @@ export function toProjectJson(record: ProjectRecord): Project {
     report_url: isCompleted ? `${base}/report` : null,
     // Redirects (owner-checked) to /preview/<id>/ on the app origin or on PREVIEW_URL.
     preview_url: isCompleted && summary.preview ? `${base}/preview` : null,
+    hosting: toProjectHostingJson(record.hosting),
     progress: record.jobStatus === 'RUNNING' ? toProgress(record.progress) : null,
     queue: toQueue(record),
     thumbnails: isCompleted

@@ -8,6 +8,7 @@ import {
 } from '../validation/create-project';
 import { VALIDATION_MESSAGES } from '../messages';
 import { fidelityScoresSchema } from './report';
+import { projectHostingSchema } from './hosting';
 
 /**
  * Projects as the API sends and receives them (DESIGN.md §4; spec §3 Project, §4 Project status). Field
@@ -135,6 +136,8 @@ export const projectSchema = z.object({
   report_url: z.string().nullable(),
   /** The live preview of the rebuilt site (open in a new tab), once completed. */
   preview_url: z.string().nullable(),
+  /** The hosted site (issue 27): live URL, claim link and expiry, the last deploy's state. */
+  hosting: projectHostingSchema.nullable().optional(),
   /** Desktop screenshots of the original start page and of its rebuild, once completed. */
   thumbnails: z.object({ before: z.string().nullable(), after: z.string().nullable() }).nullable(),
   /**
