@@ -64,6 +64,23 @@ describe('findMenu', () => {
     ]);
   });
 
+  it('names picture items from their alt or title, a hover twin once, a file name never', () => {
+    const menu = findMenu(
+      doc(`<table data-sitelift-menu=""><tr>
+          <td><a href="/index.html"><img src="home.gif" alt="Home"><img class="hover" src="home-on.gif" alt="Home"></a></td>
+          <td><a href="/rooms.html"><img src="rooms.gif" title="Our rooms"></a></td>
+          <td><a href="/map.html" title="How to get here"><img src="map.gif" alt="map.gif"></a></td>
+          <td><a href="/blank.html"><img src="blank.gif" alt=""></a></td>
+        </tr></table>`),
+      PAGE,
+    );
+    expect(menu).toEqual([
+      { label: 'Home', href: 'https://example.com/index.html', children: [] },
+      { label: 'Our rooms', href: 'https://example.com/rooms.html', children: [] },
+      { label: 'How to get here', href: 'https://example.com/map.html', children: [] },
+    ]);
+  });
+
   it('finds no menu on a page without navigation', () => {
     expect(findMenu(doc('<p>Just <a href="/a">one</a> link.</p>'), PAGE)).toEqual([]);
   });

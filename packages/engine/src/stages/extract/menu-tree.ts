@@ -64,7 +64,31 @@ function toLabel(element: Element): string {
     elementTexts[0]!.toLowerCase() === elementTexts[1]!.toLowerCase()
       ? elementTexts[0]!
       : collapse(texts.join(' '));
-  return label.replace(TOGGLE_GLYPHS, '').trim();
+  return label.replace(TOGGLE_GLYPHS, '').trim() || toPictureLabel(element, parts);
+}
+
+/** A file name given as alt text ("nav_home.gif") names no page. */
+const FILE_NAME = /\.(?:gif|jpe?g|png|webp|svg|bmp)$/iu;
+
+/**
+ * The label of an item drawn as pictures (a hover-swap button, a sliced image): its pictures'
+ * alt or title (a hover twin's read once), else the link's own aria-label or title.
+ */
+function toPictureLabel(element: Element, parts: Node[]): string {
+  const names = parts
+    .filter(isElement)
+    .flatMap((part) =>
+      findElements(
+        part,
+        (e) => e.tagName === 'img' || (e.tagName === 'input' && getAttr(e, 'type') === 'image'),
+      ),
+    )
+    .map((image) => collapse(getAttr(image, 'alt') || getAttr(image, 'title') || ''))
+    .filter((name) => name !== '' && !FILE_NAME.test(name));
+  const own = [getAttr(element, 'aria-label'), getAttr(element, 'title')]
+    .map((name) => collapse(name ?? ''))
+    .filter(Boolean);
+  return [...new Set(names)].join(' ') || own[0] || '';
 }
 
 function toHref(link: Element | undefined, pageUrl: string): string | undefined {
