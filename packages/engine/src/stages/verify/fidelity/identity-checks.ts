@@ -322,6 +322,21 @@ function checkFonts(families: string[], rebuilt: LayoutSnapshot): IdentityCheck 
 }
 
 /**
+ * A logo the original did not draw: its picture failed to load there (measured broken) and was not
+ * downloaded either, so the rebuild has no picture to show and the original showed none.
+ */
+function isLogoUnshown(
+  logo: NonNullable<SiteIdentity['logo']>,
+  original?: LayoutSnapshot,
+): boolean {
+  return (
+    original?.identity?.logo?.broken === true &&
+    logo.asset === undefined &&
+    !('kind' in logo && logo.kind === 'svg')
+  );
+}
+
+/**
  * The applicable identity checks of a rebuild: `rebuilt` is its start page at 1440 px (with
  * `identity` and `blocks`), `original` the original's (its controls' labels, its logo's height), when measured.
  */
@@ -333,7 +348,8 @@ export function checkIdentity(
   const checks: IdentityCheck[] = [];
   if (identity.colors.primary !== undefined)
     checks.push(checkBrandColor(identity.colors.primary, rebuilt, original));
-  if (identity.logo !== undefined) checks.push(checkLogo(identity, rebuilt, original));
+  if (identity.logo !== undefined && !isLogoUnshown(identity.logo, original))
+    checks.push(checkLogo(identity, rebuilt, original));
   // A hero picture that could not be downloaded did not show in the original either (a colour
   // where the picture failed to load): there is nothing to keep.
   if (identity.hero?.image?.asset !== undefined)

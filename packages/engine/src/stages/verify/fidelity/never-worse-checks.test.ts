@@ -207,6 +207,14 @@ describe('never-worse checks', () => {
     expect(checkLogoSize(route(page({ logo: logo(41) }), page()))).toBeUndefined();
   });
 
+  it('compares no height with a logo that did not load in the original', () => {
+    const broken = picture('/images/logo.png', {
+      box: { x: 20, y: 10, width: 170, height: 29 },
+      broken: true,
+    });
+    expect(checkLogoSize(route(page(), page({ logo: broken })))).toBeUndefined();
+  });
+
   it('fails overlay and hidden-state words shown as content', () => {
     const original = page({
       marked: [
@@ -433,6 +441,22 @@ describe('stricter identity checks', () => {
       (item) => item.check === 'logo',
     );
     expect(check).toMatchObject({ ok: false, found: expect.stringContaining('41 px high') });
+  });
+
+  it('leaves out the logo check where the original’s logo did not load and was not downloaded', () => {
+    const box = { x: 20, y: 10, width: 170, height: 29 };
+    const logo = { src: `${SITE}/logo.png`, alt: 'Sense', kind: 'img' as const };
+    const original = page({ logo: picture('/logo.png', { box, broken: true }) });
+    const logoCheck = (identity: SiteIdentity, before: LayoutSnapshot) =>
+      checkIdentity(identity, page(), before).find((item) => item.check === 'logo');
+    expect(logoCheck({ ...IDENTITY, logo }, original)).toBeUndefined();
+    // Downloaded, or drawn in the original: a rebuild without it fails.
+    expect(logoCheck({ ...IDENTITY, logo: { ...logo, asset: logo.src } }, original)?.ok).toBe(
+      false,
+    );
+    expect(
+      logoCheck({ ...IDENTITY, logo }, page({ logo: picture('/logo.png', { box }) }))?.ok,
+    ).toBe(false);
   });
 
   it("asks of a hero picture half the original's share where that was under 15 %", () => {

@@ -227,6 +227,8 @@ export function checkMenuAsPictures(start: NeverWorseRoute): NeverWorseCheck | u
 export function checkLogoSize(start: NeverWorseRoute): NeverWorseCheck | undefined {
   const original = start.original?.identity?.logo;
   if (original === undefined || start.rebuilt.identity === undefined) return undefined;
+  // A logo that did not load drew no picture in the original: there is no height to keep.
+  if (original.broken === true) return undefined;
   return { check: 'logo_size', ...compareLogoHeight(original, start.rebuilt.identity.logo) };
 }
 
