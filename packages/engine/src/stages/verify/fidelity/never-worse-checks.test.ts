@@ -388,6 +388,48 @@ describe('never-worse checks', () => {
     expect(checkWidthUsed([route(column, runOn)])?.ok).toBe(true);
   });
 
+  it('counts a wrapped paragraph as its column, no picture that did not load, and the rebuild’s long lines whole', () => {
+    // A sidebar of short links beside a paragraph wrapped in its column (its last line short).
+    const sidebar = (x: number, column: number) =>
+      page({
+        blocks: [
+          ...['Home', 'About', 'Services'].map((label, index) =>
+            block(label, { box: { x, y: 200 + index * 40, width: 60, height: 20 }, area: 1_200 }),
+          ),
+          block('Lorem ipsum', {
+            box: { x: x + 300, y: 200, width: column, height: 60 },
+            area: column * 20 * 2.3,
+          }),
+        ],
+      });
+    expect(toUsedWidth(sidebar(150, 800))).toBeCloseTo(860 / 1440);
+    expect(checkWidthUsed([route(sidebar(180, 720), sidebar(150, 840))])?.ok).toBe(true);
+    // The original's blank boxes of pictures that did not load used nothing.
+    const blank = picture('/p.png', {
+      box: { x: 150, y: 200, width: 700, height: 300 },
+      broken: true,
+    });
+    const beside = page({
+      blocks: [
+        block('One Column Portfolio', {
+          box: { x: 150, y: 100, width: 433, height: 40 },
+          area: 17_320,
+        }),
+        block('Project', { box: { x: 880, y: 200, width: 450, height: 80 }, area: 36_000 }),
+      ],
+      pictures: [blank],
+    });
+    expect(toUsedWidth(beside)).toBeCloseTo(883 / 1440);
+    // The rebuild's text across 1130 px leaves none of it empty, however long its lines.
+    const across = page({
+      blocks: [
+        block('Project', { box: { x: 150, y: 200, width: 1130, height: 40 }, area: 45_200 }),
+      ],
+    });
+    expect(checkWidthUsed([route(across, beside)])?.ok).toBe(true);
+    expect(toUsedWidth(across)).toBeCloseTo(800 / 1440);
+  });
+
   it('fails a broken picture showing its alt text', () => {
     const broken = page({
       pictures: [picture('/images/menu.png', { alt: 'Our menu', broken: true })],

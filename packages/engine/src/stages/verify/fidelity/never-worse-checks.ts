@@ -39,6 +39,12 @@ const MAX_EMPTY_WIDTH = 0.4;
  * worse, so an original whose paragraphs ran across the whole screen did not "use" that width.
  */
 const READABLE_LINE_PX = 800;
+/**
+ * A block whose lines cover at least this share of its box fills it (a paragraph wrapped in its
+ * column, its last line short); one that covers less is words interrupted by a nested block, or
+ * lines of very different lengths.
+ */
+const FILLED_BOX_SHARE = 0.5;
 /** A marked text this long is matched inside a longer block (shorter ones only as a whole). */
 const MARKED_MATCH_MIN_CHARS = 25;
 
@@ -419,20 +425,28 @@ export function checkTextOverPicture(routes: NeverWorseRoute[]): NeverWorseCheck
 
 /**
  * The share of the viewport's width a page's content uses: the union of the horizontal extents of
- * its words and `<img>`s below the header (full-width pictures say nothing about the column). A
- * block's words span its lines' mean width (their area over the block's height: a short centred
- * heading in a full-width box uses little), at most a readable line (READABLE_LINE_PX).
+ * its words and loaded `<img>`s below the header (full-width pictures say nothing about the column;
+ * a picture that did not load showed an empty box). A block's words span the widest of its lines
+ * where they fill its box (a paragraph wrapping in its column: the column is used), else its lines'
+ * mean width (their area over the block's height: a short centred heading in a full-width box uses
+ * little), at most `maxLine` (the original's: READABLE_LINE_PX; the rebuild's lines, however long,
+ * leave nothing empty).
  */
-export function toUsedWidth(page: LayoutSnapshot): number {
+export function toUsedWidth(page: LayoutSnapshot, maxLine = READABLE_LINE_PX): number {
   const width = page.viewport.width;
   const header = page.identity?.header;
   const below = header === undefined ? 0 : header.box.y + header.box.height;
   const spans = [
-    ...page.blocks.filter((block) => block.box.y >= below).map(toWordsBox),
+    ...page.blocks
+      .filter((block) => block.box.y >= below)
+      .map((block) => toWordsBox(block, maxLine)),
     ...(page.identity?.pictures ?? [])
       .filter(
         (picture) =>
-          picture.kind === 'img' && picture.box.y >= below && picture.box.width < width * 0.95,
+          picture.kind === 'img' &&
+          picture.broken !== true &&
+          picture.box.y >= below &&
+          picture.box.width < width * 0.95,
       )
       .map((picture) => picture.box),
   ]
@@ -452,10 +466,12 @@ export function toUsedWidth(page: LayoutSnapshot): number {
 /** The part of a text block's box its words use (see toUsedWidth). */
 function toWordsBox(
   block: LayoutSnapshot['blocks'][number],
+  maxLine: number,
 ): LayoutSnapshot['blocks'][number]['box'] {
   const { box } = block;
-  const lines = box.height > 0 ? block.area / box.height : box.width;
-  return { ...box, width: Math.min(box.width, lines, READABLE_LINE_PX) };
+  const filled = block.area >= box.width * box.height * FILLED_BOX_SHARE;
+  const lines = box.height > 0 && !filled ? block.area / box.height : box.width;
+  return { ...box, width: Math.min(box.width, lines, maxLine) };
 }
 
 /** At 1440 px, more than 40 % of the width left empty where the original used it. */
@@ -468,7 +484,7 @@ export function checkWidthUsed(routes: NeverWorseRoute[]): NeverWorseCheck | und
       const original = route.original;
       if (original === undefined || route.rebuilt.identity === undefined) return undefined;
       if (original.viewport.width !== route.rebuilt.viewport.width) return undefined;
-      const after = toUsedWidth(route.rebuilt);
+      const after = toUsedWidth(route.rebuilt, Infinity);
       const before = toUsedWidth(original);
       const wasted = 1 - after > MAX_EMPTY_WIDTH && 1 - before <= MAX_EMPTY_WIDTH;
       return wasted
