@@ -18,7 +18,14 @@ const REVEAL_PAGE = `<!doctype html><html><head><style>
   <h1>At the top</h1><div class="spinner"></div>
   <div class="menu" style="opacity: 0">A closed menu</div><div style="height: 2400px"></div>
   <p class="reveal">Shown once scrolled to.</p>
+  <div class="wow"><img src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='80' height='80'/%3E" width="80" height="80"><p>Held until scrolled to.</p></div>
+  <p class="menu" style="visibility: hidden">A hidden state</p>
   <script>
+    // As WOW.js does: boxes below the first screen hidden, their animation held until scrolled to.
+    for (const box of document.querySelectorAll('.wow')) {
+      box.style.visibility = 'hidden';
+      box.style.animationName = 'none';
+    }
     const observer = new IntersectionObserver((entries) => {
       // Staggered, as reveal scripts do: the fade starts a moment after the element shows.
       for (const entry of entries)
@@ -45,7 +52,9 @@ describe.skipIf(chromePath === undefined)('measureLayout', () => {
     expect(layout?.blocks.map((block) => block.text)).toEqual([
       'At the top',
       'Shown once scrolled to.',
+      'Held until scrolled to.',
     ]);
+    expect(layout?.identity?.pictures?.map((picture) => picture.box.width)).toEqual([80]);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.close();
   });

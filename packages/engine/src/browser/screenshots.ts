@@ -34,8 +34,10 @@ const REVEAL_TIMEOUT_MS = 2_000;
 
 /**
  * Shows what the page fades in on scrolling, as a visitor who scrolls it through sees it: words
- * below the first screen drawn fully transparent (an IntersectionObserver, AOS or WOW.js reveal
- * that starts at `opacity: 0`) get their reveal's end state, `opacity: 1`. Scrolling the page through
+ * below the first screen drawn fully transparent (an IntersectionObserver or AOS reveal that
+ * starts at `opacity: 0`) get their reveal's end state, `opacity: 1`, and boxes a script hid with
+ * their animation held until scrolled to (WOW.js: inline `visibility: hidden` and
+ * `animation-name: none`) are shown. Scrolling the page through
  * instead was tried: frames of script-heavy pages took up to 1.6 s each (speagle-js), and a page as
  * tall as the viewport re-rendered itself. Best effort: a page that does not answer in time is
  * measured as it is. Returns how many elements were shown.
@@ -45,9 +47,15 @@ export async function revealWholePage(page: Page): Promise<number> {
     let shown = 0;
     const firstScreen = window.innerHeight;
     for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
-      if (getComputedStyle(element).opacity !== '0') continue;
+      const held = element.style.visibility === 'hidden' && element.style.animationName === 'none';
+      if (!held && getComputedStyle(element).opacity !== '0') continue;
       if (element.getBoundingClientRect().top + window.scrollY < firstScreen) continue;
-      if ((element.textContent ?? '').trim() === '') continue;
+      if ((element.textContent ?? '').trim() === '' && !element.querySelector('img')) continue;
+      if (held) {
+        element.style.setProperty('visibility', 'visible', 'important');
+        shown++;
+        continue;
+      }
       // At once: a transition would start the fade from 0 (and transitions outrank !important).
       element.style.setProperty('transition', 'none', 'important');
       element.style.setProperty('opacity', '1', 'important');
