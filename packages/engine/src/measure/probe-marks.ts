@@ -69,9 +69,12 @@ export const PROBE_MARKS = {
   asideFill: 'data-sitelift-aside-fill',
   /** The colour most of a filled sidebar's words are written in. */
   asideText: 'data-sitelift-aside-text',
-  /** A layout row: its columns' shares of the row in percent, e.g. `58.3 41.7`. */
+  /**
+   * A layout row: its columns' shares of the row in percent, in the order they stand from the row's
+   * start edge, e.g. `58.3 41.7`.
+   */
   row: 'data-sitelift-row',
-  /** A column of a layout row. */
+  /** A column of a layout row, valued with its place from the row's start edge (1, 2, …). */
   col: 'data-sitelift-col',
   /**
    * A slider: a box showing one of several slides of one kind at a time (the others hidden, laid

@@ -5,6 +5,7 @@ import type { EnginePorts } from '../../ports';
 import type { RawSite } from '../../types';
 import type { Element, Node } from '../extract/dom';
 import { findElement, findElements, getAttr } from '../extract/dom';
+import { extractSite } from '../extract/extract-site';
 import { fetchSite } from './fetch-site';
 import {
   buildRecordingLogger,
@@ -20,8 +21,9 @@ const chromePath = await findChromePath();
 const WORDS = 'Words about the project, long enough to fill a few lines of a column. '.repeat(3);
 
 /**
- * Centring by a class of the site's own, a row of two columns (58/42), a pager whose links float
- * (Bootstrap 3's pagination), a plain bulleted list and muted paragraphs (decision record 032).
+ * Centring by a class of the site's own, a row of two columns (58/42), a row whose text floats
+ * right before a picture floated left (an empty mount point between them), a pager whose links
+ * float (Bootstrap 3's pagination), a plain bulleted list and muted paragraphs (decision record 032).
  */
 const PAGE = `<!doctype html><html lang="en"><head><title>Work</title><style>
   body { margin: 0; font: 16px/24px Arial, sans-serif; }
@@ -30,6 +32,7 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Work</title><style>
   p { color: #777777; } h2, h3 { color: #333333; }
   .row { display: flex; }
   .wide { width: 58.33%; } .narrow { width: 41.67%; }
+  .intro { overflow: hidden; } .text { float: right; width: 70%; } .side { float: left; width: 25%; }
   .pagination { list-style: none; padding: 0; }
   .pagination > li { display: inline; }
   .pagination > li > a { float: left; padding: 6px 12px; }
@@ -41,6 +44,11 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Work</title><style>
     <div class="wide"><h3>Project one</h3><p>${WORDS}</p></div>
     <div class="narrow"><p>${WORDS}</p></div>
   </div>
+  <section class="intro" id="intro">
+    <div class="text"><p>${WORDS}</p></div>
+    <div id="mount"></div>
+    <div class="side"><p>Our logo</p></div>
+  </section>
   <ul class="pagination" id="pages"><li><a href="#1">1</a></li><li><a href="#2">2</a></li><li><a href="#3">3</a></li></ul>
   <ul id="bullets" style="clear: both"><li>One</li><li>Two</li></ul>
 </div><script>window.ready = true;</script></body></html>`;
@@ -85,6 +93,23 @@ describe.skipIf(!chromePath)('the layout marks of the identity probe (decision r
         getAttr(e, 'class'),
       ),
     ).toEqual(['wide', 'narrow']);
+
+    // Floats swapped the markup's order: the columns' places follow what the eye reads.
+    const intro = byId(document, 'intro');
+    expect(getAttr(intro, 'data-sitelift-row')).toBe('26.3 73.7');
+    expect(getAttr(byId(document, 'mount'), 'data-sitelift-col')).toBeUndefined();
+    expect(
+      findElements(intro, (e) => getAttr(e, 'data-sitelift-col') !== undefined).map(
+        (e) => `${getAttr(e, 'class')}:${getAttr(e, 'data-sitelift-col')}`,
+      ),
+    ).toEqual(['text:2', 'side:1']);
+    const columns = extractSite(raw)
+      .pages[0]!.sections.flatMap((section) => section.blocks)
+      .flatMap((block) => (block.kind === 'items' && block.widths ? [block] : []));
+    expect(columns[1]!.items.map((item) => JSON.stringify(item.blocks))).toEqual([
+      expect.stringContaining('Our logo'),
+      expect.stringContaining('Words about'),
+    ]);
 
     expect(getAttr(byId(document, 'pages'), 'data-sitelift-inline')).toBe('');
     // The body text's colour is its paragraphs' (muted grey), not the body's default black.

@@ -38,16 +38,28 @@ export function markRows(): void {
       continue;
     const r = rectOf(row);
     if (r.width < W * 0.4 || r.height > H * 1.5) continue;
+    // An empty child that draws nothing (a script's mount point between two floats) is no column.
     const columns = [...row.children].filter(
-      (child) => style(child).display !== 'none' && style(child).position !== 'absolute',
+      (child) =>
+        style(child).display !== 'none' &&
+        style(child).position !== 'absolute' &&
+        (rectOf(child).height > 0 || child.children.length > 0 || text(child).length > 0),
     );
     if (columns.length < 2 || columns.length > 4) continue;
     if (!columns.every((child) => COLUMN_TAGS.has(child.tagName))) continue;
-    const boxes = columns.map(rectOf);
+    // In the order the eye reads them: from the row's start edge (floats may swap the markup's
+    // order: a text floated right before a picture floated left).
+    const isRtl = style(row).direction === 'rtl';
+    const visual = columns
+      .map((child) => ({ child, box: rectOf(child) }))
+      .sort((a, b) => (isRtl ? b.box.right - a.box.right : a.box.left - b.box.left));
+    const boxes = visual.map(({ box }) => box);
     const ok = boxes.every(
       (b, i) =>
         b.width >= Math.max(40, r.width * 0.05) &&
-        (i === 0 || (b.left >= boxes[i - 1]!.right - 2 && Math.abs(b.top - boxes[0]!.top) <= 24)),
+        (i === 0 ||
+          ((isRtl ? b.right <= boxes[i - 1]!.left + 2 : b.left >= boxes[i - 1]!.right - 2) &&
+            Math.abs(b.top - boxes[0]!.top) <= 24)),
     );
     const used = boxes.reduce((sum, b) => sum + b.width, 0);
     if (!ok || used < r.width * 0.8) continue;
@@ -56,7 +68,8 @@ export function markRows(): void {
       PROBE_MARKS.row,
       boxes.map((b) => ((b.width / used) * 100).toFixed(1)).join(' '),
     );
-    for (const child of columns) child.setAttribute(PROBE_MARKS.col, '');
+    // Each column's place in that order (1 = the start edge's).
+    visual.forEach(({ child }, i) => child.setAttribute(PROBE_MARKS.col, String(i + 1)));
   }
 }
 

@@ -82,8 +82,9 @@ export function handlePanels(context: WalkContext, element: Element): false | un
 }
 
 /**
- * A layout row the identity probe measured (PROBE_MARKS.row: its columns' shares in percent,
- * the columns marked PROBE_MARKS.col): its columns, their widths, and its other children.
+ * A layout row the identity probe measured (PROBE_MARKS.row: its columns' shares in percent from
+ * the row's start edge, the columns marked PROBE_MARKS.col with their places): its columns in that
+ * order (floats may have swapped the markup's), their widths, and its other children.
  */
 function findLayoutRow(
   element: Element,
@@ -92,7 +93,10 @@ function findLayoutRow(
   if (marked === undefined) return undefined;
   const widths = marked.split(/\s+/).map(Number);
   const children = childrenOf(element).filter(isElement);
-  const columns = children.filter((child) => getAttr(child, PROBE_MARKS.col) !== undefined);
+  const place = (child: Element): number => Number(getAttr(child, PROBE_MARKS.col)) || 0;
+  const columns = children
+    .filter((child) => getAttr(child, PROBE_MARKS.col) !== undefined)
+    .sort((a, b) => place(a) - place(b));
   if (
     columns.length < 2 ||
     widths.length !== columns.length ||
