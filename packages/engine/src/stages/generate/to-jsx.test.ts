@@ -380,5 +380,14 @@ describe('toPageJsx', () => {
       under.indexOf(text),
     );
     expect(after).toEqual([...after].sort((a, b) => a - b));
+    // A strip (a notice drawn as a picture, 552 × 57) neither stands beside the words nor spans
+    // them: it stays where it was.
+    const strip = toPageJsx(hero(552, 57));
+    expect(strip).not.toContain('has-image');
+    expect(strip).not.toContain('hero-image');
+    const kept = ['hall.webp', 'Conference 2015', 'A day of talks.'].map((text) =>
+      strip.indexOf(text),
+    );
+    expect(kept).toEqual([...kept].sort((a, b) => a - b));
   });
 });

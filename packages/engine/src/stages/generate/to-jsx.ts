@@ -197,6 +197,23 @@ export function toInlineJsx(runs: InlineRun[], state: JsxState): JsxChild[] {
 const WIDE_PICTURE_RATIO = 1.7;
 const WIDE_PICTURE_MIN_PX = 640;
 
+/** A picture this much wider than high is a strip (a line of words drawn as a picture, a rule). */
+const STRIP_PICTURE_RATIO = 4;
+
+/**
+ * A strip: no picture to stand beside a hero's words or span it (a "live stream ended" notice of
+ * 552 × 57 px); it stays among the blocks where the original showed it.
+ */
+export function isStripPicture(image: { width?: number; height?: number }): boolean {
+  const { width, height } = image;
+  return (
+    width !== undefined &&
+    height !== undefined &&
+    height > 0 &&
+    width / height >= STRIP_PICTURE_RATIO
+  );
+}
+
 /** A wide picture: beside a hero's words it would shrink to under half its width. */
 export function isWidePicture(image: { width?: number; height?: number }): boolean {
   const { width, height } = image;
@@ -583,7 +600,7 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
     }
     if (section.variant === 'hero') {
       const imageIndex = section.blocks.findIndex(
-        (b) => b.kind === 'image' && (b.image.width ?? 400) >= 240,
+        (b) => b.kind === 'image' && (b.image.width ?? 400) >= 240 && !isStripPicture(b.image),
       );
       const image = imageIndex >= 0 ? section.blocks[imageIndex] : undefined;
       if (image?.kind === 'image' && isWidePicture(image.image)) {

@@ -10,6 +10,12 @@ function imagesOf(blocks: Block[]): ImageData[] {
   return blocks.flatMap((block) => (block.kind === 'image' ? [block.image] : []));
 }
 
+/** A picture four times as wide as high or more: a line of words drawn as a picture, a rule. */
+function isStrip(image: ImageData): boolean {
+  const { width, height } = image;
+  return width !== undefined && height !== undefined && height > 0 && width / height >= 4;
+}
+
 /** A picture at least 640 px wide and 1.7 times as wide as high (a banner, a panorama). */
 function isWide(image: ImageData): boolean {
   const { width, height } = image;
@@ -65,7 +71,8 @@ export function Section({ section, index }: { section: SectionData; index: numbe
   if (variant === 'hero') {
     // Only a picture-sized image stands beside the headline; icons and buttons stay in the text.
     const image = blocks.find(
-      (block) => block.kind === 'image' && (block.image.width ?? 400) >= 240,
+      (block) =>
+        block.kind === 'image' && (block.image.width ?? 400) >= 240 && !isStrip(block.image),
     );
     const rest = blocks.filter((block) => block !== image);
     if (image && image.kind === 'image' && isWide(image.image)) {
