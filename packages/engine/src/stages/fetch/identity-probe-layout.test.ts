@@ -22,7 +22,8 @@ const WORDS = 'Words about the project, long enough to fill a few lines of a col
 
 /**
  * Centring by a class of the site's own, a row of two columns (58/42), a row whose text floats
- * right before a picture floated left (an empty mount point between them), a pager whose links
+ * right before a picture floated left (an empty mount point between them; the first of parts stacked
+ * alike), a pager whose links
  * float (Bootstrap 3's pagination), a plain bulleted list and muted paragraphs (decision record 032).
  */
 const PAGE = `<!doctype html><html lang="en"><head><title>Work</title><style>
@@ -44,11 +45,15 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Work</title><style>
     <div class="wide"><h3>Project one</h3><p>${WORDS}</p></div>
     <div class="narrow"><p>${WORDS}</p></div>
   </div>
-  <section class="intro" id="intro">
-    <div class="text"><p>${WORDS}</p></div>
-    <div id="mount"></div>
-    <div class="side"><p>Our logo</p></div>
-  </section>
+  <div class="parts">
+    <section class="intro" id="intro">
+      <div class="text"><h3>Welcome</h3><p>${WORDS}</p></div>
+      <div id="mount"></div>
+      <div class="side"><p>Our logo</p></div>
+    </section>
+    <section class="intro"><h3>Program</h3><p>${WORDS}</p></section>
+    <section class="intro"><h3>Speakers</h3><p>${WORDS}</p></section>
+  </div>
   <ul class="pagination" id="pages"><li><a href="#1">1</a></li><li><a href="#2">2</a></li><li><a href="#3">3</a></li></ul>
   <ul id="bullets" style="clear: both"><li>One</li><li>Two</li></ul>
 </div><script>window.ready = true;</script></body></html>`;
@@ -96,6 +101,7 @@ describe.skipIf(!chromePath)('the layout marks of the identity probe (decision r
 
     // Floats swapped the markup's order: the columns' places follow what the eye reads.
     const intro = byId(document, 'intro');
+    expect(getAttr(intro.parentNode as Element, 'data-sitelift-columns')).toBe('1');
     expect(getAttr(intro, 'data-sitelift-row')).toBe('26.3 73.7');
     expect(getAttr(byId(document, 'mount'), 'data-sitelift-col')).toBeUndefined();
     expect(

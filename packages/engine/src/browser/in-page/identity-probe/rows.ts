@@ -20,13 +20,12 @@ export function markRows(): void {
     'footer',
     'nav',
     'form',
-    ...[
-      PROBE_MARKS.menu,
-      PROBE_MARKS.aside,
-      PROBE_MARKS.dialog,
-      PROBE_MARKS.splash,
-      PROBE_MARKS.columns,
-    ].map(markSelector),
+    ...[PROBE_MARKS.menu, PROBE_MARKS.aside, PROBE_MARKS.dialog, PROBE_MARKS.splash].map(
+      markSelector,
+    ),
+    // Inside cards side by side a row is a card's own; parts stacked one per row (a page's
+    // sections found alike) may each hold one.
+    `[${PROBE_MARKS.columns}]:not([${PROBE_MARKS.columns}="1"])`,
   ].join(', ');
   for (const row of [...body.querySelectorAll('div, section, article, main')].slice(0, 4000)) {
     if (
