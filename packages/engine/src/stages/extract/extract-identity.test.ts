@@ -30,6 +30,30 @@ describe('extractSite: the identity', () => {
     expect(identity.hero).toBeUndefined();
   });
 
+  it('shows a logo found among the first pictures as high as the page drew it (issue 23)', () => {
+    const raw = toRawSite(
+      `<html><head><title>Fest 2015</title></head><body>
+        <h1><img src="/img/logo.gif" width="420" height="100" alt="Fest 2015, the big meetup"></h1>
+        <p>Talks all day.</p></body></html>`,
+    );
+    raw.assets = [
+      {
+        url: 'http://site.example/img/logo.gif',
+        contentType: 'image/gif',
+        body: new Uint8Array([1]),
+        width: 420,
+        height: 100,
+      },
+    ];
+    const { identity } = extractSite(raw);
+    expect(identity.logo).toMatchObject({
+      kind: 'img',
+      src: 'http://site.example/img/logo.gif',
+      shownHeight: 100,
+      shownWidth: 420,
+    });
+  });
+
   it("takes colours, logo and hero from the probe's reading of the rendered page", () => {
     const raw = toRawSite(
       `<html><head><title></title></head><body>

@@ -99,7 +99,8 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
     assets,
     diagnostics,
   };
-  const siteLogo: LogoRef | ImageRef | undefined = logo?.logo ?? start.logo;
+  const siteLogo: LogoRef | ImageRef | undefined =
+    logo?.logo ?? (start.logo ? toShownLogo(start.logo) : undefined);
   if (siteLogo) model.identity.logo = siteLogo;
   if (favicon) model.identity.favicon = favicon;
   if (copyright) model.copyright = copyright;
@@ -122,4 +123,17 @@ function toAssetIndex(raw: RawSite): AssetIndex {
     assetIndex.set(asset.url, entry);
   }
   return assetIndex;
+}
+
+/**
+ * A logo found among the start page's first pictures (no brand element said which): the page drew
+ * it at its own size (a title drawn as a picture, 420 × 100 in the page's `<h1>`), so the header
+ * shows it as high, not at a 40 px icon's height (issue 23).
+ */
+function toShownLogo(image: ImageRef): LogoRef {
+  const logo: LogoRef = { ...image, kind: 'img' };
+  if (image.height !== undefined && image.height > 0) logo.shownHeight = image.height;
+  const width = image.shownWidth ?? image.width;
+  if (width !== undefined && width > 0) logo.shownWidth = width;
+  return logo;
 }
