@@ -247,10 +247,11 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
       password: GOOD_PASSWORD,
     });
     expect(oldPassword.statusCode).toBe(401);
-    await signIn(testApp.app, email, 'BrandNew2026');
     expect((await testApp.getLatestMail(email))?.subject).toBe(
       'Your Sitelift password was changed',
     );
+    // (Signing in from a new client afterwards also sends the new-device notice.)
+    await signIn(testApp.app, email, 'BrandNew2026');
   });
 
   it('refuses an expired reset link', async () => {
@@ -321,10 +322,10 @@ describe.each(TEST_DATABASE_KINDS)('auth flows on %s', (kind) => {
     expect(changed.statusCode).toBe(200);
     expect(await getSessionUser(here)).toMatchObject({ email });
     expect(await getSessionUser(elsewhere)).toBeNull();
-    await signIn(testApp.app, email, 'Changed2026');
     const notice = await testApp.getLatestMail(email);
     expect(notice?.subject).toBe('Your Sitelift password was changed');
     expect(notice?.text).toContain('Forgot Password?');
+    await signIn(testApp.app, email, 'Changed2026');
   });
 
   it('changes the e-mail only when the link sent to the new address is opened', async () => {

@@ -9,46 +9,11 @@ import {
   uniqueEmail,
   type TestApp,
 } from './helpers/test-app';
+import { pathSpellingsOf, splitRoute } from './helpers/path-spellings';
 
 // Issue 10, item 2: the auth rate limit and the strict body rules were keyed on the path as spelled, while
 // the URL parser on the way to Better Auth trims, drops tabs and newlines and resolves dot segments, so
 // `/sign-in/email%20` reached `/sign-in/email` unlimited and unchecked.
-
-/** `route` as its folder (with its trailing slash, or '') and last segment. */
-function splitRoute(route: string): { dir: string; leaf: string; head: string; tail: string } {
-  const cut = route.lastIndexOf('/') + 1;
-  const leaf = route.slice(cut);
-  return { dir: route.slice(0, cut), leaf, head: leaf.slice(0, 1), tail: leaf.slice(1) };
-}
-
-/** Spellings of `/api/auth/<route>` that once reached the route without its rules, or might. */
-function spellingsOf(route: string): string[] {
-  const { dir, leaf, head, tail } = splitRoute(route);
-  const base = '/api/auth/';
-  return [
-    `${base}${route}%20`,
-    `${base}${route}%09`,
-    `${base}${route}%0A`,
-    `${base}${route}%0D`,
-    `${base}${route}%00`,
-    `${base}${route}%0C`,
-    `${base}${dir}${head}%09${tail}`,
-    `${base}${dir}${head}%0A${tail}`,
-    `${base}%20${route}`,
-    `${base}${route}%C2%A0`,
-    `${base}${route}/`,
-    `/api/auth//${route.replace('/', '//')}`,
-    `/api/auth%2F${route}`,
-    `${base}${dir}%${head.charCodeAt(0).toString(16)}${tail}`,
-    `${base}${dir}x%2F..%2F${leaf}`,
-    `${base}${dir}x%5C..%5C${leaf}`,
-    `${base}x%5C${route}`,
-    `${base}${route};x=1`,
-    `${base}${route.toUpperCase()}`,
-    `${base}${route}%3Fx=1`,
-    `${base}${route}%23x`,
-  ];
-}
 
 /** Dot segments and backslashes as a real client sends them (inject() resolves them before Fastify). */
 function rawSpellingsOf(route: string): string[] {
@@ -146,7 +111,7 @@ describe('auth routes whatever the spelling of their path', () => {
       expect((await agent.post('/api/auth/sign-in/email', wrong)).statusCode).toBe(401);
     }
     expect((await agent.post('/api/auth/sign-in/email', wrong)).statusCode).toBe(429);
-    for (const url of spellingsOf('sign-in/email')) {
+    for (const url of pathSpellingsOf('sign-in/email')) {
       const response = await agent.post(url, wrong);
       // 429 (same route, same budget), or refused before Better Auth: never a password check (401).
       expect([400, 404, 429], `${url} answered ${response.statusCode}`).toContain(
@@ -176,7 +141,7 @@ describe('auth routes whatever the spelling of their path', () => {
   });
 
   it('applies the sign-up body rules whatever the spelling', async () => {
-    for (const [index, url] of spellingsOf('sign-up/email').entries()) {
+    for (const [index, url] of pathSpellingsOf('sign-up/email').entries()) {
       for (const body of [
         { email: uniqueEmail(`weak-${index}`), password: 'abcdef', name: '' },
         { email: uniqueEmail(`long-${index}`), password: GOOD_PASSWORD, name: 'n'.repeat(50_000) },
@@ -211,7 +176,7 @@ describe('auth routes whatever the spelling of their path', () => {
     const email = uniqueEmail('reset-spelling');
     await signUp(testApp.app, email);
     const agent = createAgent(testApp.app);
-    const urls = ['/api/auth/request-password-reset', ...spellingsOf('request-password-reset')];
+    const urls = ['/api/auth/request-password-reset', ...pathSpellingsOf('request-password-reset')];
     const limit = testApp.config.authRateLimit.max;
     for (let round = 0; round < 3; round += 1) {
       for (const url of urls) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobs, projects, users } from '../src/db/schema';
+import { jobs, projects } from '../src/db/schema';
 import { buildLogger } from '../src/lib/logger';
 import { sendJobOutcomeMails } from '../src/services/job-outcome-mails';
 import { startFixtureSite, type FixtureSite } from './helpers/fixture-site';
@@ -14,7 +14,7 @@ import {
 import {
   createTestApp,
   signIn,
-  signUp,
+  signUpMarkedVerified,
   TEST_BASE_URL,
   uniqueEmail,
   type Agent,
@@ -71,11 +71,7 @@ describe.each(TEST_DATABASE_KINDS)('project e-mails on %s', (kind) => {
   /** A verified, signed-in account (the verification e-mail went to SMTP: verified in the row). */
   const newUser = async (label: string): Promise<{ agent: Agent; email: string }> => {
     const email = uniqueEmail(label);
-    await signUp(testApp.app, email);
-    await testApp.database.db
-      .update(users)
-      .set({ emailVerified: true })
-      .where(eq(users.email, email));
+    await signUpMarkedVerified(testApp, email);
     return { agent: await signIn(testApp.app, email), email };
   };
 

@@ -1,3 +1,4 @@
+import { ACCOUNT_ERROR_CODES } from './error-codes/account';
 import { AI_ERROR_CODES } from './error-codes/ai';
 import { API_ERROR_CODES } from './error-codes/api';
 import { API_KEY_ERROR_CODES } from './error-codes/api-keys';
@@ -31,6 +32,7 @@ export const ERROR_CODES = {
   ...GITHUB_ERROR_CODES,
   ...AI_ERROR_CODES,
   ...HOSTING_ERROR_CODES,
+  ...ACCOUNT_ERROR_CODES,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /** A stable error code. */

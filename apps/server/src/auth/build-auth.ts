@@ -2,16 +2,21 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Logger } from 'pino';
+import { describeDevice, deviceKey, formatDevice } from '../account/devices';
+import { deleteOtherSessions, isTwoFactorEnabled, rememberDevice } from '../db/account.repository';
 import { grantSignupCredit } from '../db/credits.repository';
 import type { AppDb } from '../db/database';
-import { accounts, sessions, users, verifications } from '../db/schema';
+import { accounts, sessions, twoFactors, users, verifications } from '../db/schema';
 import {
   buildConfirmNewEmail,
   buildEmailChangedEmail,
   buildExistingAccountEmail,
   buildPasswordChangedEmail,
+  buildNewSignInEmail,
   buildResetPasswordEmail,
+  buildTwoFactorChangedEmail,
   buildVerifyEmail,
 } from '../mail/auth-emails';
 import type { Mailer } from '../mail/mailer';
@@ -21,6 +26,11 @@ import { eq } from 'drizzle-orm';
 export const MIN_PASSWORD_LENGTH = 6;
 /** Longest password accepted (bounds the hashing work). */
 export const MAX_PASSWORD_LENGTH = 128;
+
+/** How long "Trust this device" skips the code at sign-in. */
+export const TRUST_DEVICE_DAYS = 30;
+/** Backup codes made at a time (each works once). */
+export const BACKUP_CODE_COUNT = 10;
 
 /** What Better Auth needs from the rest of the server. */
 export interface AuthDeps {
@@ -85,6 +95,12 @@ function signedVerificationEmail(token: unknown, secret: string): string | undef
 /** Where a re-used verification link of an already verified address lands (issue 22 item 6). */
 export const ALREADY_VERIFIED_CALLBACK = '/auth/callback?verified=already';
 
+/** Where the e-mails about the account's security send the user (the Security section). */
+export const SECURITY_SETTINGS_PATH = '/profile/edit#security';
+
+/** Better Auth routes that turn two-factor sign-in on (the first accepted code) or off. */
+const TWO_FACTOR_CHANGE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/disable']);
+
 /**
  * Builds Better Auth: e-mail and password, verification e-mails (auto sign-in after verification),
  * password reset, change e-mail (confirmed from the new address) and change password. Rate limiting and
@@ -94,6 +110,7 @@ export function buildAuth(deps: AuthDeps) {
   const { mailer, logger } = deps;
   const authLogger = logger.child({ module: 'better-auth' });
   const signInUrl = `${deps.baseUrl}/login`;
+  const securityUrl = `${deps.baseUrl}${SECURITY_SETTINGS_PATH}`;
   return betterAuth({
     appName: 'Sitelift',
     baseURL: deps.baseUrl,
@@ -102,8 +119,23 @@ export function buildAuth(deps: AuthDeps) {
     trustedOrigins: deps.trustedOrigins,
     database: drizzleAdapter(deps.db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
+    plugins: [
+      // Authenticator app (TOTP, 6 digits, 30 s) and ten backup codes, enforced at sign-in; a trusted
+      // device skips the code for 30 days. Turning it on or off needs the password.
+      twoFactor({
+        issuer: 'Sitelift',
+        trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 3600,
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: 'encrypted' },
+      }),
+    ],
     telemetry: { enabled: false },
     databaseHooks: {
       user: {
@@ -114,8 +146,19 @@ export function buildAuth(deps: AuthDeps) {
           },
         },
         update: {
-          // A confirmed e-mail change: the old address hears of it (it can no longer sign in).
           after: async (user, context) => {
+            // Two-factor sign-in turned on or off: every session ends (Better Auth then gives the
+            // browser that made the change a new one), and the address hears of it.
+            if (context?.path && TWO_FACTOR_CHANGE_PATHS.has(context.path)) {
+              const enabled = (user as { twoFactorEnabled?: unknown }).twoFactorEnabled === true;
+              await deleteOtherSessions(deps.db, user.id);
+              mailer.enqueue({
+                to: user.email,
+                ...buildTwoFactorChangedEmail(securityUrl, enabled),
+              });
+              return;
+            }
+            // A confirmed e-mail change: the old address hears of it (it can no longer sign in).
             if (context?.path !== '/verify-email') return;
             const payload = readVerificationPayload(context.query?.token);
             if (
@@ -128,6 +171,44 @@ export function buildAuth(deps: AuthDeps) {
                 ...buildEmailChangedEmail(signInUrl, user.email),
               });
             }
+          },
+        },
+      },
+      session: {
+        create: {
+          // A sign-in from a device the account has not used before is announced by e-mail. While a
+          // second factor is pending (sign-in/email of a 2FA account) the device waits for the code.
+          after: async (session, context) => {
+            if (
+              context?.path === '/sign-in/email' &&
+              (await isTwoFactorEnabled(deps.db, session.userId))
+            )
+              return;
+            const { userAgent = null, ipAddress = null } = session as {
+              userAgent?: string | null;
+              ipAddress?: string | null;
+            };
+            const { isNew, hadDevices } = await rememberDevice(
+              deps.db,
+              session.userId,
+              deviceKey(userAgent, ipAddress),
+            );
+            if (!isNew || !hadDevices) return;
+            const rows = await deps.db
+              .select({ email: users.email })
+              .from(users)
+              .where(eq(users.id, session.userId))
+              .limit(1);
+            const email = rows[0]?.email;
+            if (!email) return;
+            mailer.enqueue({
+              to: email,
+              ...buildNewSignInEmail(securityUrl, {
+                device: formatDevice(describeDevice(userAgent)),
+                ipAddress,
+                at: new Date(),
+              }),
+            });
           },
         },
       },

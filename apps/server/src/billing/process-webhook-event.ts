@@ -436,10 +436,15 @@ async function onInvoicePaid(
   );
 }
 
+/** True for a payment whose account still exists (a deleted account's payments keep no user). */
+function hasOwner(payment: PaymentRow): payment is PaymentRow & { userId: string } {
+  return payment.userId !== null;
+}
+
 /** Takes back up to `credits` of a payment's credits (never below a zero balance); returns how many. */
 async function removePaymentCredits(
   tx: AppDb,
-  payment: PaymentRow,
+  payment: PaymentRow & { userId: string },
   credits: number,
   idempotencyKey: string,
 ): Promise<number> {
@@ -468,6 +473,11 @@ async function onChargeRefunded(tx: AppDb, context: WebhookContext, object: unkn
   const payment = await findPaymentByPaymentIntent(tx, context.provider, charge.payment_intent);
   if (!payment || payment.refundedAt) return;
   const share = Math.min(1, charge.amount_refunded / charge.amount);
+  // A deleted account's payment (kept anonymised): there are no credits left to take back.
+  if (!hasOwner(payment)) {
+    if (share >= 1) await claimPaymentRefund(tx, payment.id, context.now());
+    return;
+  }
   const target = Math.ceil(payment.credits * share);
   const prefix = `payment_reversal:${payment.id}:`;
   const already = await sumCreditsRemovedByKeyPrefix(tx, payment.userId, prefix);
@@ -480,7 +490,7 @@ async function onDispute(tx: AppDb, context: WebhookContext, object: unknown, cl
   const dispute = disputeObject.parse(object);
   if (!dispute.payment_intent) return;
   const payment = await findPaymentByPaymentIntent(tx, context.provider, dispute.payment_intent);
-  if (!payment) return;
+  if (!payment || !hasOwner(payment)) return;
   const key = `payment_dispute:${dispute.id}`;
   if (!closed) {
     const reversed = await sumCreditsRemovedByKeyPrefix(

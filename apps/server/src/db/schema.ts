@@ -30,6 +30,8 @@ export const users = pgTable('users', {
   avatarUrl: text('avatar_url'),
   /** E-mail when a project completes or fails (issue 22 item 4); the user turns it off in the profile. */
   notifyJobOutcome: boolean('notify_job_outcome').notNull().default(true),
+  /** Sign-in asks for an authenticator code (Better Auth's two-factor plugin; issue 28). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -48,8 +50,70 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Last request made with the session (touched at most once a minute; the device list shows it). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Authenticator-app secrets and backup codes (Better Auth's two-factor plugin): both encrypted with the
+ * auth secret; one row per user, `verified` once the first code from the app was accepted.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    /** Consecutive failed codes at sign-in (the plugin locks the account for a while at 10). */
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('two_factors_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Devices a user has signed in from (a hash of browser, system and network): a sign-in from one not
+ * seen before sends the "new sign-in" e-mail (issue 28).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('known_devices_user_device_idx').on(table.userId, table.deviceKey)],
+);
+
+/**
+ * "Export my data" requests (issue 28): prepared by the worker; the archive is stored in the artifact
+ * store under the export's id and expires after a week.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pending, ready, failed. */
+    status: text('status').notNull().default('pending'),
+    sizeBytes: integer('size_bytes'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [index('data_exports_user_idx').on(table.userId, table.createdAt)],
 );
 
 /** Credentials and linked providers; the password hash lives here. */
@@ -416,9 +480,11 @@ export const billingPayments = pgTable(
   'billing_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the account was deleted: payments are bookkeeping records the law makes us keep, so
+     * the row stays, anonymised (issue 28).
+     */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
     /** `invoice:<id>` for a subscription period, `checkout:<id>` for a one-time purchase. */
     paymentKey: text('payment_key').notNull(),

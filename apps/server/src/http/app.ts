@@ -27,6 +27,8 @@ import type { ProjectServiceDeps } from '../services/projects.service';
 import { handleClientError, handleFrameworkError, registerErrorHandler } from './error-handler';
 import { registerRequestGuards } from './request-guards';
 import { registerOriginCheck } from './origin-check';
+import { createSessionActivityRecorder } from '../account/session-activity';
+import { registerAccountRoutes } from './routes/account.routes';
 import { registerAiSettingsRoutes } from './routes/ai-settings.routes';
 import { registerApiKeyRoutes } from './routes/api-keys.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
@@ -219,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const sessionCache = new SessionCache<SignedIn>({
     broadcast: () => notifySessionsChanged(database.db),
   });
-  attachSessionCache(auth, sessionCache);
+  attachSessionCache(auth, sessionCache, createSessionActivityRecorder(database.db, logger));
   const hub = new RealtimeHub(database, logger);
   const stopListeningForSessions = await database.listen(SESSIONS_CHANNEL, () => {
     sessionCache.clearLocal();
@@ -292,15 +294,28 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     rateLimit: config.apiRateLimit,
     baseUrl: config.baseUrl,
   });
+  const billingProvider = buildBillingProvider(config);
   await registerBillingRoutes(app, {
     auth,
     db: database.db,
-    provider: buildBillingProvider(config),
+    provider: billingProvider,
     baseUrl: config.baseUrl,
     // Test mode in production would hand out credits: purchases need Stripe there.
     purchasesEnabled: Boolean(config.billing.stripeSecretKey) || !config.isProduction,
     logger,
     mailer,
+  });
+  // Security and leaving (issue 28): devices, data export, account deletion.
+  await registerAccountRoutes(app, {
+    auth,
+    db: database.db,
+    config,
+    artifacts: deps.artifacts,
+    queue: deps.queue,
+    provider: billingProvider,
+    mailer,
+    logger,
+    projects: projectDeps,
   });
   await registerGithubRoutes(app, {
     auth,

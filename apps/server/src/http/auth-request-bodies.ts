@@ -26,6 +26,35 @@ const callbackUrl = z
   .string()
   .max(2048, { message: 'callbackURL must be at most 2048 characters' });
 
+/** A code from an authenticator app: six digits (spaces people type between groups are dropped). */
+const totpCode = z
+  .string({ error: 'Code is required' })
+  .max(32, { message: 'Enter the 6-digit code from your authenticator app' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(
+    z.string().regex(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app' }),
+  );
+
+/** A backup code as shown (`abcde-12345`); surrounding spaces are dropped. */
+const backupCode = z
+  .string({ error: 'Backup code is required' })
+  .trim()
+  .min(1, { message: 'Backup code is required' })
+  .max(32, { message: 'Enter one of your backup codes' });
+
+/**
+ * The two-factor routes the product uses. Everything else under /two-factor/ (e-mail OTP, which is not
+ * configured; viewing codes again) is refused before Better Auth sees it.
+ */
+export const TWO_FACTOR_PATHS = [
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+];
+
 /** The registration password rule of spec §5, also enforced by the server. */
 export const registrationPasswordSchema = password('Password')
   .refine((value) => value.length >= REGISTRATION_MIN_PASSWORD_LENGTH, {
@@ -83,6 +112,19 @@ export const AUTH_REQUEST_BODIES: Record<string, z.ZodType> = {
     newEmail: email('New email'),
     callbackURL: callbackUrl.optional(),
   }),
+  // Two-factor sign-in (issue 28): the password guards every change; codes are short strings.
+  '/two-factor/enable': z.strictObject({ password: password('Password') }),
+  '/two-factor/disable': z.strictObject({ password: password('Password') }),
+  '/two-factor/get-totp-uri': z.strictObject({ password: password('Password') }),
+  '/two-factor/generate-backup-codes': z.strictObject({ password: password('Password') }),
+  '/two-factor/verify-totp': z.strictObject({
+    code: totpCode,
+    trustDevice: z.boolean().optional(),
+  }),
+  '/two-factor/verify-backup-code': z.strictObject({
+    code: backupCode,
+    trustDevice: z.boolean().optional(),
+  }),
   '/update-user': z.strictObject({
     name: z.string().trim().max(100, { message: 'Name must be at most 100 characters' }).optional(),
     image: z
@@ -95,6 +137,7 @@ export const AUTH_REQUEST_BODIES: Record<string, z.ZodType> = {
 
 /** Paths under /api/auth that are rate limited per client address (AUTH_RATE_LIMIT_*). */
 export const RATE_LIMITED_AUTH_PATHS = new Set([
+  ...TWO_FACTOR_PATHS,
   '/sign-up/email',
   '/sign-in/email',
   '/send-verification-email',

@@ -8,15 +8,27 @@ import type { SessionCache } from '../auth/session-cache';
 export type SignedIn = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 
 const sessionsByRequest = new WeakMap<FastifyRequest, SignedIn>();
-const caches = new WeakMap<Auth, { cache: SessionCache<SignedIn>; cookieName: Promise<string> }>();
+const caches = new WeakMap<
+  Auth,
+  {
+    cache: SessionCache<SignedIn>;
+    cookieName: Promise<string>;
+    onActive?: (sessionId: string) => void;
+  }
+>();
 
 /**
  * Puts a session cache in front of `auth` for requireSession (app.ts does this once per app). The
- * caller clears it when sessions may have changed (see auth/session-cache.ts).
+ * caller clears it when sessions may have changed (see auth/session-cache.ts). `onActive` hears of
+ * every request a session made (the device list's "last active").
  */
-export function attachSessionCache(auth: Auth, cache: SessionCache<SignedIn>): void {
+export function attachSessionCache(
+  auth: Auth,
+  cache: SessionCache<SignedIn>,
+  onActive?: (sessionId: string) => void,
+): void {
   const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
-  caches.set(auth, { cache, cookieName });
+  caches.set(auth, { cache, cookieName, onActive });
 }
 
 /** The session cache attached to `auth`, if any. */
@@ -41,6 +53,7 @@ export async function requireSession(auth: Auth, request: FastifyRequest): Promi
   const session = await lookUp(auth, request);
   if (!session) throw new AppError('API_UNAUTHENTICATED');
   sessionsByRequest.set(request, session);
+  caches.get(auth)?.onActive?.(session.session.id);
   return session;
 }
 

@@ -18,6 +18,13 @@ export const LIGHTHOUSE_QUEUE = 'measure-lighthouse';
 /** Where a Lighthouse message goes when every delivery failed or expired: its wait ends as failed. */
 export const LIGHTHOUSE_DEAD_LETTER_QUEUE = 'measure-lighthouse-dead';
 
+/** The queue of "Export my data" archives (issue 28): small, one at a time per worker. */
+export const EXPORT_QUEUE = 'export-account';
+
+/** The payload of an export message: which data_exports row to prepare. */
+export const exportPayloadSchema = z.object({ exportId: z.uuid() });
+export type ExportPayload = z.infer<typeof exportPayloadSchema>;
+
 /** The payload of a queue message: which jobs row to run. Parsed with zod by the handler. */
 export const modernizePayloadSchema = z.object({
   jobId: z.uuid(),
@@ -34,6 +41,10 @@ export interface JobQueue {
   enqueue(payload: ModernizePayload, options?: { startAfterSeconds?: number }): Promise<void>;
   /** Sends the Lighthouse measurement of a delivered job (the project row says it waits for it). */
   enqueueLighthouse(payload: LighthousePayload): Promise<void>;
+  /** Sends the preparation of a data export (the row is the truth; duplicates are harmless). */
+  enqueueExport(payload: ExportPayload): Promise<void>;
+  /** The same as onEnqueued for export messages. */
+  onExportEnqueued(listener: () => void): void;
   /** Called after a local enqueue so a worker in this process fetches at once instead of polling. */
   onEnqueued(listener: () => void): void;
   /** The same for Lighthouse messages. */
@@ -109,6 +120,17 @@ export async function startJobQueue(options: {
       ...lighthouseOptions,
     });
   }
+  if (!(await boss.getQueue(EXPORT_QUEUE))) {
+    await boss.createQueue(EXPORT_QUEUE, {
+      policy: 'standard',
+      retryLimit: 2,
+      retryDelay: 10,
+      expireInSeconds: 900,
+      retentionSeconds: 24 * 3600,
+      deleteAfterSeconds: 24 * 3600,
+    });
+  }
+  const exportListeners = new Set<() => void>();
   const listeners = new Set<() => void>();
   const lighthouseListeners = new Set<() => void>();
   let stopping: Promise<void> | undefined;
@@ -123,6 +145,13 @@ export async function startJobQueue(options: {
     async enqueueLighthouse(payload) {
       await boss.send(LIGHTHOUSE_QUEUE, lighthousePayloadSchema.parse(payload));
       for (const listener of lighthouseListeners) listener();
+    },
+    async enqueueExport(payload) {
+      await boss.send(EXPORT_QUEUE, exportPayloadSchema.parse(payload));
+      for (const listener of exportListeners) listener();
+    },
+    onExportEnqueued(listener) {
+      exportListeners.add(listener);
     },
     onEnqueued(listener) {
       listeners.add(listener);

@@ -26,7 +26,9 @@ import {
   lighthousePayloadSchema,
   runLighthouseJob,
 } from './measure-lighthouse.job';
+import { runExportJob } from './export-account.job';
 import {
+  EXPORT_QUEUE,
   LIGHTHOUSE_DEAD_LETTER_QUEUE,
   LIGHTHOUSE_QUEUE,
   MODERNIZE_DEAD_LETTER_QUEUE,
@@ -292,6 +294,35 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     },
   );
   queue.onLighthouseEnqueued(() => queue.boss.notifyWorker(lighthouseWorkerId));
+  // "Export my data" archives (issue 28): one at a time, beside the jobs.
+  const exportDeps = {
+    db,
+    artifacts: deps.artifacts,
+    mailer: deps.mailer,
+    logger: workerLogger,
+    baseUrl: config.baseUrl,
+  };
+  const exportWorkerId = await queue.boss.work(
+    EXPORT_QUEUE,
+    {
+      batchSize: 1,
+      pollingIntervalSeconds: Math.max(config.jobs.pollingIntervalSeconds, 2),
+      includeMetadata: true,
+    },
+    async ([message]) => {
+      if (!message || killed || controller.signal.aborted) return;
+      const task = runExportJob(exportDeps, message.data, {
+        isLastAttempt: message.retryCount >= message.retryLimit,
+      });
+      inFlight.add(task);
+      try {
+        await task;
+      } finally {
+        inFlight.delete(task);
+      }
+    },
+  );
+  queue.onExportEnqueued(() => queue.boss.notifyWorker(exportWorkerId));
   await queue.boss.work(
     MODERNIZE_DEAD_LETTER_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: Math.max(config.jobs.pollingIntervalSeconds, 5) },
@@ -350,6 +381,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       LIGHTHOUSE_QUEUE,
       LIGHTHOUSE_DEAD_LETTER_QUEUE,
       HOSTING_QUEUE,
+      EXPORT_QUEUE,
     ]) {
       await queue.boss.offWork(name).catch(() => {});
     }

@@ -169,3 +169,74 @@ export function buildEmailChangedEmail(signInUrl: string, newEmail: string): Mai
     footer: 'We send this notice to the old address after every email change, for your safety.',
   });
 }
+
+/** The notice of a sign-in from a device (browser, system, network) the account had not used. */
+export function buildNewSignInEmail(
+  securityUrl: string,
+  details: { device: string; ipAddress: string | null; at: Date },
+): MailContent {
+  const when = `${details.at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  return buildEmail({
+    subject: `New sign-in to your ${PRODUCT} account`,
+    heading: 'New sign-in from a new device',
+    paragraphs: [
+      `Your ${PRODUCT} account was just signed in to from ${details.device}${
+        details.ipAddress ? ` (network address ${details.ipAddress})` : ''
+      } on ${when}.`,
+      'If this was you, there is nothing else to do. If it was not, sign that device out under Security in your profile and change your password right away.',
+    ],
+    action: 'Review your devices',
+    url: securityUrl,
+    footer:
+      'We send this notice the first time a device signs in to your account, for your safety.',
+  });
+}
+
+/** The notice that two-factor sign-in was turned on or off. */
+export function buildTwoFactorChangedEmail(securityUrl: string, enabled: boolean): MailContent {
+  return buildEmail({
+    subject: enabled
+      ? `Two-factor sign-in is on for your ${PRODUCT} account`
+      : `Two-factor sign-in was turned off for your ${PRODUCT} account`,
+    heading: enabled ? 'Two-factor sign-in is on' : 'Two-factor sign-in was turned off',
+    paragraphs: [
+      enabled
+        ? 'From now on, signing in asks for a code from your authenticator app (or one of your backup codes). Every other session was signed out.'
+        : 'Signing in no longer asks for a code from your authenticator app. Every other session was signed out.',
+      'If you did not make this change, change your password right away.',
+    ],
+    action: 'Review your security settings',
+    url: securityUrl,
+    footer: 'We send this notice after every change to two-factor sign-in, for your safety.',
+  });
+}
+
+/** The notice that the archive of "Export my data" is ready to download. */
+export function buildExportReadyEmail(downloadPageUrl: string, expiresAt: Date): MailContent {
+  return buildEmail({
+    subject: `Your ${PRODUCT} data export is ready`,
+    heading: 'Your data export is ready',
+    paragraphs: [
+      'The archive of your account holds your profile, projects, reports and credit history as JSON, and the zip of every project that has one.',
+      `Download it from your profile while you are signed in, before ${expiresAt.toISOString().slice(0, 10)}; after that it is deleted.`,
+    ],
+    action: 'Go to your data export',
+    url: downloadPageUrl,
+    footer: 'You receive this e-mail because you asked for a copy of your data.',
+  });
+}
+
+/** The goodbye to the address of a deleted account. */
+export function buildAccountDeletedEmail(homeUrl: string): MailContent {
+  return buildEmail({
+    subject: `Your ${PRODUCT} account was deleted`,
+    heading: 'Your account was deleted',
+    paragraphs: [
+      `Your ${PRODUCT} account, its projects, files, connections and sessions were deleted, and any subscription was cancelled.`,
+      'Records of payments are kept without your name or e-mail address, for as long as tax law requires.',
+    ],
+    action: `Visit ${PRODUCT}`,
+    url: homeUrl,
+    footer: 'This is the last e-mail we send to this address.',
+  });
+}

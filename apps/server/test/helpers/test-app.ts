@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { PipelineInput } from '@sitelift/engine';
@@ -13,6 +14,7 @@ import { startJobQueue, type JobQueue } from '../../src/jobs/queue';
 import { startWorker, type Worker } from '../../src/jobs/worker';
 import type { RealtimeHub } from '../../src/realtime/realtime-hub';
 import { openDatabase, type Database } from '../../src/db/database';
+import { users } from '../../src/db/schema';
 import { buildApp, type AppDeps } from '../../src/http/app';
 import { buildLogger } from '../../src/lib/logger';
 import { buildMailer, type Mailer } from '../../src/mail/mailer';
@@ -348,4 +350,19 @@ export async function signUpVerified(testApp: TestApp, email: string): Promise<A
 /** The agent's cookies as a Cookie header (for real HTTP clients such as the SSE client). */
 export function cookieHeader(agent: Agent): string {
   return [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/**
+ * Registers `email` and marks it verified in its row (for apps whose mail goes to an SMTP server, where
+ * the link cannot be read from the outbox). Returns the account's id.
+ */
+export async function signUpMarkedVerified(testApp: TestApp, email: string): Promise<string> {
+  await signUp(testApp.app, email);
+  const [row] = await testApp.database.db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  if (!row) throw new Error(`no account for ${email}`);
+  return row.id;
 }

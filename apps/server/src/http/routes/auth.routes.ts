@@ -4,7 +4,11 @@ import type { Auth } from '../../auth/build-auth';
 import type { Config } from '../../config';
 import { toClientGroup } from '../client-group';
 import { sessionCacheOf } from '../require-session';
-import { AUTH_REQUEST_BODIES, RATE_LIMITED_AUTH_PATHS } from '../auth-request-bodies';
+import {
+  AUTH_REQUEST_BODIES,
+  RATE_LIMITED_AUTH_PATHS,
+  TWO_FACTOR_PATHS,
+} from '../auth-request-bodies';
 import { hasUnsafePathCharacter, toDecodedPath } from '../request-guards';
 
 const AUTH_PREFIX = '/api/auth';
@@ -131,6 +135,10 @@ export async function registerAuthRoutes(
     handler: async (request, reply) => {
       const authPath = toAuthPath(request.url);
       if (authPath === null) throw new AppError('API_NOT_FOUND');
+      // Only the two-factor routes the product uses are reachable (no e-mail codes, no code listing).
+      if (authPath.startsWith('/two-factor/') && !TWO_FACTOR_PATHS.includes(authPath)) {
+        throw new AppError('API_NOT_FOUND');
+      }
       let body: unknown = request.body;
       if (request.method === 'POST') {
         const schema = AUTH_REQUEST_BODIES[authPath];

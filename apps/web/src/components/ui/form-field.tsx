@@ -29,6 +29,8 @@ export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   /** The show/hide button's tabIndex (-1 keeps it out of the Tab order; it stays clickable). */
   revealTabIndex?: number;
   labelAction?: ReactNode;
+  /** Extra classes of the input itself (`className` styles the wrapper). */
+  inputClassName?: string;
 }
 
 /** A labelled input with its hint and error message wired up for assistive technology. */
@@ -42,6 +44,7 @@ export function FormField({
   revealTabIndex,
   type,
   labelAction,
+  inputClassName,
   ref,
   ...props
 }: FormFieldProps) {
@@ -67,7 +70,7 @@ export function FormField({
           type={revealable && isRevealed ? 'text' : type}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className={inputClasses(Boolean(error), revealable ? 'pr-11' : undefined)}
+          className={inputClasses(Boolean(error), cn(revealable && 'pr-11', inputClassName))}
           {...props}
         />
         {revealable && (

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { accountHandlers } from './handlers/account';
 import { authHandlers } from './handlers/auth';
 import { billingHandlers } from './handlers/billing';
 import { githubHandlers } from './handlers/github';
@@ -12,4 +13,5 @@ export const server = setupServer(
   ...projectHandlers,
   ...billingHandlers,
   ...githubHandlers,
+  ...accountHandlers,
 );

@@ -16,6 +16,7 @@ import { getFromPath, getStateError, getStateMessage } from '../../../utils/navi
 import { signIn } from '../api/sign-in';
 import { AuthCard } from './auth-card';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { TwoFactorChallenge } from './two-factor-challenge';
 import { reportError } from '../../../lib/report-error';
 
 /** Sign In (spec §2): 'Welcome Back', e-mail and password, error banner, 'Forgot Password?'. */
@@ -29,6 +30,7 @@ export function SignInForm() {
   );
   const [notice, setNotice] = useState<string | null>(() => getStateMessage(location.state));
   const isForgotOpen = searchParams.get('forgot') === '1';
+  const [needsSecondFactor, setNeedsSecondFactor] = useState(false);
 
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
@@ -36,11 +38,18 @@ export function SignInForm() {
   });
   const { errors, isSubmitting } = form.formState;
 
+  const finishSignIn = async () => {
+    await refreshSession(queryClient);
+    navigate(getFromPath(location.state, paths.dashboard.getHref()), { replace: true });
+  };
+
   const onValid = async (values: SignInInput) => {
     try {
-      await signIn(values);
-      await refreshSession(queryClient);
-      navigate(getFromPath(location.state, paths.dashboard.getHref()), { replace: true });
+      if ((await signIn(values)) === 'two-factor') {
+        setNeedsSecondFactor(true);
+        return;
+      }
+      await finishSignIn();
     } catch (error) {
       reportError('Sign in failed', error);
       setServerError(getErrorMessage(error, AUTH_MESSAGES.loginFailed));
@@ -57,6 +66,20 @@ export function SignInForm() {
       { replace: true, state: location.state },
     );
   };
+
+  if (needsSecondFactor) {
+    return (
+      <AuthCard title="Welcome Back" subtitle="One more step to keep your account safe.">
+        <TwoFactorChallenge
+          onVerified={finishSignIn}
+          onRestart={() => {
+            form.resetField('password');
+            setNeedsSecondFactor(false);
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Mail } from 'lucide-react';
@@ -31,13 +31,28 @@ import { NotificationSettings } from './notification-settings';
 export const PROFILE_REDIRECT_DELAY_MS = 2000;
 
 /** Edit Profile (spec §2): full name, company, avatar URL, the read-only e-mail and the two modals. */
-export function EditProfileForm() {
+export function EditProfileForm({ extraSections }: { extraSections?: ReactNode } = {}) {
   const { profile, isFallback, isLoading } = useProfile();
   if (isLoading || !profile) return <LoadingScreen />;
-  return <EditProfileFormLoaded profile={profile} isFallback={isFallback} />;
+  return (
+    <EditProfileFormLoaded
+      profile={profile}
+      isFallback={isFallback}
+      extraSections={extraSections}
+    />
+  );
 }
 
-function EditProfileFormLoaded({ profile, isFallback }: { profile: Profile; isFallback: boolean }) {
+function EditProfileFormLoaded({
+  profile,
+  isFallback,
+  extraSections,
+}: {
+  profile: Profile;
+  isFallback: boolean;
+  /** Sections of other features below the profile's own (the route composes them). */
+  extraSections?: ReactNode;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The e-mail change confirmation link ends here, with ?error=... when it failed: the message is
@@ -208,6 +223,7 @@ function EditProfileFormLoaded({ profile, isFallback }: { profile: Profile; isFa
 
       {!isFallback && <NotificationSettings profile={profile} />}
       {!isFallback && <AiModelSettings />}
+      {!isFallback && extraSections}
 
       <ChangeEmailDialog
         open={openDialog === 'email'}

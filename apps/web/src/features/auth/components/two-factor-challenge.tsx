@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from 'react';
+import { ShieldCheck } from 'lucide-react';
+import { SECURITY_MESSAGES } from '@sitelift/shared/messages';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { FormShell } from '../../../components/ui/form-shell';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
+import { reportError } from '../../../lib/report-error';
+import { verifySignInBackupCode, verifySignInCode } from '../api/two-factor';
+
+/** The message for a refused code: wrong code, used-up challenge, or a locked second factor. */
+function toChallengeError(error: unknown, mode: 'totp' | 'backup'): string {
+  if (isApiError(error)) {
+    if (
+      error.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' ||
+      error.code === 'INVALID_TWO_FACTOR_COOKIE'
+    )
+      return SECURITY_MESSAGES.challengeExpired;
+    if (error.code === 'ACCOUNT_TEMPORARILY_LOCKED') return SECURITY_MESSAGES.locked;
+    if (error.code === 'API_RATE_LIMITED') return getErrorMessage(error, SECURITY_MESSAGES.locked);
+    if (error.status === 401 || error.status === 400)
+      return mode === 'totp' ? SECURITY_MESSAGES.codeInvalid : SECURITY_MESSAGES.backupCodeInvalid;
+  }
+  return getErrorMessage(error, SECURITY_MESSAGES.codeInvalid);
+}
+
+/**
+ * The second step of signing in with two-factor authentication: a code from the authenticator app (or
+ * a backup code), and "Trust this device for 30 days". `onVerified` runs once the session exists;
+ * `onRestart` when the challenge is over and the password must be entered again.
+ */
+export function TwoFactorChallenge({
+  onVerified,
+  onRestart,
+}: {
+  onVerified: () => Promise<void> | void;
+  onRestart: () => void;
+}) {
+  const [mode, setMode] = useState<'totp' | 'backup'>('totp');
+  const [code, setCode] = useState('');
+  const [trust, setTrust] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [isOver, setIsOver] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = code.trim();
+    if (mode === 'totp' && !/^\d{6}$/.test(value.replace(/\s+/g, ''))) {
+      setError('Enter the 6-digit code from your authenticator app');
+      return;
+    }
+    if (value === '') {
+      setError('Backup code is required');
+      return;
+    }
+    setIsBusy(true);
+    try {
+      if (mode === 'totp') await verifySignInCode(value.replace(/\s+/g, ''), trust);
+      else await verifySignInBackupCode(value, trust);
+      await onVerified();
+    } catch (caught) {
+      reportError('Two-factor verification failed', caught);
+      const message = toChallengeError(caught, mode);
+      setIsOver(message === SECURITY_MESSAGES.challengeExpired);
+      setError(message);
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <div>
+      <div className="mb-6 flex items-start gap-3 rounded-xl border border-brand-100 bg-brand-50/60 p-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm">
+          <ShieldCheck className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <h2 className="text-sm font-semibold text-slate-900">
+            {SECURITY_MESSAGES.challengeTitle}
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-600">
+            {mode === 'totp'
+              ? SECURITY_MESSAGES.challengeSubtitle
+              : SECURITY_MESSAGES.challengeBackupSubtitle}
+          </p>
+        </div>
+      </div>
+      <FormShell
+        label="Two-factor authentication"
+        serverError={error}
+        disabled={isBusy}
+        onSubmitStart={() => setError(null)}
+        onSubmit={submit}
+      >
+        {mode === 'totp' ? (
+          <FormField
+            key="totp"
+            label="Authentication code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="123 456"
+            maxLength={7}
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            inputClassName="text-center font-mono text-lg tracking-[0.4em]"
+          />
+        ) : (
+          <FormField
+            key="backup"
+            label="Backup code"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            placeholder="abcde-12345"
+            maxLength={32}
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            inputClassName="font-mono"
+          />
+        )}
+        <label className="flex items-center gap-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={trust}
+            onChange={(event) => setTrust(event.target.checked)}
+            className="size-4 shrink-0 accent-brand-600"
+          />
+          {SECURITY_MESSAGES.trustDevice}
+        </label>
+        {isOver ? (
+          <Button type="button" size="lg" className="w-full" onClick={onRestart}>
+            Back to sign in
+          </Button>
+        ) : (
+          <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
+            {isBusy ? SECURITY_MESSAGES.verifying : SECURITY_MESSAGES.verify}
+          </Button>
+        )}
+        <p className="text-center">
+          <button
+            type="button"
+            onClick={() => {
+              setMode(mode === 'totp' ? 'backup' : 'totp');
+              setCode('');
+              setError(null);
+            }}
+            className="text-sm font-medium text-brand-700 hover:text-brand-800"
+          >
+            {mode === 'totp' ? SECURITY_MESSAGES.useBackupCode : SECURITY_MESSAGES.useAuthenticator}
+          </button>
+        </p>
+      </FormShell>
+    </div>
+  );
+}
