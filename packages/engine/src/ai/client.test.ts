@@ -8,9 +8,12 @@ import { AI_PRICES, createAiClient, priceFor, strictCompatible, testAiConnection
 import {
   anthropicImages,
   anthropicText,
+  googleImages,
+  googleText,
   openAiImages,
   openAiText,
   startFakeAnthropicServer,
+  startFakeGoogleServer,
   startFakeOpenAiServer,
   type FakeProviderServer,
   type FakeServerOptions,
@@ -329,6 +332,69 @@ describe('createAiClient against a fake Anthropic server (real @ai-sdk/anthropic
     });
     expect((await client.call(request)).ok).toBe(true);
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('createAiClient against a fake Google server (real @ai-sdk/google)', () => {
+  function googleClient(server: FakeProviderServer) {
+    return createAiClient({
+      provider: 'google',
+      model: 'gemini-2.5-flash',
+      apiKey: KEY,
+      baseUrl: server.baseUrl,
+      timeoutMs: 5000,
+    });
+  }
+
+  it('returns a checked answer with its usage, sends the key and the image, retries once', async () => {
+    const server = await startFakeGoogleServer({
+      apiKey: KEY,
+      script: [
+        { json: { title: 'x', count: 1 } },
+        { json: { title: 'Hello', count: 2 }, usage: { input: 70, output: 12 } },
+      ],
+    });
+    servers.push(server);
+    const client = googleClient(server);
+    const image = new Uint8Array([9, 8, 7, 6]);
+    const result = await client.call({
+      ...request,
+      images: [{ data: image, mediaType: 'image/png' }],
+    });
+    expect(result).toMatchObject({ ok: true, value: { title: 'Hello', count: 2 } });
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[0]!.path).toBe('/v1/models/gemini-2.5-flash:generateContent');
+    expect(server.requests[0]!.headers['x-goog-api-key']).toBe(KEY);
+    expect(googleImages(server.requests[0]!)).toEqual([Buffer.from(image).toString('base64')]);
+    expect(googleText(server.requests[0]!)).toContain('Give a title and a count.');
+    // The second request carries the exact validation error of the first answer.
+    expect(googleText(server.requests[1]!)).toContain('at title');
+    expect(client.summary()).toMatchObject({ tokens_in: 100 + 70, tokens_out: 20 + 12 });
+  });
+
+  it('waits out a 429 and then answers', async () => {
+    const server = await startFakeGoogleServer({
+      apiKey: KEY,
+      script: [{ status: 429, retryAfter: 0 }, { json: { title: 'Hello', count: 1 } }],
+    });
+    servers.push(server);
+    expect((await googleClient(server).call(request)).ok).toBe(true);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('stops at once when the key is refused, and says so in Test connection', async () => {
+    const server = await startFakeGoogleServer({ apiKey: KEY });
+    servers.push(server);
+    const result = await testAiConnection({
+      provider: 'google',
+      model: 'gemini-2.5-flash',
+      apiKey: 'AIza-wrong-key-123456',
+      baseUrl: server.baseUrl,
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.message).toMatch(/API key was refused \(401\)/);
+    expect(result.message).not.toContain('AIza-wrong-key-123456');
   });
 });
 

@@ -62,8 +62,8 @@ export interface FakeProviderServer {
 
 /** How one provider turns a step into its protocol. */
 export interface FakeProtocol {
-  /** The endpoint's path under /v1 (e.g. '/chat/completions'). */
-  path: string;
+  /** The endpoint's path under /v1 (e.g. '/chat/completions'), or a pattern of paths. */
+  path: string | RegExp;
   /** The key the request carried (from its auth header). */
   keyOf(request: IncomingMessage): string | undefined;
   /** Writes a scripted answer. */
@@ -71,6 +71,7 @@ export interface FakeProtocol {
     response: ServerResponse,
     step: Extract<FakeStep, { json: unknown } | { text: string }>,
     body: unknown,
+    path: string,
   ): void;
   /** Writes an error body. */
   error(response: ServerResponse, status: number, message: string, retryAfter?: number): void;
@@ -101,6 +102,13 @@ export function sendJson(
   response.end(text);
 }
 
+/** True when `pathname` is the protocol's endpoint under the fake's /v1 root. */
+function isEndpoint(path: string | RegExp, pathname: string): boolean {
+  if (!pathname.startsWith('/v1/')) return false;
+  const rest = pathname.slice('/v1'.length);
+  return typeof path === 'string' ? rest === path : path.test(rest);
+}
+
 /** Starts a fake on 127.0.0.1 (a free port) speaking `protocol`. */
 export async function startFakeServer(
   protocol: FakeProtocol,
@@ -127,7 +135,7 @@ export async function startFakeServer(
         text,
       };
       requests.push(recorded);
-      if (request.method !== 'POST' || url.pathname !== `/v1${protocol.path}`) {
+      if (request.method !== 'POST' || !isEndpoint(protocol.path, url.pathname)) {
         protocol.error(response, 404, `no route ${request.method} ${url.pathname}`);
         return;
       }
@@ -148,7 +156,7 @@ export async function startFakeServer(
         );
         return;
       }
-      protocol.answer(response, step, body);
+      protocol.answer(response, step, body, url.pathname);
     })().catch((error: unknown) => {
       if (!response.headersSent) sendJson(response, 500, { error: { message: String(error) } });
     });

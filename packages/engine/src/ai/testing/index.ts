@@ -1,5 +1,5 @@
 /**
- * Loopback fakes of the model providers (issue 25), for tests across the workspace
+ * Loopback fakes of the model providers (issue 25: OpenAI, Anthropic, Google), for tests across the workspace
  * (`@sitelift/engine/ai/testing`): the real SDK clients talk to them through `baseUrl`.
  */
 export {
@@ -18,3 +18,4 @@ export {
   startFakeOpenAiServer,
 } from './fake-openai-server';
 export { anthropicImages, anthropicText, startFakeAnthropicServer } from './fake-anthropic-server';
+export { googleImages, googleText, startFakeGoogleServer } from './fake-google-server';
