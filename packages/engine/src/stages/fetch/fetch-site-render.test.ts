@@ -128,6 +128,34 @@ describe.skipIf(!chromePath)('fetchSite rendered with Chromium', () => {
     });
   });
 
+  it("waits for a content loader's data that outlasts the quiet wait (issue 23)", async () => {
+    // The data arrives 6 s after the request: past the 3 s wait for the network to go quiet.
+    const slow = await startTestServer({
+      '/': {
+        body: `<!doctype html><html><head><title>Service</title></head><body><main id="app"></main>
+          <script>
+            fetch('/content.json').then((r) => r.json()).then((data) => {
+              document.getElementById('app').innerHTML = '<h1>' + data.title + '</h1>';
+            });
+          </script></body></html>`,
+      },
+      '/content.json': (_request, response) => {
+        setTimeout(() => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ title: 'Professional service' }));
+        }, 6_000);
+      },
+    });
+    try {
+      const raw = await fetchSite(`${slow.origin}/`, { browser: 'always', maxPages: 1 }, ports(), {
+        addressRefusal,
+      });
+      expect(raw.pages[0]?.html).toContain('<h1>Professional service</h1>');
+    } finally {
+      await slow.close();
+    }
+  }, 30_000);
+
   it('sends every request of the page through the SSRF guard', async () => {
     const before = internal.requests.length;
     const raw = await fetchSite(`${site.origin}/`, { browser: 'always', maxPages: 1 }, ports(), {

@@ -53,6 +53,8 @@ const DOCUMENT_TEXT_SCRIPT = `(() => {
 
 /** Blocked too, unless the renderer takes screenshots: they show, but do not change the HTML. */
 const PICTURE_RESOURCE_TYPES = new Set(['image', 'font']);
+/** Requests of a page's scripts for data (a content loader's JSON, a template). */
+const DATA_RESOURCE_TYPES = new Set(['fetch', 'xhr']);
 
 /** A document already read by the static fetch, handed to Chromium instead of fetching it again. */
 export interface PrefetchedDocument {
@@ -74,6 +76,11 @@ export interface PageRendererOptions extends GuardOptions {
   idleMs?: number;
   /** Longest wait for the network to go quiet after `load`. */
   maxIdleWaitMs?: number;
+  /**
+   * Longest wait after `load` while data the page's scripts asked for (fetch, XHR) is still coming
+   * or was just received: a content loader's JSON on a busy machine outlasts `maxIdleWaitMs`.
+   */
+  maxDataWaitMs?: number;
   signal?: AbortSignal;
   /** Called for each request the guard refused (for the job log). */
   onRefused?: (url: string, reason: string) => void;
@@ -167,6 +174,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
   const idleMs = options.idleMs ?? 400;
   const idlePages: Page[] = [];
   const maxIdleWaitMs = options.maxIdleWaitMs ?? 3_000;
+  const maxDataWaitMs = Math.max(maxIdleWaitMs, options.maxDataWaitMs ?? 10_000);
 
   /**
    * Loads `document` in a tab (reused: opening one costs more than the rest of a small page's
@@ -180,14 +188,22 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
     const page = idlePages.pop() ?? (await context.newPage());
     prefetched.set(document.url, document);
     const inFlight = new Set<Request>();
+    // What the page's scripts asked for (fetch, XHR): content a loader inserts once it arrives.
+    const dataInFlight = new Set<Request>();
     let lastNetworkActivity = Date.now();
+    let lastDataActivity = 0;
     const onRequest = (request: Request): void => {
       inFlight.add(request);
       lastNetworkActivity = Date.now();
+      if (DATA_RESOURCE_TYPES.has(request.resourceType())) {
+        dataInFlight.add(request);
+        lastDataActivity = lastNetworkActivity;
+      }
     };
     const settle = (request: Request): void => {
       inFlight.delete(request);
       lastNetworkActivity = Date.now();
+      if (dataInFlight.delete(request)) lastDataActivity = lastNetworkActivity;
     };
     page.on('request', onRequest);
     page.on('requestfinished', settle);
@@ -199,8 +215,15 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       // Scripts often fetch and insert content after `load` (content loaders, SPAs): wait until
       // no request is in flight and the DOM has not changed for `idleMs`, at most `maxIdleWaitMs`.
       const waitUntilSettled = async ({ isDomIgnored = false } = {}): Promise<void> => {
-        const deadline = Date.now() + maxIdleWaitMs;
-        while (Date.now() < deadline) {
+        const start = Date.now();
+        // Past maxIdleWaitMs only while the page's data is coming or was received too recently
+        // for its script to have inserted it (issue 23: a loader's page read empty under load).
+        const isDataPending = (now: number): boolean =>
+          dataInFlight.size > 0 || now - lastDataActivity < idleMs * 2;
+        for (;;) {
+          const now = Date.now();
+          if (now >= start + maxIdleWaitMs && !(now < start + maxDataWaitMs && isDataPending(now)))
+            break;
           await new Promise((resolve) => setTimeout(resolve, 100));
           if (inFlight.size > 0) continue;
           const sinceMutation = isDomIgnored
@@ -208,7 +231,11 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
             : await page
                 .evaluate<number>('performance.now() - (window.__siteliftLastMutation || 0)')
                 .catch(() => Number.POSITIVE_INFINITY);
-          if (Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs) break;
+          if (
+            Math.min(sinceMutation, Date.now() - lastNetworkActivity) >= idleMs &&
+            !isDataPending(Date.now())
+          )
+            break;
         }
       };
       const navigateHash = async (hash: string, isDomIgnored = false): Promise<void> => {
