@@ -1,8 +1,20 @@
 /** The component variant of each section. */
-import type { Block, Section, SectionVariant } from '../../model';
+import type { Block, ImageRef, Section, SectionVariant } from '../../model';
 import { splitCards } from './split-cards';
 import { isCardGroup } from './to-card-runs';
 import { plainText } from '../../model';
+
+/**
+ * A gallery's photos are alike in size: one many times wider than another (a page's certificate
+ * scan beside its logo) is a picture of its own, not a thumbnail among others.
+ */
+const GALLERY_MAX_WIDTH_RATIO = 4;
+
+/** Pictures the original showed at comparable widths (its markup's, else the file's). */
+function isAlike(pictures: ImageRef[]): boolean {
+  const widths = pictures.map((image) => image.shownWidth ?? image.width ?? 200);
+  return Math.max(...widths) <= Math.min(...widths) * GALLERY_MAX_WIDTH_RATIO;
+}
 
 /** The default component for a section's content. */
 export function chooseVariant(
@@ -19,13 +31,13 @@ export function chooseVariant(
   // So do carousels and item grids (issue 12).
   if (count('carousel') > 0 || count('items') > 0) return 'prose';
   // Icons and bullets (old sites are full of 16 px GIFs) are no gallery: only picture-sized images count.
-  const pictures = blocks.filter(
-    (block) =>
-      block.kind === 'image' &&
-      (block.image.width ?? 200) >= 120 &&
-      (block.image.height ?? 200) >= 80,
-  ).length;
-  if (pictures >= 3 && count('image') * 2 >= blocks.length) return 'gallery';
+  const pictures = blocks.flatMap((block) =>
+    block.kind === 'image' && (block.image.width ?? 200) >= 120 && (block.image.height ?? 200) >= 80
+      ? [block.image]
+      : [],
+  );
+  if (pictures.length >= 3 && count('image') * 2 >= blocks.length && isAlike(pictures))
+    return 'gallery';
   if (count('pre') > 0 && count('pre') * 2 >= blocks.length) return 'doc';
   if (blocks.length > 0 && count('table') === blocks.length) return 'table';
   // The start page's first section under its h1 is the hero (its h1 may follow a lead-in).
