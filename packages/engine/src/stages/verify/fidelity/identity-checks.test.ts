@@ -142,6 +142,37 @@ describe('checkIdentity', () => {
     expect(checkIdentity(identity, page(blue), brandedHeader)[0]?.ok).toBe(false);
   });
 
+  it('looks over the whole page for a brand colour the original showed lower down, and asks none it never showed', () => {
+    const blue = 'rgb(0, 114, 198)';
+    const page = (ground: string, y = 1400): LayoutSnapshot => ({
+      ...snapshot({ header: { ...HEADER, controls: [] }, controls: [], firstScreenPictures: [] }),
+      blocks: [
+        {
+          text: 'Program',
+          box: { x: 0, y, width: 200, height: 20 },
+          area: 4000,
+          color: 'rgb(255, 255, 255)',
+          background: ground,
+          fontFamily: 'serif',
+        },
+      ],
+    });
+    const identity = { ...IDENTITY, nameSource: undefined, colors: { primary: '#0072c6' } };
+    // A band filled with it below the first screen: the rebuild's band anywhere on its page counts.
+    const [kept] = checkIdentity(identity, page(blue, 2200), page(blue));
+    expect(kept).toMatchObject({ check: 'brand_color', ok: true });
+    expect(kept?.found).toBe('#0072c6 on the ground of "Program" (ΔE2000 0.0)');
+    expect(checkIdentity(identity, page('rgb(34, 34, 34)'), page(blue))[0]).toMatchObject({
+      check: 'brand_color',
+      ok: false,
+    });
+    // Shown nowhere in the original at load (its links' hover colour): nothing to keep.
+    const white = 'rgb(255, 255, 255)';
+    expect(
+      checkIdentity(identity, page(white), page(white)).map((check) => check.check),
+    ).not.toContain('brand_color');
+  });
+
   it('allows the name on the brand link but not on any other link or button', () => {
     const original = (controls: Control[]) =>
       snapshot({ controls, firstScreenPictures: [] }) satisfies LayoutSnapshot;

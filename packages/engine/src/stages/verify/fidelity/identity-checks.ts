@@ -110,25 +110,48 @@ function closest(
   return best;
 }
 
+/** The colours of a page's words and their grounds, and of its filled buttons: in the first screen, or all. */
+function shownColors(
+  page: LayoutSnapshot,
+  firstScreen: boolean,
+): { color: string; where: string }[] {
+  const shown = (box: Box) => !firstScreen || box.y < page.viewport.height;
+  const candidates: { color: string; where: string }[] = [];
+  for (const block of page.blocks.filter((item) => shown(item.box))) {
+    const words = `"${block.text.slice(0, 40)}"`;
+    candidates.push({ color: block.color, where: `the words ${words}` });
+    if (!firstScreen) candidates.push({ color: block.background, where: `the ground of ${words}` });
+  }
+  if (!firstScreen)
+    for (const control of (page.identity?.controls ?? []).filter((item) => item.kind === 'button'))
+      candidates.push({ color: control.background, where: `the button "${control.label}"` });
+  return candidates;
+}
+
+function isShownIn(primary: string, candidates: { color: string; where: string }[]): boolean {
+  return (closest(primary, candidates)?.distance ?? Infinity) <= BRAND_COLOR_MAX_DELTA_E;
+}
+
 /**
  * The brand colour on the rebuild's call to action or header (ΔE2000 ≤ 10). An original that showed
- * it on neither (its brand colour was its links' and words', its header plain) is matched where it
- * showed it: the rebuild's words in the first screen count too.
+ * it on neither is matched where it showed it: its words in the first screen (the rebuild's words
+ * in the first screen count too), else anywhere on its page (a band's fill, a heading's colour
+ * lower down: the rebuild's whole page counts). An original that showed it nowhere at load (a
+ * colour only its links' hover took) has no brand colour to keep: not applicable.
  */
 function checkBrandColor(
   primary: string,
   rebuilt: LayoutSnapshot,
   original?: LayoutSnapshot,
-): IdentityCheck {
+): IdentityCheck | undefined {
   const candidates = brandCandidates(rebuilt);
-  const shownInChrome =
-    original === undefined
-      ? true
-      : (closest(primary, brandCandidates(original))?.distance ?? Infinity) <=
-        BRAND_COLOR_MAX_DELTA_E;
-  if (!shownInChrome)
-    for (const block of rebuilt.blocks.filter((item) => item.box.y < rebuilt.viewport.height))
-      candidates.push({ color: block.color, where: `the words "${block.text.slice(0, 40)}"` });
+  if (original !== undefined && !isShownIn(primary, brandCandidates(original))) {
+    if (isShownIn(primary, shownColors(original, true)))
+      candidates.push(...shownColors(rebuilt, true));
+    else if (isShownIn(primary, shownColors(original, false)))
+      candidates.push(...shownColors(rebuilt, false));
+    else return undefined;
+  }
   const best = closest(primary, candidates);
   const expected = toHexColor(primary);
   if (best === undefined)
@@ -346,8 +369,11 @@ export function checkIdentity(
   original?: LayoutSnapshot,
 ): IdentityCheck[] {
   const checks: IdentityCheck[] = [];
-  if (identity.colors.primary !== undefined)
-    checks.push(checkBrandColor(identity.colors.primary, rebuilt, original));
+  const brand =
+    identity.colors.primary === undefined
+      ? undefined
+      : checkBrandColor(identity.colors.primary, rebuilt, original);
+  if (brand !== undefined) checks.push(brand);
   if (identity.logo !== undefined && !isLogoUnshown(identity.logo, original))
     checks.push(checkLogo(identity, rebuilt, original));
   // A hero picture that could not be downloaded did not show in the original either (a colour
