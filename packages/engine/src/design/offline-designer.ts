@@ -79,6 +79,11 @@ const DEFAULT_PRIMARY: Rgb = { r: 37, g: 99, b: 235 };
 const WHITE: Rgb = { r: 255, g: 255, b: 255 };
 
 /** Maps a site font to a CSS font stack without external downloads. */
+/** A family installed with the common systems (Arial, Georgia…): the rebuild names it without files. */
+export function isWebSafeFamily(family: string): boolean {
+  return WEB_SAFE[family.toLowerCase().trim()] !== undefined;
+}
+
 export function toFontStack(
   family: string | undefined,
   fallback: 'sans' | 'serif' = 'sans',

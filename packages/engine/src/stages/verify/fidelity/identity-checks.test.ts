@@ -210,6 +210,33 @@ describe('checkIdentity', () => {
     });
   });
 
+  it('asks for no family the original had no file of and systems do not install', () => {
+    const rebuilt = snapshot({ controls: [], firstScreenPictures: [] }, ['ui-sans-serif']);
+    const fonts = (faces: NonNullable<SiteIdentity['fonts']['faces']>) =>
+      checkIdentity(
+        {
+          ...IDENTITY,
+          nameSource: undefined,
+          fonts: { heading: 'Maven Pro', body: 'Verdana', faces },
+        },
+        rebuilt,
+      )[0];
+    // A font CDN out of reach: the original's visitors saw a fallback; Verdana is installed.
+    expect(
+      fonts([
+        { family: 'Maven Pro', source: 'system' },
+        { family: 'Verdana', source: 'system' },
+      ]),
+    ).toMatchObject({ ok: false, expected: 'verdana' });
+    // Files at hand, or a Google family: the rebuild ships it and is held to it.
+    expect(
+      fonts([
+        { family: 'Maven Pro', source: 'google' },
+        { family: 'Verdana', source: 'system' },
+      ]),
+    ).toMatchObject({ ok: false, expected: 'maven pro, verdana' });
+  });
+
   it('leaves out every check without input', () => {
     const rebuilt = snapshot({ controls: [], firstScreenPictures: [] });
     expect(checkIdentity({ ...IDENTITY, nameSource: undefined }, rebuilt)).toEqual([]);

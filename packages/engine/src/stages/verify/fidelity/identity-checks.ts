@@ -7,6 +7,7 @@
  */
 import type { SiteIdentity } from '../../../model';
 import type { IdentityCheck } from '../../../measure/fidelity';
+import { isWebSafeFamily } from '../../../design/offline-designer';
 import { toDeltaE, toHexColor } from './color-distance';
 import type { Box, Control, LayoutSnapshot, Picture } from '../../../measure/layout-snapshot';
 
@@ -360,6 +361,17 @@ function isLogoUnshown(
 }
 
 /**
+ * A family no file of which was at hand (a font CDN the fetch could not reach) and that systems do
+ * not install: the original's visitors saw a fallback, and the rebuild has nothing to ship.
+ */
+function isUnshipped(identity: SiteIdentity, family: string): boolean {
+  const face = identity.fonts.faces?.find((item) => toFamilyName(item.family) === family);
+  return (
+    face?.source === 'system' && (face.files?.length ?? 0) === 0 && !isWebSafeFamily(face.family)
+  );
+}
+
+/**
  * The applicable identity checks of a rebuild: `rebuilt` is its start page at 1440 px (with
  * `identity` and `blocks`), `original` the original's (its controls' labels, its logo's height), when measured.
  */
@@ -388,7 +400,10 @@ export function checkIdentity(
       [identity.fonts.heading, identity.fonts.body]
         .filter((stack): stack is string => stack !== undefined)
         .map(toFamilyName)
-        .filter((family) => family !== '' && !GENERIC_FAMILIES.has(family)),
+        .filter(
+          (family) =>
+            family !== '' && !GENERIC_FAMILIES.has(family) && !isUnshipped(identity, family),
+        ),
     ),
   ];
   if (families.length > 0) checks.push(checkFonts(families, rebuilt));
