@@ -239,3 +239,56 @@ describe('prerendered public pages and the default model', () => {
     expect((await github('/')).body).toContain('<p>GitHub rules</p>');
   });
 });
+
+// Issue 27: "One-click deployment" live only where a static host is offered. The build writes each
+// variant again as `.hosting.html`; registerSpa serves it when `hostingConfigured` is set.
+describe('prerendered public pages and one-click deploy', () => {
+  let rootDir: string;
+  let distDir: string;
+  const apps: ReturnType<typeof Fastify>[] = [];
+
+  const page = (text: string) => `<!doctype html><div id="root"><p>${text}</p></div>`;
+  async function spaServer(options: { githubConfigured?: boolean; hostingConfigured?: boolean }) {
+    const app = Fastify();
+    apps.push(app);
+    await registerSpa(app, { distDir, ...options });
+    return (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  }
+
+  beforeAll(async () => {
+    rootDir = await mkdtemp(path.join(tmpdir(), 'sitelift-prerender-hosting-'));
+    distDir = path.join(rootDir, 'dist');
+    await mkdir(path.join(distDir, 'prerendered'), { recursive: true });
+    await writeFile(path.join(distDir, 'index.html'), page('Shell'));
+    for (const [file, text] of [
+      ['index.html', 'GitHub'],
+      ['index.hosting.html', 'GitHub hosting'],
+      ['index.no-github.html', 'zip'],
+      ['index.no-github.hosting.html', 'zip hosting'],
+      ['terms.html', 'terms GitHub'],
+      ['app.github.html', 'Shell GitHub'],
+      ['app.github.hosting.html', 'Shell GitHub hosting'],
+      ['app.hosting.html', 'Shell hosting'],
+    ]) {
+      await writeFile(path.join(distDir, 'prerendered', file!), page(text!));
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await rm(rootDir, { recursive: true, force: true });
+  });
+
+  it('serves the hosting variant only when a host is offered', async () => {
+    const hosting = await spaServer({ hostingConfigured: true });
+    expect((await hosting('/')).body).toContain('<p>zip hosting</p>');
+    expect((await hosting('/dashboard')).body).toContain('<p>Shell hosting</p>');
+    const both = await spaServer({ hostingConfigured: true, githubConfigured: true });
+    expect((await both('/')).body).toContain('<p>GitHub hosting</p>');
+    // A build without the hosting variant of a page: the page as it is.
+    expect((await both('/terms')).body).toContain('<p>terms GitHub</p>');
+    expect((await both('/dashboard')).body).toContain('<p>Shell GitHub hosting</p>');
+    const none = await spaServer({ githubConfigured: true });
+    expect((await none('/')).body).toContain('<p>GitHub</p>');
+    expect((await none('/dashboard')).body).toContain('<p>Shell GitHub</p>');
+  });
+});

@@ -12,6 +12,11 @@ const githubUrl = `http://127.0.0.1:${githubPort}`;
 // Issue 25: an OpenAI-compatible model server on loopback (the engine's test fake) for Settings → AI
 // model's "Test connection".
 const modelPort = Number(process.env.E2E_MODEL_PORT ?? 3920);
+// Issue 27: fake Netlify, Vercel and Cloudflare APIs on loopback (the server's test fakes) for
+// Settings → Hosting and one-click deploy.
+const netlifyPort = Number(process.env.E2E_NETLIFY_PORT ?? 3925);
+const vercelPort = Number(process.env.E2E_VERCEL_PORT ?? 3926);
+const cloudflarePort = Number(process.env.E2E_CLOUDFLARE_PORT ?? 3927);
 const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
@@ -67,6 +72,14 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
+      command: `node --import tsx apps/server/src/hosting/testing/fake-hosts-cli.ts --netlify-port ${netlifyPort} --vercel-port ${vercelPort} --cloudflare-port ${cloudflarePort}`,
+      cwd: '../../..',
+      // GET /user without a token answers Netlify's 401 once the fakes listen (a 401 counts as up).
+      url: `http://127.0.0.1:${netlifyPort}/api/v1/user`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       command: 'node apps/web/e2e/start-server.mjs',
       cwd: '../../..',
       url: `http://127.0.0.1:${port}/api/health`,
@@ -79,6 +92,11 @@ export default defineConfig({
         GITHUB_APP_SLUG: 'sitelift-test',
         GITHUB_CLIENT_ID: 'Iv1.fakesitelift0001',
         GITHUB_CLIENT_SECRET: 'fake-github-client-secret',
+        NETLIFY_API_URL: `http://127.0.0.1:${netlifyPort}/api/v1`,
+        VERCEL_API_URL: `http://127.0.0.1:${vercelPort}`,
+        VERCEL_WEB_URL: `http://127.0.0.1:${vercelPort}`,
+        VERCEL_PARTNER_TOKEN: 'vercel-partner-e2e-0123456789',
+        CLOUDFLARE_API_URL: `http://127.0.0.1:${cloudflarePort}/client/v4`,
       },
       // SIGTERM lets the starter stop the server and remove its temporary data folder.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -10,7 +10,8 @@
 // and `zod/mini` to a module that configures it jitless first (the parts that load it come later).
 // Each page is rendered in four variants: `<name>.html` for a server with GitHub configured and
 // `<name>.no-github.html` (zip download only; issue 14), each also as `.ai.html` for a server with a
-// default model (issue 25), marked `<html data-github="on|off" data-ai="on|off">` for hydration;
+// default model (issue 25), and each as `.hosting.html` for a server offering one-click deploy (issue
+// 27), marked `<html data-github="on|off" data-ai="on|off" data-hosting="on|off">` for hydration;
 // the server's registerSpa({ githubConfigured, aiConfigured }) picks one, and for every other path
 // the app's shell (dist/index.html, or its copy marked on, prerendered/app.github[.ai].html).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -31,14 +32,19 @@ const ssrOutDir = path.join(webRoot, 'node_modules/.cache/sitelift-prerender');
  * The file a public path is saved as, under dist/prerendered/, in its GitHub or zip-only variant and
  * its AI variant (issue 25: `.ai` when the server has a default model).
  */
-export function prerenderedFileName(pathname, githubExport = true, aiDesigner = false) {
+export function prerenderedFileName(
+  pathname,
+  githubExport = true,
+  aiDesigner = false,
+  hostingOffer = false,
+) {
   const name = pathname === '/' ? 'index' : pathname.replace(/^\//, '');
-  return `${name}${githubExport ? '' : '.no-github'}${aiDesigner ? '.ai' : ''}.html`;
+  return `${name}${githubExport ? '' : '.no-github'}${aiDesigner ? '.ai' : ''}${hostingOffer ? '.hosting' : ''}.html`;
 }
 
 /** The app's shell marked for a server's configuration (none: dist/index.html itself). */
-function appShellFileName(githubExport, aiDesigner) {
-  return `app${githubExport ? '.github' : ''}${aiDesigner ? '.ai' : ''}.html`;
+function appShellFileName(githubExport, aiDesigner, hostingOffer) {
+  return `app${githubExport ? '.github' : ''}${aiDesigner ? '.ai' : ''}${hostingOffer ? '.hosting' : ''}.html`;
 }
 
 /** The modules the public builds take in place of the app's (see the file's comment). */
@@ -88,13 +94,13 @@ const APP_MARKER = '<!--app-html-->';
 const TITLE_PATTERN = /<title>[^<]*<\/title>/;
 
 /** Puts the rendered page into the template: the page's own <title> replaces the template's. */
-function fillTemplate(template, appHtml, githubExport, aiDesigner) {
+function fillTemplate(template, appHtml, githubExport, aiDesigner, hostingOffer) {
   const title = TITLE_PATTERN.exec(appHtml)?.[0];
   const body = title ? appHtml.replace(title, '') : appHtml;
   const withTitle = title ? template.replace(TITLE_PATTERN, title) : template;
   const marked = withTitle.replace(
     '<html lang="en">',
-    `<html lang="en" data-github="${githubExport ? 'on' : 'off'}" data-ai="${aiDesigner ? 'on' : 'off'}">`,
+    `<html lang="en" data-github="${githubExport ? 'on' : 'off'}" data-ai="${aiDesigner ? 'on' : 'off'}" data-hosting="${hostingOffer ? 'on' : 'off'}">`,
   );
   if (marked === withTitle) throw new Error('The template has no <html lang="en"> to mark');
   return (githubExport ? marked : withoutGithub(marked))
@@ -140,13 +146,15 @@ async function main() {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const variants = [true, false].flatMap((githubExport) =>
-    [false, true].map((aiDesigner) => ({ githubExport, aiDesigner })),
+    [false, true].flatMap((aiDesigner) =>
+      [false, true].map((hostingOffer) => ({ githubExport, aiDesigner, hostingOffer })),
+    ),
   );
   for (const pathname of PUBLIC_PAGE_PATHS) {
-    for (const { githubExport, aiDesigner } of variants) {
-      const appHtml = await renderPublicPage(pathname, { githubExport, aiDesigner });
-      const html = fillTemplate(template, appHtml, githubExport, aiDesigner);
-      const fileName = prerenderedFileName(pathname, githubExport, aiDesigner);
+    for (const { githubExport, aiDesigner, hostingOffer } of variants) {
+      const appHtml = await renderPublicPage(pathname, { githubExport, aiDesigner, hostingOffer });
+      const html = fillTemplate(template, appHtml, githubExport, aiDesigner, hostingOffer);
+      const fileName = prerenderedFileName(pathname, githubExport, aiDesigner, hostingOffer);
       await writeCompressed(path.join(outDir, fileName), html);
       console.log(`prerendered ${pathname} → dist/prerendered/${fileName}`);
     }
@@ -155,12 +163,12 @@ async function main() {
   // so the app's own rendering of the public texts (the footer, `/` reached inside the app) makes
   // the same claims.
   const shell = await readFile(path.join(distDir, 'index.html'), 'utf8');
-  for (const { githubExport, aiDesigner } of variants) {
-    if (!githubExport && !aiDesigner) continue;
-    const marks = `${githubExport ? ' data-github="on"' : ''}${aiDesigner ? ' data-ai="on"' : ''}`;
+  for (const { githubExport, aiDesigner, hostingOffer } of variants) {
+    if (!githubExport && !aiDesigner && !hostingOffer) continue;
+    const marks = `${githubExport ? ' data-github="on"' : ''}${aiDesigner ? ' data-ai="on"' : ''}${hostingOffer ? ' data-hosting="on"' : ''}`;
     const marked = shell.replace('<html lang="en">', `<html lang="en"${marks}>`);
     if (marked === shell) throw new Error('dist/index.html has no <html lang="en"> to mark');
-    const fileName = appShellFileName(githubExport, aiDesigner);
+    const fileName = appShellFileName(githubExport, aiDesigner, hostingOffer);
     await writeCompressed(path.join(outDir, fileName), marked);
     console.log(`marked the app shell → dist/prerendered/${fileName}`);
   }

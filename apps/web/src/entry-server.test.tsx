@@ -30,6 +30,18 @@ describe('prerendered public pages', () => {
     expect(html).toContain('Modernize Your First Site for Free');
   });
 
+  it('lists one-click deployment as live only where a host is offered (issue 27)', async () => {
+    const live = /Live<\/h3><ul[^>]*>(?:(?!<\/ul>).)*One-click deployment to hosting platforms/;
+    const inDevelopment =
+      /In development<\/h3><ul[^>]*>(?:(?!<\/ul>).)*One-click deployment to hosting platforms/;
+    const offered = await renderPublicPage('/', { githubExport: true, hostingOffer: true });
+    expect(offered).toMatch(live);
+    expect(offered).not.toMatch(inDevelopment);
+    const notOffered = await renderPublicPage('/', { githubExport: true });
+    expect(notOffered).toMatch(inDevelopment);
+    expect(notOffered).not.toMatch(live);
+  });
+
   it('renders /terms and /privacy', async () => {
     expect(await renderPublicPage('/terms')).toMatch(/<h1[^>]*>Terms of Service<\/h1>/);
     expect(await renderPublicPage('/privacy')).toMatch(/<h1[^>]*>Privacy Policy<\/h1>/);

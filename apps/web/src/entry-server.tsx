@@ -5,6 +5,7 @@ import { BaseProvider } from './app/base-provider';
 import { PUBLIC_PAGE_PATHS, PublicRoutes } from './app/public-app';
 import { AiDesignerContext } from './lib/ai-designer';
 import { GithubExportContext } from './lib/github-export';
+import { HostingOfferContext } from './lib/hosting-offer';
 import { buildQueryClient } from './lib/query-client';
 
 export { PUBLIC_PAGE_PATHS };
@@ -16,20 +17,25 @@ export { PUBLIC_PAGE_PATHS };
 export interface PublicPageOptions {
   githubExport: boolean;
   aiDesigner?: boolean;
+  /** Issue 27: one-click deploy offered (absent: not). */
+  hostingOffer?: boolean;
 }
 
 function PublicPage({
   pathname,
   githubExport,
   aiDesigner = false,
+  hostingOffer = false,
 }: { pathname: string } & PublicPageOptions) {
   return (
     <BaseProvider queryClient={buildQueryClient()}>
       <GithubExportContext value={githubExport}>
         <AiDesignerContext value={aiDesigner}>
-          <StaticRouter location={pathname}>
-            <PublicRoutes otherwise={null} />
-          </StaticRouter>
+          <HostingOfferContext value={hostingOffer}>
+            <StaticRouter location={pathname}>
+              <PublicRoutes otherwise={null} />
+            </StaticRouter>
+          </HostingOfferContext>
         </AiDesignerContext>
       </GithubExportContext>
     </BaseProvider>

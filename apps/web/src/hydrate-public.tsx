@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './components/error-boundary';
 import { AiDesignerContext } from './lib/ai-designer';
 import { GithubExportContext } from './lib/github-export';
+import { HostingOfferContext } from './lib/hosting-offer';
 import { DeferredToaster } from './app/deferred-toaster';
 import { LeavePublicPages, PublicRoutes } from './app/public-app';
 
@@ -12,16 +13,18 @@ import { LeavePublicPages, PublicRoutes } from './app/public-app';
  * written at build time (`scripts/prerender.mjs`); `entry-public.tsx` loads this module once the page
  * has painted. The tree is `entry-server.tsx`'s without the data cache's provider (the public
  * build's `lib/query-client.ts` needs none), in the GitHub variant the page was rendered in
- * (`<html data-github>`, issue 14) and the AI variant (`<html data-ai>`, issue 25). Navigating to any other screen loads that URL from the server.
+ * (`<html data-github>`, issue 14) the AI variant (`<html data-ai>`, issue 25) and the hosting variant (`<html data-hosting>`, issue 27). Navigating to any other screen loads that URL from the server.
  */
 function PublicRoot() {
   return (
     <ErrorBoundary>
       <GithubExportContext value={document.documentElement.dataset.github === 'on'}>
         <AiDesignerContext value={document.documentElement.dataset.ai === 'on'}>
-          <BrowserRouter>
-            <PublicRoutes otherwise={<LeavePublicPages />} />
-          </BrowserRouter>
+          <HostingOfferContext value={document.documentElement.dataset.hosting === 'on'}>
+            <BrowserRouter>
+              <PublicRoutes otherwise={<LeavePublicPages />} />
+            </BrowserRouter>
+          </HostingOfferContext>
         </AiDesignerContext>
       </GithubExportContext>
       <DeferredToaster />

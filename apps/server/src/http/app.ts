@@ -364,6 +364,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     githubConfigured: config.github !== undefined,
     // "AI code generation" only where a default model reviews every rebuild (issue 25).
     aiConfigured: config.ai.default !== undefined,
+    // "One-click deployment" live only where a static host is offered (issue 27).
+    hostingConfigured: config.hosting.providers.length > 0,
   });
   return { app, auth, isSpaBuilt, hub };
 }

@@ -24,20 +24,27 @@ const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/privacy': 'privacy',
 };
 
-/** What the public pages claim: GitHub export (issue 14) and a default model (issue 25). */
+/** What the public pages claim: GitHub export (issue 14), a default model (25), one-click deploy (27). */
 interface PageVariant {
   githubConfigured: boolean;
   aiConfigured: boolean;
+  hostingConfigured: boolean;
 }
 
 /**
  * The variants to try for a configuration, best first: the exact one, then the same GitHub claim
  * without AI (a build from before the AI variants), then the other GitHub claim.
  */
-function toVariantSuffixes({ githubConfigured, aiConfigured }: PageVariant): string[] {
+function toVariantSuffixes({
+  githubConfigured,
+  aiConfigured,
+  hostingConfigured,
+}: PageVariant): string[] {
   const github = githubConfigured ? ['', '.no-github'] : ['.no-github', ''];
   const ai = aiConfigured ? ['.ai', ''] : [''];
-  return github.flatMap((g) => ai.map((a) => `${g}${a}`));
+  // A build from before the hosting variants has only the page without the claim.
+  const hosting = hostingConfigured ? ['.hosting', ''] : [''];
+  return github.flatMap((g) => ai.flatMap((a) => hosting.map((h) => `${g}${a}${h}`)));
 }
 
 /**
@@ -58,8 +65,10 @@ function pageFileFor(distDir: string, url: string, variant: PageVariant): string
   }
   // The app's shell, marked data-github="on" / data-ai="on" as configured (its footer then says so too).
   const marks = `${variant.githubConfigured ? '.github' : ''}${variant.aiConfigured ? '.ai' : ''}`;
+  const hosting = variant.hostingConfigured ? '.hosting' : '';
   const shells = [
-    ...(marks ? [`prerendered/app${marks}.html`] : []),
+    ...(marks || hosting ? [`prerendered/app${marks}${hosting}.html`] : []),
+    ...(marks && hosting ? [`prerendered/app${marks}.html`] : []),
     ...(variant.githubConfigured && variant.aiConfigured ? [APP_SHELL_GITHUB] : []),
   ];
   const shell = shells.find((file) => existsSync(path.join(distDir, file)));
@@ -86,9 +95,19 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
  */
 export async function registerSpa(
   app: FastifyInstance,
-  options: { distDir: string; githubConfigured?: boolean; aiConfigured?: boolean },
+  options: {
+    distDir: string;
+    githubConfigured?: boolean;
+    aiConfigured?: boolean;
+    hostingConfigured?: boolean;
+  },
 ): Promise<boolean> {
-  const { distDir, githubConfigured = false, aiConfigured = false } = options;
+  const {
+    distDir,
+    githubConfigured = false,
+    aiConfigured = false,
+    hostingConfigured = false,
+  } = options;
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
@@ -108,7 +127,11 @@ export async function registerSpa(
   });
   const answerUnmatched = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isSpaNavigation(request)) {
-      const pageFile = pageFileFor(distDir, request.url, { githubConfigured, aiConfigured });
+      const pageFile = pageFileFor(distDir, request.url, {
+        githubConfigured,
+        aiConfigured,
+        hostingConfigured,
+      });
       if (!pageFile) {
         return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       }

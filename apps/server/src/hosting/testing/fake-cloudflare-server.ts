@@ -44,7 +44,7 @@ const ok = (result: unknown, extra: Record<string, unknown> = {}) => ({
 
 /** Starts the fake on a free loopback port; its account is `account-1` ("Owner's account"). */
 export async function startFakeCloudflare(
-  options: { tokens?: string[] } = {},
+  options: { tokens?: string[]; port?: number } = {},
 ): Promise<FakeCloudflare> {
   const accountId = 'account-1';
   const projects = new Map<string, PagesProject>();
@@ -81,6 +81,7 @@ export async function startFakeCloudflare(
   const badJwt = { status: 401, json: errorBody(401, 'Invalid upload token') };
 
   const host = await startFakeHost({
+    port: options.port,
     prefix: '/client/v4',
     tokens: options.tokens ?? ['cloudflare-good-token'],
     errorBody,

@@ -68,6 +68,8 @@ export interface FakeHostOptions {
   errorBody(status: number, message: string): unknown;
   /** Where the API lives under the origin ('/api/v1', '/client/v4', ''). */
   prefix: string;
+  /** Port on 127.0.0.1 (default: a free one). */
+  port?: number;
 }
 
 /** Starts a fake host on 127.0.0.1 (a free port). */
@@ -141,7 +143,7 @@ export async function startFakeHost(options: FakeHostOptions): Promise<FakeHost>
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${options.prefix}`,

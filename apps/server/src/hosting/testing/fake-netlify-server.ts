@@ -45,7 +45,7 @@ function errorBody(status: number, message: string) {
 
 /** Starts the fake on a free loopback port. `clientSecret` verifies claim links. */
 export async function startFakeNetlify(
-  options: { tokens?: string[]; clientSecret?: string } = {},
+  options: { tokens?: string[]; clientSecret?: string; port?: number } = {},
 ): Promise<FakeNetlify> {
   const sites = new Map<string, Site>();
   const deploys = new Map<string, Deploy>();
@@ -86,6 +86,7 @@ export async function startFakeNetlify(
   };
 
   const host = await startFakeHost({
+    port: options.port,
     prefix: '/api/v1',
     tokens: options.tokens ?? ['netlify-good-token'],
     errorBody,

@@ -49,7 +49,9 @@ function errorBody(status: number, message: string) {
 const CLAIM_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Starts the fake on a free loopback port. */
-export async function startFakeVercel(options: { tokens?: string[] } = {}): Promise<FakeVercel> {
+export async function startFakeVercel(
+  options: { tokens?: string[]; port?: number } = {},
+): Promise<FakeVercel> {
   const projects = new Map<string, Project>();
   const deployments = new Map<string, Deployment>();
   const blobs = new Map<string, Buffer>();
@@ -115,6 +117,7 @@ export async function startFakeVercel(options: { tokens?: string[] } = {}): Prom
   const notFound = (what: string) => ({ status: 404, json: errorBody(404, `${what} not found`) });
 
   const host = await startFakeHost({
+    port: options.port,
     prefix: '',
     tokens: options.tokens ?? ['vercel-good-token'],
     errorBody,

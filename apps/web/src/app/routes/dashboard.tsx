@@ -8,6 +8,7 @@ import { SuccessBanner } from '../../features/dashboard/components/success-banne
 import { WelcomeBanner } from '../../features/dashboard/components/welcome-banner';
 import { DeployProjectButton } from '../../features/github/components/deploy-project-button';
 import { GithubIntegrationPanel } from '../../features/github/components/github-integration-panel';
+import { HostedSitePanel } from '../../features/hosting/components/hosted-site-panel';
 import { JobLogViewer } from '../../features/jobs/components/job-log-viewer';
 import {
   applyJobStatusChange,
@@ -97,6 +98,11 @@ export function DashboardRoute() {
     [queryClient],
   );
 
+  const renderHosting = useCallback(
+    (project: Project) => <HostedSitePanel project={project} />,
+    [],
+  );
+
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
@@ -125,7 +131,11 @@ export function DashboardRoute() {
         creditBalance={creditBalance}
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <ProjectsOverview onOpenLogs={openLogs} renderDeploy={renderDeploy} />
+        <ProjectsOverview
+          onOpenLogs={openLogs}
+          renderDeploy={renderDeploy}
+          renderHosting={renderHosting}
+        />
         <aside aria-label="Account and integrations" className="space-y-6">
           <ProfilePanel />
           <GithubIntegrationPanel />

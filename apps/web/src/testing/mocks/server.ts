@@ -3,6 +3,7 @@ import { accountHandlers } from './handlers/account';
 import { authHandlers } from './handlers/auth';
 import { billingHandlers } from './handlers/billing';
 import { githubHandlers } from './handlers/github';
+import { hostingHandlers } from './handlers/hosting';
 import { profileHandlers } from './handlers/profile';
 import { projectHandlers } from './handlers/projects';
 
@@ -10,6 +11,7 @@ import { projectHandlers } from './handlers/projects';
 export const server = setupServer(
   ...authHandlers,
   ...profileHandlers,
+  ...hostingHandlers,
   ...projectHandlers,
   ...billingHandlers,
   ...githubHandlers,

@@ -1,6 +1,10 @@
 import { CircleCheck, Clock, Hammer } from 'lucide-react';
 import { useAiDesigner } from '../../../lib/ai-designer';
 import { useGithubExport } from '../../../lib/github-export';
+import { useHostingOffer } from '../../../lib/hosting-offer';
+
+/** Live where this server offers a static host (issue 27, lib/hosting-offer.ts), else in development. */
+const ONE_CLICK_DEPLOY = 'One-click deployment to hosting platforms';
 
 /** Spec §1's 'AI code generation' only where a model takes part (lib/ai-designer.ts). */
 const CODE_GENERATION = { ai: 'AI code generation', rules: 'Automatic code generation' };
@@ -22,7 +26,7 @@ const GROUPS = [
     status: 'In development',
     icon: Hammer,
     badge: 'bg-amber-100 text-amber-800',
-    items: ['API access', 'One-click deployment to hosting platforms'],
+    items: ['API access', ONE_CLICK_DEPLOY],
   },
   {
     status: 'Coming soon',
@@ -41,6 +45,14 @@ const GROUPS = [
 export function RoadmapSection() {
   const githubExport = useGithubExport();
   const aiDesigner = useAiDesigner();
+  const hostingOffer = useHostingOffer();
+  const itemsOf = (group: (typeof GROUPS)[number]): string[] => {
+    const items = (!githubExport && group.itemsWithoutGithub) || group.items;
+    if (!hostingOffer) return items;
+    if (group.status === 'Live')
+      return [...items.slice(0, -1), ONE_CLICK_DEPLOY, ...items.slice(-1)];
+    return items.filter((item) => item !== ONE_CLICK_DEPLOY);
+  };
   const wording = (item: string) =>
     aiDesigner && item === CODE_GENERATION.rules ? CODE_GENERATION.ai : item;
   return (
@@ -69,7 +81,7 @@ export function RoadmapSection() {
                 <group.icon className="size-4" aria-hidden /> {group.status}
               </h3>
               <ul className="mt-5 space-y-3">
-                {((!githubExport && group.itemsWithoutGithub) || group.items).map((item) => (
+                {itemsOf(group).map((item) => (
                   <li key={item} className="flex items-start gap-2.5 text-sm text-slate-700">
                     <span
                       className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400"

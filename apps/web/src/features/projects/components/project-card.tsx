@@ -77,6 +77,7 @@ export function ProjectCard({
   onDelete,
   onDownload,
   renderDeploy,
+  renderHosting,
   isBusy,
 }: {
   project: Project;
@@ -91,6 +92,8 @@ export function ProjectCard({
    * that composes the GitHub feature (features do not import each other); absent hides it.
    */
   renderDeploy?: (project: Project) => ReactNode;
+  /** The hosted site of a completed project (issue 27), composed by the screen; absent hides it. */
+  renderHosting?: (project: Project) => ReactNode;
   isBusy: boolean;
 }) {
   const [isReportOpen, setIsReportOpen] = useState(false);
@@ -248,6 +251,8 @@ export function ProjectCard({
           <Trash2 className="size-4" aria-hidden /> Delete
         </Button>
       </div>
+
+      {isCompleted && project.preview_url && renderHosting?.(project)}
 
       {showsBoth && (
         <p id={choiceHelpId} className="mt-2 text-xs text-slate-500">

@@ -55,10 +55,13 @@ function withParam(params: URLSearchParams, name: string, value: string | null):
 export function ProjectsOverview({
   onOpenLogs,
   renderDeploy,
+  renderHosting,
 }: {
   onOpenLogs: (project: Project) => void;
   /** The deploy action of a completed project's card (composed by the dashboard route). */
   renderDeploy?: (project: Project) => ReactNode;
+  /** The hosted site of a completed project's card (issue 27; composed by the dashboard route). */
+  renderHosting?: (project: Project) => ReactNode;
 }) {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -308,6 +311,7 @@ export function ProjectsOverview({
                 onDelete={onDelete}
                 onDownload={onDownload}
                 renderDeploy={renderDeploy}
+                renderHosting={renderHosting}
                 isBusy={busyIds.has(project.id)}
               />
             ))}
