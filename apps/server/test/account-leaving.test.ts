@@ -6,7 +6,8 @@ import {
   startFakeStripeServer,
   type FakeStripeServer,
 } from '../src/billing/testing/fake-stripe-server';
-import { billingPayments, githubTokens, users } from '../src/db/schema';
+import { billingPayments, dataExports, githubTokens, users } from '../src/db/schema';
+import type { Worker } from '../src/jobs/worker';
 import {
   createCompletedProject,
   createStripeTestApp,
@@ -37,6 +38,7 @@ describe(`leaving Sitelift on ${KIND}`, () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
   let fake: FakeStripeServer;
   let testApp: TestApp;
+  let worker: Worker;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -47,7 +49,7 @@ describe(`leaving Sitelift on ${KIND}`, () => {
       SMTP_URL: smtp.url,
       ALLOW_PRIVATE_URLS: 'true',
     });
-    await testApp.startWorker();
+    worker = await testApp.startWorker();
   });
   afterAll(async () => {
     await testApp?.close();
@@ -175,6 +177,15 @@ describe(`leaving Sitelift on ${KIND}`, () => {
     expect(
       (await createAgent(testApp.app).get(`/api/account/export/${ready.id}/download`)).statusCode,
     ).toBe(401);
+    // Past its download window, the next worker sweep removes the archive and the row.
+    await testApp.database.db
+      .update(dataExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(dataExports.id, ready.id));
+    await worker.sweep();
+    expect(await testApp.artifacts.exists(ready.id, 'sitelift-export.zip')).toBe(false);
+    expect((await agent.get('/api/account/export')).json()).toEqual({ export: null });
+    expect((await agent.get(`/api/account/export/${ready.id}/download`)).statusCode).toBe(404);
   });
 
   it('deletes the account with password and code: no row, file or object left; payments kept anonymised', async () => {

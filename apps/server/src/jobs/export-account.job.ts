@@ -32,7 +32,8 @@ export interface ExportJobDeps {
 /**
  * Prepares one data export: builds the archive, stores it under the export's id, marks the row ready
  * and e-mails the user. A row already ready (a repeated delivery) is left alone; a failure marks it
- * failed on the last attempt only (pg-boss retries the others). Expired archives are removed first.
+ * failed on the last attempt only (pg-boss retries the others). Expired archives are removed first
+ * (and by every worker sweep).
  */
 export async function runExportJob(
   deps: ExportJobDeps,

@@ -26,7 +26,7 @@ import {
   lighthousePayloadSchema,
   runLighthouseJob,
 } from './measure-lighthouse.job';
-import { runExportJob } from './export-account.job';
+import { removeExpiredExports, runExportJob } from './export-account.job';
 import {
   EXPORT_QUEUE,
   LIGHTHOUSE_DEAD_LETTER_QUEUE,
@@ -357,6 +357,8 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
         await recoverExpiredLeases(deps, db);
         await resendStaleQueued(deps, db);
         mailOutcomes();
+        // Data exports past their download window lose their archive and row (issue 28).
+        await removeExpiredExports(exportDeps);
       } catch (error) {
         if (!killed) workerLogger.error({ err: error }, 'sweep failed');
       } finally {
