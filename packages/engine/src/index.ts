@@ -43,6 +43,7 @@ export {
   type SiteCheckWarning,
 } from './stages/fetch/check-site';
 export { assertPublicUrl, type GuardOptions, type HostResolver } from './net/assert-public-url';
+export { guardedFetch } from './net/guarded-agent';
 export { findChromePath, launchChromium } from './browser/chromium';
 export { BROWSER_OWNER_VARIABLE } from './browser/browser-owner';
 

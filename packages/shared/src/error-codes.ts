@@ -9,6 +9,7 @@ import { GITHUB_ERROR_CODES } from './error-codes/github';
 import { HOSTING_ERROR_CODES } from './error-codes/hosting';
 import { HTTP_ERROR_CODES } from './error-codes/http';
 import { PROJECTS_ERROR_CODES } from './error-codes/projects';
+import { WEBHOOKS_BATCHES_ERROR_CODES } from './error-codes/webhooks-batches';
 
 /** One entry of the error catalogue: HTTP status, the message users see, and whether a retry may help. */
 export interface ErrorCodeEntry {
@@ -33,6 +34,7 @@ export const ERROR_CODES = {
   ...AI_ERROR_CODES,
   ...HOSTING_ERROR_CODES,
   ...ACCOUNT_ERROR_CODES,
+  ...WEBHOOKS_BATCHES_ERROR_CODES,
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /** A stable error code. */

@@ -298,6 +298,8 @@ export async function insertProject(
     excludePaths: string[];
     unbuiltLinks: UnbuiltLinks;
     aiAdditions: boolean;
+    /** The batch it belongs to (issue 26). */
+    batchId?: string | null;
   },
 ): Promise<void> {
   const now = new Date();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   index,
@@ -250,10 +251,13 @@ export const projects = pgTable(
     aiAdditions: boolean('ai_additions').notNull().default(true),
     /** The project's hosted site (issue 27): where it lives, its claim link, the last run's state. */
     hosting: jsonb('hosting').$type<StoredHosting>(),
+    /** The batch the project was created in (issue 26), or null for a project made on its own. */
+    batchId: uuid('batch_id').references((): AnyPgColumn => batches.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('projects_batch_idx').on(table.batchId),
     // The list: WHERE user_id = $1 ORDER BY created_at DESC, id DESC (keyset pagination).
     index('projects_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     index('projects_user_status_idx').on(table.userId, table.status),
@@ -308,6 +312,11 @@ export const jobs = pgTable(
      * e-mail goes out once per outcome whoever ends the job and however often.
      */
     outcomeNotifiedAt: timestamp('outcome_notified_at', { withTimezone: true }),
+    /**
+     * When the job's project.completed / project.failed webhooks were queued (issue 26): claimed once
+     * like `outcome_notified_at`, so each outcome is announced once.
+     */
+    webhooksQueuedAt: timestamp('webhooks_queued_at', { withTimezone: true }),
     /** The model the successful attempt used (issue 25), or null when it ran offline. */
     aiProvider: text('ai_provider'),
     aiModel: text('ai_model'),
@@ -759,6 +768,110 @@ export const hostingDeploys = pgTable(
   (table) => [index('hosting_deploys_project_idx').on(table.projectId, table.createdAt)],
 );
 
+// Webhooks and batches (issue 26).
+
+/**
+ * A user's webhook endpoint: where Standard Webhooks messages of the chosen events are POSTed. The
+ * signing secret (`whsec_...`) is stored encrypted (github/token-crypto.ts) and shown once. After a
+ * rotation the previous secret also signs until `previous_secret_expires_at`, so a receiver can roll
+ * over without losing messages.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_endpoints_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * One message to one endpoint and its delivery state: the outbox the worker's dispatcher drains.
+ * `message_id` is the `webhook-id` header (kept by a redelivery, so receivers can de-duplicate);
+ * `status` is pending until a 2xx answer (delivered) or the retry schedule ends (failed).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** Set while an attempt runs: another dispatcher leaves the row alone until then. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    lastDurationMs: integer('last_duration_ms'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt.desc()),
+  ],
+);
+
+/** An accepted line of a batch: its number in the list, its URL and the project made for it. */
+export interface BatchAcceptedLine {
+  line: number;
+  url: string;
+  projectId: string;
+}
+
+/** A rejected line of a batch: its number in the list, what it said, and why it was not started. */
+export interface BatchRejectedLine {
+  line: number;
+  url: string;
+  reason: string;
+}
+
+/**
+ * A list of sites submitted at once (issue 26): one project per accepted URL (projects.batch_id),
+ * their credits taken in the transaction that created them. `finished_at` is set once, when the last
+ * project ends: that claim sends the batch's one e-mail and its batch.completed webhook.
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    modernizationStrategy: text('modernization_strategy').notNull(),
+    /** running, completed. */
+    status: text('status').notNull().default('running'),
+    lineCount: integer('line_count').notNull(),
+    accepted: jsonb('accepted').$type<BatchAcceptedLine[]>().notNull(),
+    rejected: jsonb('rejected').$type<BatchRejectedLine[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('batches_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
 /** Every table, for drizzle() and the Better Auth adapter. */
 export const schema = {
   users,
@@ -786,4 +899,7 @@ export const schema = {
   idempotencyKeys,
   hostingConnections,
   hostingDeploys,
+  webhookEndpoints,
+  webhookDeliveries,
+  batches,
 };

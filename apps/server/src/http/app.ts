@@ -47,6 +47,8 @@ import { registerProjectRoutes } from './routes/projects.routes';
 import { registerDevOutboxRoutes } from './routes/dev-outbox.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerProfileRoutes } from './routes/profile.routes';
+import { registerBatchRoutes } from './routes/batches.routes';
+import { registerWebhookRoutes } from './routes/webhooks.routes';
 import { attachSessionCache, type SignedIn } from './require-session';
 import { registerV1Routes, V1_PREFIX } from './routes/v1/v1.routes';
 import { registerSpa } from './spa';
@@ -355,6 +357,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     config,
     secret: deps.authSecret,
   });
+  // Webhooks and batches (issue 26); webhook secrets are encrypted with the GitHub tokens' key.
+  await registerWebhookRoutes(app, {
+    auth,
+    deps: {
+      db: database.db,
+      cipher: createTokenCipher(resolveTokenKey(config.tokenKey, deps.authSecret)),
+      allowPrivateUrls: config.allowPrivateUrls,
+    },
+  });
+  await registerBatchRoutes(app, { auth, deps: projectDeps });
   if (!config.isProduction) {
     await registerDevOutboxRoutes(app, { dataDir: config.dataDir });
   }

@@ -27,7 +27,7 @@ export interface ErrorBody {
 }
 
 /** Error details that may be shown to clients (e.g. the 402's pricing_url); others stay in the logs. */
-const PUBLIC_DETAIL_CODES = new Set<ErrorCode>(['API_NO_CREDITS']);
+const PUBLIC_DETAIL_CODES = new Set<ErrorCode>(['API_NO_CREDITS', 'API_BATCH_CREDITS_SHORT']);
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'API_VALIDATION_FAILED',

@@ -20,6 +20,12 @@ import { loadOrCreateAuthSecret } from '../lib/auth-secret';
 import type { Mailer } from '../mail/mailer';
 import { sendJobOutcomeMails } from '../services/job-outcome-mails';
 import { failJobAndRefund, refundUnqueuedJob } from '../services/job-outcomes';
+import { announceOutcomes } from '../services/outcome-notices';
+import {
+  startWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookDispatchOptions,
+} from './webhook-dispatcher';
 import { runModernizeJob, type RunPipeline } from './modernize-site.job';
 import {
   finishLighthouse,
@@ -50,6 +56,8 @@ export interface Worker {
   stop(): Promise<void>;
   /** Simulates a crashed process: stops at once and writes nothing more (tests). */
   kill(): Promise<void>;
+  /** The webhook deliveries this worker sends (issue 26). */
+  readonly webhooks: WebhookDispatcher;
 }
 
 /** What a worker needs. */
@@ -65,6 +73,8 @@ export interface WorkerDeps {
   mailer?: Mailer;
   /** The auth secret the users' AI keys were encrypted under (default: AUTH_SECRET or DATA_DIR's). */
   authSecret?: string;
+  /** Webhook delivery timing (tests shorten the retry delays and drive the clock). */
+  webhooks?: Partial<WebhookDispatchOptions>;
 }
 
 const LOST_MESSAGE = 'The worker running this job stopped responding.';
@@ -197,24 +207,37 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   let killed = false;
   let running = 0;
   const inFlight = new Set<Promise<void>>();
-  // Outcome e-mails go out after each job this worker ends and on every sweep (jobs ended elsewhere:
-  // expired leases, dead letters); the claim in sendJobOutcomeMails makes each go out once.
-  const mailing = new Set<Promise<void>>();
-  const mailOutcomes = () => {
-    const { mailer } = deps;
-    if (!mailer || killed) return;
-    const task = sendJobOutcomeMails({ db, mailer, baseUrl: config.baseUrl, logger: workerLogger })
-      .then(() => undefined)
-      .catch((error: unknown) => workerLogger.error({ err: error }, 'project e-mails failed'))
-      .finally(() => mailing.delete(task));
-    mailing.add(task);
-  };
   const tokenCipher = createTokenCipher(
     resolveTokenKey(
       config.tokenKey,
       deps.authSecret ?? config.authSecret ?? loadOrCreateAuthSecret(config.dataDir),
     ),
   );
+  // Webhook deliveries (issue 26): the worker drains the webhook_deliveries outbox.
+  const webhooks = startWebhookDispatcher({
+    db,
+    cipher: tokenCipher,
+    allowPrivateUrls: config.allowPrivateUrls,
+    logger: workerLogger,
+    options: deps.webhooks,
+  });
+  // Outcome e-mails and webhooks go out after each job this worker ends and on every sweep (jobs
+  // ended elsewhere: expired leases, dead letters); the claims make each go out once.
+  const mailing = new Set<Promise<void>>();
+  const mailOutcomes = () => {
+    const { mailer } = deps;
+    if (killed) return;
+    const task = (async () => {
+      if (mailer) {
+        await sendJobOutcomeMails({ db, mailer, baseUrl: config.baseUrl, logger: workerLogger });
+      }
+      await announceOutcomes({ db, baseUrl: config.baseUrl, logger: workerLogger, mailer });
+      webhooks.wake();
+    })()
+      .catch((error: unknown) => workerLogger.error({ err: error }, 'project notices failed'))
+      .finally(() => mailing.delete(task));
+    mailing.add(task);
+  };
   const jobDeps = {
     db,
     artifacts: deps.artifacts,
@@ -392,6 +415,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   let stopping: Promise<void> | undefined;
   return {
     id,
+    webhooks,
     get running() {
       return running;
     },
@@ -405,6 +429,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
         await Promise.allSettled([...inFlight]);
         await sweeping;
         await Promise.allSettled([...mailing]);
+        await webhooks.stop();
         await browserLogged;
         workerLogger.info('worker stopped');
       })();
@@ -413,6 +438,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     async kill() {
       killed = true;
       clearInterval(sweepTimer);
+      void webhooks.stop();
       controller.abort();
       await offWorkAll();
     },

@@ -45,3 +45,41 @@ export function buildJobOutcomeEmail(mail: JobOutcomeMail): MailContent {
     footer,
   });
 }
+
+/** What the one e-mail about a finished batch says (issue 26): its counts and the sites that failed. */
+export interface BatchOutcomeMail {
+  batchName: string;
+  completed: number;
+  failed: number;
+  /** Sites that failed, with the reason (the first few are listed). */
+  failures: Array<{ sourceUrl: string; reason: string | null }>;
+  batchUrl: string;
+  settingsUrl: string;
+}
+
+const FAILURES_LISTED = 10;
+
+/** The e-mail sent once when every site of a batch has ended (instead of one per project). */
+export function buildBatchOutcomeEmail(mail: BatchOutcomeMail): MailContent {
+  const total = mail.completed + mail.failed;
+  const listed = mail.failures
+    .slice(0, FAILURES_LISTED)
+    .map((failure) => `${failure.sourceUrl}: ${failure.reason ?? 'The modernization failed.'}`);
+  const more = mail.failures.length - listed.length;
+  return buildEmail({
+    subject: `Your batch "${mail.batchName}" is done: ${mail.completed} of ${total} site${total === 1 ? '' : 's'} ready`,
+    heading: `${mail.batchName} is done`,
+    paragraphs: [
+      `Sitelift finished every site of the batch: ${mail.completed} ready to preview and download, ${mail.failed} failed.`,
+      ...(mail.failed > 0
+        ? [
+            `Failed sites (their credits have been refunded): ${listed.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`,
+          ]
+        : []),
+      'The batch page has each site’s report and one download with every project and a CSV summary.',
+    ],
+    action: 'View the batch',
+    url: mail.batchUrl,
+    footer: `You get this e-mail because project e-mails are on for your account. Turn them off in your profile: ${mail.settingsUrl}`,
+  });
+}

@@ -44,7 +44,8 @@ async function claimEndedJobs(db: AppDb) {
 /**
  * Sends the e-mail of every ended job that has not had one (issue 22 item 4): once per job, whoever
  * ended it and however often its queue message was delivered; none to users who turned them off. A
- * message that could not be sent is released for the next call. Returns the number sent.
+ * message that could not be sent is released for the next call. Projects of a batch get none here:
+ * their batch sends one e-mail when it ends (issue 26). Returns the number sent.
  */
 export async function sendJobOutcomeMails(deps: JobOutcomeMailDeps): Promise<number> {
   const { db, mailer, baseUrl, logger } = deps;
@@ -59,13 +60,15 @@ export async function sendJobOutcomeMails(deps: JobOutcomeMailDeps): Promise<num
           name: projects.name,
           sourceUrl: projects.sourceUrl,
           summary: projects.reportSummary,
+          batchId: projects.batchId,
         })
         .from(projects)
         .innerJoin(users, eq(users.id, projects.userId))
         .where(and(eq(projects.id, job.projectId), eq(projects.userId, job.userId)))
         .limit(1);
       const row = rows[0];
-      if (!row?.notify) continue;
+      // A project of a batch is told about in the batch's one e-mail (outcome-notices.ts).
+      if (!row?.notify || row.batchId) continue;
       const status = job.status === 'COMPLETED' ? 'COMPLETED' : 'FAILED';
       const content = buildJobOutcomeEmail({
         status,

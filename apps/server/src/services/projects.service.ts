@@ -37,6 +37,7 @@ import {
 import type { JobQueue } from '../jobs/queue';
 import { failJobAndRefund, refundUnqueuedJob } from './job-outcomes';
 import { toProjectJson } from './project-json';
+import { noteCreditsSpent } from './webhooks.service';
 
 /** What the project use cases need. */
 export interface ProjectServiceDeps {
@@ -76,8 +77,11 @@ function noCredits(): AppError {
   return new AppError('API_NO_CREDITS', { details: { pricing_url: PRICING_URL } });
 }
 
-/** Takes one credit and creates a QUEUED job for the project inside `tx`; 402 without a credit. */
-async function startJobInTransaction(
+/**
+ * Takes one credit and creates a QUEUED job for the project inside `tx`; 402 without a credit. A
+ * charge that brings the balance low queues the credits.low webhook (issue 26).
+ */
+export async function startJobInTransaction(
   tx: AppDb,
   deps: ProjectServiceDeps,
   userId: string,
@@ -98,6 +102,7 @@ async function startJobInTransaction(
     projectId,
     jobId,
   });
+  await noteCreditsSpent(tx, userId, 1);
   return jobId;
 }
 
@@ -106,7 +111,11 @@ async function startJobInTransaction(
  * store cannot write (a full disk) the job would never run: it ends FAILED with its credit back and
  * the caller gets API_STORE_UNAVAILABLE.
  */
-async function enqueue(deps: ProjectServiceDeps, jobId: string, projectId: string): Promise<void> {
+export async function enqueue(
+  deps: ProjectServiceDeps,
+  jobId: string,
+  projectId: string,
+): Promise<void> {
   try {
     await deps.queue.enqueue({ jobId, projectId });
   } catch (error) {
@@ -129,7 +138,7 @@ async function enqueue(deps: ProjectServiceDeps, jobId: string, projectId: strin
 }
 
 /** Refuses new work while the store cannot write (measured, or a write that failed for lack of space). */
-async function assertStoreWritable(deps: ProjectServiceDeps): Promise<void> {
+export async function assertStoreWritable(deps: ProjectServiceDeps): Promise<void> {
   if (!(await deps.store.check()).writable) throw new AppError('API_STORE_UNAVAILABLE');
 }
 
@@ -137,7 +146,7 @@ async function assertStoreWritable(deps: ProjectServiceDeps): Promise<void> {
  * Runs the transaction that takes a credit; when it fails because the store is full, nothing was
  * written (it rolled back) and the caller gets API_STORE_UNAVAILABLE.
  */
-async function chargeInTransaction<T>(
+export async function chargeInTransaction<T>(
   deps: ProjectServiceDeps,
   work: (tx: AppDb) => Promise<T>,
 ): Promise<T> {

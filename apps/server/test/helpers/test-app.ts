@@ -12,6 +12,7 @@ import { parseConfig, type Config, type JobsConfig } from '../../src/config';
 import type { RunPipeline } from '../../src/jobs/modernize-site.job';
 import { startJobQueue, type JobQueue } from '../../src/jobs/queue';
 import { startWorker, type Worker } from '../../src/jobs/worker';
+import type { WebhookDispatchOptions } from '../../src/jobs/webhook-dispatcher';
 import type { RealtimeHub } from '../../src/realtime/realtime-hub';
 import { openDatabase, type Database } from '../../src/db/database';
 import { users } from '../../src/db/schema';
@@ -48,6 +49,8 @@ export interface TestApp {
     runPipeline?: RunPipeline;
     jobs?: Partial<JobsConfig>;
     allowPrivateUrls?: boolean;
+    /** Webhook delivery timing (short retry delays, a test clock). */
+    webhooks?: Partial<WebhookDispatchOptions>;
   }): Promise<Worker>;
   /** Listens on 127.0.0.1:0 and returns the base URL (for SSE over real sockets). */
   listen(): Promise<string>;
@@ -179,6 +182,7 @@ export async function createTestApp(
         artifacts,
         engineOptions: workerOptions.engineOptions,
         runPipeline: workerOptions.runPipeline,
+        webhooks: workerOptions.webhooks,
         mailer,
         authSecret,
       });

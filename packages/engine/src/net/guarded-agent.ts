@@ -55,7 +55,9 @@ export function buildGuardedAgent(
  * names are checked again when the socket connects, and redirects are refused (one could lead to an
  * address never checked).
  */
-export function guardedFetch(options: GuardOptions = {}): typeof globalThis.fetch {
+export function guardedFetch(
+  options: GuardOptions & { connections?: number } = {},
+): typeof globalThis.fetch {
   const dispatcher = buildGuardedAgent(options);
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

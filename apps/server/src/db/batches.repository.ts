@@ -1,0 +1,148 @@
+import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { AppDb } from './database';
+import {
+  batches,
+  jobs,
+  projects,
+  type BatchAcceptedLine,
+  type BatchRejectedLine,
+  type StoredReportSummary,
+} from './schema';
+
+/** A batch row. */
+export type BatchRecord = typeof batches.$inferSelect;
+
+/** Project statuses after which nothing more happens to a site of a batch. */
+export const ENDED_PROJECT_STATUSES = ['completed', 'failed'];
+
+/** Sites of a batch per project status. */
+export type BatchStatusCounts = Map<string, number>;
+
+/** Inserts a batch (running) in the create transaction. */
+export async function insertBatch(
+  tx: AppDb,
+  values: {
+    id: string;
+    userId: string;
+    name: string;
+    modernizationStrategy: string;
+    lineCount: number;
+    accepted: BatchAcceptedLine[];
+    rejected: BatchRejectedLine[];
+  },
+): Promise<void> {
+  await tx.insert(batches).values(values);
+}
+
+/** The user's newest batches. */
+export async function listBatchesForUser(
+  db: AppDb,
+  userId: string,
+  limit: number,
+): Promise<BatchRecord[]> {
+  return db
+    .select()
+    .from(batches)
+    .where(eq(batches.userId, userId))
+    .orderBy(desc(batches.createdAt), desc(batches.id))
+    .limit(limit);
+}
+
+/** One of the user's batches, or null. */
+export async function findBatchForUser(
+  db: AppDb,
+  userId: string,
+  batchId: string,
+): Promise<BatchRecord | null> {
+  const rows = await db
+    .select()
+    .from(batches)
+    .where(and(eq(batches.id, batchId), eq(batches.userId, userId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Project status counts of each batch. */
+export async function countBatchSites(
+  db: AppDb,
+  userId: string,
+  batchIds: string[],
+): Promise<Map<string, BatchStatusCounts>> {
+  const result = new Map<string, BatchStatusCounts>();
+  if (batchIds.length === 0) return result;
+  const rows = await db
+    .select({ batchId: projects.batchId, status: projects.status, count: count() })
+    .from(projects)
+    .where(and(eq(projects.userId, userId), inArray(projects.batchId, batchIds)))
+    .groupBy(projects.batchId, projects.status);
+  for (const row of rows) {
+    if (!row.batchId) continue;
+    const counts = result.get(row.batchId) ?? new Map<string, number>();
+    counts.set(row.status, Number(row.count));
+    result.set(row.batchId, counts);
+  }
+  return result;
+}
+
+/** A site of a batch: its project, the summary of its last run and why that run failed. */
+export interface BatchSiteRecord {
+  projectId: string;
+  name: string;
+  sourceUrl: string;
+  status: string;
+  reportSummary: StoredReportSummary | null;
+  errorMessage: string | null;
+  createdAt: Date;
+}
+
+/** The sites of one of the user's batches, in the order of the list. */
+export async function listBatchSites(
+  db: AppDb,
+  userId: string,
+  batchId: string,
+): Promise<BatchSiteRecord[]> {
+  return db
+    .select({
+      projectId: projects.id,
+      name: projects.name,
+      sourceUrl: projects.sourceUrl,
+      status: projects.status,
+      reportSummary: projects.reportSummary,
+      errorMessage: jobs.errorMessage,
+      createdAt: projects.createdAt,
+    })
+    .from(projects)
+    .leftJoin(jobs, eq(jobs.id, projects.jobId))
+    .where(and(eq(projects.userId, userId), eq(projects.batchId, batchId)))
+    .orderBy(projects.createdAt, projects.id);
+}
+
+/**
+ * Ends every running batch whose sites have all ended (or that has none left) and returns them: one
+ * UPDATE per batch with the condition in its WHERE, so the batch ends once whoever asks.
+ */
+export async function finishEndedBatches(db: AppDb, limit = 20): Promise<BatchRecord[]> {
+  const stillRunning = db
+    .select({ one: sql`1` })
+    .from(projects)
+    .where(
+      and(eq(projects.batchId, batches.id), notInArray(projects.status, ENDED_PROJECT_STATUSES)),
+    );
+  const candidates = await db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(and(eq(batches.status, 'running'), sql`not exists (${stillRunning})`))
+    .limit(limit);
+  const finished: BatchRecord[] = [];
+  for (const { id } of candidates) {
+    const rows = await db
+      .update(batches)
+      .set({ status: 'completed', finishedAt: new Date() })
+      .where(
+        and(eq(batches.id, id), eq(batches.status, 'running'), sql`not exists (${stillRunning})`),
+      )
+      .returning();
+    if (rows[0]) finished.push(rows[0]);
+  }
+  return finished;
+}

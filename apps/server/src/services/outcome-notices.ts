@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { finishEndedBatches, listBatchSites } from '../db/batches.repository';
+import type { AppDb } from '../db/database';
+import { users } from '../db/schema';
+import { claimJobsToAnnounce } from '../db/webhooks.repository';
+import { buildBatchOutcomeEmail } from '../mail/job-emails';
+import type { Mailer } from '../mail/mailer';
+import { emitWebhookEvent } from './webhooks.service';
+
+/** What announcing outcomes needs. */
+export interface OutcomeNoticeDeps {
+  db: AppDb;
+  /** The app's public origin (links in payloads and e-mails). */
+  baseUrl: string;
+  logger: Logger;
+  /** Sends the batch e-mails; none without it. */
+  mailer?: Mailer;
+}
+
+const CLAIM_LIMIT = 50;
+
+/**
+ * Queues project.completed / project.failed for every ended job not announced yet, in the
+ * transaction that claims it (an event is queued exactly when its claim commits). Returns the count
+ * of jobs announced.
+ */
+async function announceEndedJobs(deps: OutcomeNoticeDeps): Promise<number> {
+  let announced = 0;
+  for (;;) {
+    const count = await deps.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as AppDb;
+      const claimed = await claimJobsToAnnounce(tx, CLAIM_LIMIT);
+      for (const job of claimed) {
+        if (!job.project) continue;
+        const completed = job.status === 'COMPLETED';
+        const summary = job.project.reportSummary;
+        await emitWebhookEvent(tx, job.userId, completed ? 'project.completed' : 'project.failed', {
+          project_id: job.projectId,
+          job_id: job.id,
+          batch_id: job.project.batchId,
+          name: job.project.name,
+          source_url: job.project.sourceUrl,
+          status: completed ? 'completed' : 'failed',
+          pages: completed ? (summary?.pages ?? null) : null,
+          text_coverage: completed ? (summary?.text_coverage ?? null) : null,
+          error: completed
+            ? null
+            : { code: job.errorCode ?? 'JOB_FAILED', message: job.errorMessage ?? '' },
+          finished_at: job.finishedAt ? job.finishedAt.toISOString() : null,
+          report_url: `${deps.baseUrl}/project/${job.projectId}/report`,
+          download_url: completed ? `${deps.baseUrl}/api/projects/${job.projectId}/download` : null,
+        });
+      }
+      return claimed.length;
+    });
+    announced += count;
+    if (count < CLAIM_LIMIT) return announced;
+  }
+}
+
+/**
+ * Ends the batches whose every site has ended: batch.completed is queued in the same transaction,
+ * and the batch's one e-mail goes out after it (to users who keep project e-mails on).
+ */
+async function announceEndedBatches(deps: OutcomeNoticeDeps): Promise<number> {
+  const { db } = deps;
+  const finished = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    const batches = await finishEndedBatches(tx);
+    const results = [];
+    for (const batch of batches) {
+      const sites = await listBatchSites(tx, batch.userId, batch.id);
+      const completed = sites.filter((site) => site.status === 'completed').length;
+      const failed = sites.filter((site) => site.status === 'failed');
+      await emitWebhookEvent(tx, batch.userId, 'batch.completed', {
+        batch_id: batch.id,
+        name: batch.name,
+        sites: sites.length,
+        completed,
+        failed: failed.length,
+        rejected: batch.rejected.length,
+        batch_url: `${deps.baseUrl}/batches/${batch.id}`,
+        download_url: `${deps.baseUrl}/api/batches/${batch.id}/download`,
+      });
+      results.push({ batch, completed, failed });
+    }
+    return results;
+  });
+  const { mailer } = deps;
+  if (!mailer) return finished.length;
+  for (const { batch, completed, failed } of finished) {
+    const rows = await db
+      .select({ email: users.email, notify: users.notifyJobOutcome })
+      .from(users)
+      .where(eq(users.id, batch.userId))
+      .limit(1);
+    const owner = rows[0];
+    if (!owner?.notify) continue;
+    const content = buildBatchOutcomeEmail({
+      batchName: batch.name,
+      completed,
+      failed: failed.length,
+      failures: failed.map((site) => ({ sourceUrl: site.sourceUrl, reason: site.errorMessage })),
+      batchUrl: `${deps.baseUrl}/batches/${batch.id}`,
+      settingsUrl: `${deps.baseUrl}/profile/edit`,
+    });
+    try {
+      await mailer.send({ to: owner.email, ...content });
+    } catch (error) {
+      // The batch has ended either way; its page and webhook say so. The e-mail is not retried.
+      deps.logger.error({ err: error, batchId: batch.id }, 'batch e-mail could not be sent');
+    }
+  }
+  return finished.length;
+}
+
+/**
+ * Announces what ended since the last call (issue 26): the webhooks of each ended job, then the end
+ * of each batch whose sites have all ended (its webhook and its one e-mail). Workers call it after
+ * each job and on every sweep; the claims make each notice go out once.
+ */
+export async function announceOutcomes(
+  deps: OutcomeNoticeDeps,
+): Promise<{ jobs: number; batches: number }> {
+  const jobs = await announceEndedJobs(deps);
+  const batches = await announceEndedBatches(deps);
+  return { jobs, batches };
+}
