@@ -19,6 +19,7 @@ import {
 } from './helpers/test-app';
 import { TEST_DATABASE_KINDS } from './helpers/test-databases';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver';
+import { callV1, createKey, grantCredits, subscribeToScale } from './helpers/api-key-test-helpers';
 
 // Batches (issue 26): 30 URLs, 3 of them unreachable, a balance of 25 credits — the pre-check, the
 // refusal that charges nothing, exact reservations, refunds of the sites that fail, one e-mail and
@@ -279,7 +280,7 @@ describe(`batches on ${KIND}`, () => {
     expect(Number(first[6])).toBeGreaterThan(0.5);
     expect(first[13]).toBe('sites/Microsite 1.zip');
     expect(csv.find((row) => row.startsWith('4,'))).toContain('The site answered with an error');
-  });
+  }, 300_000);
 
   it('keeps batches to their owner', async () => {
     const [mine] = (await agent.get('/api/batches')).json().items;
@@ -292,5 +293,45 @@ describe(`batches on ${KIND}`, () => {
       expect(response.json().error.code).toBe('API_BATCH_NOT_FOUND');
     }
     expect((await agent.get('/api/batches/nope')).statusCode).toBe(404);
+  });
+
+  it('starts a batch from the public API once per Idempotency-Key', async () => {
+    await subscribeToScale(testApp.database.db, userId);
+    await grantCredits(testApp.database.db, userId, 2);
+    const before = await balance();
+    const { key } = await createKey(agent, ['read', 'projects']);
+    const body = {
+      urls: [`${sites.url}/site-1/`, `${sites.url}/gone/`, `${sites.url}/site-2/`],
+      name: 'From the pipeline',
+    };
+    const send = () =>
+      callV1(testApp, key, {
+        method: 'POST',
+        url: '/api/v1/batches',
+        json: body,
+        headers: { 'idempotency-key': 'batch-run-1' },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    expect(first.json()).toMatchObject({ credits_reserved: 2, counts: { total: 2, rejected: 1 } });
+    expect(await balance()).toBe(before - 2);
+
+    const read = await callV1(testApp, key, { url: `/api/v1/batches/${first.json().id}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().sites.map((site: { name: string }) => site.name)).toEqual([
+      'Microsite 1',
+      'Microsite 2',
+    ]);
+    const { key: readOnly } = await createKey(agent, ['read'], 'Dashboard');
+    const refused = await callV1(testApp, readOnly, {
+      method: 'POST',
+      url: '/api/v1/batches',
+      json: body,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await balance()).toBe(before - 2);
   });
 });

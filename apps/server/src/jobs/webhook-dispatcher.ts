@@ -206,14 +206,15 @@ export function startWebhookDispatcher(deps: WebhookDispatcherDeps): WebhookDisp
         limit: free,
       });
       lastClaimEmpty = claimed.length === 0;
-      if (claimed.length === 0) break;
+      // Nothing due now; a wake meanwhile (again) looks once more, with its clock.
+      if (claimed.length === 0) continue;
       const endpoints = await findEndpointsByIds(db, [
         ...new Set(claimed.map((row) => row.endpointId)),
       ]);
       for (const delivery of claimed) run(delivery, endpoints.get(delivery.endpointId));
       // A full claim may leave more due rows: claim again when slots free up (pump from finally).
     } while (again);
-    if (inFlight.size === 0 && lastClaimEmpty) {
+    if (inFlight.size === 0 && lastClaimEmpty && !again) {
       const waiters = idleWaiters;
       idleWaiters = [];
       for (const resolve of waiters) resolve();

@@ -3,6 +3,7 @@ import type { AppDb } from '../../../db/database';
 import { deleteExpiredIdempotencyKeys } from '../../../db/idempotency.repository';
 import type { ProjectServiceDeps } from '../../../services/projects.service';
 import { buildApiKeyAuth } from './api-key-auth';
+import { registerV1BatchRoutes } from './batches.v1.routes';
 import { buildIdempotentRunner } from './idempotency';
 import { registerV1ProjectRoutes } from './projects.v1.routes';
 import { registerV1Reference } from './v1-reference';
@@ -39,6 +40,7 @@ export async function registerV1Routes(app: FastifyInstance, options: V1Options)
     async (v1) => {
       v1.addHook('onRequest', authenticateApiKey);
       await registerV1ProjectRoutes(v1, { deps: options.deps, runIdempotent });
+      await registerV1BatchRoutes(v1, { deps: options.deps, runIdempotent });
       await registerV1Reference(v1, { baseUrl: options.baseUrl, prefix: V1_PREFIX });
     },
     { prefix: V1_PREFIX },
