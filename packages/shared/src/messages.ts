@@ -197,7 +197,8 @@ export const SHARE_MESSAGES = {
 export const NOTIFICATION_MESSAGES = {
   settingsTitle: 'Notifications',
   jobOutcomeLabel: 'E-mail me when a project completes or fails',
-  jobOutcomeHint: 'One e-mail per run, with a link to its report.',
+  jobOutcomeHint:
+    'One e-mail per run, with a link to its report; sites started together as a batch send one e-mail when the batch ends.',
   saved: 'Notification setting saved.',
   saveFailed: 'The notification setting could not be saved. Please try again.',
 } as const;

@@ -28,6 +28,12 @@ export const paths = {
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   billing: { path: '/billing', getHref: () => '/billing' },
+  webhooks: { path: '/webhooks', getHref: () => '/webhooks' },
+  batches: { path: '/batches', getHref: () => '/batches' },
+  batch: {
+    path: '/batches/:id',
+    getHref: (id: string) => `/batches/${encodeURIComponent(id)}`,
+  },
   testCheckout: {
     path: '/billing/test-checkout/:sessionId',
     getHref: (sessionId: string) => `/billing/test-checkout/${encodeURIComponent(sessionId)}`,

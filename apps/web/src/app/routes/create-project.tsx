@@ -4,6 +4,8 @@ import { useAiSettings } from '../../features/profile/api/ai-settings';
 import { sendVerificationEmail } from '../../features/profile/api/send-verification-email';
 import { AiRunNotice } from '../../features/profile/components/ai-run-notice';
 import { CreateProjectForm } from '../../features/projects/components/create-project-form';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth';
 
 /** /create-project — with no credits left, pricing comes before the form (issue 13). */
@@ -29,6 +31,12 @@ export function CreateProjectRoute() {
           }}
         />
       )}
+      <p className="mx-auto -mt-4 max-w-2xl px-4 pb-10 text-center text-sm text-slate-600">
+        Rebuilding many sites?{' '}
+        <Link to={paths.batches.getHref()} className="font-medium text-brand-700 hover:underline">
+          Start a batch from a list of URLs
+        </Link>
+      </p>
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { NOTIFICATION_MESSAGES } from '@sitelift/shared/messages';
 import type { Profile } from '@sitelift/shared/schemas/auth';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
+import { paths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 import { useMutation, useQueryClient } from '../../../lib/query-client';
 import { PROFILE_QUERY_KEY } from '../api/get-profile';
@@ -60,6 +62,12 @@ export function NotificationSettings({ profile }: { profile: Profile }) {
           </p>
         </div>
       </div>
+      <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-600">
+        Want these events in your own tools?{' '}
+        <Link to={paths.webhooks.getHref()} className="font-medium text-brand-700 hover:underline">
+          Set up webhooks
+        </Link>
+      </p>
       {notice && (
         <Alert tone={notice.tone} className="mt-4">
           {notice.text}
