@@ -15,10 +15,13 @@ import { openDatabase, type AppDb } from '../src/db/database';
 import { appendJobLogs } from '../src/db/jobs.repository';
 import { creditLedger, jobs, projects, users } from '../src/db/schema';
 import { startFixtureSite } from '../test/helpers/fixture-site';
+import { benchWebhookDeliveries } from './bench-webhooks';
 
 // npm run bench:api — the API under load on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL; a database of
 // its own is created and dropped): 100 users / 10,000 projects and the list endpoint at 50 connections;
-// 1,000 SSE log followers on one server process; 50 jobs submitted at once through the real engine.
+// 1,000 SSE log followers on one server process; 50 jobs submitted at once through the real engine;
+// 1,000 webhook deliveries to a slow receiver (issue 26; --webhooks N, --webhook-delay MS, and
+// --only-webhooks to run that part alone).
 // Options: --skip-jobs, --jobs N, --sse N, --profile DIR (the server writes a V8 CPU profile there).
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -33,6 +36,8 @@ const PROJECTS_PER_USER = 100;
 const SSE_CLIENTS = option('--sse', 1000);
 const JOBS = option('--jobs', 50);
 const SKIP_JOBS = args.includes('--skip-jobs');
+const WEBHOOKS = option('--webhooks', 1000);
+const WEBHOOK_DELAY_MS = option('--webhook-delay', 200);
 const PROFILE_DIR = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : undefined;
 const PASSWORD = 'Sitelift2026';
 
@@ -149,6 +154,14 @@ async function main(): Promise<void> {
   let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   const results: Record<string, string> = {};
   try {
+    if (args.includes('--only-webhooks')) {
+      results.webhooks = await benchWebhookDeliveries(db, {
+        count: WEBHOOKS,
+        delayMs: WEBHOOK_DELAY_MS,
+      });
+      process.stdout.write(`webhooks: ${results.webhooks}\n`);
+      return;
+    }
     const port = await getFreePort();
     server = await startBenchServer({
       DATABASE_URL: databaseUrl,
@@ -384,6 +397,13 @@ async function main(): Promise<void> {
         debits === JOBS && refunds === failed && balanceAfter === balanceBefore - JOBS + failed;
       results.jobs = `${JOBS} submitted at once (${refusedCreates} refused): ${completed} COMPLETED, ${failed} FAILED in ${seconds.toFixed(0)} s (${((completed / seconds) * 60).toFixed(1)} jobs/min, WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY ?? '2'}, one worker process); ledger ${debits} debits, ${refunds} refunds, balance ${balanceBefore} → ${balanceAfter}: ${balanced ? 'balanced' : 'NOT BALANCED'}`;
       process.stdout.write(`jobs: ${results.jobs}\n`);
+    }
+    if (WEBHOOKS > 0) {
+      results.webhooks = await benchWebhookDeliveries(db, {
+        count: WEBHOOKS,
+        delayMs: WEBHOOK_DELAY_MS,
+      });
+      process.stdout.write(`webhooks: ${results.webhooks}\n`);
     }
   } finally {
     if (server && server.child.exitCode === null) {
