@@ -59,7 +59,10 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
       )}
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
         {deliveries.data.map((delivery) => {
-          const status = STATUS_STYLE[delivery.status];
+          const status =
+            delivery.status === 'pending' && delivery.attempts === 0
+              ? { ...STATUS_STYLE.pending, label: 'Queued' }
+              : STATUS_STYLE[delivery.status];
           return (
             <li
               key={delivery.id}
