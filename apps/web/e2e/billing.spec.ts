@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { fixtureSiteUrl, originHeaders, registerVerified, uniqueEmail } from './helpers';
+import type { Page } from '@playwright/test';
+import {
+  buyThroughApi,
+  fixtureSiteUrl,
+  originHeaders,
+  registerVerified,
+  uniqueEmail,
+} from './helpers';
 
 // Issue 13: buying credits in test mode (the embedded default without a Stripe key), the pricing
 // section's toggle and alerts, the product-change dialog and re-running a completed project, in a
@@ -15,21 +21,6 @@ async function pricingSection(page: Page) {
   // The live pricing table has arrived once the founder places are counted.
   await expect(pricing.getByText(/places left|sold out/)).toBeVisible();
   return pricing;
-}
-
-/** Buys `productId` through the API in test mode (attach, then the test checkout's complete). */
-async function buyThroughApi(request: APIRequestContext, baseURL: string, productId: string) {
-  const attach = await request.post('/api/billing/attach', {
-    data: { product_id: productId },
-    headers: originHeaders(baseURL),
-  });
-  expect(attach.ok(), await attach.text()).toBe(true);
-  const { data } = (await attach.json()) as { data: { session_id: string } };
-  const complete = await request.post(
-    `/api/billing/test_checkout/${encodeURIComponent(data.session_id)}/complete`,
-    { headers: originHeaders(baseURL) },
-  );
-  expect(complete.ok(), await complete.text()).toBe(true);
 }
 
 test('a guest sees the toggle with its badge and is asked to sign in before buying', async ({

@@ -125,3 +125,22 @@ export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   );
 }
+
+/** Buys `productId` through the API in test mode (attach, then the test checkout's complete). */
+export async function buyThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  productId: string,
+) {
+  const attach = await request.post('/api/billing/attach', {
+    data: { product_id: productId },
+    headers: originHeaders(baseURL),
+  });
+  expect(attach.ok(), await attach.text()).toBe(true);
+  const { data } = (await attach.json()) as { data: { session_id: string } };
+  const complete = await request.post(
+    `/api/billing/test_checkout/${encodeURIComponent(data.session_id)}/complete`,
+    { headers: originHeaders(baseURL) },
+  );
+  expect(complete.ok(), await complete.text()).toBe(true);
+}

@@ -1,3 +1,4 @@
+import type { ApiKey } from '@sitelift/shared/schemas/api-keys';
 import type { AiProvider } from '@sitelift/shared/schemas/ai';
 import type { CreditEntry } from '@sitelift/shared/schemas/credits';
 import type { Project } from '@sitelift/shared/schemas/project';
@@ -161,6 +162,8 @@ export const mockDb = {
   eventStreams: [] as MockEventStream[],
   logStreams: new Map<string, MockEventStream>(),
   ai: buildMockAi(),
+  /** Profile → API keys (issue 26): the active keys and whether the plan includes API access. */
+  apiKeys: { items: [] as ApiKey[], apiAccess: false },
   /** Calls made to the API, for assertions. */
   calls: [] as { method: string; path: string; body: unknown }[],
 };
@@ -208,6 +211,7 @@ export function resetMockDb(): void {
   mockDb.billing = buildMockBilling();
   mockDb.github = buildMockGithub();
   mockDb.ai = buildMockAi();
+  mockDb.apiKeys = { items: [], apiAccess: false };
   mockDb.createFailure = null;
   mockDb.logStreamStatus = null;
   for (const stream of mockDb.eventStreams) stream.close();

@@ -25,6 +25,7 @@ import { updateProfile } from '../api/update-profile';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { AiModelSettings } from './ai-model-settings';
+import { ApiKeySettings } from './api-key-settings';
 import { NotificationSettings } from './notification-settings';
 
 /** Delay before a saved profile goes on to the dashboard (spec §9). */
@@ -223,6 +224,7 @@ function EditProfileFormLoaded({
 
       {!isFallback && <NotificationSettings profile={profile} />}
       {!isFallback && <AiModelSettings />}
+      {!isFallback && <ApiKeySettings />}
       {!isFallback && extraSections}
 
       <ChangeEmailDialog

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@sitelift/shared/schemas/api-keys';
 import { creditsResponseSchema } from '@sitelift/shared/schemas/credits';
 import type { AiProvider } from '@sitelift/shared/schemas/ai';
 import { HttpResponse, http } from 'msw';
@@ -89,9 +90,58 @@ const aiHandlers = [
   }),
 ];
 
+const apiKeyHandlers = [
+  http.get('*/api/me/api-keys', () => {
+    if (!getSessionUser()) return unauthenticated();
+    return HttpResponse.json({
+      items: mockDb.apiKeys.items,
+      api_access: mockDb.apiKeys.apiAccess,
+    });
+  }),
+  http.post('*/api/me/api-keys', async ({ request }) => {
+    if (!getSessionUser()) return unauthenticated();
+    const body = (await request.json()) as { name: string; scopes: ApiKeyScope[] };
+    mockDb.calls.push({ method: 'POST', path: '/api/me/api-keys', body });
+    if (!mockDb.apiKeys.apiAccess) {
+      return HttpResponse.json(
+        {
+          error: {
+            code: 'API_PLAN_REQUIRED',
+            message:
+              'API access comes with the Scale plan. Subscribe to Scale on the pricing page to create and use API keys.',
+          },
+        },
+        { status: 403 },
+      );
+    }
+    const key = `sl_${'k'.repeat(24)}${String(mockDb.apiKeys.items.length).padStart(8, '0')}`;
+    const created = {
+      id: `key-${mockDb.apiKeys.items.length + 1}`,
+      name: body.name,
+      prefix: key.slice(0, 11),
+      scopes: body.scopes,
+      created_at: '2026-11-27T10:00:00.000Z',
+      last_used_at: null,
+    };
+    mockDb.apiKeys.items = [created, ...mockDb.apiKeys.items];
+    return HttpResponse.json({ ...created, key }, { status: 201 });
+  }),
+  http.delete('*/api/me/api-keys/:id', ({ params }) => {
+    if (!getSessionUser()) return unauthenticated();
+    mockDb.calls.push({
+      method: 'DELETE',
+      path: `/api/me/api-keys/${String(params.id)}`,
+      body: null,
+    });
+    mockDb.apiKeys.items = mockDb.apiKeys.items.filter((item) => item.id !== params.id);
+    return new HttpResponse(null, { status: 204 });
+  }),
+];
+
 /** `/api/me/*` (our own routes: `{ error: { code, message } }` errors). */
 export const profileHandlers = [
   ...aiHandlers,
+  ...apiKeyHandlers,
   http.get('*/api/me/profile', () => {
     const user = getSessionUser();
     if (!user) return unauthenticated();
