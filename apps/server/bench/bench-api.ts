@@ -15,14 +15,17 @@ import { openDatabase, type AppDb } from '../src/db/database';
 import { appendJobLogs } from '../src/db/jobs.repository';
 import { creditLedger, jobs, projects, users } from '../src/db/schema';
 import { startFixtureSite } from '../test/helpers/fixture-site';
+import { runApiClientsScenario } from './bench-api-clients';
 import { benchWebhookDeliveries } from './bench-webhooks';
 
 // npm run bench:api — the API under load on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL; a database of
 // its own is created and dropped): 100 users / 10,000 projects and the list endpoint at 50 connections;
-// 1,000 SSE log followers on one server process; 50 jobs submitted at once through the real engine;
+// 1,000 SSE log followers on one server process; 100 API clients creating projects with idempotency
+// keys (bench-api-clients.ts); 50 jobs submitted at once through the real engine;
 // 1,000 webhook deliveries to a slow receiver (issue 26; --webhooks N, --webhook-delay MS, and
 // --only-webhooks to run that part alone).
-// Options: --skip-jobs, --jobs N, --sse N, --profile DIR (the server writes a V8 CPU profile there).
+// Options: --skip-jobs, --jobs N, --sse N, --profile DIR (the server writes a V8 CPU profile there),
+// --only api-clients (only the API clients scenario, on a web process without a worker).
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SERVER_DIR = path.resolve(HERE, '..');
@@ -40,6 +43,7 @@ const WEBHOOKS = option('--webhooks', 1000);
 const WEBHOOK_DELAY_MS = option('--webhook-delay', 200);
 const PROFILE_DIR = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : undefined;
 const PASSWORD = 'Sitelift2026';
+const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 
 async function getFreePort(): Promise<number> {
   const probe = http.createServer();
@@ -172,11 +176,38 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'silent',
       ALLOW_PRIVATE_URLS: 'true',
       AUTH_RATE_LIMIT_MAX: '1000000',
+      API_RATE_LIMIT_MAX: '1000000',
+      ...(ONLY === 'api-clients' ? { BENCH_ROLE: 'web' } : {}),
       WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? '2',
       MAX_PAGES: '2',
     });
     const baseUrl = server.url;
     process.stdout.write(`server ${baseUrl} (pid ${server.pid}), database ${name}\n`);
+
+    // --- 100 API clients creating projects with idempotency keys (issue 26)
+    const runApiClients = async () => {
+      const email = `bench-api-${randomBytes(3).toString('hex')}@example.com`;
+      const cookie = await signUpAndIn(baseUrl, db, email);
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const outcome = await runApiClientsScenario({
+        baseUrl,
+        db,
+        cookie,
+        userId: row?.id ?? '',
+        sourceUrl: `${site.url}/shop/`,
+      });
+      results.apiClients = outcome.summary;
+      process.stdout.write(
+        `api clients: duplicates ${outcome.duplicates} (must be 0), overdraw ${outcome.overdraw} (must be 0), p50 ${outcome.p50} ms, p95 ${outcome.p95} ms\n  ${outcome.summary}\n`,
+      );
+      if (outcome.duplicates !== 0 || outcome.overdraw !== 0 || outcome.mismatched !== 0) {
+        process.exitCode = 1;
+      }
+    };
+    if (ONLY === 'api-clients') {
+      await runApiClients();
+      return;
+    }
 
     // --- seed: 100 users (signed in), 10,000 projects
     const started = Date.now();
@@ -335,6 +366,8 @@ async function main(): Promise<void> {
     for (const req of clients) req.destroy();
     agent.destroy();
     await db.update(jobs).set({ status: 'COMPLETED', leaseOwner: null }).where(eq(jobs.id, jobId));
+
+    await runApiClients();
 
     // --- 50 jobs submitted at once through the real engine
     if (!SKIP_JOBS) {

@@ -45,26 +45,30 @@ export async function revokeApiKeyRow(db: AppDb, userId: string, keyId: string):
   return rows.length > 0;
 }
 
-/** What one use of a key found: its owner and scopes, and the request count of its current window. */
+/** What one use of a key found: its owner and scopes, the count of its window, the owner's access. */
 export interface ApiKeyUse {
   id: string;
   userId: string;
   scopes: string[];
   windowStart: Date;
   count: number;
+  emailVerified: boolean;
+  /** Whether the owner holds a live subscription to one of the plans with API access. */
+  hasApiAccess: boolean;
 }
 
 /**
  * Checks the key by its hash and counts one request, in one statement: the row lock orders concurrent
  * requests of one key, so the count is exact across processes. A window older than `windowSeconds`
- * starts again at 1. Also stamps the last use. Null when no active key has this hash.
+ * starts again at 1. Also stamps the last use, and reads whether the owner's e-mail is verified and
+ * whether they hold a live subscription to one of `productIds`. Null when no active key has this hash.
  */
 export async function useApiKey(
   db: AppDb,
   keyHash: string,
-  windowSeconds: number,
+  options: { windowSeconds: number; productIds: readonly string[] },
 ): Promise<ApiKeyUse | null> {
-  const expired = sql`${apiKeys.rateWindowStart} <= now() - make_interval(secs => ${windowSeconds})`;
+  const expired = sql`${apiKeys.rateWindowStart} <= now() - make_interval(secs => ${options.windowSeconds})`;
   const rows = await db
     .update(apiKeys)
     .set({
@@ -79,6 +83,16 @@ export async function useApiKey(
       scopes: apiKeys.scopes,
       windowStart: apiKeys.rateWindowStart,
       count: apiKeys.rateCount,
+      // Written with table names: drizzle leaves columns unqualified in an UPDATE's RETURNING, and
+      // inside a subquery an unqualified user_id would name the subquery's own column.
+      emailVerified: sql<boolean>`coalesce((select u.email_verified from users u where u.id = api_keys.user_id), false)`,
+      hasApiAccess: sql<boolean>`exists (select 1 from billing_subscriptions s where s.user_id = api_keys.user_id and s.status in (${sql.join(
+        LIVE_SUBSCRIPTION_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}) and s.product_id in (${sql.join(
+        options.productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`,
     });
   return rows[0] ?? null;
 }

@@ -3,7 +3,7 @@ import { AppError } from '@sitelift/shared/error-codes';
 import { API_KEY_SCOPE_LABELS, type ApiKeyScope } from '@sitelift/shared/schemas/api-keys';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashApiKey } from '../../../api-keys/api-keys.service';
-import { findApiAccount, useApiKey } from '../../../db/api-keys.repository';
+import { useApiKey } from '../../../db/api-keys.repository';
 import type { AppDb } from '../../../db/database';
 
 declare module 'fastify' {
@@ -59,7 +59,10 @@ export function buildApiKeyAuth(options: {
       reply.header('www-authenticate', 'Bearer');
       throw new AppError('API_KEY_INVALID');
     }
-    const use = await useApiKey(db, hashApiKey(match[1]), rateLimit.windowSeconds);
+    const use = await useApiKey(db, hashApiKey(match[1]), {
+      windowSeconds: rateLimit.windowSeconds,
+      productIds: API_ACCESS_PRODUCT_IDS,
+    });
     if (!use) {
       reply.header('www-authenticate', 'Bearer error="invalid_token"');
       throw new AppError('API_KEY_INVALID');
@@ -76,15 +79,13 @@ export function buildApiKeyAuth(options: {
       reply.header('retry-after', Math.max(1, resetSeconds));
       throw new AppError('API_KEY_RATE_LIMITED');
     }
-    const account = await findApiAccount(db, use.userId, API_ACCESS_PRODUCT_IDS);
-    if (!account) throw new AppError('API_KEY_INVALID');
-    if (!account.hasApiAccess) throw new AppError('API_PLAN_REQUIRED');
+    if (!use.hasApiAccess) throw new AppError('API_PLAN_REQUIRED');
     if (scope === undefined) throw new AppError('API_FORBIDDEN');
     if (!grants(use.scopes, scope)) {
       throw new AppError('API_KEY_SCOPE_MISSING', {
         message: `This API key does not have the "${scope}" scope (${API_KEY_SCOPE_LABELS[scope].label}). Create a key with it in Profile → API keys.`,
       });
     }
-    callers.set(request, { id: use.userId, emailVerified: account.emailVerified, keyId: use.id });
+    callers.set(request, { id: use.userId, emailVerified: use.emailVerified, keyId: use.id });
   };
 }

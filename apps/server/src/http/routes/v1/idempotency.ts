@@ -49,6 +49,9 @@ export function buildIdempotentRunner(options: { db: AppDb; waitMs?: number; pol
   const { db } = options;
   const waitMs = options.waitMs ?? 30_000;
   const pollMs = options.pollMs ?? 50;
+  // First requests running in this process, by owner and key: a repeat here waits for the promise
+  // instead of asking the database again and again (a repeat on another process polls, backing off).
+  const running = new Map<string, Promise<unknown>>();
   return async function runIdempotent(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -68,6 +71,8 @@ export function buildIdempotentRunner(options: { db: AppDb; waitMs?: number; pol
       .update(`${request.method} ${path}\n${toCanonicalJson(request.body)}`)
       .digest('hex');
     const deadline = Date.now() + waitMs;
+    const runningKey = `${caller.id}\n${header}`;
+    let delayMs = pollMs;
     for (;;) {
       const claim = await claimIdempotencyKey(db, {
         userId: caller.id,
@@ -77,20 +82,14 @@ export function buildIdempotentRunner(options: { db: AppDb; waitMs?: number; pol
         staleSeconds: STALE_PENDING_SECONDS,
       });
       if (claim.claimed) {
-        let answer: JsonAnswer;
+        const first = runFirst(caller.id, header, work);
+        running.set(runningKey, first);
         try {
-          answer = await work();
-        } catch (error) {
-          await releaseIdempotencyKey(db, caller.id, header);
-          throw error;
+          const answer = await first;
+          return await reply.status(answer.status).send(answer.body);
+        } finally {
+          running.delete(runningKey);
         }
-        // Stored as the client receives it (dates as strings), so a replay is the same bytes.
-        const stored: unknown = JSON.parse(JSON.stringify(answer.body ?? null));
-        await completeIdempotencyKey(db, caller.id, header, {
-          statusCode: answer.status,
-          response: stored,
-        });
-        return reply.status(answer.status).send(answer.body);
       }
       const { row } = claim;
       if (row) {
@@ -102,9 +101,40 @@ export function buildIdempotentRunner(options: { db: AppDb; waitMs?: number; pol
             .send(row.response);
         }
       }
-      // Pending (the first request still runs) or just released (it failed): ask again shortly.
+      // Pending (the first request still runs) or just released (it failed): ask again when the
+      // first ends here, or shortly when it runs elsewhere.
       if (Date.now() >= deadline) throw new AppError('API_IDEMPOTENCY_IN_PROGRESS');
-      await sleep(pollMs);
+      const local = running.get(runningKey);
+      if (local) {
+        // The timer is cancelled as soon as the first request ends.
+        const timer = new AbortController();
+        await Promise.race([
+          local.catch(() => undefined),
+          sleep(deadline - Date.now(), undefined, { signal: timer.signal }).catch(() => undefined),
+        ]);
+        timer.abort();
+      } else {
+        await sleep(Math.min(delayMs, deadline - Date.now()));
+        delayMs = Math.min(delayMs * 2, 1000);
+      }
     }
   };
+
+  async function runFirst(
+    userId: string,
+    key: string,
+    work: () => Promise<JsonAnswer>,
+  ): Promise<JsonAnswer> {
+    let answer: JsonAnswer;
+    try {
+      answer = await work();
+    } catch (error) {
+      await releaseIdempotencyKey(db, userId, key);
+      throw error;
+    }
+    // Stored as the client receives it (dates as strings), so a replay is the same bytes.
+    const stored: unknown = JSON.parse(JSON.stringify(answer.body ?? null));
+    await completeIdempotencyKey(db, userId, key, { statusCode: answer.status, response: stored });
+    return answer;
+  }
 }
