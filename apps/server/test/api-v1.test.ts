@@ -453,16 +453,20 @@ describe.each(TEST_DATABASE_KINDS)('public API v1 on %s', (kind) => {
       type: 'http',
       scheme: 'bearer',
     });
-    expect(Object.keys(document.paths).sort()).toEqual([
-      '/api/v1/credits',
-      '/api/v1/projects',
-      '/api/v1/projects/{id}',
-      '/api/v1/projects/{id}/cancel',
-      '/api/v1/projects/{id}/download',
-      '/api/v1/projects/{id}/logs',
-      '/api/v1/projects/{id}/report',
-      '/api/v1/projects/{id}/rerun',
-    ]);
+    // Every path is the public API's (other features add theirs, e.g. batches).
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/v1/'))).toBe(true);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/credits',
+        '/api/v1/projects',
+        '/api/v1/projects/{id}',
+        '/api/v1/projects/{id}/cancel',
+        '/api/v1/projects/{id}/download',
+        '/api/v1/projects/{id}/logs',
+        '/api/v1/projects/{id}/report',
+        '/api/v1/projects/{id}/rerun',
+      ]),
+    );
     const create = document.paths['/api/v1/projects'].post;
     expect(create.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['name', 'sourceUrl']),
