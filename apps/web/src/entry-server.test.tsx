@@ -17,15 +17,16 @@ describe('prerendered public pages', () => {
     expect(html).not.toContain('>Sign In<');
   });
 
-  it('claims only what this server does (issue 22): no AI, API access as on the roadmap', async () => {
+  it('claims only what this server does (issue 22): no AI, API access and batches live', async () => {
     const html = await renderPublicPage('/');
     // No model runs today: the rebuild is rule-based (lib/ai-designer.ts).
     expect(html).not.toMatch(/\bAI\b/);
     expect(html).toContain('Automatic code generation');
     expect(html).toContain('Automatic Modernization');
-    // The Scale card and the roadmap agree: API access is in development.
-    expect(html).toContain('API access (in development)');
-    expect(html).toMatch(/In development<\/h3><ul[^>]*><li[^>]*><span[^>]*><\/span>API access</);
+    // The Scale card and the roadmap agree: API access and batches are built (issue 26).
+    expect(html).not.toContain('API access (in development)');
+    expect(html).toMatch(/Live<\/h3><ul[^>]*>(?:(?!<\/ul>).)*API access</);
+    expect(html).toMatch(/Live<\/h3><ul[^>]*>(?:(?!<\/ul>).)*Batch processing of URL lists</);
     // A visitor is offered the free first site (a signed-in user is not: e2e/share-preview.spec.ts).
     expect(html).toContain('Modernize Your First Site for Free');
   });
@@ -37,6 +38,8 @@ describe('prerendered public pages', () => {
     const offered = await renderPublicPage('/', { githubExport: true, hostingOffer: true });
     expect(offered).toMatch(live);
     expect(offered).not.toMatch(inDevelopment);
+    // Nothing is left in development then: that group is not shown.
+    expect(offered).not.toContain('In development');
     const notOffered = await renderPublicPage('/', { githubExport: true });
     expect(notOffered).toMatch(inDevelopment);
     expect(notOffered).not.toMatch(live);

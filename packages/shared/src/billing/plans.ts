@@ -1,5 +1,5 @@
 /** The Scale plan's API access: not built yet, 'In development' on the roadmap too (issue 22). */
-export const API_ACCESS_FEATURE = 'API access (in development)';
+export const API_ACCESS_FEATURE = 'API access';
 /** The Freelancer plan's GitHub feature; the pricing card says when a server has it off (issue 22). */
 export const GITHUB_FEATURE = 'GitHub integration';
 

@@ -14,11 +14,20 @@ const GROUPS = [
     status: 'Live',
     icon: CircleCheck,
     badge: 'bg-emerald-100 text-emerald-800',
-    items: [CODE_GENERATION.rules, 'Full repository export', 'Secure processing'],
+    // API access and batches (issue 26) are built: the Scale plan's API and /batches.
+    items: [
+      CODE_GENERATION.rules,
+      'Full repository export',
+      'API access',
+      'Batch processing of URL lists',
+      'Secure processing',
+    ],
     // Where this server cannot publish to GitHub (issue 14): the export is a zip download.
     itemsWithoutGithub: [
       CODE_GENERATION.rules,
       'Full project download as a zip',
+      'API access',
+      'Batch processing of URL lists',
       'Secure processing',
     ],
   },
@@ -26,20 +35,22 @@ const GROUPS = [
     status: 'In development',
     icon: Hammer,
     badge: 'bg-amber-100 text-amber-800',
-    items: ['API access', ONE_CLICK_DEPLOY],
+    items: [ONE_CLICK_DEPLOY],
   },
   {
     status: 'Coming soon',
     icon: Clock,
     badge: 'bg-slate-200 text-slate-700',
-    items: ['Batch processing of URL lists', 'Expanded template library'],
+    items: ['Expanded template library'],
     itemsWithoutGithub: [
       'Export to a GitHub repository (not enabled on this server)',
-      'Batch processing of URL lists',
       'Expanded template library',
     ],
   },
 ];
+
+/** The grid's columns for the groups that have items (a group left empty is not shown). */
+const COLUMNS: Record<number, string> = { 1: '', 2: 'md:grid-cols-2', 3: 'md:grid-cols-3' };
 
 /** Roadmap status groups (spec §1, §2). */
 export function RoadmapSection() {
@@ -53,6 +64,8 @@ export function RoadmapSection() {
       return [...items.slice(0, -1), ONE_CLICK_DEPLOY, ...items.slice(-1)];
     return items.filter((item) => item !== ONE_CLICK_DEPLOY);
   };
+  // Where every planned item is live (deployment offered here), "In development" has none.
+  const shown = GROUPS.filter((group) => itemsOf(group).length > 0);
   const wording = (item: string) =>
     aiDesigner && item === CODE_GENERATION.rules ? CODE_GENERATION.ai : item;
   return (
@@ -67,8 +80,8 @@ export function RoadmapSection() {
             What works today, and what&apos;s next
           </h2>
         </div>
-        <div className="mt-14 grid gap-6 md:grid-cols-3">
-          {GROUPS.map((group) => (
+        <div className={`mt-14 grid gap-6 ${COLUMNS[shown.length] ?? 'md:grid-cols-3'}`}>
+          {shown.map((group) => (
             <section
               key={group.status}
               aria-labelledby={`roadmap-${group.status}`}
