@@ -40,10 +40,10 @@ export interface WebhookDispatchOptions {
   now: () => number;
 }
 
-/** The defaults: 8 at once, a look every second, 15 s per attempt, the real clock. */
+/** The defaults: 32 at once (one slow receiver must not hold up retries), a look every second, 15 s per attempt, the real clock. */
 export const DEFAULT_WEBHOOK_DISPATCH: WebhookDispatchOptions = {
   retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
-  concurrency: 8,
+  concurrency: 32,
   pollIntervalMs: 1000,
   timeoutMs: 15_000,
   now: () => Date.now(),
