@@ -99,7 +99,7 @@ describe('findUnsure without a logo', () => {
 describe('applyLabels', () => {
   it('puts the words read on a picture button into the menu where the link stands', () => {
     const { model, elements } = setUp();
-    expect(model.identity.menu?.map((item) => item.label)).toEqual(['Home']);
+    expect(model.identity.menu?.map((item) => item.label)).toEqual(['Home', 'Latest news']);
     const answer: UnderstandAnswer = {
       labels: [
         { id: 'e2', label: 'menu', words: 'Contact us' },
@@ -111,6 +111,7 @@ describe('applyLabels', () => {
       ['Home', `${ORIGIN}/`],
       ['Our story', `${ORIGIN}/about.html`],
       ['Contact us', `${ORIGIN}/contact.html`],
+      ['Latest news', `${ORIGIN}/news.html`],
     ]);
     // The rules' link named by its file name takes the words.
     expect(applied.model.navigation.map((link) => link.label)).toContain('Contact us');
@@ -134,7 +135,7 @@ describe('applyLabels', () => {
       { route: '/', field: 'alt', target: `${ORIGIN}/btn_contact.gif`, text: 'Contact us' },
     ]);
     // The model given is not changed.
-    expect(model.identity.menu?.map((item) => item.label)).toEqual(['Home']);
+    expect(model.identity.menu?.map((item) => item.label)).toEqual(['Home', 'Latest news']);
     // Saved with extract.json and read back on resume: the labels pass the stage's schema.
     const saved = siteModelSchema.safeParse({
       ...applied.model,
@@ -168,7 +169,7 @@ describe('applyLabels', () => {
       { route: '/', selector: 'e1', label: 'menu', taken: false },
       { route: '/', selector: 'e7', label: 'menu', taken: false },
     ]);
-    expect(applied.model.identity.menu?.map((item) => item.label)).toEqual(['Home']);
+    expect(applied.model.identity.menu?.map((item) => item.label)).toEqual(['Home', 'Latest news']);
     expect(applied.written).toEqual([]);
   });
 
@@ -194,7 +195,7 @@ describe('applyLabels', () => {
       ['menu', false],
     ]);
     expect(applied.notes).toHaveLength(2);
-    expect(applied.model.identity.menu?.map((item) => item.label)).toEqual(['Home']);
+    expect(applied.model.identity.menu?.map((item) => item.label)).toEqual(['Home', 'Latest news']);
   });
 
   it('takes a logo only for a picture linking home when the rules found none', () => {
@@ -255,7 +256,7 @@ describe('applyLabels', () => {
     expect(menu.labels).toEqual([
       { route: '/', selector: 'body > div > a', label: 'menu', taken: false },
     ]);
-    expect(menu.model.identity.menu?.map((item) => item.label)).toEqual(['Home']);
+    expect(menu.model.identity.menu?.map((item) => item.label)).toEqual(['Home', 'Latest news']);
     expect(menu.written).toEqual([]);
   });
 });
