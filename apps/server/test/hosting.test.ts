@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@sitelift/shared/schemas/project';
-import { hostingConnections, projects } from '../src/db/schema';
+import { hostingConnections, hostingDeploys, projects } from '../src/db/schema';
 import { startFakeNetlify, type FakeNetlify } from '../src/hosting/testing/fake-netlify-server';
 import { startFakeVercel, type FakeVercel } from '../src/hosting/testing/fake-vercel-server';
 import { getUserId } from './helpers/billing-test-helpers';
@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from './helpers/test-app';
 import { TEST_DATABASE_KINDS } from './helpers/test-databases';
+import type { Worker } from '../src/jobs/worker';
 
 // One-click deploy (issue 27) through the API, the queue and a real worker, to fake Netlify and
 // Vercel APIs on loopback driven by the real @netlify/api and @vercel/sdk clients.
@@ -41,6 +42,7 @@ describe.each(TEST_DATABASE_KINDS)('one-click deploy on %s', (kind) => {
   let testApp: TestApp;
   let netlify: FakeNetlify;
   let vercel: FakeVercel;
+  let worker: Worker;
   const answers: string[] = [];
 
   beforeAll(async () => {
@@ -55,7 +57,7 @@ describe.each(TEST_DATABASE_KINDS)('one-click deploy on %s', (kind) => {
         VERCEL_PARTNER_TOKEN: VERCEL_PARTNER,
       },
     });
-    await testApp.startWorker();
+    worker = await testApp.startWorker();
   });
   afterAll(async () => {
     await testApp?.close();
@@ -265,6 +267,110 @@ describe.each(TEST_DATABASE_KINDS)('one-click deploy on %s', (kind) => {
       'vercel-owner-token-0123456789',
     );
     expect(vercel.liveFiles(project.id).get('vercel.json')?.toString()).toContain('/index.html');
+  });
+
+  it('deleting a project deletes its claimable site at the host, not a site in the own account', async () => {
+    const agent = await signUpVerified(testApp, uniqueEmail('host-delete'));
+    const claimed = await projectWithDist(agent);
+    await call(agent, 'POST', `/api/projects/${claimed}/hosting`, {
+      provider: 'vercel',
+      mode: 'claim',
+    });
+    const live = await settled(agent, claimed);
+    const site = [...vercel.projects.values()].find((candidate) =>
+      live.hosting?.url?.includes(candidate.name),
+    );
+    expect(site).toBeDefined();
+
+    await call(agent, 'PUT', '/api/me/hosting/netlify', { token: NETLIFY_TOKEN });
+    const own = await projectWithDist(agent);
+    await call(agent, 'POST', `/api/projects/${own}/hosting`, { provider: 'netlify' });
+    const ownLive = await settled(agent, own);
+    const ownSite = [...netlify.sites.values()].find((candidate) =>
+      ownLive.hosting?.url?.includes(candidate.name),
+    );
+    expect(ownSite).toBeDefined();
+
+    expect((await call(agent, 'DELETE', `/api/projects/${claimed}`)).statusCode).toBe(204);
+    expect((await call(agent, 'DELETE', `/api/projects/${own}`)).statusCode).toBe(204);
+    const deadline = Date.now() + 30_000;
+    while (vercel.projects.has(site!.id)) {
+      if (Date.now() > deadline) throw new Error('the claimable site is still at the host');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // The user's own account keeps the site they deployed there.
+    expect(netlify.sites.has(ownSite!.id)).toBe(true);
+  });
+
+  it('ends a run whose worker died, so the card stops waiting and the next run starts', async () => {
+    const agent = await signUpVerified(testApp, uniqueEmail('host-lost'));
+    const userId = await getUserId(agent);
+    const { db } = testApp.database;
+    const lostProject = await projectWithDist(agent);
+    const busyProject = await projectWithDist(agent);
+    const insertRun = async (projectId: string, startedMinutesAgo: number) => {
+      const [run] = await db
+        .insert(hostingDeploys)
+        .values({
+          projectId,
+          userId,
+          provider: 'vercel',
+          mode: 'claim',
+          action: 'deploy',
+          status: 'RUNNING',
+          startedAt: new Date(Date.now() - startedMinutesAgo * 60_000),
+        })
+        .returning();
+      await db
+        .update(projects)
+        .set({
+          hosting: {
+            provider: 'vercel',
+            mode: 'claim',
+            status: 'deploying',
+            siteId: null,
+            siteName: null,
+            claimKey: null,
+            url: null,
+            claimUrl: null,
+            claimExpiresAt: null,
+            error: null,
+            progress: { label: 'Uploading', done: 1, total: 4 },
+            deployedAt: null,
+            deployId: run!.id,
+          },
+        })
+        .where(eq(projects.id, projectId));
+      return run!.id;
+    };
+    // Taken 25 minutes ago by a worker that died; the other taken a minute ago, still going.
+    const lostRun = await insertRun(lostProject, 25);
+    const busyRun = await insertRun(busyProject, 1);
+
+    await worker.sweep();
+    const ended = (await call(agent, 'GET', `/api/projects/${lostProject}`)).json() as Project;
+    expect(ended.hosting).toMatchObject({
+      status: 'failed',
+      error: 'The deploy stopped: the worker running it went away. Deploy again.',
+      progress: null,
+    });
+    const [lostRow] = await db.select().from(hostingDeploys).where(eq(hostingDeploys.id, lostRun));
+    expect(lostRow).toMatchObject({ status: 'FAILED' });
+    expect(lostRow?.logs.at(-1)).toMatchObject({ level: 'ERROR' });
+    const [busyRow] = await db.select().from(hostingDeploys).where(eq(hostingDeploys.id, busyRun));
+    expect(busyRow?.status).toBe('RUNNING');
+    const busy = await call(agent, 'POST', `/api/projects/${busyProject}/hosting`, {
+      provider: 'vercel',
+      mode: 'claim',
+    });
+    expect(busy.json().error.code).toBe('API_HOSTING_BUSY');
+
+    const again = await call(agent, 'POST', `/api/projects/${lostProject}/hosting`, {
+      provider: 'vercel',
+      mode: 'claim',
+    });
+    expect(again.statusCode).toBe(202);
+    expect((await settled(agent, lostProject)).hosting).toMatchObject({ status: 'live' });
   });
 
   it("keeps one user's sites and runs from another", async () => {

@@ -268,11 +268,12 @@ export const SECURITY_MESSAGES = {
   deleting: 'Deleting...',
   deleteDeleted: [
     'Your projects, their generated code, reports, screenshots and previews',
+    'Sites published with a claim link that nobody has claimed yet',
     'Your GitHub and hosting connections with their tokens, your API keys and AI settings',
     'Your credit balance and history, sessions and two-factor settings',
     'Any active subscription, cancelled now without a further charge',
   ],
   deleteKept:
-    'We keep only the records of your payments (amount, date, product), without your name or e-mail address, for as long as tax law requires.',
+    'We keep only the records of your payments (amount, date, product), without your name or e-mail address, for as long as tax law requires. Sites you published to your own Netlify, Vercel or Cloudflare account stay there: they are yours.',
   deleteIrreversible: 'This cannot be undone.',
 } as const;

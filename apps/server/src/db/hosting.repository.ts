@@ -1,7 +1,22 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from './database';
 import { notifyChange } from './notify';
 import { hostingConnections, hostingDeploys, projects, type StoredHosting } from './schema';
+
+/**
+ * How long a run may wait for a worker and how long it may run before it counts as lost: its worker
+ * died or hangs. The running limit is above the queue's expiry (15 minutes), after which pg-boss no
+ * longer counts the message as taken either.
+ */
+export const HOSTING_RUN_LIMITS = { queuedMs: 30 * 60_000, runningMs: 20 * 60_000 };
+
+/** A QUEUED run older than the wait limit, or a RUNNING one started before the run limit. */
+function lostRun(limits: typeof HOSTING_RUN_LIMITS): SQL {
+  const queued = `${Math.round(limits.queuedMs)} milliseconds`;
+  const running = `${Math.round(limits.runningMs)} milliseconds`;
+  return sql`((${hostingDeploys.status} = 'QUEUED' and ${hostingDeploys.createdAt} < now() - ${queued}::interval)
+    or (${hostingDeploys.status} = 'RUNNING' and ${hostingDeploys.startedAt} < now() - ${running}::interval))`;
+}
 
 /** A user's hosting connection; `token` is ciphertext (github/token-crypto.ts). */
 export type HostingConnectionRow = typeof hostingConnections.$inferSelect;
@@ -123,9 +138,9 @@ export async function insertHostingDeploy(
       .where(
         and(
           eq(hostingDeploys.projectId, values.projectId),
+          // A lost run (its worker died) no longer blocks the next; the sweep ends it.
+          not(lostRun(HOSTING_RUN_LIMITS)),
           sql`${hostingDeploys.status} in ('QUEUED', 'RUNNING')`,
-          // A run stuck for an hour (its worker died) no longer blocks the next.
-          sql`${hostingDeploys.createdAt} > now() - interval '1 hour'`,
         ),
       );
     if (running.length > 0) return undefined;
@@ -221,4 +236,51 @@ export async function finishHostingDeploy(
     .update(hostingDeploys)
     .set({ ...outcome, finishedAt: new Date() })
     .where(eq(hostingDeploys.id, deployId));
+}
+
+/** Runs past their limits (their worker died): the sweep ends them. */
+export async function findLostHostingDeploys(
+  db: AppDb,
+  limits: typeof HOSTING_RUN_LIMITS = HOSTING_RUN_LIMITS,
+): Promise<HostingDeployRow[]> {
+  return db.select().from(hostingDeploys).where(lostRun(limits)).limit(100);
+}
+
+/**
+ * Ends a lost run FAILED with a log line saying why, and the project's card with it when the card
+ * still follows this run (a later run has not replaced it). False when another sweep or the run
+ * itself ended it first.
+ */
+export async function failLostHostingDeploy(
+  db: AppDb,
+  run: HostingDeployRow,
+  message: string,
+  limits: typeof HOSTING_RUN_LIMITS = HOSTING_RUN_LIMITS,
+): Promise<boolean> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDb;
+    const ended = await tx
+      .update(hostingDeploys)
+      .set({
+        status: 'FAILED',
+        error: message,
+        finishedAt: new Date(),
+        logs: sql`${hostingDeploys.logs} || ${JSON.stringify([
+          { at: new Date().toISOString(), level: 'ERROR', message },
+        ])}::jsonb`,
+      })
+      .where(and(eq(hostingDeploys.id, run.id), lostRun(limits)))
+      .returning({ id: hostingDeploys.id });
+    if (ended.length === 0) return false;
+    const project = await findProjectHosting(tx, run.userId, run.projectId);
+    if (project?.hosting?.deployId === run.id) {
+      await updateProjectHosting(tx, run.userId, run.projectId, {
+        ...project.hosting,
+        status: 'failed',
+        error: message,
+        progress: null,
+      });
+    }
+    return true;
+  });
 }

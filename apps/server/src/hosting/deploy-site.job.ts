@@ -5,7 +5,9 @@ import type { ArtifactStore } from '../artifacts/artifact-store';
 import type { AppDb } from '../db/database';
 import {
   appendHostingLogs,
+  failLostHostingDeploy,
   findHostingConnection,
+  findLostHostingDeploys,
   findHostingDeployById,
   findProjectHosting,
   finishHostingDeploy,
@@ -27,8 +29,34 @@ export const HOSTING_QUEUE = 'deploy-site';
 /** A queue message: which run to do. */
 export const hostingPayloadSchema = z.object({ deployId: z.uuid() });
 
-/** Makes sure the queue exists (pg-boss sends only to existing queues). */
+/**
+ * The pg-boss queue of claimable sites to delete at the host after their project was deleted: the
+ * project row is gone, so the message carries what the host needs, and pg-boss retries it.
+ */
+export const SITE_REMOVAL_QUEUE = 'remove-hosted-site';
+
+/** A removal message: the host's site, deleted with the operator's partner token. */
+export const siteRemovalPayloadSchema = z.object({
+  provider: z.enum(['netlify', 'vercel', 'cloudflare']),
+  siteId: z.string().min(1),
+  siteName: z.string().min(1),
+  claimKey: z.string().nullable(),
+});
+
+/** Makes sure both queues exist (pg-boss sends only to existing queues). */
 export async function ensureHostingQueue(boss: PgBoss): Promise<void> {
+  if (!(await boss.getQueue(SITE_REMOVAL_QUEUE))) {
+    await boss.createQueue(SITE_REMOVAL_QUEUE, {
+      policy: 'standard',
+      // A host that is down now is tried again for about a day.
+      retryLimit: 12,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      retentionSeconds: 2 * 24 * 3600,
+      deleteAfterSeconds: 7 * 24 * 3600,
+    });
+  }
   if (await boss.getQueue(HOSTING_QUEUE)) return;
   await boss.createQueue(HOSTING_QUEUE, {
     policy: 'standard',
@@ -185,6 +213,63 @@ export async function runHostingJob(deps: HostingJobDeps, data: unknown): Promis
   }
 }
 
+/**
+ * After a project is deleted: a site deployed in claim mode lives in the operator's account, so it
+ * is deleted at the host too (a site already claimed has moved to its owner's account, and the host
+ * answers "not found", which counts as done). A site in the user's own account is theirs and stays.
+ */
+export async function queueDeletedProjectSite(
+  boss: PgBoss,
+  hosting: StoredHosting | null,
+): Promise<boolean> {
+  if (!hosting || hosting.mode !== 'claim' || !hosting.siteId || !hosting.siteName) return false;
+  const payload: z.infer<typeof siteRemovalPayloadSchema> = {
+    provider: hosting.provider,
+    siteId: hosting.siteId,
+    siteName: hosting.siteName,
+    claimKey: hosting.claimKey,
+  };
+  await boss.send(SITE_REMOVAL_QUEUE, payload);
+  return true;
+}
+
+/** Deletes one deleted project's claimable site; a throw makes pg-boss try again later. */
+export async function runSiteRemoval(
+  deps: Pick<HostingJobDeps, 'config' | 'logger' | 'pollMs'>,
+  data: unknown,
+): Promise<void> {
+  const parsed = siteRemovalPayloadSchema.safeParse(data);
+  if (!parsed.success) return;
+  const { provider, ...site } = parsed.data;
+  const partner = partnerCredentials(deps.config, provider);
+  if (!partner) {
+    deps.logger.warn({ provider, siteName: site.siteName }, 'no partner token: site left at host');
+    return;
+  }
+  const client = buildHostingClient(deps.config, provider, partner, { pollMs: deps.pollMs });
+  await client.deleteSite(site);
+  deps.logger.info({ provider, siteName: site.siteName }, 'deleted project’s site removed at host');
+}
+
+/** The message a lost run ends with, on its log and the project's card. */
+export function lostRunMessage(action: string): string {
+  return action === 'remove'
+    ? 'The removal stopped: the worker running it went away. Remove the site again.'
+    : 'The deploy stopped: the worker running it went away. Deploy again.';
+}
+
+/** Ends runs whose worker died (see HOSTING_RUN_LIMITS), so the card stops showing them as going. */
+export async function recoverLostHostingRuns(db: AppDb, logger: Logger): Promise<number> {
+  let ended = 0;
+  for (const run of await findLostHostingDeploys(db)) {
+    if (await failLostHostingDeploy(db, run, lostRunMessage(run.action))) {
+      ended += 1;
+      logger.warn({ deployId: run.id, status: run.status }, 'lost hosting run ended');
+    }
+  }
+  return ended;
+}
+
 /** A running consumer of the hosting queue. */
 export interface HostingWorker {
   stop(): Promise<void>;
@@ -214,8 +299,27 @@ export async function startHostingWorker(
       }
     },
   );
+  await boss.work(
+    SITE_REMOVAL_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+    async ([message]) => {
+      if (!message) return;
+      const task = runSiteRemoval(deps, message.data);
+      const settled = task.then(
+        () => undefined,
+        () => undefined,
+      );
+      inFlight.add(settled);
+      try {
+        await task;
+      } finally {
+        inFlight.delete(settled);
+      }
+    },
+  );
   return {
     async stop() {
+      await boss.offWork(SITE_REMOVAL_QUEUE).catch(() => undefined);
       await boss.offWork(HOSTING_QUEUE).catch(() => undefined);
       await Promise.allSettled([...inFlight]);
     },

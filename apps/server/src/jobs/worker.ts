@@ -43,7 +43,11 @@ import {
   type JobQueue,
 } from './queue';
 import { eq, sql } from 'drizzle-orm';
-import { HOSTING_QUEUE, startHostingWorker } from '../hosting/deploy-site.job';
+import {
+  HOSTING_QUEUE,
+  recoverLostHostingRuns,
+  startHostingWorker,
+} from '../hosting/deploy-site.job';
 
 /** A running worker. */
 export interface Worker {
@@ -379,6 +383,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       try {
         await recoverExpiredLeases(deps, db);
         await resendStaleQueued(deps, db);
+        await recoverLostHostingRuns(db, workerLogger);
         mailOutcomes();
         // Data exports past their download window lose their archive and row (issue 28).
         await removeExpiredExports(exportDeps);

@@ -34,6 +34,7 @@ import {
   listProjectsForUser,
   updateProjectFields,
 } from '../db/projects.repository';
+import { queueDeletedProjectSite } from '../hosting/deploy-site.job';
 import type { JobQueue } from '../jobs/queue';
 import { failJobAndRefund, refundUnqueuedJob } from './job-outcomes';
 import { toProjectJson } from './project-json';
@@ -332,7 +333,7 @@ export async function deleteProject(
   const result = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as AppDb;
     const record = await findProjectForUser(tx, userId, projectId);
-    if (!record) return { deleted: false };
+    if (!record) return { deleted: false, hosting: null };
     if (record.jobId && (record.jobStatus === 'QUEUED' || record.jobStatus === 'RUNNING')) {
       // Ends the job (job listeners hear FAILED; the credit comes back like for any failed job).
       await appendJobLogsUnleased(tx, record.jobId, [
@@ -349,10 +350,14 @@ export async function deleteProject(
     }
     // The credit history keeps naming the project after it is gone.
     await keepProjectNameOnLedger(tx, userId, projectId, record.name);
-    return deleteProjectRow(tx, userId, projectId);
+    return { ...(await deleteProjectRow(tx, userId, projectId)), hosting: record.hosting };
   });
   if (!result.deleted) throw new AppError('API_PROJECT_NOT_FOUND');
   await deps.artifacts.deleteProject(projectId);
+  // A claimable site still in the operator's account goes too (the user's own account keeps theirs).
+  await queueDeletedProjectSite(deps.queue.boss, result.hosting).catch((error: unknown) => {
+    deps.logger.error({ err: error, projectId }, 'could not queue the removal of the hosted site');
+  });
 }
 
 /** The project if it is the caller's and completed with its artifacts; 404 otherwise. */
