@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookLedgerEntry } from '../src/db/credits.repository';
-import { jobs, users, webhookEndpoints } from '../src/db/schema';
+import { jobs, users, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
 import { createTokenCipher, resolveTokenKey } from '../src/github/token-crypto';
 import { startWebhookDispatcher } from '../src/jobs/webhook-dispatcher';
 import { buildLogger } from '../src/lib/logger';
@@ -304,6 +304,47 @@ describe.each(TEST_DATABASE_KINDS)('webhooks on %s', (kind) => {
     } finally {
       await dispatcher.stop();
     }
+  });
+
+  it('prunes finished deliveries after 30 days and keeps pending ones', async () => {
+    const owner = await newUser('hooks-prune');
+    const endpoint = await addEndpoint(owner.agent, '/prune', ['credits.low']);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600_000);
+    const rows = await testApp.database.db
+      .insert(webhookDeliveries)
+      .values(
+        (
+          [
+            ['delivered', 31],
+            ['failed', 31],
+            ['pending', 31],
+            ['delivered', 29],
+          ] as const
+        ).map(([status, days]) => ({
+          endpointId: endpoint.id,
+          userId: owner.id,
+          messageId: `msg_prune_${status}_${days}`,
+          eventType: 'credits.low',
+          payload: { balance: 0 },
+          status,
+          // Far in the future: no dispatcher sends the pending one during the test.
+          nextAttemptAt: daysAgo(-3650),
+          createdAt: daysAgo(days),
+        })),
+      )
+      .returning({ messageId: webhookDeliveries.messageId });
+    expect(rows).toHaveLength(4);
+
+    const worker = await testApp.startWorker();
+    await worker.sweep();
+    const left = await testApp.database.db
+      .select({ messageId: webhookDeliveries.messageId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(left.map((row) => row.messageId).sort()).toEqual([
+      'msg_prune_delivered_29',
+      'msg_prune_pending_31',
+    ]);
   });
 
   it('refuses a receiver on a private address, when added and when sent to', async () => {

@@ -7,6 +7,7 @@ import {
   gte,
   inArray,
   isNull,
+  lt,
   lte,
   or,
   sql,
@@ -316,4 +317,18 @@ export async function claimJobsToAnnounce(db: AppDb, limit: number) {
     );
   const byId = new Map(projectRows.map((row) => [row.id, row]));
   return claimed.map((job) => ({ ...job, project: byId.get(job.projectId) }));
+}
+
+/** Deletes finished deliveries (delivered or given up) created before `before`; returns how many. */
+export async function pruneFinishedDeliveries(db: AppDb, before: Date): Promise<number> {
+  const rows = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ['delivered', 'failed']),
+        lt(webhookDeliveries.createdAt, before),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return rows.length;
 }

@@ -33,6 +33,8 @@ import {
   runLighthouseJob,
 } from './measure-lighthouse.job';
 import { removeExpiredExports, runExportJob } from './export-account.job';
+import { pruneFinishedDeliveries } from '../db/webhooks.repository';
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@sitelift/shared/schemas/webhooks';
 import {
   EXPORT_QUEUE,
   LIGHTHOUSE_DEAD_LETTER_QUEUE,
@@ -387,6 +389,11 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
         mailOutcomes();
         // Data exports past their download window lose their archive and row (issue 28).
         await removeExpiredExports(exportDeps);
+        // The delivery log keeps finished deliveries for a month (the webhooks screen says so).
+        await pruneFinishedDeliveries(
+          db,
+          new Date(Date.now() - WEBHOOK_DELIVERY_RETENTION_DAYS * 24 * 3600_000),
+        );
       } catch (error) {
         if (!killed) workerLogger.error({ err: error }, 'sweep failed');
       } finally {

@@ -26,6 +26,9 @@ export const CREDITS_LOW_THRESHOLD = 3;
 /** Most endpoints per user. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
+/** Days a finished delivery (delivered or given up) stays in the log before it is pruned. */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
 /** `POST /api/webhooks`: a new endpoint. */
 export const createWebhookBodySchema = z.strictObject({
   url: z

@@ -1,5 +1,8 @@
 import { RotateCw } from 'lucide-react';
-import type { WebhookDelivery } from '@sitelift/shared/schemas/webhooks';
+import {
+  WEBHOOK_DELIVERY_RETENTION_DAYS,
+  type WebhookDelivery,
+} from '@sitelift/shared/schemas/webhooks';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -109,6 +112,9 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
           );
         })}
       </ul>
+      <p className="mt-2 text-xs text-slate-500">
+        Deliveries are kept for {WEBHOOK_DELIVERY_RETENTION_DAYS} days.
+      </p>
     </div>
   );
 }
