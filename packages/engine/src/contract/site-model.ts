@@ -233,6 +233,7 @@ const asideSchema = exactly<Aside>()(
     width: z.number(),
     span: z.number().optional(),
     isNavigation: z.boolean(),
+    besideFrom: z.string().optional(),
     fill: z.string().optional(),
     text: z.string().optional(),
     blocks: z.array(blockSchema),

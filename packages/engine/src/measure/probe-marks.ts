@@ -70,6 +70,12 @@ export const PROBE_MARKS = {
   /** The colour most of a filled sidebar's words are written in. */
   asideText: 'data-sitelift-aside-text',
   /**
+   * Where the two columns of a sidebar layout begin: the first element (in the markup) of the
+   * sidebar's row that is not wholly above it. What comes before spans the full width above the
+   * columns (a banner, a hero), and stays above them in the rebuild.
+   */
+  asideStart: 'data-sitelift-aside-start',
+  /**
    * A layout row: its columns' shares of the row in percent, in the order they stand from the row's
    * start edge, e.g. `58.3 41.7`.
    */

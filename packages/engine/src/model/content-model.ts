@@ -245,6 +245,11 @@ export interface Aside {
   span?: number;
   /** Mostly links (a menu tree): drawn as a labelled navigation. */
   isNavigation: boolean;
+  /**
+   * The id of the page's first section beside the sidebar, when the sections before it spanned the
+   * full width above the sidebar's columns (a banner, a hero): they stay above them.
+   */
+  besideFrom?: string;
   /** Its own fill and the colour of its words, #rrggbb, when it had a fill (they pass AA together). */
   fill?: string;
   text?: string;

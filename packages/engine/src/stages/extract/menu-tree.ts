@@ -15,7 +15,7 @@ import {
   resolveUrl,
   textContent,
 } from './dom';
-import { isNavigation } from './walk/navigation';
+import { isInAside, isNavigation } from './walk/navigation';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 
 /** Arrows and carets that mark a dropdown toggle: decoration, not part of the label. */
@@ -160,10 +160,12 @@ function toItems(container: Element, pageUrl: string): MenuItem[] {
 
 /**
  * The menu roots of a page: those the probe marked, else the first navigation element; a bar of
- * language links only is none (the menu is found without them).
+ * language links only is none (the menu is found without them), nor is a menu in a marked sidebar.
  */
 export function findMenuRoots(document: Node): Element[] {
   const isMenuOfPages = (element: Element): boolean =>
+    // A sidebar's menu (a documentation site's table of contents) stays in the sidebar (issue 23).
+    !isInAside(element) &&
     !isLanguageLinks(element) &&
     !hasLanguageAncestor(element) &&
     findElements(element, (e) => e.tagName === 'a' && !!getAttr(e, 'href')).some(

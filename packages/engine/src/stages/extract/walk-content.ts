@@ -62,8 +62,10 @@ export function walkContent(
   dropPendingSentMessage(context);
   // The page's own walk (not a subtree's): its menus are all known now.
   if (!shared) dropPictureMenus(context);
-  const { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors, aside } = context;
+  const { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors, aside, asideFrom } = context;
   const result: WalkResult = { blocks, textBlocks, navLinks, dropped, anchors, tabAnchors };
   if (aside) result.aside = aside;
+  if (aside && asideFrom !== undefined && asideFrom > 0 && asideFrom < blocks.length)
+    result.asideFrom = asideFrom;
   return result;
 }

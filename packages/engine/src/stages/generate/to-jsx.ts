@@ -759,18 +759,25 @@ export function toAsideLabel(aside: Aside): string {
 
 /**
  * The page's sections beside its sidebar (components/Aside.tsx): the content first in the markup
- * (on a phone the sidebar follows it), the sidebar on its side on a desktop, as wide as the original's.
+ * (on a phone the sidebar follows it, a menu column opens from above it), the sidebar on its side on
+ * a desktop, as wide as the original's; sections the original showed above the columns stay above.
  */
 function withAside(
   sections: t.JSXElement[],
   aside: Aside | undefined,
   state: JsxState,
+  ids: readonly string[] = [],
 ): t.JSXElement[] {
   if (!aside) return sections;
+  // The sections above the sidebar's columns (a banner spanning the page) stay above them.
+  const at = aside.besideFrom ? ids.indexOf(aside.besideFrom) : -1;
+  const above = at > 0 ? sections.slice(0, at) : [];
+  const beside = at > 0 ? sections.slice(at) : sections;
   const content = toBlocksJsx(aside.blocks, { ...state, firstImage: false });
   const label = toAsideLabel(aside);
   state.uses.add('Aside');
   return [
+    ...above,
     el(
       'Aside',
       [
@@ -782,7 +789,7 @@ function withAside(
         ...(aside.fill && aside.text ? [attr('fill', aside.fill), attr('text', aside.text)] : []),
         exprAttr('content', fragment(content)),
       ],
-      sections,
+      beside,
     ),
   ];
 }
@@ -809,7 +816,12 @@ export function toPageAst(page: PlannedPage, srcset?: JsxState['srcset']): t.Pro
     attr('route', page.route),
     attr('language', page.language),
   ]);
-  const sections = withAside(toSectionsJsx(page, state), page.aside, state);
+  const sections = withAside(
+    toSectionsJsx(page, state),
+    page.aside,
+    state,
+    page.sections.map((section) => section.id),
+  );
   const component = t.exportDefaultDeclaration(
     t.functionDeclaration(
       t.identifier(page.componentName),

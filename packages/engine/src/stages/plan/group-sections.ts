@@ -5,11 +5,16 @@ import { FOOTER_SECTION } from '../../model';
 /**
  * Visual sections start at h1/h2: deeper headings (and the sections under them) join the section
  * before them as heading blocks, and a heading with nothing under it takes the next section in.
+ * The section `kept` (where a sidebar's columns begin under a banner) always starts a part of its own.
  */
-export function groupSections(sections: Section[]): Section[] {
+export function groupSections(sections: Section[], kept?: string): Section[] {
   const out: Section[] = [];
   for (const section of sections) {
     const last = out[out.length - 1];
+    if (kept !== undefined && section.id === kept) {
+      out.push({ ...section, blocks: [...section.blocks] });
+      continue;
+    }
     const level = section.heading?.level ?? 0;
     // A short lead-in before the page's h1 ("Welcome to our studio!", a carousel) joins the h1's
     // section, still before the h1 as the original showed it: the h1 becomes the block after it.

@@ -76,12 +76,21 @@ export function planNavigation(
     )
       navItems.push({ label: link.label, route });
   }
-  const menu = planMenu(model.identity.menu ?? [], toRoute, isBrand);
+  const planned = planMenu(model.identity.menu ?? [], toRoute, isBrand);
+  // A lone link home (a documentation theme's title bar marked as navigation) is no menu: the brand
+  // in the header links home already.
+  const menu =
+    planned.length === 1 && planned[0]!.route === '/' && planned[0]!.children.length === 0
+      ? []
+      : planned;
   // Every menu item is in the footer too (the footer's text is the original's menu text).
   for (const item of flatten(menu))
     if (!navItems.some((n) => n.label === item.label && n.route === item.route))
       navItems.push(item);
-  if (navItems.length === 0) {
+  // A menu column beside the pages (a documentation site's table of contents) is the site's menu:
+  // it stays a sidebar (issue 23), and the header gets no made-up copy of it.
+  const sideMenu = pages.some((page) => page.aside?.isNavigation);
+  if (navItems.length === 0 && !sideMenu) {
     // No menu on the original: link the pages (the brand in the header already links home).
     for (const page of pages
       .filter((p) => p.route !== '/' && !isErrorPage(p))

@@ -124,7 +124,9 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
       ? toFallbackTitle(page.url, sections, model)
       : (toRouteTitle(page, sections, model) ?? page.title);
     sections = fitTabs(
-      toCardRuns(toDatedSections(groupSections(fixOutline(sections, title))))
+      toCardRuns(
+        toDatedSections(groupSections(fixOutline(sections, title), page.aside?.besideFrom)),
+      )
         .map((section) => ({ ...section, blocks: toBlockKinds(section.blocks) }))
         .filter((section) => section.heading || section.blocks.length > 0),
       title || model.identity.name,

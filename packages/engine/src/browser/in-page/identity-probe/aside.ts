@@ -23,6 +23,8 @@ const linkedShare = (e: Element): number => {
 interface Beside {
   side: 'left' | 'right';
   element: Element;
+  /** The wider column beside it (the content). */
+  content: Element;
   span: number;
 }
 
@@ -46,14 +48,35 @@ const besideOf = (column: Element, r: DOMRect): Beside | undefined => {
         continue;
       // The span: the sidebar and the content together (the layout's width, centred or not).
       if (s.left >= r.right - 2)
-        return { side: 'left', element: child, span: s.right - Math.max(0, r.left) };
+        return {
+          side: 'left',
+          element: child,
+          content: sibling,
+          span: s.right - Math.max(0, r.left),
+        };
       if (s.right <= r.left + 2)
-        return { side: 'right', element: child, span: Math.min(W, r.right) - s.left };
+        return {
+          side: 'right',
+          element: child,
+          content: sibling,
+          span: Math.min(W, r.right) - s.left,
+        };
     }
     const p = rectOf(parent);
     if (parent === body || p.width > r.width * 1.25 || p.height > r.height * 1.5) return undefined;
   }
   return undefined;
+};
+
+/**
+ * Where the sidebar's two columns begin in the markup: the first child of their parent that is not
+ * wholly above both (a banner or hero laid in the same parent before them stays above).
+ */
+const startOf = (found: Beside): Element | undefined => {
+  const parent = found.element.parentElement;
+  if (!parent) return undefined;
+  const top = Math.min(rectOf(found.element).top, rectOf(found.content).top);
+  return [...parent.children].find((child) => isShown(child) && rectOf(child).bottom > top + 2);
 };
 
 /** Marks the page's sidebars. */
@@ -73,6 +96,9 @@ export function markAsides(): void {
     found.element.setAttribute(PROBE_MARKS.aside, found.side);
     found.element.setAttribute(PROBE_MARKS.asideWidth, String(Math.round(box.width)));
     found.element.setAttribute(PROBE_MARKS.asideSpan, String(Math.round(found.span)));
+    const start = startOf(found);
+    if (start && !start.closest(markSelector(PROBE_MARKS.asideStart)))
+      start.setAttribute(PROBE_MARKS.asideStart, found.side);
     // Its own fill and words' colour (a blue menu column with white links), when it has a fill.
     const fill = fillOf(found.element);
     if (found.element.contains(fill.element) && !fill.image && isOpaque(fill.color)) {

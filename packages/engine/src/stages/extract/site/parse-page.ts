@@ -72,7 +72,7 @@ export function parsePage(
     if (heading !== undefined) anchorAt.set(id, heading);
     else if (!partStarts.has(found)) partStarts.set(found, { id, label });
   }
-  const { sections, sectionOfBlock } = splitSections(walked.blocks, partStarts);
+  const { sections, sectionOfBlock } = splitSections(walked.blocks, partStarts, walked.asideFrom);
   markCentredHeadings(sections, document);
   markCollapsedSections(sections, document, url);
   const anchors: Record<string, string> = {};
@@ -139,6 +139,11 @@ export function parsePage(
   // An address that redirected here (issue 24): links to it land on this page, and it redirects.
   if (raw.requestedUrl && raw.requestedUrl !== url) model.requestedUrl = raw.requestedUrl;
   if (walked.aside) model.aside = walked.aside;
+  // The sections above the sidebar's columns (a banner spanning the page) stay above them.
+  const beside =
+    walked.asideFrom === undefined ? undefined : sections[sectionOfBlock[walked.asideFrom]!];
+  if (model.aside && beside && beside !== sections[0])
+    model.aside = { ...model.aside, besideFrom: beside.id };
   const languages = withCurrentLanguage(versions, language, url);
   if (languages.length > 0) model.languages = languages;
   const copyright = findCopyright(walked.blocks);
@@ -218,6 +223,7 @@ interface PartStart {
 function splitSections(
   blocks: Block[],
   partStarts: ReadonlyMap<number, PartStart> = new Map(),
+  asideFrom?: number,
 ): { sections: Section[]; sectionOfBlock: number[] } {
   const sections: Section[] = [];
   const sectionOfBlock: number[] = [];
@@ -243,6 +249,18 @@ function splitSections(
         blocks: [],
       };
       idHints.set(current, part.id);
+      sections.push(current);
+    }
+    // The sidebar's columns begin here: what was above them is a section of its own.
+    if (
+      index === asideFrom &&
+      block.kind !== 'heading' &&
+      block.kind !== 'break' &&
+      current &&
+      current.id !== FOOTER_SECTION &&
+      current.blocks.length + (current.heading ? 1 : 0) > 0
+    ) {
+      current = { id: '', blocks: [] };
       sections.push(current);
     }
     if (block.kind === 'heading') {

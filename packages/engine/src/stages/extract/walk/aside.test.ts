@@ -74,6 +74,52 @@ describe('walkContent: sidebars', () => {
   });
 });
 
+/** A documentation page: a left column (as the probe marks it) whose menu is a `<nav>` of 60 links. */
+const DOCS = `<!doctype html><html><body><div class="book">
+  <div class="book-summary" data-sitelift-aside="left" data-sitelift-aside-width="300" data-sitelift-aside-span="1440">
+    <nav role="navigation"><ul>${Array.from(
+      { length: 60 },
+      (_, i) => `<li><a href="/chapter-${i + 1}.html">Chapter ${i + 1}</a></li>`,
+    ).join('')}</ul></nav>
+  </div>
+  <div class="book-body"><h1>Triggers</h1><p>How a trigger runs before and after a record is saved.</p></div>
+</div></body></html>`;
+
+/** A banner across the page, then the sidebar's two columns (the probe marks where they begin). */
+const BANNER_THEN_COLUMNS = `<!doctype html><html><body><table width="100%">
+  <tr><td colspan="2"><img src="/banner.gif" alt="Harbour Rowing Club" width="900" height="120">
+    <p>Rowing on the harbour since 1921.</p></td></tr>
+  <tr data-sitelift-aside-start="left">
+    <td width="180" data-sitelift-aside="left" data-sitelift-aside-width="180" data-sitelift-aside-span="900">
+      <a href="/crews.html">Crews</a><br><a href="/regattas.html">Regattas</a><br><a href="/join.html">Join</a>
+    </td>
+    <td><p>Training starts at six on Saturdays.</p><h2>Regattas</h2><p>Our next race is in May.</p></td>
+  </tr></table></body></html>`;
+
+describe('walkContent: a menu column stays the sidebar (issue 23)', () => {
+  it('keeps a <nav> of 60 links inside the marked column as the aside, not the header menu', () => {
+    const result = walkContent(parse(DOCS) as Node, PAGE, new Map());
+    expect(result.aside).toMatchObject({ side: 'left', width: 300, isNavigation: true });
+    const list = result.aside!.blocks.find((block) => block.kind === 'list');
+    expect(list?.kind === 'list' && list.items.length).toBe(60);
+    // Not collected as the page's navigation (which becomes the header's menu).
+    expect(result.navLinks).toEqual([]);
+    expect(result.textBlocks).toEqual(expect.arrayContaining(['Chapter 1', 'Chapter 60']));
+  });
+
+  it('records where the columns begin after a banner across the page', () => {
+    const result = walkContent(parse(BANNER_THEN_COLUMNS) as Node, PAGE, new Map());
+    expect(result.aside).toMatchObject({ side: 'left', isNavigation: true });
+    // The banner's picture and words come before the columns.
+    expect(result.asideFrom).toBe(2);
+    expect(result.blocks[result.asideFrom!]).toMatchObject({ kind: 'paragraph' });
+    expect(JSON.stringify(result.blocks[result.asideFrom!])).toContain('Training starts');
+    // Without the mark, the sidebar stands beside everything (asideFrom unset).
+    const unmarked = BANNER_THEN_COLUMNS.replace(' data-sitelift-aside-start="left"', '');
+    expect(walkContent(parse(unmarked) as Node, PAGE, new Map()).asideFrom).toBeUndefined();
+  });
+});
+
 describe('walkContent: images side by side', () => {
   const RATINGS = `<!doctype html><html><body><table>
   <tr><td><a href="/unreal.html"><img src="unreal.gif" width="300" height="60"></a></td>

@@ -11,6 +11,17 @@ import { flush } from './flush';
 import type { WalkContext } from './walk-context';
 import { PROBE_MARKS } from '../../../measure/probe-marks';
 
+/**
+ * Where the sidebar's columns begin (PROBE_MARKS.asideStart): the blocks met before span the full
+ * width above them (a banner, a hero), as the original showed them.
+ */
+export function recordAsideStart(context: WalkContext, element: Element): void {
+  if (getAttr(element, PROBE_MARKS.asideStart) === undefined) return;
+  if (context.root.nodeName !== '#document' || context.asideFrom !== undefined) return;
+  flush(context);
+  context.asideFrom = context.blocks.length;
+}
+
 /** A marked sidebar becomes the walk's aside (the first one; another is walked as content). */
 export function handleAside(context: WalkContext, element: Element): false | undefined {
   const side = getAttr(element, PROBE_MARKS.aside);

@@ -10,7 +10,7 @@ import { releaseItem } from './emit';
 import { flush } from './flush';
 import { endForm, startForm } from './form';
 import { enterList } from './list';
-import { isNavigation } from './navigation';
+import { isInAside, isNavigation } from './navigation';
 import type { Container, WalkContext } from './walk-context';
 
 /** Tags of block containers. */
@@ -108,7 +108,9 @@ export function handleBlock(context: WalkContext, element: Element): boolean {
     context.nav === 0 &&
     !context.form &&
     isNavigation(element) &&
-    !holdsOnlyTabs(element, context.tabGroups);
+    !holdsOnlyTabs(element, context.tabGroups) &&
+    // A menu in a sidebar is the sidebar's content: it stays beside the page (./aside.ts).
+    !isInAside(element);
   if (isNav) context.nav++;
   if (tag === 'form' && !context.form && context.nav === 0) startForm(context, element);
   context.exits.set(element, () => {

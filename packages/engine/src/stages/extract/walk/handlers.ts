@@ -18,7 +18,7 @@
 import type { Element, Node } from '../dom';
 import { getAttr, isElement } from '../dom';
 import { recordAnchor } from './anchor';
-import { handleAside } from './aside';
+import { handleAside, recordAsideStart } from './aside';
 import { BLOCKS, handleBlock, handleSubheading } from './block';
 import { handleClock } from './clock';
 import { handleClosedPanel } from './closed-panel';
@@ -170,6 +170,7 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   const leaf = LEAF_HANDLERS.get(tag)?.(context, element);
   if (leaf !== undefined) return leaf;
   recordAnchor(context, element);
+  recordAsideStart(context, element);
   if (handleAside(context, element) === false) return false;
   if (handleTabGroup(context, element) === false) return false;
   if (handlePanels(context, element) === false) return false;

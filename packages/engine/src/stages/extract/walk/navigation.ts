@@ -1,8 +1,24 @@
 /** Navigation: menus are rebuilt as the site header, so the walk collects their links apart. */
 import type { Element, Node } from '../dom';
 import { collapse, getAttr, isElement, walk } from '../dom';
+import { PROBE_MARKS } from '../../../measure/probe-marks';
 import { isHiddenElement } from './hidden';
 import { SKIPPED } from './skipped';
+
+/**
+ * Whether the element is or lies in a sidebar the probe marked (PROBE_MARKS.aside): a menu there is
+ * the sidebar's own content (a documentation site's table of contents), drawn in the sidebar, never
+ * moved into the header (issue 23).
+ */
+export function isInAside(element: Element): boolean {
+  for (
+    let node: Node | null = element;
+    node;
+    node = (node as { parentNode?: Node | null }).parentNode ?? null
+  )
+    if (isElement(node) && getAttr(node, PROBE_MARKS.aside) !== undefined) return true;
+  return false;
+}
 
 const NAV_TOKEN =
   /(?:^|[\s_-])(?:nav|navbar|navigation|topnav|mainnav|main-nav|menubar|main-menu|menu-main|site-menu|primary-menu)(?:$|[\s_-])/i;

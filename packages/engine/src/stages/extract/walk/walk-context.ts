@@ -26,6 +26,11 @@ export interface WalkResult {
   tabAnchors: Map<string, string>;
   /** The page's sidebar, when the identity probe marked one (./aside.ts). */
   aside?: Aside;
+  /**
+   * The index of the first block beside the sidebar, when blocks before it span the full width above
+   * the sidebar's columns (a banner, a hero: PROBE_MARKS.asideStart).
+   */
+  asideFrom?: number;
 }
 
 /** A block element the walk is inside, and the list its items belong to. */
@@ -134,6 +139,8 @@ export interface WalkContext {
   readonly pendingDialogs: string[];
   /** The sidebar met (./aside.ts): kept beside the content, not in it. */
   aside: Aside | undefined;
+  /** The index of the first block beside the sidebar (./aside.ts, PROBE_MARKS.asideStart). */
+  asideFrom: number | undefined;
   /** The last image emitted and the row it sits in, to keep images side by side (./image.ts). */
   lastImage: { block: Extract<Block, { kind: 'image' }>; row: Element } | undefined;
 }
@@ -186,6 +193,7 @@ export function createWalkContext(
     opens: [],
     pendingDialogs: [],
     aside: undefined,
+    asideFrom: undefined,
     lastImage: undefined,
   };
 }

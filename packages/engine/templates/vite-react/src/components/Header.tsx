@@ -185,48 +185,55 @@ export function Header() {
           */}
           <span className={isNameShown() || !site.logo ? undefined : 'sr-only'}>{site.name}</span>
         </Link>
-        <nav aria-label={site.labels.menu} className="desktop-nav">
-          <ul>{entries}</ul>
-        </nav>
+        {/* Without a menu of its own (the site's menu is a sidebar): no empty bar, no menu button. */}
+        {menu.length > 0 ? (
+          <nav aria-label={site.labels.menu} className="desktop-nav">
+            <ul>{entries}</ul>
+          </nav>
+        ) : null}
         <LanguageSwitcher />
-        <button
-          ref={menuButton}
-          type="button"
-          className="menu-button"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span className="sr-only">{open ? site.labels.closeMenu : site.labels.menu}</span>
-          <svg
-            aria-hidden="true"
-            width="24"
-            height="24"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
+        {menu.length > 0 ? (
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-button"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((value) => !value)}
           >
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+            <span className="sr-only">{open ? site.labels.closeMenu : site.labels.menu}</span>
+            <svg
+              aria-hidden="true"
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        ) : null}
       </div>
-      <nav
-        id="mobile-menu"
-        aria-label={site.labels.menu}
-        className="mobile-nav"
-        hidden={!open}
-        onKeyDown={(event) => {
-          // Escape closes the mobile menu (when no dropdown inside took it) and returns to its button.
-          if (event.key === 'Escape') {
-            setOpen(false);
-            menuButton.current?.focus();
-          }
-        }}
-      >
-        <ul className="wrap">{entries}</ul>
-      </nav>
+      {menu.length > 0 ? (
+        <nav
+          id="mobile-menu"
+          aria-label={site.labels.menu}
+          className="mobile-nav"
+          hidden={!open}
+          onKeyDown={(event) => {
+            // Escape closes the mobile menu (when no dropdown inside took it) and returns to its button.
+            if (event.key === 'Escape') {
+              setOpen(false);
+              menuButton.current?.focus();
+            }
+          }}
+        >
+          <ul className="wrap">{entries}</ul>
+        </nav>
+      ) : null}
     </header>
   );
 }

@@ -13,6 +13,8 @@ export function PageView({ page }: { page: PageEntry }) {
   const sections = Array.isArray(found) ? found : use(found);
   // The page's sidebar rides on its first section; it is drawn beside them all.
   const aside = sections[0]?.aside;
+  // Sections the original showed above the sidebar's columns (a banner across the page) stay above.
+  const at = aside?.besideFrom ? sections.findIndex((s) => s.id === aside.besideFrom) : -1;
   const views = sections.map((section, index) =>
     section.heading?.visuallyHidden ? (
       // A title the original did not show: for screen readers and search engines only (issue 12).
@@ -48,8 +50,9 @@ export function PageView({ page }: { page: PageEntry }) {
           fill={aside.fill}
           text={aside.text}
           content={<Blocks blocks={aside.blocks} />}
+          above={at > 0 ? views.slice(0, at) : undefined}
         >
-          {views}
+          {at > 0 ? views.slice(at) : views}
         </Aside>
       ) : (
         views

@@ -163,6 +163,8 @@ export interface AsideData {
   /** The sidebar and its content together in the original (px at 1440): the layout's width. */
   span?: number;
   isNavigation: boolean;
+  /** The id of the first section beside it: the sections before it span the page above it. */
+  besideFrom?: string;
   /** Its own fill and words' colour in the original (they pass AA together). */
   fill?: string;
   text?: string;
