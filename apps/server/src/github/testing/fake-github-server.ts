@@ -7,12 +7,16 @@ import { fileURLToPath } from 'node:url';
 // protocol Sitelift uses, with GitHub's status codes and error bodies, so the real Octokit and
 // @octokit/oauth-methods can be pointed at it (GITHUB_API_URL and GITHUB_WEB_URL = its url):
 // - web: GET /apps/:slug/installations/new and GET /login/oauth/authorize redirect (302) back with a code;
+//   with more than one account the authorize page asks which one (a form; Cancel answers error=access_denied
+//   as GitHub does), and PKCE (code_challenge S256) is checked at the exchange;
 // - OAuth: POST /login/oauth/access_token (code exchange and refresh_token grant, single-use refresh tokens);
-// - REST: GET /user, POST /user/repos, GET and DELETE /repos/:o/:r, GET git/ref/heads/main, GET git/commits/:sha,
+// - REST: GET /user, GET /user/emails, POST /user/repos, GET and DELETE /repos/:o/:r, GET git/ref/heads/main, GET git/commits/:sha,
 //   POST git/blobs, git/trees,
 //   git/commits, PATCH git/refs/heads/main, DELETE /applications/:client_id/token.
 // It keeps repositories, blobs, trees and commits in memory so a test can read every committed file's bytes,
 // records every request (method, path, status; bodies without credentials) and can inject faults.
+// Test controls (not GitHub's): POST /_fake/users adds or replaces an account, DELETE /_fake/users/:login
+// removes it, so a browser test in another process can set up the accounts it signs in with.
 // CLI: `node --import tsx apps/server/src/github/testing/fake-github-server.ts --port 4010
 //   --app-url http://127.0.0.1:3000` (prints the URL and the client id/secret to use).
 
@@ -25,6 +29,27 @@ export interface FakeGithubUser {
   name: string | null;
   email: string | null;
   avatar_url: string | null;
+  /**
+   * What GET /user/emails lists; by default `email` as the primary, verified address (none when it is
+   * null).
+   */
+  emails?: FakeGithubEmail[];
+}
+
+/** One entry of GET /user/emails, in GitHub's format. */
+export interface FakeGithubEmail {
+  email: string;
+  primary: boolean;
+  verified: boolean;
+  visibility: 'public' | 'private' | null;
+}
+
+/** What an authorization code was issued for (PKCE challenge and redirect_uri are checked at the exchange). */
+interface IssuedCode {
+  login: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+  redirectUri?: string;
 }
 
 /** One request the server received. Credentials (tokens, codes, secrets) are not kept. */
@@ -107,7 +132,7 @@ export interface FakeGithubServer {
     issuedSecrets: string[];
   };
   /** A code for `login` (default the first user) as the authorize redirect would carry it. */
-  issueCode(login?: string): string;
+  issueCode(login?: string, binding?: Omit<IssuedCode, 'login'>): string;
   /** The next `count` requests to `path` answer 403 'You have exceeded a secondary rate limit' (retry-after: 1). */
   injectSecondaryRateLimit(path: string | RegExp, count?: number, method?: string): void;
   /** Any other fault (see InjectedFault). */
@@ -196,7 +221,37 @@ function headerOf(request: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-const SECRET_FIELDS = ['client_secret', 'code', 'refresh_token', 'access_token'];
+const SECRET_FIELDS = ['client_secret', 'code', 'refresh_token', 'access_token', 'code_verifier'];
+
+/** GET /user/emails of `user`: its own list, or its public address as the primary, verified one. */
+function emailsOf(user: FakeGithubUser): FakeGithubEmail[] {
+  if (user.emails) return user.emails;
+  return user.email === null
+    ? []
+    : [{ email: user.email, primary: true, verified: true, visibility: 'public' }];
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+}
+
+/** The parameters of an authorization request that the account chooser carries through its form. */
+const AUTHORIZE_FIELDS = [
+  'client_id',
+  'redirect_uri',
+  'state',
+  'scope',
+  'code_challenge',
+  'code_challenge_method',
+];
+
+/** GitHub's error_uri for a refused authorization. */
+const ACCESS_DENIED_URI =
+  'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#access-denied';
 
 function withoutSecrets(body: Json | undefined): Json | undefined {
   if (!body) return body;
@@ -214,7 +269,7 @@ export async function startFakeGithubServer(
   const users = new Map((options.users ?? [DEFAULT_USER]).map((user) => [user.login, user]));
   const repos = new Map<string, FakeRepository>();
   const requests: RecordedGithubRequest[] = [];
-  const codes = new Map<string, string>();
+  const codes = new Map<string, IssuedCode>();
   const accessTokens = new Map<string, AccessToken>();
   const refreshTokens = new Map<string, { login: string; used: boolean }>();
   const faults: InjectedFault[] = [];
@@ -233,9 +288,12 @@ export async function startFakeGithubServer(
   };
   let baseUrl = '';
 
-  const issueCode = (login = [...users.keys()][0] ?? DEFAULT_USER.login) => {
+  const issueCode = (
+    login = [...users.keys()][0] ?? DEFAULT_USER.login,
+    binding: Omit<IssuedCode, 'login'> = {},
+  ) => {
     const code = randomBytes(10).toString('hex');
-    codes.set(code, login);
+    codes.set(code, { login, ...binding });
     state.issuedSecrets.push(code);
     return code;
   };
@@ -343,7 +401,14 @@ export async function startFakeGithubServer(
 
     if (method === 'GET' && path === '/user') {
       const user = users.get(login);
-      return reply(200, user ? { ...user, type: 'User' } : notFound);
+      if (!user) return reply(404, notFound);
+      const { emails: _emails, ...profile } = user;
+      return reply(200, { ...profile, type: 'User' });
+    }
+    if (method === 'GET' && path === '/user/emails') {
+      const user = users.get(login);
+      if (!user) return reply(404, notFound);
+      return reply(200, emailsOf(user) as unknown as Json);
     }
     if (method === 'POST' && path === '/user/repos') {
       const name = typeof body?.name === 'string' ? body.name : '';
@@ -518,14 +583,39 @@ export async function startFakeGithubServer(
       return reply(issueTokens(record.login));
     }
     const code = String(body.code ?? '');
-    const login = codes.get(code);
-    if (refusals > 0 || !login) {
+    const issued = codes.get(code);
+    if (refusals > 0 || !issued) {
       if (refusals > 0) refusals -= 1;
       return reply(oauthError('bad_verification_code', 'The code passed is incorrect or expired.'));
     }
+    // A code is spent by any exchange attempt, right or wrong (GitHub's codes are single use).
     codes.delete(code);
+    if (
+      issued.redirectUri !== undefined &&
+      body.redirect_uri !== undefined &&
+      body.redirect_uri !== issued.redirectUri
+    ) {
+      return reply(
+        oauthError(
+          'redirect_uri_mismatch',
+          'The redirect_uri MUST match the registered callback URL for this application.',
+        ),
+      );
+    }
+    if (issued.codeChallenge !== undefined) {
+      const verifier = typeof body.code_verifier === 'string' ? body.code_verifier : '';
+      const expected =
+        issued.codeChallengeMethod === 'plain'
+          ? verifier
+          : createHash('sha256').update(verifier).digest('base64url');
+      if (verifier === '' || expected !== issued.codeChallenge) {
+        return reply(
+          oauthError('bad_verification_code', 'The code passed is incorrect or expired.'),
+        );
+      }
+    }
     state.exchangeCount += 1;
-    return reply(issueTokens(login));
+    return reply(issueTokens(issued.login));
   }
 
   const server: Server = createServer((request, response) => {
@@ -572,6 +662,88 @@ export async function startFakeGithubServer(
         return;
       }
 
+      // Test controls: accounts added or removed by a test in another process.
+      if (path === '/_fake/users' && method === 'POST' && body && typeof body.login === 'string') {
+        users.set(body.login, body as unknown as FakeGithubUser);
+        record.status = 201;
+        send(response, 201, { login: body.login });
+        return;
+      }
+      const fakeUserMatch = /^\/_fake\/users\/([^/]+)$/.exec(path);
+      if (fakeUserMatch?.[1] && method === 'DELETE') {
+        users.delete(fakeUserMatch[1]);
+        record.status = 204;
+        send(response, 204, null);
+        return;
+      }
+
+      // The authorization page with more than one account: GitHub's account chooser, as a form that
+      // posts back here with the chosen login, or Cancel (access_denied).
+      if (path === '/login/oauth/authorize' && (method === 'POST' || users.size > 1)) {
+        const params = method === 'POST' ? (body ?? {}) : query;
+        if (params.client_id !== clientId) {
+          record.status = 404;
+          send(response, 404, '<h1>404</h1>');
+          return;
+        }
+        const redirectUri = String(
+          params.redirect_uri ??
+            `${options.appUrl ?? 'http://localhost:3000'}/auth/github/callback`,
+        );
+        if (method === 'GET') {
+          const hidden = AUTHORIZE_FIELDS.filter((name) => params[name] !== undefined)
+            .map(
+              (name) =>
+                `<input type="hidden" name="${name}" value="${escapeHtml(String(params[name]))}">`,
+            )
+            .join('');
+          const choices = [...users.values()]
+            .map(
+              (user) =>
+                `<button type="submit" name="login" value="${escapeHtml(user.login)}">Continue as ${escapeHtml(user.login)}</button>`,
+            )
+            .join('');
+          record.status = 200;
+          send(
+            response,
+            200,
+            `<!doctype html><meta name="viewport" content="width=device-width"><title>Authorize application</title>` +
+              `<h1>Select an account to authorize ${escapeHtml(appSlug)}</h1>` +
+              `<form method="post" action="/login/oauth/authorize">${hidden}${choices}` +
+              `<button type="submit" name="deny" value="1">Cancel</button></form>`,
+          );
+          return;
+        }
+        const target = new URL(redirectUri);
+        const login = typeof params.login === 'string' ? params.login : '';
+        if (params.deny !== undefined || !users.has(login)) {
+          target.searchParams.set('error', 'access_denied');
+          target.searchParams.set(
+            'error_description',
+            'The user has denied your application access.',
+          );
+          target.searchParams.set('error_uri', ACCESS_DENIED_URI);
+        } else {
+          target.searchParams.set(
+            'code',
+            issueCode(login, {
+              codeChallenge:
+                typeof params.code_challenge === 'string' ? params.code_challenge : undefined,
+              codeChallengeMethod:
+                typeof params.code_challenge_method === 'string'
+                  ? params.code_challenge_method
+                  : undefined,
+              redirectUri:
+                typeof params.redirect_uri === 'string' ? params.redirect_uri : undefined,
+            }),
+          );
+        }
+        if (params.state !== undefined) target.searchParams.set('state', String(params.state));
+        record.status = 302;
+        send(response, 302, null, { location: target.toString() });
+        return;
+      }
+
       // Web pages: the installation and authorization pages send the browser straight back with a code.
       const installMatch = /^\/apps\/([^/]+)\/installations\/new$/.exec(path);
       if (method === 'GET' && (installMatch || path === '/login/oauth/authorize')) {
@@ -593,7 +765,16 @@ export async function startFakeGithubServer(
               query.redirect_uri ??
                 `${options.appUrl ?? 'http://localhost:3000'}/auth/github/callback`,
             );
-        target.searchParams.set('code', issueCode());
+        target.searchParams.set(
+          'code',
+          installMatch
+            ? issueCode()
+            : issueCode(undefined, {
+                codeChallenge: query.code_challenge,
+                codeChallengeMethod: query.code_challenge_method,
+                redirectUri: query.redirect_uri,
+              }),
+        );
         if (installMatch) {
           target.searchParams.set('installation_id', '1');
           target.searchParams.set('setup_action', 'install');
