@@ -4,6 +4,7 @@ import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Logger } from 'pino';
+import type { GithubConfig } from '../config';
 import { describeDevice, deviceKey, formatDevice } from '../account/devices';
 import { deleteOtherSessions, isTwoFactorEnabled, rememberDevice } from '../db/account.repository';
 import { grantSignupCredit } from '../db/credits.repository';
@@ -21,6 +22,7 @@ import {
 } from '../mail/auth-emails';
 import type { Mailer } from '../mail/mailer';
 import { eq } from 'drizzle-orm';
+import { githubSignInPlugin, socialTwoFactorPlugin } from './github-sign-in';
 
 /** Shortest password the server accepts anywhere (sign-in, change and reset); sign-up is stricter. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -44,6 +46,8 @@ export interface AuthDeps {
   resetPasswordTokenExpiresIn?: number;
   /** Lifetime of verification links in seconds (default one hour). */
   verificationTokenExpiresIn?: number;
+  /** The GitHub App (GITHUB_*): when set, "Continue with GitHub" signs in through its OAuth. */
+  github?: GithubConfig;
 }
 
 /** What Better Auth puts in a verification JWT: the address, the new one of a change, the kind. */
@@ -101,6 +105,24 @@ export const SECURITY_SETTINGS_PATH = '/profile/edit#security';
 /** Better Auth routes that turn two-factor sign-in on (the first accepted code) or off. */
 const TWO_FACTOR_CHANGE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/disable']);
 
+/** Sign-ins whose session waits for the second factor when the account has one (no device mail yet). */
+const FIRST_FACTOR_SIGN_IN_PATHS = new Set(['/sign-in/email', '/callback/:id']);
+
+/** Token columns of an OAuth account: sign-in needs none of them later, so none is kept. */
+const OAUTH_TOKEN_FIELDS = [
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'accessTokenExpiresAt',
+  'refreshTokenExpiresAt',
+] as const;
+
+function withoutOauthTokens<T extends Record<string, unknown>>(account: T): T {
+  const copy: Record<string, unknown> = { ...account };
+  for (const field of OAUTH_TOKEN_FIELDS) if (field in copy) copy[field] = null;
+  return copy as T;
+}
+
 /**
  * Builds Better Auth: e-mail and password, verification e-mails (auto sign-in after verification),
  * password reset, change e-mail (confirmed from the new address) and change password. Rate limiting and
@@ -111,6 +133,13 @@ export function buildAuth(deps: AuthDeps) {
   const authLogger = logger.child({ module: 'better-auth' });
   const signInUrl = `${deps.baseUrl}/login`;
   const securityUrl = `${deps.baseUrl}${SECURITY_SETTINGS_PATH}`;
+  // Authenticator app (TOTP, 6 digits, 30 s) and ten backup codes, enforced at sign-in; a trusted
+  // device skips the code for 30 days. Turning it on or off needs the password.
+  const twoFactorPlugin = twoFactor({
+    issuer: 'Sitelift',
+    trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 3600,
+    backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: 'encrypted' },
+  });
   return betterAuth({
     appName: 'Sitelift',
     baseURL: deps.baseUrl,
@@ -128,16 +157,28 @@ export function buildAuth(deps: AuthDeps) {
       },
     }),
     plugins: [
-      // Authenticator app (TOTP, 6 digits, 30 s) and ten backup codes, enforced at sign-in; a trusted
-      // device skips the code for 30 days. Turning it on or off needs the password.
-      twoFactor({
-        issuer: 'Sitelift',
-        trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 3600,
-        backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: 'encrypted' },
-      }),
+      twoFactorPlugin,
+      // Sign in with GitHub (issue 28 item 3): only with the GitHub App configured; the second factor
+      // applies to it as to a password sign-in.
+      ...(deps.github
+        ? [githubSignInPlugin(deps.github), socialTwoFactorPlugin(twoFactorPlugin, deps.baseUrl)]
+        : []),
     ],
+    // OAuth errors (refused on GitHub, forged state) land on the sign-in screen, which says what failed.
+    onAPIError: { errorURL: signInUrl },
+    account: {
+      // An address that already has an account is never linked silently: the callback answers
+      // account_not_linked and the owner links GitHub after signing in (link-social).
+      accountLinking: { enabled: true, disableImplicitLinking: true },
+      encryptOAuthTokens: true,
+    },
     telemetry: { enabled: false },
     databaseHooks: {
+      account: {
+        // GitHub's tokens are not needed after the sign-in: they are never stored.
+        create: { before: async (account) => ({ data: withoutOauthTokens(account) }) },
+        update: { before: async (account) => ({ data: withoutOauthTokens(account) }) },
+      },
       user: {
         create: {
           // Every new account gets its free credit (ledger key signup:<userId>, booked once).
@@ -180,7 +221,8 @@ export function buildAuth(deps: AuthDeps) {
           // second factor is pending (sign-in/email of a 2FA account) the device waits for the code.
           after: async (session, context) => {
             if (
-              context?.path === '/sign-in/email' &&
+              context?.path &&
+              FIRST_FACTOR_SIGN_IN_PATHS.has(context.path) &&
               (await isTwoFactorEnabled(deps.db, session.userId))
             )
               return;

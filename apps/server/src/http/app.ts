@@ -32,6 +32,7 @@ import { registerAccountRoutes } from './routes/account.routes';
 import { registerAiSettingsRoutes } from './routes/ai-settings.routes';
 import { registerApiKeyRoutes } from './routes/api-keys.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
+import { registerSignInMethodRoutes } from './routes/sign-in-methods.routes';
 import { registerBillingRoutes } from './routes/billing.routes';
 import { registerGithubRoutes } from './routes/github.routes';
 import { registerHostingRoutes } from './routes/hosting.routes';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     trustedOrigins: config.trustedOrigins,
     resetPasswordTokenExpiresIn: deps.tokenLifetimes?.resetPassword,
     verificationTokenExpiresIn: deps.tokenLifetimes?.verification,
+    github: config.github,
   });
 
   // Sessions are cached briefly in this process and cleared everywhere when any may have changed.
@@ -241,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await registerAuthRoutes(app, { auth, config });
+  await registerSignInMethodRoutes(app, { githubConfigured: config.github !== undefined });
   await registerHealthRoutes(app, {
     database,
     chromePath: config.chromePath,

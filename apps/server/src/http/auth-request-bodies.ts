@@ -125,6 +125,22 @@ export const AUTH_REQUEST_BODIES: Record<string, z.ZodType> = {
     code: backupCode,
     trustDevice: z.boolean().optional(),
   }),
+  // Sign in with GitHub (issue 28): the only social provider; where to land after it.
+  '/sign-in/social': z.strictObject({
+    provider: z.literal('github'),
+    callbackURL: callbackUrl.optional(),
+    errorCallbackURL: callbackUrl.optional(),
+    newUserCallbackURL: callbackUrl.optional(),
+    disableRedirect: z.boolean().optional(),
+  }),
+  '/link-social': z.strictObject({
+    provider: z.literal('github'),
+    callbackURL: callbackUrl.optional(),
+    errorCallbackURL: callbackUrl.optional(),
+    disableRedirect: z.boolean().optional(),
+  }),
+  // The account row's id (as list-accounts gives it); Better Auth refuses the last way to sign in.
+  '/unlink-account': z.strictObject({ accountId: z.string().min(1).max(64) }),
   '/update-user': z.strictObject({
     name: z.string().trim().max(100, { message: 'Name must be at most 100 characters' }).optional(),
     image: z
@@ -145,4 +161,6 @@ export const RATE_LIMITED_AUTH_PATHS = new Set([
   '/reset-password',
   '/change-password',
   '/change-email',
+  '/sign-in/social',
+  '/link-social',
 ]);

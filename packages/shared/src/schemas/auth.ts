@@ -73,3 +73,10 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
 /** `GET /api/me/credits` (only `balance` is read by the web app). */
 export const creditsResponseSchema = z.looseObject({ balance: z.number() });
+
+/** `GET /api/sign-in-methods`: the ways to sign in this server offers besides e-mail and password. */
+export const signInMethodsSchema = z.object({
+  /** "Continue with GitHub" (the GitHub App is configured). */
+  github: z.boolean(),
+});
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;
