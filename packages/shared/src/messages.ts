@@ -277,3 +277,56 @@ export const SECURITY_MESSAGES = {
     'We keep only the records of your payments (amount, date, product), without your name or e-mail address, for as long as tax law requires. Sites you published to your own Netlify, Vercel or Cloudflare account stay there: they are yours.',
   deleteIrreversible: 'This cannot be undone.',
 } as const;
+
+/** Sign in with GitHub (issue 28 item 3): the button, the linking notice and the error messages. */
+export const GITHUB_SIGN_IN_MESSAGES = {
+  continueWithGithub: 'Continue with GitHub',
+  redirecting: 'Redirecting to GitHub...',
+  orWithEmail: 'or with your email',
+  /** An account has the GitHub account's address: it is linked only once its owner signs in. */
+  accountExists:
+    'An account with this email already exists. Sign in with your password to link GitHub to it.',
+  accessDenied: 'GitHub sign-in was cancelled. You can try again or sign in with your email.',
+  noVerifiedEmail:
+    'Your GitHub account has no verified primary email address. Verify it on GitHub, or sign in with your email and password.',
+  expired: 'GitHub sign-in could not be checked or has expired. Please try again.',
+  failed: 'GitHub sign-in failed. Please try again.',
+  emailMismatch:
+    'That GitHub account uses a different email address, so it was not linked to this account.',
+  linkedElsewhere: 'That GitHub account is already linked to another Sitelift account.',
+  linked: 'GitHub is linked. You can now sign in with GitHub.',
+  disconnected: 'GitHub is disconnected from your account.',
+  methodsTitle: 'Sign-in methods',
+  methodsHint: 'Ways to sign in to your account besides your email and password.',
+  connect: 'Connect GitHub',
+  disconnect: 'Disconnect',
+  onlyWay:
+    'GitHub is the only way to sign in to this account, so it cannot be disconnected. Set a password first (Forgot Password? on the sign-in screen).',
+} as const;
+
+/** The sign-in screen's message for an `error` code that an OAuth redirect brought back. */
+export function githubSignInErrorMessage(code: string): string {
+  switch (code) {
+    case 'account_not_linked':
+      return GITHUB_SIGN_IN_MESSAGES.accountExists;
+    case 'access_denied':
+      return GITHUB_SIGN_IN_MESSAGES.accessDenied;
+    case 'email_not_found':
+    case 'email_not_verified':
+      return GITHUB_SIGN_IN_MESSAGES.noVerifiedEmail;
+    case 'email_does_not_match':
+    case "email_doesn't_match":
+      return GITHUB_SIGN_IN_MESSAGES.emailMismatch;
+    case 'account_already_linked_to_different_user':
+      return GITHUB_SIGN_IN_MESSAGES.linkedElsewhere;
+    case 'state_mismatch':
+    case 'state_not_found':
+    case 'invalid_state':
+    case 'please_restart_the_process':
+    case 'invalid_code':
+    case 'no_code':
+      return GITHUB_SIGN_IN_MESSAGES.expired;
+    default:
+      return GITHUB_SIGN_IN_MESSAGES.failed;
+  }
+}

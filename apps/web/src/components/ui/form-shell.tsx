@@ -34,6 +34,7 @@ export function FormShell({
   notice,
   disabled,
   footer,
+  lead,
   onSubmitStart,
   onSubmit,
   children,
@@ -47,6 +48,8 @@ export function FormShell({
   notice?: string | null;
   disabled: boolean;
   footer?: ReactNode;
+  /** Between the banners and the fields, outside the fieldset (another way in, such as GitHub). */
+  lead?: ReactNode;
   onSubmitStart?: () => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void> | void;
   children: ReactNode;
@@ -82,6 +85,7 @@ export function FormShell({
         }}
       >
         {variant !== 'card' && banners}
+        {lead}
         <fieldset disabled={disabled} className={`min-w-0 ${styles.fieldset}`}>
           {legend && <legend className="sr-only">{legend}</legend>}
           {children}

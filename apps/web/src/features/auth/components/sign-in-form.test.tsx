@@ -88,3 +88,34 @@ describe('Sign In', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('Sign In with GitHub', () => {
+  const githubOn = () =>
+    server.use(http.get('*/api/sign-in-methods', () => HttpResponse.json({ github: true })));
+
+  it('offers "Continue with GitHub" only where the server has GitHub configured', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue with GitHub' })).toBeNull();
+  });
+
+  it('shows the button, and GitHub refusing access as a plain message', async () => {
+    githubOn();
+    renderApp('/login?error=access_denied&error_description=The+user+has+denied');
+    expect(await screen.findByRole('button', { name: 'Continue with GitHub' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'GitHub sign-in was cancelled. You can try again or sign in with your email.',
+    );
+  });
+
+  it('asks the owner of an existing account to sign in with the password to link GitHub', async () => {
+    githubOn();
+    renderApp('/login?error=account_not_linked');
+    expect(
+      await screen.findByText(
+        'An account with this email already exists. Sign in with your password to link GitHub to it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue with GitHub' })).toBeNull();
+  });
+});

@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES } from '@sitelift/shared/messages';
+import {
+  AUTH_MESSAGES,
+  GITHUB_SIGN_IN_MESSAGES,
+  githubSignInErrorMessage,
+} from '@sitelift/shared/messages';
 import { signInSchema } from '@sitelift/shared/validation/sign-in';
 import type { SignInInput } from '@sitelift/shared/validation/sign-in';
 import { Button } from '../../../components/ui/button';
@@ -14,7 +18,9 @@ import { refreshSession } from '../../../lib/auth';
 import { useQueryClient } from '../../../lib/query-client';
 import { getFromPath, getStateError, getStateMessage } from '../../../utils/navigation-state';
 import { signIn } from '../api/sign-in';
+import { startGithubLink } from '../../../lib/github-sign-in';
 import { AuthCard } from './auth-card';
+import { GithubSignInButton } from './github-sign-in-button';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { TwoFactorChallenge } from './two-factor-challenge';
 import { reportError } from '../../../lib/report-error';
@@ -25,12 +31,33 @@ export function SignInForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
+  // A GitHub sign-in comes back with ?error=<code>, or ?second_factor=1 when the code is still due.
+  const [oauthError] = useState(() => searchParams.get('error'));
+  // An account already has the GitHub account's address: GitHub is linked once its owner signs in.
+  const [linkGithub] = useState(() => oauthError === 'account_not_linked');
   const [serverError, setServerError] = useState<string | null>(() =>
-    getStateError(location.state),
+    oauthError && !linkGithub
+      ? githubSignInErrorMessage(oauthError)
+      : getStateError(location.state),
   );
-  const [notice, setNotice] = useState<string | null>(() => getStateMessage(location.state));
+  const [notice, setNotice] = useState<string | null>(() =>
+    linkGithub ? GITHUB_SIGN_IN_MESSAGES.accountExists : getStateMessage(location.state),
+  );
   const isForgotOpen = searchParams.get('forgot') === '1';
-  const [needsSecondFactor, setNeedsSecondFactor] = useState(false);
+  const [needsSecondFactor, setNeedsSecondFactor] = useState(
+    () => searchParams.get('second_factor') === '1',
+  );
+  useEffect(() => {
+    if (!['error', 'error_description', 'second_factor'].some((name) => searchParams.has(name)))
+      return;
+    setSearchParams(
+      (params) => {
+        for (const name of ['error', 'error_description', 'second_factor']) params.delete(name);
+        return params;
+      },
+      { replace: true, state: location.state },
+    );
+  }, [searchParams, setSearchParams, location.state]);
 
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
@@ -39,6 +66,12 @@ export function SignInForm() {
   const { errors, isSubmitting } = form.formState;
 
   const finishSignIn = async () => {
+    if (linkGithub) {
+      // The owner proved the account (password, and the code if on): now GitHub is linked to it.
+      const settings = paths.editProfile.getHref();
+      window.location.assign(await startGithubLink(`${settings}?github=linked`, settings));
+      return;
+    }
     await refreshSession(queryClient);
     navigate(getFromPath(location.state, paths.dashboard.getHref()), { replace: true });
   };
@@ -108,6 +141,7 @@ export function SignInForm() {
           setNotice(null);
         }}
         onSubmit={form.handleSubmit(onValid)}
+        lead={linkGithub ? undefined : <GithubSignInButton onError={setServerError} />}
       >
         <FormField
           label="Email Address"

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { useAccountSecurity } from '../api/security';
 import { DataExportSettings, DeleteAccountSettings } from './data-settings';
 import { DeviceSessions } from './device-sessions';
+import { LinkedAccounts } from './linked-accounts';
 import { TwoFactorSettings } from './two-factor-settings';
 
 /** The Security section of the profile: two-factor sign-in, devices, and leaving with your data. */
@@ -35,6 +36,7 @@ export function SecuritySettings() {
         )}
         <div className="divide-y divide-slate-200">
           {security.data && <TwoFactorSettings security={security.data} />}
+          {security.data && <LinkedAccounts security={security.data} />}
           <DeviceSessions />
         </div>
       </section>

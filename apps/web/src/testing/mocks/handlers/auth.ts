@@ -26,6 +26,15 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
 
 /** Better Auth's routes as the web app uses them (`{ code, message }` errors). */
 export const authHandlers = [
+  // "Continue with GitHub" is off unless a test turns it on (server.use).
+  http.get('*/api/sign-in-methods', () => HttpResponse.json({ github: false })),
+  http.get('*/api/auth/list-accounts', () =>
+    HttpResponse.json(
+      getSessionUser()
+        ? [{ id: 'account-password', providerId: 'credential', createdAt: '2026-01-01T00:00:00Z' }]
+        : [],
+    ),
+  ),
   http.get('*/api/auth/get-session', () => {
     const user = getSessionUser();
     return HttpResponse.json(user ? { session: { id: 's1' }, user: toSessionUser(user) } : null);
