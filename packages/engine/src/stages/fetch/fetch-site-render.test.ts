@@ -267,3 +267,42 @@ describe('fetchSite without Chromium', () => {
     expect(JSON.stringify(logger.logger.lines)).not.toContain('/nonexistent');
   });
 });
+
+describe.skipIf(!chromePath)('fetchSite on a site without scripts', () => {
+  it("keeps the start page's probe (its shown colours) with its served HTML", async () => {
+    // A blog of static pages whose stylesheet names a code highlighter's red more often than the
+    // blue its links are drawn in: only the rendered page tells which colour the visitor sees.
+    const css =
+      'body{color:#111;background:#fdfdfd} a{color:#2a7ae2} .site-footer{background:#eee}' +
+      ' .hl .s{color:#dd1144} .hl .s1{color:#dd1144} .hl .s2{color:#dd1144} .hl .sb{color:#dd1144}';
+    const blog = await startTestServer({
+      '/': {
+        body: `<html><head><title>Notes</title><link rel="stylesheet" href="/main.css"></head><body>
+          <h1>Posts</h1><ul><li><a href="/post.html">A first post</a></li></ul>
+          <footer class="site-footer"><p>Working on networks</p></footer></body></html>`,
+      },
+      '/main.css': { headers: { 'content-type': 'text/css' }, body: css },
+      '/post.html': {
+        body: '<html><head><link rel="stylesheet" href="/main.css"></head><body><p>Text</p></body></html>',
+      },
+    });
+    try {
+      const raw = await fetchSite(
+        `${blog.origin}/`,
+        { browser: 'always', maxPages: 2, allowPrivateUrls: true },
+        ports(),
+      );
+      const [home, post] = raw.pages;
+      expect(home).toMatchObject({ renderedWith: 'static' });
+      expect(home?.html).not.toContain('data-sitelift');
+      expect(home?.typography).toEqual(home?.probe?.typography);
+      expect(home?.probe?.links.map((entry) => entry.color)).toContain('rgb(42, 122, 226)');
+      expect(home?.probe?.footer?.background).toBe('rgb(238, 238, 238)');
+      // Only the start page is measured: the others are read as served, as before.
+      expect(post).toMatchObject({ renderedWith: 'static' });
+      expect(post?.probe).toBeUndefined();
+    } finally {
+      await blog.close();
+    }
+  });
+});

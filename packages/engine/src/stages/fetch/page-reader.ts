@@ -82,12 +82,15 @@ function toSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** A static page's type scale, read by the identity probe in Chromium; undefined when it fails. */
-async function measureTypography(
+/**
+ * A static page's identity probe (its type scale, colours, header and footer fills, logo), read in
+ * Chromium while its served HTML is kept; undefined when it fails.
+ */
+async function measureStatic(
   renderer: PageRenderer | undefined,
   response: StaticPage['response'],
   decoded: StaticPage['decoded'],
-): Promise<RawPage['typography']> {
+): Promise<RawPage['probe']> {
   if (!renderer) return undefined;
   const rendered = await renderer
     .render({
@@ -97,7 +100,7 @@ async function measureTypography(
       body: response.body,
     })
     .catch(() => undefined);
-  return rendered?.probe?.typography;
+  return rendered?.probe;
 }
 
 /** A page reader for one run of fetchSite. */
@@ -155,10 +158,13 @@ export function createPageReader(options: PageReaderOptions): PageReader {
       let typography: RawPage['typography'];
       if (settings.browser !== 'never' && !hasScripts(html)) {
         logger.log({ level: 'DEBUG', message: `${response.url} has no scripts: read as served` });
-        // Its type scale is what only a browser knows: the start page is measured in Chromium
-        // all the same, its served HTML kept (decision record 029).
-        if (depth === 0)
-          typography = await measureTypography(await getRenderer(), response, decoded);
+        // Its type scale, colours and regions' fills are what only a browser knows: the start page
+        // is measured in Chromium all the same, its served HTML kept (decision record 029). Without
+        // the probe's colours the CSS scan's most frequent one (a code highlighter's) was the brand.
+        if (depth === 0) {
+          probe = await measureStatic(await getRenderer(), response, decoded);
+          typography = probe?.typography;
+        }
       } else if (renderer) {
         const renderStart = clock.now();
         try {
