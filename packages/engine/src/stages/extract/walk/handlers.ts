@@ -118,7 +118,11 @@ function handleNotShownMark(context: WalkContext, element: Element): boolean {
 /** Enters a node of the walk: returns whether to walk into its children. */
 export function enterNode(context: WalkContext, node: Node): boolean {
   if (node.nodeName === '#text') {
-    pushText(context, (node as { value: string }).value);
+    const text = (node as { value: string }).value;
+    // After a control's box, a word is apart from it; punctuation ("Large.") stays against it.
+    if (context.afterControl && /^[\p{L}\p{N}]/u.test(text)) pushSpace(context);
+    if (/\S/.test(text)) context.afterControl = false;
+    pushText(context, text);
     return false;
   }
   if (!isElement(node))
@@ -126,8 +130,32 @@ export function enterNode(context: WalkContext, node: Node): boolean {
   return enterElement(context, node);
 }
 
+/** Controls a browser draws as boxes of their own, whatever the markup puts between them. */
+const BOXED_CONTROLS = new Set(['button', 'label', 'select', 'input', 'textarea']);
+
+/** A space after the words so far, unless they end in one (or a line) or go to a label or button. */
+function pushSpace(context: WalkContext): void {
+  if (context.labelDepth > 0 || context.buttonText) return;
+  const last = context.buffer.at(-1);
+  if (last && !last.br && /\S$/.test(last.text)) context.buffer.push({ text: ' ' });
+}
+
 function enterElement(context: WalkContext, element: Element): boolean {
+  // A control is a box of its own (a row of filter buttons written without spaces, a count beside
+  // a "per page" label): its words stay apart from those around it, never "AllBirdsTrees".
+  const boxed = BOXED_CONTROLS.has(element.tagName);
+  if (boxed) pushSpace(context);
   const entered = enterElementKind(context, element);
+  if (boxed) {
+    if (!entered) context.afterControl = true;
+    else {
+      const undo = context.exits.get(element);
+      context.exits.set(element, () => {
+        undo?.();
+        context.afterControl = true;
+      });
+    }
+  }
   // A dialog's trigger (after its handler, whose own exit it keeps): what it holds opens the dialog.
   if (entered) enterDialogTrigger(context, element);
   return entered;

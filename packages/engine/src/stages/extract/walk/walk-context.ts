@@ -116,6 +116,8 @@ export interface WalkContext {
   /** How many form labels (whose text names a field) the walk is inside. */
   labelDepth: number;
   buttonText: string[] | undefined;
+  /** A control's box just ended: the next words, when they start with a letter or digit, are apart. */
+  afterControl: boolean;
   form: FormState | undefined;
   /** The last form this walk emitted: a sent message met after it is its own (./form-state.ts). */
   lastForm: FormModel | undefined;
@@ -180,6 +182,7 @@ export function createWalkContext(
     nav: 0,
     labelDepth: 0,
     buttonText: undefined,
+    afterControl: false,
     form: undefined,
     lastForm: undefined,
     pendingSentMessage: undefined,
