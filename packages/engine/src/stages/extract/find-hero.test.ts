@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Block } from '../../model';
-import { findStaticHero, toProbedHero } from './find-hero';
+import type { Block, PageModel } from '../../model';
+import { findHero, findStaticHero, toProbedHero } from './find-hero';
+import { pageProbe } from './page-probe.fixture';
 
 const PAGE = 'https://example.com/';
 
@@ -77,5 +78,54 @@ describe('hero kinds', () => {
       { kind: 'image', image: { ...small, width: 1600 } },
     ];
     expect(findStaticHero(late, PAGE)).toBeUndefined();
+  });
+
+  /** An event page: its introduction beside a logo (a layout row), then a wide photo collage. */
+  const collage = {
+    src: 'https://example.com/collage.jpg',
+    alt: 'The venue',
+    width: 962,
+    height: 458,
+    asset: 'https://example.com/collage.jpg',
+  };
+  const eventPage: Block[] = [
+    {
+      kind: 'items',
+      columns: 2,
+      widths: [30, 70],
+      items: [
+        { blocks: [{ kind: 'image', image: { ...collage, src: 'https://example.com/logo.jpg' } }] },
+        {
+          blocks: [
+            { kind: 'heading', level: 2, inlines: [{ text: 'The event on 16 January' }] },
+            { kind: 'paragraph', inlines: [{ text: 'A day of talks. '.repeat(20) }] },
+          ],
+        },
+      ],
+    },
+    { kind: 'image', image: collage },
+    { kind: 'heading', level: 2, inlines: [{ text: 'Programme' }] },
+    { kind: 'paragraph', inlines: [{ text: 'Talks from 10:30.' }] },
+  ];
+
+  it('sees no hero in a picture after a layout row of words', () => {
+    expect(findStaticHero(eventPage, PAGE)).toBeUndefined();
+  });
+
+  it('takes no hero where the rendered page showed none', () => {
+    const page: PageModel = {
+      url: PAGE,
+      title: 'Event',
+      description: '',
+      language: 'en',
+      kind: 'page',
+      navLinks: [],
+      sections: [{ id: 'top', blocks: [{ kind: 'image', image: collage }, ...eventPage.slice(2)] }],
+    };
+    const assets = new Map([[collage.src, { width: 962, height: 458 }]]);
+    // Without a browser the collage before the words stands in…
+    expect(findHero(undefined, page, assets)?.image?.src).toBe(collage.src);
+    // …but the browser saw the page and found no hero in its first view.
+    expect(findHero(pageProbe({}), page, assets)).toBeUndefined();
   });
 });

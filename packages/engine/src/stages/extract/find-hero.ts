@@ -41,7 +41,13 @@ export function toProbedHero(
  * before any paragraph, with the heading and paragraph that follow it as headline and sub-line.
  */
 export function findStaticHero(blocks: Block[], pageUrl: string): HeroModel | undefined {
-  const firstText = blocks.findIndex((block) => block.kind === 'paragraph');
+  // Words count where they stand in a layout row too (an introduction beside its picture).
+  const firstText = blocks.findIndex(
+    (block) =>
+      block.kind === 'paragraph' ||
+      (block.kind === 'items' &&
+        block.items.some((item) => item.blocks.some((inner) => inner.kind === 'paragraph'))),
+  );
   const limit = Math.min(firstText < 0 ? blocks.length : firstText + 1, 6);
   const index = blocks
     .slice(0, limit)
@@ -62,13 +68,17 @@ export function findStaticHero(blocks: Block[], pageUrl: string): HeroModel | un
   return hero;
 }
 
-/** The hero of a page: the probe's, else a large first picture of its content. */
+/**
+ * The hero of a page: the probe's when a browser rendered it (a page it saw no hero on has none: a
+ * picture under the opening words illustrates them), else a large first picture of its content.
+ */
 export function findHero(
   probe: PageProbe | undefined,
   page: PageModel,
   assets: AssetIndex,
 ): HeroModel | undefined {
-  if (probe?.hero) return toProbedHero(probe.hero, page.url, assets);
+  if (probe !== undefined)
+    return probe.hero ? toProbedHero(probe.hero, page.url, assets) : undefined;
   const blocks = page.sections.flatMap((section): Block[] => [
     ...(section.heading ? [{ kind: 'heading' as const, ...section.heading }] : []),
     ...section.blocks,
