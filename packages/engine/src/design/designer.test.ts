@@ -97,6 +97,17 @@ describe('offline designer', () => {
     );
   });
 
+  it("gives definition terms the original's own colour, readable, and none that does not read", () => {
+    const colors = buildTokens(modelWith({ term: '#0072c6' })).colors;
+    expect(colors.term).toBe('#0072c6');
+    expect(contrast(parseColor(colors.term!)!, parseColor(colors.surface)!)).toBeGreaterThanOrEqual(
+      4.5,
+    );
+    // White labels (drawn on chips of their own) are no colour of the page's terms.
+    expect(buildTokens(modelWith({ term: '#ffffff' })).colors.term).toBeUndefined();
+    expect(buildTokens(modelWith({})).colors.term).toBeUndefined();
+  });
+
   it("writes the site's name in the brand colour where it reads on the header, else in the header's text", () => {
     // A light header without colours of its own: the brand blue as it was.
     expect(buildTokens(modelWith({ primary: '#0000ff', background: '#ededed' })).chrome).toEqual({

@@ -52,6 +52,12 @@ export function checkDesign(result: DesignResult, plan: SitePlan): string | unde
           ['heading', c.heading, c.background],
           ['heading on surface', c.heading, c.surface],
         ] as [string, string, string][])),
+    ...(c.term === undefined
+      ? []
+      : ([
+          ['term', c.term, c.background],
+          ['term on surface', c.term, c.surface],
+        ] as [string, string, string][])),
   ];
   for (const [name, fg, bg] of pairs) {
     const a = parseColor(fg);

@@ -254,6 +254,12 @@ export function buildTokens(
     rawHeading && contrast(rawHeading, background) >= 3
       ? ensureContrast(ensureContrast(rawHeading, background, 4.6), surface, 4.6)
       : undefined;
+  // Definition terms in a colour of their own, on the same terms as the headings'.
+  const rawTerm = parse(brand.term);
+  const term =
+    rawTerm && contrast(rawTerm, background) >= 3
+      ? ensureContrast(ensureContrast(rawTerm, background, 4.6), surface, 4.6)
+      : undefined;
   // Links are text: the original's link colour, else the brand's, made readable on both grounds.
   const linkBase = parseBrand(brand.link) ?? primaryPair.fill;
   const link = ensureContrast(ensureContrast(linkBase, background, 4.6), surface, 4.6);
@@ -301,7 +307,13 @@ export function buildTokens(
     chrome.footerText = toHex(textOn(footerBackground, parse(brand.footerText)));
   }
   const grounds = profile?.keepsOriginalLayout
-    ? toGrounds(model.identity.backgrounds, hostedPath, background, [text, link, muted, heading])
+    ? toGrounds(model.identity.backgrounds, hostedPath, background, [
+        text,
+        link,
+        muted,
+        heading,
+        term,
+      ])
     : {};
   const body = model.identity.fonts.body;
   const keepsLook = profile?.keepsOriginalLayout === true;
@@ -317,6 +329,7 @@ export function buildTokens(
       surface: toHex(surface),
       text: toHex(text),
       ...(heading ? { heading: toHex(heading) } : {}),
+      ...(term ? { term: toHex(term) } : {}),
       muted: toHex(muted),
       border: toHex(shift(background, dark ? 0.14 : -0.11)),
       link: toHex(link),

@@ -68,6 +68,8 @@ export const pageProbeSchema = z.object({
   links: z.array(probedColorSchema).max(5),
   /** Colour of the h1-h3 headings, most seen first. */
   headings: z.array(probedColorSchema).max(5),
+  /** Colour of the definition terms (`dt`), most seen first, when the page has any. */
+  terms: z.array(probedColorSchema).max(5).optional(),
   /** Filled links and buttons: their fill, label colour and how much area they cover. */
   buttons: z
     .array(

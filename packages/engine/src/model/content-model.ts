@@ -377,6 +377,8 @@ export interface BrandColors {
   text?: string;
   /** The colour most of its h1-h3 headings are written in, when it is not the body text's. */
   heading?: string;
+  /** The colour most of its definition terms (`dt`) are written in, when it is not the body text's. */
+  term?: string;
   /** The text colour the original puts on its primary colour (a button's label). */
   onPrimary?: string;
   headerBackground?: string;
@@ -506,6 +508,8 @@ export interface DesignTokens {
     text: string;
     /** The original's headings' own colour, readable on the page (absent: the text colour). */
     heading?: string;
+    /** The original's definition terms' own colour, readable on the page (absent: inherited). */
+    term?: string;
     muted: string;
     border: string;
     /** Link/primary text colour that passes AA on the background. */

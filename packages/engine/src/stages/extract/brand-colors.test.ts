@@ -63,6 +63,23 @@ describe('toProbedBrand', () => {
     ).toBeUndefined();
   });
 
+  it("keeps the definition terms' own colour when most of them wear it", () => {
+    // A schedule's "Title", "Speaker" labels in the brand's blue, two white labels on dark chips.
+    const terms = [
+      { color: 'rgb(0, 114, 198)', weight: 52 },
+      { color: 'rgb(255, 255, 255)', weight: 2 },
+    ];
+    expect(toProbedBrand(probe({ terms })).colors.term).toBe('#0072c6');
+    // Terms written like the text, or in no colour most of them share, have none of their own.
+    expect(
+      toProbedBrand(probe({ terms: [{ color: 'rgb(51, 51, 51)', weight: 9 }] })).colors.term,
+    ).toBeUndefined();
+    expect(
+      toProbedBrand(probe({ terms: [terms[0]!, { ...terms[1]!, weight: 60 }] })).colors.term,
+    ).toBeUndefined();
+    expect(toProbedBrand(probe({})).colors.term).toBeUndefined();
+  });
+
   it('makes a page drawn on a dark picture dark, and blends translucent fills over the page', () => {
     const brand = toProbedBrand(
       probe({

@@ -67,6 +67,12 @@ export function toProbedBrand(probe: PageProbe, fallback: BrandColors = {}): Pro
   });
   const heading = own ? opaque(own.color) : undefined;
   if (heading) colors.heading = toHex(heading);
+  // Definition terms in a colour of their own (a schedule's "Title", "Speaker" labels in the
+  // brand's blue): the most seen term colour, when it is not the text's and most terms wear it.
+  const terms = probe.terms ?? [];
+  const termTotal = terms.reduce((sum, entry) => sum + entry.weight, 0);
+  const term = terms[0] && terms[0].weight > termTotal / 2 ? opaque(terms[0].color) : undefined;
+  if (term && text && toHex(term) !== toHex(text)) colors.term = toHex(term);
 
   // Primary: the fill of the site's buttons (by area), else its most seen chromatic colour.
   let primary: Rgb | undefined;

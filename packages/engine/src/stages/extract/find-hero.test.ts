@@ -120,6 +120,11 @@ describe('hero kinds', () => {
       language: 'en',
       kind: 'page',
       navLinks: [],
+      contact: { phones: [], emails: [], addresses: [], hours: [] },
+      social: [],
+      textBlocks: [],
+      anchors: {},
+      dropped: [],
       sections: [{ id: 'top', blocks: [{ kind: 'image', image: collage }, ...eventPage.slice(2)] }],
     };
     const assets = new Map([[collage.src, { width: 962, height: 458 }]]);

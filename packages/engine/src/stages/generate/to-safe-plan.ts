@@ -256,6 +256,8 @@ function toSafeTokens(tokens: DesignTokens, paths: Set<string>): DesignTokens {
   const heading =
     tokens.colors.heading === undefined ? undefined : toCssColor(tokens.colors.heading);
   if (heading !== undefined) colors.heading = heading;
+  const term = tokens.colors.term === undefined ? undefined : toCssColor(tokens.colors.term);
+  if (term !== undefined) colors.term = term;
   const out: DesignTokens = {
     ...tokens,
     colors,

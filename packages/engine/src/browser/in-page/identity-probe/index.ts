@@ -48,7 +48,7 @@ export function run(): PageProbe | undefined {
   markOverlays();
   markSkipLinks();
   const { background, documentHeight } = readBackground();
-  const { accents, headings } = readAccents();
+  const { accents, headings, terms } = readAccents();
   const header = findHeader(background);
   const { brand, logo, brandInfo } = markBrand(header);
   const menu = markMenus();
@@ -104,6 +104,7 @@ export function run(): PageProbe | undefined {
         return { background: bg, text: fg, border, weight: Math.round(weight) };
       }),
     accents: ranked(accents).slice(0, 24),
+    ...(terms.size > 0 ? { terms: ranked(terms).slice(0, 5) } : {}),
     fonts: {
       body: style(body).fontFamily,
       heading: headingElement ? style(headingElement).fontFamily : style(body).fontFamily,

@@ -43,6 +43,16 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(root).toContain('--text-align: center;');
   });
 
+  it('colours the definition terms as the original did, and leaves them inherited otherwise', () => {
+    const termed = toStylesheet(
+      { ...tokens, colors: { ...tokens.colors, term: '#0072c6' } },
+      false,
+    );
+    expect(termed).toContain('--color-term: #0072c6;');
+    expect(termed).toMatch(/\.content \.term \{[^}]*color: var\(--color-term, inherit\);/u);
+    expect(toStylesheet(tokens, false)).not.toContain('--color-term:');
+  });
+
   it('keeps bands and centring when the original had them', () => {
     const variables = toTypeScaleVariables({
       ...scale,

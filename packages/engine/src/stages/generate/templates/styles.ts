@@ -79,7 +79,7 @@ ${source}${faces}
   --color-canvas: ${c.background};
   --color-surface: ${c.surface};
   --color-ink: ${c.text};
-  --color-heading: ${c.heading ?? c.text};
+  --color-heading: ${c.heading ?? c.text};${c.term === undefined ? '' : `\n  --color-term: ${c.term};`}
   --color-muted: ${c.muted};
   --color-line: ${c.border};
   --color-link: ${c.link};

@@ -3555,6 +3555,8 @@ export const TEMPLATE_LINES = {
     '  }',
     '  .content .term {',
     '    font-weight: 700;',
+    "    /* The original's terms in a colour of their own (styles.ts sets it only then). */",
+    '    color: var(--color-term, inherit);',
     '  }',
     '  .content .caption,',
     '  .content figcaption {',
