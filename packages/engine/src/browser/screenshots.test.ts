@@ -59,6 +59,23 @@ describe.skipIf(chromePath === undefined)('measureLayout', () => {
     await page.close();
   });
 
+  it('lists the pictures of items a gallery filter hid at load, not those of a slider', async () => {
+    const item = (name: string, shown: boolean) =>
+      `<div class="photo" style="display: ${shown ? 'block' : 'none'}"><a href="#"><img src="http://127.0.0.1:9/img/${name}.jpg" width="200" height="150" alt=""></a></div>`;
+    const page = await browser.newPage({ viewport: DESKTOP_VIEWPORT });
+    await page.setContent(`<!doctype html><html><body>
+      <ul><li>Events</li><li>Graduations</li></ul>
+      <div class="gallery">${item('stage', true)}${item('hall', true)}${item('gown', false)}${item('cap', false)}</div>
+      <div class="slider">${item('slide-1', true)}${item('slide-2', false)}${item('slide-3', false)}</div>
+    </body></html>`);
+    const layout = await measureLayout(page, 'desktop');
+    expect(layout?.identity?.filtered).toEqual([
+      'http://127.0.0.1:9/img/gown.jpg',
+      'http://127.0.0.1:9/img/cap.jpg',
+    ]);
+    await page.close();
+  });
+
   it("measures a frameset's frames where they show: their text is the page's", async () => {
     const documents: Record<string, string> = {
       '/': '<html><frameset cols="25%,75%"><frame src="/toc.html"><frame src="/cover.html"></frameset></html>',

@@ -130,6 +130,11 @@ export interface LayoutSnapshot {
      * they are a form's state (in or beside a form, an alert or status; no heading).
      */
     marked?: MarkedText[];
+    /**
+     * Sources of the pictures in items a filter hid at load: hidden children of a list that shows
+     * at least two of their kind (a filterable gallery's other categories; a slider shows one).
+     */
+    filtered?: string[];
   };
   /**
    * The label of the entry screen the page shows ("Lets begin"), when the identity probe marked one
@@ -224,6 +229,7 @@ export const layoutSnapshotSchema = z.object({
         )
         .max(60)
         .optional(),
+      filtered: z.array(z.string().max(4_096)).max(100).optional(),
     })
     .optional(),
   splash: z.string().max(100).optional(),

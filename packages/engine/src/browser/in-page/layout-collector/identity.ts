@@ -231,6 +231,37 @@ const readHeader = (headerEl: Element | undefined): HeaderProbe | undefined => {
   };
 };
 
+/** Most pictures of filtered items read, and the items of a list at least (a gallery, not a pair). */
+const MAX_FILTERED = 100;
+const MIN_FILTERED_ITEMS = 3;
+
+/**
+ * The pictures of items a filter hid at load (a filterable gallery showing one category): an item is
+ * the nearest ancestor of an <img> among at least three siblings of its tag; it counts when it is
+ * hidden itself (`display: none`) while at least two of those siblings show. A slider, which shows
+ * one slide, does not count.
+ */
+const readFilteredPictures = (): string[] => {
+  const filtered: string[] = [];
+  for (const img of Array.from(body.querySelectorAll('img')).slice(0, 3000)) {
+    const src = img.currentSrc || img.src;
+    if (!src || src.startsWith('data:')) continue;
+    for (let item: Element = img; item.parentElement && item.parentElement !== body;) {
+      const parent: Element = item.parentElement;
+      const tag = item.tagName;
+      const siblings = Array.from(parent.children).filter((child) => child.tagName === tag);
+      if (siblings.length >= MIN_FILTERED_ITEMS) {
+        const shown = siblings.filter((child) => isVisible(child)).length;
+        if (shown >= 2 && style(item).display === 'none') filtered.push(src.slice(0, 4_096));
+        break;
+      }
+      item = parent;
+    }
+    if (filtered.length >= MAX_FILTERED) break;
+  }
+  return filtered;
+};
+
 /** The header, the page's controls and the first screen's pictures. */
 export function collectIdentity(): NonNullable<LayoutSnapshot['identity']> {
   const headerEl = findHeader();
@@ -259,6 +290,7 @@ export function collectIdentity(): NonNullable<LayoutSnapshot['identity']> {
   firstScreenPictures.sort((a, b) => visibleArea(b) - visibleArea(a));
   const logo = readLogo(headerEl);
   const marked = readMarked();
+  const filtered = readFilteredPictures();
   return {
     header,
     controls,
@@ -266,5 +298,6 @@ export function collectIdentity(): NonNullable<LayoutSnapshot['identity']> {
     pictures,
     ...(logo ? { logo } : {}),
     ...(marked.length > 0 ? { marked } : {}),
+    ...(filtered.length > 0 ? { filtered } : {}),
   };
 }

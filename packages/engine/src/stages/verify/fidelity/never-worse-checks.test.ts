@@ -94,6 +94,7 @@ function page(
     logo?: Picture;
     firstScreenPictures?: Picture[];
     marked?: NonNullable<LayoutSnapshot['identity']>['marked'];
+    filtered?: string[];
   } = {},
 ): LayoutSnapshot {
   return {
@@ -108,6 +109,7 @@ function page(
       pictures: parts.pictures ?? [],
       ...(parts.logo ? { logo: parts.logo } : {}),
       ...(parts.marked ? { marked: parts.marked } : {}),
+      ...(parts.filtered ? { filtered: parts.filtered } : {}),
     },
   };
 }
@@ -150,6 +152,29 @@ describe('never-worse checks', () => {
       ),
     });
     expect(checkPictureTwice([route(icons, original)])?.ok).toBe(true);
+  });
+
+  it('counts a picture behind a gallery filter as one the original had once more', () => {
+    // The original showed the photo once as a thumbnail; its gallery item was under a category
+    // the filter hid at load. The rebuild has no filter: thumbnail and gallery item both show.
+    const thumbnail = picture(`${SITE}/img/drill.jpg`, {
+      box: { x: 100, y: 400, width: 80, height: 80 },
+    });
+    const rebuilt = page({
+      pictures: [
+        picture('/images/drill-0a1b2c3d.webp', { box: { x: 100, y: 400, width: 80, height: 80 } }),
+        picture('/images/drill-0a1b2c3d.webp'),
+      ],
+    });
+    const unfiltered = page({ pictures: [thumbnail] });
+    expect(checkPictureTwice([route(rebuilt, unfiltered)])?.ok).toBe(false);
+    const filtered = page({ pictures: [thumbnail], filtered: [`${SITE}/img/drill.jpg`] });
+    expect(checkPictureTwice([route(rebuilt, filtered)])?.ok).toBe(true);
+    // Once more, not any number of times: a third copy is still one too many.
+    const thrice = page({
+      pictures: [...rebuilt.identity!.pictures!, picture('/images/drill-0a1b2c3d-480w.webp')],
+    });
+    expect(checkPictureTwice([route(thrice, filtered)])?.found).toContain('drill 3×');
   });
 
   it('fails the main menu linked again in the content where the original did not', () => {

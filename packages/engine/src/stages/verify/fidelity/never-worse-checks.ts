@@ -135,15 +135,20 @@ function countByStem(pictures: Picture[]): Map<string, number> {
   return counts;
 }
 
-/** A picture shown more often than the original showed it (a hover or slide duplicate). */
+/**
+ * A picture shown more often than the original showed it (a hover or slide duplicate). A picture
+ * of an item the original's filter hid at load (a filterable gallery's other category) was the
+ * original's once more: the rebuild, which has no filter, shows that item.
+ */
 export function checkPictureTwice(routes: NeverWorseRoute[]): NeverWorseCheck | undefined {
   return overRoutes('picture_twice', routes, 'each picture shown once', (route) => {
     const pictures = route.rebuilt.identity?.pictures;
     if (pictures === undefined) return undefined;
     const before = countByStem(route.original?.identity?.pictures ?? []);
-    const repeated = [...countByStem(pictures)].filter(
-      ([stem, count]) => count > Math.max(1, before.get(stem) ?? 0),
-    );
+    const filtered = new Set((route.original?.identity?.filtered ?? []).map(toPictureStem));
+    const allowed = (stem: string) =>
+      Math.max(1, (before.get(stem) ?? 0) + (filtered.has(stem) ? 1 : 0));
+    const repeated = [...countByStem(pictures)].filter(([stem, count]) => count > allowed(stem));
     return repeated.length === 0
       ? {}
       : {
