@@ -9,7 +9,6 @@ const ORIGIN = 'http://docs.example';
 /** A documentation page as the identity probe marks it: a left column whose `<nav>` lists 60 pages. */
 const docsPage = (title: string) => `<!doctype html><html><head><title>${title}</title></head>
 <body><div class="book">
-  <div class="book-header" role="navigation" data-sitelift-menu=""><h1><a href="/index.html">Home</a></h1></div>
   <div class="book-summary" data-sitelift-aside="left" data-sitelift-aside-width="300" data-sitelift-aside-span="1440">
     <nav role="navigation"><ul>
       <li><a href="/index.html">Introduction</a></li>
@@ -37,8 +36,7 @@ describe('a menu column stays a sidebar (issue 23)', () => {
     const raw = toRawSite(docsPage('Introduction'), `${ORIGIN}/index.html`);
     raw.pages.push(toRawPage(`${ORIGIN}/setup.html`, docsPage('Setup'), 1));
     const model = extractSite(raw);
-    // The title bar's one link home is all the header menu extract found; it is no menu.
-    expect((model.identity.menu ?? []).map((item) => item.label)).toEqual(['Home']);
+    expect(model.identity.menu ?? []).toEqual([]);
     const plan = planSite(model, { strategy: 'STYLE_MODERNIZATION' });
     expect(plan.menu).toEqual([]);
     expect(plan.navigation).toEqual([]);

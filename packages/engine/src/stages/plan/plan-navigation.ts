@@ -76,13 +76,7 @@ export function planNavigation(
     )
       navItems.push({ label: link.label, route });
   }
-  const planned = planMenu(model.identity.menu ?? [], toRoute, isBrand);
-  // A lone link home (a documentation theme's title bar marked as navigation) is no menu: the brand
-  // in the header links home already.
-  const menu =
-    planned.length === 1 && planned[0]!.route === '/' && planned[0]!.children.length === 0
-      ? []
-      : planned;
+  const menu = planMenu(model.identity.menu ?? [], toRoute, isBrand);
   // Every menu item is in the footer too (the footer's text is the original's menu text).
   for (const item of flatten(menu))
     if (!navItems.some((n) => n.label === item.label && n.route === item.route))
