@@ -137,7 +137,7 @@ export async function finishEndedBatches(db: AppDb, limit = 20): Promise<BatchRe
   for (const { id } of candidates) {
     const rows = await db
       .update(batches)
-      .set({ status: 'completed', finishedAt: new Date() })
+      .set({ status: 'completed', finishedAt: new Date(), mailPending: true })
       .where(
         and(eq(batches.id, id), eq(batches.status, 'running'), sql`not exists (${stillRunning})`),
       )
@@ -145,4 +145,27 @@ export async function finishEndedBatches(db: AppDb, limit = 20): Promise<BatchRe
     if (rows[0]) finished.push(rows[0]);
   }
   return finished;
+}
+
+/**
+ * Claims up to `limit` ended batches whose e-mail has not gone out: clears their flag in one
+ * UPDATE, so two workers never send one twice. A failed send sets it again (releaseBatchMail).
+ */
+export async function claimBatchMails(db: AppDb, limit = 20): Promise<BatchRecord[]> {
+  const pending = db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(eq(batches.mailPending, true))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(batches)
+    .set({ mailPending: false })
+    .where(and(inArray(batches.id, pending), eq(batches.mailPending, true)))
+    .returning();
+}
+
+/** Puts a batch's e-mail back to be tried at the next sweep. */
+export async function releaseBatchMail(db: AppDb, batchId: string): Promise<void> {
+  await db.update(batches).set({ mailPending: true }).where(eq(batches.id, batchId));
 }

@@ -868,6 +868,8 @@ export const batches = pgTable(
     rejected: jsonb('rejected').$type<BatchRejectedLine[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Set when the batch ends, cleared once its e-mail went out (a failed send is tried again). */
+    mailPending: boolean('mail_pending').notNull().default(false),
   },
   (table) => [index('batches_user_created_idx').on(table.userId, table.createdAt.desc())],
 );

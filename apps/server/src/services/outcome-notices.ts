@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { finishEndedBatches, listBatchSites } from '../db/batches.repository';
+import {
+  claimBatchMails,
+  finishEndedBatches,
+  listBatchSites,
+  releaseBatchMail,
+} from '../db/batches.repository';
 import type { AppDb } from '../db/database';
 import { users } from '../db/schema';
 import { claimJobsToAnnounce } from '../db/webhooks.repository';
@@ -61,35 +66,39 @@ async function announceEndedJobs(deps: OutcomeNoticeDeps): Promise<number> {
 
 /**
  * Ends the batches whose every site has ended: batch.completed is queued in the same transaction,
- * and the batch's one e-mail goes out after it (to users who keep project e-mails on).
+ * and the batch is marked for its one e-mail.
  */
 async function announceEndedBatches(deps: OutcomeNoticeDeps): Promise<number> {
   const { db } = deps;
-  const finished = await db.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const tx = transaction as unknown as AppDb;
     const batches = await finishEndedBatches(tx);
-    const results = [];
     for (const batch of batches) {
       const sites = await listBatchSites(tx, batch.userId, batch.id);
-      const completed = sites.filter((site) => site.status === 'completed').length;
-      const failed = sites.filter((site) => site.status === 'failed');
       await emitWebhookEvent(tx, batch.userId, 'batch.completed', {
         batch_id: batch.id,
         name: batch.name,
         sites: sites.length,
-        completed,
-        failed: failed.length,
+        completed: sites.filter((site) => site.status === 'completed').length,
+        failed: sites.filter((site) => site.status === 'failed').length,
         rejected: batch.rejected.length,
         batch_url: `${deps.baseUrl}/batches/${batch.id}`,
         download_url: `${deps.baseUrl}/api/batches/${batch.id}/download`,
       });
-      results.push({ batch, completed, failed });
     }
-    return results;
+    return batches.length;
   });
-  const { mailer } = deps;
-  if (!mailer) return finished.length;
-  for (const { batch, completed, failed } of finished) {
+}
+
+/**
+ * Sends the one e-mail of each ended batch (to users who keep project e-mails on). A send that
+ * fails puts the batch back, so the next sweep tries again, like a project's e-mail.
+ */
+async function mailEndedBatches(deps: OutcomeNoticeDeps): Promise<number> {
+  const { db, mailer } = deps;
+  if (!mailer) return 0;
+  let sent = 0;
+  for (const batch of await claimBatchMails(db)) {
     const rows = await db
       .select({ email: users.email, notify: users.notifyJobOutcome })
       .from(users)
@@ -97,9 +106,11 @@ async function announceEndedBatches(deps: OutcomeNoticeDeps): Promise<number> {
       .limit(1);
     const owner = rows[0];
     if (!owner?.notify) continue;
+    const sites = await listBatchSites(db, batch.userId, batch.id);
+    const failed = sites.filter((site) => site.status === 'failed');
     const content = buildBatchOutcomeEmail({
       batchName: batch.name,
-      completed,
+      completed: sites.filter((site) => site.status === 'completed').length,
       failed: failed.length,
       failures: failed.map((site) => ({ sourceUrl: site.sourceUrl, reason: site.errorMessage })),
       batchUrl: `${deps.baseUrl}/batches/${batch.id}`,
@@ -107,12 +118,13 @@ async function announceEndedBatches(deps: OutcomeNoticeDeps): Promise<number> {
     });
     try {
       await mailer.send({ to: owner.email, ...content });
+      sent += 1;
     } catch (error) {
-      // The batch has ended either way; its page and webhook say so. The e-mail is not retried.
       deps.logger.error({ err: error, batchId: batch.id }, 'batch e-mail could not be sent');
+      await releaseBatchMail(db, batch.id);
     }
   }
-  return finished.length;
+  return sent;
 }
 
 /**
@@ -125,5 +137,6 @@ export async function announceOutcomes(
 ): Promise<{ jobs: number; batches: number }> {
   const jobs = await announceEndedJobs(deps);
   const batches = await announceEndedBatches(deps);
+  await mailEndedBatches(deps);
   return { jobs, batches };
 }

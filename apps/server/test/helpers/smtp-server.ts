@@ -12,12 +12,15 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   url: string;
   received: ReceivedMail[];
+  /** Answers the next `count` messages "451 try again later" instead of taking them. */
+  refuseNext(count: number): void;
   close(): Promise<void>;
 }
 
 /** Starts the server on a free port. */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  let refuse = 0;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -26,6 +29,15 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (refuse > 0) {
+          refuse -= 1;
+          const error = new Error('Mailbox busy, try again later') as Error & {
+            responseCode: number;
+          };
+          error.responseCode = 451;
+          callback(error);
+          return;
+        }
         received.push({
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw: Buffer.concat(chunks).toString('utf8'),
@@ -40,6 +52,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refuseNext(count) {
+      refuse = count;
+    },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "batches" ADD COLUMN "mail_pending" boolean DEFAULT false NOT NULL;
