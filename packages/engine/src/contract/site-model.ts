@@ -438,6 +438,8 @@ const scaledHeadingSchema = z.object({
   weight: z.number(),
   case: headingCaseSchema.optional(),
   tracking: z.number().optional(),
+  color: z.string().optional(),
+  fill: z.object({ color: z.string(), text: z.string() }).optional(),
 });
 
 const plannedBackgroundSchema = exactly<PlannedBackground>()(
@@ -472,6 +474,13 @@ const typeScaleSchema = exactly<TypeScale>()(
     flowGap: z.number(),
     sectionPadding: z.number(),
     hasBands: z.boolean(),
+    header: z
+      .object({
+        height: z.number(),
+        menuTop: z.number().optional(),
+        isBrandCentered: z.literal(true).optional(),
+      })
+      .optional(),
   }),
 );
 

@@ -7,7 +7,14 @@ import { planSite } from '../stages/plan/plan-site';
 import { contrast, luminance, parseColor, toHsl } from '../lib/color';
 import type { Designer } from './designer';
 import { checkDesign, designSite } from './designer';
-import { brandNameColor, buildTokens, fillPair, toFontStack } from './offline-designer';
+import {
+  brandNameColor,
+  buildTokens,
+  fillPair,
+  toFontStack,
+  toReadableHeadings,
+} from './offline-designer';
+import { toTypeScale } from '../lib/type-scale';
 
 /** An original of square panels and slightly rounded (4 px) buttons, as the probe measured it. */
 const SQUARE: SiteCorners = { boxes: 'none', buttons: 'small' };
@@ -330,5 +337,43 @@ describe('the Designer seam', () => {
         message: expect.stringMatching(/^Designer test: not a design result \(.+\); the offline/),
       });
     }
+  });
+});
+
+describe("the heading levels' own colours and bars (issue 23)", () => {
+  const WHITE = { r: 255, g: 255, b: 255 };
+  const SURFACE = { r: 246, g: 246, b: 246 };
+  const scale = toTypeScale({
+    body: { size: 16, lineHeight: 24 },
+    h1: { size: 32, weight: 700, color: 'rgb(255, 255, 255)' },
+    h2: {
+      size: 20,
+      weight: 700,
+      case: 'uppercase',
+      fill: { color: 'rgb(230, 57, 70)', text: 'rgb(255, 255, 255)' },
+    },
+    h3: {
+      size: 18,
+      weight: 700,
+      color: 'rgb(0, 0, 128)',
+      fill: { color: 'rgb(255, 221, 0)', text: 'rgb(255, 255, 255)' },
+    },
+    hasBands: false,
+  });
+  const readable = toReadableHeadings(scale, WHITE, SURFACE);
+
+  it('keeps a bar with its own words where they read on it, else words that do', () => {
+    // White on #e63946 is 4.0:1: near-black words keep the red bar red.
+    expect(readable.headings.h2.fill?.color).toBe('#e63946');
+    const red = readable.headings.h2.fill!;
+    expect(contrast(parseColor(red.text)!, parseColor(red.color)!)).toBeGreaterThanOrEqual(4.5);
+    expect(readable.headings.h2.case).toBe('uppercase');
+    // White on yellow does not read: dark words on the same yellow.
+    expect(readable.headings.h3.fill).toEqual({ color: '#ffdd00', text: '#111111' });
+  });
+
+  it("keeps a level's colour that reads on the page, and drops white words meant for pictures", () => {
+    expect(readable.headings.h3.color).toBe('#000080');
+    expect(readable.headings.h1.color).toBeUndefined();
   });
 });

@@ -6,7 +6,14 @@
  * WCAG AA (4.5:1) by changing the text first and a fill's lightness only when no text passes.
  */
 import { differenceCiede2000 } from 'culori';
-import type { BackgroundPicture, DesignResult, DesignTokens, SiteModel, SitePlan } from '../model';
+import type {
+  BackgroundPicture,
+  DesignResult,
+  DesignTokens,
+  SiteModel,
+  SitePlan,
+  TypeScale,
+} from '../model';
 import { STRATEGY_PROFILES, type StrategyProfile } from '../model/strategy-profiles';
 import type { Rgb } from '../lib/color';
 import {
@@ -349,10 +356,40 @@ export function buildTokens(
     // A rebuild that keeps the original's layout keeps its measured scale and column (decision
     // record 029); the others restructure and keep the template's.
     ...(profile?.keepsOriginalLayout && model.identity.typography
-      ? { typography: toTypeScale(model.identity.typography) }
+      ? {
+          typography: toReadableHeadings(
+            toTypeScale(model.identity.typography),
+            background,
+            surface,
+          ),
+        }
       : {}),
     ...grounds,
   };
+}
+
+/**
+ * The heading levels' own colours and bars made readable (issue 23): a level's colour that reads on
+ * the page (3:1 at least, as the headings' colour) is pushed to AA on the page and its bands; a
+ * bar keeps its fill and takes the original's words on it when they pass AA, else the fill pair's.
+ * Colours the rebuild cannot read are dropped (the page's heading colour stays).
+ */
+export function toReadableHeadings(scale: TypeScale, background: Rgb, surface: Rgb): TypeScale {
+  const headings = { ...scale.headings };
+  for (const level of ['h1', 'h2', 'h3'] as const) {
+    const { color, fill, ...rest } = headings[level];
+    const next: TypeScale['headings']['h1'] = { ...rest };
+    const own = parse(color);
+    if (own && contrast(own, background) >= 3)
+      next.color = toHex(ensureContrast(ensureContrast(own, background, 4.6), surface, 4.6));
+    const bar = parse(fill?.color);
+    if (bar) {
+      const pair = fillPair(bar, parse(fill?.text));
+      next.fill = { color: toHex(pair.fill), text: toHex(pair.text) };
+    }
+    headings[level] = next;
+  }
+  return { ...scale, headings };
 }
 
 /** Opacities tried for the plate under the content column, lightest first. */

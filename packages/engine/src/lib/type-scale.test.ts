@@ -135,4 +135,44 @@ describe('the measured type scale (decision record 029)', () => {
       planSite(modelWith(undefined), { strategy: 'STYLE_MODERNIZATION' }).design.tokens.typography,
     ).toBeUndefined();
   });
+
+  it('keeps the header band: its height within bounds, the menu row under the brand (issue 23)', () => {
+    // A 90 px banner over a 40 px menu bar: 160 px in all, the menu's row from 120 px.
+    expect(
+      toTypeScale({ ...BOOTSTRAP, header: { height: 160, menuTop: 120, isBrandCentered: true } })
+        .header,
+    ).toEqual({ height: 160, menuTop: 120, isBrandCentered: true });
+    // A hero-sized band is held to 320 px; a thin one grows to a bar a phone's button fits in.
+    expect(toTypeScale({ ...BOOTSTRAP, header: { height: 500 } }).header).toEqual({ height: 320 });
+    expect(toTypeScale({ ...BOOTSTRAP, header: { height: 30 } }).header).toEqual({ height: 48 });
+    // The menu's row keeps a link's height; a row too thin for one is no row of its own.
+    expect(toTypeScale({ ...BOOTSTRAP, header: { height: 100, menuTop: 90 } }).header).toEqual({
+      height: 100,
+      menuTop: 60,
+    });
+    expect(toTypeScale({ ...BOOTSTRAP, header: { height: 60, menuTop: 27 } }).header).toEqual({
+      height: 60,
+    });
+    // Over pages: the median height; the menu under the brand where most pages had it there.
+    const merged = mergeTypography([
+      { ...BOOTSTRAP, header: { height: 150, menuTop: 110 } },
+      { ...BOOTSTRAP, header: { height: 170, menuTop: 130 } },
+      { ...BOOTSTRAP, header: { height: 160 } },
+    ]);
+    expect(merged?.header).toEqual({ height: 160, menuTop: 120 });
+    expect(mergeTypography([BOOTSTRAP])?.header).toBeUndefined();
+  });
+
+  it("keeps a heading level's own colour and filled bar shared by most pages (issue 23)", () => {
+    const bar = { color: 'rgb(230, 57, 70)', text: 'rgb(255, 255, 255)' };
+    const barred = { size: 20, weight: 700, case: 'uppercase' as const, fill: bar };
+    const merged = mergeTypography([
+      { ...BOOTSTRAP, h2: barred, h3: { size: 18, weight: 700, color: 'rgb(0, 0, 128)' } },
+      { ...BOOTSTRAP, h2: barred },
+      { ...BOOTSTRAP, h2: { size: 20, weight: 700 } },
+    ]);
+    expect(merged?.h2).toEqual(barred);
+    expect(merged?.h3).toEqual({ size: 18, weight: 700, color: 'rgb(0, 0, 128)' });
+    expect(toTypeScale(merged!).headings.h2).toMatchObject({ fill: bar, case: 'uppercase' });
+  });
 });

@@ -6,7 +6,7 @@
  * Modern floors stay: body text at least 15 px, line height at least 1.4, headings never smaller
  * than the body, a column never wider than the viewport.
  */
-import type { ProbedTypography, TypeScale } from '../model';
+import type { ProbedHeaderBand, ProbedTypography, TypeScale } from '../model';
 
 /** The smallest body text the rebuild sets at 1440 px (phones get 16 px in the CSS). */
 export const MIN_BODY_SIZE = 15;
@@ -47,6 +47,9 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
     headings[level] = { size: kept, weight: found?.weight ?? 700 };
     if (found?.case) headings[level].case = found.case;
     if (found?.tracking !== undefined) headings[level].tracking = found.tracking;
+    // Colours as measured (computed CSS colours): the designer makes them readable and hex.
+    if (found?.color) headings[level].color = found.color;
+    if (found?.fill) headings[level].fill = { ...found.fill };
     above = kept;
   }
   // The gaps were measured with the original's body size; they are kept as they were (a floor of
@@ -65,6 +68,7 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
   if (measured.heroTracking !== undefined) scale.heroTracking = measured.heroTracking;
   if (measured.menuCase) scale.menuCase = measured.menuCase;
   if (measured.isTextCentered) scale.isTextCentered = true;
+  if (measured.header) scale.header = toHeaderBand(measured.header);
   const column = measured.column;
   if (column && column.width > 0) {
     // A column left of centre (beside a sidebar, or a page set flush left) keeps its right edge: the
@@ -79,6 +83,20 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
     };
   }
   return scale;
+}
+
+/** The header band's bounds (px): a bar a phone's menu button fits in, and no hero-sized header. */
+const HEADER_BAND = { min: 48, max: 320 } as const;
+
+/** The rebuild's header band: the original's height within HEADER_BAND, the menu's row kept in it. */
+function toHeaderBand(band: ProbedHeaderBand): NonNullable<TypeScale['header']> {
+  const height = Math.round(clamp(band.height, HEADER_BAND.min, HEADER_BAND.max));
+  const header: NonNullable<TypeScale['header']> = { height };
+  // The menu's row keeps at least a link's height (40 px) under the brand.
+  const menuTop = band.menuTop === undefined ? undefined : Math.min(band.menuTop, height - 40);
+  if (menuTop !== undefined && menuTop >= 24) header.menuTop = Math.round(menuTop);
+  if (band.isBrandCentered) header.isBrandCentered = true;
+  return header;
 }
 
 const median = (values: number[]): number | undefined => {
@@ -130,6 +148,16 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
     if (letterCase) merged[level].case = letterCase;
     const tracking = shared((t) => t[level]?.tracking);
     if (tracking !== undefined) merged[level].tracking = tracking;
+    const color = shared((t) => t[level]?.color);
+    if (color !== undefined) merged[level].color = color;
+    const fill = shared((t) => {
+      const bar = t[level]?.fill;
+      return bar ? `${bar.color}|${bar.text}` : undefined;
+    });
+    if (fill !== undefined) {
+      const [barColor = '', barText = ''] = fill.split('|');
+      merged[level].fill = { color: barColor, text: barText };
+    }
   }
   const columns = new Map<string, { column: NonNullable<ProbedTypography['column']>; n: number }>();
   for (const t of pages) {
@@ -153,5 +181,23 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
   if (start.heroTracking !== undefined) merged.heroTracking = start.heroTracking;
   if (start.menuCase !== undefined) merged.menuCase = start.menuCase;
   if (most((t) => t.isTextCentered === true)) merged.isTextCentered = true;
+  const header = mergeHeaderBands(pages.flatMap((t) => (t.header ? [t.header] : [])));
+  if (header) merged.header = header;
+  return merged;
+}
+
+/**
+ * The site's header band from its pages' (issue 23): the median height of the pages that have one,
+ * when most pages do; the menu under the brand, at its median place, and a centred brand, when most
+ * of those pages show them so.
+ */
+function mergeHeaderBands(bands: readonly ProbedHeaderBand[]): ProbedHeaderBand | undefined {
+  if (bands.length === 0) return undefined;
+  const height = median(bands.map((band) => band.height))!;
+  const merged: ProbedHeaderBand = { height };
+  const stacked = bands.flatMap((band) => (band.menuTop === undefined ? [] : [band.menuTop]));
+  if (stacked.length * 2 > bands.length) merged.menuTop = Math.min(height, median(stacked)!);
+  if (bands.filter((band) => band.isBrandCentered).length * 2 > bands.length)
+    merged.isBrandCentered = true;
   return merged;
 }

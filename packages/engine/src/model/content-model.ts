@@ -586,8 +586,22 @@ export interface TypeScale {
   /** Each level's size (px) and weight, and its letter case and spacing (em) where it had its own. */
   headings: Record<
     'h1' | 'h2' | 'h3',
-    { size: number; weight: number; case?: HeadingCase; tracking?: number }
+    {
+      size: number;
+      weight: number;
+      case?: HeadingCase;
+      tracking?: number;
+      /** The level's own words' colour (hex, readable on the page), where it had one. */
+      color?: string;
+      /** The filled bar the level's headings were drawn on, and their words there (hex, AA). */
+      fill?: { color: string; text: string };
+    }
   >;
+  /**
+   * The header band at a desktop width (px): its height, where the menu's row starts when it lies
+   * under the brand, and a centred brand (issue 23).
+   */
+  header?: { height: number; menuTop?: number; isBrandCentered?: true };
   /** The hero's headline size (px), when the original's hero had one. */
   hero?: number;
   /** The hero headline's letter case and spacing (em), where it had its own. */

@@ -17,7 +17,26 @@ const headingSchema = z.object({
   weight: finite,
   case: headingCaseSchema.optional(),
   tracking: finite.optional(),
+  /**
+   * The level's words' colour (computed), where most of its headings share one; and the filled bar
+   * most of them are drawn on (a heading on a band or box of its own colour, unlike what lies under
+   * it), with the colour of its words there (issue 23: heading treatments kept).
+   */
+  color: z.string().optional(),
+  fill: z.object({ color: z.string(), text: z.string() }).optional(),
 });
+
+/**
+ * The band at the top of the page that holds the site's name or logo and its main menu, as drawn
+ * at the probe's width (issue 23): its height (px, from the page's top), where the menu starts in it
+ * when it lies under the brand (a banner, then a menu bar), and whether the brand is centred.
+ */
+export const probedHeaderBandSchema = z.object({
+  height: finite,
+  menuTop: finite.optional(),
+  isBrandCentered: z.literal(true).optional(),
+});
+export type ProbedHeaderBand = z.infer<typeof probedHeaderBandSchema>;
 
 export const probedTypographySchema = z.object({
   /** Size and line height (px) of the text holding most characters outside headings and chrome. */
@@ -51,5 +70,7 @@ export const probedTypographySchema = z.object({
   sectionGap: finite.optional(),
   /** True when full-width blocks of the content have a fill of their own (grey bands). */
   hasBands: z.boolean(),
+  /** The header band (after `hasBands`: older probes' answers stay as they were). */
+  header: probedHeaderBandSchema.optional(),
 });
 export type ProbedTypography = z.infer<typeof probedTypographySchema>;

@@ -35,7 +35,7 @@ const CENTRED = `<!doctype html><html lang="en"><head><title>Studio</title><styl
   p { margin: 0 0 12px; }
   footer { background: #333333; color: #ffffff; font-size: 11px; }
 </style></head><body>
-  <header><a href="/">Studio</a> <nav><a href="/">Home</a> <a href="/left.html">Docs</a> <a href="/hero.html">Agency</a></nav></header>
+  <header><a href="/">Studio</a> <nav><a href="/">Home</a> <a href="/left.html">Docs</a> <a href="/hero.html">Agency</a> <a href="/club.html">Club</a></nav></header>
   <div class="container">
     <h1>Studio</h1>
     <p>${WORDS}</p><p>${WORDS}</p>
@@ -83,6 +83,29 @@ const HERO = `<!doctype html><html lang="en"><head><title>Agency</title><style>
   ${SCRIPT}
 </body></html>`;
 
+/**
+ * A club's page of the table era: a 90 px banner logo centred on a navy masthead, a menu bar under
+ * it (160 px in all), and section headings drawn as red bars in white capitals.
+ */
+const CLUB = `<!doctype html><html lang="en"><head><title>Club</title><style>
+  body { margin: 0; background: #ffffff; color: #222222; font: 16px/24px Arial, sans-serif; }
+  .masthead { height: 120px; background: #1d3557; text-align: center; padding-top: 15px; box-sizing: border-box; }
+  .masthead img { display: inline-block; vertical-align: top; }
+  #menu { display: flex; gap: 16px; height: 40px; margin: 0; padding: 0 20px; list-style: none; background: #a8dadc; align-items: center; }
+  .container { width: 900px; margin: 0 auto; }
+  h2 { background: #e63946; color: #ffffff; text-transform: uppercase; font-size: 20px; padding: 4px 8px; }
+</style></head><body>
+  <div id="header">
+    <div class="masthead"><a href="/"><img src="/banner.png" width="600" height="90" alt="River Rowing Club"></a></div>
+    <ul id="menu"><li><a href="/">Home</a></li><li><a href="/left.html">Crew</a></li><li><a href="/hero.html">Races</a></li></ul>
+  </div>
+  <div class="container">
+    <h2>Training times</h2><p>${WORDS}</p>
+    <h2>Membership</h2><p>${WORDS}</p>
+  </div>
+  ${SCRIPT}
+</body></html>`;
+
 let site: TestServer;
 let raw: RawSite;
 
@@ -92,7 +115,14 @@ beforeAll(async () => {
   })
     .png()
     .toBuffer();
+  const banner = await sharp({
+    create: { width: 600, height: 90, channels: 3, background: '#f1faee' },
+  })
+    .png()
+    .toBuffer();
   site = await startTestServer({
+    '/club.html': { body: CLUB },
+    '/banner.png': { headers: { 'content-type': 'image/png' }, body: new Uint8Array(banner) },
     '/': { body: CENTRED },
     '/left.html': { body: LEFT },
     '/hero.html': { body: HERO },
@@ -130,6 +160,8 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
       // The h2's top margin (48 px) and the paragraph's bottom margin (12 px) collapse.
       sectionGap: 48,
       hasBands: false,
+      // The 60 px header: the name's line, the menu's (a block) under it.
+      header: { height: 60, menuTop: 27 },
     });
   });
 
@@ -164,5 +196,28 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
       tracking: 0.1,
     });
     expect(probeOf('/left.html').typography!.h1).toEqual({ size: 26, weight: 700 });
+  });
+
+  it('reads the header band: its height, the menu bar under a centred banner logo (issue 23)', () => {
+    // The masthead (120 px) and the menu bar under it (40 px); the menu's row starts at 120 px.
+    expect(probeOf('/club.html').typography!.header).toEqual({
+      height: 160,
+      menuTop: 120,
+      isBrandCentered: true,
+    });
+    // The logo as high as it was drawn.
+    expect(probeOf('/club.html').logo).toMatchObject({ height: 90, width: 600 });
+  });
+
+  it('reads a heading level drawn as a filled bar, its words and their case (issue 23)', () => {
+    expect(probeOf('/club.html').typography!.h2).toEqual({
+      size: 20,
+      weight: 700,
+      case: 'uppercase',
+      color: 'rgb(255, 255, 255)',
+      fill: { color: 'rgb(230, 57, 70)', text: 'rgb(255, 255, 255)' },
+    });
+    // Plain headings have neither a colour of their own nor a bar.
+    expect(probeOf('/').typography!.h2).toEqual({ size: 28, weight: 400 });
   });
 });

@@ -60,6 +60,8 @@ export function toSortedJson(value: unknown): string {
 
 /** The tallest a header shows a logo (CSS px at a desktop width): a banner-sized one is kept smaller. */
 export const LOGO_MAX_HEIGHT = 160;
+/** A header band taller than this (CSS px) scrolls away with the page instead of staying pinned. */
+const TALL_HEADER = 120;
 /** A logo the original drew at least this wide (CSS px at 1440 px) is a banner across the header. */
 const BANNER_MIN_WIDTH = 720;
 
@@ -404,6 +406,15 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
     if (logoRef && 'shownWidth' in logoRef && (logoRef.shownWidth ?? 0) >= BANNER_MIN_WIDTH)
       data.banner = true;
     site.logo = data;
+  }
+  // The original's header band (its tokens exist only where the layout is kept, issue 23).
+  const band = plan.design.tokens.typography?.header;
+  if (band) {
+    const layout: NonNullable<SiteContent['headerLayout']> = {};
+    if (band.menuTop !== undefined) layout.stacked = true;
+    if (band.isBrandCentered) layout.centered = true;
+    if (band.height > TALL_HEADER) layout.tall = true;
+    if (Object.keys(layout).length > 0) site.headerLayout = layout;
   }
   // A header laid over the hero's picture is the original's layout: kept where the layout is.
   if (profile.keepsOriginalLayout && plan.identity.hero?.isUnderHeader) site.headerOverHero = true;

@@ -248,6 +248,25 @@ describe('the identity in every strategy (issue 12)', () => {
     expect(await siteModule('INCREMENTAL_UPDATE')).not.toContain('headerOverHero');
   });
 
+  it("keeps the original's header band only where the layout is kept (issue 23)", async () => {
+    const model = await agencyModel();
+    model.identity.typography = {
+      body: { size: 16, lineHeight: 24 },
+      hasBands: false,
+      header: { height: 160, menuTop: 120, isBrandCentered: true },
+    };
+    const style = planSite(model, { strategy: 'STYLE_MODERNIZATION' });
+    const files = await generateProject(style);
+    expect(text(files, 'src/content/site.js').replace(/\s+/g, ' ')).toContain(
+      'headerLayout: { stacked: true, centered: true, tall: true, }',
+    );
+    expect(text(files, 'src/index.css')).toContain('--header-h: 160px;');
+    expect(text(files, 'src/index.css')).toContain('--header-menu-h: 40px;');
+    const incremental = await generateProject(planSite(model, { strategy: 'INCREMENTAL_UPDATE' }));
+    expect(text(incremental, 'src/content/site.ts')).not.toContain('headerLayout');
+    expect(text(incremental, 'src/index.css')).not.toContain('--header-h:');
+  });
+
   it('shows the logo as high as the original drew it, at most 160 px, else 40 px (issue 23)', async () => {
     const plan = planSite(await agencyModel(), { strategy: 'INCREMENTAL_UPDATE' });
     const logo = plan.assets.find((asset) => asset.path === plan.identity.logoPath)!;

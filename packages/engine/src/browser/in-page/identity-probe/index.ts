@@ -26,6 +26,7 @@ import { markEntryScreen } from './entry-screen';
 import { markHiddenText } from './hidden-text';
 import { markHoverOnly } from './hover-only';
 import { fillOf } from './fill';
+import { measureHeaderBand } from './header-band';
 import { findHero } from './hero';
 import { markBrand } from './logo';
 import { markMenus, readMenuItems } from './menus';
@@ -85,6 +86,10 @@ export function run(): PageProbe | undefined {
     background,
     documentHeight,
   });
+  if (typography) {
+    const band = measureHeaderBand({ header, heroElement: found?.element, brand, menu: menu?.e });
+    if (band) typography.header = band;
+  }
   const paragraphText = readParagraphColor(background);
   // After the buttons and menus are marked: their corners are read apart from the content's.
   const corners = measureCorners();

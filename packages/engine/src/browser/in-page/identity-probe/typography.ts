@@ -8,7 +8,7 @@ import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { imageUrl, isOpaque } from './color';
 import { add, isShown, rectOf, style, text, textOf } from './dom';
 import { inSplash } from './entry-screen';
-import { isInCover } from './fill';
+import { fillOf, isInCover } from './fill';
 import { body, doc, W } from './view';
 
 const px = (v: string): number => Number.parseFloat(v) || 0;
@@ -44,6 +44,25 @@ const contentBox = (e: Element): { left: number; width: number } => {
   const right = r.right - px(s.paddingRight) - px(s.borderRightWidth);
   return { left, width: right - left };
 };
+
+/** A heading's height at most this much (px) under its bar's: the bar is the heading's, not a section's. */
+const BAR_SLACK = 48;
+
+/**
+ * The colour of the bar a heading is drawn on (issue 23): a filled box of its own, or of a wrapper
+ * (a table cell, a title div) barely taller than it, in a colour unlike what lies under that box.
+ * Pictures are not bars (a banner's slices are another matter).
+ */
+export function headingBarOf(h: Element): string | undefined {
+  const bar = fillOf(h);
+  if (bar.image || bar.element === body || bar.element === doc.documentElement) return undefined;
+  if (!isOpaque(bar.color)) return undefined;
+  const hr = rectOf(h);
+  const br = rectOf(bar.element);
+  if (br.height > hr.height + BAR_SLACK || br.width < hr.width * 0.5) return undefined;
+  const under = fillOf(bar.element.parentElement);
+  return under.color === bar.color ? undefined : bar.color;
+}
 
 /** What the type scale is measured against: the page's parts found by the earlier steps. */
 export interface TypographyContext {
@@ -126,12 +145,22 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
     const weights = new Map<string, number>();
     const cases = new Map<string, number>();
     const trackings = new Map<number, number>();
+    const colors = new Map<string, number>();
+    const fills = new Map<string, number>();
+    let count = 0;
     for (const h of doc.querySelectorAll(`h${level}`)) {
       if (!isShown(h) || !text(h) || inSplash(h) || (header && header.contains(h))) continue;
       const s = style(h);
+      count++;
       add(sizes, round(px(s.fontSize)), 1);
       add(weights, s.fontWeight, 1);
       add(cases, s.textTransform, 1);
+      // Words over the hero's picture are the picture's colours, not the level's.
+      if (heroElement && heroElement.contains(h)) continue;
+      // A colour of its own: not the one it inherits from the text around it.
+      if (h.parentElement && style(h.parentElement).color !== s.color) add(colors, s.color, 1);
+      const bar = headingBarOf(h);
+      if (bar) add(fills, bar + '|' + s.color, 1);
       // Letter spacing as a share of the size (em), so that it scales with the rebuild's size.
       const spacing =
         s.letterSpacing === 'normal' ? 0 : px(s.letterSpacing) / (px(s.fontSize) || 1);
@@ -149,6 +178,14 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
         heading.case = letterCase;
       const tracking = heaviest(trackings);
       if (tracking !== undefined && Math.abs(tracking) >= 0.02) heading.tracking = tracking;
+      // A colour or a filled bar most of the level's headings share is the level's own.
+      const color = heaviest(colors);
+      if (color && (colors.get(color) ?? 0) * 2 > count) heading.color = color;
+      const fill = heaviest(fills);
+      if (fill && (fills.get(fill) ?? 0) * 2 > count) {
+        const [barColor = '', barText = ''] = fill.split('|');
+        heading.fill = { color: barColor, text: barText };
+      }
       typography[`h${level}`] = heading;
     }
   }

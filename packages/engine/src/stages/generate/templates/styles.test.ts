@@ -91,6 +91,39 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     );
   });
 
+  it('writes the header band and the heading bars the original drew (issue 23)', () => {
+    const variables = toTypeScaleVariables({
+      ...scale,
+      headings: {
+        ...scale.headings,
+        h2: {
+          size: 20,
+          weight: 700,
+          case: 'uppercase',
+          fill: { color: '#e63946', text: '#ffffff' },
+        },
+        h3: { size: 18, weight: 700, color: '#000080' },
+      },
+      header: { height: 160, menuTop: 120, isBrandCentered: true },
+    });
+    expect(variables).toContain('--header-h: 160px;');
+    expect(variables).toContain('--header-menu-h: 40px;');
+    expect(variables).toContain('--type-h2-fill: #e63946;');
+    expect(variables).toContain('--type-h2-on-fill: #ffffff;');
+    expect(variables).toContain('--type-h2-bar-pad: 0.3em 0.6em;');
+    expect(variables).toContain('--type-h3-color: #000080;');
+    expect(variables).not.toContain('--type-h3-fill');
+    expect(variables).not.toContain('--type-h1-color');
+    // base.css draws them, and the template's look where they are absent.
+    const css = toStylesheet(tokens, false);
+    expect(css).toContain('background: var(--type-h2-fill, none);');
+    expect(css).toContain(
+      'color: var(--type-h2-on-fill, var(--type-h2-color, var(--color-heading)));',
+    );
+    expect(css).toContain('min-height: var(--header-h, 4rem);');
+    expect(rootOf(css)).not.toContain('--header-h');
+  });
+
   it("sets none without a measured scale, and base.css falls back to the template's", () => {
     const css = toStylesheet(tokens, false);
     expect(rootOf(css)).not.toContain('--type-');

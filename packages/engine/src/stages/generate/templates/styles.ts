@@ -164,7 +164,24 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
       ...(headings[level].tracking !== undefined
         ? [`--type-${level}-tracking: ${headings[level].tracking}em;`]
         : []),
+      ...(headings[level].color ? [`--type-${level}-color: ${headings[level].color};`] : []),
+      ...(headings[level].fill
+        ? [
+            `--type-${level}-fill: ${headings[level].fill.color};`,
+            `--type-${level}-on-fill: ${headings[level].fill.text};`,
+            `--type-${level}-bar-pad: 0.3em 0.6em;`,
+          ]
+        : []),
     ]),
+    // The header band as the original drew it at a desktop width (issue 23).
+    ...(scale.header
+      ? [
+          `--header-h: ${scale.header.height}px;`,
+          ...(scale.header.menuTop !== undefined
+            ? [`--header-menu-h: ${scale.header.height - scale.header.menuTop}px;`]
+            : []),
+        ]
+      : []),
     ...(scale.hero ? [`--type-hero: ${scale.hero}px;`] : []),
     ...(scale.heroCase ? [`--type-hero-case: ${scale.heroCase};`] : []),
     ...(scale.heroTracking !== undefined ? [`--type-hero-tracking: ${scale.heroTracking}em;`] : []),

@@ -139,6 +139,20 @@ describe('Header: the name shows only where the original showed it (issue 12)', 
     }
   });
 
+  it("keeps the original's header band: the menu's row under a centred brand, scrolling away", () => {
+    site.headerLayout = { stacked: true, centered: true, tall: true };
+    try {
+      renderHeader();
+      expect(screen.getByRole('banner').className).toBe(
+        'site-header is-stacked is-centered is-tall',
+      );
+    } finally {
+      delete site.headerLayout;
+    }
+    renderHeader();
+    expect(screen.getAllByRole('banner').at(-1)!.className).toBe('site-header');
+  });
+
   it('shows a name the original showed', () => {
     renderHeader();
     const home = screen.getByRole('link', { name: 'Example Bakery' });

@@ -58,6 +58,12 @@ export interface SiteContent {
    * of a page opening with a hero picture lies over it, transparent, as the original's did.
    */
   headerOverHero?: boolean;
+  /**
+   * The original's header band at a desktop width (issue 23, where its look is kept): `stacked`,
+   * the menu in a row of its own under the brand; `centered`, the brand in the middle; `tall`, too
+   * tall to stay pinned over the page (it scrolls away). Its heights are CSS variables.
+   */
+  headerLayout?: { stacked?: boolean; centered?: boolean; tall?: boolean };
   /** `banner`: the original drew its logo as a banner across the header; the menu goes under it. */
   logo?: { src: string; width?: number; height?: number; banner?: boolean };
   navigation: SiteLink[];
