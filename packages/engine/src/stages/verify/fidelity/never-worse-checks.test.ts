@@ -395,6 +395,40 @@ describe('never-worse checks', () => {
     expect(checkWidthUsed([route(narrow, narrow)])?.ok).toBe(true);
   });
 
+  it('passes a rebuild past 40 % empty by a page margin where its original was just under', () => {
+    // A 1998 page: its intro line from the window's edge to 691 px, a table of captions to 928
+    // px (36 % empty). The rebuild: the line inside 32 px margins, the captions one centred
+    // column (41 % empty): the same layout, the edges moved by a margin and a line's length.
+    const original = page({
+      blocks: [
+        block('Here are screenshots of my programs.', {
+          box: { x: 0, y: 100, width: 691, height: 16 },
+          area: 691 * 16,
+        }),
+        block('Maze game', { box: { x: 731, y: 140, width: 197, height: 20 }, area: 197 * 20 }),
+      ],
+    });
+    const rebuilt = page({
+      blocks: [
+        block('Here are screenshots of my programs.', {
+          box: { x: 32, y: 100, width: 851, height: 24 },
+          area: 851 * 24,
+        }),
+      ],
+    });
+    expect(checkWidthUsed([route(rebuilt, original)])?.ok).toBe(true);
+    // A column 150 px narrower than that is a narrower layout.
+    const narrower = page({
+      blocks: [
+        block('Here are screenshots of my programs.', {
+          box: { x: 32, y: 100, width: 700, height: 24 },
+          area: 700 * 24,
+        }),
+      ],
+    });
+    expect(checkWidthUsed([route(narrower, original)])?.ok).toBe(false);
+  });
+
   it('counts words, not boxes: paragraphs across the whole screen used no more than a readable line', () => {
     // A 1998 page: a short centred heading in a full-width box, paragraphs of 1424 px lines.
     const runOn = page({

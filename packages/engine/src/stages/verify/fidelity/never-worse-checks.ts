@@ -35,6 +35,12 @@ const BODY_TEXT_MIN_CHARS = 40;
 /** A 1440 px layout leaving more than this share of the width empty wastes it. */
 const MAX_EMPTY_WIDTH = 0.4;
 /**
+ * How much more of the width (share) a rebuild may leave empty than its original and still be the
+ * same layout: the rebuild's page margins (2 × 32 px, 4.4 % of 1440 px) against an original drawn
+ * from the window's edge, and a font whose lines run a little shorter, move the edges by that much.
+ */
+const SAME_WIDTH_TOLERANCE = 0.08;
+/**
  * The longest line running text uses (about 100 characters of 16 px text): lines beyond it read
  * worse, so an original whose paragraphs ran across the whole screen did not "use" that width.
  */
@@ -491,7 +497,10 @@ export function checkWidthUsed(routes: NeverWorseRoute[]): NeverWorseCheck | und
       if (original.viewport.width !== route.rebuilt.viewport.width) return undefined;
       const after = toUsedWidth(route.rebuilt, Infinity);
       const before = toUsedWidth(original);
-      const wasted = 1 - after > MAX_EMPTY_WIDTH && 1 - before <= MAX_EMPTY_WIDTH;
+      const wasted =
+        1 - after > MAX_EMPTY_WIDTH &&
+        1 - before <= MAX_EMPTY_WIDTH &&
+        before - after > SAME_WIDTH_TOLERANCE;
       return wasted
         ? {
             failure: `${Math.round((1 - after) * 100)} % of ${route.rebuilt.viewport.width} px empty, the original ${Math.round((1 - before) * 100)} %`,
