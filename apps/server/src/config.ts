@@ -92,6 +92,11 @@ export const CONFIG_VARIABLES = {
     description:
       'Extra comma-separated origins allowed to make state-changing requests (e.g. a Vite dev server at http://localhost:5173).',
   },
+  PASSKEY_RP_ID: {
+    default: "(BASE_URL's host name)",
+    description:
+      "Domain passkeys are bound to (WebAuthn relying party ID): BASE_URL's host or a parent domain of it, or of one of TRUSTED_ORIGINS. Browsers refuse passkeys on an IP address, so a server reached at http://127.0.0.1 needs localhost here and http://localhost:PORT in TRUSTED_ORIGINS.",
+  },
   SMTP_URL: {
     default: '(unset: write .eml files to DATA_DIR/outbox)',
     description:
@@ -315,6 +320,14 @@ export const configEnvSchema = z.object({
       }),
     { message: 'must be a comma-separated list of http(s) origins' },
   ),
+  PASSKEY_RP_ID: optionalString.refine(
+    (value) =>
+      value === undefined ||
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(value),
+    {
+      message: 'must be a lower-case domain name without scheme or port, e.g. sitelift.example.com',
+    },
+  ),
   SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
     message: 'must start with smtp:// or smtps://',
   }),
@@ -423,6 +436,8 @@ export interface Config {
   databaseUrl: string | undefined;
   baseUrl: string;
   trustedOrigins: string[];
+  /** WebAuthn relying party ID of passkeys (PASSKEY_RP_ID, else BASE_URL's host name). */
+  passkeyRpId: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string | undefined;
@@ -671,20 +686,31 @@ export function parseConfig(
   const baseUrl = new URL(values.BASE_URL ?? `http://localhost:${port}`).origin;
   // With the default BASE_URL, http://127.0.0.1:PORT is the same local server: let it pass the Origin check.
   const loopbackAliases = values.BASE_URL === undefined ? [`http://127.0.0.1:${port}`] : [];
+  const trustedOrigins = [
+    ...loopbackAliases,
+    ...(values.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => new URL(item).origin),
+  ];
+  const passkeyRpId = values.PASSKEY_RP_ID ?? new URL(baseUrl).hostname;
+  // A passkey's RP ID must be the page's host or a parent domain of it, or no browser will use it.
+  const hosts = [baseUrl, ...trustedOrigins].map((origin) => new URL(origin).hostname);
+  if (!hosts.some((host) => host === passkeyRpId || host.endsWith(`.${passkeyRpId}`))) {
+    throw new ConfigError(
+      'PASSKEY_RP_ID',
+      'must be the host of BASE_URL or of one of TRUSTED_ORIGINS, or a parent domain of it',
+    );
+  }
   return {
     port,
     host: values.HOST ?? '127.0.0.1',
     dataDir: path.resolve(options.repoRoot, values.DATA_DIR ?? '.data'),
     databaseUrl: values.DATABASE_URL,
     baseUrl,
-    trustedOrigins: [
-      ...loopbackAliases,
-      ...(values.TRUSTED_ORIGINS ?? '')
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean)
-        .map((item) => new URL(item).origin),
-    ],
+    trustedOrigins,
+    passkeyRpId,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? 'Sitelift <no-reply@sitelift.local>',
     authSecret: values.AUTH_SECRET,

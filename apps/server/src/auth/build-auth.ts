@@ -9,7 +9,7 @@ import { describeDevice, deviceKey, formatDevice } from '../account/devices';
 import { deleteOtherSessions, isTwoFactorEnabled, rememberDevice } from '../db/account.repository';
 import { grantSignupCredit } from '../db/credits.repository';
 import type { AppDb } from '../db/database';
-import { accounts, sessions, twoFactors, users, verifications } from '../db/schema';
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../db/schema';
 import {
   buildConfirmNewEmail,
   buildEmailChangedEmail,
@@ -21,6 +21,7 @@ import {
   buildVerifyEmail,
 } from '../mail/auth-emails';
 import type { Mailer } from '../mail/mailer';
+import { passkeyPlugins } from './passkeys';
 import { eq } from 'drizzle-orm';
 import { githubSignInPlugin, socialTwoFactorPlugin } from './github-sign-in';
 
@@ -42,6 +43,8 @@ export interface AuthDeps {
   baseUrl: string;
   secret: string;
   trustedOrigins: string[];
+  /** WebAuthn relying party ID of passkeys (default: the host name of baseUrl). */
+  passkeyRpId?: string;
   /** Lifetime of password-reset links in seconds (default one hour). */
   resetPasswordTokenExpiresIn?: number;
   /** Lifetime of verification links in seconds (default one hour). */
@@ -154,6 +157,7 @@ export function buildAuth(deps: AuthDeps) {
         account: accounts,
         verification: verifications,
         twoFactor: twoFactors,
+        passkey: passkeys,
       },
     }),
     plugins: [
@@ -163,6 +167,15 @@ export function buildAuth(deps: AuthDeps) {
       ...(deps.github
         ? [githubSignInPlugin(deps.github), socialTwoFactorPlugin(twoFactorPlugin, deps.baseUrl)]
         : []),
+      // Passkeys: a sign-in method and a second factor (auth/passkeys.ts).
+      ...passkeyPlugins({
+        db: deps.db,
+        mailer,
+        rpId: deps.passkeyRpId ?? new URL(deps.baseUrl).hostname,
+        origins: [deps.baseUrl, ...deps.trustedOrigins],
+        securityUrl,
+        trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 3600,
+      }),
     ],
     // OAuth errors (refused on GitHub, forged state) land on the sign-in screen, which says what failed.
     onAPIError: { errorURL: signInUrl },

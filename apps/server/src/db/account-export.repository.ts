@@ -5,13 +5,17 @@ import {
   billingSubscriptions,
   githubTokens,
   knownDevices,
+  passkeys,
   sessions,
   userAiSettings,
 } from './schema';
 
-/** The rest of what an export holds about a user: purchases, connections and devices, no secrets. */
+/**
+ * The rest of what an export holds about a user: purchases, connections, devices and passkeys (their
+ * names and dates, not their keys), no secrets.
+ */
 export async function listAccountRecords(db: AppDb, userId: string) {
-  const [payments, subscriptions, github, ai, signedIn, devices] = await Promise.all([
+  const [payments, subscriptions, github, ai, signedIn, devices, keys] = await Promise.all([
     db
       .select({
         product_id: billingPayments.productId,
@@ -69,6 +73,17 @@ export async function listAccountRecords(db: AppDb, userId: string) {
       .select({ first_seen_at: knownDevices.firstSeenAt, last_seen_at: knownDevices.lastSeenAt })
       .from(knownDevices)
       .where(eq(knownDevices.userId, userId)),
+    db
+      .select({
+        name: passkeys.name,
+        device_type: passkeys.deviceType,
+        backed_up: passkeys.backedUp,
+        created_at: passkeys.createdAt,
+        last_used_at: passkeys.lastUsedAt,
+      })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId))
+      .orderBy(passkeys.createdAt),
   ]);
   return {
     payments,
@@ -77,5 +92,6 @@ export async function listAccountRecords(db: AppDb, userId: string) {
     ai_settings: ai[0] ?? null,
     sessions: signedIn,
     known_devices: devices,
+    passkeys: keys,
   };
 }

@@ -79,6 +79,39 @@ export const twoFactors = pgTable(
 );
 
 /**
+ * Passkeys (WebAuthn credentials; Better Auth's passkey plugin, issue 28): a sign-in method and a second
+ * factor. The JS keys are the plugin's field names; `lastUsedAt` is ours (written after a passkey
+ * signs in or confirms a sign-in).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    /** The credential's public key (COSE, base64). */
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The authenticator's credential id (base64url), unique across all accounts. */
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull().default(0),
+    /** singleDevice or multiDevice (synced). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** Comma-separated transports the authenticator reported (internal, hybrid, usb…). */
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('passkeys_user_id_idx').on(table.userId),
+    uniqueIndex('passkeys_credential_id_idx').on(table.credentialID),
+  ],
+);
+
+/**
  * Devices a user has signed in from (a hash of browser, system and network): a sign-in from one not
  * seen before sends the "new sign-in" e-mail (issue 28).
  */

@@ -216,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     baseUrl: config.baseUrl,
     secret: deps.authSecret,
     trustedOrigins: config.trustedOrigins,
+    passkeyRpId: config.passkeyRpId,
     resetPasswordTokenExpiresIn: deps.tokenLifetimes?.resetPassword,
     verificationTokenExpiresIn: deps.tokenLifetimes?.verification,
     github: config.github,

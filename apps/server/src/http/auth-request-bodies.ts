@@ -53,7 +53,46 @@ export const TWO_FACTOR_PATHS = [
   '/two-factor/generate-backup-codes',
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
+  // A passkey as the second factor (auth/passkeys.ts).
+  '/two-factor/generate-passkey-options',
+  '/two-factor/verify-passkey',
 ];
+
+/**
+ * Better Auth routes that are not reachable: the passkey plugin's removal without the password (the
+ * product's /passkey/remove asks for it).
+ */
+export const UNREACHABLE_AUTH_PATHS = new Set(['/passkey/delete-passkey']);
+
+/** Longest passkey name. */
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+
+const passkeyName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { message: 'Name is required' })
+  .max(PASSKEY_NAME_MAX_LENGTH, {
+    message: `Name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`,
+  });
+
+const passkeyId = z.string({ error: 'Passkey is required' }).min(1).max(128);
+
+/**
+ * What the browser's WebAuthn call answered (registration or assertion, as @simplewebauthn/browser
+ * encodes it): the known members checked, the authenticator's data bounded in size.
+ */
+const webAuthnResponse = z
+  .looseObject({
+    id: z.string().min(1).max(1400),
+    rawId: z.string().min(1).max(1400),
+    type: z.literal('public-key'),
+    response: z.record(z.string(), z.unknown()),
+    clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
+    authenticatorAttachment: z.string().max(32).optional(),
+  })
+  .refine((value) => JSON.stringify(value).length <= 32_000, {
+    message: 'The passkey answer is too large',
+  });
 
 /** The registration password rule of spec §5, also enforced by the server. */
 export const registrationPasswordSchema = password('Password')
@@ -141,6 +180,16 @@ export const AUTH_REQUEST_BODIES: Record<string, z.ZodType> = {
   }),
   // The account row's id (as list-accounts gives it); Better Auth refuses the last way to sign in.
   '/unlink-account': z.strictObject({ accountId: z.string().min(1).max(64) }),
+  // Passkeys (issue 28): adding names it; removing needs the password.
+  '/passkey/verify-registration': z.strictObject({ response: webAuthnResponse, name: passkeyName }),
+  '/passkey/verify-authentication': z.strictObject({ response: webAuthnResponse }),
+  '/passkey/update-passkey': z.strictObject({ id: passkeyId, name: passkeyName }),
+  '/passkey/remove': z.strictObject({ id: passkeyId, password: password('Password') }),
+  '/two-factor/generate-passkey-options': z.strictObject({}),
+  '/two-factor/verify-passkey': z.strictObject({
+    response: webAuthnResponse,
+    trustDevice: z.boolean().optional(),
+  }),
   '/update-user': z.strictObject({
     name: z.string().trim().max(100, { message: 'Name must be at most 100 characters' }).optional(),
     image: z
@@ -163,4 +212,14 @@ export const RATE_LIMITED_AUTH_PATHS = new Set([
   '/change-email',
   '/sign-in/social',
   '/link-social',
+  '/passkey/verify-registration',
+  '/passkey/verify-authentication',
+  '/passkey/update-passkey',
+  '/passkey/remove',
+]);
+
+/** GET paths under /api/auth that are rate limited per client too: each stores a new challenge. */
+export const RATE_LIMITED_AUTH_GET_PATHS = new Set([
+  '/passkey/generate-register-options',
+  '/passkey/generate-authenticate-options',
 ]);

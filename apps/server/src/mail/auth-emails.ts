@@ -211,6 +211,28 @@ export function buildTwoFactorChangedEmail(securityUrl: string, enabled: boolean
   });
 }
 
+/** The notice that a passkey was added to or removed from the account. */
+export function buildPasskeyChangedEmail(
+  securityUrl: string,
+  change: { added: boolean; name: string },
+): MailContent {
+  return buildEmail({
+    subject: change.added
+      ? `A passkey was added to your ${PRODUCT} account`
+      : `A passkey was removed from your ${PRODUCT} account`,
+    heading: change.added ? 'A passkey was added' : 'A passkey was removed',
+    paragraphs: [
+      change.added
+        ? `The passkey “${change.name}” can now sign in to your account. Every other session was signed out.`
+        : `The passkey “${change.name}” can no longer sign in to your account. Every other session was signed out.`,
+      'If you did not make this change, change your password right away.',
+    ],
+    action: 'Review your security settings',
+    url: securityUrl,
+    footer: 'We send this notice after every change to your passkeys, for your safety.',
+  });
+}
+
 /** The notice that the archive of "Export my data" is ready to download. */
 export function buildExportReadyEmail(downloadPageUrl: string, expiresAt: Date): MailContent {
   return buildEmail({

@@ -6,8 +6,10 @@ import { toClientGroup } from '../client-group';
 import { sessionCacheOf } from '../require-session';
 import {
   AUTH_REQUEST_BODIES,
+  RATE_LIMITED_AUTH_GET_PATHS,
   RATE_LIMITED_AUTH_PATHS,
   TWO_FACTOR_PATHS,
+  UNREACHABLE_AUTH_PATHS,
 } from '../auth-request-bodies';
 import { hasUnsafePathCharacter, toDecodedPath } from '../request-guards';
 
@@ -129,14 +131,19 @@ export async function registerAuthRoutes(
         keyGenerator: (request: FastifyRequest) =>
           `${toClientGroup(request.ip)}|${toAuthPath(request.url) ?? ''}`,
         allowList: (request: FastifyRequest) =>
-          request.method !== 'POST' || !RATE_LIMITED_AUTH_PATHS.has(toAuthPath(request.url) ?? ''),
+          !(request.method === 'POST' ? RATE_LIMITED_AUTH_PATHS : RATE_LIMITED_AUTH_GET_PATHS).has(
+            toAuthPath(request.url) ?? '',
+          ),
       },
     },
     handler: async (request, reply) => {
       const authPath = toAuthPath(request.url);
       if (authPath === null) throw new AppError('API_NOT_FOUND');
       // Only the two-factor routes the product uses are reachable (no e-mail codes, no code listing).
-      if (authPath.startsWith('/two-factor/') && !TWO_FACTOR_PATHS.includes(authPath)) {
+      if (
+        (authPath.startsWith('/two-factor/') && !TWO_FACTOR_PATHS.includes(authPath)) ||
+        UNREACHABLE_AUTH_PATHS.has(authPath)
+      ) {
         throw new AppError('API_NOT_FOUND');
       }
       let body: unknown = request.body;
