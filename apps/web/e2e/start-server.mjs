@@ -49,6 +49,9 @@ const server = spawn(
       PORT: port,
       HOST: '127.0.0.1',
       BASE_URL: `http://127.0.0.1:${port}`,
+      // Browsers refuse passkeys on an IP address: the passkey tests use http://localhost:PORT.
+      TRUSTED_ORIGINS: `http://localhost:${port}`,
+      PASSKEY_RP_ID: 'localhost',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',

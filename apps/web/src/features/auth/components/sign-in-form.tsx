@@ -23,6 +23,7 @@ import { AuthCard } from './auth-card';
 import { GithubSignInButton } from './github-sign-in-button';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { TwoFactorChallenge } from './two-factor-challenge';
+import { PasskeySignIn } from './passkey-sign-in';
 import { reportError } from '../../../lib/report-error';
 
 /** Sign In (spec §2): 'Welcome Back', e-mail and password, error banner, 'Forgot Password?'. */
@@ -44,8 +45,8 @@ export function SignInForm() {
     linkGithub ? GITHUB_SIGN_IN_MESSAGES.accountExists : getStateMessage(location.state),
   );
   const isForgotOpen = searchParams.get('forgot') === '1';
-  const [needsSecondFactor, setNeedsSecondFactor] = useState(
-    () => searchParams.get('second_factor') === '1',
+  const [needsSecondFactor, setNeedsSecondFactor] = useState<false | 'code' | 'code-or-passkey'>(
+    () => (searchParams.get('second_factor') === '1' ? 'code' : false),
   );
   useEffect(() => {
     if (!['error', 'error_description', 'second_factor'].some((name) => searchParams.has(name)))
@@ -78,8 +79,9 @@ export function SignInForm() {
 
   const onValid = async (values: SignInInput) => {
     try {
-      if ((await signIn(values)) === 'two-factor') {
-        setNeedsSecondFactor(true);
+      const outcome = await signIn(values);
+      if (outcome !== 'signed-in') {
+        setNeedsSecondFactor(outcome === 'two-factor-passkey' ? 'code-or-passkey' : 'code');
         return;
       }
       await finishSignIn();
@@ -104,6 +106,7 @@ export function SignInForm() {
     return (
       <AuthCard title="Welcome Back" subtitle="One more step to keep your account safe.">
         <TwoFactorChallenge
+          allowPasskey={needsSecondFactor === 'code-or-passkey'}
           onVerified={finishSignIn}
           onRestart={() => {
             form.resetField('password');
@@ -177,6 +180,7 @@ export function SignInForm() {
           </button>
         </p>
       </FormShell>
+      <PasskeySignIn onSignedIn={finishSignIn} />
       <ForgotPasswordDialog
         open={isForgotOpen}
         onOpenChange={setForgotOpen}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ShieldCheck } from 'lucide-react';
+import { Fingerprint, ShieldCheck } from 'lucide-react';
 import { SECURITY_MESSAGES } from '@sitelift/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -7,6 +7,7 @@ import { FormShell } from '../../../components/ui/form-shell';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/report-error';
 import { verifySignInBackupCode, verifySignInCode } from '../api/two-factor';
+import { isCeremonyCancelled, verifySignInPasskey } from '../api/passkey-sign-in';
 
 /** The message for a refused code: wrong code, used-up challenge, or a locked second factor. */
 function toChallengeError(error: unknown, mode: 'totp' | 'backup'): string {
@@ -24,15 +25,28 @@ function toChallengeError(error: unknown, mode: 'totp' | 'backup'): string {
   return getErrorMessage(error, SECURITY_MESSAGES.codeInvalid);
 }
 
+/** The message for a passkey that did not confirm the sign-in. */
+function toPasskeyError(error: unknown): string {
+  if (isCeremonyCancelled(error)) return SECURITY_MESSAGES.passkeyCancelled;
+  if (isApiError(error)) {
+    if (error.code === 'INVALID_TWO_FACTOR_COOKIE') return SECURITY_MESSAGES.challengeExpired;
+    if (error.code === 'API_RATE_LIMITED') return getErrorMessage(error, SECURITY_MESSAGES.locked);
+  }
+  return SECURITY_MESSAGES.passkeyNotVerified;
+}
+
 /**
  * The second step of signing in with two-factor authentication: a code from the authenticator app (or
- * a backup code), and "Trust this device for 30 days". `onVerified` runs once the session exists;
- * `onRestart` when the challenge is over and the password must be entered again.
+ * a backup code, or a passkey of the account when `allowPasskey`), and "Trust this device for 30
+ * days". `onVerified` runs once the session exists; `onRestart` when the challenge is over and the
+ * password must be entered again.
  */
 export function TwoFactorChallenge({
+  allowPasskey = false,
   onVerified,
   onRestart,
 }: {
+  allowPasskey?: boolean;
   onVerified: () => Promise<void> | void;
   onRestart: () => void;
 }) {
@@ -42,6 +56,21 @@ export function TwoFactorChallenge({
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [isOver, setIsOver] = useState(false);
+
+  const confirmWithPasskey = async () => {
+    setError(null);
+    setIsBusy(true);
+    try {
+      await verifySignInPasskey(trust);
+      await onVerified();
+    } catch (caught) {
+      reportError('Two-factor passkey failed', caught);
+      const message = toPasskeyError(caught);
+      setIsOver(message === SECURITY_MESSAGES.challengeExpired);
+      setError(message);
+      setIsBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -151,6 +180,18 @@ export function TwoFactorChallenge({
             {mode === 'totp' ? SECURITY_MESSAGES.useBackupCode : SECURITY_MESSAGES.useAuthenticator}
           </button>
         </p>
+        {allowPasskey && !isOver && (
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            className="w-full"
+            disabled={isBusy}
+            onClick={() => void confirmWithPasskey()}
+          >
+            <Fingerprint className="size-5" aria-hidden /> {SECURITY_MESSAGES.usePasskey}
+          </Button>
+        )}
       </FormShell>
     </div>
   );

@@ -6,9 +6,10 @@ import { useAccountSecurity } from '../api/security';
 import { DataExportSettings, DeleteAccountSettings } from './data-settings';
 import { DeviceSessions } from './device-sessions';
 import { LinkedAccounts } from './linked-accounts';
+import { PasskeySettings } from './passkey-settings';
 import { TwoFactorSettings } from './two-factor-settings';
 
-/** The Security section of the profile: two-factor sign-in, devices, and leaving with your data. */
+/** The Security section of the profile: two-factor sign-in, passkeys, devices, and leaving with your data. */
 export function SecuritySettings() {
   const security = useAccountSecurity();
   const location = useLocation();
@@ -37,6 +38,7 @@ export function SecuritySettings() {
         <div className="divide-y divide-slate-200">
           {security.data && <TwoFactorSettings security={security.data} />}
           {security.data && <LinkedAccounts security={security.data} />}
+          <PasskeySettings />
           <DeviceSessions />
         </div>
       </section>
