@@ -49,7 +49,7 @@ async function addPasskey(page: Page, name: string) {
   const card = page.getByTestId('passkey-settings');
   await card.getByRole('button', { name: 'Add a passkey' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
-  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(card.getByText('Passkey added. Other devices were signed out.')).toBeVisible();
   await expect(card.getByTestId('passkey-row').filter({ hasText: name })).toBeVisible();
@@ -91,7 +91,7 @@ for (const viewport of WIDTHS) {
 
     await row.getByRole('button', { name: 'Rename Test laptop' }).click();
     const rename = page.getByRole('dialog', { name: 'Rename passkey' });
-    await rename.getByLabel('Name').fill('Work laptop');
+    await rename.getByLabel('Name', { exact: true }).fill('Work laptop');
     await rename.getByRole('button', { name: 'Save' }).click();
     await expect(card.getByText('Passkey renamed.')).toBeVisible();
     await expect(row).toContainText('Work laptop');
