@@ -7,8 +7,14 @@ const unauthenticated = () =>
     { status: 401 },
   );
 
-/** The Security section's reads (issue 28): two-factor off, this browser only, no export yet. */
+/**
+ * The Security section's reads (issue 28): two-factor off, no passkeys, this browser only, no export
+ * yet.
+ */
 export const accountHandlers = [
+  http.get('*/api/auth/passkey/list-user-passkeys', () =>
+    getSessionUser() ? HttpResponse.json([]) : unauthenticated(),
+  ),
   http.get('*/api/account/security', () =>
     getSessionUser()
       ? HttpResponse.json({ two_factor_enabled: false, backup_codes_left: 0, has_password: true })
