@@ -99,6 +99,7 @@ for (const viewport of WIDTHS) {
     // Signed out, the passkey alone signs in (the browser offers it; no e-mail, no password).
     await signOut(page);
     await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Continue with a passkey' })).toBeVisible();
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: testInfo.outputPath(`login-passkey-${viewport.width}.png`) });
     await page.getByRole('button', { name: 'Continue with a passkey' }).click();
