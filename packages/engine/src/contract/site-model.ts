@@ -481,6 +481,15 @@ const typeScaleSchema = exactly<TypeScale>()(
         isBrandCentered: z.literal(true).optional(),
       })
       .optional(),
+    box: z
+      .object({
+        width: z.number(),
+        color: z.string(),
+        ground: z.string().optional(),
+        header: z.literal(true).optional(),
+        footer: z.literal(true).optional(),
+      })
+      .optional(),
   }),
 );
 

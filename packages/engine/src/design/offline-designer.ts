@@ -219,7 +219,12 @@ export function buildTokens(
   const brand = model.identity.colors;
   const rawPrimary = parseBrand(brand.primary);
   const { h } = toHsl(rawPrimary ?? DEFAULT_PRIMARY);
-  const rawBackground = parse(brand.background);
+  // A boxed page (issue 23) keeps its column where the layout is kept: the words are drawn on the
+  // column's fill, the page's colour is the ground around it.
+  const boxGround = profile?.keepsOriginalLayout ? toBoxGround(model) : undefined;
+  const rawBackground = boxGround
+    ? parse(model.identity.typography?.box?.color)
+    : parse(brand.background);
   const dark =
     model.identity.scheme === 'dark' ||
     (model.identity.scheme === undefined &&
@@ -357,10 +362,10 @@ export function buildTokens(
     // record 029); the others restructure and keep the template's.
     ...(profile?.keepsOriginalLayout && model.identity.typography
       ? {
-          typography: toReadableHeadings(
-            toTypeScale(model.identity.typography),
+          typography: toKeptBox(
+            toReadableHeadings(toTypeScale(model.identity.typography), background, surface),
+            boxGround,
             background,
-            surface,
           ),
         }
       : {}),
@@ -390,6 +395,34 @@ export function toReadableHeadings(scale: TypeScale, background: Rgb, surface: R
     headings[level] = next;
   }
   return { ...scale, headings };
+}
+
+/** A boxed column this close (ΔE2000) to the page's colour is no box to the eye. */
+const BOX_MIN_DELTA_E = 3;
+
+/**
+ * The page's colour around a boxed column (issue 23), when the original drew its content in one: a
+ * fill as light or as dark as the page's scheme (the words are made readable on it) that the eye
+ * tells from the page's colour; undefined for no box.
+ */
+function toBoxGround(model: SiteModel): Rgb | undefined {
+  const fill = parse(model.identity.typography?.box?.color);
+  const page = parse(model.identity.colors.background);
+  if (!fill || !page) return undefined;
+  const darkFill = luminance(fill) < DARK_LUMINANCE;
+  if ((model.identity.scheme === 'dark') !== darkFill) return undefined;
+  const rgb = ({ r, g, b }: Rgb) => ({ mode: 'rgb' as const, r: r / 255, g: g / 255, b: b / 255 });
+  return ciede2000(rgb(fill), rgb(page)) >= BOX_MIN_DELTA_E ? page : undefined;
+}
+
+/**
+ * A boxed page's column in the rebuild's scale: its fill the canvas the words were made readable on,
+ * the page's colour around it (`ground`); none without a ground (no box, or one the eye does not see).
+ */
+export function toKeptBox(scale: TypeScale, ground: Rgb | undefined, canvas: Rgb): TypeScale {
+  const { box, ...rest } = scale;
+  if (!box || !ground) return rest;
+  return { ...rest, box: { ...box, color: toHex(canvas), ground: toHex(ground) } };
 }
 
 /** Opacities tried for the plate under the content column, lightest first. */

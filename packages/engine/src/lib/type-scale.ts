@@ -69,6 +69,9 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
   if (measured.menuCase) scale.menuCase = measured.menuCase;
   if (measured.isTextCentered) scale.isTextCentered = true;
   if (measured.header) scale.header = toHeaderBand(measured.header);
+  // A boxed page keeps its column, no wider than a modern page's (the fill is made hex by the designer).
+  if (measured.box)
+    scale.box = { ...measured.box, width: Math.round(clamp(measured.box.width, 480, BOX_MAX)) };
   const column = measured.column;
   if (column && column.width > 0) {
     // A column left of centre (beside a sidebar, or a page set flush left) keeps its right edge: the
@@ -84,6 +87,9 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
   }
   return scale;
 }
+
+/** The widest boxed column the rebuild draws (px). */
+const BOX_MAX = 1280;
 
 /** The header band's bounds (px): a bar a phone's menu button fits in, and no hero-sized header. */
 const HEADER_BAND = { min: 48, max: 320 } as const;
@@ -183,6 +189,12 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
   if (most((t) => t.isTextCentered === true)) merged.isTextCentered = true;
   const header = mergeHeaderBands(pages.flatMap((t) => (t.header ? [t.header] : [])));
   if (header) merged.header = header;
+  // A boxed page when most pages are boxed: the median width, the start page's fill (or the first).
+  const boxes = pages.flatMap((t) => (t.box ? [t.box] : []));
+  if (boxes.length * 2 > pages.length) {
+    const first = boxes[0]!;
+    merged.box = { ...first, width: median(boxes.map((box) => box.width))! };
+  }
   return merged;
 }
 

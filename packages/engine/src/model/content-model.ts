@@ -602,6 +602,12 @@ export interface TypeScale {
    * under the brand, and a centred brand (issue 23).
    */
   header?: { height: number; menuTop?: number; isBrandCentered?: true };
+  /**
+   * A boxed page (issue 23): the centred column's width (px, capped) and fill (hex: the canvas the
+   * words read on), the page's colour around it (`ground`, hex), and whether the header and the
+   * footer lay inside it.
+   */
+  box?: { width: number; color: string; ground?: string; header?: true; footer?: true };
   /** The hero's headline size (px), when the original's hero had one. */
   hero?: number;
   /** The hero headline's letter case and spacing (em), where it had its own. */

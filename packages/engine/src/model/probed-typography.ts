@@ -38,6 +38,19 @@ export const probedHeaderBandSchema = z.object({
 });
 export type ProbedHeaderBand = z.infer<typeof probedHeaderBandSchema>;
 
+/**
+ * A boxed page (issue 23): the centred column the content was drawn in with a fill of its own over
+ * a page of another colour or picture; its width (px), its fill (computed colour), and whether the
+ * header and the footer lay inside it.
+ */
+export const probedBoxSchema = z.object({
+  width: finite,
+  color: z.string(),
+  header: z.literal(true).optional(),
+  footer: z.literal(true).optional(),
+});
+export type ProbedBox = z.infer<typeof probedBoxSchema>;
+
 export const probedTypographySchema = z.object({
   /** Size and line height (px) of the text holding most characters outside headings and chrome. */
   body: z.object({ size: finite, lineHeight: finite }),
@@ -72,5 +85,7 @@ export const probedTypographySchema = z.object({
   hasBands: z.boolean(),
   /** The header band (after `hasBands`: older probes' answers stay as they were). */
   header: probedHeaderBandSchema.optional(),
+  /** The boxed column (after `header`: older probes' answers stay as they were). */
+  box: probedBoxSchema.optional(),
 });
 export type ProbedTypography = z.infer<typeof probedTypographySchema>;

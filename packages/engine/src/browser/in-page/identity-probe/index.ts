@@ -17,6 +17,7 @@ import { markAlignment, markFloats } from './align';
 import { markAsides } from './aside';
 import { readBackground } from './background';
 import { markButtons } from './buttons';
+import { measureBox } from './box';
 import { markClocks } from './clocks';
 import { markClosedPanels } from './closed-panels';
 import { markDialogs } from './dialogs';
@@ -89,6 +90,8 @@ export function run(): PageProbe | undefined {
   if (typography) {
     const band = measureHeaderBand({ header, heroElement: found?.element, brand, menu: menu?.e });
     if (band) typography.header = band;
+    const box = measureBox({ background, header, footer, documentHeight });
+    if (box) typography.box = box;
   }
   const paragraphText = readParagraphColor(background);
   // After the buttons and menus are marked: their corners are read apart from the content's.

@@ -124,6 +124,19 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(rootOf(css)).not.toContain('--header-h');
   });
 
+  it("writes a boxed page's column, its ground, and the header inside it (issue 23)", () => {
+    const variables = toTypeScaleVariables({
+      ...scale,
+      box: { width: 1040, color: '#ffffff', ground: '#cccccc', header: true },
+    });
+    expect(variables).toContain('--box-w: 1040px;');
+    expect(variables).toContain('--box-fill: #ffffff;');
+    expect(variables).toContain('--box-ground: #cccccc;');
+    expect(variables).toContain('--box-header-w: 1040px;');
+    expect(variables).not.toContain('--box-footer-w');
+    expect(rootOf(toStylesheet(tokens, false))).not.toContain('--box-');
+  });
+
   it("sets none without a measured scale, and base.css falls back to the template's", () => {
     const css = toStylesheet(tokens, false);
     expect(rootOf(css)).not.toContain('--type-');

@@ -182,6 +182,16 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
             : []),
         ]
       : []),
+    // A boxed page's column over the page's ground (issue 23); the header and footer in it or not.
+    ...(scale.box
+      ? [
+          `--box-w: ${scale.box.width}px;`,
+          `--box-fill: ${scale.box.color};`,
+          ...(scale.box.ground ? [`--box-ground: ${scale.box.ground};`] : []),
+          ...(scale.box.header ? [`--box-header-w: ${scale.box.width}px;`] : []),
+          ...(scale.box.footer ? [`--box-footer-w: ${scale.box.width}px;`] : []),
+        ]
+      : []),
     ...(scale.hero ? [`--type-hero: ${scale.hero}px;`] : []),
     ...(scale.heroCase ? [`--type-hero-case: ${scale.heroCase};`] : []),
     ...(scale.heroTracking !== undefined ? [`--type-hero-tracking: ${scale.heroTracking}em;`] : []),
