@@ -68,8 +68,6 @@ export const pageProbeSchema = z.object({
   links: z.array(probedColorSchema).max(5),
   /** Colour of the h1-h3 headings, most seen first. */
   headings: z.array(probedColorSchema).max(5),
-  /** Colour of the definition terms (`dt`), most seen first, when the page has any. */
-  terms: z.array(probedColorSchema).max(5).optional(),
   /** Filled links and buttons: their fill, label colour and how much area they cover. */
   buttons: z
     .array(
@@ -78,6 +76,9 @@ export const pageProbeSchema = z.object({
     .max(6),
   /** Chromatic colours of backgrounds, borders and texts, weighted by area. */
   accents: z.array(probedColorSchema).max(24),
+  /** Colour of the definition terms (`dt`), most seen first, when the page has any (after the
+   * accents, where the probe writes it: the corpus test compares the parsed answer to the raw one). */
+  terms: z.array(probedColorSchema).max(5).optional(),
   /** The families the body and the headings are set in (computed font-family lists). */
   fonts: z.object({ body: z.string(), heading: z.string() }),
   header: regionSchema.optional(),
