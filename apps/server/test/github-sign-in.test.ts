@@ -16,6 +16,7 @@ import {
   type Agent,
   type TestApp,
 } from './helpers/test-app';
+import { SoftAuthenticator } from './helpers/soft-authenticator';
 import { secretOf, totpAt } from './helpers/totp';
 
 // Issue 28 item 3: "Sign in with GitHub" through the GitHub App's OAuth, against the GitHub-compatible
@@ -116,6 +117,27 @@ describe(`sign in with GitHub on ${KIND}`, () => {
       .select()
       .from(accounts)
       .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'github')));
+
+  /** An account with two-factor authentication on and GitHub (`login` on the fake) linked. */
+  const twoFactorAccountWithGithub = async (label: string, login: string) => {
+    const email = uniqueEmail(label);
+    const userId = await signUpMarkedVerified(testApp, email);
+    githubUser(login, [{ email, primary: true, verified: true, visibility: null }]);
+    const owner = createAgent(testApp.app);
+    expect(
+      (await owner.post('/api/auth/sign-in/email', { email, password: GOOD_PASSWORD })).statusCode,
+    ).toBe(200);
+    const enabled = await owner.post('/api/auth/two-factor/enable', { password: GOOD_PASSWORD });
+    const secret = secretOf((enabled.json() as { totpURI: string }).totpURI);
+    expect(
+      (await owner.post('/api/auth/two-factor/verify-totp', { code: totpAt(secret, Date.now()) }))
+        .statusCode,
+    ).toBe(200);
+    const linking = await startSignIn(owner, '/api/auth/link-social');
+    await followCallback(owner, await answerAuthorize(linking, { login }));
+    expect(await githubAccounts(userId)).toHaveLength(1);
+    return { email, userId, owner, secret };
+  };
 
   it('offers GitHub on the sign-in screens and sends the browser to GitHub with state and PKCE', async () => {
     const methods = await createAgent(testApp.app).get('/api/sign-in-methods');
@@ -276,22 +298,7 @@ describe(`sign in with GitHub on ${KIND}`, () => {
   });
 
   it('asks for the second factor after GitHub for a 2FA account, and mails a new device', async () => {
-    const email = uniqueEmail('gh-2fa');
-    const userId = await signUpMarkedVerified(testApp, email);
-    githubUser('twofactor-octo', [{ email, primary: true, verified: true, visibility: null }]);
-    const owner = createAgent(testApp.app);
-    expect(
-      (await owner.post('/api/auth/sign-in/email', { email, password: GOOD_PASSWORD })).statusCode,
-    ).toBe(200);
-    const enabled = await owner.post('/api/auth/two-factor/enable', { password: GOOD_PASSWORD });
-    const secret = secretOf((enabled.json() as { totpURI: string }).totpURI);
-    expect(
-      (await owner.post('/api/auth/two-factor/verify-totp', { code: totpAt(secret, Date.now()) }))
-        .statusCode,
-    ).toBe(200);
-    const linking = await startSignIn(owner, '/api/auth/link-social');
-    await followCallback(owner, await answerAuthorize(linking, { login: 'twofactor-octo' }));
-    expect(await githubAccounts(userId)).toHaveLength(1);
+    const { email, secret } = await twoFactorAccountWithGithub('gh-2fa', 'twofactor-octo');
 
     // GitHub alone gives no session: the sign-in screen asks for the code.
     const newMails = async () =>
@@ -318,6 +325,31 @@ describe(`sign in with GitHub on ${KIND}`, () => {
     expect((await sessionUser(browser))?.email).toBe(email);
     // A device this account had not used: the new-device e-mail.
     expect(await newMails()).toBe(before + 1);
+  });
+
+  it("offers the account's passkey as the second factor after GitHub, as after a password", async () => {
+    const { userId, owner } = await twoFactorAccountWithGithub('gh-2fa-passkey', 'passkey-octo');
+    const authenticator = new SoftAuthenticator(TEST_BASE_URL);
+    const registration = await owner.get('/api/auth/passkey/generate-register-options');
+    const added = await owner.post('/api/auth/passkey/verify-registration', {
+      response: authenticator.register(registration.json()),
+      name: 'Laptop',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+
+    // The sign-in screen's second step offers the passkey beside the code, and the passkey confirms.
+    const browser = createAgent(testApp.app);
+    const landed = await signInWithGithub(browser, 'passkey-octo');
+    expect(`${landed.pathname}${landed.search}`).toBe('/login?second_factor=passkey');
+    expect(await sessionUser(browser)).toBeUndefined();
+    const options = await browser.post('/api/auth/two-factor/generate-passkey-options', {});
+    expect(options.statusCode, options.body).toBe(200);
+    const confirmed = await browser.post('/api/auth/two-factor/verify-passkey', {
+      response: authenticator.authenticate(options.json()),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const session = (await browser.get('/api/auth/get-session')).json() as { user: { id: string } };
+    expect(session.user.id).toBe(userId);
   });
 
   it('never logs or answers with GitHub codes or tokens', () => {

@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { PASSWORD, hasHorizontalOverflow, registerVerified, uniqueEmail } from './helpers';
+import { totpAt } from '../../server/test/helpers/totp';
+import {
+  PASSWORD,
+  addPasskey,
+  hasHorizontalOverflow,
+  originHeaders,
+  pageWithAuthenticator,
+  registerVerified,
+  signIn,
+  turnOnTwoFactor,
+  uniqueEmail,
+} from './helpers';
 
 // Issue 28 item 3: "Continue with GitHub" on the sign-in and register screens, the whole redirect flow
 // in the browser against the GitHub-compatible fake (playwright.config.ts starts it and points the
@@ -9,6 +20,8 @@ import { PASSWORD, hasHorizontalOverflow, registerVerified, uniqueEmail } from '
 // controls; with more than one account its authorize page is GitHub's account chooser (or Cancel).
 
 const GITHUB_URL = `http://127.0.0.1:${process.env.E2E_GITHUB_PORT ?? 3919}`;
+// Browsers refuse passkeys on an IP address: a passkey is added on http://localhost:PORT.
+const LOCAL = `http://localhost:${process.env.E2E_PORT ?? 3917}`;
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
@@ -146,5 +159,56 @@ for (const viewport of WIDTHS) {
     );
     await expect(page.getByRole('button', { name: 'Continue with GitHub' })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`signin-cancelled-${viewport.width}.png`) });
+  });
+
+  test(`after GitHub, a two-factor account's challenge offers its passkey (${viewport.width} px)`, async ({
+    browser,
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    // The account: two-factor authentication on and a passkey, added on localhost.
+    const local = await pageWithAuthenticator(browser, LOCAL, viewport);
+    const email = uniqueEmail(`ghpasskey-${viewport.name}`);
+    await registerVerified(local.context.request, LOCAL, email);
+    await signIn(local.page, email);
+    const secret = await turnOnTwoFactor(local.page.request, LOCAL);
+    await local.page.goto('/profile/edit#security');
+    await addPasskey(local.page, 'Laptop');
+    await local.context.close();
+
+    // GitHub linked to it: password and code, then GitHub's consent.
+    const login = await addGithubUser('ghpasskey', email);
+    const headers = originHeaders(baseURL!);
+    const first = await page.request.post('/api/auth/sign-in/email', {
+      data: { email, password: PASSWORD },
+      headers,
+    });
+    expect((await first.json()).twoFactorRedirect).toBe(true);
+    const code = await page.request.post('/api/auth/two-factor/verify-totp', {
+      data: { code: totpAt(secret, Date.now()) },
+      headers,
+    });
+    expect(code.ok(), await code.text()).toBe(true);
+    const linking = await page.request.post('/api/auth/link-social', {
+      data: { provider: 'github', callbackURL: '/profile/edit' },
+      headers,
+    });
+    expect(linking.ok(), await linking.text()).toBe(true);
+    await page.goto((await linking.json()).url);
+    await page.getByRole('button', { name: `Continue as ${login}` }).click();
+    await expect(page).toHaveURL(/\/profile\/edit/);
+    await page.request.post('/api/auth/sign-out', { data: {}, headers });
+
+    // "Continue with GitHub": the second step offers the passkey as after a password.
+    await page.setViewportSize(viewport);
+    await page.goto('/login');
+    await continueWithGithub(page);
+    await page.getByRole('button', { name: `Continue as ${login}` }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Authentication code')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use a passkey instead' })).toBeVisible();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.screenshot({ path: testInfo.outputPath(`github-challenge-${viewport.width}.png`) });
   });
 }

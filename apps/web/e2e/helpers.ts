@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { totpAt } from '../../server/test/helpers/totp';
 
 /** The password every test account starts with (meets the registration rules). */
 export const PASSWORD = 'Sitelift123';
@@ -143,4 +144,58 @@ export async function buyThroughApi(
     { headers: originHeaders(baseURL) },
   );
   expect(complete.ok(), await complete.text()).toBe(true);
+}
+
+/** A page on localhost with a platform authenticator that keeps passkeys and verifies the user. */
+export async function pageWithAuthenticator(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const credentials = async () =>
+    (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  return { context, page, credentials };
+}
+
+/** Adds a passkey named `name` in the Security section (open on the page). */
+export async function addPasskey(page: Page, name: string) {
+  const card = page.getByTestId('passkey-settings');
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(card.getByText('Passkey added. Other devices were signed out.')).toBeVisible();
+  await expect(card.getByTestId('passkey-row').filter({ hasText: name })).toBeVisible();
+}
+
+/** Turns on two-factor authentication for the signed-in `request` (as the Security section does). */
+export async function turnOnTwoFactor(request: APIRequestContext, origin: string): Promise<string> {
+  const enabled = await request.post('/api/auth/two-factor/enable', {
+    data: { password: PASSWORD },
+    headers: { Origin: origin },
+  });
+  expect(enabled.ok(), await enabled.text()).toBe(true);
+  const secret = new URL(((await enabled.json()) as { totpURI: string }).totpURI).searchParams.get(
+    'secret',
+  )!;
+  const verified = await request.post('/api/auth/two-factor/verify-totp', {
+    data: { code: totpAt(secret, Date.now()) },
+    headers: { Origin: origin },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return secret;
 }

@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
-import { totpAt } from '../../server/test/helpers/totp';
-import { PASSWORD, hasHorizontalOverflow, registerVerified, signIn, uniqueEmail } from './helpers';
+import type { Page } from '@playwright/test';
+import {
+  PASSWORD,
+  addPasskey,
+  hasHorizontalOverflow,
+  pageWithAuthenticator,
+  registerVerified,
+  signIn,
+  turnOnTwoFactor,
+  uniqueEmail,
+} from './helpers';
 
 // Issue 28: passkeys as a sign-in method and as the second step of a two-factor sign-in, through
 // Chromium's virtual authenticator (CDP WebAuthn domain), at 375 and 1440 px. Browsers refuse
@@ -16,27 +24,6 @@ const WIDTHS = [
 const port = Number(process.env.E2E_PORT ?? 3917);
 const LOCAL = `http://localhost:${port}`;
 
-/** A page on localhost with a platform authenticator that keeps passkeys and verifies the user. */
-async function pageWithAuthenticator(browser: Browser, viewport: (typeof WIDTHS)[number]) {
-  const context = await browser.newContext({ baseURL: LOCAL, viewport });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  const credentials = async () =>
-    (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-  return { context, page, credentials };
-}
-
 async function signOut(page: Page) {
   const response = await page.request.post('/api/auth/sign-out', {
     data: {},
@@ -45,22 +32,12 @@ async function signOut(page: Page) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-async function addPasskey(page: Page, name: string) {
-  const card = page.getByTestId('passkey-settings');
-  await card.getByRole('button', { name: 'Add a passkey' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
-  await dialog.getByLabel('Name', { exact: true }).fill(name);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(card.getByText('Passkey added. Other devices were signed out.')).toBeVisible();
-  await expect(card.getByTestId('passkey-row').filter({ hasText: name })).toBeVisible();
-}
-
 for (const viewport of WIDTHS) {
   test(`add a passkey, sign in with it, rename and remove it (${viewport.width} px)`, async ({
     browser,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const { context, page, credentials } = await pageWithAuthenticator(browser, viewport);
+    const { context, page, credentials } = await pageWithAuthenticator(browser, LOCAL, viewport);
     const email = uniqueEmail(`passkey-${viewport.name}`);
     await registerVerified(context.request, LOCAL, email);
     await signIn(page, email);
@@ -133,23 +110,11 @@ for (const viewport of WIDTHS) {
     browser,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const { context, page } = await pageWithAuthenticator(browser, viewport);
+    const { context, page } = await pageWithAuthenticator(browser, LOCAL, viewport);
     const email = uniqueEmail(`passkey-2fa-${viewport.name}`);
     await registerVerified(context.request, LOCAL, email);
     await signIn(page, email);
-    const enabled = await page.request.post('/api/auth/two-factor/enable', {
-      data: { password: PASSWORD },
-      headers: { Origin: LOCAL },
-    });
-    expect(enabled.ok(), await enabled.text()).toBe(true);
-    const secret = new URL(
-      ((await enabled.json()) as { totpURI: string }).totpURI,
-    ).searchParams.get('secret')!;
-    const verified = await page.request.post('/api/auth/two-factor/verify-totp', {
-      data: { code: totpAt(secret, Date.now()) },
-      headers: { Origin: LOCAL },
-    });
-    expect(verified.ok(), await verified.text()).toBe(true);
+    await turnOnTwoFactor(page.request, LOCAL);
     await page.goto('/profile/edit#security');
     await addPasskey(page, 'Phone');
 

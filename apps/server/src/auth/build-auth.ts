@@ -21,7 +21,7 @@ import {
   buildVerifyEmail,
 } from '../mail/auth-emails';
 import type { Mailer } from '../mail/mailer';
-import { passkeyPlugins } from './passkeys';
+import { accountHasPasskey, passkeyPlugins } from './passkeys';
 import { eq } from 'drizzle-orm';
 import { githubSignInPlugin, socialTwoFactorPlugin } from './github-sign-in';
 
@@ -165,7 +165,12 @@ export function buildAuth(deps: AuthDeps) {
       // Sign in with GitHub (issue 28 item 3): only with the GitHub App configured; the second factor
       // applies to it as to a password sign-in.
       ...(deps.github
-        ? [githubSignInPlugin(deps.github), socialTwoFactorPlugin(twoFactorPlugin, deps.baseUrl)]
+        ? [
+            githubSignInPlugin(deps.github),
+            socialTwoFactorPlugin(twoFactorPlugin, deps.baseUrl, (userId) =>
+              accountHasPasskey(deps.db, userId),
+            ),
+          ]
         : []),
       // Passkeys: a sign-in method and a second factor (auth/passkeys.ts).
       ...passkeyPlugins({

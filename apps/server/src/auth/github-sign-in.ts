@@ -18,6 +18,9 @@ export const GITHUB_PROVIDER_ID = 'github';
 /** Where a GitHub sign-in that still needs the second factor lands (the sign-in screen asks for it). */
 export const SOCIAL_TWO_FACTOR_PATH = '/login?second_factor=1';
 
+/** The same, for an account with a passkey: the screen offers it beside the code. */
+export const SOCIAL_TWO_FACTOR_PASSKEY_PATH = '/login?second_factor=passkey';
+
 /** The callback GitHub sends the browser back to after a sign-in (registered on the GitHub App). */
 export function signInCallbackUrlOf(baseUrl: string): string {
   return `${baseUrl}/api/auth/callback/${GITHUB_PROVIDER_ID}`;
@@ -151,26 +154,43 @@ export function githubSignInPlugin(github: GithubConfig) {
  * Two-factor sign-in for GitHub sign-ins: the two-factor plugin asks for the code after a password
  * sign-in only. Its own challenge (session replaced by a short-lived two-factor cookie, trusted devices
  * honoured) runs after the OAuth callback too, and the browser is sent to the sign-in screen's code step
- * instead of the app.
+ * instead of the app; where `hasPasskey` says the account has one, that step offers the passkey too
+ * (as a password sign-in's answer does with `twoFactorMethods`).
  */
 export function socialTwoFactorPlugin(
   plugin: ReturnType<typeof twoFactor>,
   baseUrl: string,
+  hasPasskey: (userId: string) => Promise<boolean> = async () => false,
 ): BetterAuthPlugin {
   const challenge = plugin.hooks.after[0]?.handler;
   if (!challenge) throw new Error('the two-factor plugin has no sign-in hook');
   const isCallback = (context: { path?: string }) => context.path === '/callback/:id';
+  // The challenge drops the new session, so the account signing in is noted before it runs (the
+  // request's auth context is the same object in every hook of that request).
+  const signingIn = new WeakMap<object, string>();
   return {
     id: 'social-two-factor',
     hooks: {
       after: [
+        {
+          matcher: isCallback,
+          handler: createAuthMiddleware(async (context) => {
+            const userId = context.context.newSession?.user.id;
+            if (userId) signingIn.set(context.context, userId);
+          }),
+        },
         { matcher: isCallback, handler: challenge },
         {
           matcher: isCallback,
           handler: createAuthMiddleware(async (context) => {
             const returned = context.context.returned as { twoFactorRedirect?: unknown } | null;
             if (returned && typeof returned === 'object' && returned.twoFactorRedirect === true) {
-              throw context.redirect(`${baseUrl}${SOCIAL_TWO_FACTOR_PATH}`);
+              const userId = signingIn.get(context.context);
+              const path =
+                userId && (await hasPasskey(userId))
+                  ? SOCIAL_TWO_FACTOR_PASSKEY_PATH
+                  : SOCIAL_TWO_FACTOR_PATH;
+              throw context.redirect(`${baseUrl}${path}`);
             }
           }),
         },

@@ -60,6 +60,16 @@ function toTransports(
   return value.split(',').filter(Boolean) as AuthenticatorTransportFuture[];
 }
 
+/** Whether the account has a passkey (one that may confirm its two-factor sign-in). */
+export async function accountHasPasskey(db: AppDb, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Notes that a passkey just signed in or confirmed a sign-in (shown as "Last used"). */
 async function markUsed(db: AppDb, passkeyId: string): Promise<void> {
   await db.update(passkeys).set({ lastUsedAt: new Date() }).where(eq(passkeys.id, passkeyId));

@@ -32,7 +32,8 @@ export function SignInForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  // A GitHub sign-in comes back with ?error=<code>, or ?second_factor=1 when the code is still due.
+  // A GitHub sign-in comes back with ?error=<code>, or ?second_factor=1 when the code is still due
+  // (?second_factor=passkey: or a passkey of the account, as after a password).
   const [oauthError] = useState(() => searchParams.get('error'));
   // An account already has the GitHub account's address: GitHub is linked once its owner signs in.
   const [linkGithub] = useState(() => oauthError === 'account_not_linked');
@@ -46,7 +47,11 @@ export function SignInForm() {
   );
   const isForgotOpen = searchParams.get('forgot') === '1';
   const [needsSecondFactor, setNeedsSecondFactor] = useState<false | 'code' | 'code-or-passkey'>(
-    () => (searchParams.get('second_factor') === '1' ? 'code' : false),
+    () => {
+      const secondFactor = searchParams.get('second_factor');
+      if (secondFactor === null) return false;
+      return secondFactor === 'passkey' ? 'code-or-passkey' : 'code';
+    },
   );
   useEffect(() => {
     if (!['error', 'error_description', 'second_factor'].some((name) => searchParams.has(name)))

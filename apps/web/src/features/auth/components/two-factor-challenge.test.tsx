@@ -120,4 +120,16 @@ describe('Sign In with two-factor authentication', () => {
     expect(await screen.findByLabelText('Email Address')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });
+
+  it('after GitHub, offers the passkey only where the server says the account has one', async () => {
+    renderApp('/login?second_factor=passkey');
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a passkey instead' })).toBeInTheDocument();
+  });
+
+  it('after GitHub, asks for the code alone for an account without a passkey', async () => {
+    renderApp('/login?second_factor=1');
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a passkey instead' })).toBeNull();
+  });
 });
