@@ -1,57 +1,53 @@
 import { useState } from 'react';
 import { Fingerprint } from 'lucide-react';
 import { SECURITY_MESSAGES } from '@sitelift/shared/messages';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/report-error';
 import { isCeremonyCancelled, signInWithPasskey } from '../api/passkey-sign-in';
 
-/** "Sign in with a passkey" under the password form; `onSignedIn` runs once the session exists. */
-export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => Promise<void> | void }) {
-  const [error, setError] = useState<string | null>(null);
+/** What a failed passkey sign-in says. */
+function toSignInError(error: unknown): string {
+  if (isCeremonyCancelled(error)) return SECURITY_MESSAGES.passkeyCancelled;
+  if (isApiError(error) && (error.code === 'API_RATE_LIMITED' || error.status === 0))
+    return getErrorMessage(error, SECURITY_MESSAGES.passkeySignInFailed);
+  return SECURITY_MESSAGES.passkeySignInFailed;
+}
+
+/**
+ * "Continue with a passkey" (one of the `SignInAlternatives`): `onSignedIn` runs once the session
+ * exists; `onError` shows a failure in the form's banner.
+ */
+export function PasskeySignInButton({
+  onSignedIn,
+  onError,
+}: {
+  onSignedIn: () => Promise<void> | void;
+  onError: (message: string) => void;
+}) {
   const [isBusy, setIsBusy] = useState(false);
   const start = async () => {
-    setError(null);
     setIsBusy(true);
     try {
       await signInWithPasskey();
       await onSignedIn();
     } catch (caught) {
       reportError('Passkey sign-in failed', caught);
-      setError(
-        isCeremonyCancelled(caught)
-          ? SECURITY_MESSAGES.passkeyCancelled
-          : isApiError(caught) && (caught.code === 'API_RATE_LIMITED' || caught.status === 0)
-            ? getErrorMessage(caught, SECURITY_MESSAGES.passkeySignInFailed)
-            : SECURITY_MESSAGES.passkeySignInFailed,
-      );
+      onError(toSignInError(caught));
       setIsBusy(false);
     }
   };
   return (
-    <div className="mt-6">
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
-        <span className="h-px flex-1 bg-slate-200" />
-        or
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      {error && (
-        <Alert tone="error" className="mt-4">
-          {error}
-        </Alert>
-      )}
-      <Button
-        type="button"
-        variant="outline"
-        size="lg"
-        className="mt-4 w-full"
-        disabled={isBusy}
-        onClick={() => void start()}
-      >
-        <Fingerprint className="size-5" aria-hidden />
-        {isBusy ? 'Waiting for your passkey...' : SECURITY_MESSAGES.signInWithPasskey}
-      </Button>
-    </div>
+    <Button
+      type="button"
+      variant="outline"
+      size="lg"
+      className="w-full gap-2"
+      disabled={isBusy}
+      onClick={() => void start()}
+    >
+      <Fingerprint className="size-5" aria-hidden />
+      {isBusy ? 'Waiting for your passkey...' : SECURITY_MESSAGES.signInWithPasskey}
+    </Button>
   );
 }

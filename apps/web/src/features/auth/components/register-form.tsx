@@ -13,7 +13,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { signUp } from '../api/sign-up';
 import { AuthCard } from './auth-card';
-import { GithubSignInButton } from './github-sign-in-button';
+import { SignInAlternatives } from './sign-in-alternatives';
 import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
 import { reportError } from '../../../lib/report-error';
 
@@ -103,7 +103,7 @@ export function RegisterForm() {
         disabled={isSubmitting}
         onSubmitStart={() => setServerError(null)}
         onSubmit={form.handleSubmit(onValid)}
-        lead={<GithubSignInButton onError={setServerError} />}
+        lead={<SignInAlternatives onError={setServerError} />}
       >
         <FormField
           label="Email Address"

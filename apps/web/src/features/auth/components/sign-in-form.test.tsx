@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createMockUser } from '../../../testing/mocks/db';
@@ -105,6 +105,36 @@ describe('Sign In with GitHub', () => {
     expect(await screen.findByRole('button', { name: 'Continue with GitHub' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'GitHub sign-in was cancelled. You can try again or sign in with your email.',
+    );
+  });
+
+  it('groups GitHub and the passkey above the form under one divider', async () => {
+    githubOn();
+    renderApp('/login');
+    const group = await screen.findByRole('group', { name: 'Other ways to sign in' });
+    const buttons = within(group).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'Continue with GitHub',
+      'Continue with a passkey',
+    ]);
+    expect(screen.getAllByText(/^or\b/)).toHaveLength(1);
+    // The group comes before the e-mail field.
+    expect(
+      group.compareDocumentPosition(screen.getByLabelText('Email Address')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('shows a failed passkey sign-in in the banner above the form', async () => {
+    server.use(
+      http.get('*/api/auth/passkey/generate-authenticate-options', () =>
+        HttpResponse.json({ code: 'NOPE', message: 'Nope' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Continue with a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That passkey could not sign you in. Try again or use your password.',
     );
   });
 

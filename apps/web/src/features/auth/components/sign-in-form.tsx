@@ -20,10 +20,9 @@ import { getFromPath, getStateError, getStateMessage } from '../../../utils/navi
 import { signIn } from '../api/sign-in';
 import { startGithubLink } from '../../../lib/github-sign-in';
 import { AuthCard } from './auth-card';
-import { GithubSignInButton } from './github-sign-in-button';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { TwoFactorChallenge } from './two-factor-challenge';
-import { PasskeySignIn } from './passkey-sign-in';
+import { SignInAlternatives } from './sign-in-alternatives';
 import { reportError } from '../../../lib/report-error';
 
 /** Sign In (spec §2): 'Welcome Back', e-mail and password, error banner, 'Forgot Password?'. */
@@ -149,7 +148,17 @@ export function SignInForm() {
           setNotice(null);
         }}
         onSubmit={form.handleSubmit(onValid)}
-        lead={linkGithub ? undefined : <GithubSignInButton onError={setServerError} />}
+        lead={
+          <SignInAlternatives
+            // While GitHub waits to be linked, the password (or a passkey) proves the account.
+            github={!linkGithub}
+            onPasskeySignedIn={finishSignIn}
+            onError={(message) => {
+              setNotice(null);
+              setServerError(message);
+            }}
+          />
+        }
       >
         <FormField
           label="Email Address"
@@ -185,7 +194,6 @@ export function SignInForm() {
           </button>
         </p>
       </FormShell>
-      <PasskeySignIn onSignedIn={finishSignIn} />
       <ForgotPasswordDialog
         open={isForgotOpen}
         onOpenChange={setForgotOpen}
