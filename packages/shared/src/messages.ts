@@ -225,6 +225,7 @@ export const SECURITY_MESSAGES = {
   verify: 'Verify',
   verifying: 'Verifying...',
   codeInvalid: 'That code is not valid. Check your authenticator app and try again.',
+  codeFormat: 'Enter the 6-digit code from your authenticator app',
   backupCodeInvalid: 'That backup code is not valid or was already used.',
   challengeExpired: 'Your sign-in timed out or had too many attempts. Please sign in again.',
   locked: 'Too many wrong codes. Two-factor sign-in is locked for 15 minutes.',

@@ -4,6 +4,7 @@ import { SECURITY_MESSAGES } from '@sitelift/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { FormShell } from '../../../components/ui/form-shell';
+import { OneTimeCodeField, parseOneTimeCode } from '../../../components/ui/one-time-code-field';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/report-error';
 import { verifySignInBackupCode, verifySignInCode } from '../api/two-factor';
@@ -75,8 +76,9 @@ export function TwoFactorChallenge({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = code.trim();
-    if (mode === 'totp' && !/^\d{6}$/.test(value.replace(/\s+/g, ''))) {
-      setError('Enter the 6-digit code from your authenticator app');
+    const digits = parseOneTimeCode(value);
+    if (mode === 'totp' && digits === null) {
+      setError(SECURITY_MESSAGES.codeFormat);
       return;
     }
     if (value === '') {
@@ -85,7 +87,7 @@ export function TwoFactorChallenge({
     }
     setIsBusy(true);
     try {
-      if (mode === 'totp') await verifySignInCode(value.replace(/\s+/g, ''), trust);
+      if (mode === 'totp' && digits !== null) await verifySignInCode(digits, trust);
       else await verifySignInBackupCode(value, trust);
       await onVerified();
     } catch (caught) {
@@ -122,17 +124,12 @@ export function TwoFactorChallenge({
         onSubmit={submit}
       >
         {mode === 'totp' ? (
-          <FormField
+          <OneTimeCodeField
             key="totp"
             label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="123 456"
-            maxLength={7}
             autoFocus
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            inputClassName="text-center font-mono text-lg tracking-[0.4em]"
           />
         ) : (
           <FormField

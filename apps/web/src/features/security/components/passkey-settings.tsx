@@ -1,12 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Fingerprint, KeyRound, Plus } from 'lucide-react';
 import { SECURITY_MESSAGES } from '@sitelift/shared/messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormField } from '../../../components/ui/form-field';
-import { FormShell } from '../../../components/ui/form-shell';
-import { Modal } from '../../../components/ui/modal';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
@@ -19,10 +15,16 @@ import {
   type Passkey,
 } from '../api/passkeys';
 import { SESSIONS_QUERY_KEY } from '../api/security';
-import { PasswordPrompt } from './password-prompt';
+import { PasswordDialog, PromptDialog, type PromptField } from './password-prompt';
 
-/** Longest passkey name (the server's limit too). */
-const NAME_MAX_LENGTH = 60;
+/** The name field of the add and rename dialogs; 60 characters is the server's limit too. */
+const NAME_FIELD: PromptField = {
+  label: SECURITY_MESSAGES.passkeyName,
+  placeholder: 'e.g. MacBook, iPhone or 1Password',
+  autoComplete: 'off',
+  maxLength: 60,
+  requiredMessage: 'Name is required',
+};
 
 function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
@@ -75,6 +77,8 @@ export function PasskeySettings() {
       queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
     ]);
   const list = passkeys.data ?? [];
+  const renaming = step.kind === 'rename' ? step.passkey : null;
+  const removing = step.kind === 'remove' ? step.passkey : null;
 
   return (
     <div className="p-5 sm:p-6" data-testid="passkey-settings">
@@ -167,150 +171,74 @@ export function PasskeySettings() {
         </ul>
       )}
 
-      <Modal
+      <PromptDialog
         open={step.kind === 'add'}
-        onOpenChange={(open) => !open && close()}
+        onClose={close}
         title={SECURITY_MESSAGES.addPasskey}
         description={SECURITY_MESSAGES.addPasskeyHint}
-      >
-        {step.kind === 'add' && (
-          <NameForm
-            label={SECURITY_MESSAGES.addPasskey}
-            initialName=""
-            submitLabel="Continue"
-            busyLabel="Waiting for your device..."
-            onCancel={close}
-            onSubmit={async (name) => {
-              try {
-                await addPasskey(name);
-              } catch (error) {
-                throw new Error(addError(error));
-              }
-              await refresh();
-              setNotice(SECURITY_MESSAGES.passkeyAdded);
-              close();
-            }}
-          />
-        )}
-      </Modal>
-
-      <Modal
-        open={step.kind === 'rename'}
-        onOpenChange={(open) => !open && close()}
-        title="Rename passkey"
-      >
-        {step.kind === 'rename' && (
-          <NameForm
-            label="Rename passkey"
-            initialName={step.passkey.name ?? ''}
-            submitLabel="Save"
-            busyLabel="Saving..."
-            onCancel={close}
-            onSubmit={async (name) => {
-              try {
-                await renamePasskey(step.passkey.id, name);
-              } catch (error) {
-                reportError('Renaming a passkey failed', error);
-                throw new Error(getErrorMessage(error, 'Could not rename the passkey.'));
-              }
-              await refresh();
-              setNotice(SECURITY_MESSAGES.passkeyRenamed);
-              close();
-            }}
-          />
-        )}
-      </Modal>
-
-      <Modal
-        open={step.kind === 'remove'}
-        onOpenChange={(open) => !open && close()}
-        title={step.kind === 'remove' ? `Remove “${displayName(step.passkey)}”?` : ''}
-        description="It will no longer sign you in. Your other devices will be signed out."
-      >
-        {step.kind === 'remove' && (
-          <PasswordPrompt
-            label="Remove passkey"
-            submitLabel="Remove passkey"
-            busyLabel="Removing..."
-            variant="danger"
-            onCancel={close}
-            onConfirm={async (password) => {
-              try {
-                await removePasskey(step.passkey.id, password);
-              } catch (error) {
-                reportError('Removing a passkey failed', error);
-                if (isApiError(error) && error.code === 'INVALID_PASSWORD')
-                  throw new Error(SECURITY_MESSAGES.passwordIncorrect);
-                throw new Error(getErrorMessage(error, 'Could not remove the passkey.'));
-              }
-              await refresh();
-              setNotice(SECURITY_MESSAGES.passkeyRemoved);
-              close();
-            }}
-          />
-        )}
-      </Modal>
-    </div>
-  );
-}
-
-/** A dialog form for a passkey's name; `onSubmit` throws to show its message. */
-function NameForm({
-  label,
-  initialName,
-  submitLabel,
-  busyLabel,
-  onCancel,
-  onSubmit,
-}: {
-  label: string;
-  initialName: string;
-  submitLabel: string;
-  busyLabel: string;
-  onCancel: () => void;
-  onSubmit: (name: string) => Promise<void>;
-}) {
-  const [name, setName] = useState(initialName);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = name.trim();
-    if (value === '') {
-      setError('Name is required');
-      return;
-    }
-    setIsBusy(true);
-    try {
-      await onSubmit(value);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-      setIsBusy(false);
-    }
-  };
-  return (
-    <FormShell
-      label={label}
-      variant="dialog"
-      serverError={error}
-      disabled={isBusy}
-      onSubmitStart={() => setError(null)}
-      onSubmit={submit}
-    >
-      <FormField
-        label={SECURITY_MESSAGES.passkeyName}
-        placeholder="e.g. MacBook, iPhone or 1Password"
-        autoComplete="off"
-        maxLength={NAME_MAX_LENGTH}
-        autoFocus
-        value={name}
-        onChange={(event) => setName(event.target.value)}
+        label={SECURITY_MESSAGES.addPasskey}
+        field={NAME_FIELD}
+        submitLabel="Continue"
+        busyLabel="Waiting for your device..."
+        onConfirm={async (name) => {
+          try {
+            await addPasskey(name);
+          } catch (error) {
+            throw new Error(addError(error));
+          }
+          await refresh();
+          setNotice(SECURITY_MESSAGES.passkeyAdded);
+          close();
+        }}
       />
-      <FormActions variant="dialog" onCancel={onCancel}>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy ? busyLabel : submitLabel}
-        </Button>
-      </FormActions>
-    </FormShell>
+
+      <PromptDialog
+        open={renaming !== null}
+        onClose={close}
+        title="Rename passkey"
+        label="Rename passkey"
+        field={NAME_FIELD}
+        initialValue={renaming?.name ?? ''}
+        submitLabel="Save"
+        busyLabel="Saving..."
+        onConfirm={async (name) => {
+          if (!renaming) return;
+          try {
+            await renamePasskey(renaming.id, name);
+          } catch (error) {
+            reportError('Renaming a passkey failed', error);
+            throw new Error(getErrorMessage(error, 'Could not rename the passkey.'));
+          }
+          await refresh();
+          setNotice(SECURITY_MESSAGES.passkeyRenamed);
+          close();
+        }}
+      />
+
+      <PasswordDialog
+        open={removing !== null}
+        onClose={close}
+        title={removing ? `Remove “${displayName(removing)}”?` : ''}
+        description="It will no longer sign you in. Your other devices will be signed out."
+        label="Remove passkey"
+        submitLabel="Remove passkey"
+        busyLabel="Removing..."
+        variant="danger"
+        onConfirm={async (password) => {
+          if (!removing) return;
+          try {
+            await removePasskey(removing.id, password);
+          } catch (error) {
+            reportError('Removing a passkey failed', error);
+            if (isApiError(error) && error.code === 'INVALID_PASSWORD')
+              throw new Error(SECURITY_MESSAGES.passwordIncorrect);
+            throw new Error(getErrorMessage(error, 'Could not remove the passkey.'));
+          }
+          await refresh();
+          setNotice(SECURITY_MESSAGES.passkeyRemoved);
+          close();
+        }}
+      />
+    </div>
   );
 }

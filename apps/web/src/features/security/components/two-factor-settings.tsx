@@ -5,9 +5,9 @@ import type { AccountSecurity } from '@sitelift/shared/schemas/account';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FormField } from '../../../components/ui/form-field';
 import { FormShell } from '../../../components/ui/form-shell';
 import { Modal } from '../../../components/ui/modal';
+import { OneTimeCodeField, parseOneTimeCode } from '../../../components/ui/one-time-code-field';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { useQueryClient } from '../../../lib/query-client';
 import { reportError } from '../../../lib/report-error';
@@ -20,7 +20,7 @@ import {
   confirmTwoFactorSetup,
   type TwoFactorSetup,
 } from '../api/security';
-import { PasswordPrompt } from './password-prompt';
+import { PasswordDialog } from './password-prompt';
 import { QrCode } from './qr-code';
 
 /** A refused password becomes the plain message; anything else keeps the server's words. */
@@ -130,28 +130,22 @@ export function TwoFactorSettings({ security }: { security: AccountSecurity }) {
         </Alert>
       )}
 
-      <Modal
+      <PasswordDialog
         open={step.kind === 'enable-password'}
-        onOpenChange={(open) => !open && close()}
+        onClose={close}
         title={SECURITY_MESSAGES.setUp}
         description="Confirm your password to start. You will need your phone with an authenticator app."
-      >
-        {step.kind === 'enable-password' && (
-          <PasswordPrompt
-            label="Confirm password"
-            submitLabel="Continue"
-            busyLabel="Checking..."
-            onCancel={close}
-            onConfirm={async (password) => {
-              try {
-                setStep({ kind: 'scan', setup: await startTwoFactorSetup(password) });
-              } catch (error) {
-                throw passwordError(error);
-              }
-            }}
-          />
-        )}
-      </Modal>
+        label="Confirm password"
+        submitLabel="Continue"
+        busyLabel="Checking..."
+        onConfirm={async (password) => {
+          try {
+            setStep({ kind: 'scan', setup: await startTwoFactorSetup(password) });
+          } catch (error) {
+            throw passwordError(error);
+          }
+        }}
+      />
 
       <Modal
         open={step.kind === 'scan'}
@@ -186,57 +180,45 @@ export function TwoFactorSettings({ security }: { security: AccountSecurity }) {
         {step.kind === 'codes' && <BackupCodes codes={step.codes} onDone={close} />}
       </Modal>
 
-      <Modal
+      <PasswordDialog
         open={step.kind === 'regenerate'}
-        onOpenChange={(open) => !open && close()}
+        onClose={close}
         title={SECURITY_MESSAGES.regenerate}
         description="Your current backup codes stop working, and ten new ones are shown once."
-      >
-        {step.kind === 'regenerate' && (
-          <PasswordPrompt
-            label="Regenerate backup codes"
-            submitLabel="Regenerate"
-            busyLabel="Regenerating..."
-            onCancel={close}
-            onConfirm={async (password) => {
-              try {
-                const codes = await regenerateBackupCodes(password);
-                await refresh();
-                setStep({ kind: 'codes', codes, title: 'Your new backup codes' });
-              } catch (error) {
-                throw passwordError(error);
-              }
-            }}
-          />
-        )}
-      </Modal>
+        label="Regenerate backup codes"
+        submitLabel="Regenerate"
+        busyLabel="Regenerating..."
+        onConfirm={async (password) => {
+          try {
+            const codes = await regenerateBackupCodes(password);
+            await refresh();
+            setStep({ kind: 'codes', codes, title: 'Your new backup codes' });
+          } catch (error) {
+            throw passwordError(error);
+          }
+        }}
+      />
 
-      <Modal
+      <PasswordDialog
         open={step.kind === 'disable'}
-        onOpenChange={(open) => !open && close()}
+        onClose={close}
         title="Turn off two-factor authentication?"
         description="Signing in will ask only for your password. Your other devices will be signed out."
-      >
-        {step.kind === 'disable' && (
-          <PasswordPrompt
-            label="Turn off two-factor authentication"
-            submitLabel="Turn off"
-            busyLabel="Turning off..."
-            variant="danger"
-            onCancel={close}
-            onConfirm={async (password) => {
-              try {
-                await disableTwoFactor(password);
-                await refresh();
-                setNotice(SECURITY_MESSAGES.turnedOff);
-                close();
-              } catch (error) {
-                throw passwordError(error);
-              }
-            }}
-          />
-        )}
-      </Modal>
+        label="Turn off two-factor authentication"
+        submitLabel="Turn off"
+        busyLabel="Turning off..."
+        variant="danger"
+        onConfirm={async (password) => {
+          try {
+            await disableTwoFactor(password);
+            await refresh();
+            setNotice(SECURITY_MESSAGES.turnedOff);
+            close();
+          } catch (error) {
+            throw passwordError(error);
+          }
+        }}
+      />
     </div>
   );
 }
@@ -256,9 +238,9 @@ function ScanStep({
   const key = manualKeyOf(setup.totpURI);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const digits = code.replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(digits)) {
-      setError('Enter the 6-digit code from your authenticator app');
+    const digits = parseOneTimeCode(code);
+    if (digits === null) {
+      setError(SECURITY_MESSAGES.codeFormat);
       return;
     }
     setIsBusy(true);
@@ -297,16 +279,11 @@ function ScanStep({
           <p className="mt-2 text-xs text-slate-500">Time-based, 6 digits, every 30 seconds.</p>
         </div>
       </div>
-      <FormField
+      <OneTimeCodeField
         label={SECURITY_MESSAGES.confirmCode}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder="123 456"
-        maxLength={7}
         autoFocus
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        inputClassName="text-center font-mono text-lg tracking-[0.4em]"
       />
       <FormActions variant="dialog" onCancel={onCancel}>
         <Button type="submit" disabled={isBusy}>
