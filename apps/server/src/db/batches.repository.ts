@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { AppDb } from './database';
 import {
   batches,
@@ -148,24 +148,37 @@ export async function finishEndedBatches(db: AppDb, limit = 20): Promise<BatchRe
 }
 
 /**
- * Claims up to `limit` ended batches whose e-mail has not gone out: clears their flag in one
- * UPDATE, so two workers never send one twice. A failed send sets it again (releaseBatchMail).
+ * Claims up to `limit` ended batches whose e-mail is due (never tried, or its retry time has come):
+ * clears their flag and counts the attempt in one UPDATE, so two workers never send one twice. A
+ * failed send sets it again for later (releaseBatchMail) or gives up (BATCH_MAIL_RETRY).
  */
-export async function claimBatchMails(db: AppDb, limit = 20): Promise<BatchRecord[]> {
+export async function claimBatchMails(
+  db: AppDb,
+  limit = 20,
+  now = new Date(),
+): Promise<BatchRecord[]> {
   const pending = db
     .select({ id: batches.id })
     .from(batches)
-    .where(eq(batches.mailPending, true))
+    .where(
+      and(
+        eq(batches.mailPending, true),
+        or(isNull(batches.mailRetryAt), lte(batches.mailRetryAt, now)),
+      ),
+    )
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
     .update(batches)
-    .set({ mailPending: false })
+    .set({ mailPending: false, mailAttempts: sql`${batches.mailAttempts} + 1` })
     .where(and(inArray(batches.id, pending), eq(batches.mailPending, true)))
     .returning();
 }
 
-/** Puts a batch's e-mail back to be tried at the next sweep. */
-export async function releaseBatchMail(db: AppDb, batchId: string): Promise<void> {
-  await db.update(batches).set({ mailPending: true }).where(eq(batches.id, batchId));
+/** Puts a batch's e-mail back, to be tried again from `retryAt` on. */
+export async function releaseBatchMail(db: AppDb, batchId: string, retryAt: Date): Promise<void> {
+  await db
+    .update(batches)
+    .set({ mailPending: true, mailRetryAt: retryAt })
+    .where(eq(batches.id, batchId));
 }

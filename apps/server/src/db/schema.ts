@@ -903,6 +903,10 @@ export const batches = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Set when the batch ends, cleared once its e-mail went out (a failed send is tried again). */
     mailPending: boolean('mail_pending').notNull().default(false),
+    /** Sends of the batch's e-mail tried so far (a bounded number: BATCH_MAIL_RETRY). */
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    /** Not before this time is the e-mail tried again after a failed send (null: at once). */
+    mailRetryAt: timestamp('mail_retry_at', { withTimezone: true }),
   },
   (table) => [index('batches_user_created_idx').on(table.userId, table.createdAt.desc())],
 );

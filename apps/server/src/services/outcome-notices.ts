@@ -26,6 +26,35 @@ export interface OutcomeNoticeDeps {
 const CLAIM_LIMIT = 50;
 
 /**
+ * How long a batch's e-mail is tried while the mail server refuses it: at most `maxAttempts` sends,
+ * waiting `firstDelayMs` after the first failure and twice as long after each next one (up to
+ * `maxDelayMs`), and never after `maxAgeMs` from the batch's end. Then it is given up, logged.
+ * With these numbers: twelve sends over about ten hours.
+ */
+export const BATCH_MAIL_RETRY = {
+  maxAttempts: 12,
+  firstDelayMs: 60_000,
+  maxDelayMs: 2 * 3600_000,
+  maxAgeMs: 24 * 3600_000,
+} as const;
+
+/** When a batch e-mail refused `attempts` times is tried next, or null once it is given up. */
+export function nextBatchMailAttempt(
+  attempts: number,
+  finishedAt: Date | null,
+  now: Date,
+): Date | null {
+  if (attempts >= BATCH_MAIL_RETRY.maxAttempts) return null;
+  const delay = Math.min(
+    BATCH_MAIL_RETRY.firstDelayMs * 2 ** Math.max(0, attempts - 1),
+    BATCH_MAIL_RETRY.maxDelayMs,
+  );
+  const retryAt = new Date(now.getTime() + delay);
+  const deadline = (finishedAt ?? now).getTime() + BATCH_MAIL_RETRY.maxAgeMs;
+  return retryAt.getTime() > deadline ? null : retryAt;
+}
+
+/**
  * Queues project.completed / project.failed for every ended job not announced yet, in the
  * transaction that claims it (an event is queued exactly when its claim commits). Returns the count
  * of jobs announced.
@@ -92,7 +121,7 @@ async function announceEndedBatches(deps: OutcomeNoticeDeps): Promise<number> {
 
 /**
  * Sends the one e-mail of each ended batch (to users who keep project e-mails on). A send that
- * fails puts the batch back, so the next sweep tries again, like a project's e-mail.
+ * fails puts the batch back for a later sweep, a bounded number of times (BATCH_MAIL_RETRY).
  */
 async function mailEndedBatches(deps: OutcomeNoticeDeps): Promise<number> {
   const { db, mailer } = deps;
@@ -120,8 +149,20 @@ async function mailEndedBatches(deps: OutcomeNoticeDeps): Promise<number> {
       await mailer.send({ to: owner.email, ...content });
       sent += 1;
     } catch (error) {
-      deps.logger.error({ err: error, batchId: batch.id }, 'batch e-mail could not be sent');
-      await releaseBatchMail(db, batch.id);
+      const attempts = batch.mailAttempts;
+      const retryAt = nextBatchMailAttempt(attempts, batch.finishedAt, new Date());
+      if (retryAt) {
+        deps.logger.warn(
+          { err: error, batchId: batch.id, attempts, retryAt: retryAt.toISOString() },
+          'batch e-mail could not be sent; trying again later',
+        );
+        await releaseBatchMail(db, batch.id, retryAt);
+      } else {
+        deps.logger.error(
+          { err: error, batchId: batch.id, attempts },
+          'batch e-mail could not be sent; given up',
+        );
+      }
     }
   }
   return sent;
