@@ -113,6 +113,11 @@ export interface RawPage {
    * alone (decision record 029); a rendered page has it in `probe`.
    */
   typography?: ProbedTypography;
+  /**
+   * The picture a page read as served without a probe was drawn on (its `<body background>`), with
+   * its mean colour once downloaded (issue 23: a 1998 site's per-page ground).
+   */
+  ground?: { image: string; imageColor?: string };
 }
 
 /** A stylesheet the site uses (linked or inline), for brand colours and fonts. */

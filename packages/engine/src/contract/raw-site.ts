@@ -72,6 +72,7 @@ const rawPageSchema = exactly<RawPage>()(
     frames: z.array(z.string()),
     probe: pageProbeSchema.optional(),
     typography: probedTypographySchema.optional(),
+    ground: z.object({ image: z.string(), imageColor: z.string().optional() }).optional(),
   }),
 );
 

@@ -359,6 +359,7 @@ const siteBackgroundsSchema = exactly<SiteBackgrounds>()(
     footer: backgroundPictureSchema.optional(),
     isHeaderOnPage: z.boolean().optional(),
     isFooterOnPage: z.boolean().optional(),
+    pages: z.array(z.object({ url: z.string(), picture: backgroundPictureSchema })).optional(),
   }),
 );
 
@@ -533,6 +534,9 @@ const designTokensSchema = exactly<DesignTokens>()(
         header: plannedBackgroundSchema.optional(),
         footer: plannedBackgroundSchema.optional(),
       })
+      .optional(),
+    pageGrounds: z
+      .array(z.object({ route: z.string(), picture: plannedBackgroundSchema }))
       .optional(),
     footer: z.enum(['band', 'page']).optional(),
   }),

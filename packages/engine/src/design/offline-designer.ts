@@ -10,6 +10,7 @@ import type {
   BackgroundPicture,
   DesignResult,
   DesignTokens,
+  PlannedBackground,
   SiteModel,
   SitePlan,
   TypeScale,
@@ -215,6 +216,7 @@ export function buildTokens(
   model: SiteModel,
   profile?: Pick<StrategyProfile, 'keepsOriginalLayout'>,
   hostedPath: (url: string) => string | undefined = () => undefined,
+  routeOf: (url: string) => string | undefined = () => undefined,
 ): DesignTokens {
   const brand = model.identity.colors;
   const rawPrimary = parseBrand(brand.primary);
@@ -319,7 +321,7 @@ export function buildTokens(
     chrome.footerText = toHex(textOn(footerBackground, parse(brand.footerText)));
   }
   const grounds = profile?.keepsOriginalLayout
-    ? toGrounds(model.identity.backgrounds, hostedPath, background, [
+    ? toGrounds(model.identity.backgrounds, hostedPath, routeOf, background, [
         text,
         link,
         muted,
@@ -439,10 +441,24 @@ const PLATE_OPACITIES = [0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 1];
 function toGrounds(
   backgrounds: SiteModel['identity']['backgrounds'],
   hostedPath: (url: string) => string | undefined,
+  routeOf: (url: string) => string | undefined,
   canvas: Rgb,
   words: (Rgb | undefined)[],
-): Pick<DesignTokens, 'backgrounds' | 'footer'> {
+): Pick<DesignTokens, 'backgrounds' | 'pageGrounds' | 'footer'> {
   if (!backgrounds) return {};
+  const readable = (under: Rgb) => words.every((color) => !color || contrast(color, under) >= 4.5);
+  // Words that do not read on a picture's mean colour: a plate of the page's colour over it.
+  const withPlate = (
+    planned: PlannedBackground,
+    picture: BackgroundPicture | undefined,
+  ): PlannedBackground => {
+    const mean = parse(picture?.color);
+    if (!mean || readable(mean)) return planned;
+    return {
+      ...planned,
+      plate: PLATE_OPACITIES.find((alpha) => readable(mix(canvas, mean, alpha))) ?? 1,
+    };
+  };
   const planned = (
     picture: BackgroundPicture | undefined,
   ): NonNullable<NonNullable<DesignTokens['backgrounds']>['page']> | undefined => {
@@ -452,17 +468,15 @@ function toGrounds(
     return { src: `/${path}`, repeat, size, position, attachment };
   };
   const out: NonNullable<DesignTokens['backgrounds']> = {};
-  const page = planned(backgrounds.page);
-  if (page) {
-    const mean = parse(backgrounds.page?.color);
-    const readable = (under: Rgb) =>
-      words.every((color) => !color || contrast(color, under) >= 4.5);
-    if (mean && !readable(mean)) {
-      const plate = PLATE_OPACITIES.find((alpha) => readable(mix(canvas, mean, alpha)));
-      page.plate = plate ?? 1;
-    }
-    out.page = page;
-  }
+  const laidPage = planned(backgrounds.page);
+  const page = laidPage ? withPlate(laidPage, backgrounds.page) : undefined;
+  if (page) out.page = page;
+  // Pages drawn on a picture of their own keep it, on the same terms as the page's.
+  const pageGrounds = (backgrounds.pages ?? []).flatMap(({ url, picture }) => {
+    const route = routeOf(url);
+    const laid = planned(picture);
+    return route !== undefined && laid ? [{ route, picture: withPlate(laid, picture) }] : [];
+  });
   // A header's own banner: its words were chosen to read on its mean colour. A header on the page's
   // picture takes the page's plate too, across its width (its words sit anywhere in the bar).
   const header = planned(backgrounds.header) ?? (backgrounds.isHeaderOnPage ? page : undefined);
@@ -471,6 +485,7 @@ function toGrounds(
   if (footer) out.footer = footer;
   return {
     ...(Object.keys(out).length > 0 ? { backgrounds: out } : {}),
+    ...(pageGrounds.length > 0 ? { pageGrounds } : {}),
     ...(backgrounds.isFooterOnPage && !footer ? { footer: 'page' as const } : {}),
   };
 }
@@ -492,8 +507,14 @@ export function designOffline(model: SiteModel, plan: SitePlan): DesignResult {
       sections[`${page.route}#${section.id}`] = { variant: section.variant };
   }
   const paths = new Map(plan.assets.map((asset) => [asset.url, asset.path]));
+  const routes = new Map(plan.pages.map((page) => [page.url, page.route]));
   return {
-    tokens: buildTokens(model, STRATEGY_PROFILES[plan.strategy], (url) => paths.get(url)),
+    tokens: buildTokens(
+      model,
+      STRATEGY_PROFILES[plan.strategy],
+      (url) => paths.get(url),
+      (url) => routes.get(url),
+    ),
     sections,
   };
 }

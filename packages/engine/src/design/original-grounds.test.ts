@@ -159,4 +159,38 @@ describe("the original's grounds in a rebuild that keeps its look (issue 23)", (
       expect(themeOf(toStylesheet(tokens, false))).toContain('--color-footer: #222222;');
     }
   });
+
+  it("draws a page on the picture of its own it was drawn on, on the same terms as the site's", () => {
+    const base = modelOn({ page: picture(PAPER, { color: '#ede6d6' }) }, { background: '#ede6d6' });
+    const other = base.pages[base.pages.length - 1]!;
+    const dark = modelOn(
+      {
+        page: picture(PAPER, { color: '#ede6d6' }),
+        pages: [{ url: other.url, picture: picture(BANNER, { color: '#7a7a7a' }) }],
+      },
+      { background: '#ede6d6' },
+    );
+    for (const strategy of KEEPS) {
+      const plan = planSite(dark, { strategy });
+      const route = plan.pages.find((page) => page.url === other.url)!.route;
+      const path = plan.assets.find((asset) => asset.url === BANNER)!.path;
+      const [own] = plan.design.tokens.pageGrounds ?? [];
+      expect(own?.route).toBe(route);
+      expect(own?.picture.src).toBe(`/${path}`);
+      // Black words on a mid-grey picture: a plate under the column, as the site's would have.
+      expect(own?.picture.plate).toBeGreaterThan(0);
+      const css = toStylesheet(plan.design.tokens, false);
+      expect(css).toContain(`body:has(main[data-route="${route}"]) {`);
+      expect(css).toMatch(
+        new RegExp(
+          `data-route="${route}"\\]\\) \\{\\n  --page-ground: linear-gradient\\(.*url\\("/${path}"\\)`,
+        ),
+      );
+    }
+    for (const strategy of RESTRUCTURES) {
+      const plan = planSite(dark, { strategy });
+      expect(plan.design.tokens.pageGrounds).toBeUndefined();
+      expect(toStylesheet(plan.design.tokens, false)).not.toContain('data-route');
+    }
+  });
 });

@@ -422,6 +422,11 @@ export interface SiteBackgrounds {
   isHeaderOnPage?: boolean;
   /** The original's footer had no fill of its own (or it had no footer): its lines sat on the page. */
   isFooterOnPage?: boolean;
+  /**
+   * Pages drawn on a picture of their own, not `page` (a 1998 site's per-page `<body background>`),
+   * by page URL.
+   */
+  pages?: { url: string; picture: BackgroundPicture }[];
 }
 
 /** The site's identity. */
@@ -553,6 +558,8 @@ export interface DesignTokens {
     header?: PlannedBackground;
     footer?: PlannedBackground;
   };
+  /** Routes drawn on a picture of their own instead of `backgrounds.page` (issue 23). */
+  pageGrounds?: { route: string; picture: PlannedBackground }[];
   /**
    * `page`: the footer sits on the page's own ground with its text colour and a thin top rule, as
    * the original's unfilled footer did (issue 23); absent or `band`: a band of its own colour.

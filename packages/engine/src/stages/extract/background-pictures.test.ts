@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageProbe } from '../../types';
 import { pageProbe } from './page-probe.fixture';
-import { toBackgroundPictures } from './background-pictures';
+import { toBackgroundPictures, toPageGrounds } from './background-pictures';
 import type { AssetIndex } from './walk-content';
 
 const probe = pageProbe;
@@ -25,6 +25,45 @@ const paper: PageProbe['background'] = {
 };
 
 describe("the original's backgrounds (issue 23)", () => {
+  it("keeps the pictures pages were drawn on where they are not the site's, each with its page", () => {
+    const CREAM = 'https://wim.example/back.gif';
+    const own = [
+      { url: 'https://wim.example/index.html', ground: { image: PAPER } },
+      {
+        url: 'https://wim.example/links.html',
+        ground: { image: CREAM, imageColor: 'rgb(250, 240, 200)' },
+      },
+      { url: 'https://wim.example/plain.html' },
+      {
+        url: 'https://wim.example/away.html',
+        ground: { image: 'https://elsewhere.example/x.gif' },
+      },
+    ];
+    const index: AssetIndex = new Map([...assets, [CREAM, { width: 40, height: 40 }]]);
+    // The start page's texture is the site's: only the page on a texture of its own is listed.
+    expect(toPageGrounds(PAPER, own, index)).toEqual([
+      {
+        url: 'https://wim.example/links.html',
+        picture: {
+          image: { src: CREAM, alt: '', asset: CREAM, width: 40, height: 40 },
+          repeat: 'repeat',
+          size: '40px 40px',
+          position: '0% 0%',
+          attachment: 'scroll',
+          color: '#faf0c8',
+        },
+      },
+    ]);
+    // A site without a ground of its own: every page on a picture keeps its own, the start page's too.
+    expect(toPageGrounds(undefined, own, index).map((page) => page.url)).toEqual([
+      'https://wim.example/index.html',
+      'https://wim.example/links.html',
+    ]);
+    const site = toBackgroundPictures(probe({ background: paper }), index, [], own);
+    expect(site.page?.image.src).toBe(PAPER);
+    expect(site.pages?.map((page) => page.url)).toEqual(['https://wim.example/links.html']);
+  });
+
   it('keeps the tiled texture a page was drawn on, at its own pixels, with its mean colour', () => {
     expect(toBackgroundPictures(probe({ background: paper }), assets).page).toEqual({
       image: { src: PAPER, alt: '', asset: PAPER, width: 142, height: 128 },

@@ -11,7 +11,16 @@ import type { PageProbe } from '../../types';
 import { toOpaque } from './brand-colors';
 import type { AssetIndex } from './walk-content';
 
-type Ground = PageProbe['background'] | NonNullable<PageProbe['header']>;
+type Ground =
+  | PageProbe['background']
+  | NonNullable<PageProbe['header']>
+  | { image: string; imageColor?: string; repeat?: string };
+
+/** A page and the picture its body was drawn on (fetch's reading of a page read as served). */
+export interface PageGround {
+  url: string;
+  ground?: { image?: string; imageColor?: string; repeat?: string };
+}
 
 const WHITE = { r: 255, g: 255, b: 255 };
 
@@ -29,6 +38,24 @@ function toBackgroundPicture(ground: Ground, assets: AssetIndex): BackgroundPict
 }
 
 /**
+ * The pages drawn on a picture of their own (issue 23): each page whose ground is a downloaded
+ * picture other than the site's (`site`, the start page's when every page shared it). A page on no
+ * picture, or on the site's, is on the site's ground (the start page too, when its picture is the
+ * site's).
+ */
+export function toPageGrounds(
+  site: string | undefined,
+  pages: readonly PageGround[],
+  assets: AssetIndex,
+): { url: string; picture: BackgroundPicture }[] {
+  return pages.flatMap(({ url, ground }) => {
+    if (!ground?.image || ground.image === site) return [];
+    const picture = toBackgroundPicture({ ...ground, image: ground.image }, assets);
+    return picture ? [{ url, picture }] : [];
+  });
+}
+
+/**
  * The start page's background pictures and footer ground (see the module comment). A header's or
  * footer's picture is its own only when it is not the page's (a region without a fill shows the
  * page's), nor the hero's or the logo's (drawn already, and a picture appears once). The page's
@@ -39,11 +66,14 @@ export function toBackgroundPictures(
   probe: PageProbe,
   assets: AssetIndex,
   others: readonly PageProbe[] = [],
+  grounds: readonly PageGround[] = [],
 ): SiteBackgrounds {
   const out: SiteBackgrounds = {};
   const sitewide = others.every((other) => other.background.image === probe.background.image);
   const page = sitewide ? toBackgroundPicture(probe.background, assets) : undefined;
   if (page) out.page = page;
+  const pages = toPageGrounds(page?.image.src, grounds, assets);
+  if (pages.length > 0) out.pages = pages;
   const shown = new Set(
     [probe.background.image, probe.hero?.image, probe.logo?.src].filter(
       (url): url is string => url !== undefined,

@@ -6,6 +6,19 @@ import { listCssImports, listCssUrls } from './css-references';
 const PAGE = 'https://old.example.com/dir/page.html';
 
 describe('collectPageReferences', () => {
+  it("names the picture the page's body is drawn on as its ground, and lists it as an image", () => {
+    const references = collectPageReferences(
+      '<body background="back%20fondo.jpg" bgcolor="#ffcc00"><table background="cell.gif"><tr><td>x</td></tr></table></body>',
+      PAGE,
+    );
+    expect(references.ground).toBe('https://old.example.com/dir/back%20fondo.jpg');
+    expect(references.images).toEqual([
+      'https://old.example.com/dir/back%20fondo.jpg',
+      'https://old.example.com/dir/cell.gif',
+    ]);
+    expect(collectPageReferences('<body><p>x</p></body>', PAGE).ground).toBeUndefined();
+  });
+
   it('lists links, areas, frames and iframes', () => {
     const references = collectPageReferences(
       `<a href="a.html">A</a><map><area href="/b.htm"></map><a name="x">no href</a>

@@ -24,6 +24,8 @@ export interface PageReferences {
   icons: string[];
   /** Absolute URLs of fonts referenced from style attributes (rare, but kept with the images' limits). */
   fonts: string[];
+  /** The picture the page is drawn on, from its `<body background>` (absolute), when it has one. */
+  ground?: string;
 }
 
 const getAttribute = (element: Element, name: string): string | undefined =>
@@ -193,7 +195,13 @@ export function collectPageReferences(html: string, pageUrl: string): PageRefere
       case 'video':
         addImage(attribute('poster'));
         break;
-      case 'body':
+      case 'body': {
+        const ground = attribute('background');
+        const url = ground ? toAssetUrl(ground, baseUrl) : undefined;
+        if (url && references.ground === undefined) references.ground = url;
+        addImage(ground);
+        break;
+      }
       case 'table':
       case 'td':
       case 'th':

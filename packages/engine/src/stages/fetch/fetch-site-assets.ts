@@ -2,7 +2,7 @@ import { isAppError } from '@sitelift/shared/error-codes';
 import type { Dispatcher } from 'undici';
 import type { Logger } from '../../ports';
 import sharp from 'sharp';
-import type { Diagnostic, PageProbe, RawAsset, RawStylesheet } from '../../types';
+import type { Diagnostic, PageProbe, RawAsset, RawPage, RawStylesheet } from '../../types';
 import type { GuardOptions } from '../../net/assert-public-url';
 import { formatBytes, guardedRequest, type GuardedResponse } from '../../net/guarded-request';
 import type { PageReferences } from './collect-page-references';
@@ -362,6 +362,31 @@ async function addImageColors(pages: { probe?: PageProbe }[], assets: RawAsset[]
       const color = await colorOf(region.image);
       if (color) region.imageColor = color;
     }
+  }
+}
+
+/**
+ * The picture each page without a probe was drawn on (its `<body background>`, issue 23), with its
+ * mean colour, when it was downloaded: extract keeps a page's own ground where it is not the site's.
+ * A page read in Chromium has its ground in its probe.
+ */
+export async function addPageGrounds(
+  crawled: { page: RawPage; references: PageReferences }[],
+  assets: RawAsset[],
+): Promise<void> {
+  const byUrl = new Map(assets.map((asset) => [asset.url, asset]));
+  const colors = new Map<string, Promise<string | undefined>>();
+  for (const { page, references } of crawled) {
+    const image = references.ground;
+    const asset = image === undefined ? undefined : byUrl.get(image);
+    if (page.probe || !image || !asset?.contentType.startsWith('image/')) continue;
+    let color = colors.get(image);
+    if (!color) {
+      color = toMeanColor(asset.body);
+      colors.set(image, color);
+    }
+    const imageColor = await color;
+    page.ground = { image, ...(imageColor ? { imageColor } : {}) };
   }
 }
 

@@ -9,7 +9,7 @@ import type { EnginePorts } from '../../ports';
 import type { Diagnostic, FetchOptions, NotReadPage, RawSite } from '../../types';
 import { CrawlFrontier, siteOrigins, type CrawledPage, type CrawlResult } from './crawl-frontier';
 import { toOrigin } from './crawl-url';
-import { fetchSiteAssets } from './fetch-site-assets';
+import { addPageGrounds, fetchSiteAssets } from './fetch-site-assets';
 import { createPageReader, toBodyHash, type PageReader } from './page-reader';
 import { startPageRenderer, type PageRenderer } from './page-renderer';
 import { readFrames, type FrameReading } from './read-frames';
@@ -188,6 +188,7 @@ export async function fetchSite(
         onProgress: (done, total) => progress(assetsStart + done, assetsStart + total),
       },
     );
+    await addPageGrounds(crawled, assets);
     throwIfCancelled();
     const htmlBytes = pages.reduce((sum, page) => sum + Buffer.byteLength(page.html), 0);
     logger.log({

@@ -245,6 +245,9 @@ function toSafeBackground(
   };
 }
 
+/** A route as a CSS attribute selector may quote it. */
+const SAFE_ROUTE = /^\/[\w\-./~%]*$/;
+
 function toSafeTokens(tokens: DesignTokens, paths: Set<string>): DesignTokens {
   const colors = Object.fromEntries(
     Object.entries(FALLBACK_COLORS).map(([name, fallback]) => [
@@ -284,6 +287,13 @@ function toSafeTokens(tokens: DesignTokens, paths: Set<string>): DesignTokens {
   );
   if (Object.keys(backgrounds).length > 0) out.backgrounds = backgrounds;
   else delete out.backgrounds;
+  // A route's own ground is printed into a selector: a route of plain path characters only.
+  const pageGrounds = (tokens.pageGrounds ?? []).flatMap(({ route, picture }) => {
+    const safe = SAFE_ROUTE.test(route) ? toSafeBackground(picture, paths) : undefined;
+    return safe ? [{ route, picture: safe }] : [];
+  });
+  if (pageGrounds.length > 0) out.pageGrounds = pageGrounds;
+  else delete out.pageGrounds;
   return out;
 }
 

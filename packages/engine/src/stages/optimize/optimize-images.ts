@@ -255,7 +255,10 @@ export async function optimizeImages(
   }
   // Background pictures are drawn by CSS at one size: no narrower copies (issue 23).
   const backgroundPaths = new Set(
-    Object.values(plan.design.tokens.backgrounds ?? {}).map((picture) => {
+    [
+      ...Object.values(plan.design.tokens.backgrounds ?? {}),
+      ...(plan.design.tokens.pageGrounds ?? []).map((own) => own.picture),
+    ].map((picture) => {
       const path = picture.src.replace(/^\//, '');
       return byOldPath.get(path)?.path ?? path;
     }),

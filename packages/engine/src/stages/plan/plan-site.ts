@@ -210,8 +210,8 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   // The original's background pictures (issue 23), for a profile that keeps its look: the designer
   // lays them as the original did; the other profiles keep flat colours and ship none.
   if (strategyProfile(options.strategy).keepsOriginalLayout) {
-    const { page, header, footer } = model.identity.backgrounds ?? {};
-    for (const picture of [page, header, footer])
+    const { page, header, footer, pages } = model.identity.backgrounds ?? {};
+    for (const picture of [page, header, footer, ...(pages ?? []).map((own) => own.picture)])
       if (picture?.image.asset) hostAsset(picture.image.asset, 'images');
   }
 

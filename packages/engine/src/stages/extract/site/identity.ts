@@ -144,6 +144,9 @@ export function readIdentity({
         probe,
         assetIndex,
         ordered.slice(1).flatMap((page) => (page.probe ? [page.probe] : [])),
+        // A page read as served keeps the picture its body was drawn on; a probed page's picture
+        // may lie under boxes of their own fill (a photo behind a white column): not its ground.
+        ordered.map((page) => ({ url: page.model.url, ground: page.ground })),
       )
     : undefined;
   return {

@@ -30,6 +30,8 @@ export interface ParsedPage {
   /** The `<title>` element's text as written ('' when the page has none). */
   titleText: string;
   probe?: PageProbe;
+  /** The picture a page read without a probe was drawn on (fetch: its `<body background>`). */
+  ground?: RawPage['ground'];
 }
 
 /**
@@ -151,6 +153,7 @@ export function parsePage(
   const titleText = collapse(titleElement ? textContent(titleElement) : '');
   const parsed: ParsedPage = { model, document, frames, titleText };
   if (raw.probe) parsed.probe = raw.probe;
+  if (raw.ground) parsed.ground = raw.ground;
   const iconLink =
     head &&
     findElements(

@@ -70,7 +70,7 @@ ${source}${faces}
 :root {
   color-scheme: ${dark ? 'dark' : 'light'};${toTypeScaleVariables(tokens.typography)}${toGroundVariables(tokens)}
 }
-
+${toPageGroundRules(tokens)}
 @theme {
   --color-primary: ${c.primary};
   --color-on-primary: ${c.onPrimary};
@@ -110,29 +110,35 @@ function toRadius(size: CornerSize): string {
  * the page, the header and the footer on `--page-ground`, `--header-ground` and `--footer-ground`,
  * and flat colours where they are absent (the other strategies, an original without pictures).
  */
-export function toGroundVariables(tokens: DesignTokens): string {
-  const { page, header, footer } = tokens.backgrounds ?? {};
-  const layer = (picture: PlannedBackground): string =>
-    `url("${picture.src}") ${picture.position} / ${picture.size} ${picture.repeat} ${picture.attachment}`;
-  // Words that do not read on the picture: a plate of the page's colour over it (`plate`).
-  const plateOf = (picture: PlannedBackground): string => {
-    const color = `color-mix(in srgb, var(--color-canvas) ${Math.round((picture.plate ?? 1) * 100)}%, transparent)`;
-    return `linear-gradient(${color}, ${color})`;
-  };
-  // The page's: under the content column, from the top of the page to its end.
+const layer = (picture: PlannedBackground): string =>
+  `url("${picture.src}") ${picture.position} / ${picture.size} ${picture.repeat} ${picture.attachment}`;
+
+/** Words that do not read on the picture: a plate of the page's colour over it (`plate`). */
+const plateOf = (picture: PlannedBackground): string => {
+  const color = `color-mix(in srgb, var(--color-canvas) ${Math.round((picture.plate ?? 1) * 100)}%, transparent)`;
+  return `linear-gradient(${color}, ${color})`;
+};
+
+/** A page's ground: its picture, and its plate under the content column, from top to end. */
+function toPageGround(page: PlannedBackground, tokens: DesignTokens): string {
   const plate =
-    page?.plate === undefined
+    page.plate === undefined
       ? ''
       : `${plateOf(page)} ${
           tokens.typography?.column?.align === 'left' ? 'left' : 'center'
         } top / min(100%, var(--wrap-max, 72rem)) 100% no-repeat, `;
+  return `${plate}${layer(page)}, var(--color-canvas)`;
+}
+
+export function toGroundVariables(tokens: DesignTokens): string {
+  const { page, header, footer } = tokens.backgrounds ?? {};
   // The header's: across the bar (its menu and name sit anywhere in it).
   const headerPlate = header?.plate === undefined ? '' : `${plateOf(header)}, `;
   const lines = [
     ...(page || header || footer
       ? ["/* The original's background pictures, laid as it laid them (issue 23). */"]
       : []),
-    ...(page ? [`--page-ground: ${plate}${layer(page)}, var(--color-canvas);`] : []),
+    ...(page ? [`--page-ground: ${toPageGround(page, tokens)};`] : []),
     // The sections lie on the page's picture, not on bands of its mean colour.
     ...(page && !tokens.typography?.hasBands
       ? ['--section-alt-fill: transparent;', '--hero-fill: transparent;']
@@ -143,6 +149,23 @@ export function toGroundVariables(tokens: DesignTokens): string {
     ...(tokens.footer === 'page' ? ['--footer-rule: 1px solid var(--color-line);'] : []),
   ];
   return lines.map((line) => `\n  ${line}`).join('');
+}
+
+/**
+ * The routes drawn on a picture of their own (issue 23): the page's ground while the route's page
+ * is shown (Layout marks <main> with its route), the sections on it as on the page's.
+ */
+export function toPageGroundRules(tokens: DesignTokens): string {
+  const grounds = tokens.pageGrounds ?? [];
+  if (grounds.length === 0) return '';
+  const sections = tokens.typography?.hasBands
+    ? ''
+    : ' --section-alt-fill: transparent; --hero-fill: transparent;';
+  const rules = grounds.map(
+    ({ route, picture }) =>
+      `body:has(main[data-route="${route}"]) {\n  --page-ground: ${toPageGround(picture, tokens)};${sections}\n}\n`,
+  );
+  return `\n/* Pages drawn on a picture of their own, as the original drew them (issue 23). */\n${rules.join('')}`;
 }
 
 /**
