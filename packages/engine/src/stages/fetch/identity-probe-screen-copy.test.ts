@@ -32,6 +32,8 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Harbour Inn</title><st
 <p>${NOTES}</p>
 <div class="phone-gallery" id="phone-gallery"><p>Our rooms</p><img src="/room1.jpg" alt=""><img src="/room2.jpg" alt=""></div>
 <p>Our rooms</p>
+<div class="mobile" id="phone-sights"><p>Nearby</p><ol><li>Harbour walk (ten minutes on foot).</li><li>Lighthouse point, where the ferries turn (by bike).</li><li>Fish market (open at dawn).</li></ol><img src="/harbour.jpg" alt=""></div>
+<table class="desktop"><tr><td><p>Nearby:</p><div>1.<span>Harbour walk</span> (ten minutes on foot)<br>2.<span>Lighthouse point</span>, where the ferries turn (by bike)<br>3.<span>Fish market</span> (open at dawn)</div></td></tr></table>
 <p><a href="#prices" aria-controls="prices">Show prices</a></p>
 <div id="prices"><p>${WELCOME} Rooms from 60 euros a night.</p></div>
 <script>window.ready = true;</script>
@@ -53,6 +55,7 @@ describe.skipIf(!chromePath)('copies for another screen size (issue 23)', () => 
       'phone-copy',
       'burger',
       'phone-notes',
+      'phone-sights',
     ]);
   });
 
@@ -63,5 +66,21 @@ describe.skipIf(!chromePath)('copies for another screen size (issue 23)', () => 
     const pictures = JSON.stringify(page.sections).match(/bay\.jpg/g) ?? [];
     expect(pictures).toHaveLength(1);
     expect(page.textBlocks.join(' ')).toContain('Tap the number to call us');
+  });
+
+  it('takes a copy whose lines differ from the shown ones only in punctuation for a copy', () => {
+    const page = extractSite(site.raw!).pages[0]!;
+    expect(page.textBlocks.filter((text) => text.includes('Harbour walk'))).toHaveLength(1);
+    expect(JSON.stringify(page.sections)).not.toContain('harbour.jpg');
+  });
+
+  it('lists the copies that held words or pictures as not carried, not a menu button', () => {
+    const page = extractSite(site.raw!).pages[0]!;
+    const copies = page.dropped.filter((entry) => entry.what.startsWith('Layout for another'));
+    expect(copies.map((entry) => entry.what)).toEqual([
+      'Layout for another screen size "Welcome to the Harbour Inn, six rooms by the sea with break…" (1 picture)',
+      expect.stringContaining('"Check-in from three'),
+      expect.stringContaining('"Nearby Harbour walk'),
+    ]);
   });
 });

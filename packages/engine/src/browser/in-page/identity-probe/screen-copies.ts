@@ -34,7 +34,11 @@ const isWidthMedium = (media: MediaList | undefined): boolean =>
   /width/i.test(media.mediaText) &&
   window.matchMedia(media.mediaText).matches;
 
-const squash = (text: string): string => text.replace(/\s+/g, '');
+/**
+ * Words without spaces and punctuation: the two layouts of one text often differ in both (a list
+ * item's closing full stop, a numbered line's "1."), never in the words.
+ */
+const squash = (text: string): string => text.replace(/[\s\p{P}]+/gu, '');
 
 /** Parts that are content without words or pictures: a map, a video, a form's fields. */
 const CONTENT_PARTS = 'iframe, video, audio, object, embed, canvas, form, input, select, textarea';

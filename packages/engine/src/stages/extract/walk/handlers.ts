@@ -45,6 +45,7 @@ import { isPermalinkMark } from './permalink';
 import { handlePreformatted } from './preformatted';
 import { handlePrintOnly } from './print-only';
 import { handleRule } from './rule';
+import { handleScreenCopy } from './screen-copy';
 import { SKIPPED, handleSkipped } from './skipped';
 import { handleTabGroup } from './tab-group';
 import { handleTable } from './table';
@@ -188,7 +189,7 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   // The visit's date and time a script wrote (a header's clock): the moment of the read, no content.
   if (handleClock(context, element)) return false;
   // A copy for another screen size (a phone layout beside the desktop one): what it holds is shown.
-  if (getAttr(element, PROBE_MARKS.screenCopy) !== undefined) return false;
+  if (handleScreenCopy(context, element)) return false;
   // Language versions' links (stages/extract/language-versions.ts): the rebuild's switcher.
   if (getAttr(element, PROBE_MARKS.language) !== undefined) return false;
   if (handleSplash(context, element)) return false;

@@ -24,7 +24,7 @@ const INLINE = new Set([
 ]);
 
 /** An element's words as they read, a space where a block or a control ends ("privacy" | "We"). */
-function wordsOf(element: Element): string {
+export function wordsOf(element: Element): string {
   let words = '';
   const gap = (node: Node): void => {
     if (isElement(node) && !INLINE.has(node.tagName)) words += ' ';
