@@ -77,6 +77,7 @@ export const imageRefSchema = exactly<ImageRef>()(
     opens: z.string().optional(),
     shape: z.literal('round').optional(),
     shownWidth: z.number().optional(),
+    drawnWidth: z.number().optional(),
   }),
 );
 

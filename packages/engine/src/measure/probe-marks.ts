@@ -122,6 +122,11 @@ export const PROBE_MARKS = {
    * circle clip, on the picture or on a box around it that clips it.
    */
   shape: 'data-sitelift-shape',
+  /**
+   * The width (CSS px, rounded) a picture at least 200 px wide was drawn at: one wider than the text
+   * column (a scanned certificate across the page) keeps that width in the rebuild.
+   */
+  drawnWidth: 'data-sitelift-drawn-width',
 } as const;
 
 /** The attribute name of one probe mark. */

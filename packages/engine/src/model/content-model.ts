@@ -57,6 +57,11 @@ export interface ImageRef {
    * (`<img width="160">` of a 983 px file): the rebuild shows it as wide, not at the file's size.
    */
   shownWidth?: number;
+  /**
+   * The width (CSS px) the original drew it at 1440 px, where that was 200 px or more: a picture
+   * wider than the text column (a scan across the page) is not narrowed to the column.
+   */
+  drawnWidth?: number;
 }
 
 /** One field of a form. */

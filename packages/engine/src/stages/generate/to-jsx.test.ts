@@ -197,6 +197,21 @@ describe('toBlockJsx', () => {
     expect(printJsx(node!)).toMatch(/^<figure className="float-right">/);
   });
 
+  it('lets a picture the original drew wider than the text column run as wide, not a floated one', () => {
+    const image = { src: 'https://example.com/scan.jpg', alt: 'Certificate', drawnWidth: 930 };
+    const [wide] = toBlockJsx({ kind: 'image', image }, newJsxState());
+    expect(printJsx(wide!)).toMatch(
+      /^<figure style={{\s*maxWidth: "max\(var\(--measure, 46rem\), 930px\)"\s*}}>/,
+    );
+    const [floated] = toBlockJsx({ kind: 'image', image, float: 'left' }, newJsxState());
+    expect(printJsx(floated!)).toMatch(/^<figure className="float-left">/);
+    const [plain] = toBlockJsx(
+      { kind: 'image', image: { src: 'https://example.com/a.jpg', alt: 'A' } },
+      newJsxState(),
+    );
+    expect(printJsx(plain!)).toMatch(/^<figure><img /);
+  });
+
   it('keeps items drawn as boxes boxed', () => {
     const items = (boxed?: ('border' | 'fill' | 'shadow')[]) =>
       printJsx(

@@ -221,6 +221,10 @@ export function isWidePicture(image: { width?: number; height?: number }): boole
   return width >= WIDE_PICTURE_MIN_PX && width / height >= WIDE_PICTURE_RATIO;
 }
 
+/** A figure's widest: the text column's, or the width the original drew its picture at. */
+export const pictureMaxWidth = (drawnWidth: number): string =>
+  `max(var(--measure, 46rem), ${drawnWidth}px)`;
+
 /**
  * An `<img>` (the page's first is eager and high priority), inside its link when it has one; round
  * where the original drew it round (base.css `.picture-round`), else with the theme's corners.
@@ -412,7 +416,21 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
       const children: JsxChild[] = [toImageJsx(block.image, priority, state)];
       if (block.caption) children.push(el('figcaption', [], [text(block.caption)]));
       const className = block.float ? `float-${block.float}` : block.align;
-      return [el('figure', className ? [constAttr('className', className)] : [], children)];
+      const attributes = className ? [constAttr('className', className)] : [];
+      // Drawn wider than the text column by the original: as wide again, up to the content's width.
+      if (!block.float && block.image.drawnWidth !== undefined)
+        attributes.push(
+          exprAttr(
+            'style',
+            t.objectExpression([
+              t.objectProperty(
+                t.identifier('maxWidth'),
+                t.stringLiteral(pictureMaxWidth(block.image.drawnWidth)),
+              ),
+            ]),
+          ),
+        );
+      return [el('figure', attributes, children)];
     }
     case 'pre':
       return [el('pre', [], [text(block.text)])];

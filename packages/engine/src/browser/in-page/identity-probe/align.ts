@@ -4,7 +4,7 @@
  * was measured and reads these marks rather than guessing from class names.
  */
 import { PROBE_MARKS } from '../../../measure/probe-marks';
-import { style } from './dom';
+import { isShown, style } from './dom';
 import { body } from './view';
 
 /**
@@ -24,6 +24,18 @@ export function markFloats(): void {
         img.setAttribute(PROBE_MARKS.float, side);
       break;
     }
+  }
+}
+
+/** Pictures narrower than this (px) are never wider than a text column. */
+const DRAWN_WIDTH_MIN = 200;
+
+/** The width each shown picture of DRAWN_WIDTH_MIN or more was drawn at (PROBE_MARKS.drawnWidth). */
+export function markDrawnWidths(): void {
+  for (const img of [...body.querySelectorAll('img')].slice(0, 2000)) {
+    if (!isShown(img)) continue;
+    const width = Math.round(img.getBoundingClientRect().width);
+    if (width >= DRAWN_WIDTH_MIN) img.setAttribute(PROBE_MARKS.drawnWidth, String(width));
   }
 }
 

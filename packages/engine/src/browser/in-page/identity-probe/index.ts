@@ -13,7 +13,7 @@
  */
 import type { PageProbe } from '../../../measure/page-probe';
 import { readAccents } from './accents';
-import { markAlignment, markFloats } from './align';
+import { markAlignment, markDrawnWidths, markFloats } from './align';
 import { markAsides } from './aside';
 import { readBackground } from './background';
 import { markButtons } from './buttons';
@@ -75,6 +75,7 @@ export function run(): PageProbe | undefined {
   markInlineLists();
   markAlignment();
   markFloats();
+  markDrawnWidths();
   const found = findHero();
   const hero = found?.hero;
   const typography = measureTypography({

@@ -197,6 +197,9 @@ export function imageOf(context: WalkContext, element: Element): ImageRef | unde
     attrWidth < asset.width * 0.8
   )
     image.shownWidth = attrWidth;
+  // Drawn wide by the original (a scan across the page): not narrowed to the text column.
+  const drawn = Number.parseInt(getAttr(element, PROBE_MARKS.drawnWidth) ?? '', 10);
+  if (Number.isFinite(drawn) && drawn > 0) image.drawnWidth = drawn;
   // The probe saw it drawn round (a portrait in a circle): the rebuild draws it round too.
   if (getAttr(element, PROBE_MARKS.shape) === 'round') image.shape = 'round';
   const opens = currentOpens(context);

@@ -160,6 +160,11 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
       return (
         <figure
           className={block.float ? 'float-' + block.float : keepAlignment ? block.align : undefined}
+          style={
+            !block.float && block.image.drawnWidth
+              ? { maxWidth: 'max(var(--measure, 46rem), ' + block.image.drawnWidth + 'px)' }
+              : undefined
+          }
         >
           <Picture image={block.image} />
           {block.caption ? <figcaption>{block.caption}</figcaption> : null}

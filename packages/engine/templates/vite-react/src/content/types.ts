@@ -27,6 +27,8 @@ export interface ImageData {
   shape?: 'round';
   /** The width the original showed it at, narrower than its file: it is shown as wide. */
   shownWidth?: number;
+  /** The width the original drew it at (200 px or more): wider than the text column, kept so. */
+  drawnWidth?: number;
   /** The page's first image: loaded eagerly with high priority (it is usually the largest paint). */
   priority?: boolean;
   /** Narrower copies for `srcset` (with the image itself, widest), and the width it is shown at. */
