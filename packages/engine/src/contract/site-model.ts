@@ -163,7 +163,13 @@ const blockKindsSchema = exactly<Block>()(
     z.object({ kind: z.literal('form'), form: formModelSchema }),
     z.object({ kind: z.literal('rule') }),
     z.object({ kind: z.literal('tabs'), label: z.string().optional(), tabs: z.array(tabSchema) }),
-    z.object({ kind: z.literal('carousel'), slides: z.array(panelSchema) }),
+    z.object({
+      kind: z.literal('carousel'),
+      slides: z.array(panelSchema),
+      band: z
+        .object({ width: z.number(), height: z.number(), isFullBleed: z.boolean() })
+        .optional(),
+    }),
     z.object({
       kind: z.literal('items'),
       columns: z.number(),
@@ -319,6 +325,7 @@ const heroModelSchema = exactly<HeroModel>()(
     headline: z.string().optional(),
     subline: z.string().optional(),
     cta: z.object({ label: z.string(), href: z.string() }).optional(),
+    shownHeight: z.number().optional(),
   }),
 );
 
@@ -576,7 +583,11 @@ const plannedAssetSchema = exactly<PlannedAsset>()(
 );
 
 const heroBackdropSchema = exactly<HeroBackdrop>()(
-  z.object({ image: imageRefSchema, overlay: z.string().optional() }),
+  z.object({
+    image: imageRefSchema,
+    overlay: z.string().optional(),
+    shownHeight: z.number().optional(),
+  }),
 );
 
 /**

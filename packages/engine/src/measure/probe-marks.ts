@@ -84,7 +84,9 @@ export const PROBE_MARKS = {
   col: 'data-sitelift-col',
   /**
    * A slider: a box showing one of several slides of one kind at a time (the others hidden, laid
-   * under it or clipped off beside it), whatever its script calls it.
+   * under it or clipped off beside it), whatever its script calls it. Valued with its box as the
+   * page showed it, `width height viewport-width` in CSS px (`1440 450 1440`; issue 23: the rebuild
+   * keeps a slider that spanned the window full-bleed, at its height).
    */
   slider: 'data-sitelift-slider',
   /** One slide of a PROBE_MARKS.slider. */

@@ -154,9 +154,10 @@ export type Block =
   | { kind: 'tabs'; label?: string; tabs: Tab[] }
   /**
    * A carousel (slider) of the original: every slide's picture and words, in order. The rebuild
-   * shows it as an accessible carousel whose slides all stay in the page (never "Caption N").
+   * shows it as an accessible carousel whose slides all stay in the page (never "Caption N"),
+   * as large as the original showed it (`band`, when the probe measured it).
    */
-  | { kind: 'carousel'; slides: Panel[] }
+  | { kind: 'carousel'; slides: Panel[]; band?: SliderBand }
   /**
    * Items the original laid out side by side (a row of features, a menu's dishes, team members):
    * `columns` is how many it showed per row on a desktop screen; the rebuild keeps that count there.
@@ -184,6 +185,16 @@ export type Block =
 
 /** How repeated items were drawn as boxes (PROBE_MARKS.itemBox). */
 export type ItemBox = 'border' | 'fill' | 'shadow';
+
+/**
+ * A slider's box as the original showed it at the probe's desktop width (issue 23): its width and
+ * height in CSS px, and whether it spanned the window (drawn full-bleed, edge to edge).
+ */
+export interface SliderBand {
+  width: number;
+  height: number;
+  isFullBleed: boolean;
+}
 
 /** One slide of a `carousel` block or one item of an `items` block: its picture and its content. */
 export interface Panel {
@@ -372,6 +383,8 @@ export interface HeroModel {
   headline?: string;
   subline?: string;
   cta?: { label: string; href: string };
+  /** How high (CSS px) the original's first view showed the picture's box at 1440 px, when measured. */
+  shownHeight?: number;
 }
 
 /** Colours of the original with the role they play, as #rrggbb (computed styles of the rendered page when a browser ran, else CSS). */
@@ -722,6 +735,11 @@ export interface HeroBackdrop {
   image: ImageRef;
   /** The original's overlay colour over the picture (CSS colour); the rebuild darkens it enough to read. */
   overlay?: string;
+  /**
+   * A picture band with no words over it (issue 23): the picture shown whole, never cropped nor
+   * darkened, at most this high (CSS px, the original's band at 1440 px); the section's words follow it.
+   */
+  shownHeight?: number;
 }
 
 /** An item of the rebuilt header's menu: a link, or a dropdown (children) with or without one. */

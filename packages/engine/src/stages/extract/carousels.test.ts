@@ -4,6 +4,7 @@ import {
   findBackgroundImage,
   findCarouselSlides,
   isCarouselRoot,
+  toSliderBand,
   toVisibleSlides,
 } from './carousels';
 import type { Element, Node } from './dom';
@@ -92,5 +93,34 @@ describe('carousel detection', () => {
       'carousel',
     );
     expect(toVisibleSlides(bootstrap, findCarouselSlides(bootstrap)!)).toBeUndefined();
+  });
+
+  it('keeps the box the probe measured: full-bleed when it spanned the window, else boxed', () => {
+    // A slider with a caption over its picture, 1440 px wide in a 1440 px window, 450 px high.
+    const bleed = rootOf(
+      `<header class="carousel"><div class="carousel-inner" data-sitelift-slider="1440 450 1440">
+        <div class="item active" data-sitelift-slide><div style="background-image:url(a.jpg)"></div><h2>Caption 1</h2></div>
+        <div class="item" data-sitelift-slide><div style="background-image:url(b.jpg)"></div><h2>Caption 2</h2></div>
+      </div></header>`,
+      'carousel',
+    );
+    const slides = findCarouselSlides(bleed)!;
+    expect(toSliderBand(bleed, slides)).toEqual({ width: 1440, height: 450, isFullBleed: true });
+    // The same slider in a 940 px column: boxed at its width.
+    const boxed = rootOf(
+      `<div class="slides" data-sitelift-slider="940 300 1440"><div data-sitelift-slide><img src="a.jpg"></div><div data-sitelift-slide><img src="b.jpg"></div></div>`,
+      'slides',
+    );
+    expect(toSliderBand(boxed, findCarouselSlides(boxed)!)).toEqual({
+      width: 940,
+      height: 300,
+      isFullBleed: false,
+    });
+    // Unmeasured (no browser, an older saved page): no box.
+    const bare = rootOf(
+      `<div class="carousel"><div class="carousel-inner"><div class="item">A</div><div class="item">B</div></div></div>`,
+      'carousel',
+    );
+    expect(toSliderBand(bare, findCarouselSlides(bare)!)).toBeUndefined();
   });
 });

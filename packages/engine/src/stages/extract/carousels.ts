@@ -5,6 +5,7 @@
  * rebuild shows them as one accessible carousel instead of headings stacked as "Caption 1/2/3".
  * Pure: parse5 elements in, the slide elements out.
  */
+import type { SliderBand } from '../../model';
 import type { Element } from './dom';
 import { childrenOf, findElements, getAttr, isElement } from './dom';
 import { PROBE_MARKS } from '../../measure/probe-marks';
@@ -125,4 +126,33 @@ export function toVisibleSlides(root: Element, slides: Element[]): number | unde
   if (viewport === undefined || slide === undefined || slide <= 0) return undefined;
   const visible = Math.round(viewport / slide);
   return visible >= 1 ? visible : undefined;
+}
+
+/** A slider at least this share of the window's width spanned it: the rebuild draws it edge to edge. */
+const FULL_BLEED_SHARE = 0.9;
+
+/**
+ * The slider's box as the identity probe measured it (PROBE_MARKS.slider valued `width height
+ * viewport`), on the root, the slides' row or a marked box inside the root; undefined when unmeasured.
+ */
+export function toSliderBand(root: Element, slides: Element[]): SliderBand | undefined {
+  const row = slides[0]?.parentNode as Element | null | undefined;
+  const marked = [root, ...(row && isElement(row) ? [row] : [])].concat(
+    findElements(root, (e) => e !== root && getAttr(e, PROBE_MARKS.slider) !== undefined),
+  );
+  for (const element of marked) {
+    const [width, height, viewport] = (getAttr(element, PROBE_MARKS.slider) ?? '')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (
+      width === undefined ||
+      height === undefined ||
+      viewport === undefined ||
+      !(width > 0 && height > 0 && viewport > 0)
+    )
+      continue;
+    return { width, height, isFullBleed: width >= viewport * FULL_BLEED_SHARE };
+  }
+  return undefined;
 }

@@ -29,6 +29,7 @@ export function toProbedHero(
     hero.image = image;
   }
   if (probe.isUnderHeader) hero.isUnderHeader = true;
+  if (probe.height > 0) hero.shownHeight = Math.round(probe.height);
   if (probe.overlay) hero.overlay = probe.overlay;
   if (probe.headline) hero.headline = probe.headline;
   if (probe.subline) hero.subline = probe.subline;

@@ -64,6 +64,8 @@ export const LOGO_MAX_HEIGHT = 160;
 const TALL_HEADER = 120;
 /** A logo the original drew at least this wide (CSS px at 1440 px) is a banner across the header. */
 const BANNER_MIN_WIDTH = 720;
+/** A banner logo at least this wide (CSS px at 1440 px, 90 % of the window) spanned the window. */
+const BANNER_BLEED_WIDTH = 1296;
 
 /**
  * The original names itself (decision record 040) when it declares a name (og:site_name or
@@ -270,7 +272,7 @@ function toSectionsContent(page: PlannedPage, plan: SitePlan): SectionData[] {
       );
       return [
         block.kind === 'carousel'
-          ? { kind: 'carousel', slides: panels }
+          ? { kind: 'carousel', slides: panels, ...(block.band ? { band: block.band } : {}) }
           : { kind: 'items', columns: block.columns, items: panels },
       ];
     }
@@ -403,8 +405,10 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
       data.width = Math.round(logo.width * scale);
       data.height = Math.round(logo.height * scale);
     }
-    if (logoRef && 'shownWidth' in logoRef && (logoRef.shownWidth ?? 0) >= BANNER_MIN_WIDTH)
-      data.banner = true;
+    const shownWidth = logoRef && 'shownWidth' in logoRef ? (logoRef.shownWidth ?? 0) : 0;
+    if (shownWidth >= BANNER_MIN_WIDTH) data.banner = true;
+    // A banner across the whole window stays edge to edge where the layout is kept (issue 23).
+    if (profile.keepsOriginalLayout && shownWidth >= BANNER_BLEED_WIDTH) data.bleed = true;
     site.logo = data;
   }
   // The original's header band (its tokens exist only where the layout is kept, issue 23).

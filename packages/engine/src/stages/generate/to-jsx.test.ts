@@ -283,6 +283,63 @@ describe('toPageJsx', () => {
     expect(source).toContain('<h2 id={"about-title"}>');
   });
 
+  it('keeps a slider that spanned the window edge to edge, at its height, its caption over it', () => {
+    // A full-width slider with a caption (1440 × 450 px in a 1440 px window) opening the page.
+    const slider: Block = {
+      kind: 'carousel',
+      slides: [
+        {
+          image: { src: '/images/one.jpg', alt: '' },
+          blocks: [{ kind: 'heading', level: 2, inlines: [{ text: 'Caption 1' }] }],
+        },
+        {
+          image: { src: '/images/two.jpg', alt: '' },
+          blocks: [{ kind: 'heading', level: 2, inlines: [{ text: 'Caption 2' }] }],
+        },
+      ],
+      band: { width: 1440, height: 450, isFullBleed: true },
+    };
+    const bleed = toPageJsx(page([slider, { kind: 'paragraph', inlines: [{ text: 'Welcome' }] }]));
+    // Before the section's measure (not inside `.wrap`), with the measured box.
+    expect(bleed).toMatch(
+      /<section id=\{"main"\} className=\{"section section-bleed"\}><Carousel slides=\{\[[\s\S]*\]\} band=\{\{\s*width: 1440,\s*height: 450,\s*isFullBleed: true\s*\}\} \/><div className=\{"wrap content"\}><p>\{"Welcome"\}<\/p><\/div><\/section>/,
+    );
+    // The same slider boxed in a 940 px column stays in the measure, at its width.
+    const boxed = toPageJsx(
+      page([{ ...slider, band: { width: 940, height: 300, isFullBleed: false } } as Block]),
+    );
+    expect(boxed).toContain('<div className={"wrap content"}><Carousel');
+    expect(boxed).toMatch(/isFullBleed: false/);
+  });
+
+  it('shows a picture band with no words over it whole, at most as high as the original', () => {
+    const band = page([]);
+    band.sections = [
+      {
+        id: 'main-picture',
+        variant: 'hero',
+        blocks: [],
+        backdrop: {
+          image: { src: '/images/poster.png', alt: '', width: 1214, height: 875 },
+          shownHeight: 448,
+        },
+      },
+      {
+        id: 'main',
+        variant: 'prose',
+        blocks: [{ kind: 'paragraph', inlines: [{ text: 'Our services' }] }],
+      },
+    ];
+    const source = toPageJsx(band);
+    expect(source).toMatch(
+      /<section id=\{"main-picture"\} className="section hero-picture" style=\{\{\s*maxHeight: 448\s*\}\}><img[^>]*className=\{"[^"]*hero-picture-image"\}/,
+    );
+    // No scrim darkening it, no words laid over it.
+    expect(source).not.toContain('hero-scrim');
+    // The band takes no turn in the sections' alternating tones.
+    expect(source).toContain('<section id={"main"} className={"section"}>');
+  });
+
   it('shows a section the original showed closed as a closed disclosure its heading opens', () => {
     const faq = page([]);
     faq.sections = [

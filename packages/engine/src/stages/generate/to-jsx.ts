@@ -473,7 +473,20 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
         ),
       );
       state.uses.add('Carousel');
-      return [selfClosing('Carousel', [exprAttr('slides', t.arrayExpression(slides))])];
+      // As large as the original showed it (issue 23): its height, full-bleed or at its width.
+      const band = block.band
+        ? [
+            exprAttr(
+              'band',
+              t.valueToNode({
+                width: block.band.width,
+                height: block.band.height,
+                isFullBleed: block.band.isFullBleed,
+              }),
+            ),
+          ]
+        : [];
+      return [selfClosing('Carousel', [exprAttr('slides', t.arrayExpression(slides)), ...band])];
     }
     case 'items': {
       if (block.widths !== undefined) return [toLayoutRowJsx(block, block.widths, state)];
@@ -592,7 +605,45 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
       ...(headingId ? [attr('aria-labelledby', headingId)] : []),
       className,
     ];
-    const tone = index % 2 === 1 ? ' section-alt' : '';
+    // A picture band (issue 23) takes no turn in the alternating tones.
+    const bands = page.sections
+      .slice(0, index)
+      .filter((s) => s.backdrop?.shownHeight !== undefined).length;
+    const tone = (index - bands) % 2 === 1 ? ' section-alt' : '';
+    if (section.variant === 'hero' && section.backdrop?.shownHeight !== undefined) {
+      // A picture band with no words over it (issue 23): the whole picture, as high as the
+      // original's band at most, edge to edge on the page's ground.
+      const picture = toImageJsx(
+        section.backdrop.image,
+        state.firstImage,
+        state,
+        'hero-picture-image',
+        SIZES.full,
+      );
+      state.firstImage = false;
+      const content = section.blocks.flatMap((b) => toBlockJsx(b, state));
+      return el(
+        'section',
+        [
+          ...sectionAttrs(constAttr('className', 'section hero-picture')),
+          exprAttr(
+            'style',
+            t.objectExpression([
+              t.objectProperty(
+                t.identifier('maxHeight'),
+                t.numericLiteral(section.backdrop.shownHeight),
+              ),
+            ]),
+          ),
+        ],
+        [
+          picture,
+          ...(title.length + content.length > 0
+            ? [el('div', [constAttr('className', 'wrap content')], [...title, ...content])]
+            : []),
+        ],
+      );
+    }
     if (section.variant === 'hero' && section.backdrop) {
       // The original's full-bleed picture behind the words, under a scrim dark enough for white text.
       const { image, overlay } = section.backdrop;
@@ -711,6 +762,17 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
       ]);
     }
     const wide = section.variant === 'doc' || section.variant === 'table' ? ' wide' : '';
+    // A slider that spanned the window opening an untitled section stays edge to edge (issue 23):
+    // it stands before the section's measure, the rest of the section in it.
+    const lead = section.blocks[0];
+    if (title.length === 0 && lead?.kind === 'carousel' && lead.band?.isFullBleed) {
+      const band = toBlockJsx(lead, state);
+      const rest = toFlowJsx(section.blocks.slice(1), state);
+      return el('section', sectionAttrs(attr('className', `section section-bleed${tone}`)), [
+        ...band,
+        ...(rest.length > 0 ? [el('div', [attr('className', `wrap content${wide}`)], rest)] : []),
+      ]);
+    }
     const content = toFlowJsx(section.blocks, state);
     return el('section', sectionAttrs(attr('className', `section${tone}`)), [
       el('div', [attr('className', `wrap content${wide}`)], [...title, ...content]),

@@ -132,8 +132,23 @@ function toSafeBlock(block: Block): Block | undefined {
         ...block,
         tabs: block.tabs.map((tab) => ({ ...tab, blocks: toSafeBlocks(tab.blocks) })),
       };
-    case 'carousel':
-      return { ...block, slides: block.slides.map(toSafePanel) };
+    case 'carousel': {
+      const { band, ...rest } = block;
+      const slides = block.slides.map(toSafePanel);
+      // A measured box: finite CSS px within a screen's reach, or none.
+      const isPx = (n: number, max: number) => Number.isFinite(n) && n > 0 && n <= max;
+      return band && isPx(band.width, 8000) && isPx(band.height, 4000)
+        ? {
+            ...rest,
+            slides,
+            band: {
+              width: Math.round(band.width),
+              height: Math.round(band.height),
+              isFullBleed: band.isFullBleed === true,
+            },
+          }
+        : { ...rest, slides };
+    }
     case 'items': {
       const columns = Number.isInteger(block.columns) ? Math.min(6, Math.max(1, block.columns)) : 1;
       const items = block.items.map(toSafePanel);
@@ -214,7 +229,13 @@ function toSafeBackdrop(backdrop: HeroBackdrop | undefined): { backdrop?: HeroBa
   // Printed again by culori (digits only), its transparency kept: an overlay is see-through.
   const parsed = backdrop.overlay ? parse(backdrop.overlay) : undefined;
   const overlay = parsed ? formatRgb(parsed) : undefined;
-  return { backdrop: overlay ? { image, overlay } : { image } };
+  // A band's height: finite CSS px within a screen's reach, or none.
+  const height = backdrop.shownHeight;
+  const shownHeight =
+    height !== undefined && Number.isFinite(height) && height > 0 && height <= 4000
+      ? { shownHeight: Math.round(height) }
+      : {};
+  return { backdrop: { image, ...(overlay ? { overlay } : {}), ...shownHeight } };
 }
 
 /**

@@ -55,7 +55,12 @@ describe('the hero (issue 23: a picture appears once)', () => {
     };
     const page = applyHero(
       { ...PAGE, sections: [PAGE.sections[0]!, { id: 'rooms', variant: 'prose', blocks: [row] }] },
-      { pageUrl: URL_, image: { src: '/images/bay.jpg', alt: '' }, layout: 'full-bleed' },
+      {
+        pageUrl: URL_,
+        image: { src: '/images/bay.jpg', alt: '' },
+        layout: 'full-bleed',
+        headline: 'Rooms by the sea',
+      },
       rewrite,
     );
     expect(page.sections[1]!.blocks).toEqual([{ ...row, items: [row.items[1]] }]);
@@ -82,7 +87,12 @@ describe('the hero (issue 23: a picture appears once)', () => {
           },
         ],
       },
-      { pageUrl: URL_, image: { src: '/images/bay.jpg', alt: '' }, layout: 'full-bleed' },
+      {
+        pageUrl: URL_,
+        image: { src: '/images/bay.jpg', alt: '' },
+        layout: 'full-bleed',
+        headline: 'Rooms by the sea',
+      },
       rewrite,
     );
     expect(
@@ -95,10 +105,40 @@ describe('the hero (issue 23: a picture appears once)', () => {
     // A short hero stays whole.
     const short = applyHero(
       PAGE,
-      { pageUrl: URL_, image: { src: '/images/sea.jpg', alt: '' }, layout: 'full-bleed' },
+      {
+        pageUrl: URL_,
+        image: { src: '/images/sea.jpg', alt: '' },
+        layout: 'full-bleed',
+        headline: 'Rooms by the sea',
+      },
       rewrite,
     );
     expect(short.sections.map((section) => section.id)).toEqual(['welcome', 'rooms']);
+  });
+
+  it('shows a full-width picture with no words over it as a band of its own, before the words', () => {
+    // A banner section holding only a picture (an emblem and a poster on the page's ground).
+    const hero: HeroModel = {
+      pageUrl: URL_,
+      image: { src: '/images/emblem.png', alt: '' },
+      layout: 'full-bleed',
+      shownHeight: 448,
+    };
+    const page = applyHero(PAGE, hero, rewrite);
+    expect(page.sections.map((s) => [s.id, s.variant])).toEqual([
+      ['welcome-picture', 'hero'],
+      ['welcome', 'prose'],
+      ['rooms', 'prose'],
+    ]);
+    expect(page.sections[0]!.backdrop).toEqual({
+      image: { src: '/images/emblem.png', alt: '' },
+      shownHeight: 448,
+    });
+    expect(page.sections[0]!.blocks).toEqual([]);
+    // With a headline it stays the backdrop behind the words.
+    const worded = applyHero(PAGE, { ...hero, headline: 'Rooms by the sea' }, rewrite);
+    expect(worded.sections[0]!.id).toBe('welcome');
+    expect(worded.sections[0]!.backdrop?.image.src).toBe('/images/emblem.png');
   });
 
   it('leaves another page as it is', () => {

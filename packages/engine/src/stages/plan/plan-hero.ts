@@ -108,6 +108,23 @@ export function applyHero(
   // Long body text laid over a photo is hard to read: the words after the opening ones follow
   // the hero as a section of their own, on the page's background.
   let rest: PlannedSection | undefined;
+  if (image && hero.layout === 'full-bleed' && !hero.headline && !hero.subline && !hero.cta) {
+    // A picture band with no words over it (a drawn emblem, a poster on the page's ground): shown
+    // whole, at the original's height, before the section's words instead of darkened behind them.
+    const band: PlannedSection = {
+      id: `${section.id}-picture`,
+      variant: 'hero',
+      blocks: [],
+      backdrop: { image, ...(hero.shownHeight ? { shownHeight: hero.shownHeight } : {}) },
+    };
+    return {
+      ...page,
+      sections: page.sections.flatMap((s, i) => {
+        const kept = { ...s, blocks: withoutHeroPicture(s.blocks) };
+        return i === index ? [band, kept] : [kept];
+      }),
+    };
+  }
   if (image && hero.layout === 'full-bleed') {
     out.backdrop = hero.overlay ? { image, overlay: hero.overlay } : { image };
     const cut = toOpeningEnd(blocks);

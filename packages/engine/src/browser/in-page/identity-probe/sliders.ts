@@ -8,7 +8,7 @@
  */
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { isShown, rectOf, style } from './dom';
-import { doc } from './view';
+import { doc, W } from './view';
 
 /** A slider is a large thing: a hover-swap button's two pictures are no slides. */
 const MIN_SLIDER_WIDTH = 200;
@@ -115,7 +115,12 @@ export function markSliders(): void {
     if (!hiddenSlides(slides)) continue;
     const shown = slides.find((k) => isShown(k));
     if (!shown || pictureShare(shown) < MIN_PICTURE_SHARE) continue;
-    parent.setAttribute(PROBE_MARKS.slider, '');
+    // Its box as shown (the shown slide's when the slider's own box collapsed around absolute slides).
+    const box = rectOf(parent);
+    const slide = rectOf(shown);
+    const width = Math.round(Math.max(box.width, slide.width));
+    const height = Math.round(box.height >= 1 ? box.height : slide.height);
+    parent.setAttribute(PROBE_MARKS.slider, `${width} ${height} ${Math.round(W)}`);
     for (const slide of slides) slide.setAttribute(PROBE_MARKS.slide, '');
   }
 }

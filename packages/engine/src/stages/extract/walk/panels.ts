@@ -4,7 +4,12 @@
  * its own; its leading picture (an `<img>` or a CSS background) becomes the panel's image.
  */
 import type { Block, ImageRef, Panel } from '../../../model';
-import { findBackgroundImage, findCarouselSlides, toVisibleSlides } from '../carousels';
+import {
+  findBackgroundImage,
+  findCarouselSlides,
+  toSliderBand,
+  toVisibleSlides,
+} from '../carousels';
 import type { Element } from '../dom';
 import { childrenOf, getAttr, isElement, resolveUrl } from '../dom';
 import { pictureOf } from '../picture-key';
@@ -50,7 +55,10 @@ export function handlePanels(context: WalkContext, element: Element): false | un
     const visible = toVisibleSlides(element, slides);
     if (visible !== undefined && visible >= 2 && panels.length >= 2)
       emit(context, { kind: 'items', columns: Math.min(visible, panels.length), items: panels });
-    else emit(context, { kind: 'carousel', slides: panels });
+    else {
+      const band = toSliderBand(element, slides);
+      emit(context, { kind: 'carousel', slides: panels, ...(band ? { band } : {}) });
+    }
     return false;
   }
   const repeated = findRepeatedItems(element, context.pictures.copies);

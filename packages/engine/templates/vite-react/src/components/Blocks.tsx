@@ -191,6 +191,7 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
       return (
         <Carousel
           slides={block.slides.map((slide) => toSlide(slide, 'carousel-image', keepAlignment))}
+          band={block.band}
         />
       );
     case 'items':

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { site } from '../content/site';
-import type { ItemBox } from '../content/types';
+import type { ItemBox, SliderBand } from '../content/types';
 
 /** One slide: its picture (optional) and its words. */
 export interface SlideItem {
@@ -16,7 +16,17 @@ export interface SlideItem {
  * search engines have all their words), a swipe moves between them on a phone, and it never moves on
  * its own (nothing to pause, nothing to make anyone seasick).
  */
-export function Carousel({ slides }: { slides: SlideItem[] }) {
+export function Carousel({
+  slides,
+  band,
+}: {
+  slides: SlideItem[];
+  /**
+   * The original's slider box at a desktop width (px): the slides keep its height, and its width,
+   * or the window's when it spanned it, the caption over the picture.
+   */
+  band?: SliderBand;
+}) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   // The slide a button asked for, while the track glides there (the scroll passes others on the way).
@@ -61,7 +71,21 @@ export function Carousel({ slides }: { slides: SlideItem[] }) {
   const name = (n: number) =>
     site.labels.slideOf.replace('{n}', String(n + 1)).replace('{total}', String(count));
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label={site.labels.carousel}>
+    <section
+      className={
+        'carousel' + (band ? ' carousel-band' + (band.isFullBleed ? ' carousel-bleed' : '') : '')
+      }
+      style={
+        band
+          ? ({
+              '--carousel-height': band.height + 'px',
+              '--carousel-width': band.width + 'px',
+            } as CSSProperties)
+          : undefined
+      }
+      aria-roledescription="carousel"
+      aria-label={site.labels.carousel}
+    >
       {/* It scrolls sideways: a keyboard reaches it too, and its arrow keys scroll it. */}
       <div ref={track} className="carousel-track" tabIndex={0}>
         {slides.map((slide, index) => (

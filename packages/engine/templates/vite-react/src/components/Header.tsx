@@ -159,6 +159,7 @@ export function Header() {
         'site-header' +
         (menu.length > 6 ? ' is-long' : '') +
         (site.logo?.banner ? ' has-banner' : '') +
+        (site.logo?.bleed ? ' has-banner-bleed' : '') +
         (site.headerLayout?.stacked ? ' is-stacked' : '') +
         (site.headerLayout?.centered ? ' is-centered' : '') +
         (site.headerLayout?.tall ? ' is-tall' : '') +

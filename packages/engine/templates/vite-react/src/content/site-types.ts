@@ -65,7 +65,8 @@ export interface SiteContent {
    */
   headerLayout?: { stacked?: boolean; centered?: boolean; tall?: boolean };
   /** `banner`: the original drew its logo as a banner across the header; the menu goes under it. */
-  logo?: { src: string; width?: number; height?: number; banner?: boolean };
+  /** `bleed`: that banner spanned the window; it stays edge to edge, as high as the window's width makes it. */
+  logo?: { src: string; width?: number; height?: number; banner?: boolean; bleed?: boolean };
   navigation: SiteLink[];
   /** The original's menu, dropdowns with their children (the header's; `navigation` when empty). */
   menu: MenuLink[];

@@ -105,7 +105,8 @@ export type Block =
   | { kind: 'rule' }
   | { kind: 'tabs'; label: string; tabs: TabData[] }
   /** A carousel of the original: every slide stays in the page (a scroll-snap track). */
-  | { kind: 'carousel'; slides: PanelData[] }
+  /** `band`: the original's slider box at a desktop width (px), and whether it spanned the window. */
+  | { kind: 'carousel'; slides: PanelData[]; band?: SliderBand }
   /** Items side by side: `columns` per row on a desktop screen, one on a phone. */
   /** `widths`: a layout row of the original; generate writes its columns as blocks one after the other. */
   /** `boxed`: the items were drawn as boxes (a border, a fill of their own, a shadow), and are. */
@@ -118,6 +119,13 @@ export type Block =
     }
   /** A dialog of the original: closed until a run or picture with `opens: id` opens it; its content stays in the page. */
   | { kind: 'dialog'; id: string; title: string; blocks: Block[] };
+
+/** A slider's box as the original showed it on a desktop screen (CSS px). */
+export interface SliderBand {
+  width: number;
+  height: number;
+  isFullBleed: boolean;
+}
 
 /** How an item was drawn as a box: a border on every side, a fill of its own, a shadow. */
 export type ItemBox = 'border' | 'fill' | 'shadow';
@@ -143,6 +151,8 @@ export interface BackdropData {
   image: ImageData;
   /** The original's overlay colour (CSS, see-through); a dark scrim under it keeps text readable. */
   overlay?: string;
+  /** A picture band with no words over it: the picture shown whole, at most this high (px). */
+  shownHeight?: number;
 }
 
 export interface SectionData {
