@@ -39,6 +39,8 @@ describe('hero kinds', () => {
       headline: "It's Nice To Meet You",
       subline: 'Welcome To Our Studio!',
       cta: { label: 'Tell Me More', href: 'https://example.com/#services' },
+      // The box the first view showed it in (issue 23: a band keeps the original's height).
+      shownHeight: 758,
     });
   });
 
