@@ -476,6 +476,18 @@ const typeScaleSchema = exactly<TypeScale>()(
     heroCase: headingCaseSchema.optional(),
     heroTracking: z.number().optional(),
     menuCase: headingCaseSchema.optional(),
+    menuBar: z
+      .object({
+        color: z.string(),
+        gradient: z.string().optional(),
+        text: z.string(),
+        weight: z.number(),
+        size: z.number(),
+        height: z.number(),
+        isFullWidth: z.boolean(),
+        isCentered: z.literal(true).optional(),
+      })
+      .optional(),
     isTextCentered: z.literal(true).optional(),
     column: z
       .object({ width: z.number(), measure: z.number(), align: z.enum(['center', 'left']) })

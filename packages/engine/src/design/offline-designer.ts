@@ -365,7 +365,10 @@ export function buildTokens(
     ...(profile?.keepsOriginalLayout && model.identity.typography
       ? {
           typography: toKeptBox(
-            toReadableHeadings(toTypeScale(model.identity.typography), background, surface),
+            toReadableMenuBar(
+              toReadableHeadings(toTypeScale(model.identity.typography), background, surface),
+              chrome.menuItemBackground ? chrome.menuItemText : undefined,
+            ),
             boxGround,
             background,
           ),
@@ -397,6 +400,25 @@ export function toReadableHeadings(scale: TypeScale, background: Rgb, surface: R
     headings[level] = next;
   }
   return { ...scale, headings };
+}
+
+/**
+ * The menu's bar made hex and readable (issue 23): its fill as the original drew it, the links'
+ * colour there where it reads (4.5:1), else white or near-black; a bar without a colour is dropped.
+ * Items drawn as boxes of their own on it keep their own words' colour (`itemText`, readable there).
+ */
+export function toReadableMenuBar(scale: TypeScale, itemText?: string): TypeScale {
+  const { menuBar, ...rest } = scale;
+  const fill = parse(menuBar?.color);
+  if (!menuBar || !fill) return rest;
+  return {
+    ...rest,
+    menuBar: {
+      ...menuBar,
+      color: toHex(fill),
+      text: itemText ?? toHex(textOn(fill, parse(menuBar.text))),
+    },
+  };
 }
 
 /** A boxed column this close (ΔE2000) to the page's colour is no box to the eye. */

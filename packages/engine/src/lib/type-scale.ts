@@ -6,7 +6,7 @@
  * Modern floors stay: body text at least 15 px, line height at least 1.4, headings never smaller
  * than the body, a column never wider than the viewport.
  */
-import type { ProbedHeaderBand, ProbedTypography, TypeScale } from '../model';
+import type { ProbedHeaderBand, ProbedMenuBar, ProbedTypography, TypeScale } from '../model';
 
 /** The smallest body text the rebuild sets at 1440 px (phones get 16 px in the CSS). */
 export const MIN_BODY_SIZE = 15;
@@ -72,6 +72,7 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
   // A boxed page keeps its column, no wider than a modern page's (the fill is made hex by the designer).
   if (measured.box)
     scale.box = { ...measured.box, width: Math.round(clamp(measured.box.width, 480, BOX_MAX)) };
+  if (measured.menuBar) scale.menuBar = toMenuBar(measured.menuBar);
   const column = measured.column;
   if (column && column.width > 0) {
     // A column left of centre (beside a sidebar, or a page set flush left) keeps its right edge: the
@@ -103,6 +104,21 @@ function toHeaderBand(band: ProbedHeaderBand): NonNullable<TypeScale['header']> 
   if (menuTop !== undefined && menuTop >= 24) header.menuTop = Math.round(menuTop);
   if (band.isBrandCentered) header.isBrandCentered = true;
   return header;
+}
+
+/** The menu bar's bounds (px): a link's height, and one row where the original's menu wrapped. */
+const MENU_BAR = { min: 36, max: 80 } as const;
+
+/** The smallest menu link the rebuild sets on a bar (px). */
+const MIN_MENU_SIZE = 13;
+
+/** The rebuild's menu bar: the original's, one row at most MENU_BAR.max high (colours made readable by the designer). */
+function toMenuBar(bar: ProbedMenuBar): NonNullable<TypeScale['menuBar']> {
+  return {
+    ...bar,
+    size: round(Math.max(MIN_MENU_SIZE, bar.size)),
+    height: Math.round(clamp(bar.height, MENU_BAR.min, MENU_BAR.max)),
+  };
 }
 
 const median = (values: number[]): number | undefined => {
@@ -195,6 +211,8 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
     const first = boxes[0]!;
     merged.box = { ...first, width: median(boxes.map((box) => box.width))! };
   }
+  // The start page's menu bar: the menu is the same on every page, the start page shows it first.
+  if (start.menuBar) merged.menuBar = start.menuBar;
   return merged;
 }
 

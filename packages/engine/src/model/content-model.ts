@@ -640,6 +640,21 @@ export interface TypeScale {
   heroTracking?: number;
   /** The main menu's letter case, where it had its own. */
   menuCase?: HeadingCase;
+  /**
+   * The band the main menu's row was drawn on (issue 23): its fill (a colour, a gradient's CSS),
+   * its links' colour there (readable: hex, set by the designer), weight and size (px), its height (px), and
+   * whether it ran across the header (else a box around the links), and links in its middle.
+   */
+  menuBar?: {
+    color: string;
+    gradient?: string;
+    text: string;
+    weight: number;
+    size: number;
+    height: number;
+    isFullWidth: boolean;
+    isCentered?: true;
+  };
   /** True: the original centred most of its text, and the rebuild does too. */
   isTextCentered?: true;
   /** The column text sits in: its width, its paragraphs' width, centred or flush left. */

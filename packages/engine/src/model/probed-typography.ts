@@ -51,6 +51,24 @@ export const probedBoxSchema = z.object({
 });
 export type ProbedBox = z.infer<typeof probedBoxSchema>;
 
+/**
+ * The band the main menu's row was drawn on (issue 23), when it had one of its own (not the
+ * header's fill): its colour (computed; a gradient's first), the gradient itself, the links' colour,
+ * weight and size (px) on it, its height (px), whether it ran across the header (else boxed
+ * around the links), and whether the links sat in its middle.
+ */
+export const probedMenuBarSchema = z.object({
+  color: z.string(),
+  gradient: z.string().optional(),
+  text: z.string(),
+  weight: finite,
+  size: finite,
+  height: finite,
+  isFullWidth: z.boolean(),
+  isCentered: z.literal(true).optional(),
+});
+export type ProbedMenuBar = z.infer<typeof probedMenuBarSchema>;
+
 export const probedTypographySchema = z.object({
   /** Size and line height (px) of the text holding most characters outside headings and chrome. */
   body: z.object({ size: finite, lineHeight: finite }),
@@ -87,5 +105,7 @@ export const probedTypographySchema = z.object({
   header: probedHeaderBandSchema.optional(),
   /** The boxed column (after `header`: older probes' answers stay as they were). */
   box: probedBoxSchema.optional(),
+  /** The menu's bar (after `box`: older probes' answers stay as they were). */
+  menuBar: probedMenuBarSchema.optional(),
 });
 export type ProbedTypography = z.infer<typeof probedTypographySchema>;

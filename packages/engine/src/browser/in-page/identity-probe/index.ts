@@ -30,7 +30,7 @@ import { fillOf } from './fill';
 import { measureHeaderBand } from './header-band';
 import { findHero } from './hero';
 import { markBrand } from './logo';
-import { markMenus, readMenuItems } from './menus';
+import { markMenus, measureMenuBar, readMenuItems } from './menus';
 import { markOverlays } from './overlays';
 import { markPrintOnly } from './print-only';
 import { findFooter, findHeader, regionOf } from './regions';
@@ -63,7 +63,8 @@ export function run(): PageProbe | undefined {
   markScreenCopies();
   markHiddenText();
   const { links, buttons } = markButtons(brand);
-  const menuItems = readMenuItems(menu, header, background);
+  const menuBar = measureMenuBar(menu, header);
+  const menuItems = readMenuItems(menu, header, background, menuBar !== undefined);
   const footer = findFooter();
   markSliders();
   // After the dialogs, sliders and the other parts marked hidden for a reason of their own.
@@ -93,6 +94,7 @@ export function run(): PageProbe | undefined {
     if (band) typography.header = band;
     const box = measureBox({ background, header, footer, documentHeight });
     if (box) typography.box = box;
+    if (menuBar) typography.menuBar = menuBar;
   }
   const paragraphText = readParagraphColor(background);
   // After the buttons and menus are marked: their corners are read apart from the content's.

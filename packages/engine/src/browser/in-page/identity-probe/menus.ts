@@ -5,10 +5,11 @@
 import type { PageProbe } from '../../../measure/page-probe';
 import { isLanguageGroup, toLinkLanguage } from '../../../measure/language-links';
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
-import { alphaOf, imageUrl, isOpaque } from './color';
+import type { ProbedMenuBar } from '../../../model/probed-typography';
+import { alphaOf, gradientColor, imageUrl, isOpaque } from './color';
 import { add, isShown, ranked, rectOf, style, text, top } from './dom';
 import { fillOf } from './fill';
-import { body, doc, H } from './view';
+import { body, doc, H, W } from './view';
 
 /** A nav-like list of the page: how many links it holds, where it sits, whether it shows. */
 export interface Menu {
@@ -110,20 +111,105 @@ function isLanguageBar(bar: Element): boolean {
   return isLanguageGroup(languages);
 }
 
+/** A link of a list nested in a menu's item (a dropdown), or parked left of the page until hovered. */
+function isInDropdown(a: Element): boolean {
+  const outer = a.closest('li')?.parentElement?.closest('li');
+  return (!!outer && !!outer.closest(MENU)) || rectOf(a).right <= 0;
+}
+
+/** A band this much (px) taller than the menu's links is a region (a header), not the menu's bar. */
+const BAR_SLACK = 48;
+
+/** A computed gradient the rebuild may write back as it is (colours, angles, stops; no picture). */
+const PLAIN_GRADIENT = /^(?:repeating-)?(?:linear|radial)-gradient\([\w\s.,%()#-]*\)$/;
+
+/**
+ * The band the main menu's row is drawn on (issue 23): the nearest ancestor of its links with a fill
+ * of its own (a colour or a gradient, unlike what lies behind it) that holds every link shown in the
+ * first view and is not much taller than their rows. A fill around one item only is that item's
+ * own box (readMenuItems), and a header's fill is the header's. Its colour, height and whether it
+ * spans the header's (else the page's) width, the links' colour, weight and size there, and whether
+ * they sit in its middle.
+ */
+export function measureMenuBar(
+  menu: Menu | undefined,
+  header: Element | null,
+): ProbedMenuBar | undefined {
+  if (!menu || !menu.shown) return undefined;
+  // Its top-level links in sight (a dropdown's are not on the bar).
+  const links = [...menu.e.querySelectorAll('a[href]')].filter((a) => {
+    const r = rectOf(a);
+    return isShown(a) && text(a) && top(r) < H && r.left >= 0 && r.right <= W && !isInDropdown(a);
+  });
+  if (links.length < 2) return undefined;
+  const boxes = links.map(rectOf);
+  const left = Math.min(...boxes.map((r) => r.left));
+  const right = Math.max(...boxes.map((r) => r.right));
+  const upper = Math.min(...boxes.map((r) => r.top));
+  const lower = Math.max(...boxes.map((r) => r.bottom));
+  // A row (or two) of links, not a column.
+  if (right - left < lower - upper) return undefined;
+  const headerFill = header ? fillOf(header).element : undefined;
+  for (let e = links[0]!.parentElement; e && e !== body && e !== doc.documentElement;) {
+    const r = rectOf(e);
+    const holdsAll =
+      r.left <= left + 1 && r.right >= right - 1 && r.top <= upper + 1 && r.bottom >= lower - 1;
+    if (holdsAll && r.height > lower - upper + BAR_SLACK) return undefined;
+    if (e === headerFill || (header && e.contains(header))) return undefined;
+    const s = style(e);
+    const gradient = gradientColor(s.backgroundImage);
+    const color = isOpaque(s.backgroundColor) ? s.backgroundColor : gradient;
+    if (imageUrl(s.backgroundImage)) return undefined;
+    if (color && holdsAll) {
+      if (color === fillOf(e.parentElement).color) return undefined;
+      const weights = new Map<string, number>();
+      const sizes = new Map<string, number>();
+      const colors = new Map<string, number>();
+      for (const a of links) {
+        add(weights, style(a).fontWeight, 1);
+        add(sizes, style(a).fontSize, 1);
+        add(colors, style(a).color, 1);
+      }
+      const width = header ? Math.max(rectOf(header).width, r.width) : W;
+      return {
+        color,
+        ...(gradient && PLAIN_GRADIENT.test(s.backgroundImage)
+          ? { gradient: s.backgroundImage }
+          : {}),
+        text: ranked(colors)[0]!.color,
+        weight: Number(ranked(weights)[0]!.color) || 400,
+        size: Number.parseFloat(ranked(sizes)[0]!.color) || 16,
+        height: Math.round(r.height),
+        isFullWidth: r.width >= Math.min(W, width) * 0.9,
+        // The links gathered in the middle of a wide bar (room on both sides, about as much).
+        ...(left - r.left > r.width * 0.1 &&
+        Math.abs(left - r.left - (r.right - right)) <= r.width * 0.05
+          ? { isCentered: true as const }
+          : {}),
+      };
+    }
+    e = e.parentElement;
+  }
+  return undefined;
+}
+
 /**
  * The menus' items drawn as boxes or pills (a fill or a border, even a faint one, around padded
  * words): the rebuild draws its menu items so too. The most common look wins (not the active one).
- * Else a menu drawn on a plate of its own (restaurant-jq's red board): its items take the plate's fill.
+ * Else a menu drawn on a plate of its own (restaurant-jq's red board), not on a bar across its row:
+ * its items take the plate's fill.
  */
 export function readMenuItems(
   menu: Menu | undefined,
   header: Element | null,
   background: PageProbe['background'],
+  onBar = false,
 ): PageProbe['menuItems'] {
   const menuLooks = new Map<string, number>();
   let menuLinks = 0;
   for (const a of doc.querySelectorAll(`${MENU} a[href]`)) {
-    if (!isShown(a) || !text(a) || top(rectOf(a)) > H) continue;
+    // A dropdown's links (parked off-screen or clipped until hovered) are not what the menu shows.
+    if (!isShown(a) || !text(a) || top(rectOf(a)) > H || isInDropdown(a)) continue;
     menuLinks++;
     const s = style(a);
     const faint = (c: string): boolean => alphaOf(c) >= 0.04;
@@ -155,7 +241,8 @@ export function readMenuItems(
     menuItems = { background: itemBackground, border, text: color, radius };
   }
 
-  if (!menuItems && menu) {
+  // A menu on a bar of its own (measureMenuBar) is drawn so: its items take no plate of their own.
+  if (!menuItems && menu && !onBar) {
     const count = menu.links;
     const plate = [menu.e, ...menu.e.querySelectorAll('ul, ol, div')].find((e) => {
       if (e.querySelectorAll('a[href]').length < count || (header && e.contains(header)))

@@ -173,6 +173,11 @@ export function toPageGroundRules(tokens: DesignTokens): string {
  * falls back to the template's own scale where they are absent (the other strategies, a page the
  * probe could not measure).
  */
+/** The menu bar's fill as a picture (a gradient as measured, else its one colour). */
+function toMenuBarFill(bar: NonNullable<TypeScale['menuBar']>): string {
+  return bar.gradient ?? `linear-gradient(${bar.color}, ${bar.color})`;
+}
+
 export function toTypeScaleVariables(scale: TypeScale | undefined): string {
   if (!scale) return '';
   const { body, headings, column } = scale;
@@ -219,6 +224,27 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
     ...(scale.heroCase ? [`--type-hero-case: ${scale.heroCase};`] : []),
     ...(scale.heroTracking !== undefined ? [`--type-hero-tracking: ${scale.heroTracking}em;`] : []),
     ...(scale.menuCase ? [`--menu-case: ${scale.menuCase};`] : []),
+    // The band the menu's row was drawn on (issue 23): across the header, or a box around the links.
+    ...(scale.menuBar
+      ? [
+          `--menu-${scale.menuBar.isFullWidth ? 'bar' : 'box'}: ${toMenuBarFill(scale.menuBar)};`,
+          ...(scale.menuBar.isFullWidth
+            ? [
+                // Drawn past the menu's row to the header's edges (border-image outset, no layout).
+                `--menu-bar-bleed: ${toMenuBarFill(scale.menuBar)} fill 0 / 0 / 0 100vmax;`,
+                '--menu-bar-clip: clip;',
+              ]
+            : []),
+          `--menu-bar-fill: ${scale.menuBar.color};`,
+          `--menu-bar-h: ${scale.menuBar.height}px;`,
+          '--menu-bar-align: center;',
+          `--on-menu-bar: ${scale.menuBar.text};`,
+          `--menu-weight: ${scale.menuBar.weight};`,
+          `--menu-size: ${scale.menuBar.size}px;`,
+          '--menu-item-radius: 0;',
+          ...(scale.menuBar.isCentered ? ['--menu-justify: center;'] : []),
+        ]
+      : []),
     ...(scale.isTextCentered ? ['--text-align: center;'] : []),
     `--flow-gap: ${scale.flowGap}px;`,
     `--section-pad: ${scale.sectionPadding}px;`,
