@@ -11,6 +11,7 @@ import type {
   Aside,
   BackgroundPicture,
   Block,
+  BoxStyle,
   BrandColors,
   ContactDetails,
   DesignResult,
@@ -106,6 +107,27 @@ const runsSchema = z.array(inlineRunSchema);
 const cornerSizeSchema = z.enum(['none', 'small', 'large']);
 const center = z.literal('center').optional();
 
+/** A box the original drew around a section or an item (issue 23). */
+const boxStyleSchema = exactly<BoxStyle>()(
+  z.object({
+    fill: z.string().optional(),
+    gradient: z.string().optional(),
+    border: z
+      .object({
+        width: z.number(),
+        color: z.string(),
+        sides: z.enum(['all', 'top', 'bottom', 'block']),
+      })
+      .optional(),
+    radius: z.number().optional(),
+    text: z.string().optional(),
+    heading: z.string().optional(),
+    link: z.string().optional(),
+    head: z.object({ fill: z.string(), text: z.string() }).optional(),
+    isFullWidth: z.literal(true).optional(),
+  }),
+);
+
 /** A block of content (recursive: tabs, carousels, items and dialogs hold blocks). */
 export const blockSchema: z.ZodType<Block> = z.lazy(() => blockKindsSchema);
 
@@ -176,6 +198,7 @@ const blockKindsSchema = exactly<Block>()(
       items: z.array(panelSchema),
       widths: z.array(z.number()).optional(),
       boxed: z.array(z.enum(['border', 'fill', 'shadow'])).optional(),
+      boxStyle: boxStyleSchema.optional(),
     }),
     z.object({
       kind: z.literal('dialog'),
@@ -200,6 +223,7 @@ export const sectionSchema = exactly<Section>()(
     heading: headingSchema.optional(),
     blocks: z.array(blockSchema),
     collapsed: z.literal(true).optional(),
+    box: boxStyleSchema.optional(),
   }),
 );
 

@@ -129,6 +129,14 @@ export const PROBE_MARKS = {
    * column (a scanned certificate across the page) keeps that width in the rebuild.
    */
   drawnWidth: 'data-sitelift-drawn-width',
+  /**
+   * The box a heading's section is drawn in, when it has a fill, a linear gradient or border lines
+   * of its own (a bordered card, a filled panel, a band, a line between sections), valued with what
+   * the probe measured (JSON, browser/in-page/identity-probe/section-boxes.ts MeasuredBox).
+   */
+  sectionBox: 'data-sitelift-section-box',
+  /** A parent of repeated items drawn as boxes: the first boxed item's colours, as sectionBox's. */
+  itemBoxStyle: 'data-sitelift-item-box-style',
 } as const;
 
 /** The attribute name of one probe mark. */

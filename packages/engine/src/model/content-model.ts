@@ -174,6 +174,8 @@ export type Block =
       widths?: number[];
       /** The items were drawn as boxes: a border on every side, a fill of their own, a shadow. */
       boxed?: ItemBox[];
+      /** The boxes' own colours, border and corners, as the original drew them (issue 23). */
+      boxStyle?: BoxStyle;
     }
   /**
    * A dialog of the original, hidden until a trigger opened it (a Bootstrap modal, `role=dialog`, a
@@ -182,6 +184,28 @@ export type Block =
   | { kind: 'dialog'; id: string; title: string; blocks: Block[] }
   /** Where the page's footer starts: extract ends the section there (never rendered). */
   | { kind: 'break' };
+
+/**
+ * A box the original drew around a section or an item (issue 23): its fill or linear gradient, its
+ * border lines, its corners and its words' colour, all hex; the words pass AA on the fill.
+ */
+export interface BoxStyle {
+  fill?: string;
+  /** A CSS `linear-gradient(…)` of hex colours (its first colour is `fill`'s when that is absent). */
+  gradient?: string;
+  /** Border lines: on every side, only above, only below, or above and below (`block`). */
+  border?: { width: number; color: string; sides: 'all' | 'top' | 'bottom' | 'block' };
+  /** Corner radius in px. */
+  radius?: number;
+  /** The words', the headings' and the links' colours on the box's fill, when it has one. */
+  text?: string;
+  heading?: string;
+  link?: string;
+  /** The heading's own filled row at the top of the box (a panel's heading), its words readable. */
+  head?: { fill: string; text: string };
+  /** A band across the page's width, not a card in the column. */
+  isFullWidth?: true;
+}
 
 /** How repeated items were drawn as boxes (PROBE_MARKS.itemBox). */
 export type ItemBox = 'border' | 'fill' | 'shadow';
@@ -226,6 +250,8 @@ export interface Section {
    * collapse panel, closed at load): the rebuild shows it closed too, every word kept.
    */
   collapsed?: true;
+  /** The box the original drew the section in (a card, a panel, a band, lines): kept (issue 23). */
+  box?: BoxStyle;
 }
 
 /** Contact details found on a page or site. */

@@ -7,7 +7,8 @@
 import type { Element } from './dom';
 import { childrenOf, collapse, findElement, getAttr, isElement, textContent } from './dom';
 import { PROBE_MARKS } from '../../measure/probe-marks';
-import type { ItemBox } from '../../model';
+import type { BoxStyle, ItemBox } from '../../model';
+import { toBoxStyle } from './section-boxes';
 
 const ITEM_BOXES: readonly ItemBox[] = ['border', 'fill', 'shadow'];
 
@@ -72,7 +73,14 @@ export function findRepeatedItems(
   parent: Element,
   copies: ReadonlySet<Element> = new Set(),
 ):
-  | { items: Element[]; columns: number; before: Element[]; after: Element[]; boxed?: ItemBox[] }
+  | {
+      items: Element[];
+      columns: number;
+      before: Element[];
+      after: Element[];
+      boxed?: ItemBox[];
+      boxStyle?: BoxStyle;
+    }
   | undefined {
   const children = childrenOf(parent).filter(
     (child): child is Element =>
@@ -101,11 +109,14 @@ export function findRepeatedItems(
   const boxed = (getAttr(parent, PROBE_MARKS.itemBox) ?? '')
     .split(/\s+/)
     .filter((kind): kind is ItemBox => ITEM_BOXES.includes(kind as ItemBox));
+  const boxStyle =
+    boxed.length > 0 ? toBoxStyle(getAttr(parent, PROBE_MARKS.itemBoxStyle)) : undefined;
   return {
     items,
     columns: Math.min(columns, MAX_COLUMNS, items.length),
     before: children.slice(0, start),
     after: children.slice(start + count),
     ...(boxed.length > 0 ? { boxed } : {}),
+    ...(boxStyle ? { boxStyle } : {}),
   };
 }

@@ -340,6 +340,49 @@ describe('toPageJsx', () => {
     expect(source).toContain('<section id={"main"} className={"section"}>');
   });
 
+  it("draws a section in the original's box: a card in the column, or a band across the page", () => {
+    const boxed = page([]);
+    boxed.sections = [
+      {
+        id: 'teaching',
+        variant: 'prose',
+        heading: { level: 2, inlines: [{ text: 'Teaching' }] },
+        blocks: [],
+        box: {
+          gradient: 'linear-gradient(135deg, #1a1a2e, #3c5a8c)',
+          border: { width: 2, color: '#64b5f6', sides: 'all' },
+          radius: 12,
+          text: '#f0f0f0',
+          heading: '#9ccff8',
+          head: { fill: '#337ab7', text: '#ffffff' },
+        },
+      },
+      {
+        id: 'band',
+        variant: 'prose',
+        heading: { level: 2, inlines: [{ text: 'Band' }] },
+        blocks: [],
+        box: {
+          fill: '#222222',
+          border: { width: 1, color: '#dddddd', sides: 'bottom' },
+          isFullWidth: true,
+        },
+      },
+    ];
+    const source = toPageJsx(boxed);
+    expect(source).toContain('className="section section-boxed"');
+    expect(source).toContain('className="wrap content box-card has-box-head" style={{');
+    expect(source).toContain('"--box-bg": "linear-gradient(135deg, #1a1a2e, #3c5a8c)"');
+    expect(source).toContain('"--box-bx": "2px solid #64b5f6"');
+    expect(source).toContain('"--box-radius": "12px"');
+    expect(source).toContain('"--type-h2-color": "#9ccff8"');
+    expect(source).toContain('"--box-head-fill": "#337ab7"');
+    // The band: its fill on the section, a line below it only.
+    expect(source).toContain('className="section section-boxed section-band" style={{');
+    expect(source).toContain('"--box-bb": "1px solid #dddddd"');
+    expect(source).not.toContain('"--box-bt": "1px');
+  });
+
   it('shows a section the original showed closed as a closed disclosure its heading opens', () => {
     const faq = page([]);
     faq.sections = [

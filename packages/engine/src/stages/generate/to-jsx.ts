@@ -8,7 +8,7 @@
  */
 import { generate } from '@babel/generator';
 import * as t from '@babel/types';
-import type { Aside, Block, InlineRun, Panel, PlannedPage } from '../../model';
+import type { Aside, Block, BoxStyle, InlineRun, Panel, PlannedPage } from '../../model';
 import { escapeJsComment } from './escape';
 import { itemSizes, SIZES, type SrcsetCandidate } from './responsive';
 
@@ -498,6 +498,8 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
           exprAttr('columns', t.valueToNode(block.columns)),
           exprAttr('items', t.arrayExpression(items)),
           ...(block.boxed ? [exprAttr('boxed', t.valueToNode(block.boxed))] : []),
+          // The items' own colours, border and corners (issue 23), as a section box's.
+          ...(block.boxed && block.boxStyle ? [toBoxStyleAttr(block.boxStyle)] : []),
         ]),
       ];
     }
@@ -576,6 +578,42 @@ function toPanelJsx(
   const content = panel.blocks.flatMap((b) => toBlockJsx(b, state));
   properties.push(t.objectProperty(t.identifier('content'), fragment(content)));
   return t.objectExpression(properties);
+}
+
+/**
+ * `style={{ "--box-bg": …, … }}`: a box's colours, border lines and corners as the custom
+ * properties base.css draws `.section-boxed` and boxed items with (every value hex or px, from
+ * BoxStyle, never the page's own strings).
+ */
+export function toBoxStyleAttr(box: BoxStyle): t.JSXAttribute {
+  const line = box.border ? `${box.border.width}px solid ${box.border.color}` : undefined;
+  const sides = box.border?.sides;
+  const values: [string, string | undefined][] = [
+    ['--box-bg', box.gradient ?? box.fill],
+    ['--box-bt', sides === 'all' || sides === 'top' || sides === 'block' ? line : undefined],
+    ['--box-bb', sides === 'all' || sides === 'bottom' || sides === 'block' ? line : undefined],
+    ['--box-bx', sides === 'all' ? line : undefined],
+    ['--box-radius', box.radius !== undefined ? `${box.radius}px` : undefined],
+    ['--box-text', box.text],
+    // The words' colours on the box: the theme's own, readable on the page, may not be there.
+    ['--color-ink', box.text],
+    ...(['--color-heading', '--type-h1-color', '--type-h2-color', '--type-h3-color'] as const).map(
+      (name): [string, string | undefined] => [name, box.heading ?? box.text],
+    ),
+    ['--color-link', box.link ?? box.text],
+    ['--box-head-fill', box.head?.fill],
+    ['--box-head-text', box.head?.text],
+  ];
+  return exprAttr(
+    'style',
+    t.objectExpression(
+      values.flatMap(([name, value]) =>
+        value === undefined
+          ? []
+          : [t.objectProperty(t.stringLiteral(name), t.stringLiteral(value))],
+      ),
+    ),
+  );
 }
 
 /** The `<section>` elements of a page. */
@@ -774,6 +812,26 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
       ]);
     }
     const content = toFlowJsx(section.blocks, state);
+    if (section.box) {
+      // The box the original drew the section in (issue 23): a band across the page, or a card
+      // (or lines) around the column, in the original's colours, border and corners.
+      const box = section.box;
+      const band = box.isFullWidth === true;
+      const classes = `section section-boxed${band ? ' section-band' : ''}`;
+      const card = `wrap content${wide}${band ? '' : ' box-card'}${box.head ? ' has-box-head' : ''}`;
+      const style = toBoxStyleAttr(box);
+      return el(
+        'section',
+        [...sectionAttrs(constAttr('className', classes)), ...(band ? [style] : [])],
+        [
+          el(
+            'div',
+            [constAttr('className', card), ...(band ? [] : [style])],
+            [...title, ...content],
+          ),
+        ],
+      );
+    }
     return el('section', sectionAttrs(attr('className', `section${tone}`)), [
       el('div', [attr('className', `wrap content${wide}`)], [...title, ...content]),
     ]);

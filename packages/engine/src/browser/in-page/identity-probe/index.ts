@@ -36,6 +36,7 @@ import { markPrintOnly } from './print-only';
 import { findFooter, findHeader, regionOf } from './regions';
 import { markRepeatedItems } from './repeated-items';
 import { markScreenCopies } from './screen-copies';
+import { markSectionBoxes } from './section-boxes';
 import { markSkipLinks } from './skip-links';
 import { measureCorners } from './shapes';
 import { markSliders } from './sliders';
@@ -79,6 +80,8 @@ export function run(): PageProbe | undefined {
   markDrawnWidths();
   const found = findHero();
   const hero = found?.hero;
+  // After the hero is found: the header, the footer and the hero are drawn by rules of their own.
+  markSectionBoxes([header, footer, found?.element]);
   const typography = measureTypography({
     header,
     footer,

@@ -4,9 +4,10 @@
  * is marked PROBE_MARKS.columns with how many of them sit side by side in the viewport.
  */
 import { PROBE_MARKS } from '../../../measure/probe-marks';
-import { channels, isOpaque } from './color';
+import { isOpaque } from './color';
 import { isShown, rectOf, style } from './dom';
 import { fillOf } from './fill';
+import { differs, measureBoxOf } from './section-boxes';
 import { doc, W } from './view';
 
 /** An item's kind: its tag and its classes, less the ones that tell one item from the next. */
@@ -46,25 +47,27 @@ export function markRepeatedItems(): void {
     if (columns < 1) continue;
     parent.setAttribute(PROBE_MARKS.columns, String(columns));
     const box = toItemBox(parent, kids);
-    if (box) parent.setAttribute(PROBE_MARKS.itemBox, box);
+    if (!box) continue;
+    parent.setAttribute(PROBE_MARKS.itemBox, box.kinds);
+    // The boxes' own colours, border and corners (issue 23: kept where the layout is kept).
+    const measured = measureBoxOf(box.first, fillOf(parent).color);
+    if (measured) parent.setAttribute(PROBE_MARKS.itemBoxStyle, JSON.stringify(measured));
   }
 }
 
-/** Two computed colours differ clearly (any channel by more than 12 of 255). */
-const differs = (a: string, b: string): boolean => {
-  const x = channels(a);
-  const y = channels(b);
-  return !x || !y || x.slice(0, 3).some((value, index) => Math.abs(value - y[index]!) > 12);
-};
-
 /**
  * How items are drawn as boxes against their parent's ground: a visible border on every side, a
- * fill of their own, a shadow; `undefined` when most items are drawn on the ground as it is. An
- * item's box may be its only element child covering it (a grid column holding a panel).
+ * fill of their own, a shadow, and the first item's box; `undefined` when most items are drawn on
+ * the ground as it is. An item's box may be its only element child covering it (a grid column
+ * holding a panel).
  */
-function toItemBox(parent: Element, items: Element[]): string | undefined {
+function toItemBox(
+  parent: Element,
+  items: Element[],
+): { kinds: string; first: Element } | undefined {
   const ground = fillOf(parent).color;
   const counts = { border: 0, fill: 0, shadow: 0 };
+  let first: Element | undefined;
   for (const item of items) {
     const only = item.children.length === 1 ? item.children[0]! : undefined;
     const outer = rectOf(item);
@@ -83,11 +86,14 @@ function toItemBox(parent: Element, items: Element[]): string | undefined {
         differs(color, ground)
       );
     });
+    const filled = isOpaque(s.backgroundColor) && differs(s.backgroundColor, ground);
+    const shadowed = s.boxShadow !== 'none' && s.boxShadow !== '';
     if (bordered) counts.border++;
-    if (isOpaque(s.backgroundColor) && differs(s.backgroundColor, ground)) counts.fill++;
-    if (s.boxShadow !== 'none' && s.boxShadow !== '') counts.shadow++;
+    if (filled) counts.fill++;
+    if (shadowed) counts.shadow++;
+    if (!first && (bordered || filled || shadowed)) first = box;
   }
   const most = (count: number): boolean => count * 2 > items.length;
   const kinds = (['border', 'fill', 'shadow'] as const).filter((kind) => most(counts[kind]));
-  return kinds.length > 0 ? kinds.join(' ') : undefined;
+  return kinds.length > 0 && first ? { kinds: kinds.join(' '), first } : undefined;
 }

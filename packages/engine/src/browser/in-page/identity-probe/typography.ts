@@ -57,6 +57,10 @@ export function headingBarOf(h: Element): string | undefined {
   const bar = fillOf(h);
   if (bar.image || bar.element === body || bar.element === doc.documentElement) return undefined;
   if (!isOpaque(bar.color)) return undefined;
+  // A fill clipped to the words (gradient-coloured letters) colours the heading: it is no bar.
+  const clip = style(bar.element);
+  if ([clip.backgroundClip, clip.getPropertyValue('-webkit-background-clip')].includes('text'))
+    return undefined;
   const hr = rectOf(h);
   const br = rectOf(bar.element);
   if (br.height > hr.height + BAR_SLACK || br.width < hr.width * 0.5) return undefined;

@@ -15,6 +15,7 @@ import { markLanguageVersions, withCurrentLanguage } from '../language-versions'
 import { findMenuTargets } from '../menu-targets';
 import { markCentredHeadings } from '../heading-align';
 import { markPrintOnly } from '../print-only';
+import { markBoxedSections } from '../section-boxes';
 import type { AssetIndex } from '../walk-content';
 import { walkContent } from '../walk-content';
 
@@ -77,6 +78,7 @@ export function parsePage(
   const { sections, sectionOfBlock } = splitSections(walked.blocks, partStarts, walked.asideFrom);
   markCentredHeadings(sections, document);
   markCollapsedSections(sections, document, url);
+  markBoxedSections(sections, document);
   const anchors: Record<string, string> = {};
   for (const [id, index] of anchorAt) {
     const section = sections[sectionOfBlock[index] ?? sections.length - 1];

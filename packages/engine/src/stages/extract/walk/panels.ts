@@ -70,6 +70,7 @@ export function handlePanels(context: WalkContext, element: Element): false | un
       columns: repeated.columns,
       items: repeated.items.map((item) => toPanel(context, item)),
       ...(repeated.boxed ? { boxed: repeated.boxed } : {}),
+      ...(repeated.boxStyle ? { boxStyle: repeated.boxStyle } : {}),
     });
     for (const child of repeated.after) walkInPlace(context, child);
     return false;

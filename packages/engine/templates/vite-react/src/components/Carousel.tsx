@@ -138,16 +138,19 @@ export function ItemGrid({
   columns,
   items,
   boxed,
+  style,
 }: {
   columns: number;
   items: SlideItem[];
   /** Drawn as boxes, as the original's items were: a border, a fill of their own, a shadow. */
   boxed?: ItemBox[];
+  /** The boxes' own colours, border and corners (`--box-*` properties, base.css). */
+  style?: CSSProperties;
 }) {
   const cols = Math.min(6, Math.max(1, Math.round(columns) || 1));
   const boxes = (boxed ?? []).map((kind) => ' box-' + kind).join('');
   return (
-    <ul className={'items cols-' + cols + (boxes ? ' is-boxed' + boxes : '')}>
+    <ul className={'items cols-' + cols + (boxes ? ' is-boxed' + boxes : '')} style={style}>
       {items.map((item, index) => (
         <li key={index} className="item">
           {item.picture}

@@ -1,0 +1,148 @@
+/**
+ * Section boxes (issue 23: STYLE_MODERNIZATION keeps the original's backgrounds and borders): the
+ * box a heading's section is drawn in when that box has a fill, a linear gradient or a border of its
+ * own unlike the ground it lies on (a bordered card, a filled panel, a band of its own colour, a line
+ * drawn above or below a section). Read from computed styles and geometry, never from class names.
+ */
+import { PROBE_MARKS } from '../../../measure/probe-marks';
+import { channels, isOpaque } from './color';
+import { isShown, rectOf, style, text } from './dom';
+import { fillOf, textColorOf } from './fill';
+import { doc, W } from './view';
+
+/** How far up from a heading its box is looked for. */
+const MAX_DEPTH = 8;
+/** A box is at least this wide (px, and share of the viewport) and this tall (px). */
+const MIN_WIDTH = 200;
+const MIN_WIDTH_SHARE = 0.3;
+const MIN_HEIGHT = 48;
+
+/**
+ * A box as the probe writes it (JSON in PROBE_MARKS.sectionBox and PROBE_MARKS.itemBoxStyle):
+ * computed colours, the gradient as computed, widths and radius in px.
+ */
+export interface MeasuredBox {
+  fill?: string;
+  gradient?: string;
+  border?: { width: number; color: string; sides: 'all' | 'top' | 'bottom' | 'block' };
+  radius?: number;
+  text: string;
+  /** Its first heading's and its first link's colours, when it has them. */
+  heading?: string;
+  link?: string;
+  ground: string;
+  /** The heading's own filled bar at the box's top (a panel's heading row), and its words' colour. */
+  head?: { fill: string; text: string };
+  /** The box spans the viewport's width (a band), not a card in the column. */
+  isFullWidth?: true;
+}
+
+/** Two computed colours differ clearly (any channel by more than 12 of 255). */
+export const differs = (a: string, b: string): boolean => {
+  const x = channels(a);
+  const y = channels(b);
+  return !x || !y || x.slice(0, 3).some((value, index) => Math.abs(value - y[index]!) > 12);
+};
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+const levelOf = (e: Element): number => Number(e.tagName.slice(1));
+
+/** A single linear gradient (no picture, no pattern of layers), as computed. */
+const linearGradientOf = (value: string): string | undefined =>
+  /^linear-gradient\(/.test(value) && value.split('gradient(').length === 2 ? value : undefined;
+
+/** The border lines of a box drawn in a colour unlike `ground`: every side, the top, the bottom or both. */
+function bordersOf(s: CSSStyleDeclaration, ground: string): MeasuredBox['border'] {
+  const drawn = (['top', 'right', 'bottom', 'left'] as const).map((side) => {
+    const color = s.getPropertyValue(`border-${side}-color`);
+    const width = Number.parseFloat(s.getPropertyValue(`border-${side}-width`)) || 0;
+    const shown =
+      width >= 1 &&
+      !['none', 'hidden'].includes(s.getPropertyValue(`border-${side}-style`)) &&
+      isOpaque(color) &&
+      differs(color, ground);
+    return shown ? { width, color } : undefined;
+  });
+  const [topSide, right, bottom, left] = drawn;
+  const sides =
+    topSide && right && bottom && left
+      ? 'all'
+      : !right && !left && topSide && bottom
+        ? 'block'
+        : !right && !left && topSide && !bottom
+          ? 'top'
+          : !right && !left && bottom && !topSide
+            ? 'bottom'
+            : undefined;
+  const line = topSide ?? bottom;
+  return sides && line ? { width: Math.min(8, line.width), color: line.color, sides } : undefined;
+}
+
+/** What `e` draws as a box of its own over `ground`; undefined when it draws none. */
+export function measureBoxOf(e: Element, ground: string): MeasuredBox | undefined {
+  const s = style(e);
+  const fill = isOpaque(s.backgroundColor) && differs(s.backgroundColor, ground);
+  const gradient = linearGradientOf(s.backgroundImage);
+  const border = bordersOf(s, ground);
+  if (!fill && !gradient && !border) return undefined;
+  const radius = Number.parseFloat(s.borderTopLeftRadius) || 0;
+  const box: MeasuredBox = { text: textColorOf(e), ground };
+  const heading = e.querySelector(HEADINGS);
+  if (heading) box.heading = style(heading).color;
+  const link = [...e.querySelectorAll('a[href]')].find((a) => isShown(a) && text(a));
+  if (link) box.link = style(link).color;
+  if (fill) box.fill = s.backgroundColor;
+  if (gradient) box.gradient = gradient;
+  if (border) box.border = border;
+  if (radius >= 1 && (fill || gradient || border?.sides === 'all')) box.radius = Math.round(radius);
+  if (rectOf(e).width >= W * 0.95) box.isFullWidth = true;
+  return box;
+}
+
+/**
+ * The heading's filled bar inside its box: an element under the box holding the heading and
+ * little else (no other block as tall as it), with a fill unlike the box's.
+ */
+function headBarOf(heading: Element, box: Element, boxFill: string): MeasuredBox['head'] {
+  const boxHeight = rectOf(box).height;
+  for (let e: Element | null = heading; e && e !== box; e = e.parentElement) {
+    if (rectOf(e).height > boxHeight * 0.5) return undefined;
+    const s = style(e);
+    if (isOpaque(s.backgroundColor) && differs(s.backgroundColor, boxFill))
+      return { fill: s.backgroundColor, text: style(heading).color };
+  }
+  return undefined;
+}
+
+/**
+ * Marks the nearest box around each shown heading that holds that heading's section and no other
+ * of its rank: the heading is the box's first, the box holds more than the heading, and it has a
+ * fill, a gradient or border lines of its own against what lies under it. Boxes in, around or
+ * inside the parts in `skip` (the header, the footer, the hero: drawn by rules of their own) are not
+ * sections' boxes.
+ */
+export function markSectionBoxes(skip: readonly (Element | null | undefined)[]): void {
+  for (const heading of doc.body.querySelectorAll(HEADINGS)) {
+    if (!isShown(heading)) continue;
+    const level = levelOf(heading);
+    const headingHeight = rectOf(heading).height;
+    let e = heading.parentElement;
+    for (let depth = 0; e && e !== doc.body && depth < MAX_DEPTH; depth++, e = e.parentElement) {
+      if (e.hasAttribute(PROBE_MARKS.sectionBox)) break;
+      if (skip.some((part) => part && (part.contains(e!) || e!.contains(part)))) break;
+      const shown = [...e.querySelectorAll(HEADINGS)].filter((h) => isShown(h));
+      // The box opens with this heading and holds none of its rank or higher but it.
+      if (shown[0] !== heading || shown.some((h) => h !== heading && levelOf(h) <= level)) break;
+      const r = rectOf(e);
+      if (r.width < Math.max(MIN_WIDTH, W * MIN_WIDTH_SHARE)) continue;
+      if (r.height < Math.max(MIN_HEIGHT, headingHeight * 1.8)) continue;
+      const ground = e.parentElement ? fillOf(e.parentElement).color : 'rgb(255, 255, 255)';
+      const box = measureBoxOf(e, ground);
+      if (!box) continue;
+      const head = headBarOf(heading, e, box.fill ?? ground);
+      if (head) box.head = head;
+      e.setAttribute(PROBE_MARKS.sectionBox, JSON.stringify(box));
+      break;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { parse } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import type { Section } from '../../model';
+import { PROBE_MARKS } from '../../measure/probe-marks';
+import { contrast, parseColor } from '../../lib/color';
+import type { Node } from './dom';
+import { markBoxedSections, toBoxStyle, toLinearGradient } from './section-boxes';
+
+const WHITE = { r: 255, g: 255, b: 255 };
+const mark = (box: object): string => JSON.stringify(box).replace(/"/g, '&quot;');
+
+describe('toBoxStyle', () => {
+  it('rebuilds a gradient card from its parts, in hex, its words readable on every colour', () => {
+    const box = toBoxStyle(
+      JSON.stringify({
+        gradient: 'linear-gradient(135deg, rgb(26, 26, 46) 0%, rgb(60, 90, 140) 100%)',
+        border: { width: 2, color: 'rgb(100, 181, 246)', sides: 'all' },
+        radius: 12,
+        text: 'rgb(90, 90, 110)',
+        heading: 'rgb(100, 181, 246)',
+        ground: 'rgb(10, 10, 30)',
+      }),
+    );
+    expect(box).toMatchObject({
+      gradient: 'linear-gradient(135deg, #1a1a2e 0%, #3c5a8c 100%)',
+      border: { width: 2, color: '#64b5f6', sides: 'all' },
+      radius: 12,
+    });
+    for (const stop of ['#1a1a2e', '#3c5a8c']) {
+      expect(contrast(parseColor(box!.text!)!, parseColor(stop)!)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(parseColor(box!.heading!)!, parseColor(stop)!)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("keeps a panel's fill and its heading row's, a translucent fill laid over its ground", () => {
+    expect(
+      toBoxStyle(
+        JSON.stringify({
+          fill: 'rgba(0, 0, 0, 0.7)',
+          text: 'rgb(255, 255, 255)',
+          ground: 'rgb(255, 255, 255)',
+          head: { fill: 'rgb(51, 122, 183)', text: 'rgb(255, 255, 255)' },
+        }),
+      ),
+    ).toEqual({
+      fill: '#4d4d4d',
+      text: '#ffffff',
+      head: { fill: '#337ab7', text: '#ffffff' },
+    });
+  });
+
+  it('takes nothing that is not a plain linear gradient of colours', () => {
+    expect(toLinearGradient('linear-gradient(red, url(x.png))', WHITE)).toBeUndefined();
+    expect(
+      toLinearGradient('linear-gradient(90deg, rgb(1, 2, 3), rgb(4, 5, 6)); color: red', WHITE),
+    ).toBeUndefined();
+    expect(toBoxStyle('{"text":"rgb(0, 0, 0)","ground":"rgb(255, 255, 255)"}')).toBeUndefined();
+    expect(toBoxStyle('not json')).toBeUndefined();
+  });
+});
+
+describe('markBoxedSections', () => {
+  it('gives a section the box its heading opened in the original, by the heading’s words', () => {
+    const document = parse(`<html><body>
+      <div ${PROBE_MARKS.sectionBox}="${mark({ border: { width: 1, color: 'rgb(221, 221, 221)', sides: 'all' }, text: 'rgb(51, 51, 51)', ground: 'rgb(255, 255, 255)' })}">
+        <h3>Basic  Plan</h3><p>$19</p></div>
+      <hr><h2>Contact</h2><p>Write to us.</p></body></html>`) as Node;
+    const sections: Section[] = [
+      { id: 'basic-plan', heading: { level: 3, inlines: [{ text: 'Basic Plan' }] }, blocks: [] },
+      { id: 'contact', heading: { level: 2, inlines: [{ text: 'Contact' }] }, blocks: [] },
+    ];
+    markBoxedSections(sections, document);
+    expect(sections[0]!.box).toEqual({ border: { width: 1, color: '#dddddd', sides: 'all' } });
+    expect(sections[1]!.box).toBeUndefined();
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The boxes the original drew sections and items in (issue 23: STYLE_MODERNIZATION keeps the
+ * original's backgrounds and borders): read from what the identity probe measured
+ * (PROBE_MARKS.sectionBox, PROBE_MARKS.itemBoxStyle) into BoxStyle, colours as hex, a gradient
+ * rebuilt from its parsed parts only (a stylesheet never takes a page's string as it is), and the
+ * words' colour made readable (4.5:1) on every colour of the fill.
+ */
+import { z } from 'zod';
+import type { BoxStyle, Section } from '../../model';
+import { plainText } from '../../model';
+import { PROBE_MARKS } from '../../measure/probe-marks';
+import { contrast, ensureContrast, parseColor, toHex, type Rgb } from '../../lib/color';
+import type { Element, Node } from './dom';
+import { collapse, findElement, findElements, getAttr, textContent } from './dom';
+
+const measuredBoxSchema = z.object({
+  fill: z.string().optional(),
+  gradient: z.string().optional(),
+  border: z
+    .object({
+      width: z.number(),
+      color: z.string(),
+      sides: z.enum(['all', 'top', 'bottom', 'block']),
+    })
+    .optional(),
+  radius: z.number().optional(),
+  text: z.string(),
+  heading: z.string().optional(),
+  link: z.string().optional(),
+  ground: z.string(),
+  head: z.object({ fill: z.string(), text: z.string() }).optional(),
+  isFullWidth: z.literal(true).optional(),
+});
+
+/** WCAG AA for body text. */
+const READABLE = 4.5;
+/** Corners larger than this (px) are drawn at it: a pill-shaped section is no card. */
+const MAX_RADIUS = 32;
+
+/** A computed colour over `ground` as opaque hex (a translucent fill shows the ground through it). */
+function toOpaque(value: string, ground: Rgb): Rgb | undefined {
+  const color = parseColor(value);
+  if (!color) return undefined;
+  const alpha = /rgba\([^)]*,\s*([\d.]+)\s*\)/.exec(value)?.[1];
+  const a = alpha === undefined ? 1 : Math.max(0, Math.min(1, Number(alpha)));
+  const mix = (x: number, y: number): number => Math.round(x * a + y * (1 - a));
+  return { r: mix(color.r, ground.r), g: mix(color.g, ground.g), b: mix(color.b, ground.b) };
+}
+
+/**
+ * A computed `linear-gradient(…)` rebuilt from its parts: a direction (`135deg`, `to right`) and
+ * colour stops of opaque hex colours with optional percentages; undefined when any part is not one.
+ */
+export function toLinearGradient(
+  value: string,
+  ground: Rgb,
+): { css: string; colors: Rgb[] } | undefined {
+  const inner = /^linear-gradient\((.*)\)$/.exec(value.trim())?.[1];
+  if (!inner) return undefined;
+  // Split at the commas outside parentheses.
+  const parts: string[] = [];
+  let depth = 0;
+  let part = '';
+  for (const char of inner) {
+    if (char === '(') depth++;
+    if (char === ')') depth--;
+    if (char === ',' && depth === 0) {
+      parts.push(part.trim());
+      part = '';
+    } else part += char;
+  }
+  parts.push(part.trim());
+  const out: string[] = [];
+  const colors: Rgb[] = [];
+  for (const [index, item] of parts.entries()) {
+    if (
+      index === 0 &&
+      /^(?:-?\d+(?:\.\d+)?deg|to(?: (?:top|bottom|left|right)){1,2})$/.test(item)
+    ) {
+      out.push(item);
+      continue;
+    }
+    const stop = /^(rgba?\([^)]*\))(?:\s+(-?\d+(?:\.\d+)?%))?$/.exec(item);
+    const color = stop && toOpaque(stop[1]!, ground);
+    if (!stop || !color) return undefined;
+    colors.push(color);
+    out.push(stop[2] ? `${toHex(color)} ${stop[2]}` : toHex(color));
+  }
+  return colors.length >= 2 ? { css: `linear-gradient(${out.join(', ')})`, colors } : undefined;
+}
+
+/** `text`, or the colour nearest it, reading at 4.5:1 on every one of `fills`. */
+function toReadable(text: Rgb, fills: Rgb[]): Rgb {
+  let color = text;
+  for (let round = 0; round < 3; round++) {
+    const worst = fills.reduce((a, b) => (contrast(color, a) <= contrast(color, b) ? a : b));
+    if (contrast(color, worst) >= READABLE) return color;
+    color = ensureContrast(color, worst, READABLE);
+  }
+  const black = { r: 0, g: 0, b: 0 };
+  const white = { r: 255, g: 255, b: 255 };
+  const least = (c: Rgb): number => Math.min(...fills.map((f) => contrast(c, f)));
+  return least(color) >= READABLE ? color : least(black) >= least(white) ? black : white;
+}
+
+/** What the probe measured of a box (its mark's JSON) as a BoxStyle; undefined when unreadable. */
+export function toBoxStyle(value: string | undefined): BoxStyle | undefined {
+  if (!value) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+  const parsed = measuredBoxSchema.safeParse(json);
+  if (!parsed.success) return undefined;
+  const measured = parsed.data;
+  const ground = parseColor(measured.ground) ?? { r: 255, g: 255, b: 255 };
+  const box: BoxStyle = {};
+  const fill = measured.fill ? toOpaque(measured.fill, ground) : undefined;
+  const gradient = measured.gradient ? toLinearGradient(measured.gradient, ground) : undefined;
+  const fills = gradient ? gradient.colors : fill ? [fill] : [];
+  if (fill) box.fill = toHex(fill);
+  if (gradient) box.gradient = gradient.css;
+  const border = measured.border && parseColor(measured.border.color);
+  if (measured.border && border)
+    box.border = {
+      width: Math.max(1, Math.min(8, Math.round(measured.border.width))),
+      color: toHex(border),
+      sides: measured.border.sides,
+    };
+  if (!box.fill && !box.gradient && !box.border) return undefined;
+  if (measured.radius !== undefined && measured.radius >= 1)
+    box.radius = Math.min(MAX_RADIUS, Math.round(measured.radius));
+  const text = parseColor(measured.text);
+  if (fills.length > 0 && text) {
+    // The words, the heading and the links as the original coloured them, each readable on the fill.
+    box.text = toHex(toReadable(text, fills));
+    const heading = measured.heading && parseColor(measured.heading);
+    if (heading) box.heading = toHex(toReadable(heading, fills));
+    const link = measured.link && parseColor(measured.link);
+    if (link) box.link = toHex(toReadable(link, fills));
+  }
+  const headFill = measured.head && toOpaque(measured.head.fill, fills[0] ?? ground);
+  const headText = measured.head && parseColor(measured.head.text);
+  if (headFill && headText)
+    box.head = { fill: toHex(headFill), text: toHex(toReadable(headText, [headFill])) };
+  if (measured.isFullWidth) box.isFullWidth = true;
+  return box;
+}
+
+const key = (text: string): string => collapse(text).toLowerCase();
+
+/** The first heading inside a box element. */
+const firstHeadingOf = (box: Element): Element | undefined =>
+  findElement(box, (e) => /^h[1-6]$/.test(e.tagName) && e !== box);
+
+/**
+ * Gives each section whose heading the original drew in a box of its own (PROBE_MARKS.sectionBox)
+ * that box, matched by the heading's words (the first box a heading's words head wins).
+ */
+export function markBoxedSections(sections: Section[], document: Node): void {
+  const boxes = new Map<string, BoxStyle>();
+  for (const element of findElements(document, (e) => !!getAttr(e, PROBE_MARKS.sectionBox))) {
+    const heading = firstHeadingOf(element);
+    const words = heading ? key(textContent(heading)) : '';
+    if (!words || boxes.has(words)) continue;
+    const box = toBoxStyle(getAttr(element, PROBE_MARKS.sectionBox));
+    if (box) boxes.set(words, box);
+  }
+  if (boxes.size === 0) return;
+  for (const section of sections) {
+    const box = section.heading && boxes.get(key(plainText(section.heading.inlines)));
+    if (box) section.box = box;
+  }
+}
