@@ -49,6 +49,18 @@ describe('toBoxStyle', () => {
     });
   });
 
+  it('draws a translucent border line as it showed over its ground', () => {
+    expect(
+      toBoxStyle(
+        JSON.stringify({
+          border: { width: 1, color: 'rgba(255, 255, 255, 0.5)', sides: 'all' },
+          text: 'rgb(255, 255, 255)',
+          ground: 'rgb(0, 0, 0)',
+        }),
+      )?.border,
+    ).toEqual({ width: 1, color: '#808080', sides: 'all' });
+  });
+
   it('takes nothing that is not a plain linear gradient of colours', () => {
     expect(toLinearGradient('linear-gradient(red, url(x.png))', WHITE)).toBeUndefined();
     expect(

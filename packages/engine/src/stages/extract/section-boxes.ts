@@ -122,7 +122,7 @@ export function toBoxStyle(value: string | undefined): BoxStyle | undefined {
   const fills = gradient ? gradient.colors : fill ? [fill] : [];
   if (fill) box.fill = toHex(fill);
   if (gradient) box.gradient = gradient.css;
-  const border = measured.border && parseColor(measured.border.color);
+  const border = measured.border && toOpaque(measured.border.color, ground);
   if (measured.border && border)
     box.border = {
       width: Math.max(1, Math.min(8, Math.round(measured.border.width))),

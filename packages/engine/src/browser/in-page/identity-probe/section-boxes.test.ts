@@ -31,7 +31,7 @@ describe('markSectionBoxes', () => {
       * { opacity: 1 }
       body { background-color: rgb(255, 255, 255); color: rgb(40, 40, 40) }
       .grad { background-image: linear-gradient(135deg, rgb(30, 30, 60), rgb(20, 40, 90)); color: rgb(230, 230, 240) }
-      .card { border: 2px solid rgb(100, 181, 246); border-top-left-radius: 12px }
+      .card { border: 2px solid rgba(100, 181, 246, 0.3); border-top-left-radius: 12px }
       .panel { border: 1px solid rgb(221, 221, 221) }
       .panel-heading { background-color: rgb(51, 122, 183); color: rgb(255, 255, 255) }
     </style>`;
@@ -50,7 +50,7 @@ describe('markSectionBoxes', () => {
       text: 'rgb(230, 230, 240)',
     });
     expect(found.card).toMatchObject({
-      border: { width: 2, color: 'rgb(100, 181, 246)', sides: 'all' },
+      border: { width: 2, color: 'rgba(100, 181, 246, 0.3)', sides: 'all' },
       radius: 12,
     });
     expect(found.panel).toMatchObject({

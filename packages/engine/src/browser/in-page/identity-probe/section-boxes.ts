@@ -5,7 +5,7 @@
  * drawn above or below a section). Read from computed styles and geometry, never from class names.
  */
 import { PROBE_MARKS } from '../../../measure/probe-marks';
-import { channels, isOpaque } from './color';
+import { alphaOf, channels, isOpaque } from './color';
 import { isShown, rectOf, style, text } from './dom';
 import { fillOf, textColorOf } from './fill';
 import { doc, W } from './view';
@@ -16,6 +16,8 @@ const MAX_DEPTH = 8;
 const MIN_WIDTH = 200;
 const MIN_WIDTH_SHARE = 0.3;
 const MIN_HEIGHT = 48;
+/** A border line this opaque or more shows (a translucent line over a dark page still draws the card). */
+const MIN_LINE_ALPHA = 0.2;
 
 /**
  * A box as the probe writes it (JSON in PROBE_MARKS.sectionBox and PROBE_MARKS.itemBoxStyle):
@@ -59,7 +61,7 @@ function bordersOf(s: CSSStyleDeclaration, ground: string): MeasuredBox['border'
     const shown =
       width >= 1 &&
       !['none', 'hidden'].includes(s.getPropertyValue(`border-${side}-style`)) &&
-      isOpaque(color) &&
+      alphaOf(color) >= MIN_LINE_ALPHA &&
       differs(color, ground);
     return shown ? { width, color } : undefined;
   });

@@ -116,6 +116,7 @@ export type Block =
       items: PanelData[];
       widths?: number[];
       boxed?: ItemBox[];
+      boxStyle?: BoxStyle;
     }
   /** A dialog of the original: closed until a run or picture with `opens: id` opens it; its content stays in the page. */
   | { kind: 'dialog'; id: string; title: string; blocks: Block[] };
@@ -125,6 +126,22 @@ export interface SliderBand {
   width: number;
   height: number;
   isFullBleed: boolean;
+}
+
+/**
+ * The box the original drew a section or items in (colours hex, lengths px): drawn where a page
+ * keeps the original's look (STYLE_MODERNIZATION's page components); the other layouts may leave it.
+ */
+export interface BoxStyle {
+  fill?: string;
+  gradient?: string;
+  border?: { width: number; color: string; sides: 'all' | 'top' | 'bottom' | 'block' };
+  radius?: number;
+  text?: string;
+  heading?: string;
+  link?: string;
+  head?: { fill: string; text: string };
+  isFullWidth?: true;
 }
 
 /** How an item was drawn as a box: a border on every side, a fill of its own, a shadow. */
@@ -164,6 +181,8 @@ export interface SectionData {
   blocks: Block[];
   /** The original showed only the heading (an FAQ's closed answer): shown closed, opened by it. */
   collapsed?: true;
+  /** The box the original drew the section in (a card, a panel, a band, lines). */
+  box?: BoxStyle;
   /** On a page's first section: the page's sidebar, drawn beside all of its sections. */
   aside?: AsideData;
 }
