@@ -473,6 +473,14 @@ const scaledHeadingSchema = z.object({
   tracking: z.number().optional(),
   color: z.string().optional(),
   fill: z.object({ color: z.string(), text: z.string() }).optional(),
+  rule: z
+    .object({
+      side: z.enum(['top', 'bottom']),
+      width: z.number(),
+      color: z.string(),
+      gap: z.number(),
+    })
+    .optional(),
 });
 
 const plannedBackgroundSchema = exactly<PlannedBackground>()(
@@ -517,6 +525,7 @@ const typeScaleSchema = exactly<TypeScale>()(
       .object({ width: z.number(), measure: z.number(), align: z.enum(['center', 'left']) })
       .optional(),
     flowGap: z.number(),
+    headingGap: z.number().optional(),
     sectionPadding: z.number(),
     hasBands: z.boolean(),
     header: z

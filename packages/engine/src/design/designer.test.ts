@@ -372,6 +372,25 @@ describe("the heading levels' own colours and bars (issue 23)", () => {
     expect(readable.headings.h3.fill).toEqual({ color: '#ffdd00', text: '#111111' });
   });
 
+  it("draws a level's translucent line in its colour over the page, hex (issue 23)", () => {
+    const lined = toReadableHeadings(
+      {
+        ...scale,
+        headings: {
+          ...scale.headings,
+          h2: {
+            size: 24,
+            weight: 700,
+            rule: { side: 'top', width: 1, color: 'rgba(0, 0, 0, 0.5)', gap: 20 },
+          },
+        },
+      },
+      WHITE,
+      SURFACE,
+    );
+    expect(lined.headings.h2.rule).toEqual({ side: 'top', width: 1, color: '#808080', gap: 20 });
+  });
+
   it("keeps a level's colour that reads on the page, and drops white words meant for pictures", () => {
     expect(readable.headings.h3.color).toBe('#000080');
     expect(readable.headings.h1.color).toBeUndefined();

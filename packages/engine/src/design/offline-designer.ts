@@ -147,6 +147,20 @@ function parse(value: string | undefined): Rgb | undefined {
   return value ? parseColor(value) : undefined;
 }
 
+/** A computed colour's opacity (`rgba(…, a)`, `rgb(… / a)`; 1 when it has none). */
+function alphaOf(value: string): number {
+  const match = /[,/]\s*([\d.]+)(%?)\s*\)\s*$/.exec(value);
+  if (!match || !/^rgba?\(.*(,.*){3}|\//.test(value)) return 1;
+  const alpha = Number(match[1]) / (match[2] ? 100 : 1);
+  return Number.isFinite(alpha) ? Math.min(1, Math.max(0, alpha)) : 1;
+}
+
+/** `color` at opacity `alpha` over `ground`. */
+function over(color: Rgb, alpha: number, ground: Rgb): Rgb {
+  const mix = (a: number, b: number): number => Math.round(a * alpha + b * (1 - alpha));
+  return { r: mix(color.r, ground.r), g: mix(color.g, ground.g), b: mix(color.b, ground.b) };
+}
+
 /**
  * A browser's default link colours (unvisited, visited): a page that shows them has no brand there.
  * Pure blue (#0000ff) is not one of them: a page shows it only when it asked for it (wouter-1998's
@@ -387,8 +401,12 @@ export function buildTokens(
 export function toReadableHeadings(scale: TypeScale, background: Rgb, surface: Rgb): TypeScale {
   const headings = { ...scale.headings };
   for (const level of ['h1', 'h2', 'h3'] as const) {
-    const { color, fill, ...rest } = headings[level];
+    const { color, fill, rule, ...rest } = headings[level];
     const next: TypeScale['headings']['h1'] = { ...rest };
+    // The heading's line in its colour as drawn over the page (a translucent line blended), hex.
+    const line = parse(rule?.color);
+    if (rule && line)
+      next.rule = { ...rule, color: toHex(over(line, alphaOf(rule.color), background)) };
     const own = parse(color);
     if (own && contrast(own, background) >= 3)
       next.color = toHex(ensureContrast(ensureContrast(own, background, 4.6), surface, 4.6));

@@ -175,4 +175,26 @@ describe('the measured type scale (decision record 029)', () => {
     expect(merged?.h3).toEqual({ size: 18, weight: 700, color: 'rgb(0, 0, 128)' });
     expect(toTypeScale(merged!).headings.h2).toMatchObject({ fill: bar, case: 'uppercase' });
   });
+
+  it("keeps the gap before a section's heading in the flow and a heading level's line (issue 23)", () => {
+    const rule = { side: 'top' as const, width: 1, color: 'rgba(255, 255, 255, 0.3)', gap: 22 };
+    const legal: ProbedTypography = {
+      body: { size: 16, lineHeight: 28 },
+      h2: { size: 20, weight: 500, rule },
+      paragraphGap: 16,
+      sectionGap: 84,
+      hasBands: false,
+    };
+    const scale = toTypeScale(legal);
+    expect(scale.headingGap).toBe(84);
+    expect(scale.headings.h2.rule).toEqual(rule);
+    // Within bounds, and none where the original's gap is no more than the flow's.
+    expect(toTypeScale({ ...legal, sectionGap: 300 }).headingGap).toBe(120);
+    expect(toTypeScale({ ...legal, sectionGap: 12 }).headingGap).toBeUndefined();
+    expect(toTypeScale({ ...legal, sectionGap: undefined }).headingGap).toBeUndefined();
+    // A line most of the pages' h2s share is the site's; one page's own is not.
+    const plain = { ...legal, h2: { size: 20, weight: 500 } };
+    expect(mergeTypography([legal, legal, plain])?.h2?.rule).toEqual(rule);
+    expect(mergeTypography([legal, plain, plain])?.h2?.rule).toBeUndefined();
+  });
 });

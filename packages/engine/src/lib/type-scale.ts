@@ -24,6 +24,8 @@ const MIN_RATIO = { h1: 1.5, h2: 1.25, h3: 1.1 } as const;
 const VIEWPORT = 1440;
 /** A section's padding above and below (px): half the gap measured before a section's heading. */
 const SECTION_PADDING = { min: 12, max: 72 } as const;
+/** The space before a heading inside a section's flow (px). */
+const HEADING_GAP = { min: 16, max: 120 } as const;
 
 const round = (n: number): number => Math.round(n * 100) / 100;
 const clamp = (n: number, min: number, max: number): number => Math.min(max, Math.max(min, n));
@@ -50,6 +52,7 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
     // Colours as measured (computed CSS colours): the designer makes them readable and hex.
     if (found?.color) headings[level].color = found.color;
     if (found?.fill) headings[level].fill = { ...found.fill };
+    if (found?.rule) headings[level].rule = { ...found.rule };
     above = kept;
   }
   // The gaps were measured with the original's body size; they are kept as they were (a floor of
@@ -63,6 +66,12 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
     sectionPadding: round(clamp(sectionGap / 2, SECTION_PADDING.min, SECTION_PADDING.max)),
     hasBands: measured.hasBands,
   };
+  // A section's heading in the middle of a section's flow keeps the original's gap before it (its
+  // h2s' own margins), within HEADING_GAP, where that is more than the flow's gap.
+  if (measured.sectionGap !== undefined) {
+    const headingGap = round(clamp(measured.sectionGap, HEADING_GAP.min, HEADING_GAP.max));
+    if (headingGap > flowGap) scale.headingGap = headingGap;
+  }
   if (measured.heroHeadline) scale.hero = round(Math.max(bodySize, measured.heroHeadline));
   if (measured.heroCase) scale.heroCase = measured.heroCase;
   if (measured.heroTracking !== undefined) scale.heroTracking = measured.heroTracking;
@@ -172,6 +181,12 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
     if (tracking !== undefined) merged[level].tracking = tracking;
     const color = shared((t) => t[level]?.color);
     if (color !== undefined) merged[level].color = color;
+    const rule = shared((t) => {
+      const line = t[level]?.rule;
+      return line ? JSON.stringify(line) : undefined;
+    });
+    if (rule !== undefined)
+      merged[level].rule = JSON.parse(rule) as NonNullable<ProbedTypography['h1']>['rule'];
     const fill = shared((t) => {
       const bar = t[level]?.fill;
       return bar ? `${bar.color}|${bar.text}` : undefined;

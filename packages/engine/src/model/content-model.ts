@@ -646,6 +646,8 @@ export interface TypeScale {
       color?: string;
       /** The filled bar the level's headings were drawn on, and their words there (hex, AA). */
       fill?: { color: string; text: string };
+      /** The line drawn above or under the level's headings: side, width (px), colour (hex), space to the words (px). */
+      rule?: { side: 'top' | 'bottom'; width: number; color: string; gap: number };
     }
   >;
   /**
@@ -687,6 +689,11 @@ export interface TypeScale {
   column?: { width: number; measure: number; align: 'center' | 'left' };
   /** Space between blocks of a section, and a section's padding above and below (px). */
   flowGap: number;
+  /**
+   * The space (px) before a section's heading inside a section's flow: the original's gap before
+   * its h2s, where it is more than the flow's gap (issue 23: blocks stay where they were).
+   */
+  headingGap?: number;
   sectionPadding: number;
   /** False: the original drew no bands, so the rebuild's sections share the page's background. */
   hasBands: boolean;

@@ -24,6 +24,13 @@ const headingSchema = z.object({
    */
   color: z.string().optional(),
   fill: z.object({ color: z.string(), text: z.string() }).optional(),
+  /**
+   * The line drawn above or under most of the level's headings (their own border, or a wrapper's
+   * barely taller than them): its side, width (px), computed colour and its space from the words (px).
+   */
+  rule: z
+    .object({ side: z.enum(['top', 'bottom']), width: finite, color: z.string(), gap: finite })
+    .optional(),
 });
 
 /**

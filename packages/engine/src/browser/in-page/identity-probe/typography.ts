@@ -9,6 +9,7 @@ import { imageUrl, isOpaque } from './color';
 import { add, isShown, rectOf, style, text, textOf } from './dom';
 import { inSplash } from './entry-screen';
 import { fillOf, isInCover } from './fill';
+import { headingRuleOf } from './heading-rules';
 import { body, doc, W } from './view';
 
 const px = (v: string): number => Number.parseFloat(v) || 0;
@@ -151,6 +152,7 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
     const trackings = new Map<number, number>();
     const colors = new Map<string, number>();
     const fills = new Map<string, number>();
+    const rules = new Map<string, number>();
     let count = 0;
     for (const h of doc.querySelectorAll(`h${level}`)) {
       if (!isShown(h) || !text(h) || inSplash(h) || (header && header.contains(h))) continue;
@@ -165,6 +167,8 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
       if (h.parentElement && style(h.parentElement).color !== s.color) add(colors, s.color, 1);
       const bar = headingBarOf(h);
       if (bar) add(fills, bar + '|' + s.color, 1);
+      const rule = headingRuleOf(h);
+      if (rule) add(rules, [rule.side, rule.width, rule.color, rule.gap].join('|'), 1);
       // Letter spacing as a share of the size (em), so that it scales with the rebuild's size.
       const spacing =
         s.letterSpacing === 'normal' ? 0 : px(s.letterSpacing) / (px(s.fontSize) || 1);
@@ -189,6 +193,17 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
       if (fill && (fills.get(fill) ?? 0) * 2 > count) {
         const [barColor = '', barText = ''] = fill.split('|');
         heading.fill = { color: barColor, text: barText };
+      }
+      // A line above or under most of the level's headings is the level's own (issue 23).
+      const rule = heaviest(rules);
+      if (rule && (rules.get(rule) ?? 0) * 2 > count) {
+        const [side = '', width = '', color = '', gap = ''] = rule.split('|');
+        heading.rule = {
+          side: side === 'top' ? 'top' : 'bottom',
+          width: Number(width),
+          color,
+          gap: Number(gap),
+        };
       }
       typography[`h${level}`] = heading;
     }

@@ -23,6 +23,35 @@ const scale = toTypeScale({
 const rootOf = (css: string): string => /:root \{([^}]*)\}/.exec(css)?.[1] ?? '';
 
 describe('the type scale in the stylesheet (decision record 029)', () => {
+  it("writes the gap before a heading in the flow and a level's line (issue 23)", () => {
+    const lined = {
+      ...scale,
+      headingGap: 84,
+      headings: {
+        ...scale.headings,
+        h2: {
+          ...scale.headings.h2,
+          rule: { side: 'top' as const, width: 1, color: '#333333', gap: 22 },
+        },
+        h3: {
+          ...scale.headings.h3,
+          fill: { color: '#ffdd00', text: '#111111' },
+          rule: { side: 'bottom' as const, width: 2, color: '#333333', gap: 4 },
+        },
+      },
+    };
+    const root = rootOf(toStylesheet({ ...tokens, typography: lined }, false));
+    expect(root).toContain('--heading-gap: 84px;');
+    expect(root).toContain('--type-h2-rule-top: 1px solid #333333;');
+    expect(root).toContain('--type-h2-bar-pad: 22px 0 0;');
+    // A filled bar keeps its padding and draws no line.
+    expect(root).not.toContain('--type-h3-rule-bottom');
+    expect(root).toContain('--type-h3-bar-pad: 0.3em 0.6em;');
+    expect(toStylesheet({ ...tokens, typography: lined }, false)).toContain(
+      'margin-top: var(--heading-gap, var(--flow-gap, 1.1rem));',
+    );
+  });
+
   it('writes the measured scale as CSS variables from the tokens', () => {
     const root = rootOf(toStylesheet({ ...tokens, typography: scale }, false));
     expect(root).toContain('--type-body: 16px;');

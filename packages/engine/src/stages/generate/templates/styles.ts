@@ -200,6 +200,8 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
             `--type-${level}-bar-pad: 0.3em 0.6em;`,
           ]
         : []),
+      // A filled bar keeps its own padding; a line is drawn on a heading without one.
+      ...(headings[level].fill ? [] : headingRuleVars(level, headings[level].rule)),
     ]),
     // The header band as the original drew it at a desktop width (issue 23).
     ...(scale.header
@@ -248,6 +250,7 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
     ...(scale.isTextCentered ? ['--text-align: center;'] : []),
     `--flow-gap: ${scale.flowGap}px;`,
     `--section-pad: ${scale.sectionPadding}px;`,
+    ...(scale.headingGap === undefined ? [] : [`--heading-gap: ${scale.headingGap}px;`]),
     // No bands in the original: every section on the page's own background.
     ...(scale.hasBands
       ? []
@@ -262,4 +265,16 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
       : []),
   ];
   return lines.map((line) => `\n  ${line}`).join('');
+}
+
+/** A heading level's line above or under its words (issue 23), as the CSS variables base.css draws. */
+function headingRuleVars(
+  level: 'h1' | 'h2' | 'h3',
+  rule: TypeScale['headings']['h1']['rule'],
+): string[] {
+  if (!rule) return [];
+  return [
+    `--type-${level}-rule-${rule.side}: ${rule.width}px solid ${rule.color};`,
+    `--type-${level}-bar-pad: ${rule.side === 'top' ? `${rule.gap}px 0 0` : `0 0 ${rule.gap}px`};`,
+  ];
 }
