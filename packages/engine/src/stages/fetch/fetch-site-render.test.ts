@@ -92,6 +92,24 @@ beforeAll(async () => {
         'latin1',
       ),
     },
+    '/stalled.html': {
+      // Each picture, once failed, asks for the next one: pictures added before `load` hold it
+      // back, so `load` never comes, as with a host that never answers or a busy machine.
+      body: `<html><head><title>Stalled</title></head><body><h1>Shown though load never came</h1>
+        <script>
+          const next = (n) => {
+            const img = document.createElement('img');
+            img.onerror = () => n < 100 && next(n + 1);
+            img.src = '/slow.png?' + n;
+            document.body.appendChild(img);
+          };
+          next(0);
+          document.body.insertAdjacentHTML('beforeend', '<p>Written by its script</p>');
+        </script></body></html>`,
+    },
+    '/slow.png': (_request, response) => {
+      setTimeout(() => response.writeHead(404).end(), 300);
+    },
     '/hang.html': {
       body: '<html><body><p>Static text of a hanging page</p><script>while (true) {}</script></body></html>',
     },
@@ -176,6 +194,21 @@ describe.skipIf(!chromePath)('fetchSite rendered with Chromium', () => {
     expect(raw.pages[0]).toMatchObject({ renderedWith: 'browser', charset: 'windows-1252' });
     expect(raw.pages[0]?.html).toContain('één ideeën');
     expect(raw.pages[0]?.html).toContain('<title>script</title>');
+  });
+
+  it('reads a parsed page whose `load` never comes (pictures keep it back)', async () => {
+    const logger = buildRecordingLogger();
+    const raw = await fetchSite(
+      `${site.origin}/stalled.html`,
+      { browser: 'always', maxPages: 1, allowPrivateUrls: true, pageTimeoutMs: 2_000 },
+      { ...ports(), logger },
+    );
+    expect(raw.pages[0]).toMatchObject({ renderedWith: 'browser' });
+    expect(raw.pages[0]?.html).toContain('Written by its script');
+    expect(raw.pages[0]?.probe).toBeDefined();
+    expect(raw.diagnostics).not.toContainEqual(
+      expect.objectContaining({ code: 'ENGINE_FETCH_RENDER_FAILED' }),
+    );
   });
 
   it('falls back to the served HTML when a page cannot be rendered', async () => {

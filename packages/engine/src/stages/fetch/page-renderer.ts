@@ -244,7 +244,15 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
         await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
         await waitUntilSettled({ isDomIgnored });
       };
-      await page.goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
+      await page
+        .goto(document.url, { waitUntil: 'load', timeout: options.pageTimeoutMs })
+        .catch(async (error: unknown) => {
+          // A picture or script that never answers (a stalled third-party host, a busy machine)
+          // holds `load` back: once the document itself is parsed, stop what is still loading
+          // and read what it shows rather than lose its look to the served HTML (issue 23).
+          if (!(await isDocumentParsed(page, document.url))) throw error;
+          await withTimeout(page.evaluate('window.stop()'), PARSED_CHECK_MS).catch(() => undefined);
+        });
       await waitUntilSettled();
       const result = await use({ page, navigateHash });
       isReusable = true;
@@ -319,4 +327,32 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       await browser.close().catch(() => undefined);
     },
   };
+}
+
+/** How long the checks after a `load` that never came may take (a hung script answers none). */
+const PARSED_CHECK_MS = 2_000;
+
+/** `promise`, or a rejection after `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Whether the tab holds `url`'s document, parsed to its end (`interactive` or `complete`): what
+ * a timed-out `load` leaves when only sub-resources are missing. A page whose script hangs the
+ * parser (or the tab) is not.
+ */
+async function isDocumentParsed(page: Page, url: string): Promise<boolean> {
+  if (page.url().replace(/#.*$/, '') !== url.replace(/#.*$/, '')) return false;
+  const state = await withTimeout(
+    page.evaluate<string>('document.readyState'),
+    PARSED_CHECK_MS,
+  ).catch(() => 'loading');
+  return state === 'interactive' || state === 'complete';
 }
