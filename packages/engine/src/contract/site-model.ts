@@ -146,6 +146,7 @@ const blockKindsSchema = exactly<Block>()(
       inlines: runsSchema,
       role: z.enum(['quote', 'caption', 'term', 'definition', 'address']).optional(),
       align: center,
+      tone: z.object({ step: z.number().optional(), color: z.string().optional() }).optional(),
     }),
     z.object({
       kind: z.literal('heading'),

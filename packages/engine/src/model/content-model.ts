@@ -99,6 +99,12 @@ export type Block =
       role?: 'quote' | 'caption' | 'term' | 'definition' | 'address';
       /** The original centred it (issue 12); STYLE_MODERNIZATION does too. */
       align?: 'center';
+      /**
+       * The original set most of its words apart (issue 23: an old page's `<font size="5"
+       * color="#800080">`, `<big>`): `step` sizes above the body (1-3, as `<font size>` 4-6), the
+       * colour as written (plan keeps it only where it reads on the rebuilt page's ground).
+       */
+      tone?: { step?: number; color?: string };
     }
   /** `collapsed`: what follows it (to the next heading as high) was closed in the original (an FAQ's answer). */
   | {

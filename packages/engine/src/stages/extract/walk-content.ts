@@ -6,6 +6,7 @@
  * Each kind of element has its handler under ./walk/ (the dispatch table is ./walk/handlers.ts);
  * the handlers share the walk's state as a WalkContext (./walk/walk-context.ts).
  */
+import { pageTone } from './walk/tone';
 import type { Node } from './dom';
 import { walk } from './dom';
 import type { Dialogs } from './dialogs';
@@ -52,6 +53,9 @@ export function walkContent(
     dialogs,
     pictures,
   );
+  // A page's own ink (<body text>): the tone its paragraphs start in (./walk/tone.ts).
+  const ink = shared ? undefined : pageTone(root);
+  if (ink) context.tones.push(ink);
   walk(
     root,
     (node) => enterNode(context, node),

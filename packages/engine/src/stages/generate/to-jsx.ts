@@ -321,9 +321,23 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
     case 'paragraph': {
       const inner = toInlineJsx(block.inlines, state);
       const centre = block.align === 'center' ? ['center'] : [];
+      // The original's own size step and colour (an old page's <font>; plan kept a readable one).
+      const tone = block.tone?.step ? [`tone-${block.tone.step}`] : [];
+      const ink = block.tone?.color
+        ? [
+            exprAttr(
+              'style',
+              t.objectExpression([
+                t.objectProperty(t.identifier('color'), t.stringLiteral(block.tone.color)),
+              ]),
+            ),
+          ]
+        : [];
       const p = (...names: string[]) => {
-        const className = [...names, ...centre].join(' ');
-        return [el('p', className ? [constAttr('className', className)] : [], inner)];
+        const className = [...names, ...tone, ...centre].join(' ');
+        return [
+          el('p', [...(className ? [constAttr('className', className)] : []), ...ink], inner),
+        ];
       };
       if (block.role === 'quote')
         return [el('blockquote', centre.length ? [constAttr('className', 'center')] : [], inner)];

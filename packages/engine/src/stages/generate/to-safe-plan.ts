@@ -108,8 +108,19 @@ function toSafeImage<T extends ImageRef>(image: T): T | undefined {
 
 function toSafeBlock(block: Block): Block | undefined {
   switch (block.kind) {
-    case 'paragraph':
-      return { ...block, inlines: toSafeRuns(block.inlines) };
+    case 'paragraph': {
+      const out = { ...block, inlines: toSafeRuns(block.inlines) };
+      if (block.tone) {
+        const { step, color } = block.tone;
+        const tone = {
+          ...(step !== undefined && [1, 2, 3].includes(step) ? { step } : {}),
+          ...(color !== undefined && /^#[0-9a-f]{6}$/i.test(color) ? { color } : {}),
+        };
+        if (Object.keys(tone).length > 0) out.tone = tone;
+        else delete out.tone;
+      }
+      return out;
+    }
     case 'heading':
       return { ...block, level: toLevel(block.level), inlines: toSafeRuns(block.inlines) };
     case 'list': {

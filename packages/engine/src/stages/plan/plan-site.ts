@@ -34,6 +34,7 @@ import { normalizeUrl, planRoutes, toComponentName, toModuleName } from './plan-
 import { planRedirects } from './plan-redirects';
 import { planAside } from './plan-aside';
 import { withLandingAnchors } from './landing-anchors';
+import { withReadableTones } from './block-tones';
 import { planPageKinds } from './page-kinds';
 import { toCardRuns } from './to-card-runs';
 import { toBlockKinds, toDatedSections, toListKind } from './list-kinds';
@@ -258,7 +259,18 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   const linksToOriginal = links.linksToOriginal();
   if (linksToOriginal.length > 0) draft.linksToOriginal = linksToOriginal;
   const landed = withLandingAnchors(draft);
-  return applyDesign(landed, designOffline(model, landed), offlineDesigner.name);
+  const design = designOffline(model, landed);
+  // A paragraph's own size and colour (an old page's <font>) on the rebuild's grounds (issue 23).
+  const toned = {
+    ...landed,
+    pages: withReadableTones(
+      landed.pages,
+      model,
+      design.tokens,
+      strategyProfile(options.strategy).keepsOriginalLayout,
+    ),
+  };
+  return applyDesign(toned, design, offlineDesigner.name);
 }
 
 /**

@@ -4,6 +4,7 @@ import { collapse } from '../dom';
 import { currentOpens, emitPendingDialogs } from './dialog';
 import { emit } from './emit';
 import { normalizeRuns } from './normalize-runs';
+import { currentTone, toBlockTone } from './tone';
 import type { Container, WalkContext } from './walk-context';
 import { currentButton, currentHref } from './walk-context';
 import { plainText } from '../../../model';
@@ -40,6 +41,9 @@ export function pushText(context: WalkContext, text: string): void {
   if (context.em > 0) run.em = true;
   if (context.code > 0) run.code = true;
   context.buffer.push(run);
+  const letters = text.replace(/\s/g, '').length;
+  if (letters > 0)
+    context.bufferTones.push({ letters, tone: currentTone(context), linked: Boolean(href) });
 }
 
 /**
@@ -54,7 +58,9 @@ export function flush(context: WalkContext): void {
 
 function flushRuns(context: WalkContext): void {
   const runs = normalizeRuns(context.buffer);
+  const tone = toBlockTone(context.bufferTones);
   context.buffer = [];
+  context.bufferTones = [];
   if (runs.length === 0) return;
   const text = plainText(runs);
   // An icon on its own (a service's pictogram, a social profile's bird) is content too.
@@ -123,6 +129,7 @@ function flushRuns(context: WalkContext): void {
     else if (tag === 'figcaption' || tag === 'caption') block.role = 'caption';
     else if (tag === 'address') block.role = 'address';
     if (centred) block.align = 'center';
+    if (tone && !block.role) block.tone = tone;
     emit(context, block);
   }
 }

@@ -38,6 +38,7 @@ import { handleImage } from './image';
 import { inlineMark } from './inline-mark';
 import { handleLineBreak } from './line-break';
 import { handleLink } from './link';
+import { handleTone } from './tone';
 import { handleOverlay } from './overlay';
 import { isMenuToggle } from './menu-toggle';
 import { handlePanels } from './panels';
@@ -84,6 +85,7 @@ export const CONTAINER_HANDLERS: ReadonlyMap<string, Handler> = new Map([
   ...byTags(['b', 'strong'], inlineMark('strong')),
   ...byTags(['i', 'em', 'cite', 'dfn'], inlineMark('em')),
   ...byTags(['code', 'tt', 'kbd', 'samp', 'var'], inlineMark('code')),
+  ...byTags(['font', 'big'], handleTone),
 ]);
 
 /**

@@ -33,6 +33,12 @@ export interface WalkResult {
   asideFrom?: number;
 }
 
+/** A `<font>` or `<big>` tone (./tone.ts): the size step above the body (0-3) and the colour as written. */
+export interface Tone {
+  step: number;
+  color?: string;
+}
+
 /** A block element the walk is inside, and the list its items belong to. */
 export interface Container {
   tag: string;
@@ -103,6 +109,10 @@ export interface WalkContext {
 
   /** Inline runs not yet turned into a block. */
   buffer: InlineRun[];
+  /** The letters of the buffered runs by the tone they were set in (./tone.ts). */
+  bufferTones: { letters: number; tone: Tone; linked: boolean }[];
+  /** The `<font>` and `<big>` tones the walk is inside, innermost last (./tone.ts). */
+  readonly tones: Tone[];
   readonly containers: Container[];
   /** The href of each link the walk is inside (undefined for links that go nowhere). */
   readonly hrefs: (string | undefined)[];
@@ -173,6 +183,8 @@ export function createWalkContext(
     anchors: new Map(),
     tabAnchors: new Map(),
     buffer: [],
+    bufferTones: [],
+    tones: [],
     containers: [],
     hrefs: [],
     buttons: [],

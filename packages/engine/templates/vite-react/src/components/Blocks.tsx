@@ -65,6 +65,9 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
     case 'paragraph': {
       const text = <InlineText runs={block.inlines} />;
       const centre = keepAlignment && block.align === 'center' && 'center';
+      // The original's own size step and colour (an old page's <font>), where plan kept them.
+      const tone = block.tone?.step ? `tone-${block.tone.step}` : undefined;
+      const ink = block.tone?.color ? { color: block.tone.color } : undefined;
       if (block.role === 'quote')
         return <blockquote className={classes(centre)}>{text}</blockquote>;
       if (block.role === 'address') return <address className={classes(centre)}>{text}</address>;
@@ -74,7 +77,11 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
       // An icon standing alone above a feature (Font Awesome's big circled glyphs) stays a big one.
       if (block.inlines.length > 0 && block.inlines.every((run) => run.icon && !run.href))
         return <p className={classes('icon-lead', centre)}>{text}</p>;
-      return <p className={classes(centre)}>{text}</p>;
+      return (
+        <p className={classes(tone, centre)} style={ink}>
+          {text}
+        </p>
+      );
     }
     case 'heading':
       return (

@@ -62,6 +62,8 @@ export type Block =
       role?: 'quote' | 'caption' | 'term' | 'definition' | 'address';
       /** The original centred it (issue 12); STYLE_MODERNIZATION does too. */
       align?: 'center';
+      /** The original's own size step above the body (1-3) and colour (an old page's `<font>`). */
+      tone?: { step?: number; color?: string };
     }
   /** `collapsed`: the original showed what follows it closed (an FAQ's answer). */
   | {

@@ -1,0 +1,46 @@
+import { parse } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import type { Node } from '../dom';
+import { walkContent } from '../walk-content';
+
+const PAGE = 'https://village.example/historia.htm';
+const blocksOf = (body: string, bodyAttrs = '') =>
+  walkContent(parse(`<html><body ${bodyAttrs}>${body}</body></html>`) as Node, PAGE, new Map())
+    .blocks;
+
+describe("an old page's own type (issue 23)", () => {
+  it('keeps the size step and colour most of a paragraph is set in, bold as strong runs', () => {
+    const [big, plain, mixed, relative] = blocksOf(
+      '<p><font size="5"><b><font color="#800080">E</font></b><font color="#800080"><b>n los ' +
+        'confines del Reino</b></font></font></p>' +
+        '<p>Plain words</p>' +
+        '<p>Mostly plain words here, <font size="6" color="0000ff">one</font></p>' +
+        '<p><font size="+1">A step</font> <big>up</big></p>',
+    );
+    expect(big).toMatchObject({
+      kind: 'paragraph',
+      tone: { step: 2, color: '#800080' },
+      inlines: [{ text: 'En los confines del Reino', strong: true }],
+    });
+    expect(plain).not.toHaveProperty('tone');
+    // A word apart in a line of plain ones is not the line's tone.
+    expect(mixed).not.toHaveProperty('tone');
+    expect(relative).toMatchObject({ tone: { step: 1 } });
+    // A bar of links in a coloured <font>: the links keep their own colour, the line no tone.
+    const [bar] = blocksOf(
+      '<p><font color="#0000ff">[ <a href="/a">Principal</a> ] [ <a href="/b">Nombre</a> ]</font></p>',
+    );
+    expect(bar).not.toHaveProperty('tone');
+  });
+
+  it("starts a page's paragraphs in its <body text> ink; an inner <font color> wins", () => {
+    const blocks = blocksOf(
+      '<p>Words in the page ink</p><p><font color="#006600">Green words</font></p>',
+      'text="#660066" link="#0000ff"',
+    );
+    expect(blocks.map((block) => (block.kind === 'paragraph' ? block.tone : undefined))).toEqual([
+      { color: '#660066' },
+      { color: '#006600' },
+    ]);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Type an old page set by hand (issue 23): `<font size color>` and `<big>` around its words. The
+ * walk keeps the tone of each run of text; a paragraph most of whose words share a larger size or a
+ * colour keeps it (flush.ts toBlockTone), so that the big purple lines of a FrontPage page do not
+ * become body text in the site's ink.
+ */
+import type { Element, Node } from '../dom';
+import { findElement, getAttr, isElement } from '../dom';
+import type { Tone, WalkContext } from './walk-context';
+
+/** Share of a paragraph's letters that must carry a tone for the paragraph to keep it. */
+const PREDOMINANT = 2 / 3;
+
+/** `<font size>`'s step above the default 3: absolute `5`, relative `+2`; undefined when unset. */
+function sizeStep(value: string | undefined, parent: number): number | undefined {
+  const match = value?.trim().match(/^([+-])?(\d)$/);
+  if (!match) return undefined;
+  const n = Number(match[2]);
+  const size = match[1] === '+' ? 3 + parent + n : match[1] === '-' ? 3 + parent - n : n;
+  return Math.max(0, Math.min(3, size - 3));
+}
+
+/** A colour as written: `#800080`, `800080` (an old page's bare hex), or a CSS name. */
+function toColor(value: string | undefined): string | undefined {
+  const color = value?.trim().toLowerCase();
+  if (!color) return undefined;
+  if (/^#?[0-9a-f]{6}$/.test(color)) return color.startsWith('#') ? color : `#${color}`;
+  if (/^#[0-9a-f]{3}$/.test(color) || /^[a-z]{3,20}$/.test(color)) return color;
+  return undefined;
+}
+
+/** The tone the walk is inside. */
+export function currentTone(context: WalkContext): Tone {
+  return context.tones[context.tones.length - 1] ?? { step: 0 };
+}
+
+/** `<font>` and `<big>`: the runs inside take its size and colour (an inner one wins). */
+export function handleTone(context: WalkContext, element: Element): boolean {
+  const parent = currentTone(context);
+  const tone: Tone = { ...parent };
+  if (element.tagName === 'big') tone.step = Math.min(3, parent.step + 1);
+  else {
+    const step = sizeStep(getAttr(element, 'size'), parent.step);
+    if (step !== undefined) tone.step = step;
+    const color = toColor(getAttr(element, 'color'));
+    if (color) tone.color = color;
+  }
+  context.tones.push(tone);
+  context.exits.set(element, () => context.tones.pop());
+  return true;
+}
+
+/**
+ * A paragraph's tone from its runs' (letters counted, spaces not): the largest step that most of
+ * its letters reach, and the colour most of its words outside links are in (a link keeps its own
+ * colour), when most of them are outside links; undefined when neither holds.
+ */
+export function toBlockTone(
+  tallies: readonly { letters: number; tone: Tone; linked?: boolean }[],
+): { step?: number; color?: string } | undefined {
+  const count = (of: readonly { letters: number }[]) =>
+    of.reduce((sum, tally) => sum + tally.letters, 0);
+  const total = count(tallies);
+  if (total === 0) return undefined;
+  const share = (test: (tone: Tone) => boolean) =>
+    count(tallies.filter((tally) => test(tally.tone))) / total;
+  const step = [3, 2, 1].find((level) => share((tone) => tone.step >= level) >= PREDOMINANT);
+  const words = tallies.filter((tally) => !tally.linked);
+  const plain = count(words);
+  const colors = new Set(words.flatMap(({ tone }) => (tone.color ? [tone.color] : [])));
+  const color =
+    plain * 2 >= total
+      ? [...colors].find(
+          (each) =>
+            count(words.filter((tally) => tally.tone.color === each)) / plain >= PREDOMINANT,
+        )
+      : undefined;
+  if (step === undefined && color === undefined) return undefined;
+  return { ...(step !== undefined ? { step } : {}), ...(color ? { color } : {}) };
+}
+
+/**
+ * The words' colour a page set on its body (`<body text="#660066">`), as the tone its walk starts
+ * in: an old site's inner page in an ink of its own keeps it where it reads (plan).
+ */
+export function pageTone(root: Node): Tone | undefined {
+  const body =
+    isElement(root) && root.tagName === 'body'
+      ? root
+      : findElement(root, (element) => element.tagName === 'body');
+  const color = body ? toColor(getAttr(body, 'text')) : undefined;
+  return color ? { step: 0, color } : undefined;
+}

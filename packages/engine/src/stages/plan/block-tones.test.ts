@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Block, DesignTokens, PlannedPage, SiteModel } from '../../model';
+import { withReadableTones } from './block-tones';
+
+const page = (route: string, url: string, blocks: Block[]) =>
+  ({ route, url, sections: [{ id: 's', blocks }] }) as unknown as PlannedPage;
+const tokens = (more: Partial<DesignTokens> = {}) =>
+  ({ colors: { background: '#ffffff', text: '#111111' }, ...more }) as unknown as DesignTokens;
+const model = (backgrounds?: SiteModel['identity']['backgrounds']) =>
+  ({ identity: { backgrounds } }) as unknown as SiteModel;
+const toned = (tone: { step?: number; color?: string }): Block => ({
+  kind: 'paragraph',
+  inlines: [{ text: 'Alpuente', strong: true }],
+  tone,
+});
+const tonesOf = (pages: PlannedPage[]) =>
+  pages.flatMap((each) =>
+    each.sections.flatMap((section) =>
+      section.blocks.map((block) => (block.kind === 'paragraph' ? block.tone : undefined)),
+    ),
+  );
+
+describe("a paragraph's own type on the rebuild's grounds (issue 23)", () => {
+  it('keeps the step and a colour that reads on the page; drops one that does not', () => {
+    const pages = [
+      page('/', 'https://v.example/', [
+        toned({ step: 2, color: '#800080' }),
+        toned({ step: 1, color: '#ffff99' }),
+        toned({ color: '#000000' }),
+      ]),
+    ];
+    expect(tonesOf(withReadableTones(pages, model(), tokens(), true))).toEqual([
+      { step: 2, color: '#800080' },
+      { step: 1 },
+      // The site's own ink: nothing to keep.
+      undefined,
+    ]);
+    // A profile that restructures the site sets every paragraph in the site's type.
+    expect(tonesOf(withReadableTones(pages, model(), tokens(), false))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // The model's blocks are not changed.
+    expect(pages[0]!.sections[0]!.blocks[2]).toHaveProperty('tone');
+  });
+
+  it("checks the colour on the page's own picture, under the plate the designer laid", () => {
+    const picture = (color: string) => ({
+      image: { src: 'https://v.example/dark.jpg', alt: '' },
+      repeat: 'repeat',
+      size: 'auto',
+      position: '0% 0%',
+      attachment: 'scroll' as const,
+      color,
+    });
+    const planned = { src: '/images/dark.webp', repeat: 'repeat', size: 'auto', position: '0% 0%' };
+    const pages = [page('/dark', 'https://v.example/dark.htm', [toned({ color: '#800080' })])];
+    const site = model({
+      pages: [{ url: 'https://v.example/dark.htm', picture: picture('#303030') }],
+    });
+    const bare = tokens({
+      pageGrounds: [{ route: '/dark', picture: { ...planned, attachment: 'scroll' } }],
+    });
+    expect(tonesOf(withReadableTones(pages, site, bare, true))).toEqual([undefined]);
+    const plated = tokens({
+      pageGrounds: [{ route: '/dark', picture: { ...planned, attachment: 'scroll', plate: 0.95 } }],
+    });
+    expect(tonesOf(withReadableTones(pages, site, plated, true))).toEqual([{ color: '#800080' }]);
+  });
+});

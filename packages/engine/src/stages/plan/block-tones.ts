@@ -1,0 +1,86 @@
+/**
+ * The tone an old page set its paragraphs in (issue 23: `<font size="5" color="#800080">`), on the
+ * rebuild's terms: a profile that keeps the original's look keeps the size step and the colour
+ * where the colour reads (4.5:1) on the ground the page is drawn on (its own picture under the
+ * plate the designer laid, the site's, or the page's colour); else the site's ink. A profile that
+ * restructures the site sets every paragraph in the site's type.
+ */
+import type { DesignTokens, PlannedPage, SiteModel } from '../../model';
+import { contrast, parseColor, toHex, type Rgb } from '../../lib/color';
+
+/** `top` laid over `under` at `alpha`. */
+function mix(top: Rgb, under: Rgb, alpha: number): Rgb {
+  return {
+    r: Math.round(top.r * alpha + under.r * (1 - alpha)),
+    g: Math.round(top.g * alpha + under.g * (1 - alpha)),
+    b: Math.round(top.b * alpha + under.b * (1 - alpha)),
+  };
+}
+
+type Tone = { step?: number; color?: string };
+
+/** Copies `value` with every paragraph's tone passed through `keep` (unchanged parts shared). */
+function mapTones(value: unknown, keep: (tone: Tone) => Tone | undefined): unknown {
+  if (Array.isArray(value)) {
+    const out = value.map((each) => mapTones(each, keep));
+    return out.some((each, i) => each !== value[i]) ? out : value;
+  }
+  if (!value || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  if (record.kind === 'paragraph') {
+    if (!record.tone) return value;
+    const { tone, ...rest } = record;
+    const kept = keep(tone as Tone);
+    return kept ? { ...rest, tone: kept } : rest;
+  }
+  let out: Record<string, unknown> | undefined;
+  for (const [key, each] of Object.entries(record)) {
+    if (key === 'inlines' || key === 'textBlocks') continue;
+    const mapped = mapTones(each, keep);
+    if (mapped !== each) (out ??= { ...record })[key] = mapped;
+  }
+  return out ?? value;
+}
+
+/**
+ * The pages with each paragraph's tone kept where `keepsLook` and readable on the page's ground
+ * (see the module comment), dropped elsewhere.
+ */
+export function withReadableTones(
+  pages: PlannedPage[],
+  model: SiteModel,
+  tokens: DesignTokens,
+  keepsLook: boolean,
+): PlannedPage[] {
+  const canvas = parseColor(tokens.colors.background) ?? { r: 255, g: 255, b: 255 };
+  const ink = parseColor(tokens.colors.text);
+  const backgrounds = model.identity.backgrounds;
+  const onPicture = (mean: string | undefined, plate: number | undefined): Rgb => {
+    const under = parseColor(mean ?? '');
+    if (!under) return canvas;
+    return plate === undefined ? under : mix(canvas, under, plate);
+  };
+  return pages.map((page) => {
+    let ground = canvas;
+    if (keepsLook) {
+      const own = tokens.pageGrounds?.find((each) => each.route === page.route);
+      const ownPicture = backgrounds?.pages?.find((each) => each.url === page.url)?.picture;
+      if (own && ownPicture) ground = onPicture(ownPicture.color, own.picture.plate);
+      else if (tokens.backgrounds?.page && backgrounds?.page)
+        ground = onPicture(backgrounds.page.color, tokens.backgrounds.page.plate);
+    }
+    const keep = (tone: Tone): Tone | undefined => {
+      if (!keepsLook) return undefined;
+      const color = tone.color ? parseColor(tone.color) : undefined;
+      // The site's own ink (a page's `<body text="#000000">` on a black-on-white site) adds nothing.
+      const own = color && ink && contrast(color, ink) < 1.25;
+      const readable = color && !own && contrast(color, ground) >= 4.5;
+      const out: Tone = {
+        ...(tone.step ? { step: Math.max(1, Math.min(3, Math.round(tone.step))) } : {}),
+        ...(readable ? { color: toHex(color) } : {}),
+      };
+      return Object.keys(out).length > 0 ? out : undefined;
+    };
+    return mapTones(page, keep) as PlannedPage;
+  });
+}
