@@ -108,7 +108,7 @@ const cornerSizeSchema = z.enum(['none', 'small', 'large']);
 const center = z.literal('center').optional();
 
 /** A box the original drew around a section or an item (issue 23). */
-const boxStyleSchema = exactly<BoxStyle>()(
+export const boxStyleSchema = exactly<BoxStyle>()(
   z.object({
     fill: z.string().optional(),
     gradient: z.string().optional(),

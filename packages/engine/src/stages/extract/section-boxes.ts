@@ -9,28 +9,16 @@ import { z } from 'zod';
 import type { BoxStyle, Section } from '../../model';
 import { plainText } from '../../model';
 import { PROBE_MARKS } from '../../measure/probe-marks';
+import { boxStyleSchema } from '../../contract/site-model';
 import { contrast, ensureContrast, parseColor, toHex, type Rgb } from '../../lib/color';
 import type { Element, Node } from './dom';
 import { collapse, findElement, findElements, getAttr, textContent } from './dom';
 
-const measuredBoxSchema = z.object({
-  fill: z.string().optional(),
-  gradient: z.string().optional(),
-  border: z
-    .object({
-      width: z.number(),
-      color: z.string(),
-      sides: z.enum(['all', 'top', 'bottom', 'block']),
-    })
-    .optional(),
-  radius: z.number().optional(),
-  text: z.string(),
-  heading: z.string().optional(),
-  link: z.string().optional(),
-  ground: z.string(),
-  head: z.object({ fill: z.string(), text: z.string() }).optional(),
-  isFullWidth: z.literal(true).optional(),
-});
+/**
+ * The probe's JSON (the in-page MeasuredBox): a BoxStyle's shape as computed, with the words' colour
+ * required and the ground under the box.
+ */
+const measuredBoxSchema = boxStyleSchema.extend({ text: z.string(), ground: z.string() });
 
 /** WCAG AA for body text. */
 const READABLE = 4.5;
