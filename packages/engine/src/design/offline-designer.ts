@@ -18,14 +18,17 @@ import type {
 import { STRATEGY_PROFILES, type StrategyProfile } from '../model/strategy-profiles';
 import type { Rgb } from '../lib/color';
 import {
+  alphaOf,
   contrast,
   ensureContrast,
   fromHsl,
   luminance,
+  over,
   parseColor,
   toHex,
   toHsl,
 } from '../lib/color';
+import { toLinearGradient } from '../lib/gradient';
 import type { Designer } from './designer';
 import { toTypeScale } from '../lib/type-scale';
 
@@ -145,20 +148,6 @@ function shift(color: Rgb, delta: number): Rgb {
 
 function parse(value: string | undefined): Rgb | undefined {
   return value ? parseColor(value) : undefined;
-}
-
-/** A computed colour's opacity (`rgba(…, a)`, `rgb(… / a)`; 1 when it has none). */
-function alphaOf(value: string): number {
-  const match = /[,/]\s*([\d.]+)(%?)\s*\)\s*$/.exec(value);
-  if (!match || !/^rgba?\(.*(,.*){3}|\//.test(value)) return 1;
-  const alpha = Number(match[1]) / (match[2] ? 100 : 1);
-  return Number.isFinite(alpha) ? Math.min(1, Math.max(0, alpha)) : 1;
-}
-
-/** `color` at opacity `alpha` over `ground`. */
-function over(color: Rgb, alpha: number, ground: Rgb): Rgb {
-  const mix = (a: number, b: number): number => Math.round(a * alpha + b * (1 - alpha));
-  return { r: mix(color.r, ground.r), g: mix(color.g, ground.g), b: mix(color.b, ground.b) };
 }
 
 /**
@@ -420,23 +409,39 @@ export function toReadableHeadings(scale: TypeScale, background: Rgb, surface: R
   return { ...scale, headings };
 }
 
+/** A menu bar fill less opaque than this is the header showing through, not a bar of its own. */
+const MIN_BAR_ALPHA = 0.5;
+
 /**
- * The menu's bar made hex and readable (issue 23): its fill as the original drew it, the links'
- * colour there where it reads (4.5:1), else white or near-black; a bar without a colour is dropped.
- * Items drawn as boxes of their own on it keep their own words' colour (`itemText`, readable there).
+ * The menu's bar made hex and readable (issue 23): its fill as the original drew it, a gradient
+ * rebuilt from its parsed stops (each shown over the bar's colour; a page's own string never
+ * reaches the stylesheet), the links' colour there where it reads (4.5:1 on every stop), else white
+ * or near-black. A bar without a colour, or one mostly see-through, is dropped. Items drawn as boxes
+ * of their own on it keep their own words' colour (`itemText`, readable there).
  */
 export function toReadableMenuBar(scale: TypeScale, itemText?: string): TypeScale {
   const { menuBar, ...rest } = scale;
   const fill = parse(menuBar?.color);
-  if (!menuBar || !fill) return rest;
+  if (!menuBar || !fill || alphaOf(menuBar.color) < MIN_BAR_ALPHA) return rest;
+  const { gradient: measured, ...bar } = menuBar;
+  const gradient = measured ? toLinearGradient(measured, fill) : undefined;
+  const fills = gradient ? gradient.colors : [fill];
   return {
     ...rest,
     menuBar: {
-      ...menuBar,
+      ...bar,
       color: toHex(fill),
-      text: itemText ?? toHex(textOn(fill, parse(menuBar.text))),
+      ...(gradient ? { gradient: gradient.css } : {}),
+      text: itemText ?? toHex(textOnAll(fills, parse(menuBar.text))),
     },
   };
+}
+
+/** Text for a gradient: the original's where it passes AA on every stop, else white or near-black. */
+function textOnAll(fills: readonly Rgb[], preferred?: Rgb): Rgb {
+  const least = (color: Rgb): number => Math.min(...fills.map((fill) => contrast(color, fill)));
+  if (preferred && least(preferred) >= 4.5) return preferred;
+  return least(WHITE) >= least(NEAR_BLACK) ? WHITE : NEAR_BLACK;
 }
 
 /** A boxed column this close (ΔE2000) to the page's colour is no box to the eye. */

@@ -38,6 +38,31 @@ export function parseColor(input: string): Rgb | undefined {
   return { r: clamp(r * 255), g: clamp(g * 255), b: clamp(b * 255) };
 }
 
+/**
+ * A computed colour's opacity, 0..1, in any syntax culori knows (`rgba(…, a)`, `rgb(… / a)`,
+ * `oklab(… / a)`, `#rrggbbaa`); 1 when it has none, 0 when it is not a colour.
+ */
+export function alphaOf(input: string): number {
+  try {
+    const parsed = parse(input.trim().toLowerCase());
+    return parsed === undefined ? 0 : Math.min(1, Math.max(0, parsed.alpha ?? 1));
+  } catch {
+    return 0;
+  }
+}
+
+/** `color` at opacity `alpha` over `ground`. */
+export function over(color: Rgb, alpha: number, ground: Rgb): Rgb {
+  const mix = (a: number, b: number): number => Math.round(a * alpha + b * (1 - alpha));
+  return { r: mix(color.r, ground.r), g: mix(color.g, ground.g), b: mix(color.b, ground.b) };
+}
+
+/** A computed colour as it shows over `ground` (a translucent fill lets the ground through). */
+export function toOpaque(value: string | undefined, ground: Rgb): Rgb | undefined {
+  const color = value ? parseColor(value) : undefined;
+  return color && over(color, alphaOf(value!), ground);
+}
+
 function clamp(n: number): number {
   return Math.max(0, Math.min(255, Math.round(n)));
 }

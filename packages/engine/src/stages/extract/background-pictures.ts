@@ -8,7 +8,7 @@ import type { BackgroundPicture, SiteBackgrounds } from '../../model';
 import { toHex } from '../../lib/color';
 import { toPictureLayout } from '../../lib/picture-layout';
 import type { PageProbe } from '../../types';
-import { toOpaque } from './brand-colors';
+import { toOpaque } from '../../lib/color';
 import type { AssetIndex } from './walk-content';
 
 type Ground =

@@ -3,8 +3,7 @@
  * the primary colour is the one its calls to action are filled with, not the most frequent colour of
  * its CSS; a dark page background makes the scheme dark.
  */
-import { parse } from 'culori';
-import { luminance, parseColor, toHex, toHsl, type Rgb } from '../../lib/color';
+import { luminance, parseColor, toHex, toHsl, toOpaque, type Rgb } from '../../lib/color';
 import type { BrandColors } from '../../model';
 import type { PageProbe } from '../../types';
 
@@ -16,20 +15,6 @@ export interface ProbedBrand {
 
 /** Page backgrounds darker than this (WCAG relative luminance) make a dark scheme. */
 const DARK_LUMINANCE = 0.18;
-
-/** A computed colour, its alpha blended over `under` (translucent fills show what lies below). */
-export function toOpaque(value: string | undefined, under: Rgb): Rgb | undefined {
-  if (!value) return undefined;
-  const parsed = parse(value.trim().toLowerCase());
-  const rgb = parseColor(value);
-  if (!parsed || !rgb) return undefined;
-  const alpha = parsed.alpha ?? 1;
-  return {
-    r: Math.round(rgb.r * alpha + under.r * (1 - alpha)),
-    g: Math.round(rgb.g * alpha + under.g * (1 - alpha)),
-    b: Math.round(rgb.b * alpha + under.b * (1 - alpha)),
-  };
-}
 
 /** True for a colour a brand is made of: saturated, neither near-black nor near-white. */
 export function isChromatic(color: Rgb): boolean {

@@ -4,7 +4,7 @@ import type { Section } from '../../model';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 import { contrast, parseColor } from '../../lib/color';
 import type { Node } from './dom';
-import { markBoxedSections, toBoxStyle, toLinearGradient } from './section-boxes';
+import { markBoxedSections, toBoxStyle } from './section-boxes';
 
 const WHITE = { r: 255, g: 255, b: 255 };
 const mark = (box: object): string => JSON.stringify(box).replace(/"/g, '&quot;');
@@ -61,11 +61,20 @@ describe('toBoxStyle', () => {
     ).toEqual({ width: 1, color: '#808080', sides: 'all' });
   });
 
-  it('takes nothing that is not a plain linear gradient of colours', () => {
-    expect(toLinearGradient('linear-gradient(red, url(x.png))', WHITE)).toBeUndefined();
-    expect(
-      toLinearGradient('linear-gradient(90deg, rgb(1, 2, 3), rgb(4, 5, 6)); color: red', WHITE),
-    ).toBeUndefined();
+  it('reads a translucent fill in any colour syntax as it showed over its ground', () => {
+    // Chromium computes a fill set as `oklab(… / a)` in that form (Tailwind v4's `bg-white/5`).
+    const box = toBoxStyle(
+      JSON.stringify({
+        fill: 'oklab(1 0 0 / 0.05)',
+        text: 'rgb(255, 255, 255)',
+        ground: 'rgb(0, 0, 0)',
+      }),
+    );
+    expect(box?.fill).toBe('#0d0d0d');
+    expect(box?.text).toBe('#ffffff');
+  });
+
+  it('takes nothing that is not a box', () => {
     expect(toBoxStyle('{"text":"rgb(0, 0, 0)","ground":"rgb(255, 255, 255)"}')).toBeUndefined();
     expect(toBoxStyle('not json')).toBeUndefined();
   });

@@ -10,7 +10,8 @@ import type { BoxStyle, Section } from '../../model';
 import { plainText } from '../../model';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 import { boxStyleSchema } from '../../contract/site-model';
-import { contrast, ensureContrast, parseColor, toHex, type Rgb } from '../../lib/color';
+import { contrast, ensureContrast, parseColor, toHex, toOpaque, type Rgb } from '../../lib/color';
+import { toLinearGradient } from '../../lib/gradient';
 import type { Element, Node } from './dom';
 import { collapse, findElement, findElements, getAttr, textContent } from './dom';
 
@@ -24,58 +25,6 @@ const measuredBoxSchema = boxStyleSchema.extend({ text: z.string(), ground: z.st
 const READABLE = 4.5;
 /** Corners larger than this (px) are drawn at it: a pill-shaped section is no card. */
 const MAX_RADIUS = 32;
-
-/** A computed colour over `ground` as opaque hex (a translucent fill shows the ground through it). */
-function toOpaque(value: string, ground: Rgb): Rgb | undefined {
-  const color = parseColor(value);
-  if (!color) return undefined;
-  const alpha = /rgba\([^)]*,\s*([\d.]+)\s*\)/.exec(value)?.[1];
-  const a = alpha === undefined ? 1 : Math.max(0, Math.min(1, Number(alpha)));
-  const mix = (x: number, y: number): number => Math.round(x * a + y * (1 - a));
-  return { r: mix(color.r, ground.r), g: mix(color.g, ground.g), b: mix(color.b, ground.b) };
-}
-
-/**
- * A computed `linear-gradient(…)` rebuilt from its parts: a direction (`135deg`, `to right`) and
- * colour stops of opaque hex colours with optional percentages; undefined when any part is not one.
- */
-export function toLinearGradient(
-  value: string,
-  ground: Rgb,
-): { css: string; colors: Rgb[] } | undefined {
-  const inner = /^linear-gradient\((.*)\)$/.exec(value.trim())?.[1];
-  if (!inner) return undefined;
-  // Split at the commas outside parentheses.
-  const parts: string[] = [];
-  let depth = 0;
-  let part = '';
-  for (const char of inner) {
-    if (char === '(') depth++;
-    if (char === ')') depth--;
-    if (char === ',' && depth === 0) {
-      parts.push(part.trim());
-      part = '';
-    } else part += char;
-  }
-  parts.push(part.trim());
-  const out: string[] = [];
-  const colors: Rgb[] = [];
-  for (const [index, item] of parts.entries()) {
-    if (
-      index === 0 &&
-      /^(?:-?\d+(?:\.\d+)?deg|to(?: (?:top|bottom|left|right)){1,2})$/.test(item)
-    ) {
-      out.push(item);
-      continue;
-    }
-    const stop = /^(rgba?\([^)]*\))(?:\s+(-?\d+(?:\.\d+)?%))?$/.exec(item);
-    const color = stop && toOpaque(stop[1]!, ground);
-    if (!stop || !color) return undefined;
-    colors.push(color);
-    out.push(stop[2] ? `${toHex(color)} ${stop[2]}` : toHex(color));
-  }
-  return colors.length >= 2 ? { css: `linear-gradient(${out.join(', ')})`, colors } : undefined;
-}
 
 /** `text`, or the colour nearest it, reading at 4.5:1 on every one of `fills`. */
 function toReadable(text: Rgb, fills: Rgb[]): Rgb {

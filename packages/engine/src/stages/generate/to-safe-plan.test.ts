@@ -162,6 +162,48 @@ describe('toSafePlan', () => {
     expect(safe.design.tokens.fonts.body).toBe('"xstyle"');
   });
 
+  it('prints a menu bar only with colours and a gradient the engine rebuilt (issue 23)', () => {
+    const plan = contactPlan();
+    const { tokens } = plan.design;
+    const withBar = (gradient: string, color = '#142878') =>
+      toSafePlan({
+        ...plan,
+        design: {
+          ...plan.design,
+          tokens: {
+            ...tokens,
+            typography: {
+              body: { size: 16, lineHeight: 1.5 },
+              headings: {
+                h1: { size: 32, weight: 700 },
+                h2: { size: 24, weight: 700 },
+                h3: { size: 20, weight: 700 },
+              },
+              flowGap: 16,
+              sectionPadding: 48,
+              hasBands: false,
+              menuBar: {
+                color,
+                gradient,
+                text: '#ffffff',
+                weight: 700,
+                size: 15,
+                height: 44,
+                isFullWidth: true,
+              },
+            },
+          },
+        },
+      }).design.tokens.typography?.menuBar;
+    expect(withBar('linear-gradient(#435393, #142878)')?.gradient).toBe(
+      'linear-gradient(#435393, #142878)',
+    );
+    const forged = withBar('linear-gradient(#000000, #ffffff)} body{display:none');
+    expect(forged?.color).toBe('#142878');
+    expect(forged?.gradient).toBeUndefined();
+    expect(withBar('linear-gradient(#000000, #ffffff)', 'red;}</style>')).toBeUndefined();
+  });
+
   it('prints only hosted background pictures, laid with CSS values of known shapes (issue 23)', () => {
     const plan = contactPlan();
     const path = plan.assets[0]!.path;

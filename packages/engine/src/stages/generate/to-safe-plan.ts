@@ -24,6 +24,7 @@ import type {
   PlannedBackground,
   PlannedPage,
   SitePlan,
+  TypeScale,
 } from '../../model';
 import { toLanguageTag } from '../../model';
 import {
@@ -34,6 +35,7 @@ import {
   toSafeImageSrc,
   toSafeOrigin,
 } from './escape';
+import { isRebuiltGradient } from '../../lib/gradient';
 import { PUBLIC_FILE_EXTENSIONS } from '../../lib/public-file-types';
 import { toSafePosition, toSafeRepeat, toSafeSize } from '../../lib/picture-layout';
 import { ICON_NAME } from './icons';
@@ -280,6 +282,22 @@ function toSafeBackground(
 /** A route as a CSS attribute selector may quote it. */
 const SAFE_ROUTE = /^\/[\w\-./~%]*$/;
 
+/** A menu bar whose colours are colours and whose gradient is one the engine rebuilt; else none. */
+function toSafeMenuBar(
+  bar: NonNullable<TypeScale['menuBar']>,
+): NonNullable<TypeScale['menuBar']> | undefined {
+  const color = toCssColor(bar.color);
+  const text = toCssColor(bar.text);
+  if (!color || !text) return undefined;
+  const { gradient, ...rest } = bar;
+  return {
+    ...rest,
+    color,
+    text,
+    ...(gradient !== undefined && isRebuiltGradient(gradient) ? { gradient } : {}),
+  };
+}
+
 function toSafeTokens(tokens: DesignTokens, paths: Set<string>): DesignTokens {
   const colors = Object.fromEntries(
     Object.entries(FALLBACK_COLORS).map(([name, fallback]) => [
@@ -303,6 +321,11 @@ function toSafeTokens(tokens: DesignTokens, paths: Set<string>): DesignTokens {
     },
     scheme: tokens.scheme ?? 'light',
   };
+  const menuBar = tokens.typography?.menuBar && toSafeMenuBar(tokens.typography.menuBar);
+  if (tokens.typography) {
+    const { menuBar: _drop, ...typography } = tokens.typography;
+    out.typography = menuBar ? { ...typography, menuBar } : typography;
+  }
   const chrome = Object.fromEntries(
     Object.entries(tokens.chrome ?? {}).flatMap(([name, value]) => {
       const color = value === undefined ? undefined : toCssColor(value);
