@@ -236,17 +236,20 @@ function toSafeAlternates(alternates: PlannedPage['alternates']): {
 }
 
 /** A hero's backdrop: its image checked like any other, its overlay a CSS colour or nothing. */
+/** The tallest picture band printed (px). */
+const MAX_BAND_HEIGHT = 4000;
+
 function toSafeBackdrop(backdrop: HeroBackdrop | undefined): { backdrop?: HeroBackdrop } {
   const image = backdrop ? toSafeImage(backdrop.image) : undefined;
   if (!backdrop || !image) return {};
   // Printed again by culori (digits only), its transparency kept: an overlay is see-through.
   const parsed = backdrop.overlay ? parse(backdrop.overlay) : undefined;
   const overlay = parsed ? formatRgb(parsed) : undefined;
-  // A band's height: finite CSS px within a screen's reach, or none.
+  // A band's height: finite CSS px, at most a tall screen's reach (a band stays a band).
   const height = backdrop.shownHeight;
   const shownHeight =
-    height !== undefined && Number.isFinite(height) && height > 0 && height <= 4000
-      ? { shownHeight: Math.round(height) }
+    height !== undefined && Number.isFinite(height) && height > 0
+      ? { shownHeight: Math.round(Math.min(height, MAX_BAND_HEIGHT)) }
       : {};
   return { backdrop: { image, ...(overlay ? { overlay } : {}), ...shownHeight } };
 }

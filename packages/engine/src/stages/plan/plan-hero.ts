@@ -47,6 +47,9 @@ function withCallToAction(blocks: Block[], label: string, href: string | undefin
 /** The most words a hero lays over its picture (characters): a headline, a line, a button. */
 const MAX_HERO_WORDS = 280;
 
+/** A picture band's height (px) when neither the original's band nor the picture gives one. */
+const BAND_HEIGHT = 480;
+
 /**
  * Where a hero's opening ends: its first blocks up to MAX_HERO_WORDS characters (the headline and
  * the line under it), and its call-to-action button right after; the whole when it is that short.
@@ -115,7 +118,8 @@ export function applyHero(
       id: `${section.id}-picture`,
       variant: 'hero',
       blocks: [],
-      backdrop: { image, ...(hero.shownHeight ? { shownHeight: hero.shownHeight } : {}) },
+      // Its height marks it a band wherever it is drawn: the original's, else the picture's own.
+      backdrop: { image, shownHeight: Math.round(hero.shownHeight ?? image.height ?? BAND_HEIGHT) },
     };
     return {
       ...page,

@@ -82,3 +82,23 @@ describe('Section: the hooks of the motion styles', () => {
     ]);
   });
 });
+
+describe('Section: a picture band (issue 23)', () => {
+  it('shows a band with no words whole, at the original height, with no scrim', () => {
+    const section = renderSection({
+      variant: 'hero',
+      blocks: [],
+      backdrop: {
+        image: { src: '/images/emblem.png', alt: 'The club emblem', width: 1200, height: 400 },
+        shownHeight: 360,
+      },
+    });
+    expect(section.className).toBe('section hero-picture');
+    expect(section.style.maxHeight).toBe('360px');
+    expect(section.querySelector('img.hero-picture-image')?.getAttribute('alt')).toBe(
+      'The club emblem',
+    );
+    expect(section.querySelector('.hero-scrim')).toBeNull();
+    expect(section.querySelector('.content')).toBeNull();
+  });
+});

@@ -54,6 +54,26 @@ export function Section({ section, index }: { section: SectionData; index: numbe
       </section>
     );
   }
+  if (variant === 'hero' && section.backdrop?.shownHeight !== undefined) {
+    // A picture band with no words over it (issue 23): the whole picture, as high as the
+    // original's band at most, edge to edge on the page's ground.
+    return (
+      <section
+        id={section.id}
+        aria-labelledby={headingId}
+        className="section hero-picture"
+        style={{ maxHeight: section.backdrop.shownHeight }}
+      >
+        <Picture image={section.backdrop.image} className="hero-picture-image" />
+        {title || blocks.length > 0 ? (
+          <div className="wrap content">
+            {title}
+            <Blocks blocks={blocks} />
+          </div>
+        ) : null}
+      </section>
+    );
+  }
   if (variant === 'hero' && section.backdrop) {
     // The original's full-bleed picture behind the words, under a scrim dark enough for white text.
     const { image, overlay } = section.backdrop;
