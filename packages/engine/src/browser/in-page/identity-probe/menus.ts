@@ -160,8 +160,9 @@ export function measureMenuBar(
     const gradient = gradientColor(s.backgroundImage);
     const color = isOpaque(s.backgroundColor) ? s.backgroundColor : gradient;
     if (imageUrl(s.backgroundImage)) return undefined;
-    if (color && holdsAll) {
-      if (color === fillOf(e.parentElement).color) return undefined;
+    // A box painted the colour of the one around it (a theme's inner container repeating its bar's
+    // navy) draws no band of its own: the band, if any, is further out.
+    if (color && holdsAll && color !== fillOf(e.parentElement).color) {
       const weights = new Map<string, number>();
       const sizes = new Map<string, number>();
       const colors = new Map<string, number>();
