@@ -31,15 +31,22 @@ if (stylesheet && stylesheet[1].startsWith(base)) {
 }
 
 for (const route of routes) {
-  const { html, head, language } = await render(route);
+  const { html, head, language, direction } = await render(route);
   const page = template
     // Replacer functions: a "$&" or "$'" in the page's text must not be read as a replacement pattern.
     .replace(/<!--head:start-->[\s\S]*?<!--head:end-->/, () => head)
     .replace('<!--app-html-->', () => html)
     .replace('<div id="root">', () => '<div id="root" data-route="' + escapeAttribute(route) + '">')
-    // A page without a valid language has none (the generator drops an invalid lang).
-    .replace(/<html(?: lang="[^"]*")?>/, () =>
-      language ? '<html lang="' + escapeAttribute(language) + '">' : '<html>',
+    // A page without a valid language has none (the generator drops an invalid lang); a language
+    // written right to left is laid out so (Seo's toDirection).
+    .replace(/<html(?: lang="[^"]*")?(?: dir="[^"]*")?>/, () =>
+      language
+        ? '<html lang="' +
+          escapeAttribute(language) +
+          '"' +
+          (direction === 'rtl' ? ' dir="rtl"' : '') +
+          '>'
+        : '<html>',
     );
   const file =
     route === '/'

@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router';
 import { App } from './App';
 import { pages } from './content/pages';
 import { site } from './content/site';
-import { toAlternateLinks } from './components/Seo';
+import { toAlternateLinks, toDirection } from './components/Seo';
 import { basePath } from './lib/asset';
 
 /** Every route to prerender. */
@@ -35,7 +35,7 @@ async function readStream(stream: AsyncIterable<Uint8Array | string>): Promise<s
  */
 export async function render(
   route: string,
-): Promise<{ html: string; head: string; language: string }> {
+): Promise<{ html: string; head: string; language: string; direction: 'rtl' | 'ltr' }> {
   const page = pages.find((candidate) => candidate.route === route);
   const title = page?.title ?? site.name;
   const description = page?.description ?? site.description;
@@ -70,5 +70,6 @@ export async function render(
   ]
     .filter(Boolean)
     .join('\n    ');
-  return { html, head, language: page?.language ?? site.language };
+  const language = page?.language ?? site.language;
+  return { html, head, language, direction: toDirection(language) };
 }

@@ -18,7 +18,7 @@ afterEach(async () => {
  */
 async function prerender(
   css: string,
-  pages: { route: string; language: string }[],
+  pages: { route: string; language: string; direction?: 'rtl' | 'ltr' }[],
   html = '<html lang="en">',
 ): Promise<Record<string, string>> {
   const dir = await mkdtemp(join(tmpdir(), 'sitelift-prerender-'));
@@ -39,7 +39,7 @@ export const base = '/';
 export const routes = pages.map((page) => page.route);
 export async function render(route) {
   const page = pages.find((candidate) => candidate.route === route);
-  return { html: '<p>' + route + '</p>', head: '<title>t</title>', language: page.language };
+  return { html: '<p>' + route + '</p>', head: '<title>t</title>', language: page.language, direction: page.direction ?? 'ltr' };
 }
 `,
   );
@@ -64,6 +64,15 @@ describe('scripts/prerender.mjs', () => {
     expect(pages['/a']).not.toContain('<script>');
     expect(pages['/b']).toMatch(/<!doctype html>\n<html>\n/);
     expect(pages['/a']).toContain('<div id="root" data-route="/a">');
+  });
+
+  it('lays a page in a right-to-left language out right to left (issue 23)', async () => {
+    const pages = await prerender('', [
+      { route: '/', language: 'ar', direction: 'rtl' },
+      { route: '/en', language: 'en', direction: 'ltr' },
+    ]);
+    expect(pages['/']).toContain('<html lang="ar" dir="rtl">');
+    expect(pages['/en']).toContain('<html lang="en">');
   });
 
   it('sets the language of a start page built without one', async () => {

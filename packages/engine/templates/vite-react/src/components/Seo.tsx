@@ -47,6 +47,37 @@ export function toAlternateLinks(
   ];
 }
 
+/**
+ * Languages written right to left (ISO 639 codes; a script subtag such as `-Arab` or `-Hebr` says
+ * so too). A browser lays a page out right to left only when `dir` says so: `lang="ar"` alone leaves
+ * the header, rows and paragraphs mirrored the wrong way (issue 23).
+ */
+const RTL_LANGUAGES = new Set([
+  'ar',
+  'arc',
+  'ckb',
+  'dv',
+  'fa',
+  'he',
+  'iw',
+  'ks',
+  'ps',
+  'sd',
+  'syr',
+  'ug',
+  'ur',
+  'yi',
+]);
+const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'rohg', 'mand']);
+
+/** The writing direction of a language tag: `rtl` for Arabic, Hebrew, Persian, Urdu…, else `ltr`. */
+export function toDirection(language: string): 'rtl' | 'ltr' {
+  const [code = '', ...subtags] = language.toLowerCase().split(/[-_]/);
+  if (subtags.some((subtag) => subtag.length === 4 && RTL_SCRIPTS.has(subtag))) return 'rtl';
+  if (subtags.some((subtag) => subtag.length === 4)) return 'ltr';
+  return RTL_LANGUAGES.has(code) ? 'rtl' : 'ltr';
+}
+
 /** Keeps the document head in step with the route. */
 export function Seo({
   title,
@@ -63,6 +94,7 @@ export function Seo({
     const url = siteOrigin() + route;
     document.title = title;
     document.documentElement.lang = language;
+    document.documentElement.dir = toDirection(language);
     meta('name', 'description', description);
     meta('property', 'og:title', title);
     meta('property', 'og:description', description);
