@@ -18,6 +18,7 @@ import type {
   DesignTokens,
   FontRef,
   FormModel,
+  HeaderPart,
   HeroBackdrop,
   HeroModel,
   ImageRef,
@@ -272,6 +273,13 @@ const asideSchema = exactly<Aside>()(
   }),
 );
 
+const headerPartSchema = exactly<HeaderPart>()(
+  z.object({
+    place: z.enum(['strip', 'start', 'end', 'under']),
+    blocks: z.array(blockSchema),
+  }),
+);
+
 const pageModelSchema = exactly<PageModel>()(
   z.object({
     url: z.string(),
@@ -297,6 +305,7 @@ const pageModelSchema = exactly<PageModel>()(
         reason: z.string(),
       }),
     ),
+    header: z.array(headerPartSchema).optional(),
   }),
 );
 
@@ -534,6 +543,7 @@ const typeScaleSchema = exactly<TypeScale>()(
         height: z.number(),
         menuTop: z.number().optional(),
         isBrandCentered: z.literal(true).optional(),
+        strip: z.object({ height: z.number(), color: z.string(), text: z.string() }).optional(),
       })
       .optional(),
     box: z
@@ -728,5 +738,6 @@ export const sitePlanSchema = exactly<SitePlan>()(
     design: designResultSchema,
     aiWritten: z.array(aiWrittenStringSchema).optional(),
     diagnostics: z.array(diagnosticSchema),
+    header: z.array(headerPartSchema).optional(),
   }),
 );

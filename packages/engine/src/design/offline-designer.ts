@@ -420,7 +420,7 @@ const MIN_BAR_ALPHA = 0.5;
  * of their own on it keep their own words' colour (`itemText`, readable there).
  */
 export function toReadableMenuBar(scale: TypeScale, itemText?: string): TypeScale {
-  const { menuBar, ...rest } = scale;
+  const { menuBar, ...rest } = toReadableStrip(scale);
   const fill = parse(menuBar?.color);
   if (!menuBar || !fill || alphaOf(menuBar.color) < MIN_BAR_ALPHA) return rest;
   const { gradient: measured, ...bar } = menuBar;
@@ -442,6 +442,25 @@ function textOnAll(fills: readonly Rgb[], preferred?: Rgb): Rgb {
   const least = (color: Rgb): number => Math.min(...fills.map((fill) => contrast(color, fill)));
   if (preferred && least(preferred) >= 4.5) return preferred;
   return least(WHITE) >= least(NEAR_BLACK) ? WHITE : NEAR_BLACK;
+}
+
+/**
+ * The header's strip made hex and readable (issue 23): its fill as the original drew it, its words'
+ * colour where they read there (4.5:1), else white or near-black; a strip without a colour is dropped.
+ */
+function toReadableStrip(scale: TypeScale): TypeScale {
+  const strip = scale.header?.strip;
+  if (!scale.header || !strip) return scale;
+  const { strip: _strip, ...header } = scale.header;
+  const fill = parse(strip.color);
+  if (!fill) return { ...scale, header };
+  return {
+    ...scale,
+    header: {
+      ...header,
+      strip: { ...strip, color: toHex(fill), text: toHex(textOn(fill, parse(strip.text))) },
+    },
+  };
 }
 
 /** A boxed column this close (ΔE2000) to the page's colour is no box to the eye. */

@@ -112,6 +112,9 @@ function toHeaderBand(band: ProbedHeaderBand): NonNullable<TypeScale['header']> 
   const menuTop = band.menuTop === undefined ? undefined : Math.min(band.menuTop, height - 40);
   if (menuTop !== undefined && menuTop >= 24) header.menuTop = Math.round(menuTop);
   if (band.isBrandCentered) header.isBrandCentered = true;
+  // The strip above the brand and menu keeps its height within the band, leaving room for both.
+  if (band.strip && band.strip.height >= 12 && band.strip.height <= height - 40)
+    header.strip = { ...band.strip, height: Math.round(band.strip.height) };
   return header;
 }
 
@@ -244,5 +247,8 @@ function mergeHeaderBands(bands: readonly ProbedHeaderBand[]): ProbedHeaderBand 
   if (stacked.length * 2 > bands.length) merged.menuTop = Math.min(height, median(stacked)!);
   if (bands.filter((band) => band.isBrandCentered).length * 2 > bands.length)
     merged.isBrandCentered = true;
+  // The strip most pages draw across their top: the first such page's (issue 23).
+  const strips = bands.flatMap((band) => (band.strip ? [band.strip] : []));
+  if (strips.length * 2 > bands.length) merged.strip = strips[0]!;
   return merged;
 }

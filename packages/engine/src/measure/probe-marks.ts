@@ -137,6 +137,13 @@ export const PROBE_MARKS = {
   sectionBox: 'data-sitelift-section-box',
   /** A parent of repeated items drawn as boxes: the first boxed item's colours, as sectionBox's. */
   itemBoxStyle: 'data-sitelift-item-box-style',
+  /**
+   * A part of the header band besides the brand and the main menu (issue 23), valued with its place:
+   * `strip` (a thin full-width bar above them: contact details, social links), `start`/`end` (beside
+   * the brand, on the side its lines start or end) or `under` (a line under the brand). Its words
+   * belong to the header, not to the page's first section.
+   */
+  headerPart: 'data-sitelift-header-part',
 } as const;
 
 /** The attribute name of one probe mark. */

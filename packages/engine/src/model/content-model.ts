@@ -359,6 +359,22 @@ export interface PageModel {
     what: string;
     reason: string;
   }[];
+  /**
+   * What the page's header showed besides its brand and menu (issue 23), where the identity probe
+   * placed it (PROBE_MARKS.headerPart): kept in the rebuilt header, not as the page's first words.
+   */
+  header?: HeaderPart[];
+}
+
+/**
+ * A part of the original's header (issue 23): `strip`, a thin full-width bar above the brand and
+ * menu (contact details, social links, a language link); `start`/`end`, words beside the brand on
+ * the side the line starts or ends (right and left in a right-to-left page); `under`, a line under
+ * the brand (its caption, the name in words).
+ */
+export interface HeaderPart {
+  place: 'strip' | 'start' | 'end' | 'under';
+  blocks: Block[];
 }
 
 /** A downloaded asset the rebuild can self-host. */
@@ -660,7 +676,13 @@ export interface TypeScale {
    * The header band at a desktop width (px): its height, where the menu's row starts when it lies
    * under the brand, and a centred brand (issue 23).
    */
-  header?: { height: number; menuTop?: number; isBrandCentered?: true };
+  header?: {
+    height: number;
+    menuTop?: number;
+    isBrandCentered?: true;
+    /** The strip across its top (issue 23): height (px), fill and words (hex, AA, set by the designer). */
+    strip?: { height: number; color: string; text: string };
+  };
   /**
    * A boxed page (issue 23): the centred column's width (px, capped) and fill (hex: the canvas the
    * words read on), the page's colour around it (`ground`, hex), and whether the header and the
@@ -855,6 +877,11 @@ export interface SitePlan {
    */
   aiWritten?: AiWrittenString[];
   diagnostics: Diagnostic[];
+  /**
+   * The original's header parts besides brand and menu (issue 23): the start page's, their links
+   * rewritten; the rebuilt header shows them where they stood. Absent: it showed none.
+   */
+  header?: HeaderPart[];
 }
 
 /** One string a model wrote into the plan (the report's `ai.written`). */

@@ -42,6 +42,11 @@ export const probedHeaderBandSchema = z.object({
   height: finite,
   menuTop: finite.optional(),
   isBrandCentered: z.literal(true).optional(),
+  /**
+   * The thin bar across the top above the brand and menu (issue 23, PROBE_MARKS.headerPart
+   * `strip`): its height (px), its fill and its words' colour (computed colours).
+   */
+  strip: z.object({ height: finite, color: z.string(), text: z.string() }).optional(),
 });
 export type ProbedHeaderBand = z.infer<typeof probedHeaderBandSchema>;
 

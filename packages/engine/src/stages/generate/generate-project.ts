@@ -425,6 +425,8 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
   if (plan.copyright) site.copyright = plan.copyright;
   // Only line kinds (paragraphs, lists, headings, rules) reach a plan's footer: no pictures to size.
   if (plan.footer) site.footer = plan.footer as NonNullable<SiteContent['footer']>;
+  // The header's strip and the lines beside or under its brand (issue 23): line kinds only, too.
+  if (plan.header) site.header = plan.header as NonNullable<SiteContent['header']>;
   if (plan.identity.nameSource === 'host') site.nameIsHost = true;
   if (siteName !== plan.identity.name) site.siteName = siteName;
   if (plan.identity.nameShown === false) site.nameShown = false;

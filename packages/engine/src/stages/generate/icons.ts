@@ -82,8 +82,11 @@ export function usedIcons(plan: SitePlan): Record<string, IconData> {
     for (const section of page.sections)
       for (const runs of [section.heading?.inlines ?? [], ...section.blocks.flatMap(runsOf)])
         for (const run of runs) if (run.icon) names.add(run.icon);
-  // The original's footer lines (a social profile's icon) are on every page.
-  for (const runs of (plan.footer ?? []).flatMap(runsOf))
+  // The original's footer lines (a social profile's icon) and header parts are on every page.
+  for (const runs of [
+    ...(plan.footer ?? []),
+    ...(plan.header ?? []).flatMap((part) => part.blocks),
+  ].flatMap(runsOf))
     for (const run of runs) if (run.icon) names.add(run.icon);
   const out: Record<string, IconData> = {};
   for (const name of [...names].sort()) {

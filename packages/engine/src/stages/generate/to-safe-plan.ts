@@ -441,6 +441,17 @@ export function toSafePlan(plan: SitePlan): SitePlan {
   );
   if (footer.length > 0) out.footer = footer;
   else delete out.footer;
+  // The header's strip and lines (issue 23): checked like the footer's, each part keeping its place.
+  const header = (plan.header ?? []).flatMap((part) => {
+    const blocks = toSafeBlocks(part.blocks).filter((block) =>
+      ['paragraph', 'list', 'heading', 'rule'].includes(block.kind),
+    );
+    return blocks.length > 0 && ['strip', 'start', 'end', 'under'].includes(part.place)
+      ? [{ place: part.place, blocks }]
+      : [];
+  });
+  if (header.length > 0) out.header = header;
+  else delete out.header;
   if (fontFaces.length > 0) out.fontFaces = fontFaces;
   else delete out.fontFaces;
   if (Object.keys(imageVariants).length > 0) out.imageVariants = imageVariants;

@@ -23,6 +23,7 @@ import { chooseVariant } from './choose-variant';
 import { createContentRewriter } from './content-rewriter';
 import { toFooterContact } from './footer-contact';
 import { planFooter, showsCopyright, toFooterLinks } from './plan-footer';
+import { isSameHeader, toHeaderParts, withHeaderWords } from './plan-header';
 import { fitTabs } from './fit-tabs';
 import { fixOutline, isPathTitle } from './fix-outline';
 import { groupSections } from './group-sections';
@@ -100,10 +101,21 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   const contentRewriter = createContentRewriter(model, rewriteHref, host, links.isRemovedLink);
   // A frameset's side frame is drawn as that frameset's aside: no page of its own.
   const shownPages = model.pages.filter((page) => !page.asideOf);
+  // The header's strip and lines (issue 23): the start page's are the site's.
+  const siteHeader = shownPages[0]
+    ? toHeaderParts(shownPages[0].header, contentRewriter(shownPages[0]).rewriteBlock).header
+    : [];
   let pages: PlannedPage[] = shownPages.map((page, pageIndex) => {
     const route = routeOf(page.url)!;
     const moduleName = toModuleName(route);
     const { rewriteRuns, rewriteBlock } = contentRewriter(page);
+    const ownHeader = toHeaderParts(page.header, rewriteBlock);
+    const headerWords = [
+      ...(isSameHeader(ownHeader.header, siteHeader)
+        ? []
+        : ownHeader.header.flatMap((part) => part.blocks)),
+      ...ownHeader.content,
+    ];
     let sections: Section[] = page.sections.map((section) => {
       const out: Section = {
         id: section.id,
@@ -124,6 +136,7 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
     const title = isPathTitle(page.title)
       ? toFallbackTitle(page.url, sections, model)
       : (toRouteTitle(page, sections, model) ?? page.title);
+    sections = withHeaderWords(sections, headerWords);
     sections = fitTabs(
       toCardRuns(
         toDatedSections(groupSections(fixOutline(sections, title), page.aside?.besideFrom)),
@@ -255,6 +268,7 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   if (model.copyright && !(lifted.footer && showsCopyright(lifted.footer, model.copyright)))
     draft.copyright = model.copyright;
   if (lifted.footer) draft.footer = lifted.footer;
+  if (siteHeader.length > 0) draft.header = siteHeader;
   if (fontFaces.length > 0) draft.fontFaces = fontFaces;
   const linksToOriginal = links.linksToOriginal();
   if (linksToOriginal.length > 0) draft.linksToOriginal = linksToOriginal;

@@ -28,6 +28,7 @@ import { markHiddenText } from './hidden-text';
 import { markHoverOnly } from './hover-only';
 import { fillOf } from './fill';
 import { measureHeaderBand } from './header-band';
+import { markHeaderParts } from './header-parts';
 import { findHero } from './hero';
 import { markBrand } from './logo';
 import { markMenus, measureMenuBar, readMenuItems } from './menus';
@@ -95,6 +96,9 @@ export function run(): PageProbe | undefined {
   if (typography) {
     const band = measureHeaderBand({ header, heroElement: found?.element, brand, menu: menu?.e });
     if (band) typography.header = band;
+    // The header's strip and the lines beside its brand stay the header's (issue 23).
+    const strip = markHeaderParts({ header, brand, menu: menu?.e, band });
+    if (band && strip) band.strip = strip;
     const box = measureBox({ background, header, footer, documentHeight });
     if (box) typography.box = box;
     if (menuBar) typography.menuBar = menuBar;

@@ -11,6 +11,7 @@ import { findContact, findCopyright, findSocial } from '../contact';
 import type { Node } from '../dom';
 import { collapse, findElement, findElements, getAttr, resolveUrl, textContent } from '../dom';
 import { guessLanguage } from '../guess-language';
+import { liftHeaderParts } from '../header-parts';
 import { markLanguageVersions, withCurrentLanguage } from '../language-versions';
 import { findMenuTargets } from '../menu-targets';
 import { markCentredHeadings } from '../heading-align';
@@ -64,6 +65,8 @@ export function parsePage(
   markPrintOnly(document, url, stylesheets);
   // Before the walk: language links are the switcher's, neither content nor navigation.
   const versions = markLanguageVersions(document, url);
+  // Before the walk: the header's strip and lines are the rebuilt header's (issue 23).
+  const header = liftHeaderParts(document, url, assets);
   const walked = walkContent(document, url, assets);
   // A one-page site's menu leads to anchors: a section starts at each (issue 23).
   const partStarts = new Map<number, PartStart>();
@@ -136,13 +139,14 @@ export function parsePage(
         (a) => resolveUrl(getAttr(a, 'href')!, url) ?? [],
       ),
     ),
-    textBlocks: walked.textBlocks,
+    textBlocks: [...header.textBlocks, ...walked.textBlocks],
     anchors,
-    dropped: walked.dropped,
+    dropped: [...header.dropped, ...walked.dropped],
   };
   // An address that redirected here (issue 24): links to it land on this page, and it redirects.
   if (raw.requestedUrl && raw.requestedUrl !== url) model.requestedUrl = raw.requestedUrl;
   if (walked.aside) model.aside = walked.aside;
+  if (header.parts.length > 0) model.header = header.parts;
   // The sections above the sidebar's columns (a banner spanning the page) stay above them.
   const beside =
     walked.asideFrom === undefined ? undefined : sections[sectionOfBlock[walked.asideFrom]!];

@@ -210,6 +210,14 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
           ...(scale.header.menuTop !== undefined
             ? [`--header-menu-h: ${scale.header.height - scale.header.menuTop}px;`]
             : []),
+          // The strip across its top in its own colour (issue 23).
+          ...(scale.header.strip
+            ? [
+                `--strip-h: ${scale.header.strip.height}px;`,
+                `--strip-fill: ${scale.header.strip.color};`,
+                `--on-strip: ${scale.header.strip.text};`,
+              ]
+            : []),
         ]
       : []),
     // A boxed page's column over the page's ground (issue 23); the header and footer in it or not.

@@ -173,3 +173,50 @@ describe('Header: a site that names itself nowhere (issue 23)', () => {
     }
   });
 });
+
+describe('Header: the original header’s strip and lines beside its brand (issue 23)', () => {
+  afterEach(() => delete site.header);
+
+  it('draws the strip above the bar, the lines at their sides and under the brand', () => {
+    site.header = [
+      { place: 'strip', blocks: [{ kind: 'paragraph', inlines: [{ text: '+1 555 0100' }] }] },
+      {
+        place: 'start',
+        blocks: [{ kind: 'paragraph', inlines: [{ text: 'info@bakery.example' }] }],
+      },
+      { place: 'under', blocks: [{ kind: 'paragraph', inlines: [{ text: 'Since 1921' }] }] },
+      {
+        place: 'end',
+        blocks: [
+          { kind: 'heading', level: 2, inlines: [{ text: 'Our shop' }] },
+          { kind: 'paragraph', inlines: [{ text: '1 Main Street' }] },
+        ],
+      },
+    ];
+    renderHeader();
+    const header = document.querySelector('header')!;
+    expect(header.classList.contains('has-header-parts')).toBe(true);
+    const strip = header.firstElementChild!;
+    expect(strip.className).toBe('header-strip');
+    expect(strip.textContent).toBe('+1 555 0100');
+    const bar = header.querySelector('.header-bar')!;
+    expect([...bar.children].map((child) => child.className.split(' ').at(-1))).toEqual([
+      'header-start',
+      'brand',
+      'header-under',
+      'header-end',
+      'desktop-nav',
+      'menu-button',
+    ]);
+    // A title in the header is no heading of the page's outline.
+    expect(header.querySelector('h2')).toBeNull();
+    expect(header.querySelector('.header-end .header-title')!.textContent).toBe('Our shop');
+  });
+
+  it('adds nothing where the original’s header showed only brand and menu', () => {
+    renderHeader();
+    const header = document.querySelector('header')!;
+    expect(header.querySelector('.header-strip, .header-part')).toBeNull();
+    expect(header.classList.contains('has-header-parts')).toBe(false);
+  });
+});

@@ -2,9 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, FocusEvent, KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../content/site';
-import type { MenuLink } from '../content/site-types';
+import type { MenuLink, SiteContent } from '../content/site-types';
+import type { Block } from '../content/types';
 import { asset } from '../lib/asset';
-import { isRoute } from './InlineText';
+import { InlineText, isRoute } from './InlineText';
 
 /** The header's menu: the original's (every top-level item, dropdowns), else the flat navigation. */
 function toMenu(): MenuLink[] {
@@ -145,6 +146,59 @@ function isNameShown(): boolean {
   return site.nameShown !== false && !site.nameIsHost;
 }
 
+type HeaderPlace = NonNullable<SiteContent['header']>[number]['place'];
+
+/** One line of a header part: its words and links as the original's header showed them. */
+function HeaderLine({ block }: { block: Block }) {
+  switch (block.kind) {
+    case 'paragraph':
+      return (
+        <p>
+          <InlineText runs={block.inlines} />
+        </p>
+      );
+    case 'heading':
+      // A title in the header (an address's "Our campus"), not a part of the page's outline.
+      return (
+        <p className="header-title">
+          <InlineText runs={block.inlines} />
+        </p>
+      );
+    case 'list':
+      return (
+        <ul>
+          {block.items.map((item, index) => (
+            <li key={index}>
+              <InlineText runs={item} />
+            </li>
+          ))}
+        </ul>
+      );
+    default:
+      return null;
+  }
+}
+
+/** The header's parts at one place (issue 23), or nothing when it had none there. */
+function HeaderPart({ place, className }: { place: HeaderPlace; className: string }) {
+  const blocks = (site.header ?? [])
+    .filter((part) => part.place === place)
+    .flatMap((part) => part.blocks);
+  if (blocks.length === 0) return null;
+  return (
+    <div className={'header-part ' + className}>
+      {blocks.map((block, index) => (
+        <HeaderLine key={index} block={block} />
+      ))}
+    </div>
+  );
+}
+
+/** Whether the original's header showed words at a place (issue 23). */
+function hasPart(...places: HeaderPlace[]): boolean {
+  return (site.header ?? []).some((part) => places.includes(part.place));
+}
+
 /** The site header: logo and name, the original's menu, and a menu button on small screens. */
 export function Header() {
   const [open, setOpen] = useState(false);
@@ -163,10 +217,18 @@ export function Header() {
         (site.headerLayout?.stacked ? ' is-stacked' : '') +
         (site.headerLayout?.centered ? ' is-centered' : '') +
         (site.headerLayout?.tall ? ' is-tall' : '') +
-        (site.headerOverHero ? ' over-hero' : '')
+        (site.headerOverHero ? ' over-hero' : '') +
+        (hasPart('start', 'end', 'under') ? ' has-header-parts' : '')
       }
     >
+      {/* The original's strip across the top: contact details, social links, a language link. */}
+      {hasPart('strip') ? (
+        <div className="header-strip">
+          <HeaderPart place="strip" className="wrap" />
+        </div>
+      ) : null}
       <div className="wrap header-bar">
+        <HeaderPart place="start" className="header-side header-start" />
         {/* Neither name nor logo shown by the original: the home link shows itself only when focused. */}
         <Link to="/" className={isNameShown() || site.logo ? 'brand' : 'brand brand-quiet'}>
           {site.logo ? (
@@ -189,6 +251,8 @@ export function Header() {
           */}
           <span className={isNameShown() || !site.logo ? undefined : 'sr-only'}>{site.name}</span>
         </Link>
+        <HeaderPart place="under" className="header-under" />
+        <HeaderPart place="end" className="header-side header-end" />
         {/* Without a menu of its own (the site's menu is a sidebar): no empty bar, no menu button. */}
         {menu.length > 0 ? (
           <nav aria-label={site.labels.menu} className="desktop-nav">

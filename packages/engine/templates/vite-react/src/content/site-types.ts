@@ -76,6 +76,12 @@ export interface SiteContent {
   copyright?: string;
   /** The original's own footer lines (issue 12): shown instead of lines of the template's own. */
   footer?: Block[];
+  /**
+   * What the original's header showed besides its brand and menu (issue 23), by place: `strip`, a
+   * thin bar across the top; `start`/`end`, beside the brand on the side lines start or end; `under`,
+   * a line under the brand.
+   */
+  header?: { place: 'strip' | 'start' | 'end' | 'under'; blocks: Block[] }[];
   labels: {
     skip: string;
     menu: string;
