@@ -204,6 +204,45 @@ describe('toSafePlan', () => {
     expect(withBar('linear-gradient(#000000, #ffffff)', 'red;}</style>')).toBeUndefined();
   });
 
+  it("prints the header's strip and parts only as colours and lines (issue 23)", () => {
+    const plan = contactPlan();
+    const { tokens } = plan.design;
+    const withStrip = (color: string) =>
+      toSafePlan({
+        ...plan,
+        header: [
+          { place: 'strip', blocks: [{ kind: 'paragraph', inlines: [{ text: '+1 555 0100' }] }] },
+          { place: 'start', blocks: [{ kind: 'image', image: { src: '/x.png', alt: '' } }] },
+        ],
+        design: {
+          ...plan.design,
+          tokens: {
+            ...tokens,
+            typography: {
+              body: { size: 16, lineHeight: 1.5 },
+              headings: {
+                h1: { size: 32, weight: 700 },
+                h2: { size: 24, weight: 700 },
+                h3: { size: 20, weight: 700 },
+              },
+              flowGap: 16,
+              sectionPadding: 48,
+              hasBands: false,
+              header: { height: 200, strip: { height: 40, color, text: '#ffffff' } },
+            },
+          },
+        },
+      });
+    const kept = withStrip('#2c3e50');
+    expect(kept.design.tokens.typography?.header).toEqual({
+      height: 200,
+      strip: { height: 40, color: '#2c3e50', text: '#ffffff' },
+    });
+    // A picture is no line of the header's: that part is not drawn there.
+    expect(kept.header?.map((part) => part.place)).toEqual(['strip']);
+    expect(withStrip('red;}</style>').design.tokens.typography?.header).toEqual({ height: 200 });
+  });
+
   it('prints only hosted background pictures, laid with CSS values of known shapes (issue 23)', () => {
     const plan = contactPlan();
     const path = plan.assets[0]!.path;

@@ -328,6 +328,17 @@ function toSafeTokens(tokens: DesignTokens, paths: Set<string>): DesignTokens {
   if (tokens.typography) {
     const { menuBar: _drop, ...typography } = tokens.typography;
     out.typography = menuBar ? { ...typography, menuBar } : typography;
+    // The header's strip (issue 23): its colours are colours, its height a pixel size; else none.
+    const header = typography.header;
+    if (header?.strip) {
+      const { strip, ...rest } = header;
+      const color = toCssColor(strip.color);
+      const text = toCssColor(strip.text);
+      out.typography.header =
+        color && text && Number.isFinite(strip.height) && strip.height > 0 && strip.height < 200
+          ? { ...rest, strip: { height: Math.round(strip.height), color, text } }
+          : rest;
+    }
   }
   const chrome = Object.fromEntries(
     Object.entries(tokens.chrome ?? {}).flatMap(([name, value]) => {
