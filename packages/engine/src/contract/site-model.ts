@@ -421,6 +421,9 @@ const siteIdentitySchema = exactly<SiteIdentity>()(
       heading: z.string().optional(),
       body: z.string().optional(),
       faces: z.array(fontRefSchema).optional(),
+      fallbacks: z
+        .object({ body: z.array(z.string()).optional(), heading: z.array(z.string()).optional() })
+        .optional(),
     }),
     hero: heroModelSchema.optional(),
     menu: z.array(menuItemSchema).optional(),

@@ -264,6 +264,23 @@ describe('offline designer', () => {
     expect(buildTokens(modelWith({}, { body: 'Droid Serif' })).fonts.body).toMatch(/^ui-serif/);
   });
 
+  it("follows a kept family with the original's web-safe fallbacks of its kind (issue 23)", () => {
+    // Verdana, Helvetica, sans-serif: a visitor without Verdana read the original in Helvetica.
+    const tokens = buildTokens(
+      modelWith(
+        {},
+        { body: 'Verdana', heading: 'Georgia', fallbacks: { body: ['Helvetica', 'Times', 'Foo'] } },
+      ),
+    );
+    expect(tokens.fonts.body).toMatch(/^"Verdana", "Helvetica", ui-sans-serif/);
+    // The heading's own stack had no fallbacks; a serif is never the fallback of a sans.
+    expect(tokens.fonts.heading).toMatch(/^"Georgia", ui-serif/);
+    // A family the rebuild does not name gets no fallbacks of its own either (the system's stack).
+    expect(
+      buildTokens(modelWith({}, { body: 'Open Sans', fallbacks: { body: ['Arial'] } })).fonts.body,
+    ).toMatch(/^ui-sans-serif/);
+  });
+
   it('uses web-safe fonts by name and system stacks otherwise, never a font CDN', () => {
     expect(toFontStack('Georgia')).toMatch(/^"Georgia", ui-serif/);
     expect(toFontStack('Comic Sans MS')).toMatch(/^ui-sans-serif/);

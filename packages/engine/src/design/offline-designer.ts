@@ -201,13 +201,46 @@ function isHosted(model: SiteModel, family: string | undefined): boolean {
 }
 
 /** A font stack: the site's own family first when its files ship with the rebuild. */
-function fontStack(model: SiteModel, family: string | undefined, fallback: 'sans' | 'serif') {
+function fontStack(
+  model: SiteModel,
+  family: string | undefined,
+  fallback: 'sans' | 'serif',
+  originalFallbacks: readonly string[] = [],
+) {
+  let stack: string;
   if (family && isHosted(model, family)) {
     // The family's own kind decides its fallback (a sans heading over a serif body stays sans).
     const kind = SERIF_HINT.test(family) && !/sans/i.test(family) ? 'serif' : 'sans';
-    return `"${family.replace(/["\\]/g, '')}", ${kind === 'serif' ? SERIF : SANS}`;
-  }
-  return toFontStack(family, fallback);
+    stack = `"${family.replace(/["\\]/g, '')}", ${kind === 'serif' ? SERIF : SANS}`;
+  } else stack = toFontStack(family, fallback);
+  return withOriginalFallbacks(stack, family, originalFallbacks);
+}
+
+/**
+ * A kept family followed by the web-safe families the original fell back to (issue 23): a visitor
+ * without Verdana read the original in its Helvetica, not in the system's own sans, whose wider
+ * letters wrapped every line a word earlier. Only after a family the rebuild names, and only
+ * those of the same kind (a serif after a sans would change the look where the first is missing).
+ */
+export function withOriginalFallbacks(
+  stack: string,
+  family: string | undefined,
+  originalFallbacks: readonly string[],
+): string {
+  if (!family || !stack.startsWith('"')) return stack;
+  const kind =
+    WEB_SAFE[family.toLowerCase().trim()] ??
+    (SERIF_HINT.test(family) && !/sans/i.test(family) ? 'serif' : 'sans');
+  const seen = new Set([family.toLowerCase().trim()]);
+  const kept = originalFallbacks.filter((name) => {
+    const key = name.toLowerCase().trim();
+    if (seen.has(key) || WEB_SAFE[key] !== kind) return false;
+    seen.add(key);
+    return true;
+  });
+  if (kept.length === 0) return stack;
+  const first = stack.indexOf(', ');
+  return `${stack.slice(0, first)}, ${kept.map((name) => `"${name.replace(/["\\]/g, '')}"`).join(', ')}${stack.slice(first)}`;
 }
 
 /**
@@ -352,8 +385,15 @@ export function buildTokens(
       link: toHex(link),
     },
     fonts: {
-      heading: fontStack(model, model.identity.fonts.heading ?? body, serifBody ? 'serif' : 'sans'),
-      body: fontStack(model, body, 'sans'),
+      heading: fontStack(
+        model,
+        model.identity.fonts.heading ?? body,
+        serifBody ? 'serif' : 'sans',
+        model.identity.fonts.heading
+          ? model.identity.fonts.fallbacks?.heading
+          : model.identity.fonts.fallbacks?.body,
+      ),
+      body: fontStack(model, body, 'sans', model.identity.fonts.fallbacks?.body),
       mono: MONO,
     },
     // A rebuild that keeps the original's look keeps its corners, square ones square (issue 23); the

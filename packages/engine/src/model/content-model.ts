@@ -514,7 +514,13 @@ export interface SiteIdentity {
   colors: BrandColors;
   /** `dark` when the original's page background is dark: the rebuild is dark too. */
   scheme?: 'light' | 'dark';
-  fonts: { heading?: string; body?: string; faces?: FontRef[] };
+  fonts: {
+    heading?: string;
+    body?: string;
+    faces?: FontRef[];
+    /** The named families the original's stacks fell back to after the first (issue 23). */
+    fallbacks?: { body?: string[]; heading?: string[] };
+  };
   /** The start page's hero, when it has one. */
   hero?: HeroModel;
   /** The main menu as the original shows it, dropdowns with their children. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { listFontFaces, listGoogleFamilies, toFirstFamily, toFontRefs } from './font-faces';
+import {
+  listFontFaces,
+  listGoogleFamilies,
+  toFallbackFamilies,
+  toFirstFamily,
+  toFontRefs,
+} from './font-faces';
 
 describe('font faces', () => {
   const faces = listFontFaces([
@@ -85,5 +91,14 @@ describe('font faces', () => {
         'https://example.com/css?family=Not+Google',
       ]),
     ).toEqual(['Inter', 'Roboto Slab']);
+  });
+
+  it('reads the named families a stack falls back to after its first (issue 23)', () => {
+    expect(toFallbackFamilies('Verdana, Helvetica, sans-serif')).toEqual(['Helvetica']);
+    expect(toFallbackFamilies('"Helvetica Neue", Helvetica, Arial, system-ui, sans-serif')).toEqual(
+      ['Helvetica', 'Arial'],
+    );
+    expect(toFallbackFamilies('Georgia')).toEqual([]);
+    expect(toFallbackFamilies(undefined)).toEqual([]);
   });
 });

@@ -24,6 +24,26 @@ function unquote(value: string): string {
     .trim();
 }
 
+/** Generic families and CSS keywords: the end of a stack, never a family of the site's own. */
+const GENERIC_FAMILY =
+  /^(?:serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-\w+|-apple-system|blinkmacsystemfont|emoji|math|fangsong|inherit|initial|unset|revert)$|^var\(/i;
+/** The most fallbacks a stack keeps after its first family. */
+const MAX_FALLBACKS = 4;
+
+/**
+ * The named families after the first in a CSS font-family list (`Verdana, Helvetica, sans-serif`
+ * -> `[Helvetica]`): where a visitor lacks the first, the original fell back to these (issue 23).
+ */
+export function toFallbackFamilies(value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .slice(1)
+    .map(unquote)
+    .filter((family) => family !== '' && !GENERIC_FAMILY.test(family))
+    .slice(0, MAX_FALLBACKS);
+}
+
 /** The first family of a CSS font-family list (`"Roboto Slab", serif` -> `Roboto Slab`). */
 export function toFirstFamily(value: string | undefined): string | undefined {
   const first = value ? unquote(value.split(',')[0] ?? '') : '';

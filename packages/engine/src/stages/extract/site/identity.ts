@@ -18,6 +18,7 @@ import {
   listFontFaces,
   listGoogleFamilies,
   listGoogleImports,
+  toFallbackFamilies,
   toFirstFamily,
   toFontRefs,
 } from '../font-faces';
@@ -122,6 +123,15 @@ export function readIdentity({
   );
   const bodyFamily = toFirstFamily(probe?.fonts.body) ?? brand.fonts.body;
   const headingFamily = toFirstFamily(probe?.fonts.heading) ?? brand.fonts.heading ?? bodyFamily;
+  // The families the original fell back to, for a visitor without its first (issue 23).
+  const fallbacks = {
+    ...(toFallbackFamilies(probe?.fonts.body).length > 0
+      ? { body: toFallbackFamilies(probe?.fonts.body) }
+      : {}),
+    ...(toFallbackFamilies(probe?.fonts.heading).length > 0
+      ? { heading: toFallbackFamilies(probe?.fonts.heading) }
+      : {}),
+  };
   const faces = toFontRefs(
     [bodyFamily, headingFamily],
     listFontFaces(raw.stylesheets),
@@ -160,6 +170,7 @@ export function readIdentity({
         ...(bodyFamily ? { body: bodyFamily } : {}),
         ...(headingFamily ? { heading: headingFamily } : {}),
         ...(faces.length > 0 ? { faces } : {}),
+        ...(Object.keys(fallbacks).length > 0 ? { fallbacks } : {}),
       },
       ...(menu.length > 0 ? { menu } : {}),
       ...(hero ? { hero } : {}),
