@@ -535,7 +535,12 @@ const typeScaleSchema = exactly<TypeScale>()(
       .optional(),
     isTextCentered: z.literal(true).optional(),
     column: z
-      .object({ width: z.number(), measure: z.number(), align: z.enum(['center', 'left']) })
+      .object({
+        width: z.number(),
+        measure: z.number(),
+        align: z.enum(['center', 'left']),
+        isMeasureCentered: z.literal(true).optional(),
+      })
       .optional(),
     flowGap: z.number(),
     headingGap: z.number().optional(),

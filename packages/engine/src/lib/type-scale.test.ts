@@ -73,6 +73,74 @@ describe('the measured type scale (decision record 029)', () => {
     expect(scale.sectionPadding).toBe(72);
   });
 
+  it('centres a measure the original centred in a wider column', () => {
+    // A book's page: a 740 px measure centred in the 1140 px right of a 300 px summary.
+    const book = { left: 300, width: 1140, measure: 740, isCentered: false };
+    const scale = toTypeScale({ ...BOOTSTRAP, column: { ...book, inset: 200 } });
+    expect(scale.column).toEqual({
+      width: 1440,
+      measure: 740,
+      align: 'left',
+      isMeasureCentered: true,
+    });
+    // A Bootstrap column offset to the middle of a centred container.
+    expect(
+      toTypeScale({ ...BOOTSTRAP, column: { ...BOOTSTRAP.column!, inset: 208 } }).column,
+    ).toEqual({ width: 1140, measure: 723, align: 'center', isMeasureCentered: true });
+    // Flush with the column's left edge (a text column beside the page's own sidebar): as before.
+    expect(toTypeScale({ ...BOOTSTRAP, column: { ...book, inset: 0 } }).column).toEqual({
+      width: 1440,
+      measure: 740,
+      align: 'left',
+    });
+    // A measure as wide as its column has nowhere to be centred.
+    expect(
+      toTypeScale({
+        ...BOOTSTRAP,
+        column: { left: 280, width: 1155, measure: 1140, isCentered: false, inset: 8 },
+      }).column?.isMeasureCentered,
+    ).toBeUndefined();
+  });
+
+  it("draws an h1-over-h3 page's h3 treatment on the rebuilt h2s (the outline closes the gap)", () => {
+    const bar = { color: 'rgb(41, 69, 99)', text: 'rgb(255, 255, 255)' };
+    const skipped: ProbedTypography = {
+      body: { size: 13, lineHeight: 15.6 },
+      h1: { size: 26, weight: 700 },
+      h3: { size: 19, weight: 700, color: 'rgb(255, 255, 255)', fill: bar },
+      hasBands: false,
+    };
+    const scale = toTypeScale(skipped);
+    expect(scale.headings.h2).toEqual({
+      size: 19,
+      weight: 700,
+      color: 'rgb(255, 255, 255)',
+      fill: bar,
+    });
+    // The rebuilt h3 (the original's h4) at the browser's ratio, no bar.
+    expect(scale.headings.h3).toEqual({ size: 16.5, weight: 700 });
+    // With an h2 of its own, every level keeps its own.
+    const full = toTypeScale({ ...skipped, h2: { size: 22, weight: 700 } });
+    expect(full.headings.h2).toEqual({ size: 22, weight: 700 });
+    expect(full.headings.h3.fill).toEqual(bar);
+  });
+
+  it("keeps the widest measure of the pages sharing the site's column", () => {
+    // A page with a scroll bar measures narrower; a line another page drew whole stays whole.
+    const page = (measure: number): ProbedTypography => ({
+      ...BOOTSTRAP,
+      column: { left: 300, width: 1140, measure, isCentered: false, inset: 200 },
+    });
+    const merged = mergeTypography([page(738), page(736), page(770), page(738)])!;
+    expect(merged.column).toEqual({
+      left: 300,
+      width: 1140,
+      measure: 770,
+      isCentered: false,
+      inset: 200,
+    });
+  });
+
   it("takes a site's scale over its pages: medians, the most shared column, what most pages do", () => {
     const page = (size: number, left: number, isTextCentered?: true): ProbedTypography => ({
       ...BOOTSTRAP,

@@ -42,8 +42,9 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
   // least its MIN_RATIO of the body and, above that, no larger than the level above it.
   const headings = {} as TypeScale['headings'];
   let above = Number.POSITIVE_INFINITY;
+  const outline = toOutlineLevels(measured);
   for (const level of ['h1', 'h2', 'h3'] as const) {
-    const found = measured[level];
+    const found = outline[level];
     const size = found?.size ?? originalBody * DEFAULT_RATIO[level];
     const kept = round(Math.max(bodySize * MIN_RATIO[level], Math.min(size, above)));
     headings[level] = { size: kept, weight: found?.weight ?? 700 };
@@ -89,14 +90,38 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
     const width = Math.round(
       Math.min(VIEWPORT, column.isCentered ? column.width : column.left + column.width),
     );
-    scale.column = {
-      width,
-      measure: Math.round(clamp(column.measure, Math.min(width, 320), width)),
-      align: column.isCentered ? 'center' : 'left',
-    };
+    const measure = Math.round(clamp(column.measure, Math.min(width, 320), width));
+    scale.column = { width, measure, align: column.isCentered ? 'center' : 'left' };
+    // A measure the original centred inside a wider column (a book's page in the space beside its
+    // summary, a Bootstrap column offset to the middle): the rebuild centres its text there too
+    // (issue 23: blocks stay where they were).
+    const slack = column.width - column.measure;
+    const inset = column.inset ?? 0;
+    if (
+      slack >= MIN_MEASURE_SLACK &&
+      Math.abs(inset - slack / 2) <= Math.max(16, slack * CENTRED_MEASURE_TOLERANCE)
+    )
+      scale.column.isMeasureCentered = true;
   }
   return scale;
 }
+
+/**
+ * The measured levels as the rebuilt outline numbers them: pages that skip h2 (an h1 title over h3
+ * sections) are closed up by the plan (h3 -> h2), so the h3s' size, bar and colour are the rebuilt
+ * h2s' (issue 23: a page's dark heading bars were measured on h3 and drawn on none); the rebuilt h3
+ * (the original's h4) takes the default ratio.
+ */
+function toOutlineLevels(measured: ProbedTypography): Pick<ProbedTypography, 'h1' | 'h2' | 'h3'> {
+  if (measured.h1 === undefined || measured.h2 !== undefined || measured.h3 === undefined)
+    return measured;
+  return { h1: measured.h1, h2: measured.h3 };
+}
+
+/** How much narrower than its column (px) a measure must be to sit somewhere in it. */
+const MIN_MEASURE_SLACK = 48;
+/** How far off the column's centre (share of the room either side) a centred measure may sit. */
+const CENTRED_MEASURE_TOLERANCE = 0.25;
 
 /** The widest boxed column the rebuild draws (px). */
 const BOX_MAX = 1280;
@@ -211,7 +236,16 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
   const column = [...columns.values()].reduce<
     { column: NonNullable<ProbedTypography['column']>; n: number } | undefined
   >((best, next) => (!best || next.n > best.n ? next : best), undefined)?.column;
-  if (column) merged.column = column;
+  // The pages sharing that column wrap at its widest measure: a page with a scroll bar or one
+  // long line less measures a little narrower, and a line another page drew whole must stay whole.
+  if (column) {
+    const same = pages.flatMap((t) =>
+      t.column && t.column.left === column.left && t.column.width === column.width
+        ? [t.column.measure]
+        : [],
+    );
+    merged.column = { ...column, measure: Math.max(column.measure, ...same) };
+  }
   const paragraphGap = median(numbers((t) => t.paragraphGap));
   if (paragraphGap !== undefined) merged.paragraphGap = paragraphGap;
   const sectionGap = median(numbers((t) => t.sectionGap));

@@ -720,7 +720,13 @@ export interface TypeScale {
   /** True: the original centred most of its text, and the rebuild does too. */
   isTextCentered?: true;
   /** The column text sits in: its width, its paragraphs' width, centred or flush left. */
-  column?: { width: number; measure: number; align: 'center' | 'left' };
+  column?: {
+    width: number;
+    measure: number;
+    align: 'center' | 'left';
+    /** True: the original centred its measure inside the wider column (issue 23). */
+    isMeasureCentered?: true;
+  };
   /** Space between blocks of a section, and a section's padding above and below (px). */
   flowGap: number;
   /**

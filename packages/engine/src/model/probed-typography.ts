@@ -105,7 +105,14 @@ export const probedTypographySchema = z.object({
    * viewport around it (left edge and width), how wide its paragraphs run, and whether it is centred.
    */
   column: z
-    .object({ left: finite, width: finite, measure: finite, isCentered: z.boolean() })
+    .object({
+      left: finite,
+      width: finite,
+      measure: finite,
+      isCentered: z.boolean(),
+      /** Where the measure's paragraphs start, from the column's left edge (px; absent at 0). */
+      inset: finite.optional(),
+    })
     .optional(),
   /** Median gap (px) between two paragraphs in a row. */
   paragraphGap: finite.optional(),

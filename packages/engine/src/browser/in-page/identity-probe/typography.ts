@@ -211,7 +211,7 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
   // The column: the outermost box narrower than the viewport around the paragraphs holding most
   // characters (a Bootstrap .container, a centred wrapper, the body inside its margin).
   const containers = new Map<string, number>();
-  const widths: [number, number, string][] = [];
+  const widths: [number, number, string, number][] = [];
   for (const [box, chars] of boxes) {
     let outer = box;
     for (let a: Element | null = box; a && a !== doc.documentElement; a = a.parentElement)
@@ -221,8 +221,9 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
     if (c.width <= 0) continue;
     const key = Math.round(c.left) + '|' + Math.round(c.width);
     add(containers, key, chars);
-    const bw = contentBox(box).width;
-    if (bw > 0) widths.push([Math.round(bw), chars, key]);
+    const inner = contentBox(box);
+    if (inner.width > 0)
+      widths.push([Math.round(inner.width), chars, key, Math.round(inner.left - c.left)]);
   }
   const column = heaviest(containers);
   if (column) {
@@ -236,6 +237,10 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
       measure: Math.min(measure, width),
       isCentered: Math.abs(left + width / 2 - W / 2) <= Math.max(8, W * 0.01),
     };
+    // Where those paragraphs start inside the column (a measure centred in a wide column beside a
+    // sidebar sits well right of the column's edge).
+    const inset = weightedMedian(spans.map((w) => [w[3], w[1]] as const));
+    if (inset !== undefined && inset > 0) typography.column.inset = inset;
   }
   // The rhythm: the gap between two paragraphs in a row, and the gap before a section's heading.
   const paragraphGaps: number[] = [];

@@ -93,6 +93,16 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(variables).not.toContain('--wrap-margin-left');
   });
 
+  it('writes a measure centred in its column as centred text blocks (issue 23)', () => {
+    const column = { width: 1440, measure: 740, align: 'left' as const };
+    const centred = toTypeScaleVariables({
+      ...scale,
+      column: { ...column, isMeasureCentered: true },
+    });
+    expect(centred).toContain('--measure-margin: auto;');
+    expect(toTypeScaleVariables({ ...scale, column })).not.toContain('--measure-margin');
+  });
+
   it("writes a heading level's case and spacing only where the original had its own", () => {
     const capitals = { size: 30, weight: 600, case: 'uppercase' as const, tracking: 0.1 };
     const variables = toTypeScaleVariables({

@@ -269,6 +269,8 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
           `--wrap-max: calc(${column.width}px + 4rem);`,
           `--measure: ${column.measure}px;`,
           ...(column.align === 'left' ? ['--wrap-margin-left: 0;'] : []),
+          // A measure centred in its column: the text centred in the column too.
+          ...(column.isMeasureCentered ? ['--measure-margin: auto;'] : []),
         ]
       : []),
   ];
