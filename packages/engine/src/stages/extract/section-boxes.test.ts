@@ -6,7 +6,6 @@ import { contrast, parseColor } from '../../lib/color';
 import type { Node } from './dom';
 import { markBoxedSections, toBoxStyle } from './section-boxes';
 
-const WHITE = { r: 255, g: 255, b: 255 };
 const mark = (box: object): string => JSON.stringify(box).replace(/"/g, '&quot;');
 
 describe('toBoxStyle', () => {
@@ -93,5 +92,33 @@ describe('markBoxedSections', () => {
     markBoxedSections(sections, document);
     expect(sections[0]!.box).toEqual({ border: { width: 1, color: '#dddddd', sides: 'all' } });
     expect(sections[1]!.box).toBeUndefined();
+  });
+
+  it('matches a box by the heading shown, and gives boxes of one heading to its sections in turn', () => {
+    const box = (fill: string, words?: string) =>
+      mark({
+        fill,
+        text: 'rgb(0, 0, 0)',
+        ground: 'rgb(255, 255, 255)',
+        ...(words ? { words } : {}),
+      });
+    const document = parse(`<html><body>
+      <div ${PROBE_MARKS.sectionBox}="${box('rgb(238, 238, 238)')}"><h3>Details</h3><p>One.</p></div>
+      <div ${PROBE_MARKS.sectionBox}="${box('rgb(221, 238, 255)')}"><h3>Details</h3><p>Two.</p></div>
+      <div ${PROBE_MARKS.sectionBox}="${box('rgb(255, 238, 221)', 'Opening hours')}">
+        <h3 class="print-only">Printed header</h3><h3>Opening hours</h3><p>9–5.</p></div>
+      </body></html>`) as Node;
+    const section = (id: string, text: string): Section => ({
+      id,
+      heading: { level: 3, inlines: [{ text }] },
+      blocks: [],
+    });
+    const sections = [
+      section('details', 'Details'),
+      section('details-2', 'Details'),
+      section('hours', 'Opening hours'),
+    ];
+    markBoxedSections(sections, document);
+    expect(sections.map((s) => s.box?.fill)).toEqual(['#eeeeee', '#ddeeff', '#ffeedd']);
   });
 });

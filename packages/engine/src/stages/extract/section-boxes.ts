@@ -19,7 +19,11 @@ import { collapse, findElement, findElements, getAttr, textContent } from './dom
  * The probe's JSON (the in-page MeasuredBox): a BoxStyle's shape as computed, with the words' colour
  * required and the ground under the box.
  */
-const measuredBoxSchema = boxStyleSchema.extend({ text: z.string(), ground: z.string() });
+const measuredBoxSchema = boxStyleSchema.extend({
+  text: z.string(),
+  ground: z.string(),
+  words: z.string().optional(),
+});
 
 /** WCAG AA for body text. */
 const READABLE = 4.5;
@@ -40,18 +44,21 @@ function toReadable(text: Rgb, fills: Rgb[]): Rgb {
   return least(color) >= READABLE ? color : least(black) >= least(white) ? black : white;
 }
 
-/** What the probe measured of a box (its mark's JSON) as a BoxStyle; undefined when unreadable. */
-export function toBoxStyle(value: string | undefined): BoxStyle | undefined {
+/** A box mark's JSON as the probe wrote it; undefined when unreadable. */
+function toMeasuredBox(value: string | undefined): z.infer<typeof measuredBoxSchema> | undefined {
   if (!value) return undefined;
-  let json: unknown;
   try {
-    json = JSON.parse(value);
+    const parsed = measuredBoxSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
-  const parsed = measuredBoxSchema.safeParse(json);
-  if (!parsed.success) return undefined;
-  const measured = parsed.data;
+}
+
+/** What the probe measured of a box (its mark's JSON) as a BoxStyle; undefined when unreadable. */
+export function toBoxStyle(value: string | undefined): BoxStyle | undefined {
+  const measured = toMeasuredBox(value);
+  if (!measured) return undefined;
   const ground = parseColor(measured.ground) ?? { r: 255, g: 255, b: 255 };
   const box: BoxStyle = {};
   const fill = measured.fill ? toOpaque(measured.fill, ground) : undefined;
@@ -94,20 +101,21 @@ const firstHeadingOf = (box: Element): Element | undefined =>
 
 /**
  * Gives each section whose heading the original drew in a box of its own (PROBE_MARKS.sectionBox)
- * that box, matched by the heading's words (the first box a heading's words head wins).
+ * that box, matched by the words of the heading it opened with as shown (else its first heading in
+ * the HTML); boxes whose headings share words go to those sections in document order, once each.
  */
 export function markBoxedSections(sections: Section[], document: Node): void {
-  const boxes = new Map<string, BoxStyle>();
+  const boxes = new Map<string, BoxStyle[]>();
   for (const element of findElements(document, (e) => !!getAttr(e, PROBE_MARKS.sectionBox))) {
+    const value = getAttr(element, PROBE_MARKS.sectionBox);
     const heading = firstHeadingOf(element);
-    const words = heading ? key(textContent(heading)) : '';
-    if (!words || boxes.has(words)) continue;
-    const box = toBoxStyle(getAttr(element, PROBE_MARKS.sectionBox));
-    if (box) boxes.set(words, box);
+    const words = key(toMeasuredBox(value)?.words ?? (heading ? textContent(heading) : ''));
+    const box = words ? toBoxStyle(value) : undefined;
+    if (box) boxes.set(words, [...(boxes.get(words) ?? []), box]);
   }
   if (boxes.size === 0) return;
   for (const section of sections) {
-    const box = section.heading && boxes.get(key(plainText(section.heading.inlines)));
+    const box = section.heading && boxes.get(key(plainText(section.heading.inlines)))?.shift();
     if (box) section.box = box;
   }
 }

@@ -56,6 +56,7 @@ describe('markSectionBoxes', () => {
     expect(found.panel).toMatchObject({
       border: { width: 1, sides: 'all' },
       head: { fill: 'rgb(51, 122, 183)', text: 'rgb(255, 255, 255)' },
+      words: 'Basic plan',
     });
   });
 

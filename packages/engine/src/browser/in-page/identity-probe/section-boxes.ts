@@ -18,6 +18,8 @@ const MIN_WIDTH_SHARE = 0.3;
 const MIN_HEIGHT = 48;
 /** A border line this opaque or more shows (a translucent line over a dark page still draws the card). */
 const MIN_LINE_ALPHA = 0.2;
+/** A box's heading words are kept up to this many characters. */
+const MAX_WORDS_LENGTH = 300;
 
 /**
  * A box as the probe writes it (JSON in PROBE_MARKS.sectionBox and PROBE_MARKS.itemBoxStyle):
@@ -37,6 +39,8 @@ export interface MeasuredBox {
   head?: { fill: string; text: string };
   /** The box spans the viewport's width (a band), not a card in the column. */
   isFullWidth?: true;
+  /** The words of the shown heading the box opens with (a section box's, to match its section). */
+  words?: string;
 }
 
 /** Two computed colours differ clearly (any channel by more than 12 of 255). */
@@ -124,15 +128,16 @@ function headBarOf(heading: Element, box: Element, boxFill: string): MeasuredBox
  * sections' boxes.
  */
 export function markSectionBoxes(skip: readonly (Element | null | undefined)[]): void {
-  for (const heading of doc.body.querySelectorAll(HEADINGS)) {
-    if (!isShown(heading)) continue;
+  // Each heading's styles read once: a long page's ancestors are searched by membership only.
+  const shownHeadings = new Set([...doc.body.querySelectorAll(HEADINGS)].filter((h) => isShown(h)));
+  for (const heading of shownHeadings) {
     const level = levelOf(heading);
     const headingHeight = rectOf(heading).height;
     let e = heading.parentElement;
     for (let depth = 0; e && e !== doc.body && depth < MAX_DEPTH; depth++, e = e.parentElement) {
       if (e.hasAttribute(PROBE_MARKS.sectionBox)) break;
       if (skip.some((part) => part && (part.contains(e!) || e!.contains(part)))) break;
-      const shown = [...e.querySelectorAll(HEADINGS)].filter((h) => isShown(h));
+      const shown = [...e.querySelectorAll(HEADINGS)].filter((h) => shownHeadings.has(h));
       // The box opens with this heading and holds none of its rank or higher but it.
       if (shown[0] !== heading || shown.some((h) => h !== heading && levelOf(h) <= level)) break;
       const r = rectOf(e);
@@ -143,6 +148,9 @@ export function markSectionBoxes(skip: readonly (Element | null | undefined)[]):
       if (!box) continue;
       const head = headBarOf(heading, e, box.fill ?? ground);
       if (head) box.head = head;
+      // The words of the heading it opens with as shown (a hidden heading may come first in the HTML).
+      const words = text(heading).slice(0, MAX_WORDS_LENGTH);
+      if (words) box.words = words;
       e.setAttribute(PROBE_MARKS.sectionBox, JSON.stringify(box));
       break;
     }
