@@ -44,7 +44,7 @@ import {
 import { STRATEGY_PROFILES } from '../src/model/strategy-profiles';
 import { getCorpusDir, readCorpusManifest, serveCorpusSite, type CorpusSite } from './corpus';
 import { serveGeneratedSite } from './generated-site';
-import { startMemorySampler } from './sample-memory';
+import { startMemorySampler, toCpuByStage, type CpuByKind } from './sample-memory';
 
 /** One row of the benchmark. */
 export interface BenchRow {
@@ -74,10 +74,17 @@ export interface BenchRow {
   pagesPerSecond?: number;
   /** CPU seconds of the engine and its children (Chromium, the build): less load-dependent than seconds. */
   cpuSeconds?: number;
+  /** The same by kind: the engine process, Chromium's processes, the build and tools. */
+  cpuByKind?: CpuByKind;
   /** Routes verify rendered and screenshotted, of how many, and whether it sampled them. */
   rendered?: { routes: number; of: number; sampled: boolean };
   /** Milliseconds per stage. */
   timings: Record<string, number>;
+  /**
+   * CPU seconds per stage, of the engine process, Chromium's processes and the rest (the build),
+   * read at the stage's start and end: what a stage costs whatever the machine's load.
+   */
+  cpuByStage?: Record<string, CpuByKind>;
   /** Peak RSS of the bench process, and peak PSS of it with Chromium, the build and Lighthouse. */
   peakProcessMb: number;
   peakTreeMb: number;
@@ -370,6 +377,36 @@ export function toSpeedTable(rows: BenchRow[]): string {
   return lines.join('\n');
 }
 
+/**
+ * Per stage and row: wall seconds and CPU seconds of the engine / Chromium / the build and tools,
+ * as `12.3 s · 4.1/6.0/1.2`.
+ */
+export function toStageCpuTable(rows: BenchRow[]): string {
+  const header = ['site', 'strategy', ...STAGES, 'total'];
+  const lines = [
+    'Per stage: wall s · CPU s of engine/browsers/build and tools',
+    '',
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+  ];
+  const format = (ms: number | undefined, cpu: CpuByKind | undefined) =>
+    ms === undefined
+      ? '–'
+      : `${(ms / 1000).toFixed(1)} · ${cpu === undefined ? '–' : `${cpu.engine.toFixed(1)}/${cpu.browsers.toFixed(1)}/${cpu.other.toFixed(1)}`}`;
+  for (const row of rows) {
+    const total = row.cpuByKind;
+    lines.push(
+      `| ${[
+        row.site,
+        row.strategy,
+        ...STAGES.map((stage) => format(row.timings[stage], row.cpuByStage?.[stage])),
+        format(row.seconds * 1000, total),
+      ].join(' | ')} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 /** This process's memory for a trace line: RSS, V8 heap used, and the bytes of buffers outside it. */
 function formatProcessMemory(): string {
   const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
@@ -394,8 +431,12 @@ async function benchSite(
   const startUrl = server.startUrl;
   const warnings: string[] = [];
   const started = performance.now();
+  // Started before the logger can use it: each stage's start and end is a CPU reading.
+  const sampler = await startMemorySampler();
   const logger: Logger = {
     log: (event) => {
+      const stage = /^Stage (\w+) (started|done|failed)/u.exec(event.message);
+      if (stage !== null) sampler.mark(`${stage[2] === 'started' ? 'start' : 'end'} ${stage[1]}`);
       if (options.trace === true) {
         const seconds = ((performance.now() - started) / 1000).toFixed(2);
         // At each stage's start and end, what this process holds: where a peak comes from.
@@ -408,7 +449,6 @@ async function benchSite(
       }
     },
   };
-  const sampler = await startMemorySampler();
   const row: BenchRow = {
     site: site.name,
     strategy,
@@ -500,6 +540,8 @@ async function benchSite(
       other: toMb(peaks.treePeakByKind.other),
     };
     row.cpuSeconds = Math.round(peaks.treeCpuSeconds * 10) / 10;
+    row.cpuByKind = peaks.treeCpuByKind;
+    row.cpuByStage = toCpuByStage(peaks.marks);
     if (options.trace === true)
       process.stderr.write(
         `  peak ${row.peakTreeMb} MB with browsers at ${(peaks.treePeakAtMs / 1000).toFixed(2)} s (engine ${row.peakTreeByKindMb.engine}, browsers ${row.peakTreeByKindMb.browsers}, build and tools ${row.peakTreeByKindMb.other})\n`,
@@ -707,6 +749,7 @@ async function main(): Promise<number> {
     allSnippetsKept: rows.every((row) => row.snippetsKept === row.snippetsTotal),
     medianTextCoverage: median(rows.map((row) => row.textCoverage)),
     medianSeconds: median(rows.map((row) => row.seconds)),
+    medianCpuSeconds: median(rows.map((row) => row.cpuSeconds ?? Number.NaN)),
     medianFidelity: toMedianFidelity(rows),
     identityChecksPassed: rows.flatMap((row) => row.identity ?? []).filter((check) => check.ok)
       .length,
@@ -719,7 +762,7 @@ async function main(): Promise<number> {
     loadAverage1m: Math.round(os.loadavg()[0]! * 10) / 10,
     cpus: os.cpus().length,
   };
-  process.stdout.write(`\n${table}\n\n${toSpeedTable(rows)}\n\n`);
+  process.stdout.write(`\n${table}\n\n${toSpeedTable(rows)}\n\n${toStageCpuTable(rows)}\n\n`);
   if (values.ai) process.stdout.write(`What the AI did:\n\n${toAiTable(rows)}\n\n`);
   if (identityLines.length > 0) {
     process.stdout.write(
@@ -735,7 +778,7 @@ async function main(): Promise<number> {
     );
   }
   process.stdout.write(
-    `all built: ${totals.allBuilt ? 'yes' : 'NO'} · all snippets kept: ${totals.allSnippetsKept ? 'yes' : 'NO'} · median text coverage ${(totals.medianTextCoverage * 100).toFixed(1)} % · median ${totals.medianSeconds.toFixed(1)} s per site · peak ${totals.peakTreeMb} MB with browsers · load average ${totals.loadAverage1m} on ${totals.cpus} CPUs\n`,
+    `all built: ${totals.allBuilt ? 'yes' : 'NO'} · all snippets kept: ${totals.allSnippetsKept ? 'yes' : 'NO'} · median text coverage ${(totals.medianTextCoverage * 100).toFixed(1)} % · median ${totals.medianSeconds.toFixed(1)} s per site (${totals.medianCpuSeconds.toFixed(1)} s of CPU) · peak ${totals.peakTreeMb} MB with browsers · load average ${totals.loadAverage1m} on ${totals.cpus} CPUs\n`,
   );
   if (totals.medianFidelity !== undefined) {
     const { block, text, position, color, visual } = totals.medianFidelity;

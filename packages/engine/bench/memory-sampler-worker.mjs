@@ -29,7 +29,10 @@ function readPssBytes(pid) {
   }
 }
 
-/** The parent pid and CPU seconds (utime + stime) of a process; undefined when it ended. */
+/**
+ * The parent pid and CPU seconds of a process: its own (utime + stime, every thread) and those of
+ * its children it has waited for (cutime + cstime); undefined when it ended.
+ */
 function readStat(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -38,6 +41,7 @@ function readStat(pid) {
     return {
       parent: Number(fields[1]),
       cpuSeconds: (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / TICKS_PER_SECOND,
+      reapedCpuSeconds: (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) / TICKS_PER_SECOND,
     };
   } catch {
     return undefined;
@@ -69,18 +73,14 @@ function pidExists(pid) {
 
 let childrenFilesWork = true;
 
-/** `rootPid` and every descendant (Chromium, the Vite build, Lighthouse's Chrome). */
-function listProcessTree(rootPid) {
-  if (childrenFilesWork) {
-    const tree = [rootPid];
-    for (let index = 0; index < tree.length && childrenFilesWork; index += 1) {
-      const children = readChildren(tree[index]);
-      if (children === undefined) childrenFilesWork = false;
-      else tree.push(...children);
-    }
-    if (childrenFilesWork) return tree;
-  }
-  // Without /proc/<pid>/task/<tid>/children: every process's parent, from /proc/<pid>/stat.
+/**
+ * A function from a pid to its children's pids: from /proc/<pid>/task/<tid>/children where the
+ * kernel has them, else from every process's parent in /proc/<pid>/stat (read once, now).
+ */
+function readChildrenOf(rootPid) {
+  if (childrenFilesWork && readChildren(rootPid) !== undefined)
+    return (pid) => readChildren(pid) ?? [];
+  childrenFilesWork = false;
   const children = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/u.test(entry)) continue;
@@ -90,9 +90,14 @@ function listProcessTree(rootPid) {
     list.push(Number(entry));
     children.set(stat.parent, list);
   }
+  return (pid) => children.get(pid) ?? [];
+}
+
+/** `rootPid` and every descendant (Chromium, the Vite build, Lighthouse's Chrome). */
+function listProcessTree(rootPid) {
+  const childrenOf = readChildrenOf(rootPid);
   const tree = [rootPid];
-  for (let index = 0; index < tree.length; index += 1)
-    tree.push(...(children.get(tree[index]) ?? []));
+  for (let index = 0; index < tree.length; index += 1) tree.push(...childrenOf(tree[index]));
   return tree;
 }
 
@@ -112,7 +117,9 @@ function kindOf(pid, rootPid) {
     kind = /chrom|--type=(?:renderer|gpu-process|utility|zygote)/iu.test(command)
       ? 'browsers'
       : 'other';
-    kinds.set(pid, kind);
+    // A child read between its fork and its exec still shows this process's command: only a
+    // browser's kind is final.
+    if (kind === 'browsers') kinds.set(pid, kind);
   }
   return kind;
 }
@@ -125,25 +132,100 @@ const peaks = {
   treePeakAtMs: 0,
   treePeakByKind: { engine: 0, browsers: 0, other: 0 },
 };
-// Children's CPU seconds at their last sample, and what they had used before sampling began.
-const childCpu = new Map();
-const childCpuBefore = new Map();
-let first = true;
+
+/**
+ * CPU seconds of the tree by kind since sampling began, exact rather than sampled: a process's
+ * total is its own time plus that of the children it has waited for, so a process that ended
+ * between two readings (esbuild, a renderer) still counts, in its parent's cutime. Each child of
+ * the root stands for its whole subtree; when one ends, the rise of the root's cutime goes to the
+ * kinds of the children that ended, in proportion to what they had used.
+ */
+const cpu = {
+  /** The root's own and reaped seconds when sampling began. */
+  rootBefore: undefined,
+  /** Each live child of the root: its kind, its subtree's seconds at the start and at last reading. */
+  children: new Map(),
+  /** Seconds of children that ended, by kind. */
+  ended: { browsers: 0, other: 0 },
+  lastReaped: 0,
+};
+
+/** The seconds of `pid` and every live descendant, each counted with what it reaped. */
+function subtreeCpuSeconds(pid, childrenOf) {
+  let seconds = 0;
+  const stack = [pid];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    const stat = readStat(next);
+    if (stat !== undefined) seconds += stat.cpuSeconds + stat.reapedCpuSeconds;
+    stack.push(...childrenOf(next));
+  }
+  return seconds;
+}
+
+/** The tree's CPU seconds since the first call, by kind: `{ engine, browsers, other }`. */
+function readTreeCpu() {
+  const root = readStat(rootPid);
+  if (root === undefined) return { engine: 0, browsers: 0, other: 0 };
+  const first = cpu.rootBefore === undefined;
+  if (first) {
+    cpu.rootBefore = root;
+    cpu.lastReaped = root.reapedCpuSeconds;
+  }
+  const childrenOf = readChildrenOf(rootPid);
+  const direct = childrenOf(rootPid);
+  const seen = new Set();
+  for (const pid of direct) {
+    seen.add(pid);
+    const seconds = subtreeCpuSeconds(pid, childrenOf);
+    const known = cpu.children.get(pid);
+    if (known !== undefined && known.kind !== 'browsers') known.kind = kindOf(pid, rootPid);
+    if (known === undefined)
+      cpu.children.set(pid, {
+        kind: kindOf(pid, rootPid),
+        before: first ? seconds : 0,
+        last: seconds,
+      });
+    else known.last = seconds;
+  }
+  // Children that ended: the root's cutime rose by their totals.
+  const reaped = root.reapedCpuSeconds - cpu.lastReaped;
+  cpu.lastReaped = root.reapedCpuSeconds;
+  const gone = [...cpu.children].filter(([pid]) => !seen.has(pid));
+  // A child that started and ended between two readings was never seen: its kind is not known.
+  if (gone.length === 0) cpu.ended.other += reaped;
+  else {
+    const weights = gone.map(([, child]) => Math.max(child.last, 0.01));
+    const sum = weights.reduce((total, weight) => total + weight, 0);
+    gone.forEach(([pid, child], index) => {
+      cpu.ended[child.kind === 'browsers' ? 'browsers' : 'other'] +=
+        (reaped * weights[index]) / sum - child.before;
+      cpu.children.delete(pid);
+    });
+  }
+  const byKind = {
+    engine: root.cpuSeconds - cpu.rootBefore.cpuSeconds,
+    browsers: cpu.ended.browsers,
+    other: cpu.ended.other,
+  };
+  for (const child of cpu.children.values())
+    byKind[child.kind === 'browsers' ? 'browsers' : 'other'] += child.last - child.before;
+  return byKind;
+}
+
+/** CPU readings taken when the run said so (a stage's start and end), in order. */
+const marks = [];
 
 function sample() {
+  // Every sample reads the CPU too, so that each child is seen (and its kind known) before it ends.
+  readTreeCpu();
   const byKind = { engine: 0, browsers: 0, other: 0 };
   let tree = 0;
   for (const pid of listProcessTree(rootPid)) {
     const bytes = readPssBytes(pid);
     tree += bytes;
     byKind[kindOf(pid, rootPid)] += bytes;
-    if (pid === rootPid) continue;
-    const stat = readStat(pid);
-    if (stat === undefined) continue;
-    if (first) childCpuBefore.set(pid, stat.cpuSeconds);
-    childCpu.set(pid, stat.cpuSeconds);
   }
-  first = false;
   // The process's RSS (this thread shares it): what the "engine" column shows.
   try {
     const statm = readFileSync(`/proc/${rootPid}/statm`, 'utf8').split(' ');
@@ -158,18 +240,16 @@ function sample() {
   }
 }
 
-function childCpuSeconds() {
-  let seconds = 0;
-  for (const [pid, used] of childCpu) seconds += used - (childCpuBefore.get(pid) ?? 0);
-  return seconds;
-}
-
 sample();
 const timer = setInterval(sample, intervalMs);
 parentPort.on('message', (message) => {
+  if (typeof message === 'object' && message !== null && message.mark !== undefined) {
+    marks.push({ label: message.mark, atMs: performance.now() - startedAt, cpu: readTreeCpu() });
+    return;
+  }
   if (message !== 'stop') return;
   clearInterval(timer);
   sample();
-  parentPort.postMessage({ ...peaks, childCpuSeconds: childCpuSeconds() });
+  parentPort.postMessage({ ...peaks, cpu: readTreeCpu(), marks });
 });
 parentPort.postMessage('ready');
