@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { VerifyReport } from '../../types';
 import { isPng } from '../../../test/fixtures/is-png';
-import { compressScreenshots } from './compress-screenshots';
+import { compressScreenshots, startCompressing } from './compress-screenshots';
 
 /**
  * A 1440 × 900 PNG like a page's screenshot: a banner, rows of dark "text" and a photo (noise,
@@ -104,6 +104,42 @@ describe('compressScreenshots', () => {
       before: 'before/index-desktop-section-1.webp',
       after: 'after/index-desktop-section-1.webp',
     });
+  });
+
+  it('uses a compression started early, the same bytes as one done at the end', async () => {
+    const png = await pageLikePng();
+    // Verify starts a screenshot's compression when the screenshot comes in.
+    startCompressing(png);
+    const early = await compressScreenshots(verifyReport({ 'after/index-desktop.png': png }));
+    const late = await compressScreenshots(
+      verifyReport({ 'after/index-desktop.png': png.slice() }),
+    );
+    const webp = early.screenshots['after/index-desktop.webp'];
+    expect(webp).toEqual(late.screenshots['after/index-desktop.webp']);
+    // Compressed once: asked again for the same screenshot, the one result comes back.
+    const again = await compressScreenshots(verifyReport({ 'after/index-desktop.png': png }));
+    expect(again.screenshots['after/index-desktop.webp']).toBe(webp);
+  });
+
+  it("keeps the report's order of screenshots, whichever compression ends first", async () => {
+    const large = await pageLikePng();
+    const small = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
+    const report = await compressScreenshots(
+      verifyReport({
+        'after/a-desktop.png': large,
+        'after/b-mobile.webp': small,
+        'after/c-mobile.png': small,
+      }),
+    );
+    expect(Object.keys(report.screenshots)).toEqual([
+      'after/a-desktop.webp',
+      'after/b-mobile.webp',
+      'after/c-mobile.webp',
+    ]);
   });
 
   it('keeps a screenshot that does not decode as it was', async () => {

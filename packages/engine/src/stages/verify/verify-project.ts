@@ -11,6 +11,7 @@ import { type GuardOptions, type HostResolver } from '../../net/assert-public-ur
 import { buildGuardedAgent } from '../../net/guarded-agent';
 import type { EnginePorts } from '../../ports';
 import type { FileTree, VerifyExpectations, VerifyReport } from '../../types';
+import { startCompressing } from './compress-screenshots';
 import { findDeadLinks, listFiles } from './dead-links';
 import { measureFidelity } from './fidelity/measure-fidelity';
 import { findVerifyChromePath } from './open-browser';
@@ -154,6 +155,12 @@ async function measureRebuildFidelity(
   });
 }
 
+/** Starts compressing a page's two screenshots (see startCompressing). */
+function startCompressingShots(shots: PageScreenshots): void {
+  startCompressing(shots.desktop);
+  startCompressing(shots.mobile);
+}
+
 /** One line for the dead links: none, or how many and the first few. */
 function logDeadLinks(
   deadLinks: NonNullable<VerifyReport['deadLinks']>,
@@ -243,6 +250,11 @@ export async function verifyProject(
     screenshots: {},
   };
 
+  // Originals the fetch stage already screenshotted are not loaded again (planOriginals); their
+  // screenshots are compressed for the report while the project builds, one at a time.
+  const originalsPlan = planOriginals(screenshotPages, expectations.originalScreenshots ?? {});
+  for (const { shots } of originalsPlan.reused) startCompressingShots(shots);
+
   let project: WrittenProject | undefined;
   let server: StaticServer | undefined;
   let browser: Browser | undefined;
@@ -306,7 +318,11 @@ export async function verifyProject(
       fullRoutes: picked.sampled ? screenshotRoutes : undefined,
       signal,
       log: writeLog,
-      onRendered: step,
+      onRendered: (result) => {
+        step();
+        // Compressed while the other routes render (compressScreenshots then finds them done).
+        Object.values(result.screenshots).forEach(startCompressing);
+      },
     });
     const findings = toRenderFindings(expectations, rendered);
     Object.assign(report, findings.findings);
@@ -325,8 +341,6 @@ export async function verifyProject(
         `${expectations.screenshots ? 'Screenshotted and measured' : 'Loaded by their address'} ${picked.routes.length} of ${expectations.pages.length} routes (every kind of page, spread over the site); text, overflow, console errors and images were checked on every route`,
       );
 
-    // Originals the fetch stage already screenshotted are not loaded again (planOriginals).
-    const originalsPlan = planOriginals(screenshotPages, expectations.originalScreenshots ?? {});
     const { toLoad, shots: originalShots } = originalsPlan;
     for (const { route, shots } of originalsPlan.reused) {
       Object.assign(report.screenshots, toBeforeScreenshots(route, shots));
@@ -365,6 +379,7 @@ export async function verifyProject(
               page.enter === undefined ? {} : { enter: page.enter },
             );
             originalShots.set(page.url, shots);
+            startCompressingShots(shots);
             Object.assign(report.screenshots, toBeforeScreenshots(page.route, shots));
             if (page.enter !== undefined)
               log(

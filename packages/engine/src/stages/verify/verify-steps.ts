@@ -130,8 +130,8 @@ export async function renderStep(
     fullRoutes?: ReadonlySet<string>;
     signal?: AbortSignal;
     log(line: StepLog): void;
-    /** Called once per route rendered (progress). */
-    onRendered(): void;
+    /** Called once per route rendered, with what it found (progress, early compression). */
+    onRendered(result: RenderedRoute): void;
   },
 ): Promise<RenderedRoute[]> {
   // The rebuild at rest: its motion (a profile's motion.css) respects reduced motion, so what it
@@ -144,7 +144,7 @@ export async function renderStep(
       message: `Rendered ${result.route}${result.error === undefined ? '' : ` (failed: ${result.error})`}`,
     });
     results.set(result.route, result);
-    options.onRendered();
+    options.onRendered(result);
   };
   const isFull = (route: string) => options.fullRoutes?.has(route) ?? true;
   const context = await openFilteredContext(browser, { origin }, { reducedMotion: 'reduce' });
