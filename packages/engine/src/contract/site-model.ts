@@ -148,6 +148,7 @@ const blockKindsSchema = exactly<Block>()(
       role: z.enum(['quote', 'caption', 'term', 'definition', 'address']).optional(),
       align: center,
       tone: z.object({ step: z.number().optional(), color: z.string().optional() }).optional(),
+      inline: z.literal('continue').optional(),
     }),
     z.object({
       kind: z.literal('heading'),

@@ -105,6 +105,11 @@ export type Block =
        * colour as written (plan keeps it only where it reads on the rebuilt page's ground).
        */
       tone?: { step?: number; color?: string };
+      /**
+       * A label the original showed on one line with the pictures before it (issue 23: a button,
+       * a drawing and "Games & cheatcodes" in one table row): it ends their row (`inline` images).
+       */
+      inline?: 'continue';
     }
   /** `collapsed`: what follows it (to the next heading as high) was closed in the original (an FAQ's answer). */
   | {

@@ -91,4 +91,30 @@ describe('toPageJsx: images side by side', () => {
     ]);
     expect(source).toMatch(/<figure><img src=\{asset\("\/images\/photo\.jpg"\)\}/);
   });
+
+  it('keeps the label that ended a row of pictures on their line, in its colour (issue 23)', () => {
+    const image = (name: string, inline?: 'start' | 'continue'): Block => ({
+      kind: 'image',
+      image: { src: `/images/${name}`, alt: '' },
+      ...(inline ? { inline } : {}),
+    });
+    const source = toPageJsx(
+      page([
+        image('button.gif', 'start'),
+        image('bird.gif', 'continue'),
+        {
+          kind: 'paragraph',
+          inlines: [{ text: 'Games & cheats' }],
+          tone: { color: '#000000' },
+          inline: 'continue',
+        },
+        // A label without pictures before it is a paragraph.
+        { kind: 'paragraph', inlines: [{ text: 'Alone' }], inline: 'continue' },
+      ]),
+    );
+    expect(source).toMatch(
+      /<p className="image-row">.*button\.gif.*bird\.gif.*<span className="image-row-label" style=\{\{\s*color: "#000000"\s*\}\}>\{"Games & cheats"\}<\/span><\/p>/,
+    );
+    expect(source).toContain('<p>{"Alone"}</p>');
+  });
 });

@@ -316,6 +316,11 @@ function heading(
 /** JSX for one block (none for a break); `state.firstImage` is cleared by the first image. */
 export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
   if (block.kind === 'image' && block.inline) return toImageRowJsx(block, state);
+  if (block.kind === 'paragraph' && block.inline && state.imageRow) {
+    state.imageRow.children.push(toRowLabelJsx(block, state));
+    state.imageRow = undefined;
+    return [];
+  }
   state.imageRow = undefined;
   switch (block.kind) {
     case 'paragraph': {
@@ -542,6 +547,29 @@ function toImageRowJsx(block: Extract<Block, { kind: 'image' }>, state: JsxState
   }
   state.imageRow = el('p', [constAttr('className', 'image-row')], [image]);
   return [state.imageRow];
+}
+
+/** The label that ends a row of pictures, in its own size and colour (Blocks.tsx `RowItem`). */
+function toRowLabelJsx(
+  block: Extract<Block, { kind: 'paragraph' }>,
+  state: JsxState,
+): t.JSXElement {
+  const className = ['image-row-label', ...(block.tone?.step ? [`tone-${block.tone.step}`] : [])];
+  const ink = block.tone?.color
+    ? [
+        exprAttr(
+          'style',
+          t.objectExpression([
+            t.objectProperty(t.identifier('color'), t.stringLiteral(block.tone.color)),
+          ]),
+        ),
+      ]
+    : [];
+  return el(
+    'span',
+    [constAttr('className', className.join(' ')), ...ink],
+    toInlineJsx(block.inlines, state),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * extract, step 2: a frameset page shows its frames. It becomes their content; a link-only frame
- * becomes its navigation, and the narrow side frame stays beside the content as its aside.
+ * extract, step 2: a frameset page shows its frames. It becomes their content (on the ground of
+ * its first content frame); a link-only frame becomes its navigation, and the narrow side frame
+ * stays beside the content as its aside.
  */
 import type { NavLink, PageModel, Section } from '../../../model';
 import { collapse } from '../dom';
@@ -46,6 +47,8 @@ export function mergeFramesets(parsed: ParsedPage[], byUrl: Map<string, ParsedPa
       textBlocks.push(...frame.model.textBlocks);
       sections.push(...frame.model.sections);
       page.model.dropped.push(...frame.model.dropped);
+      // A frameset has no body to draw on: its page shows its content frame's ground (issue 23).
+      if (!page.ground && frame.ground) page.ground = frame.ground;
     }
     page.model.sections = uniqueSectionIds([...page.model.sections, ...sections]);
     page.model.textBlocks = [...page.model.textBlocks, ...textBlocks];

@@ -56,6 +56,27 @@ describe('extract steps', () => {
     expect(frameset.model.description).toBe('Milled on the river by the same family since 1890.');
   });
 
+  it("draws a frameset's page on its content frame's ground, not the menu frame's", () => {
+    const frameset = page(
+      'http://mill.example/',
+      '<frameset cols="20%,*"><frame src="menu.html"><frame src="main.html"></frameset>',
+      ['http://mill.example/menu.html', 'http://mill.example/main.html'],
+    );
+    const menu = page(
+      'http://mill.example/menu.html',
+      '<body><p><a href="main.html">Home</a></p><p><a href="about.html">About</a></p></body>',
+    );
+    menu.ground = { image: 'http://mill.example/wood.gif' };
+    const main = page(
+      'http://mill.example/main.html',
+      '<body><h1>Stone-ground flour</h1><p>Milled on the river by the same family since 1890.</p></body>',
+    );
+    main.ground = { image: 'http://mill.example/flour.gif' };
+    const all = [frameset, menu, main];
+    mergeFramesets(all, new Map(all.map((read) => [read.model.url, read])));
+    expect(frameset.ground).toEqual({ image: 'http://mill.example/flour.gif' });
+  });
+
   it('starts a section at each in-page anchor its menu links to (a one-page site, issue 23)', () => {
     // The three first parts sit under one heading: the menu's four links went to one section.
     const read = page(

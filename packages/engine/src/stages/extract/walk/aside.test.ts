@@ -147,6 +147,54 @@ describe('walkContent: images side by side', () => {
     ]);
   });
 
+  it('keeps a short label on the line of the pictures before it (issue 23)', () => {
+    const html = `<!doctype html><html><body><center><table>
+      <tr><td><p><a href="/vb.html"><img src="button.gif" width="45" height="45"></a></td>
+          <td><img src="vb.jpg" width="137" height="36"></td><td>Visual basic</td></tr>
+      <tr><td><a href="/games.html"><img src="button.gif" width="45" height="45"></a></td>
+          <td><img src="bird.gif" width="98" height="83"></td><td>Games &amp; cheats</td></tr>
+      </table>
+      <p><a href="/guestbook.html"><img src="new.gif" width="30" height="14" alt="New"> Guestbook</a></p>
+      <p><img src="logo.gif" width="300" height="70"><br>Welcome to our world</p>
+      <p><img src="photo.jpg" width="80" height="60"> ${'A long story that runs on and on. '.repeat(4)}</p>
+      </center></body></html>`;
+    const result = walkContent(parse(html) as Node, PAGE, new Map());
+    const rows = result.blocks.map((block) =>
+      block.kind === 'image'
+        ? [block.image.src.split('/').pop(), block.inline]
+        : block.kind === 'paragraph'
+          ? [block.inlines.map((run) => run.text).join('').trim().slice(0, 20), block.inline]
+          : [block.kind],
+    );
+    expect(rows).toEqual([
+      // A picture link, a drawing and their label in one table row (a <p> in the first cell).
+      ['button.gif', 'start'],
+      ['vb.jpg', 'continue'],
+      ['Visual basic', 'continue'],
+      ['button.gif', 'start'],
+      ['bird.gif', 'continue'],
+      ['Games & cheats', 'continue'],
+      // A link holding a picture and its words.
+      ['new.gif', 'start'],
+      ['Guestbook', 'continue'],
+      // After a line break, the words are a line of their own; a paragraph is no label.
+      ['logo.gif', undefined],
+      ['Welcome to our world', undefined],
+      ['photo.jpg', undefined],
+      ['A long story that ru', undefined],
+    ]);
+  });
+
+  it('keeps pictures apart that a line break set one under the other', () => {
+    const html = `<!doctype html><html><body><p><img src="a.gif" width="40" height="40"><br>
+      <img src="b.gif" width="40" height="40"></p></body></html>`;
+    const result = walkContent(parse(html) as Node, PAGE, new Map());
+    expect(result.blocks.map((block) => block.kind === 'image' && block.inline)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('drops tiny pictures without words or a link (a tab corner would look like an empty bullet)', () => {
     const html = `<!doctype html><html><body><table><tr>
       <td><img src="tab-left.gif" width="5" height="5" alt=""></td><td><a href="/home.html">Home</a></td>

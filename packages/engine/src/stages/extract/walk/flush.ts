@@ -5,6 +5,8 @@ import { currentOpens, emitPendingDialogs } from './dialog';
 import { emit } from './emit';
 import { normalizeRuns } from './normalize-runs';
 import { currentTone, toBlockTone } from './tone';
+import type { Element } from '../dom';
+import { isSameLine, lineOf } from './image';
 import type { Container, WalkContext } from './walk-context';
 import { currentButton, currentHref } from './walk-context';
 import { plainText } from '../../../model';
@@ -59,8 +61,10 @@ export function flush(context: WalkContext): void {
 function flushRuns(context: WalkContext): void {
   const runs = normalizeRuns(context.buffer);
   const tone = toBlockTone(context.bufferTones);
+  const from = context.bufferFrom;
   context.buffer = [];
   context.bufferTones = [];
+  context.bufferFrom = undefined;
   if (runs.length === 0) return;
   const text = plainText(runs);
   // An icon on its own (a service's pictogram, a social profile's bird) is content too.
@@ -130,6 +134,30 @@ function flushRuns(context: WalkContext): void {
     else if (tag === 'address') block.role = 'address';
     if (centred) block.align = 'center';
     if (tone && !block.role) block.tone = tone;
+    if (!block.role && from && isLabelBesidePicture(context, from, text)) {
+      context.lastImage!.block.inline ??= 'start';
+      block.inline = 'continue';
+    }
     emit(context, block);
   }
+}
+
+/** The most characters a label beside its picture has (a menu entry, a caption in a row). */
+const LABEL_MAX_CHARS = 80;
+
+/**
+ * Words right after a picture, on its line (in the next cell of its table row, or after it in its
+ * block without a line break) and short enough to be its label ("Games & cheatcodes" beside a
+ * button and a drawing): the original showed them side by side, so does the rebuild (issue 23).
+ */
+function isLabelBesidePicture(context: WalkContext, from: Element, text: string): boolean {
+  const last = context.lastImage;
+  return (
+    last !== undefined &&
+    !last.block.float &&
+    context.blocks[context.blocks.length - 1] === last.block &&
+    collapse(text).length <= LABEL_MAX_CHARS &&
+    !text.includes('\n') &&
+    isSameLine(last.line, lineOf(from))
+  );
 }

@@ -125,7 +125,18 @@ export function enterNode(context: WalkContext, node: Node): boolean {
     // After a control's box, a word is apart from it; punctuation ("Large.") stays against it.
     if (context.afterControl && /^[\p{L}\p{N}]/u.test(text)) pushSpace(context);
     if (/\S/.test(text)) context.afterControl = false;
+    const before = context.buffer.length;
     pushText(context, text);
+    // Where the buffer's words begin: a label beside the picture before it (./flush.ts).
+    const parent = node.parentNode;
+    if (
+      context.bufferFrom === undefined &&
+      context.buffer.length > before &&
+      /\S/.test(text) &&
+      parent &&
+      isElement(parent)
+    )
+      context.bufferFrom = parent;
     return false;
   }
   if (!isElement(node))

@@ -8,7 +8,7 @@ import { currentOpens } from './dialog';
 import { flush } from './flush';
 import { emitImageMapLinks } from './image-map';
 import { TRACKER_URL } from './tracker-url';
-import type { WalkContext } from './walk-context';
+import type { Line, WalkContext } from './walk-context';
 import { currentHref } from './walk-context';
 import { PROBE_MARKS } from '../../../measure/probe-marks';
 
@@ -37,21 +37,22 @@ export function handleImage(context: WalkContext, element: Element): boolean {
   if (float) block.float = float;
   else if (isCentred(element)) block.align = 'center';
   // Images next to each other in one line or one table row (a logo and its rating's bullets)
-  // stay side by side: nothing between them, in the same row. A floated picture stands alone.
-  const row = rowOf(element);
+  // stay side by side: nothing between them, in the same line. A floated picture stands alone.
+  const parent = element.parentNode;
+  const line = lineOf(parent && isElement(parent) ? parent : element);
   const last = context.lastImage;
   if (
     !float &&
     last &&
     !last.block.float &&
-    last.row === row &&
+    isSameLine(last.line, line) &&
     context.blocks[context.blocks.length - 1] === last.block
   ) {
     last.block.inline ??= 'start';
     block.inline = 'continue';
   }
   emit(context, block);
-  context.lastImage = { block, row };
+  context.lastImage = { block, line };
   // An image map's regions: its links, named, right under the picture.
   if (getAttr(element, 'usemap') !== undefined) {
     flush(context);
@@ -143,16 +144,43 @@ const ROW_TAGS = new Set([
   'h6',
 ]);
 
-/** The line an image sits in: its table row when it sits in a cell, else its block. */
-function rowOf(element: Element): Element {
-  for (let node = element.parentNode; node && isElement(node); node = node.parentNode) {
+/**
+ * The line of what `holder` holds (a picture's parent, the element around some words): in a table
+ * cell, the cell's row (the cells of a row are side by side), the cell and the innermost block in
+ * it (a `<p>` in a cell, else the cell); elsewhere its innermost block.
+ */
+export function lineOf(holder: Element): Line {
+  let block: Element | undefined;
+  for (let node: Element['parentNode'] = holder; node && isElement(node); node = node.parentNode) {
     if (node.tagName === 'td' || node.tagName === 'th') {
       const row = node.parentNode;
-      return row && isElement(row) && row.tagName === 'tr' ? row : node;
+      return {
+        row: row && isElement(row) && row.tagName === 'tr' ? row : node,
+        cell: node,
+        block: block ?? node,
+      };
     }
-    if (ROW_TAGS.has(node.tagName)) return node;
+    if (block === undefined && ROW_TAGS.has(node.tagName)) {
+      block = node;
+      // A block outside any table: its own line.
+      if (!isInCell(node)) return { row: node, cell: undefined, block: node };
+    }
   }
-  return element;
+  return { row: block ?? holder, cell: undefined, block: block ?? holder };
+}
+
+function isInCell(element: Element): boolean {
+  for (let node = element.parentNode; node && isElement(node); node = node.parentNode)
+    if (node.tagName === 'td' || node.tagName === 'th') return true;
+  return false;
+}
+
+/**
+ * Two elements side by side on one line: in two cells of one table row, or in the same block of
+ * one cell (or outside tables, the same block).
+ */
+export function isSameLine(a: Line, b: Line): boolean {
+  return a.row === b.row && (a.cell !== b.cell || a.block === b.block);
 }
 
 /** The image an element shows, sized from the downloaded asset or its attributes. */

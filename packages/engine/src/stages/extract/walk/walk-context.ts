@@ -153,8 +153,20 @@ export interface WalkContext {
   aside: Aside | undefined;
   /** The index of the first block beside the sidebar (./aside.ts, PROBE_MARKS.asideStart). */
   asideFrom: number | undefined;
-  /** The last image emitted and the row it sits in, to keep images side by side (./image.ts). */
-  lastImage: { block: Extract<Block, { kind: 'image' }>; row: Element } | undefined;
+  /** The last image emitted and the line it sits in, to keep images side by side (./image.ts). */
+  lastImage: { block: Extract<Block, { kind: 'image' }>; line: Line } | undefined;
+  /** The element holding the first words of `buffer`: the line a label beside a picture sits in. */
+  bufferFrom: Element | undefined;
+}
+
+/**
+ * The line an element sits in (./image.ts `lineOf`): its table row and cell when it sits in a cell,
+ * and the innermost block holding it there.
+ */
+export interface Line {
+  row: Element;
+  cell: Element | undefined;
+  block: Element;
 }
 
 /** A fresh context for walking `root`. */
@@ -210,6 +222,7 @@ export function createWalkContext(
     aside: undefined,
     asideFrom: undefined,
     lastImage: undefined,
+    bufferFrom: undefined,
   };
 }
 

@@ -447,6 +447,37 @@ describe('never-worse checks', () => {
     expect(checkWidthUsed([route(column, runOn)])?.ok).toBe(true);
   });
 
+  it('counts pictures centred over and under run-on lines inside their readable line', () => {
+    // A 1998 page: a logo centred over lines across the whole screen, a banner centred under them.
+    const centredOver = (beside: TextBlock[] = []) =>
+      page({
+        blocks: [
+          block('Long lines', { box: { x: 0, y: 160, width: 1440, height: 80 }, area: 115_000 }),
+          ...beside,
+        ],
+        pictures: [
+          picture('logo.gif', { box: { x: 560, y: 20, width: 320, height: 120 } }),
+          picture('banner.gif', { box: { x: 514, y: 300, width: 411, height: 10 } }),
+        ],
+      });
+    expect(toUsedWidth(centredOver())).toBeCloseTo(800 / 1440);
+    // The rebuild: the same in a 736 px column, flush left in a centred wrap.
+    const column = page({
+      blocks: [
+        block('Long lines', { box: { x: 176, y: 300, width: 736, height: 150 }, area: 110_000 }),
+      ],
+      pictures: [picture('logo.gif', { box: { x: 176, y: 160, width: 320, height: 120 } })],
+    });
+    expect(checkWidthUsed([route(column, centredOver())])?.ok).toBe(true);
+    // Columns side by side under the lines are columns, not lines of the page's one column.
+    const twoColumns = centredOver([
+      block('Left', { box: { x: 40, y: 400, width: 600, height: 300 }, area: 180_000 }),
+      block('Right', { box: { x: 800, y: 400, width: 600, height: 300 }, area: 180_000 }),
+    ]);
+    expect(toUsedWidth(twoColumns)).toBeCloseTo(1400 / 1440);
+    expect(checkWidthUsed([route(column, twoColumns)])?.ok).toBe(false);
+  });
+
   it('counts a wrapped paragraph as its column, no picture that did not load, and the rebuild’s long lines whole', () => {
     // A sidebar of short links beside a paragraph wrapped in its column (its last line short).
     const sidebar = (x: number, column: number) =>

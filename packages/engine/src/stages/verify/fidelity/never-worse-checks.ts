@@ -441,26 +441,43 @@ export function checkTextOverPicture(routes: NeverWorseRoute[]): NeverWorseCheck
  * where they fill its box (a paragraph wrapping in its column: the column is used), else its lines'
  * mean width (their area over the block's height: a short centred heading in a full-width box uses
  * little), at most `maxLine` (the original's: READABLE_LINE_PX; the rebuild's lines, however long,
- * leave nothing empty).
+ * leave nothing empty). What sits above or below words run on past `maxLine`, inside their
+ * extent and no wider than `maxLine` (a picture centred over a page of run-on lines), is in their
+ * column: it counts within their readable line, not beside it.
  */
 export function toUsedWidth(page: LayoutSnapshot, maxLine = READABLE_LINE_PX): number {
   const width = page.viewport.width;
   const header = page.identity?.header;
   const below = header === undefined ? 0 : header.box.y + header.box.height;
-  const spans = [
-    ...page.blocks
-      .filter((block) => block.box.y >= below)
-      .map((block) => toWordsBox(block, maxLine)),
-    ...(page.identity?.pictures ?? [])
-      .filter(
-        (picture) =>
-          picture.kind === 'img' &&
-          picture.broken !== true &&
-          picture.box.y >= below &&
-          picture.box.width < width * 0.95,
-      )
-      .map((picture) => picture.box),
-  ]
+  const words = page.blocks
+    .filter((block) => block.box.y >= below)
+    .map((block) => toWordsBox(block, Infinity));
+  // Run-on words: their real extent, of which a readable line is credited.
+  const runOn = words.filter((box) => box.width > maxLine);
+  const pictures = (page.identity?.pictures ?? [])
+    .filter(
+      (picture) =>
+        picture.kind === 'img' &&
+        picture.broken !== true &&
+        picture.box.y >= below &&
+        picture.box.width < width * 0.95,
+    )
+    .map((picture) => picture.box);
+  const boxes = [...words, ...pictures];
+  // Alone on its line (nothing beside it: a column of a row is no line of a one-column page),
+  // above or below run-on words and inside their extent.
+  const isInRunOnColumn = (box: Box) =>
+    box.width <= maxLine &&
+    !boxes.some((other) => other !== box && isBeside(box, other)) &&
+    runOn.some(
+      (column) =>
+        box.x >= column.x &&
+        box.x + box.width <= column.x + column.width &&
+        (box.y >= column.y + column.height || box.y + box.height <= column.y),
+    );
+  const spans = boxes
+    .filter((box) => !isInRunOnColumn(box))
+    .map((box) => (words.includes(box) ? { ...box, width: Math.min(box.width, maxLine) } : box))
     .map((box) => [Math.max(0, box.x), Math.min(width, box.x + box.width)] as const)
     .filter(([left, right]) => right > left)
     .sort((a, b) => a[0] - b[0]);
@@ -474,11 +491,17 @@ export function toUsedWidth(page: LayoutSnapshot, maxLine = READABLE_LINE_PX): n
   return width > 0 ? used / width : 0;
 }
 
+type Box = LayoutSnapshot['blocks'][number]['box'];
+
+/** Two boxes side by side: rows in common, no columns in common. */
+function isBeside(a: Box, b: Box): boolean {
+  const rows = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  const columns = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  return rows > 0 && columns <= 0;
+}
+
 /** The part of a text block's box its words use (see toUsedWidth). */
-function toWordsBox(
-  block: LayoutSnapshot['blocks'][number],
-  maxLine: number,
-): LayoutSnapshot['blocks'][number]['box'] {
+function toWordsBox(block: LayoutSnapshot['blocks'][number], maxLine: number): Box {
   const { box } = block;
   const filled = block.area >= box.width * box.height * FILLED_BOX_SHARE;
   const lines = box.height > 0 && !filled ? block.area / box.height : box.width;

@@ -50,4 +50,30 @@ describe('Blocks', () => {
   it("draws every block in the design's own alignment otherwise (content modules)", () => {
     expect(classesOf()).toEqual([null, null, null, null, null]);
   });
+
+  it('draws pictures on one line with the label that ended their row (issue 23)', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <Blocks
+          blocks={[
+            { kind: 'image', image: { src: '/images/button.gif', alt: '' }, inline: 'start' },
+            { kind: 'image', image: { src: '/images/bird.gif', alt: '' }, inline: 'continue' },
+            {
+              kind: 'paragraph',
+              inlines: [{ text: 'Games', href: '/games' }],
+              tone: { step: 1 },
+              inline: 'continue',
+            },
+            { kind: 'paragraph', inlines: [{ text: 'After' }], inline: 'continue' },
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    const row = container.querySelector('.image-row');
+    expect(row?.querySelectorAll('img')).toHaveLength(2);
+    expect(row?.querySelector('.image-row-label.tone-1 a')?.textContent).toBe('Games');
+    // A row ends with its label: a second label is a paragraph of its own.
+    expect(container.querySelector('.image-row + p')?.textContent).toBe('After');
+  });
 });
+

@@ -227,18 +227,45 @@ function toSlide(panel: PanelData, className: string, keepAlignment?: boolean) {
 }
 
 type ImageBlock = Extract<Block, { kind: 'image' }>;
+type ParagraphBlock = Extract<Block, { kind: 'paragraph' }>;
+/** Pictures the original showed on one line, and the label that ended their line. */
+type RowBlock = ImageBlock | ParagraphBlock;
 
-/** Blocks, with the images the original showed side by side (`inline`) gathered into their rows. */
-function toRows(blocks: Block[]): (Block | ImageBlock[])[] {
-  const out: (Block | ImageBlock[])[] = [];
+/**
+ * Blocks, with the images the original showed side by side (`inline`) gathered into their rows,
+ * with the label beside them.
+ */
+function toRows(blocks: Block[]): (Block | RowBlock[])[] {
+  const out: (Block | RowBlock[])[] = [];
   for (const block of blocks) {
     const last = out[out.length - 1];
     if (block.kind === 'image' && block.inline) {
-      if (Array.isArray(last) && block.inline === 'continue') last.push(block);
+      if (Array.isArray(last) && block.inline === 'continue' && isOpenRow(last)) last.push(block);
       else out.push([block]);
-    } else out.push(block);
+    } else if (block.kind === 'paragraph' && block.inline && Array.isArray(last) && isOpenRow(last))
+      last.push(block);
+    else out.push(block);
   }
   return out;
+}
+
+/** A row no label has ended yet. */
+function isOpenRow(row: RowBlock[]): boolean {
+  return row[row.length - 1]?.kind === 'image';
+}
+
+/** A picture of a row, or its label (in the label's own colour). */
+function RowItem({ block }: { block: RowBlock }) {
+  if (block.kind === 'image')
+    return <Picture image={block.image} className="image-row-item" />;
+  return (
+    <span
+      className={classes('image-row-label', !!block.tone?.step && `tone-${block.tone.step}`)}
+      style={block.tone?.color ? { color: block.tone.color } : undefined}
+    >
+      <InlineText runs={block.inlines} />
+    </span>
+  );
 }
 
 /** A list of blocks (`keepAlignment`: see BlockView). */
@@ -248,8 +275,8 @@ export function Blocks({ blocks, keepAlignment }: { blocks: Block[]; keepAlignme
       {toRows(blocks).map((block, index) =>
         Array.isArray(block) ? (
           <p key={index} className="image-row">
-            {block.map((image, i) => (
-              <Picture key={i} image={image.image} className="image-row-item" />
+            {block.map((item, i) => (
+              <RowItem key={i} block={item} />
             ))}
           </p>
         ) : (

@@ -64,6 +64,8 @@ export type Block =
       align?: 'center';
       /** The original's own size step above the body (1-3) and colour (an old page's `<font>`). */
       tone?: { step?: number; color?: string };
+      /** A label shown on one line with the pictures before it: it ends their row. */
+      inline?: 'continue';
     }
   /** `collapsed`: the original showed what follows it closed (an FAQ's answer). */
   | {
