@@ -163,7 +163,14 @@ describe('walkContent: images side by side', () => {
       block.kind === 'image'
         ? [block.image.src.split('/').pop(), block.inline]
         : block.kind === 'paragraph'
-          ? [block.inlines.map((run) => run.text).join('').trim().slice(0, 20), block.inline]
+          ? [
+              block.inlines
+                .map((run) => run.text)
+                .join('')
+                .trim()
+                .slice(0, 20),
+              block.inline,
+            ]
           : [block.kind],
     );
     expect(rows).toEqual([

@@ -76,4 +76,3 @@ describe('Blocks', () => {
     expect(container.querySelector('.image-row + p')?.textContent).toBe('After');
   });
 });
-

@@ -256,8 +256,7 @@ function isOpenRow(row: RowBlock[]): boolean {
 
 /** A picture of a row, or its label (in the label's own colour). */
 function RowItem({ block }: { block: RowBlock }) {
-  if (block.kind === 'image')
-    return <Picture image={block.image} className="image-row-item" />;
+  if (block.kind === 'image') return <Picture image={block.image} className="image-row-item" />;
   return (
     <span
       className={classes('image-row-label', !!block.tone?.step && `tone-${block.tone.step}`)}
