@@ -6,7 +6,7 @@ import { emit } from './emit';
 import { normalizeRuns } from './normalize-runs';
 import { currentTone, toBlockTone } from './tone';
 import type { Element } from '../dom';
-import { isSameLine, lineOf } from './image';
+import { isSameLine, lineOf } from './line-of';
 import type { Container, WalkContext } from './walk-context';
 import { currentButton, currentHref } from './walk-context';
 import { plainText } from '../../../model';

@@ -7,6 +7,7 @@ import type { Aside, Block, FormModel, InlineRun, NavLink, PageModel } from '../
 import type { Dialogs } from '../dialogs';
 import type { Element, Node } from '../dom';
 import type { TabGroup, TabGroups } from '../tab-groups';
+import type { Line } from './line-of';
 
 /**
  * Asset sizes by URL, to size images and know whether they were downloaded; `picture` names the
@@ -157,16 +158,6 @@ export interface WalkContext {
   lastImage: { block: Extract<Block, { kind: 'image' }>; line: Line } | undefined;
   /** The element holding the first words of `buffer`: the line a label beside a picture sits in. */
   bufferFrom: Element | undefined;
-}
-
-/**
- * The line an element sits in (./image.ts `lineOf`): its table row and cell when it sits in a cell,
- * and the innermost block holding it there.
- */
-export interface Line {
-  row: Element;
-  cell: Element | undefined;
-  block: Element;
 }
 
 /** A fresh context for walking `root`. */
