@@ -159,7 +159,7 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(css).toContain(
       'color: var(--type-h2-on-fill, var(--type-h2-color, var(--color-heading)));',
     );
-    expect(css).toContain('min-height: var(--header-h, 4rem);');
+    expect(css).toContain('min-height: calc(var(--header-h, 4rem) - var(--strip-h, 0px));');
     expect(rootOf(css)).not.toContain('--header-h');
   });
 
