@@ -5,7 +5,7 @@
  * words (no word is lost), and so does a part that is more than lines (pictures, forms).
  */
 import type { Block, HeaderPart, Section } from '../../model';
-import { withoutTimestamps } from '../../model';
+import { plainText, withoutTimestamps } from '../../model';
 
 /** Block kinds a header line can be (pictures, forms and widgets stay in their page). */
 const LINE_KINDS = new Set<Block['kind']>(['paragraph', 'list', 'heading', 'rule']);
@@ -32,9 +32,33 @@ export function toHeaderParts(
   return { header, content };
 }
 
-/** The same header parts, a date or time a script wrote aside. */
-export function isSameHeader(a: readonly HeaderPart[], b: readonly HeaderPart[]): boolean {
-  return withoutTimestamps(JSON.stringify(a)) === withoutTimestamps(JSON.stringify(b));
+/**
+ * A part's words for comparing: its words with letters in them, a date or time a script wrote left
+ * out (a clock the probe did not catch on one page must not make its strip another).
+ */
+function toPartKey(part: HeaderPart): string {
+  return withoutTimestamps(part.blocks.flatMap(toWords).join(' '))
+    .split(/\s+/)
+    .filter((token) => /\p{L}/u.test(token))
+    .join(' ');
+}
+
+function toWords(block: Block): string[] {
+  if (block.kind === 'paragraph' || block.kind === 'heading') return [plainText(block.inlines)];
+  if (block.kind === 'list') return block.items.map(plainText);
+  return [];
+}
+
+/**
+ * The blocks of the page's header parts that the site's header does not show at the same place:
+ * they stay the page's words. A part the site's header shows goes.
+ */
+export function toUnshownHeaderBlocks(
+  own: readonly HeaderPart[],
+  site: readonly HeaderPart[],
+): Block[] {
+  const shown = new Set(site.map((part) => `${part.place} ${toPartKey(part)}`));
+  return own.flatMap((part) => (shown.has(`${part.place} ${toPartKey(part)}`) ? [] : part.blocks));
 }
 
 /**

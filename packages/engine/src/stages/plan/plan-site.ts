@@ -23,7 +23,7 @@ import { chooseVariant } from './choose-variant';
 import { createContentRewriter } from './content-rewriter';
 import { toFooterContact } from './footer-contact';
 import { planFooter, showsCopyright, toFooterLinks } from './plan-footer';
-import { isSameHeader, toHeaderParts, withHeaderWords } from './plan-header';
+import { toHeaderParts, toUnshownHeaderBlocks, withHeaderWords } from './plan-header';
 import { fitTabs } from './fit-tabs';
 import { fixOutline, isPathTitle } from './fix-outline';
 import { groupSections } from './group-sections';
@@ -111,9 +111,7 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
     const { rewriteRuns, rewriteBlock } = contentRewriter(page);
     const ownHeader = toHeaderParts(page.header, rewriteBlock);
     const headerWords = [
-      ...(isSameHeader(ownHeader.header, siteHeader)
-        ? []
-        : ownHeader.header.flatMap((part) => part.blocks)),
+      ...toUnshownHeaderBlocks(ownHeader.header, siteHeader),
       ...ownHeader.content,
     ];
     let sections: Section[] = page.sections.map((section) => {
