@@ -200,6 +200,8 @@ const blockKindsSchema = exactly<Block>()(
       columns: z.number(),
       items: z.array(panelSchema),
       widths: z.array(z.number()).optional(),
+      rowWidth: z.number().optional(),
+      align: z.literal('center').optional(),
       boxed: z.array(z.enum(['border', 'fill', 'shadow'])).optional(),
       boxStyle: boxStyleSchema.optional(),
     }),

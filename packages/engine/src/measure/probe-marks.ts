@@ -83,6 +83,12 @@ export const PROBE_MARKS = {
   /** A column of a layout row, valued with its place from the row's start edge (1, 2, …). */
   col: 'data-sitelift-col',
   /**
+   * A layout table's row drawn narrower than the block it stands in (issue 23: an old page's small
+   * centred table of a button, a picture and its label), valued with its width in CSS px and
+   * `center` when its table stood centred there: `230 center`.
+   */
+  rowBox: 'data-sitelift-row-box',
+  /**
    * A slider: a box showing one of several slides of one kind at a time (the others hidden, laid
    * under it or clipped off beside it), whatever its script calls it. Valued with its box as the
    * page showed it, `width height viewport-width` in CSS px (`1440 450 1440`; issue 23: the rebuild

@@ -183,6 +183,12 @@ export type Block =
        * draws the columns side by side as they were; the other strategies one after the other.
        */
       widths?: number[];
+      /**
+       * A layout table's row the original drew narrower than its column (issue 23): its width in
+       * CSS px, which STYLE_MODERNIZATION keeps as the row's widest, centred where it was centred.
+       */
+      rowWidth?: number;
+      align?: 'center';
       /** The items were drawn as boxes: a border on every side, a fill of their own, a shadow. */
       boxed?: ItemBox[];
       /** The boxes' own colours, border and corners, as the original drew them (issue 23). */

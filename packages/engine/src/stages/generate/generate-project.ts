@@ -790,13 +790,17 @@ export default content;
  * Page components: each page as literal JSX, one component per page; the pages of a kind
  * (plan/page-kinds.ts) one component for them all, each page's content a module of data.
  */
-const emitPageComponents: Emitter = ({ plan }) => {
+const emitPageComponents: Emitter = ({ plan, profile }) => {
   const sources: Record<string, string> = { 'src/App.tsx': appSource() };
   const srcset = (src: string) => srcsetOf(plan, src);
   for (const page of plan.pages) {
     const kind = page.kind;
     if (!kind) {
-      sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(page, srcset);
+      sources[`src/pages/${page.componentName}.tsx`] = toPageJsx(
+        page,
+        srcset,
+        profile.keepsOriginalLayout === true,
+      );
       continue;
     }
     // One component per kind, the template's, named after the kind; each page's content is data.

@@ -172,6 +172,26 @@ describe('toBlockJsx', () => {
     );
   });
 
+  it("keeps a layout table's narrower row at its width, centred, a row on a phone", () => {
+    const [node] = toBlockJsx(
+      {
+        kind: 'items',
+        columns: 2,
+        widths: [40, 60],
+        rowWidth: 230,
+        align: 'center',
+        items: [
+          { blocks: [{ kind: 'paragraph', inlines: [{ text: 'Button' }] }] },
+          { blocks: [{ kind: 'paragraph', inlines: [{ text: 'Visual basic' }] }] },
+        ],
+      },
+      newJsxState(),
+    );
+    const printed = printJsx(node!);
+    expect(printed).toContain('className="layout-row center fits-phone"');
+    expect(printed).toContain('maxWidth: 230');
+  });
+
   it('shows a picture as wide as the original showed it, its height in step', () => {
     const [node] = toBlockJsx(
       {
@@ -458,6 +478,25 @@ describe('toPageJsx', () => {
     expect(code).toContain('export default function HomePage()');
     const seo = /<Seo[^]*?\/>/.exec(source)![0];
     expect(await run(seo)).toMatchObject({ type: 'Seo', props: { title: HOSTILE } });
+  });
+
+  it('keeps a hero picture the original centred on its own line in place where the layout is kept', () => {
+    const blocks: Block[] = [
+      { kind: 'paragraph', inlines: [{ text: 'Home', href: '/' }], align: 'center' },
+      {
+        kind: 'image',
+        image: { src: '/images/village.webp', alt: 'The village', width: 500, height: 342 },
+        align: 'center',
+      },
+      { kind: 'heading', level: 1, inlines: [{ text: 'Villa' }], align: 'center' },
+    ];
+    const hero: PlannedPage = { ...page([]), sections: [{ id: 'top', variant: 'hero', blocks }] };
+    const kept = toPageJsx(hero, undefined, true);
+    expect(kept).not.toContain('has-image');
+    const order = ['Home', 'village.webp', 'Villa'].map((text) => kept.indexOf(text));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // A profile that may restructure still lays it beside the words.
+    expect(toPageJsx(hero)).toContain('has-image');
   });
 
   it('spans a wide hero picture under the headline, and keeps a photo beside the words (issue 23)', () => {

@@ -40,6 +40,8 @@ export interface JsxState {
   srcset?: (src: string) => SrcsetCandidate[] | undefined;
   /** The row of images side by side the last block opened, which the next `continue` image joins. */
   imageRow?: t.JSXElement;
+  /** The profile keeps the original's layout (STYLE_MODERNIZATION): pictures stay where they were. */
+  keepsLayout?: boolean;
 }
 
 export type JsxChild = t.JSXElement | t.JSXFragment | t.JSXExpressionContainer;
@@ -572,9 +574,13 @@ function toRowLabelJsx(
   );
 }
 
+/** A layout table's row at most this wide (px) stays a row on a phone: it fits there as it was. */
+const PHONE_ROW_PX = 340;
+
 /**
  * A layout row of the original: its columns side by side at their shares of the row (CSS grid
- * fractions), one under the other on a phone (base.css `.layout-row`).
+ * fractions), one under the other on a phone (base.css `.layout-row`); a layout table's narrower
+ * row no wider than the original drew it, centred where it was (issue 23).
  */
 function toLayoutRowJsx(
   block: Extract<Block, { kind: 'items' }>,
@@ -593,10 +599,18 @@ function toLayoutRowJsx(
     t.jsxExpressionContainer(
       t.objectExpression([
         t.objectProperty(t.identifier('gridTemplateColumns'), t.stringLiteral(template)),
+        ...(block.rowWidth !== undefined
+          ? [t.objectProperty(t.identifier('maxWidth'), t.numericLiteral(block.rowWidth))]
+          : []),
       ]),
     ),
   );
-  return el('div', [constAttr('className', 'layout-row'), style], columns);
+  const className = [
+    'layout-row',
+    ...(block.align === 'center' ? ['center'] : []),
+    ...(block.rowWidth !== undefined && block.rowWidth <= PHONE_ROW_PX ? ['fits-phone'] : []),
+  ].join(' ');
+  return el('div', [constAttr('className', className), style], columns);
 }
 
 /** `{ picture: <img ...>, content: <>...</> }`: a slide of a carousel or an item of a grid. */
@@ -751,7 +765,13 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
       const imageIndex = section.blocks.findIndex(
         (b) => b.kind === 'image' && (b.image.width ?? 400) >= 240 && !isStripPicture(b.image),
       );
-      const image = imageIndex >= 0 ? section.blocks[imageIndex] : undefined;
+      const found = imageIndex >= 0 ? section.blocks[imageIndex] : undefined;
+      // A picture the original centred on a line of its own (above or among the hero's words, an
+      // old home page's photo under its menu) stays there where the layout is kept (issue 23).
+      const image =
+        state.keepsLayout && found?.kind === 'image' && found.align === 'center'
+          ? undefined
+          : found;
       if (image?.kind === 'image' && isWidePicture(image.image)) {
         // A wide picture beside the words would shrink to under half its width: it spans the
         // hero, under its headline when it opened the section (the hero's own picture, in the
@@ -794,9 +814,7 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
         picture.push(toImageJsx(image.image, state.firstImage, state, 'hero-image', SIZES.hero));
         state.firstImage = false;
       }
-      const rest = section.blocks
-        .filter((_, i) => i !== imageIndex)
-        .flatMap((b) => toBlockJsx(b, state));
+      const rest = section.blocks.filter((b) => b !== image).flatMap((b) => toBlockJsx(b, state));
       return el('section', sectionAttrs(constAttr('className', 'section hero')), [
         el(
           'div',
@@ -987,8 +1005,13 @@ function importsFor(uses: Set<Imported>): t.ImportDeclaration[] {
 }
 
 /** The syntax tree of a whole page module. */
-export function toPageAst(page: PlannedPage, srcset?: JsxState['srcset']): t.Program {
+export function toPageAst(
+  page: PlannedPage,
+  srcset?: JsxState['srcset'],
+  keepsLayout = false,
+): t.Program {
   const state = newJsxState(srcset);
+  if (keepsLayout) state.keepsLayout = true;
   state.uses.add('Seo');
   const seo = selfClosing('Seo', [
     attr('title', page.title),
@@ -1028,8 +1051,12 @@ export function printJsx(node: t.Node): string {
 }
 
 /** A whole page component in JSX. */
-export function toPageJsx(page: PlannedPage, srcset?: JsxState['srcset']): string {
-  return `${printJsx(toPageAst(page, srcset))}\n`;
+export function toPageJsx(
+  page: PlannedPage,
+  srcset?: JsxState['srcset'],
+  keepsLayout = false,
+): string {
+  return `${printJsx(toPageAst(page, srcset, keepsLayout))}\n`;
 }
 
 /**

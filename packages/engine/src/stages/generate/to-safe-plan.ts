@@ -172,7 +172,13 @@ function toSafeBlock(block: Block): Block | undefined {
         block.widths.every((width) => width > 0 && width <= 100)
           ? block.widths.map((width) => Math.round(width * 10) / 10)
           : undefined;
-      return { ...block, columns, items, widths };
+      const { rowWidth, align, ...rest } = block;
+      // A narrower row's width in px (a layout table's, issue 23), and its centring.
+      const row =
+        widths !== undefined && rowWidth !== undefined && rowWidth >= 40 && rowWidth <= 4000
+          ? { rowWidth: Math.round(rowWidth), ...(align === 'center' ? { align } : {}) }
+          : {};
+      return { ...rest, columns, items, widths, ...row };
     }
     case 'dialog':
       // The id becomes an HTML id and the target of its triggers: a plain token or nothing.

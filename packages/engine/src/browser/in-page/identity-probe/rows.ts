@@ -27,6 +27,7 @@ export function markRows(): void {
     // sections found alike) may each hold one.
     `[${PROBE_MARKS.columns}]:not([${PROBE_MARKS.columns}="1"])`,
   ].join(', ');
+  markTableRows(outside);
   for (const row of [...body.querySelectorAll('div, section, article, main')].slice(0, 4000)) {
     if (
       row.hasAttribute(PROBE_MARKS.columns) ||
@@ -70,6 +71,93 @@ export function markRows(): void {
     // Each column's place in that order (1 = the start edge's).
     visual.forEach(({ child }, i) => child.setAttribute(PROBE_MARKS.col, String(i + 1)));
   }
+}
+
+/** Shown pictures, frames and controls a cell can hold: a spacer GIF is none. */
+const DRAWN = 'img, svg, video, iframe, canvas, object, embed, input, select, textarea, button';
+
+/** A cell that shows something: words, or a picture or control of at least 8 × 8 px. */
+function hasContent(cell: Element): boolean {
+  if (text(cell).length > 0) return true;
+  return [...cell.querySelectorAll(DRAWN)].some((e) => {
+    const r = rectOf(e);
+    return r.width >= 8 && r.height >= 8;
+  });
+}
+
+/**
+ * Rows of a layout table (issue 23): an old page's `<tr>` whose cells stand side by side as columns
+ * (a button, a picture and its label; a picture beside its text), marked as a block's row is; the
+ * walk keeps data tables as tables before it reaches their rows. Empty cells (spacer GIFs) are no
+ * columns. A row narrower than the block its table stands in is also marked PROBE_MARKS.rowBox (its
+ * width, and `center` when its table stood centred there), so that a small centred table stays small
+ * and centred. Tables with cells spanning rows (a sliced picture) and rows taller than one and a half
+ * screens (a page's whole grid, left to the aside) are left alone.
+ */
+function markTableRows(outside: string): void {
+  for (const row of [...body.querySelectorAll('tr')].slice(0, 2000)) {
+    const table = row.closest('table');
+    if (
+      !table ||
+      row.hasAttribute(PROBE_MARKS.columns) ||
+      row.closest(outside) ||
+      row.querySelector(markSelector(PROBE_MARKS.aside)) ||
+      !isShown(row)
+    )
+      continue;
+    if ([...table.rows].some((each) => [...each.cells].some((cell) => cell.rowSpan > 1))) continue;
+    const r = rectOf(row);
+    if (r.height > H * 1.5 || r.width < 120) continue;
+    const columns = [...row.children].filter(
+      (cell) =>
+        (cell.tagName === 'TD' || cell.tagName === 'TH') &&
+        style(cell).display !== 'none' &&
+        hasContent(cell),
+    );
+    if (columns.length < 2 || columns.length > 4) continue;
+    if (!columns.some((cell) => text(cell).length > 0)) continue;
+    const isRtl = style(row).direction === 'rtl';
+    const visual = columns
+      .map((child) => ({ child, box: rectOf(child) }))
+      .sort((a, b) => (isRtl ? b.box.right - a.box.right : a.box.left - b.box.left));
+    const boxes = visual.map(({ box }) => box);
+    // Cells a stylesheet stacks (a responsive table's `display: block`) are no columns.
+    const beside = boxes.every(
+      (b, i) =>
+        b.width > 0 &&
+        (i === 0 ||
+          ((isRtl ? b.right <= boxes[i - 1]!.left + 2 : b.left >= boxes[i - 1]!.right - 2) &&
+            Math.abs(b.top - boxes[0]!.top) <= 24)),
+    );
+    if (!beside) continue;
+    const used = boxes.reduce((sum, b) => sum + b.width, 0);
+    row.setAttribute(
+      PROBE_MARKS.row,
+      boxes.map((b) => ((b.width / used) * 100).toFixed(1)).join(' '),
+    );
+    visual.forEach(({ child }, i) => child.setAttribute(PROBE_MARKS.col, String(i + 1)));
+    const box = toRowBox(table, r);
+    if (box) row.setAttribute(PROBE_MARKS.rowBox, box);
+  }
+}
+
+/**
+ * A table row's width when it is under nine tenths of the block its table stands in (that block's
+ * content box), with `center` when the table's gaps on either side are equal; else undefined.
+ */
+function toRowBox(table: Element, row: DOMRect): string | undefined {
+  const parent = table.parentElement;
+  if (!parent) return undefined;
+  const s = style(parent);
+  const p = rectOf(parent);
+  const left = p.left + parseFloat(s.paddingLeft) + parseFloat(s.borderLeftWidth);
+  const right = p.right - parseFloat(s.paddingRight) - parseFloat(s.borderRightWidth);
+  if (right - left <= 0 || row.width >= (right - left) * 0.9) return undefined;
+  const t = rectOf(table);
+  const gapStart = t.left - left;
+  const gapEnd = right - t.right;
+  const centred = gapStart > 8 && Math.abs(gapStart - gapEnd) <= 4;
+  return `${Math.round(row.width)}${centred ? ' center' : ''}`;
 }
 
 /**

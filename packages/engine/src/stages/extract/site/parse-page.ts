@@ -16,6 +16,7 @@ import { markLanguageVersions, withCurrentLanguage } from '../language-versions'
 import { findMenuTargets } from '../menu-targets';
 import { markCentredHeadings } from '../heading-align';
 import { markPrintOnly } from '../print-only';
+import { markTableRows } from '../table-rows';
 import { markBoxedSections } from '../section-boxes';
 import type { AssetIndex } from '../walk-content';
 import { walkContent } from '../walk-content';
@@ -63,6 +64,8 @@ export function parsePage(
   };
   const titleElement = head && findElement(head, (e) => e.tagName === 'title');
   markPrintOnly(document, url, stylesheets);
+  // A page read as served: its layout tables' rows marked from the markup, as the probe would.
+  markTableRows(document);
   // Before the walk: language links are the switcher's, neither content nor navigation.
   const versions = markLanguageVersions(document, url);
   // Before the walk: the header's strip and lines are the rebuilt header's (issue 23).

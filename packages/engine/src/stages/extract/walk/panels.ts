@@ -83,7 +83,14 @@ export function handlePanels(context: WalkContext, element: Element): false | un
       const blocks = inner.blocks.filter((block) => block.kind !== 'break');
       return keepPanel(context, { panel: { blocks }, inner });
     });
-    emit(context, { kind: 'items', columns: items.length, items, widths: row.widths });
+    emit(context, {
+      kind: 'items',
+      columns: items.length,
+      items,
+      widths: row.widths,
+      ...(row.box?.width ? { rowWidth: row.box.width } : {}),
+      ...(row.box?.isCentred ? { align: 'center' as const } : {}),
+    });
     for (const child of row.others) walkInPlace(context, child);
     return false;
   }
@@ -95,9 +102,14 @@ export function handlePanels(context: WalkContext, element: Element): false | un
  * the row's start edge, the columns marked PROBE_MARKS.col with their places): its columns in that
  * order (floats may have swapped the markup's), their widths, and its other children.
  */
-function findLayoutRow(
-  element: Element,
-): { columns: Element[]; widths: number[]; others: Element[] } | undefined {
+function findLayoutRow(element: Element):
+  | {
+      columns: Element[];
+      widths: number[];
+      others: Element[];
+      box?: { width: number; isCentred: boolean };
+    }
+  | undefined {
   const marked = getAttr(element, PROBE_MARKS.row);
   if (marked === undefined) return undefined;
   const widths = marked.split(/\s+/).map(Number);
@@ -112,7 +124,16 @@ function findLayoutRow(
     !widths.every((width) => Number.isFinite(width) && width > 0 && width <= 100)
   )
     return undefined;
-  return { columns, widths, others: children.filter((child) => !columns.includes(child)) };
+  const others = children.filter((child) => !columns.includes(child));
+  const box = toRowBox(getAttr(element, PROBE_MARKS.rowBox));
+  return box ? { columns, widths, others, box } : { columns, widths, others };
+}
+
+/** A layout table's narrower row (PROBE_MARKS.rowBox, `230 center`): its width and centring. */
+function toRowBox(value: string | undefined): { width: number; isCentred: boolean } | undefined {
+  const match = value?.trim().match(/^(\d{2,4})( center)?$/);
+  if (!match) return undefined;
+  return { width: Number(match[1]), isCentred: match[2] !== undefined };
 }
 
 /** A sibling of the items (the section's title row): walked on its own, its blocks in place. */

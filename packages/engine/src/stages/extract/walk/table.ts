@@ -104,7 +104,8 @@ function isLinkIndex(rows: Element[][]): boolean {
   });
 }
 
-function tableRows(table: Element): Element[][] {
+/** A table's own rows (not those of tables inside it), each as its cells. */
+export function tableRows(table: Element): Element[][] {
   const rows: Element[][] = [];
   const stack: Node[] = [...childrenOf(table)].reverse();
   while (stack.length > 0) {

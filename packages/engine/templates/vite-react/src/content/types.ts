@@ -119,6 +119,9 @@ export type Block =
       columns: number;
       items: PanelData[];
       widths?: number[];
+      /** A layout table's narrower row (px), centred where it was (issue 23). */
+      rowWidth?: number;
+      align?: 'center';
       boxed?: ItemBox[];
       boxStyle?: BoxStyle;
     }
