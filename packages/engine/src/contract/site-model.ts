@@ -536,6 +536,14 @@ const typeScaleSchema = exactly<TypeScale>()(
         isCentered: z.literal(true).optional(),
       })
       .optional(),
+    menuRow: z
+      .object({
+        isCentered: z.literal(true).optional(),
+        isOneLine: z.literal(true).optional(),
+        radius: z.number().optional(),
+        linkHeight: z.number().optional(),
+      })
+      .optional(),
     isTextCentered: z.literal(true).optional(),
     column: z
       .object({
@@ -555,6 +563,10 @@ const typeScaleSchema = exactly<TypeScale>()(
         menuTop: z.number().optional(),
         isBrandCentered: z.literal(true).optional(),
         strip: z.object({ height: z.number(), color: z.string(), text: z.string() }).optional(),
+        title: z
+          .object({ text: z.string(), size: z.number(), color: z.string(), height: z.number() })
+          .optional(),
+        gradient: z.string().optional(),
       })
       .optional(),
     box: z

@@ -13,6 +13,7 @@ import {
   fillPair,
   toFontStack,
   toReadableHeadings,
+  toReadableHeaderTitle,
 } from './offline-designer';
 import { toTypeScale } from '../lib/type-scale';
 
@@ -411,5 +412,32 @@ describe("the heading levels' own colours and bars (issue 23)", () => {
   it("keeps a level's colour that reads on the page, and drops white words meant for pictures", () => {
     expect(readable.headings.h3.color).toBe('#000080');
     expect(readable.headings.h1.color).toBeUndefined();
+  });
+});
+
+describe("the header band's title (issue 23)", () => {
+  const band = (color: string, gradient?: string) =>
+    toTypeScale({
+      body: { size: 16, lineHeight: 24 },
+      hasBands: false,
+      header: {
+        height: 360,
+        title: { text: 'Ada Example', size: 56, color, height: 300 },
+        ...(gradient ? { gradient } : {}),
+      },
+    });
+  const NAVY = { r: 30, g: 58, b: 95 };
+  const gradient = 'linear-gradient(135deg, rgb(30, 58, 95) 0%, rgb(230, 230, 250) 100%)';
+
+  it("keeps the title's colour where it reads on every stop of the band, hex", () => {
+    const scale = toReadableHeaderTitle(band('rgb(223, 233, 255)'), NAVY);
+    expect(scale.header?.title?.color).toBe('#dfe9ff');
+  });
+
+  it('makes it white or near-black where it does not read on one of the stops', () => {
+    // Light lavender words vanish on the gradient's light end: the better of white and near-black.
+    const scale = toReadableHeaderTitle(band('rgb(223, 233, 255)', gradient), NAVY);
+    expect(['#ffffff', '#111111']).toContain(scale.header!.title!.color);
+    expect(scale.header?.gradient).toBe(gradient);
   });
 });

@@ -407,13 +407,16 @@ export function buildTokens(
     // record 029); the others restructure and keep the template's.
     ...(profile?.keepsOriginalLayout && model.identity.typography
       ? {
-          typography: toKeptBox(
-            toReadableMenuBar(
-              toReadableHeadings(toTypeScale(model.identity.typography), background, surface),
-              chrome.menuItemBackground ? chrome.menuItemText : undefined,
+          typography: toReadableHeaderTitle(
+            toKeptBox(
+              toReadableMenuBar(
+                toReadableHeadings(toTypeScale(model.identity.typography), background, surface),
+                chrome.menuItemBackground ? chrome.menuItemText : undefined,
+              ),
+              boxGround,
+              background,
             ),
-            boxGround,
-            background,
+            parse(model.identity.colors.headerBackground) ?? background,
           ),
         }
       : {}),
@@ -501,6 +504,25 @@ function toReadableStrip(scale: TypeScale): TypeScale {
       strip: { ...strip, color: toHex(fill), text: toHex(textOn(fill, parse(strip.text))) },
     },
   };
+}
+
+/**
+ * The header band's title made readable (issue 23): the original's colour where it reads (3:1, a
+ * large headline) on every colour of the band (its gradient's stops, else the header's colour),
+ * else white or near-black, whichever reads better on the worst of them; hex.
+ */
+export function toReadableHeaderTitle(scale: TypeScale, headerColor: Rgb): TypeScale {
+  const title = scale.header?.title;
+  if (!scale.header || !title) return scale;
+  const stops = (scale.header.gradient?.match(/rgba?\([^)]*\)|#[\da-f]{3,8}\b/gi) ?? [])
+    .map((stop) => parse(stop))
+    .filter((stop): stop is Rgb => stop !== undefined);
+  const band = stops.length > 0 ? stops : [headerColor];
+  const worst = (text: Rgb): number => Math.min(...band.map((stop) => contrast(text, stop)));
+  const own = parse(title.color);
+  const color =
+    own && worst(own) >= 3 ? own : worst(WHITE) >= worst(NEAR_BLACK) ? WHITE : NEAR_BLACK;
+  return { ...scale, header: { ...scale.header, title: { ...title, color: toHex(color) } } };
 }
 
 /** A boxed column this close (ΔE2000) to the page's colour is no box to the eye. */

@@ -83,6 +83,7 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
   if (measured.box)
     scale.box = { ...measured.box, width: Math.round(clamp(measured.box.width, 480, BOX_MAX)) };
   if (measured.menuBar) scale.menuBar = toMenuBar(measured.menuBar);
+  if (measured.menuRow) scale.menuRow = toMenuRow(measured.menuRow);
   const column = measured.column;
   if (column && column.width > 0) {
     // A column left of centre (beside a sidebar, or a page set flush left) keeps its right edge: the
@@ -140,6 +141,13 @@ function toHeaderBand(band: ProbedHeaderBand): NonNullable<TypeScale['header']> 
   // The strip above the brand and menu keeps its height within the band, leaving room for both.
   if (band.strip && band.strip.height >= 12 && band.strip.height <= height - 40)
     header.strip = { ...band.strip, height: Math.round(band.strip.height) };
+  // A title band above the menu keeps its own height (the menu's row comes under it, not in it).
+  if (band.title)
+    header.title = {
+      ...band.title,
+      height: Math.round(clamp(band.title.height, HEADER_BAND.min, HEADER_BAND.max)),
+    };
+  if (band.gradient) header.gradient = band.gradient;
   return header;
 }
 
@@ -156,6 +164,19 @@ function toMenuBar(bar: ProbedMenuBar): NonNullable<TypeScale['menuBar']> {
     size: round(Math.max(MIN_MENU_SIZE, bar.size)),
     height: Math.round(clamp(bar.height, MENU_BAR.min, MENU_BAR.max)),
   };
+}
+
+/** A menu link's height the rebuild keeps (px): a tap target at least, a row of the bar at most. */
+const MENU_LINK = { min: 24, max: 96 } as const;
+
+/** The rebuild's menu row: the original's, its links' height within MENU_LINK (else left out). */
+function toMenuRow(
+  row: NonNullable<ProbedTypography['menuRow']>,
+): NonNullable<TypeScale['menuRow']> {
+  const { linkHeight, ...rest } = row;
+  return linkHeight !== undefined && linkHeight >= MENU_LINK.min && linkHeight <= MENU_LINK.max
+    ? { ...rest, linkHeight }
+    : rest;
 }
 
 const median = (values: number[]): number | undefined => {
@@ -265,6 +286,7 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
   }
   // The start page's menu bar: the menu is the same on every page, the start page shows it first.
   if (start.menuBar) merged.menuBar = start.menuBar;
+  if (start.menuRow) merged.menuRow = start.menuRow;
   return merged;
 }
 
@@ -284,5 +306,10 @@ function mergeHeaderBands(bands: readonly ProbedHeaderBand[]): ProbedHeaderBand 
   // The strip most pages draw across their top: the first such page's (issue 23).
   const strips = bands.flatMap((band) => (band.strip ? [band.strip] : []));
   if (strips.length * 2 > bands.length) merged.strip = strips[0]!;
+  // A title band and a gradient when most pages show them: the first page's (the start page's).
+  const titled = bands.filter((band) => band.title);
+  if (titled.length * 2 > bands.length) merged.title = titled[0]!.title;
+  const gradients = bands.filter((band) => band.gradient);
+  if (gradients.length * 2 > bands.length) merged.gradient = gradients[0]!.gradient;
   return merged;
 }

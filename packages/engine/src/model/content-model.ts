@@ -699,6 +699,13 @@ export interface TypeScale {
     isBrandCentered?: true;
     /** The strip across its top (issue 23): height (px), fill and words (hex, AA, set by the designer). */
     strip?: { height: number; color: string; text: string };
+    /**
+     * The band's centred title above the menu (its words, size px, colour: hex, readable on the
+     * band, set by the designer) and the band's height (px) where the menu's row begins.
+     */
+    title?: { text: string; size: number; color: string; height: number };
+    /** The header's own gradient (CSS), drawn behind the band. */
+    gradient?: string;
   };
   /**
    * A boxed page (issue 23): the centred column's width (px, capped) and fill (hex: the canvas the
@@ -728,6 +735,11 @@ export interface TypeScale {
     isFullWidth: boolean;
     isCentered?: true;
   };
+  /**
+   * The menu's row (issue 23): its links in the middle of the page, each label on one line, the
+   * corner radius (px) of the boxes or pills they were drawn as, and each link's height (px).
+   */
+  menuRow?: { isCentered?: true; isOneLine?: true; radius?: number; linkHeight?: number };
   /** True: the original centred most of its text, and the rebuild does too. */
   isTextCentered?: true;
   /** The column text sits in: its width, its paragraphs' width, centred or flush left. */

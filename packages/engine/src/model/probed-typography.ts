@@ -47,6 +47,14 @@ export const probedHeaderBandSchema = z.object({
    * `strip`): its height (px), its fill and its words' colour (computed colours).
    */
   strip: z.object({ height: finite, color: z.string(), text: z.string() }).optional(),
+  /**
+   * The band's title (issue 23): the largest words of a header that holds no menu, centred in it,
+   * with the menu under it: their words, size (px) and colour (computed), and the header's height
+   * (px from the page's top: where the menu's row begins). Last: older answers read as before.
+   */
+  title: z.object({ text: z.string(), size: finite, color: z.string(), height: finite }).optional(),
+  /** The header's own gradient (computed CSS, colours and stops only), when it was drawn with one. */
+  gradient: z.string().optional(),
 });
 export type ProbedHeaderBand = z.infer<typeof probedHeaderBandSchema>;
 
@@ -80,6 +88,20 @@ export const probedMenuBarSchema = z.object({
   isCentered: z.literal(true).optional(),
 });
 export type ProbedMenuBar = z.infer<typeof probedMenuBarSchema>;
+
+/**
+ * How the main menu's top-level links lay in their row (issue 23), bar or none: gathered in the
+ * middle of the page (each row of them, when they wrapped), each label on one line, the corner
+ * radius (px) of the boxes or pills most of them were drawn as, and how tall each link was.
+ */
+export const probedMenuRowSchema = z.object({
+  isCentered: z.literal(true).optional(),
+  isOneLine: z.literal(true).optional(),
+  radius: finite.optional(),
+  /** The links' own height (px, the median), padding included: the pitch of the menu's rows. */
+  linkHeight: finite.optional(),
+});
+export type ProbedMenuRow = z.infer<typeof probedMenuRowSchema>;
 
 export const probedTypographySchema = z.object({
   /** Size and line height (px) of the text holding most characters outside headings and chrome. */
@@ -126,5 +148,7 @@ export const probedTypographySchema = z.object({
   box: probedBoxSchema.optional(),
   /** The menu's bar (after `box`: older probes' answers stay as they were). */
   menuBar: probedMenuBarSchema.optional(),
+  /** The menu's row (after `menuBar`: older probes' answers stay as they were). */
+  menuRow: probedMenuRowSchema.optional(),
 });
 export type ProbedTypography = z.infer<typeof probedTypographySchema>;

@@ -7,6 +7,7 @@
 import { AppError } from '@sitelift/shared/error-codes';
 import { hasClientRoute } from '../../lib/client-route';
 import type { Block, ImageRef, PlannedPage, SitePlan } from '../../model';
+import { collapse } from '../../model';
 import { STRATEGY_PROFILES, type StrategyProfile } from '../../model/strategy-profiles';
 import {
   GENERATED_DEPENDENCIES,
@@ -418,6 +419,11 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
     if (band.menuTop !== undefined) layout.stacked = true;
     if (band.isBrandCentered) layout.centered = true;
     if (band.height > TALL_HEADER) layout.tall = true;
+    // Every page opens with the band's title (the words of the original's header, made a section):
+    // that section is drawn on the band, above the menu's row, as the original drew it.
+    const title = band.title && collapse(band.title.text);
+    if (title && plan.pages.length > 0 && plan.pages.every((page) => isTitleBand(page, title)))
+      layout.titled = true;
     if (Object.keys(layout).length > 0) site.headerLayout = layout;
   }
   // A header laid over the hero's picture is the original's layout: kept where the layout is.
@@ -969,4 +975,24 @@ export async function generateProject(
   });
   logger?.progress?.({ stage: 'generate', done: 1, total: 1 });
   return { files: formatted };
+}
+
+/** The most lines of words under the title the band holds (its height is the original's). */
+const TITLE_BAND_LINES = { blocks: 4, characters: 320 } as const;
+
+/**
+ * True when the page opens with the header band's title (issue 23): its first section is headed by
+ * those words and holds only a few short lines besides (the band's own), no pictures or lists.
+ */
+function isTitleBand(page: PlannedPage, title: string): boolean {
+  const section = page.sections[0];
+  if (!section?.heading) return false;
+  if (collapse(section.heading.inlines.map((run) => run.text).join('')) !== title) return false;
+  if (section.backdrop || section.blocks.length > TITLE_BAND_LINES.blocks) return false;
+  let characters = 0;
+  for (const block of section.blocks) {
+    if (block.kind !== 'paragraph' && block.kind !== 'heading') return false;
+    characters += block.inlines.reduce((sum, run) => sum + run.text.length, 0);
+  }
+  return characters <= TITLE_BAND_LINES.characters;
 }

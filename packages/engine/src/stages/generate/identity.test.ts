@@ -267,6 +267,46 @@ describe('the identity in every strategy (issue 12)', () => {
     expect(text(incremental, 'src/index.css')).not.toContain('--header-h:');
   });
 
+  it("draws the band's title on the band where every page opens with it (issue 23)", async () => {
+    const model = await agencyModel();
+    const title = { text: 'Ada Example', size: 56, color: 'rgb(255, 255, 255)', height: 300 };
+    const gradient = 'linear-gradient(135deg, rgb(30, 58, 95) 0%, rgb(26, 35, 126) 100%)';
+    model.identity.typography = {
+      body: { size: 16, lineHeight: 24 },
+      hasBands: false,
+      header: { height: 360, title, gradient },
+    };
+    /** The plan with every page opening with a section headed `heading`. */
+    const planOpeningWith = (heading: string) => {
+      const plan = planSite(model, { strategy: 'STYLE_MODERNIZATION' });
+      for (const page of plan.pages)
+        page.sections[0] = {
+          id: 'title',
+          variant: 'hero',
+          heading: { level: 1, inlines: [{ text: heading }] },
+          blocks: [{ kind: 'paragraph', inlines: [{ text: 'Statistics of the stars' }] }],
+        };
+      return plan;
+    };
+    const files = await generateProject(planOpeningWith(' Ada  Example'));
+    expect(text(files, 'src/content/site.js').replace(/\s+/g, ' ')).toContain('titled: true');
+    const css = text(files, 'src/index.css');
+    expect(css).toContain('--title-band-h: 300px;');
+    expect(css).toContain(`--title-band: ${gradient};`);
+    expect(css).toContain('--title-color: #ffffff;');
+    // Pages that open with other words, or with more than the band's few lines: none is lifted.
+    const other = await generateProject(planOpeningWith('Elsewhere'));
+    expect(text(other, 'src/content/site.js')).not.toContain('titled');
+    const long = planOpeningWith('Ada Example');
+    long.pages[0]!.sections[0]!.blocks.push(
+      ...Array.from({ length: 4 }, () => ({
+        kind: 'paragraph' as const,
+        inlines: [{ text: 'A long line of the page.' }],
+      })),
+    );
+    expect(text(await generateProject(long), 'src/content/site.js')).not.toContain('titled');
+  });
+
   it('shows the logo as high as the original drew it, at most 160 px, else 40 px (issue 23)', async () => {
     const plan = planSite(await agencyModel(), { strategy: 'INCREMENTAL_UPDATE' });
     const logo = plan.assets.find((asset) => asset.path === plan.identity.logoPath)!;

@@ -5,8 +5,15 @@
  * started; the band's height was the largest single loss of section similarity.
  */
 import type { ProbedHeaderBand } from '../../../model/probed-typography';
-import { isShown, rectOf, top } from './dom';
-import { H, W } from './view';
+import { isShown, rectOf, style, text, textOf, top } from './dom';
+import { doc, H, W } from './view';
+
+/** A computed gradient the rebuild may write back as it is (colours, angles, stops; no picture). */
+const PLAIN_GRADIENT = /^(?:repeating-)?(?:linear|radial)-gradient\([\w\s.,%()#-]*\)$/;
+/** The band's title is at least this large (px): a name set as a headline, not a line of text. */
+const MIN_TITLE_SIZE = 28;
+/** Its middle this near (a share of the window's width) the window's middle: centred. */
+const CENTRE_TOLERANCE = 0.04;
 
 /** The band starts this near the page's top (px): a page's own margin, a thin top bar. */
 const MAX_BAND_START = 80;
@@ -79,8 +86,47 @@ export function measureHeaderBand(parts: {
     band.menuTop = Math.round(menuPart.top);
   if (brandPart) {
     const middle = (brandPart.left + brandPart.right) / 2;
-    if (Math.abs(middle - W / 2) <= W * 0.04 && brandPart.right - brandPart.left < W * 0.9)
+    if (
+      Math.abs(middle - W / 2) <= W * CENTRE_TOLERANCE &&
+      brandPart.right - brandPart.left < W * 0.9
+    )
       band.isBrandCentered = true;
   }
+  if (headerPart && header) {
+    const title = titleOf(header, menu);
+    // A band of its own above the menu: the menu starts under the header (not in it).
+    if (title && menuPart && !header.contains(menu!) && menuPart.top >= headerPart.bottom - 1)
+      band.title = { ...title, height: Math.round(headerPart.bottom) };
+    const gradient = style(header).backgroundImage;
+    if (PLAIN_GRADIENT.test(gradient)) band.gradient = gradient;
+  }
   return band;
+}
+
+/**
+ * The header's title: its largest words (at least MIN_TITLE_SIZE), centred in the window, in a
+ * header holding no menu. Their words, size and colour (computed).
+ */
+function titleOf(
+  header: Element,
+  menu: Element | undefined,
+): { text: string; size: number; color: string } | undefined {
+  if (menu && (header.contains(menu) || menu.contains(header))) return undefined;
+  let best: { e: Element; size: number } | undefined;
+  for (const e of [header, ...header.querySelectorAll('*')]) {
+    const own = [...e.childNodes].some((n) => n.nodeType === 3 && textOf(n).trim());
+    if (!own || !isShown(e)) continue;
+    const size = Number.parseFloat(style(e).fontSize);
+    if (size >= MIN_TITLE_SIZE && (!best || size > best.size)) best = { e, size };
+  }
+  if (!best) return undefined;
+  // Where its words are drawn (a block's box runs the header's width; its words may not).
+  const range = doc.createRange();
+  range.selectNodeContents(best.e);
+  const r = range.getBoundingClientRect();
+  if (r.width === 0 || Math.abs((r.left + r.right) / 2 - W / 2) > W * CENTRE_TOLERANCE)
+    return undefined;
+  const words = text(best.e);
+  if (!words || words.length > 120) return undefined;
+  return { text: words, size: Math.round(best.size * 10) / 10, color: style(best.e).color };
 }

@@ -31,7 +31,7 @@ import { measureHeaderBand } from './header-band';
 import { markHeaderParts } from './header-parts';
 import { findHero } from './hero';
 import { markBrand } from './logo';
-import { markMenus, measureMenuBar, readMenuItems } from './menus';
+import { markMenus, measureMenuBar, measureMenuRow, readMenuItems } from './menus';
 import { markOverlays } from './overlays';
 import { markPrintOnly } from './print-only';
 import { findFooter, findHeader, regionOf } from './regions';
@@ -66,6 +66,7 @@ export function run(): PageProbe | undefined {
   markHiddenText();
   const { links, buttons } = markButtons(brand);
   const menuBar = measureMenuBar(menu, header);
+  const menuRow = measureMenuRow(menu);
   const menuItems = readMenuItems(menu, header, background, menuBar !== undefined);
   const footer = findFooter();
   markSliders();
@@ -102,6 +103,7 @@ export function run(): PageProbe | undefined {
     const box = measureBox({ background, header, footer, documentHeight });
     if (box) typography.box = box;
     if (menuBar) typography.menuBar = menuBar;
+    if (menuRow) typography.menuRow = menuRow;
   }
   const paragraphText = readParagraphColor(background);
   // After the buttons and menus are marked: their corners are read apart from the content's.

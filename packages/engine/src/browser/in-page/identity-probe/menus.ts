@@ -5,7 +5,7 @@
 import type { PageProbe } from '../../../measure/page-probe';
 import { isLanguageGroup, toLinkLanguage } from '../../../measure/language-links';
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
-import type { ProbedMenuBar } from '../../../model/probed-typography';
+import type { ProbedMenuBar, ProbedMenuRow } from '../../../model/probed-typography';
 import { alphaOf, gradientColor, imageUrl, isOpaque } from './color';
 import { add, isShown, ranked, rectOf, style, text, top } from './dom';
 import { fillOf } from './fill';
@@ -117,6 +117,107 @@ function isInDropdown(a: Element): boolean {
   return (!!outer && !!outer.closest(MENU)) || rectOf(a).right <= 0;
 }
 
+/** The menu's top-level links in sight (a dropdown's are not on its row). */
+function topLinksOf(menu: Menu): Element[] {
+  return [...menu.e.querySelectorAll('a[href]')].filter((a) => {
+    const r = rectOf(a);
+    return isShown(a) && text(a) && top(r) < H && r.left >= 0 && r.right <= W && !isInDropdown(a);
+  });
+}
+
+/**
+ * A menu link drawn as a box or pill of its own: padded words with a fill unlike what lies under
+ * it, or a border (even a faint one) around them; what it is drawn with, else undefined.
+ */
+function boxOfLink(a: Element): { filled: boolean; outlined: boolean } | undefined {
+  const s = style(a);
+  const faint = (c: string): boolean => alphaOf(c) >= 0.04;
+  const filled = faint(s.backgroundColor) && s.backgroundColor !== fillOf(a.parentElement).color;
+  const outlined =
+    Number.parseFloat(s.borderTopWidth) >= 1 &&
+    s.borderTopStyle !== 'none' &&
+    Number.parseFloat(s.borderBottomWidth) >= 1 &&
+    faint(s.borderTopColor);
+  const padded = Number.parseFloat(s.paddingLeft) >= 8 && Number.parseFloat(s.paddingTop) >= 4;
+  if (!(padded && /inline-block|block|flex|grid/.test(s.display) && (filled || outlined)))
+    return undefined;
+  return { filled, outlined };
+}
+
+/** The lines a link's words take (their boxes' distinct tops; an icon beside them shares a line). */
+function linesOf(a: Element): number {
+  const range = doc.createRange();
+  range.selectNodeContents(a);
+  const tops: number[] = [];
+  for (const r of range.getClientRects()) {
+    if (r.width === 0 || r.height === 0) continue;
+    // A box on a line already counted: it starts above that line's bottom.
+    if (!tops.some((t) => Math.abs(t - r.top) < r.height * 0.6)) tops.push(r.top);
+  }
+  return tops.length;
+}
+
+/** Rows of links this much (px) or less apart at the top are one row. */
+const ROW_TOLERANCE = 8;
+
+/**
+ * How the main menu's top-level links lay (issue 23): gathered in the middle of the widest box
+ * around them (each row as much room left as right, and some room; a menu beside the brand is
+ * never centred so), each label on one line, and the radius (px) of their boxes or pills where most
+ * of them were drawn so. From their rendered boxes and computed styles; undefined for no row.
+ */
+export function measureMenuRow(menu: Menu | undefined): ProbedMenuRow | undefined {
+  if (!menu || !menu.shown) return undefined;
+  const links = topLinksOf(menu);
+  if (links.length < 2) return undefined;
+  const boxes = links.map(rectOf);
+  const left = Math.min(...boxes.map((r) => r.left));
+  const right = Math.max(...boxes.map((r) => r.right));
+  const upper = Math.min(...boxes.map((r) => r.top));
+  const lower = Math.max(...boxes.map((r) => r.bottom));
+  if (right - left < lower - upper) return undefined;
+  const row: ProbedMenuRow = {};
+  // The box the row is centred in: the nearest ancestor most of the page wide.
+  let frame: Element | null = menu.e;
+  while (frame && frame !== body && rectOf(frame).width < W * 0.6) frame = frame.parentElement;
+  if (frame) {
+    const f = frame === body ? { left: 0, right: W, width: W } : rectOf(frame);
+    const rows = new Map<number, { left: number; right: number }>();
+    for (const r of boxes) {
+      const key = [...rows.keys()].find((t) => Math.abs(t - r.top) <= ROW_TOLERANCE) ?? r.top;
+      const seen = rows.get(key);
+      rows.set(key, {
+        left: Math.min(seen?.left ?? r.left, r.left),
+        right: Math.max(seen?.right ?? r.right, r.right),
+      });
+    }
+    const spans = [...rows.values()];
+    const tolerance = Math.max(24, f.width * 0.03);
+    if (
+      spans.every((s) => Math.abs(s.left - f.left - (f.right - s.right)) <= tolerance) &&
+      spans.some((s) => s.left - f.left > f.width * 0.1)
+    )
+      row.isCentered = true;
+  }
+  if (links.every((a) => linesOf(a) <= 1)) row.isOneLine = true;
+  const heights = boxes.map((r) => r.height).sort((a, b) => a - b);
+  row.linkHeight = Math.round(heights[Math.floor(heights.length / 2)]!);
+  // Pills or boxes: the corner most of the boxed links share.
+  const radii = new Map<string, number>();
+  let boxed = 0;
+  for (const a of links) {
+    if (!boxOfLink(a)) continue;
+    boxed++;
+    add(radii, style(a).borderTopLeftRadius, 1);
+  }
+  const radius = ranked(radii)[0];
+  if (radius && boxed >= links.length * 0.6) {
+    const px = Number.parseFloat(radius.color);
+    if (Number.isFinite(px)) row.radius = Math.round(px);
+  }
+  return row;
+}
+
 /** A band this much (px) taller than the menu's links is a region (a header), not the menu's bar. */
 const BAR_SLACK = 48;
 
@@ -136,11 +237,7 @@ export function measureMenuBar(
   header: Element | null,
 ): ProbedMenuBar | undefined {
   if (!menu || !menu.shown) return undefined;
-  // Its top-level links in sight (a dropdown's are not on the bar).
-  const links = [...menu.e.querySelectorAll('a[href]')].filter((a) => {
-    const r = rectOf(a);
-    return isShown(a) && text(a) && top(r) < H && r.left >= 0 && r.right <= W && !isInDropdown(a);
-  });
+  const links = topLinksOf(menu);
   if (links.length < 2) return undefined;
   const boxes = links.map(rectOf);
   const left = Math.min(...boxes.map((r) => r.left));
@@ -212,17 +309,10 @@ export function readMenuItems(
     // A dropdown's links (parked off-screen or clipped until hovered) are not what the menu shows.
     if (!isShown(a) || !text(a) || top(rectOf(a)) > H || isInDropdown(a)) continue;
     menuLinks++;
+    const box = boxOfLink(a);
+    if (!box) continue;
+    const { filled, outlined } = box;
     const s = style(a);
-    const faint = (c: string): boolean => alphaOf(c) >= 0.04;
-    const filled = faint(s.backgroundColor) && s.backgroundColor !== fillOf(a.parentElement).color;
-    const outlined =
-      Number.parseFloat(s.borderTopWidth) >= 1 &&
-      s.borderTopStyle !== 'none' &&
-      Number.parseFloat(s.borderBottomWidth) >= 1 &&
-      faint(s.borderTopColor);
-    const padded = Number.parseFloat(s.paddingLeft) >= 8 && Number.parseFloat(s.paddingTop) >= 4;
-    if (!(padded && /inline-block|block|flex|grid/.test(s.display) && (filled || outlined)))
-      continue;
     const key = [
       filled ? s.backgroundColor : 'transparent',
       outlined ? s.borderTopColor : 'transparent',

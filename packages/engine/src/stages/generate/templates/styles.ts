@@ -218,6 +218,19 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
                 `--on-strip: ${scale.header.strip.text};`,
               ]
             : []),
+          // The header's own gradient behind it where it had one and no title band draws it.
+          ...(scale.header.gradient && !scale.header.title
+            ? [`--header-ground: ${scale.header.gradient};`]
+            : []),
+          // A title band above the menu (issue 23): its height, fill, and the title's size and colour.
+          ...(scale.header.title
+            ? [
+                `--title-band-h: ${scale.header.title.height}px;`,
+                `--title-band: ${scale.header.gradient ?? 'var(--color-header)'};`,
+                `--title-size: ${scale.header.title.size}px;`,
+                `--title-color: ${scale.header.title.color};`,
+              ]
+            : []),
         ]
       : []),
     // A boxed page's column over the page's ground (issue 23); the header and footer in it or not.
@@ -251,8 +264,25 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
           `--on-menu-bar: ${scale.menuBar.text};`,
           `--menu-weight: ${scale.menuBar.weight};`,
           `--menu-size: ${scale.menuBar.size}px;`,
-          '--menu-item-radius: 0;',
-          ...(scale.menuBar.isCentered ? ['--menu-justify: center;'] : []),
+          // Square unless the items were boxes or pills of their own (menuRow's radius, below).
+          ...(scale.menuRow?.radius === undefined ? ['--menu-item-radius: 0;'] : []),
+          ...(scale.menuBar.isCentered && !scale.menuRow?.isCentered
+            ? ['--menu-justify: center;']
+            : []),
+        ]
+      : []),
+    // The menu's row as the original laid it (issue 23): in the page's middle, labels on one line,
+    // items with the original's corners.
+    ...(scale.menuRow
+      ? [
+          ...(scale.menuRow.isCentered ? ['--menu-justify: center;'] : []),
+          ...(scale.menuRow.isOneLine ? ['--nav-link-max: none;', '--nav-link-wrap: nowrap;'] : []),
+          ...(scale.menuRow.radius !== undefined
+            ? [`--menu-item-radius: ${scale.menuRow.radius}px;`]
+            : []),
+          ...(scale.menuRow.linkHeight !== undefined
+            ? [`--nav-link-h: ${scale.menuRow.linkHeight}px;`]
+            : []),
         ]
       : []),
     ...(scale.isTextCentered ? ['--text-align: center;'] : []),

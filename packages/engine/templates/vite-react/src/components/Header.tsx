@@ -217,6 +217,7 @@ export function Header() {
         (site.headerLayout?.stacked ? ' is-stacked' : '') +
         (site.headerLayout?.centered ? ' is-centered' : '') +
         (site.headerLayout?.tall ? ' is-tall' : '') +
+        (site.headerLayout?.titled ? ' has-title-band' : '') +
         (site.headerOverHero ? ' over-hero' : '') +
         (hasPart('start', 'end', 'under') ? ' has-header-parts' : '')
       }

@@ -61,9 +61,10 @@ export interface SiteContent {
   /**
    * The original's header band at a desktop width (issue 23, where its look is kept): `stacked`,
    * the menu in a row of its own under the brand; `centered`, the brand in the middle; `tall`, too
-   * tall to stay pinned over the page (it scrolls away). Its heights are CSS variables.
+   * tall to stay pinned over the page (it scrolls away); `titled`, every page opens with the
+   * band's centred title, drawn on the band above the menu's row. Its heights are CSS variables.
    */
-  headerLayout?: { stacked?: boolean; centered?: boolean; tall?: boolean };
+  headerLayout?: { stacked?: boolean; centered?: boolean; tall?: boolean; titled?: boolean };
   /** `banner`: the original drew its logo as a banner across the header; the menu goes under it. */
   /** `bleed`: that banner spanned the window; it stays edge to edge, as high as the window's width makes it. */
   logo?: { src: string; width?: number; height?: number; banner?: boolean; bleed?: boolean };
