@@ -534,6 +534,7 @@ const typeScaleSchema = exactly<TypeScale>()(
         height: z.number(),
         isFullWidth: z.boolean(),
         isCentered: z.literal(true).optional(),
+        fillsRow: z.literal(true).optional(),
       })
       .optional(),
     menuRow: z

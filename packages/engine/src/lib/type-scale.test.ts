@@ -266,3 +266,25 @@ describe('the measured type scale (decision record 029)', () => {
     expect(mergeTypography([legal, plain, plain])?.h2?.rule).toBeUndefined();
   });
 });
+
+describe("the menu's bar in the header's menu row (issue 23)", () => {
+  const bar = {
+    color: 'rgb(51, 51, 51)',
+    text: 'rgb(192, 192, 192)',
+    weight: 300,
+    size: 18,
+    isFullWidth: true,
+  };
+  const scaleWith = (barHeight: number) =>
+    toTypeScale({
+      body: { size: 16, lineHeight: 24 },
+      hasBands: false,
+      header: { height: 340, menuTop: 190 },
+      menuBar: { ...bar, height: barHeight },
+    });
+
+  it('fills the row where the bar was as tall as it (links wrapped on it), not a thin bar', () => {
+    expect(scaleWith(150).menuBar).toMatchObject({ height: 80, fillsRow: true });
+    expect(scaleWith(44).menuBar?.fillsRow).toBeUndefined();
+  });
+});

@@ -82,7 +82,13 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
   // A boxed page keeps its column, no wider than a modern page's (the fill is made hex by the designer).
   if (measured.box)
     scale.box = { ...measured.box, width: Math.round(clamp(measured.box.width, 480, BOX_MAX)) };
-  if (measured.menuBar) scale.menuBar = toMenuBar(measured.menuBar);
+  if (measured.menuBar) {
+    scale.menuBar = toMenuBar(measured.menuBar);
+    // A bar as tall as the header's menu row (its links wrapped on it) fills that row.
+    const row =
+      measured.header?.menuTop === undefined ? 0 : measured.header.height - measured.header.menuTop;
+    if (row > 0 && measured.menuBar.height >= row * 0.9) scale.menuBar.fillsRow = true;
+  }
   if (measured.menuRow) scale.menuRow = toMenuRow(measured.menuRow);
   const column = measured.column;
   if (column && column.width > 0) {

@@ -734,6 +734,8 @@ export interface TypeScale {
     height: number;
     isFullWidth: boolean;
     isCentered?: true;
+    /** The bar filled the header's whole menu row (a row of wrapped links on it, issue 23). */
+    fillsRow?: true;
   };
   /**
    * The menu's row (issue 23): its links in the middle of the page, each label on one line, the

@@ -258,6 +258,7 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
                 '--menu-bar-clip: clip;',
               ]
             : []),
+          ...(scale.menuBar.fillsRow ? ['--menu-row-align: stretch;'] : []),
           `--menu-bar-fill: ${scale.menuBar.color};`,
           `--menu-bar-h: ${scale.menuBar.height}px;`,
           '--menu-bar-align: center;',
