@@ -111,7 +111,8 @@ export function markHeaderParts(parts: {
   const marked: { element: Element; place: Place }[] = [];
   const visit = (e: Element, depth: number): void => {
     for (const child of e.children) {
-      if (child === brand || child === menu || !isShown(child)) continue;
+      // Nothing inside the menu's element is a part of its own (the menu found may be the whole bar).
+      if (child === brand || (menu && menu.contains(child)) || !isShown(child)) continue;
       if (OTHER_MARKS.some((selector) => child.matches(selector))) continue;
       if (child.contains(brand) || (menu && child.contains(menu))) {
         visit(child, depth + 1);
