@@ -438,6 +438,13 @@ describe("the header band's title (issue 23)", () => {
     // Light lavender words vanish on the gradient's light end: the better of white and near-black.
     const scale = toReadableHeaderTitle(band('rgb(223, 233, 255)', gradient), NAVY);
     expect(['#ffffff', '#111111']).toContain(scale.header!.title!.color);
-    expect(scale.header?.gradient).toBe(gradient);
+    expect(scale.header?.gradient).toBe('linear-gradient(135deg, #1e3a5f 0%, #e6e6fa 100%)');
+  });
+
+  it('rebuilds the band’s gradient from its stops, and drops one it cannot rebuild', () => {
+    const forged = 'linear-gradient(#000, #fff); } body { display: none';
+    const scale = toReadableHeaderTitle(band('rgb(255, 255, 255)', forged), NAVY);
+    expect(scale.header?.gradient).toBeUndefined();
+    expect(scale.header?.title?.color).toBe('#ffffff');
   });
 });

@@ -507,22 +507,27 @@ function toReadableStrip(scale: TypeScale): TypeScale {
 }
 
 /**
- * The header band's title made readable (issue 23): the original's colour where it reads (3:1, a
- * large headline) on every colour of the band (its gradient's stops, else the header's colour),
- * else white or near-black, whichever reads better on the worst of them; hex.
+ * The header band's gradient rebuilt from its parsed stops over the header's colour (a page's own
+ * string never reaches the stylesheet; one that cannot be rebuilt is dropped), and its title made
+ * readable (issue 23): the original's colour where it reads (3:1, a large headline) on every colour
+ * of the band (its gradient's stops, else the header's colour), else white or near-black, whichever
+ * reads better on the worst of them; hex.
  */
 export function toReadableHeaderTitle(scale: TypeScale, headerColor: Rgb): TypeScale {
-  const title = scale.header?.title;
-  if (!scale.header || !title) return scale;
-  const stops = (scale.header.gradient?.match(/rgba?\([^)]*\)|#[\da-f]{3,8}\b/gi) ?? [])
-    .map((stop) => parse(stop))
-    .filter((stop): stop is Rgb => stop !== undefined);
-  const band = stops.length > 0 ? stops : [headerColor];
+  if (!scale.header) return scale;
+  const { gradient: measured, ...rest } = scale.header;
+  const gradient = measured ? toLinearGradient(measured, headerColor) : undefined;
+  const header: NonNullable<TypeScale['header']> = gradient
+    ? { ...rest, gradient: gradient.css }
+    : rest;
+  const title = header.title;
+  if (!title) return { ...scale, header };
+  const band = gradient ? gradient.colors : [headerColor];
   const worst = (text: Rgb): number => Math.min(...band.map((stop) => contrast(text, stop)));
   const own = parse(title.color);
   const color =
     own && worst(own) >= 3 ? own : worst(WHITE) >= worst(NEAR_BLACK) ? WHITE : NEAR_BLACK;
-  return { ...scale, header: { ...scale.header, title: { ...title, color: toHex(color) } } };
+  return { ...scale, header: { ...header, title: { ...title, color: toHex(color) } } };
 }
 
 /** A boxed column this close (ΔE2000) to the page's colour is no box to the eye. */

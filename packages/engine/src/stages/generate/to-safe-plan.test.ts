@@ -243,6 +243,45 @@ describe('toSafePlan', () => {
     expect(withStrip('red;}</style>').design.tokens.typography?.header).toEqual({ height: 200 });
   });
 
+  it("prints a header band's gradient only as the engine rebuilt it, its title only in a colour", () => {
+    const plan = contactPlan();
+    const { tokens } = plan.design;
+    const header = (gradient: string, color: string) =>
+      toSafePlan({
+        ...plan,
+        design: {
+          ...plan.design,
+          tokens: {
+            ...tokens,
+            typography: {
+              body: { size: 16, lineHeight: 1.5 },
+              headings: {
+                h1: { size: 32, weight: 700 },
+                h2: { size: 24, weight: 700 },
+                h3: { size: 20, weight: 700 },
+              },
+              flowGap: 16,
+              sectionPadding: 48,
+              hasBands: false,
+              header: {
+                height: 360,
+                gradient,
+                title: { text: 'Ada', size: 56, color, height: 300 },
+              },
+            },
+          },
+        },
+      }).design.tokens.typography?.header;
+    expect(header('linear-gradient(135deg, #1e3a5f 0%, #e6e6fa 100%)', '#ffffff')).toMatchObject({
+      gradient: 'linear-gradient(135deg, #1e3a5f 0%, #e6e6fa 100%)',
+      title: { color: '#ffffff' },
+    });
+    const forged = header('linear-gradient(#000000, #ffffff)} body{display:none', 'red;}</style>');
+    expect(forged?.gradient).toBeUndefined();
+    expect(forged?.title).toBeUndefined();
+    expect(forged?.height).toBe(360);
+  });
+
   it('prints only hosted background pictures, laid with CSS values of known shapes (issue 23)', () => {
     const plan = contactPlan();
     const path = plan.assets[0]!.path;

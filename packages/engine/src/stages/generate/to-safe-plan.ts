@@ -335,15 +335,26 @@ function toSafeTokens(tokens: DesignTokens, paths: Set<string>): DesignTokens {
     const { menuBar: _drop, ...typography } = tokens.typography;
     out.typography = menuBar ? { ...typography, menuBar } : typography;
     // The header's strip (issue 23): its colours are colours, its height a pixel size; else none.
+    // Its band's gradient only as the engine rebuilt it; its title's colour a colour, else no band.
     const header = typography.header;
-    if (header?.strip) {
-      const { strip, ...rest } = header;
-      const color = toCssColor(strip.color);
-      const text = toCssColor(strip.text);
-      out.typography.header =
-        color && text && Number.isFinite(strip.height) && strip.height > 0 && strip.height < 200
-          ? { ...rest, strip: { height: Math.round(strip.height), color, text } }
-          : rest;
+    if (header) {
+      const { strip, gradient, title, ...rest } = header;
+      const color = strip && toCssColor(strip.color);
+      const text = strip && toCssColor(strip.text);
+      const titleColor = title && toCssColor(title.color);
+      out.typography.header = {
+        ...rest,
+        ...(strip &&
+        color &&
+        text &&
+        Number.isFinite(strip.height) &&
+        strip.height > 0 &&
+        strip.height < 200
+          ? { strip: { height: Math.round(strip.height), color, text } }
+          : {}),
+        ...(gradient !== undefined && isRebuiltGradient(gradient) ? { gradient } : {}),
+        ...(title && titleColor ? { title: { ...title, color: titleColor } } : {}),
+      };
     }
   }
   const chrome = Object.fromEntries(
