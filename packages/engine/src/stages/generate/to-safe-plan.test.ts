@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Block, SitePlan } from '../../model';
+import type { Block, SitePlan, TypeScale } from '../../model';
 import { loadFixture } from './testing/load-fixture';
 import { extractSite } from '../extract/extract-site';
 import { planSite } from '../plan/plan-site';
@@ -7,6 +7,23 @@ import { toSafePlan } from './to-safe-plan';
 
 function contactPlan(): SitePlan {
   return planSite(extractSite(loadFixture('contact-page').raw), { strategy: 'FULL_REBUILD' });
+}
+
+/** `plan` with the original's measured type scale, `more` on top of a plain one. */
+function withTypography(plan: SitePlan, more: Partial<TypeScale>): SitePlan {
+  const typography: TypeScale = {
+    body: { size: 16, lineHeight: 1.5 },
+    headings: {
+      h1: { size: 32, weight: 700 },
+      h2: { size: 24, weight: 700 },
+      h3: { size: 20, weight: 700 },
+    },
+    flowGap: 16,
+    sectionPadding: 48,
+    hasBands: false,
+    ...more,
+  };
+  return { ...plan, design: { ...plan.design, tokens: { ...plan.design.tokens, typography } } };
 }
 
 function withBlocks(plan: SitePlan, blocks: Block[]): SitePlan {
@@ -164,37 +181,20 @@ describe('toSafePlan', () => {
 
   it('prints a menu bar only with colours and a gradient the engine rebuilt (issue 23)', () => {
     const plan = contactPlan();
-    const { tokens } = plan.design;
     const withBar = (gradient: string, color = '#142878') =>
-      toSafePlan({
-        ...plan,
-        design: {
-          ...plan.design,
-          tokens: {
-            ...tokens,
-            typography: {
-              body: { size: 16, lineHeight: 1.5 },
-              headings: {
-                h1: { size: 32, weight: 700 },
-                h2: { size: 24, weight: 700 },
-                h3: { size: 20, weight: 700 },
-              },
-              flowGap: 16,
-              sectionPadding: 48,
-              hasBands: false,
-              menuBar: {
-                color,
-                gradient,
-                text: '#ffffff',
-                weight: 700,
-                size: 15,
-                height: 44,
-                isFullWidth: true,
-              },
-            },
+      toSafePlan(
+        withTypography(plan, {
+          menuBar: {
+            color,
+            gradient,
+            text: '#ffffff',
+            weight: 700,
+            size: 15,
+            height: 44,
+            isFullWidth: true,
           },
-        },
-      }).design.tokens.typography?.menuBar;
+        }),
+      ).design.tokens.typography?.menuBar;
     expect(withBar('linear-gradient(#435393, #142878)')?.gradient).toBe(
       'linear-gradient(#435393, #142878)',
     );
@@ -206,32 +206,15 @@ describe('toSafePlan', () => {
 
   it("prints the header's strip and parts only as colours and lines (issue 23)", () => {
     const plan = contactPlan();
-    const { tokens } = plan.design;
     const withStrip = (color: string) =>
       toSafePlan({
-        ...plan,
+        ...withTypography(plan, {
+          header: { height: 200, strip: { height: 40, color, text: '#ffffff' } },
+        }),
         header: [
           { place: 'strip', blocks: [{ kind: 'paragraph', inlines: [{ text: '+1 555 0100' }] }] },
           { place: 'start', blocks: [{ kind: 'image', image: { src: '/x.png', alt: '' } }] },
         ],
-        design: {
-          ...plan.design,
-          tokens: {
-            ...tokens,
-            typography: {
-              body: { size: 16, lineHeight: 1.5 },
-              headings: {
-                h1: { size: 32, weight: 700 },
-                h2: { size: 24, weight: 700 },
-                h3: { size: 20, weight: 700 },
-              },
-              flowGap: 16,
-              sectionPadding: 48,
-              hasBands: false,
-              header: { height: 200, strip: { height: 40, color, text: '#ffffff' } },
-            },
-          },
-        },
       });
     const kept = withStrip('#2c3e50');
     expect(kept.design.tokens.typography?.header).toEqual({
@@ -245,33 +228,12 @@ describe('toSafePlan', () => {
 
   it("prints a header band's gradient only as the engine rebuilt it, its title only in a colour", () => {
     const plan = contactPlan();
-    const { tokens } = plan.design;
     const header = (gradient: string, color: string) =>
-      toSafePlan({
-        ...plan,
-        design: {
-          ...plan.design,
-          tokens: {
-            ...tokens,
-            typography: {
-              body: { size: 16, lineHeight: 1.5 },
-              headings: {
-                h1: { size: 32, weight: 700 },
-                h2: { size: 24, weight: 700 },
-                h3: { size: 20, weight: 700 },
-              },
-              flowGap: 16,
-              sectionPadding: 48,
-              hasBands: false,
-              header: {
-                height: 360,
-                gradient,
-                title: { text: 'Ada', size: 56, color, height: 300 },
-              },
-            },
-          },
-        },
-      }).design.tokens.typography?.header;
+      toSafePlan(
+        withTypography(plan, {
+          header: { height: 360, gradient, title: { text: 'Ada', size: 56, color, height: 300 } },
+        }),
+      ).design.tokens.typography?.header;
     expect(header('linear-gradient(135deg, #1e3a5f 0%, #e6e6fa 100%)', '#ffffff')).toMatchObject({
       gradient: 'linear-gradient(135deg, #1e3a5f 0%, #e6e6fa 100%)',
       title: { color: '#ffffff' },
