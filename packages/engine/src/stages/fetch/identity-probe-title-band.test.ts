@@ -126,7 +126,7 @@ describe.skipIf(!chromePath)('the header band with a title and the menu row (iss
     const css = variablesOf('/');
     expect(css).toMatch(/--title-band-h: \d+px;/);
     expect(css).toContain(
-      '--title-band: linear-gradient(135deg, rgb(30, 58, 95) 0%, rgb(74, 14, 78) 50%, rgb(26, 35, 126) 100%);',
+      '--title-band: linear-gradient(135deg, #1e3a5f 0%, #4a0e4e 50%, #1a237e 100%);',
     );
     expect(css).toContain('--title-size: 56px;');
     expect(css).toContain('--title-color: #dfe9ff;');

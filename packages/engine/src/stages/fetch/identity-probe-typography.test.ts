@@ -162,6 +162,8 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
       hasBands: false,
       // The 60 px header: the name's line, the menu's (a block) under it.
       header: { height: 60, menuTop: 27 },
+      // Its menu's links, each label on one line, as tall as their text.
+      menuRow: { isOneLine: true, linkHeight: 14 },
     });
   });
 

@@ -292,7 +292,8 @@ describe('the identity in every strategy (issue 12)', () => {
     expect(text(files, 'src/content/site.js').replace(/\s+/g, ' ')).toContain('titled: true');
     const css = text(files, 'src/index.css');
     expect(css).toContain('--title-band-h: 300px;');
-    expect(css).toContain(`--title-band: ${gradient};`);
+    // Rebuilt from its parsed stops, in hex (decision record 089).
+    expect(css).toContain('--title-band: linear-gradient(135deg, #1e3a5f 0%, #1a237e 100%);');
     expect(css).toContain('--title-color: #ffffff;');
     // Pages that open with other words, or with more than the band's few lines: none is lifted.
     const other = await generateProject(planOpeningWith('Elsewhere'));

@@ -200,8 +200,6 @@ export function measureMenuRow(menu: Menu | undefined): ProbedMenuRow | undefine
       row.isCentered = true;
   }
   if (links.every((a) => linesOf(a) <= 1)) row.isOneLine = true;
-  const heights = boxes.map((r) => r.height).sort((a, b) => a - b);
-  row.linkHeight = Math.round(heights[Math.floor(heights.length / 2)]!);
   // Pills or boxes: the corner most of the boxed links share.
   const radii = new Map<string, number>();
   let boxed = 0;
@@ -215,6 +213,9 @@ export function measureMenuRow(menu: Menu | undefined): ProbedMenuRow | undefine
     const px = Number.parseFloat(radius.color);
     if (Number.isFinite(px)) row.radius = Math.round(px);
   }
+  // Set last: the schema's key order, which the answer keeps.
+  const heights = boxes.map((r) => r.height).sort((a, b) => a - b);
+  row.linkHeight = Math.round(heights[Math.floor(heights.length / 2)]!);
   return row;
 }
 
