@@ -313,6 +313,15 @@ export function buildTokens(
   // Links are text: the original's link colour, else the brand's, made readable on both grounds.
   const linkBase = parseBrand(brand.link) ?? primaryPair.fill;
   const link = ensureContrast(ensureContrast(linkBase, background, 4.6), surface, 4.6);
+  // Where the layout is kept, words that read on the original's background pictures too when a small
+  // step does it: the pictures then show as the original showed them, with no plate over them.
+  const words = profile?.keepsOriginalLayout
+    ? toWordsOnPictures(
+        { text, muted, link, heading, term },
+        pictureMeans(model.identity.backgrounds),
+        [background, surface],
+      )
+    : { text, muted, link, heading, term };
   const chrome: NonNullable<DesignTokens['chrome']> = {};
   const headerBackground = parse(brand.headerBackground);
   if (headerBackground) {
@@ -350,20 +359,14 @@ export function buildTokens(
     !chrome.menuItemText &&
     model.identity.nameShown === false
   )
-    chrome.menuItemText = toHex(link);
+    chrome.menuItemText = toHex(words.link);
   const footerBackground = parse(brand.footerBackground);
   if (footerBackground) {
     chrome.footerBackground = toHex(footerBackground);
     chrome.footerText = toHex(textOn(footerBackground, parse(brand.footerText)));
   }
   const grounds = profile?.keepsOriginalLayout
-    ? toGrounds(model.identity.backgrounds, hostedPath, routeOf, background, [
-        text,
-        link,
-        muted,
-        heading,
-        term,
-      ])
+    ? toGrounds(model.identity.backgrounds, hostedPath, routeOf, background, Object.values(words))
     : {};
   const body = model.identity.fonts.body;
   const keepsLook = profile?.keepsOriginalLayout === true;
@@ -377,12 +380,12 @@ export function buildTokens(
       onAccent: toHex(accentPair.text),
       background: toHex(background),
       surface: toHex(surface),
-      text: toHex(text),
-      ...(heading ? { heading: toHex(heading) } : {}),
-      ...(term ? { term: toHex(term) } : {}),
-      muted: toHex(muted),
+      text: toHex(words.text),
+      ...(words.heading ? { heading: toHex(words.heading) } : {}),
+      ...(words.term ? { term: toHex(words.term) } : {}),
+      muted: toHex(words.muted),
       border: toHex(shift(background, dark ? 0.14 : -0.11)),
-      link: toHex(link),
+      link: toHex(words.link),
     },
     fonts: {
       heading: fontStack(
@@ -556,6 +559,56 @@ export function toKeptBox(scale: TypeScale, ground: Rgb | undefined, canvas: Rgb
   const { box, ...rest } = scale;
   if (!box || !ground) return rest;
   return { ...rest, box: { ...box, color: toHex(canvas), ground: toHex(ground) } };
+}
+
+/** How far (HSL lightness, 0..1) a word's colour may move to read on a background picture. */
+const MAX_WORD_SHIFT = 0.2;
+
+/** The mean colours of the original's page pictures: the site's first, then by how many pages. */
+export function pictureMeans(backgrounds: SiteModel['identity']['backgrounds']): Rgb[] {
+  const counts = new Map<string, number>();
+  for (const { picture } of backgrounds?.pages ?? [])
+    if (picture.color) counts.set(picture.color, (counts.get(picture.color) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]).map(([color]) => color);
+  return [backgrounds?.page?.color, ...ranked].flatMap((color) => {
+    const rgb = parse(color);
+    return rgb ? [rgb] : [];
+  });
+}
+
+/**
+ * The page's words made to read (4.5:1) on the mean colours of its background pictures (issue 23),
+ * one picture after another, where each word moves at most MAX_WORD_SHIFT in lightness and still
+ * reads on the rebuild's own grounds (`grounds`: the canvas, the surface) and on the pictures taken
+ * before. A picture the words cannot be made to read on is left to a plate (toGrounds).
+ */
+export function toWordsOnPictures<Words extends Record<string, Rgb | undefined>>(
+  words: Words,
+  means: Rgb[],
+  grounds: Rgb[],
+): Words {
+  let kept = words;
+  const taken: Rgb[] = [];
+  const reads = (color: Rgb | undefined, under: Rgb[]) =>
+    !color || under.every((ground) => contrast(color, ground) >= 4.5);
+  for (const mean of means) {
+    const next = Object.fromEntries(
+      Object.entries(kept).map(([name, color]) => [
+        name,
+        color && ensureContrast(color, mean, 4.6),
+      ]),
+    ) as Words;
+    const fits = Object.entries(next).every(
+      ([name, color]) =>
+        !color ||
+        (reads(color, [...grounds, ...taken, mean]) &&
+          Math.abs(toHsl(color).l - toHsl(words[name]!).l) <= MAX_WORD_SHIFT),
+    );
+    if (!fits) continue;
+    kept = next;
+    taken.push(mean);
+  }
+  return kept;
 }
 
 /** Opacities tried for the plate under the content column, lightest first. */

@@ -104,6 +104,40 @@ describe("the original's grounds in a rebuild that keeps its look (issue 23)", (
     }
   });
 
+  it('darkens words a step to read on a light paper instead of a plate, never past the canvas', () => {
+    // Tan paper; a light olive link that reads on white (4.6:1 after the designer) but not on it.
+    const model = modelOn(
+      { page: picture(PAPER, { color: '#dcd29f' }) },
+      { text: '#333333', link: '#8a7000' },
+    );
+    const flat = planSite(modelOn({}, { text: '#333333', link: '#8a7000' }), {
+      strategy: KEEPS[0]!,
+    }).design.tokens.colors;
+    for (const strategy of KEEPS) {
+      const { tokens } = planSite(model, { strategy }).design;
+      expect(tokens.backgrounds?.page?.plate).toBeUndefined();
+      const paper = parseColor('#dcd29f')!;
+      for (const words of [tokens.colors.text, tokens.colors.link, tokens.colors.muted]) {
+        expect(contrast(parseColor(words)!, paper)).toBeGreaterThanOrEqual(4.5);
+        expect(
+          contrast(parseColor(words)!, parseColor(tokens.colors.background)!),
+        ).toBeGreaterThanOrEqual(4.5);
+      }
+      // The link moved (darker), the text already read and stays.
+      expect(tokens.colors.link).not.toBe(flat.link);
+      expect(tokens.colors.text).toBe(flat.text);
+    }
+    // A dark brick under the same words: they cannot read on it and on white; the plate stays and
+    // the words keep the canvas's colours.
+    const brick = modelOn(
+      { page: picture(PAPER, { color: '#9b6a5f' }) },
+      { text: '#333333', link: '#8a7000' },
+    );
+    const { tokens } = planSite(brick, { strategy: KEEPS[0]! }).design;
+    expect(tokens.backgrounds?.page?.plate).toBeGreaterThan(0);
+    expect(tokens.colors.link).toBe(flat.link);
+  });
+
   it("draws the header on its banner, and a header that had none on the page's picture", () => {
     const banner = picture(BANNER, { repeat: 'no-repeat', size: 'cover', position: '50% 50%' });
     const withBanner = modelOn({ page: picture(PAPER), header: banner, isHeaderOnPage: false });
