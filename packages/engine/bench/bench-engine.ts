@@ -78,6 +78,8 @@ export interface BenchRow {
   cpuByKind?: CpuByKind;
   /** Routes verify rendered and screenshotted, of how many, and whether it sampled them. */
   rendered?: { routes: number; of: number; sampled: boolean };
+  /** The animations the start route runs with motion allowed (verify's `motion`, decision record 092). */
+  motion?: { route: string; animations: { name: string; trigger: string; count: number }[] };
   /** Milliseconds per stage. */
   timings: Record<string, number>;
   /**
@@ -249,6 +251,26 @@ function formatNeverWorse(row: BenchRow): string {
   if (row.neverWorse === undefined) return '–';
   const failed = row.neverWorse.filter((check) => !check.ok).map((check) => check.check);
   return `${failed.length}/${row.neverWorse.length} failed${failed.length > 0 ? ` (${failed.join(', ')})` : ''}`;
+}
+
+/**
+ * What each row's start route runs for a visitor who allows motion (the scores are taken with
+ * reduced motion): `motion-rise (scroll) ×4, motion-lift (load) ×1`, `none`, or `–` when not read.
+ */
+export function toMotionTable(rows: BenchRow[]): string {
+  const lines = ['| site | strategy | motion of the start route |', '|---|---|---|'];
+  for (const row of rows) {
+    const cell =
+      row.motion === undefined
+        ? '–'
+        : row.motion.animations.length === 0
+          ? 'none'
+          : row.motion.animations
+              .map((animation) => `${animation.name} (${animation.trigger}) ×${animation.count}`)
+              .join(', ');
+    lines.push(`| ${row.site} | ${row.strategy} | ${cell} |`);
+  }
+  return lines.join('\n');
 }
 
 /** The rows as a Markdown table (printed, and pasted into the engine README). */
@@ -491,6 +513,7 @@ async function benchSite(
       textCoverage: verify.textCoverage,
       lighthouse: verify.lighthouse,
       rendered: result.report.verification.rendered,
+      motion: verify.motion,
       fidelity: verify.fidelity?.overall,
       identity: verify.fidelity?.identity,
       neverWorse: verify.fidelity?.neverWorse,
@@ -763,6 +786,7 @@ async function main(): Promise<number> {
     cpus: os.cpus().length,
   };
   process.stdout.write(`\n${table}\n\n${toSpeedTable(rows)}\n\n${toStageCpuTable(rows)}\n\n`);
+  process.stdout.write(`${toMotionTable(rows)}\n\n`);
   if (values.ai) process.stdout.write(`What the AI did:\n\n${toAiTable(rows)}\n\n`);
   if (identityLines.length > 0) {
     process.stdout.write(

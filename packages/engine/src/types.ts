@@ -230,6 +230,16 @@ export interface VerifyReport {
    */
   rendered?: { routes: number; of: number; sampled: boolean };
   /**
+   * The animations the start route runs for a visitor who has not asked for reduced motion (decision
+   * record 092): each CSS animation's name, whether load or scrolling drives it, and on how many
+   * elements. The screenshots and scores are taken with reduced motion, so they never show these.
+   * Unset when not measured (no Chromium, the route did not load, a report saved before).
+   */
+  motion?: {
+    route: string;
+    animations: { name: string; trigger: 'load' | 'scroll'; count: number }[];
+  };
+  /**
    * Screenshots: `before/<route>-desktop.png`, `after/<route>-mobile.png`... as taken (PNG); the
    * verify stage hands them on as WebP (`.webp`, decision record 039).
    */

@@ -51,6 +51,14 @@ export const verifyReportSchema = exactly<VerifyReport>()(
       })
       .optional(),
     rendered: z.object({ routes: z.number(), of: z.number(), sampled: z.boolean() }).optional(),
+    motion: z
+      .object({
+        route: z.string(),
+        animations: z.array(
+          z.object({ name: z.string(), trigger: z.enum(['load', 'scroll']), count: z.number() }),
+        ),
+      })
+      .optional(),
     screenshots: z.record(z.string(), bytesSchema),
     lighthouse: z
       .object({ before: lighthouseScoresSchema, after: lighthouseScoresSchema })

@@ -180,6 +180,24 @@ export const siteliftReportSchema = z.object({
      * Text coverage, overflow, console errors and broken images cover every route.
      */
     rendered: z.object({ routes: z.number(), of: z.number(), sampled: z.boolean() }).optional(),
+    /**
+     * The animations the start route runs for a visitor who allows motion (decision record 092):
+     * each CSS animation's name, `load` or `scroll` for what drives it, and on how many elements.
+     * Screenshots and scores are taken with reduced motion and never show them. Absent when not
+     * measured and in reports written before.
+     */
+    motion: z
+      .object({
+        route: z.string(),
+        animations: z.array(
+          z.object({
+            name: z.string(),
+            trigger: z.enum(['load', 'scroll']),
+            count: z.number().int().min(0),
+          }),
+        ),
+      })
+      .optional(),
   }),
   not_carried: z.array(notCarriedSchema),
   /**

@@ -31,4 +31,34 @@ describe('toSiteliftReport', () => {
     ]);
     expect(siteliftReportSchema.parse(report).pages[1]?.kind).toBe('post');
   });
+
+  it('says which animations the start route runs with motion allowed (decision record 092)', () => {
+    const motion = {
+      route: '/',
+      animations: [
+        { name: 'motion-lift', trigger: 'load' as const, count: 1 },
+        { name: 'motion-rise', trigger: 'scroll' as const, count: 3 },
+      ],
+    };
+    const report = toSiteliftReport({
+      sourceUrl: 'http://shop.example/',
+      strategy: 'FULL_REBUILD',
+      pages: [{ url: 'http://shop.example/', route: '/', title: 'Home' }],
+      verify: { ...verify, motion },
+      notCarried: [],
+      notRead: [],
+      timings: {},
+    });
+    expect(siteliftReportSchema.parse(report).verification.motion).toEqual(motion);
+    const without = toSiteliftReport({
+      sourceUrl: 'http://shop.example/',
+      strategy: 'STYLE_MODERNIZATION',
+      pages: [{ url: 'http://shop.example/', route: '/', title: 'Home' }],
+      verify,
+      notCarried: [],
+      notRead: [],
+      timings: {},
+    });
+    expect(without.verification.motion).toBeUndefined();
+  });
 });

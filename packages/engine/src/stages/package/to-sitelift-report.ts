@@ -61,6 +61,18 @@ export function toSiteliftReport(input: SiteliftReportInput): SiteliftReport {
             },
           }),
       ...(verify.rendered === undefined ? {} : { rendered: { ...verify.rendered } }),
+      ...(verify.motion === undefined
+        ? {}
+        : {
+            motion: {
+              route: verify.motion.route,
+              animations: verify.motion.animations.map(({ name, trigger, count }) => ({
+                name,
+                trigger,
+                count,
+              })),
+            },
+          }),
     },
     not_carried: input.notCarried
       .filter((item) => item.kind !== 'page' || !notRebuilt.has(item.what))

@@ -4,7 +4,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../browser/chromium';
 import { findVerifyChromePath } from './open-browser';
-import { openFilteredContext, screenshotOriginal, type FilteredContext } from './render-routes';
+import {
+  openFilteredContext,
+  readRunningAnimations,
+  screenshotOriginal,
+  type FilteredContext,
+} from './render-routes';
 
 const chromePath = await findVerifyChromePath();
 
@@ -86,5 +91,64 @@ describe.skipIf(chromePath === undefined)('screenshotOriginal past an entry scre
     await expect(screenshotOriginal(context, url, { enter: 'Enter site' })).rejects.toThrow(
       'no link "Enter site"',
     );
+  });
+});
+
+/** A page whose motion (two cards rising on load, a band fading in on scroll) respects reduced motion. */
+const MOVING_PAGE = `<!doctype html><html><head><title>Studio</title><style>
+  @keyframes rise { from { translate: 0 24px; } }
+  @keyframes fade { from { opacity: 0.2; } }
+  @media (prefers-reduced-motion: no-preference) {
+    .card { animation: rise 0.8s both; }
+    .band { animation: fade linear both; animation-timeline: view(); }
+  }
+  .still { transition: color 0.2s; }
+</style></head><body style="margin:0">
+  <div class="card">One</div><div class="card">Two</div><p class="still">Still</p>
+  <div style="height:2000px"></div><section class="band">Band</section></body></html>`;
+
+describe.skipIf(chromePath === undefined)('readRunningAnimations', () => {
+  let browser: Browser;
+  let server: Server;
+  let origin = '';
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(MOVING_PAGE);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchChromium({ executablePath: chromePath });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('lists what runs on load and on scrolling when motion is allowed, by name', async () => {
+    const context = await openFilteredContext(
+      browser,
+      { origin },
+      { reducedMotion: 'no-preference' },
+    );
+    try {
+      expect(await readRunningAnimations(context, origin, '/')).toEqual([
+        { name: 'fade', trigger: 'scroll', count: 1 },
+        { name: 'rise', trigger: 'load', count: 2 },
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('finds none where the visitor asked for reduced motion (what verify screenshots)', async () => {
+    const context = await openFilteredContext(browser, { origin }, { reducedMotion: 'reduce' });
+    try {
+      expect(await readRunningAnimations(context, origin, '/')).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

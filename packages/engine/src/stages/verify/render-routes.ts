@@ -705,3 +705,60 @@ export async function screenshotOriginal(
     await target.release(tracked, reusable);
   }
 }
+
+/** An animation a page runs as a visitor sees it (motion allowed): its name, what starts it, how many. */
+export interface RunningAnimation {
+  /** The CSS animation's name (`motion-rise`), or `transition` / `script` for the other kinds. */
+  name: string;
+  /** `load`: runs on the document's clock (on load, or looping); `scroll`: driven by scrolling. */
+  trigger: 'load' | 'scroll';
+  /** How many elements run it. */
+  count: number;
+}
+
+/**
+ * The animations `route` runs when the visitor has not asked for reduced motion (decision record
+ * 092): loaded once in `target` (a context opened with `reducedMotion: 'no-preference'`), read from
+ * `document.getAnimations()` right after the load settles — those on load, looping, or driven by
+ * scrolling (a scroll or view timeline) — each name and trigger once with how many elements run it,
+ * by name. Verify's screenshots and scores are taken with reduced motion; this says what they leave
+ * out. Throws when the route does not load.
+ */
+export async function readRunningAnimations(
+  target: FilteredContext,
+  origin: string,
+  route: string,
+): Promise<RunningAnimation[]> {
+  const tracked = await target.acquireNew();
+  let reusable = false;
+  try {
+    await gotoAndSettle(tracked, new URL(route, `${origin}/`).href);
+    const found = await tracked.page.evaluate(() =>
+      document.getAnimations().map((animation) => ({
+        name:
+          animation instanceof CSSAnimation
+            ? animation.animationName
+            : animation instanceof CSSTransition
+              ? 'transition'
+              : 'script',
+        trigger:
+          animation.timeline === null || animation.timeline instanceof DocumentTimeline
+            ? ('load' as const)
+            : ('scroll' as const),
+      })),
+    );
+    reusable = true;
+    const counted = new Map<string, RunningAnimation>();
+    for (const { name, trigger } of found) {
+      const key = `${name}\n${trigger}`;
+      const known = counted.get(key);
+      if (known === undefined) counted.set(key, { name, trigger, count: 1 });
+      else known.count += 1;
+    }
+    return [...counted.values()].sort(
+      (a, b) => a.name.localeCompare(b.name) || a.trigger.localeCompare(b.trigger),
+    );
+  } finally {
+    await target.release(tracked, reusable);
+  }
+}

@@ -28,6 +28,7 @@ import { toRouteSlug } from './text-coverage';
 import {
   buildStep,
   planOriginals,
+  motionStep,
   renderStep,
   serveStep,
   throwIfCancelled,
@@ -324,6 +325,12 @@ export async function verifyProject(
         Object.values(result.screenshots).forEach(startCompressing);
       },
     });
+    const startRoute = routes[0];
+    if (startRoute !== undefined) {
+      throwIfCancelled(signal);
+      const motion = await motionStep(browser, origin, startRoute, writeLog);
+      if (motion !== undefined) report.motion = motion;
+    }
     const findings = toRenderFindings(expectations, rendered);
     Object.assign(report, findings.findings);
     findings.log.forEach(writeLog);

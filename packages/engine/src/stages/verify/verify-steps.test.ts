@@ -16,6 +16,7 @@ import {
 } from './render-routes';
 import {
   buildStep,
+  motionStep,
   planOriginals,
   renderStep,
   serveStep,
@@ -360,4 +361,48 @@ describe.skipIf(chromePath === undefined)('renderStep', () => {
       await server.close();
     }
   }, 120_000);
+});
+
+describe.skipIf(chromePath === undefined)('motionStep', () => {
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sitelift-motion-step-'));
+    // A rebuild whose heading lifts in on load, only where motion is allowed (as motion.css does).
+    await writeFile(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>T</title><style>@keyframes lift { from { translate: 0 12px; } }' +
+        '@media (prefers-reduced-motion: no-preference) { h1 { animation: lift 0.9s both; } }</style></head>' +
+        '<body><main><h1>Fresh bread daily.</h1></main></body></html>',
+    );
+    browser = await launchChromium({ executablePath: chromePath });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads the start route with motion allowed, though the render step screenshots at rest', async () => {
+    const server = await serveStep(dir);
+    try {
+      const log: StepLog[] = [];
+      const motion = await motionStep(browser, server.origin, '/', (line) => log.push(line));
+      expect(motion).toEqual({
+        route: '/',
+        animations: [{ name: 'lift', trigger: 'load', count: 1 }],
+      });
+      expect(log.map((line) => line.message).join('\n')).toContain('lift (load, ×1)');
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('warns and reports nothing when the route does not load', async () => {
+    const log: StepLog[] = [];
+    const motion = await motionStep(browser, 'http://127.0.0.1:9', '/', (line) => log.push(line));
+    expect(motion).toBeUndefined();
+    expect(log[0]?.level).toBe('WARNING');
+  }, 60_000);
 });

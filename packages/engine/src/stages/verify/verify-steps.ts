@@ -14,6 +14,7 @@ import type { FileTree, LogLevel, VerifyExpectations, VerifyReport } from '../..
 import { buildProject } from './build-project';
 import {
   openFilteredContext,
+  readRunningAnimations,
   renderRebuiltRoute,
   renderRoutesInApp,
   type RenderedRoute,
@@ -173,6 +174,45 @@ export async function renderStep(
     await context.close();
   }
   return routes.map((route) => results.get(route)!);
+}
+
+/**
+ * Motion: the animations `route` of the served rebuild runs for a visitor who has not asked for
+ * reduced motion (decision record 092), loaded once more in a context of its own that allows motion
+ * (the render step's screenshots and scores are taken with reduced motion). Undefined, with a
+ * warning, when the route does not load.
+ */
+export async function motionStep(
+  browser: Browser,
+  origin: string,
+  route: string,
+  log: (line: StepLog) => void,
+): Promise<VerifyReport['motion']> {
+  const context = await openFilteredContext(
+    browser,
+    { origin },
+    { reducedMotion: 'no-preference' },
+  );
+  try {
+    const animations = await readRunningAnimations(context, origin, route);
+    const total = animations.reduce((sum, animation) => sum + animation.count, 0);
+    log({
+      level: 'INFO',
+      message:
+        total === 0
+          ? `Motion: ${route} runs no animation`
+          : `Motion: ${route} runs ${animations.map((animation) => `${animation.name} (${animation.trigger}, ×${animation.count})`).join(', ')}; screenshots and scores are taken with reduced motion`,
+    });
+    return { route, animations };
+  } catch (error) {
+    log({
+      level: 'WARNING',
+      message: `Motion was not read on ${route}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    });
+    return undefined;
+  } finally {
+    await context.close();
+  }
 }
 
 /** What the rendered routes show, as the report has it. */
