@@ -209,12 +209,14 @@ describe('toBlockJsx', () => {
     expect(printJsx(node!)).toContain('width={160} height={147}');
   });
 
-  it('floats a picture the original floated', () => {
+  it('floats a picture the original floated, by a class of its own', () => {
     const [node] = toBlockJsx(
       { kind: 'image', image: { src: 'https://example.com/a.jpg', alt: 'A' }, float: 'right' },
       newJsxState(),
     );
-    expect(printJsx(node!)).toMatch(/^<figure className="float-right">/);
+    // Not Tailwind's `float-right`: written in a page, it made Tailwind emit its utility, which
+    // floated the picture on phones too (base.css floats `.beside-*` on a desktop only).
+    expect(printJsx(node!)).toMatch(/^<figure className="beside-right">/);
   });
 
   it('lets a picture the original drew wider than the text column run as wide, not a floated one', () => {
@@ -224,7 +226,7 @@ describe('toBlockJsx', () => {
       /^<figure style={{\s*maxWidth: "max\(var\(--measure, 46rem\), 930px\)"\s*}}>/,
     );
     const [floated] = toBlockJsx({ kind: 'image', image, float: 'left' }, newJsxState());
-    expect(printJsx(floated!)).toMatch(/^<figure className="float-left">/);
+    expect(printJsx(floated!)).toMatch(/^<figure className="beside-left">/);
     const [plain] = toBlockJsx(
       { kind: 'image', image: { src: 'https://example.com/a.jpg', alt: 'A' } },
       newJsxState(),

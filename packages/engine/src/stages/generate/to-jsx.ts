@@ -436,7 +436,7 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
       state.firstImage = false;
       const children: JsxChild[] = [toImageJsx(block.image, priority, state)];
       if (block.caption) children.push(el('figcaption', [], [text(block.caption)]));
-      const className = block.float ? `float-${block.float}` : block.align;
+      const className = block.float ? `beside-${block.float}` : block.align;
       const attributes = className ? [constAttr('className', className)] : [];
       // Drawn wider than the text column by the original: as wide again, up to the content's width.
       if (!block.float && block.image.drawnWidth !== undefined)

@@ -166,7 +166,9 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
     case 'image':
       return (
         <figure
-          className={block.float ? 'float-' + block.float : keepAlignment ? block.align : undefined}
+          className={
+            block.float ? 'beside-' + block.float : keepAlignment ? block.align : undefined
+          }
           style={
             !block.float && block.image.drawnWidth
               ? { maxWidth: 'max(var(--measure, 46rem), ' + block.image.drawnWidth + 'px)' }
