@@ -24,9 +24,9 @@ function modelWith(typography: ProbedTypography | undefined): SiteModel {
 describe('the measured type scale (decision record 029)', () => {
   it("keeps the original's sizes, column and rhythm, with modern floors", () => {
     const scale = toTypeScale(BOOTSTRAP);
-    // 14 px body text is raised to the floor; its line height stays at least 1.4 of the size.
+    // 14 px body text is raised to the floor; its 20 px line pitch is kept (20 / 15).
     expect(scale.body.size).toBe(MIN_BODY_SIZE);
-    expect(scale.body.lineHeight).toBe(MIN_LINE_HEIGHT);
+    expect(scale.body.lineHeight).toBe(1.33);
     expect(scale.headings.h1).toEqual({ size: 36, weight: 500 });
     expect(scale.headings.h2).toEqual({ size: 30, weight: 500 });
     // No h3 on the page: the browser's default ratio (14 × 1.17), raised to 1.1 × the 15 px body.
@@ -38,6 +38,16 @@ describe('the measured type scale (decision record 029)', () => {
     expect(scale.hasBands).toBe(false);
     expect(scale.hero).toBeUndefined();
     expect(scale.isTextCentered).toBeUndefined();
+  });
+
+  it("keeps a page set at the browser's normal line height at its own pitch, not 1.4", () => {
+    // A generated manual: Times 16 px, line-height normal (the probe reads 1.2 × the size).
+    const scale = toTypeScale({ ...BOOTSTRAP, body: { size: 16, lineHeight: 19.2 } });
+    expect(scale.body.lineHeight).toBe(1.2);
+    // Tighter than normal still gets the floor.
+    expect(toTypeScale({ ...BOOTSTRAP, body: { size: 16, lineHeight: 16 } }).body.lineHeight).toBe(
+      MIN_LINE_HEIGHT,
+    );
   });
 
   it("keeps the hero's headline size and centred text", () => {
