@@ -93,6 +93,70 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(variables).not.toContain('--wrap-margin-left');
   });
 
+  it("keeps a column across the window at its own gutter, not the wrap's 2rem (issue 23)", () => {
+    // A plain page at 1440 px: the body's 8 px margin each side, the text 1424 px wide.
+    const wide = toTypeScaleVariables({
+      ...scale,
+      column: { width: 1424, measure: 1424, align: 'center' },
+    });
+    expect(wide).toContain('--wrap-max: 1440px;');
+    expect(wide).toContain('--wrap-pad: 8px;');
+    // Flush to the window: still a few pixels off its edges.
+    expect(
+      toTypeScaleVariables({ ...scale, column: { width: 1440, measure: 900, align: 'center' } }),
+    ).toContain('--wrap-pad: 8px;');
+    // A column with room for the 2rem padding keeps it.
+    const bootstrap = toTypeScaleVariables({
+      ...scale,
+      column: { width: 1140, measure: 700, align: 'center' },
+    });
+    expect(bootstrap).toContain('--wrap-max: calc(1140px + 4rem);');
+    expect(bootstrap).not.toContain('--wrap-pad');
+    // base.css pads the wrap with it (a phone at most its own 1.25rem).
+    const css = toStylesheet(tokens, false);
+    expect(css).toMatch(
+      /\.wrap \{[^}]*padding-inline: min\(1\.25rem, var\(--wrap-pad, 1\.25rem\)\);/u,
+    );
+    expect(css).toMatch(/\.wrap \{\s*padding-inline: var\(--wrap-pad, 2rem\);/u);
+  });
+
+  it("draws a long list of links as the original's one column of list rows (issue 23)", () => {
+    const variables = toTypeScaleVariables(scale);
+    expect(variables).toContain('--compact-columns: auto;');
+    expect(variables).toContain('--compact-marker: disc;');
+    expect(variables).toContain('--compact-row-pad: 0;');
+    // Any list's rows without the other strategies' gap between them.
+    expect(variables).toContain('--li-gap: 0px;');
+    // The other strategies (no measured scale) keep the columns base.css falls back to.
+    expect(toTypeScaleVariables(undefined)).toBe('');
+    const css = toStylesheet(tokens, false);
+    expect(css).toMatch(
+      /\.content \.list-compact \{[^}]*columns: var\(--compact-columns, 15rem auto\);/u,
+    );
+    expect(css).toMatch(
+      /\.content \.list-compact li \{[^}]*padding-block: var\(--compact-row-pad, 0\.15rem\);/u,
+    );
+    expect(css).toMatch(/\.content li \+ li \{\s*margin-top: var\(--li-gap, 0\.35rem\);/u);
+  });
+
+  it("sets preformatted text as the page's own text on a faint ground, not a dark slate (issue 23)", () => {
+    const variables = toTypeScaleVariables(scale);
+    expect(variables).toContain('--pre-fill: var(--color-surface);');
+    expect(variables).toContain('--pre-ink: var(--color-ink);');
+    expect(variables).toContain('--pre-size: 0.8125rem;');
+    const css = toStylesheet(tokens, false);
+    expect(css).toMatch(/\.content pre \{[^}]*background: var\(--pre-fill, #0f172a\);/u);
+    expect(css).toMatch(/\.content pre \{[^}]*color: var\(--pre-ink, #e2e8f0\);/u);
+  });
+
+  it("lets a hero over a picture be as high as its words on a phone, as the original's (issue 23)", () => {
+    expect(toTypeScaleVariables(scale)).toContain('--hero-phone-min: min(40vh, 20rem);');
+    const css = toStylesheet(tokens, false);
+    expect(css).toMatch(
+      /@media \(max-width: 767px\) \{\s*\.hero-backdrop \{\s*min-height: var\(--hero-phone-min, min\(88vh, 48rem\)\);/u,
+    );
+  });
+
   it('writes a measure centred in its column as centred text blocks (issue 23)', () => {
     const column = { width: 1440, measure: 740, align: 'left' as const };
     const centred = toTypeScaleVariables({

@@ -289,15 +289,38 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
     ...(scale.isTextCentered ? ['--text-align: center;'] : []),
     `--flow-gap: ${scale.flowGap}px;`,
     `--section-pad: ${scale.sectionPadding}px;`,
+    // A long list of links (a manual's contents) as the original drew it: one column of list rows
+    // with their markers, not the other strategies' columns of bare links (issue 23: STYLE keeps the
+    // original's layout; five columns left the page's text under it hundreds of pixels too high).
+    '--compact-columns: auto;',
+    '--compact-marker: disc;',
+    '--compact-indent: 1.4rem;',
+    '--compact-row-pad: 0;',
+    // A list's items one under another as a browser sets them (no gap between rows).
+    '--li-gap: 0px;',
+    // Preformatted text (a manual's synopses, examples) as a page sets it: the browser's 13 px
+    // monospace at its own line pitch, in the page's ink on a faint ground, not the dark slate of
+    // the other strategies: a dark block where the original had lines of text on white was the
+    // largest difference a section of such a page showed (issue 23).
+    '--pre-size: 0.8125rem;',
+    '--pre-leading: normal;',
+    '--pre-fill: var(--color-surface);',
+    '--pre-ink: var(--color-ink);',
+    '--pre-pad: 0.5rem 0.75rem;',
+    // A hero over a picture on a phone: its words and the section's padding, no less than a
+    // strip of the picture (the original's hero, padded around its words, was a third of the
+    // screen where the rebuild's filled most of it and pushed every section under it down).
+    '--hero-phone-min: min(40vh, 20rem);',
     ...(scale.headingGap === undefined ? [] : [`--heading-gap: ${scale.headingGap}px;`]),
     // No bands in the original: every section on the page's own background.
     ...(scale.hasBands
       ? []
       : ['--section-alt-fill: var(--color-canvas);', '--hero-fill: var(--color-canvas);']),
-    // The wrap's padding (2rem on each side at a desktop width) comes on top of the column's width.
+    // The wrap's padding (2rem on each side at a desktop width) comes on top of the column's width;
+    // a centred column with a narrower gutter than that keeps its own gutter (see toWrapVariables).
     ...(column
       ? [
-          `--wrap-max: calc(${column.width}px + 4rem);`,
+          ...toWrapVariables(column),
           `--measure: ${column.measure}px;`,
           ...(column.align === 'left' ? ['--wrap-margin-left: 0;'] : []),
           // A measure centred in its column: the text centred in the column too.
@@ -306,6 +329,29 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
       : []),
   ];
   return lines.map((line) => `\n  ${line}`).join('');
+}
+
+/** The probe's viewport width, where the column was measured. */
+const PROBE_VIEWPORT = 1440;
+/** The wrap's padding on each side at a desktop width (base.css `.wrap`: 2rem). */
+const WRAP_PADDING = 32;
+/** The least gutter a text column keeps at the window's edges. */
+const MIN_GUTTER = 8;
+
+/**
+ * The wrap's width and padding for the measured column. A centred column whose gutter at 1440 px was
+ * narrower than the wrap's 2rem (a page set across the window with the browser's 8 px body margin:
+ * a generated manual, a plain HTML page) keeps that gutter, at least MIN_GUTTER: with the 2rem
+ * padding its text started 24 px right of the original's and wrapped 48 px narrower, every line of
+ * every text block off the original's (issue 23). base.css reads `--wrap-pad` (phones keep at most
+ * their own 1.25rem).
+ */
+function toWrapVariables(column: NonNullable<TypeScale['column']>): string[] {
+  const gutter = (PROBE_VIEWPORT - column.width) / 2;
+  if (column.align !== 'center' || gutter >= WRAP_PADDING)
+    return [`--wrap-max: calc(${column.width}px + 4rem);`];
+  const pad = Math.max(MIN_GUTTER, Math.round(gutter));
+  return [`--wrap-max: ${column.width + 2 * pad}px;`, `--wrap-pad: ${pad}px;`];
 }
 
 /** A heading level's line above or under its words (issue 23), as the CSS variables base.css draws. */
