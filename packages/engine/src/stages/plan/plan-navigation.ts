@@ -23,6 +23,11 @@ export interface NavItem {
 
 /** Header links before the rest move to the footer only (a flat menu without a tree). */
 const MAX_HEADER_LINKS = 6;
+/**
+ * Header links a rebuild that keeps the original's layout keeps of its flat menu (issue 23): every
+ * link the original showed in its row (a FrontPage bar of twenty pages), wrapping as it wrapped.
+ */
+const MAX_KEPT_LINKS = 30;
 
 /** An error page of the original ("404 Page Not Found"), crawled like any page: never linked. */
 const ERROR_PAGE =
@@ -50,6 +55,7 @@ export function planNavigation(
   pages: PlannedPage[],
   routeOf: (url: string) => string | undefined,
   rewriteHref: HrefRewriter,
+  options: { keepsOriginalLayout?: boolean } = {},
 ): { navigation: NavItem[]; footerLinks: NavItem[]; menu: PlannedMenuItem[] } {
   const errorUrls = new Set(pages.filter(isErrorPage).map((page) => normalizeUrl(page.url)));
   const name = model.identity.name.trim().toLowerCase();
@@ -84,6 +90,8 @@ export function planNavigation(
   // A menu column beside the pages (a documentation site's table of contents) is the site's menu:
   // it stays a sidebar (issue 23), and the header gets no made-up copy of it.
   const sideMenu = pages.some((page) => page.aside?.isNavigation);
+  const maxLinks =
+    options.keepsOriginalLayout && navItems.length > 0 ? MAX_KEPT_LINKS : MAX_HEADER_LINKS;
   if (navItems.length === 0 && !sideMenu) {
     // No menu on the original: link the pages (the brand in the header already links home).
     for (const page of pages
@@ -93,7 +101,7 @@ export function planNavigation(
   }
   const navigation: NavItem[] = [];
   for (const item of navItems) {
-    if (navigation.length >= MAX_HEADER_LINKS) break;
+    if (navigation.length >= maxLinks) break;
     if (!item.route.startsWith('/')) continue;
     // Two labels of one page are one item; a one-page menu's items keep their own parts, even
     // where two of them lead to one (issue 23).

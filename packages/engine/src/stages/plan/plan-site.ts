@@ -179,7 +179,9 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
   });
 
   const redirects = planRedirects(model, pages, routeOf);
-  const { navigation, footerLinks, menu } = planNavigation(model, pages, routeOf, rewriteHref);
+  const { navigation, footerLinks, menu } = planNavigation(model, pages, routeOf, rewriteHref, {
+    keepsOriginalLayout: strategyProfile(options.strategy).keepsOriginalLayout,
+  });
   // The original's own menu tree (not the fallback from its pages): its copies in content go.
   if ((model.identity.menu ?? []).length > 0)
     pages = pages.map((page) => withoutMenuCopies(page, menu));

@@ -10,7 +10,7 @@ import { releaseItem } from './emit';
 import { flush } from './flush';
 import { endForm, startForm } from './form';
 import { enterList } from './list';
-import { isInAside, isNavigation } from './navigation';
+import { isInAside, isLeadingLinkRow, isNavigation } from './navigation';
 import type { Container, WalkContext } from './walk-context';
 
 /** Tags of block containers. */
@@ -107,7 +107,9 @@ export function handleBlock(context: WalkContext, element: Element): boolean {
   const isNav =
     context.nav === 0 &&
     !context.form &&
-    isNavigation(element) &&
+    (isNavigation(element) ||
+      (context.navLinks.length === 0 &&
+        isLeadingLinkRow(element, context.pageUrl, context.blocks))) &&
     !holdsOnlyTabs(element, context.tabGroups) &&
     // A menu in a sidebar is the sidebar's content: it stays beside the page (./aside.ts).
     !isInAside(element);

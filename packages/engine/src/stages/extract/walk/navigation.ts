@@ -65,3 +65,91 @@ export function isLinkDominated(element: Element): boolean {
   });
   return links >= 2 && linked >= all * 0.8;
 }
+
+/** Elements a row of links old pages set as their menu is written in (not lists: a page's contents). */
+const ROW_TAGS = new Set(['p', 'div', 'td', 'center']);
+/** Links a menu row holds at least (fewer are a breadcrumb or a pager) and at most. */
+const ROW_LINKS = { min: 4, max: 30 };
+/** Letters of a menu label at most: longer link texts are sentences, not a menu. */
+const ROW_LABEL_MAX = 40;
+
+/**
+ * A row of links to the site's pages an old page opens with, in place of a menu (issue 23): a
+ * FrontPage navigation bar `[ Home ] [ News ] [ Photos ]`, a `|`-separated line in a table cell.
+ * Before any words of the page (only headings and pictures before it), a paragraph, division, cell
+ * or centre of 4 to 30 links to pages of the site (same origin, not a fragment of this page), with
+ * short labels holding at least 85 % of its letters and digits (the brackets and bars between them
+ * are no words), no picture and no heading inside. It is the site's menu, rebuilt as the header.
+ */
+export function isLeadingLinkRow(
+  element: Element,
+  pageUrl: string,
+  before: readonly { kind: string }[],
+): boolean {
+  if (!ROW_TAGS.has(element.tagName)) return false;
+  if (before.some((block) => block.kind !== 'heading' && block.kind !== 'image')) return false;
+  let all = 0;
+  let linked = 0;
+  const hrefs: string[] = [];
+  let fits = true;
+  const letters = (value: string) => value.replace(/[^\p{L}\p{N}]/gu, '').length;
+  walk(element, (node) => {
+    if (!fits) return false;
+    if (node.nodeName === '#text') {
+      all += letters((node as { value: string }).value);
+      return false;
+    }
+    if (!isElement(node)) return true;
+    if (SKIPPED.has(node.tagName) || isHiddenElement(node)) return false;
+    if (/^(?:h[1-6]|img|svg|picture|ul|ol|table|form|input|select|textarea)$/.test(node.tagName)) {
+      fits = false;
+      return false;
+    }
+    if (node.tagName === 'a') {
+      const label = collapse(textOf(node));
+      const href = getAttr(node, 'href');
+      const target = href === undefined ? undefined : toSitePage(href, pageUrl);
+      if (!target || letters(label) === 0 || label.length > ROW_LABEL_MAX) {
+        fits = false;
+        return false;
+      }
+      hrefs.push(target);
+      linked += letters(label);
+      all += letters(label);
+      return false;
+    }
+    return true;
+  });
+  return (
+    fits &&
+    hrefs.length >= ROW_LINKS.min &&
+    hrefs.length <= ROW_LINKS.max &&
+    new Set(hrefs).size >= ROW_LINKS.min &&
+    linked >= all * 0.85
+  );
+}
+
+/** The text inside an element (its hidden parts left out). */
+function textOf(element: Element): string {
+  let out = '';
+  walk(element, (node) => {
+    if (node.nodeName === '#text') out += (node as { value: string }).value;
+    else if (isElement(node) && (SKIPPED.has(node.tagName) || isHiddenElement(node))) return false;
+    return true;
+  });
+  return out;
+}
+
+/** A link's page on the page's own site, without its fragment; undefined for another site's or this page's. */
+function toSitePage(href: string, pageUrl: string): string | undefined {
+  try {
+    const url = new URL(href, pageUrl);
+    const page = new URL(pageUrl);
+    if (url.origin !== page.origin || !/^https?:$/.test(url.protocol)) return undefined;
+    url.hash = '';
+    page.hash = '';
+    return url.href === page.href && href.startsWith('#') ? undefined : url.href;
+  } catch {
+    return undefined;
+  }
+}
