@@ -184,7 +184,7 @@ const blockKindsSchema = exactly<Block>()(
       align: center,
       float: z.enum(['left', 'right']).optional(),
     }),
-    z.object({ kind: z.literal('pre'), text: z.string() }),
+    z.object({ kind: z.literal('pre'), text: z.string(), plain: z.literal(true).optional() }),
     z.object({ kind: z.literal('form'), form: formModelSchema }),
     z.object({ kind: z.literal('rule') }),
     z.object({ kind: z.literal('tabs'), label: z.string().optional(), tabs: z.array(tabSchema) }),

@@ -123,6 +123,11 @@ export const PROBE_MARKS = {
    * at the probe's width by a width media query: not content, since what it holds is shown.
    */
   screenCopy: 'data-sitelift-screen-copy',
+  /**
+   * A `<pre>` set in proportional type on no fill of its own: lines of text laid out with spaces and
+   * tabs (a list of dates and places), not code. The rebuild keeps its lines in the body's type.
+   */
+  textPre: 'data-sitelift-text-pre',
   /** The computed text alignment (`center`/`left`) where it differs from the parent's; always on the body. */
   align: 'data-sitelift-align',
   /**

@@ -155,7 +155,8 @@ export type Block =
       /** Floated beside the text that follows it, on that side (a 1998 page's `align="right"`). */
       float?: 'left' | 'right';
     }
-  | { kind: 'pre'; text: string }
+  /** `plain`: lines of text the original set in its body type (not code): drawn in the body's type. */
+  | { kind: 'pre'; text: string; plain?: true }
   | { kind: 'form'; form: FormModel }
   | { kind: 'rule' }
   /**

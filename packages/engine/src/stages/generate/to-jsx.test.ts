@@ -274,6 +274,16 @@ describe('toBlockJsx', () => {
     );
   });
 
+  it('draws a <pre> the original set in its body type as plain lines, code as code', () => {
+    const [plain] = toBlockJsx(
+      { kind: 'pre', text: 'May 7\t10:00 am', plain: true },
+      newJsxState(),
+    );
+    expect(printJsx(plain!)).toContain('<pre className="pre-plain">');
+    const [code] = toBlockJsx({ kind: 'pre', text: 'npm test' }, newJsxState());
+    expect(printJsx(code!)).toContain('<pre>');
+  });
+
   it('keeps non-ASCII text as it is in the source', () => {
     const [node] = toBlockJsx({ kind: 'pre', text: 'café — 東京' }, newJsxState());
     expect(printJsx(node!)).toContain('café — 東京');

@@ -454,7 +454,9 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
       return [el('figure', attributes, children)];
     }
     case 'pre':
-      return [el('pre', [], [text(block.text)])];
+      return [
+        el('pre', block.plain ? [constAttr('className', 'pre-plain')] : [], [text(block.text)]),
+      ];
     case 'form': {
       const { action: _action, ...form } = block.form;
       state.uses.add('ContactForm');

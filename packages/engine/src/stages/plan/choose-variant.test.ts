@@ -22,3 +22,16 @@ describe('chooseVariant', () => {
     expect(chooseVariant(page, 1, false)).not.toBe('gallery');
   });
 });
+
+describe('chooseVariant and preformatted text', () => {
+  it('makes code a doc section, never lines of text the original set in its body type', () => {
+    const blocks = (plain: boolean): Block[] => [
+      { kind: 'heading', level: 2, inlines: [{ text: 'Shows' }] },
+      plain
+        ? { kind: 'pre', text: 'May 7 - Spring fair\n\t\t10:00 am', plain: true }
+        : { kind: 'pre', text: 'npm install\nnpm test' },
+    ];
+    expect(chooseVariant({ id: 's', blocks: blocks(false) }, 1, false)).toBe('doc');
+    expect(chooseVariant({ id: 's', blocks: blocks(true) }, 1, false)).not.toBe('doc');
+  });
+});

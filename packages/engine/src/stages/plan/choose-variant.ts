@@ -38,7 +38,9 @@ export function chooseVariant(
   );
   if (pictures.length >= 3 && count('image') * 2 >= blocks.length && isAlike(pictures))
     return 'gallery';
-  if (count('pre') > 0 && count('pre') * 2 >= blocks.length) return 'doc';
+  // Code, not lines of text set in the body's type (a list of dates laid out with tabs).
+  const code = blocks.filter((block) => block.kind === 'pre' && !block.plain).length;
+  if (code > 0 && code * 2 >= blocks.length) return 'doc';
   if (blocks.length > 0 && count('table') === blocks.length) return 'table';
   // The start page's first section under its h1 is the hero (its h1 may follow a lead-in).
   const h1 =

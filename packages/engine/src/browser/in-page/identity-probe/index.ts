@@ -43,6 +43,7 @@ import { measureCorners } from './shapes';
 import { markSliders } from './sliders';
 import { markInlineLists, markRows } from './rows';
 import { readParagraphColor } from './text-color';
+import { markTextPres } from './text-pre';
 import { measureTypography } from './typography';
 import { body, doc, H, W } from './view';
 
@@ -80,6 +81,7 @@ export function run(): PageProbe | undefined {
   markAlignment();
   markFloats();
   markDrawnWidths();
+  markTextPres();
   const found = findHero();
   const hero = found?.hero;
   // After the hero is found: the header, the footer and the hero are drawn by rules of their own.

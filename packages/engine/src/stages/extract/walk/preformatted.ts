@@ -1,6 +1,7 @@
 /** <pre> and its ancestors (<xmp>, <listing>, <plaintext>): text kept as laid out. */
 import type { Element } from '../dom';
-import { collapse, textContent } from '../dom';
+import { PROBE_MARKS } from '../../../measure/probe-marks';
+import { collapse, getAttr, textContent } from '../dom';
 import { emit } from './emit';
 import { flush } from './flush';
 import type { WalkContext } from './walk-context';
@@ -11,7 +12,9 @@ export function handlePreformatted(context: WalkContext, element: Element): bool
   const text = textContent(element).replace(/^\n/, '').replace(/\s+$/, '');
   if (collapse(text)) {
     context.textBlocks.push(collapse(text));
-    emit(context, { kind: 'pre', text });
+    // Set in the body's type by the original (PROBE_MARKS.textPre): lines of text, not code.
+    const plain = getAttr(element, PROBE_MARKS.textPre) !== undefined;
+    emit(context, plain ? { kind: 'pre', text, plain } : { kind: 'pre', text });
   }
   return false;
 }

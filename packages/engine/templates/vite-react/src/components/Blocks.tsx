@@ -180,7 +180,7 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
         </figure>
       );
     case 'pre':
-      return <pre>{block.text}</pre>;
+      return block.plain ? <pre className="pre-plain">{block.text}</pre> : <pre>{block.text}</pre>;
     case 'form':
       return <ContactForm form={block.form} />;
     case 'rule':

@@ -104,7 +104,7 @@ export type Block =
       /** Floated beside the text that follows it on a desktop screen. */
       float?: 'left' | 'right';
     }
-  | { kind: 'pre'; text: string }
+  | { kind: 'pre'; text: string; plain?: true }
   | { kind: 'form'; form: FormContent }
   | { kind: 'rule' }
   | { kind: 'tabs'; label: string; tabs: TabData[] }
