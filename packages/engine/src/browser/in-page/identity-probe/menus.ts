@@ -23,6 +23,18 @@ export interface Menu {
 const MENU = markSelector(PROBE_MARKS.menu);
 
 /**
+ * A menu's links: its anchors with an address. A <nav> (or role=navigation) holding none shows
+ * its anchors without one all the same: HTML's placeholder links, a page builder's menu left
+ * unwired or wired by script. Drawn as a menu, they are the menu the page shows (issue 23).
+ */
+function linksIn(e: Element): Element[] {
+  const linked = [...e.querySelectorAll('a[href]')];
+  if (linked.length > 0 || !(e.tagName === 'NAV' || e.getAttribute('role') === 'navigation'))
+    return linked;
+  return [...e.querySelectorAll('a')].filter((a) => text(a));
+}
+
+/**
  * Marks the main menu: the nav-like list nearest the top with the most links, dropdowns included;
  * and another bar of the first view (a <nav> of its own, a quick-links bar with dropdowns).
  */
@@ -50,7 +62,7 @@ export function markMenus(): Menu | undefined {
     .filter((e) => !e.closest('footer, [role=contentinfo], #footer, .footer'))
     .map((e) => ({
       e,
-      links: e.querySelectorAll('a[href]').length,
+      links: linksIn(e).length,
       y: top(rectOf(e)),
       shown: isShown(e),
       dropdown: !!e.querySelector(
@@ -119,7 +131,7 @@ function isInDropdown(a: Element): boolean {
 
 /** The menu's top-level links in sight (a dropdown's are not on its row). */
 function topLinksOf(menu: Menu): Element[] {
-  return [...menu.e.querySelectorAll('a[href]')].filter((a) => {
+  return linksIn(menu.e).filter((a) => {
     const r = rectOf(a);
     return isShown(a) && text(a) && top(r) < H && r.left >= 0 && r.right <= W && !isInDropdown(a);
   });
@@ -306,7 +318,7 @@ export function readMenuItems(
 ): PageProbe['menuItems'] {
   const menuLooks = new Map<string, number>();
   let menuLinks = 0;
-  for (const a of doc.querySelectorAll(`${MENU} a[href]`)) {
+  for (const a of [...doc.querySelectorAll(MENU)].flatMap(linksIn)) {
     // A dropdown's links (parked off-screen or clipped until hovered) are not what the menu shows.
     if (!isShown(a) || !text(a) || top(rectOf(a)) > H || isInDropdown(a)) continue;
     menuLinks++;

@@ -35,11 +35,16 @@ export function isNavigation(element: Element): boolean {
     ((tag === 'ul' || tag === 'div') && NAV_TOKEN.test(named))
   ))
     return false;
-  return isLinkDominated(element);
+  // A <nav> of placeholder links (anchors with no address: a page builder's menu left unwired) is
+  // a menu as drawn all the same, never the page's first words (issue 23).
+  return isLinkDominated(element, tag === 'nav' || role === 'navigation' || role === 'menubar');
 }
 
-/** Two links or more, and at least four fifths of the words inside links (hidden words left out). */
-export function isLinkDominated(element: Element): boolean {
+/**
+ * Two links or more, and at least four fifths of the words inside links (hidden words left out).
+ * With `placeholders`, an anchor with no address counts as a link too.
+ */
+export function isLinkDominated(element: Element, placeholders = false): boolean {
   let all = 0;
   let linked = 0;
   let links = 0;
@@ -58,7 +63,7 @@ export function isLinkDominated(element: Element): boolean {
       return false;
     }
     if (isElement(node)) {
-      if (node.tagName === 'a' && getAttr(node, 'href')) links++;
+      if (node.tagName === 'a' && (placeholders || getAttr(node, 'href'))) links++;
       if (SKIPPED.has(node.tagName) || isHiddenElement(node)) return false;
     }
     return true;
