@@ -36,6 +36,7 @@ import type {
   PlannedMenuItem,
   PlannedPage,
   Section,
+  TitleBand,
   SectionVariant,
   SiteBackgrounds,
   SiteIdentity,
@@ -222,6 +223,18 @@ const headingSchema = z.object({
   visuallyHidden: z.literal(true).optional(),
 });
 
+const titleBandSchema = exactly<TitleBand>()(
+  z.object({
+    height: z.number(),
+    fill: z.string().optional(),
+    opacity: z.number().optional(),
+    image: imageRefSchema.optional(),
+    size: z.number().optional(),
+    color: z.string().optional(),
+    align: z.literal('center').optional(),
+  }),
+);
+
 export const sectionSchema = exactly<Section>()(
   z.object({
     id: z.string(),
@@ -229,6 +242,7 @@ export const sectionSchema = exactly<Section>()(
     blocks: z.array(blockSchema),
     collapsed: z.literal(true).optional(),
     box: boxStyleSchema.optional(),
+    titleBand: titleBandSchema.optional(),
   }),
 );
 

@@ -149,6 +149,12 @@ export const PROBE_MARKS = {
   /** A parent of repeated items drawn as boxes: the first boxed item's colours, as sectionBox's. */
   itemBoxStyle: 'data-sitelift-item-box-style',
   /**
+   * The page's title band (a box across the page near the top of its content holding its first
+   * heading and little else, on a picture or a fill), valued with what the probe measured (JSON,
+   * browser/in-page/identity-probe/title-band.ts MeasuredTitleBand).
+   */
+  titleBand: 'data-sitelift-title-band',
+  /**
    * A part of the header band besides the brand and the main menu (issue 23), valued with its place:
    * `strip` (a thin full-width bar above them: contact details, social links), `start`/`end` (beside
    * the brand, on the side its lines start or end) or `under` (a line under the brand). Its words

@@ -270,6 +270,31 @@ export interface Section {
   collapsed?: true;
   /** The box the original drew the section in (a card, a panel, a band, lines): kept (issue 23). */
   box?: BoxStyle;
+  /**
+   * The band the original drew the section's heading in at the top of the page (a page title band:
+   * the heading alone over a darkened photo or on a strip of colour), kept (issue 23).
+   */
+  titleBand?: TitleBand;
+}
+
+/**
+ * A page's title band (issue 23): a box across the page near the top of its content holding the
+ * page's heading and little else, drawn on a picture, a fill, or a translucent fill over a picture.
+ */
+export interface TitleBand {
+  /** Its height in CSS px as the original drew it at the probe's desktop width. */
+  height: number;
+  /** Its fill (hex); over a picture, the layer laid on it with `opacity`. */
+  fill?: string;
+  /** The fill's opacity (0–1) when the band shows a picture under it; absent: opaque. */
+  opacity?: number;
+  /** The picture the band shows: its own, or the one its translucent fill lies on. */
+  image?: ImageRef;
+  /** The heading's size (CSS px) and colour (hex, readable on the band). */
+  size?: number;
+  color?: string;
+  /** The heading is centred in the band. */
+  align?: 'center';
 }
 
 /** Contact details found on a page or site. */

@@ -279,10 +279,15 @@ function toSectionsContent(page: PlannedPage, plan: SitePlan): SectionData[] {
     }
     return [block];
   };
-  const sections = page.sections.map(({ backdrop, ...section }) => {
+  const sections = page.sections.map(({ backdrop, titleBand, ...section }) => {
     const out: SectionData = { ...section, blocks: [] };
     // A hero's backdrop is the first thing the page shows: its picture takes the priority.
     if (backdrop) out.backdrop = { ...backdrop, image: picture(backdrop.image, true, SIZES.full) };
+    // So is a title band's picture, at the top of the page.
+    if (titleBand) {
+      const { image, ...band } = titleBand;
+      out.titleBand = image ? { ...band, image: picture(image, true, SIZES.full) } : band;
+    }
     const sizes =
       section.variant === 'hero'
         ? SIZES.hero

@@ -67,10 +67,11 @@ export type TemplateContentChecks = [
   Assert<Equal<Model.SectionVariant, Template.SectionVariant>>,
   Assert<
     Same<
-      Omit<PlannedSection, 'blocks' | 'backdrop'>,
-      Omit<Template.SectionData, 'blocks' | 'backdrop' | 'aside'>
+      Omit<PlannedSection, 'blocks' | 'backdrop' | 'titleBand'>,
+      Omit<Template.SectionData, 'blocks' | 'backdrop' | 'titleBand' | 'aside'>
     >
   >,
+  Assert<Same<Omit<Model.TitleBand, 'image'>, Omit<Template.TitleBandData, 'image'>>>,
   // The page's sidebar (the plan's PlannedPage.aside, carried on the first section's data).
   Assert<Same<Omit<Model.Aside, 'blocks'>, Omit<Template.AsideData, 'blocks'>>>,
   Assert<Same<Omit<Model.HeroBackdrop, 'image'>, Omit<Template.BackdropData, 'image'>>>,

@@ -415,6 +415,36 @@ describe('toPageJsx', () => {
     expect(source).not.toContain('"--box-bt": "1px');
   });
 
+  it("draws a page's title band: its heading alone on its picture under its fill, the rest under it", () => {
+    const titled = page([]);
+    titled.sections = [
+      {
+        id: 'word',
+        variant: 'prose',
+        heading: { level: 1, inlines: [{ text: 'Dean’s word' }] },
+        blocks: [{ kind: 'paragraph', inlines: [{ text: 'Welcome.' }] }],
+        titleBand: {
+          height: 230,
+          fill: '#000000',
+          opacity: 0.7,
+          image: { src: '/images/library.jpg', alt: 'Library', width: 1920, height: 1080 },
+          size: 24,
+          color: '#ffffff',
+          align: 'center',
+        },
+      },
+    ];
+    const source = toPageJsx(titled);
+    expect(source).toContain('className="section section-page-band"');
+    expect(source).toMatch(
+      /<div className="page-band has-image page-band-center" style=\{\{\s*"--band-height": "230px",\s*"--band-fill": "#000000",\s*"--band-opacity": "0.7",\s*"--band-size": "24px",\s*"--band-text": "#ffffff"\s*\}\}><img[^>]*alt=\{""\}[^>]*className=\{"[^"]*page-band-image"\}/,
+    );
+    // The heading in the band, the section's words after it in the column.
+    expect(source).toContain(
+      'page-band-text"><h1 id={"word-title"}>{"Dean’s word"}</h1></div></div><div className={"wrap content"}><p>',
+    );
+  });
+
   it('shows a section the original showed closed as a closed disclosure its heading opens', () => {
     const faq = page([]);
     faq.sections = [

@@ -8,7 +8,7 @@
  */
 import { generate } from '@babel/generator';
 import * as t from '@babel/types';
-import type { Aside, Block, BoxStyle, InlineRun, Panel, PlannedPage } from '../../model';
+import type { Aside, Block, BoxStyle, InlineRun, Panel, PlannedPage, TitleBand } from '../../model';
 import { escapeJsComment } from './escape';
 import { itemSizes, SIZES, type SrcsetCandidate } from './responsive';
 
@@ -639,6 +639,31 @@ function toPanelJsx(
 }
 
 /**
+ * `style={{ "--band-height": …, … }}`: a title band's height, fill, the fill's opacity over its
+ * picture, and its heading's size and colour as the custom properties base.css draws `.page-band`
+ * with (every value hex, px or a number, from TitleBand, never the page's own strings).
+ */
+export function toTitleBandStyleAttr(band: TitleBand): t.JSXAttribute {
+  const values: [string, string | undefined][] = [
+    ['--band-height', `${band.height}px`],
+    ['--band-fill', band.fill],
+    ['--band-opacity', band.opacity !== undefined ? String(band.opacity) : undefined],
+    ['--band-size', band.size !== undefined ? `${band.size}px` : undefined],
+    ['--band-text', band.color],
+  ];
+  return exprAttr(
+    'style',
+    t.objectExpression(
+      values.flatMap(([name, value]) =>
+        value === undefined
+          ? []
+          : [t.objectProperty(t.stringLiteral(name), t.stringLiteral(value))],
+      ),
+    ),
+  );
+}
+
+/**
  * `style={{ "--box-bg": …, … }}`: a box's colours, border lines and corners as the custom
  * properties base.css draws `.section-boxed` and boxed items with (every value hex or px, from
  * BoxStyle, never the page's own strings).
@@ -706,6 +731,41 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
       .slice(0, index)
       .filter((s) => s.backdrop?.shownHeight !== undefined).length;
     const tone = (index - bands) % 2 === 1 ? ' section-alt' : '';
+    if (
+      section.titleBand &&
+      title.length > 0 &&
+      !section.backdrop &&
+      !section.heading?.visuallyHidden
+    ) {
+      // The page's title band (issue 23): its heading alone across the page on the original's
+      // picture (darkened by its fill) or fill, as tall, the rest of the section under it.
+      const band = section.titleBand;
+      const picture = band.image
+        ? [
+            toImageJsx(
+              { ...band.image, alt: '' },
+              state.firstImage,
+              state,
+              'page-band-image',
+              SIZES.full,
+            ),
+          ]
+        : [];
+      if (band.image) state.firstImage = false;
+      const content = toFlowJsx(section.blocks, state);
+      const wide = section.variant === 'doc' || section.variant === 'table' ? ' wide' : '';
+      const classes = `page-band${band.image ? ' has-image' : ''}${band.align === 'center' ? ' page-band-center' : ''}`;
+      return el('section', sectionAttrs(constAttr('className', 'section section-page-band')), [
+        el(
+          'div',
+          [constAttr('className', classes), toTitleBandStyleAttr(band)],
+          [...picture, el('div', [constAttr('className', 'wrap page-band-text')], title)],
+        ),
+        ...(content.length > 0
+          ? [el('div', [attr('className', `wrap content${wide}`)], content)]
+          : []),
+      ]);
+    }
     if (section.variant === 'hero' && section.backdrop?.shownHeight !== undefined) {
       // A picture band with no words over it (issue 23): the whole picture, as high as the
       // original's band at most, edge to edge on the page's ground.

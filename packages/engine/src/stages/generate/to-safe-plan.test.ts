@@ -40,6 +40,45 @@ describe('toSafePlan', () => {
     expect(toSafePlan(plan)).toEqual(plan);
   });
 
+  it("keeps a title band's hex colours, opacity and sizes; drops what is not", () => {
+    const plan = contactPlan();
+    const [home, ...rest] = plan.pages;
+    const image = { src: '/images/library.jpg', alt: '', width: 1920, height: 1080 };
+    const band = { height: 230, fill: '#000000', opacity: 0.7, image, size: 24, color: '#ffffff' };
+    const titled = (titleBand: object): SitePlan => ({
+      ...plan,
+      pages: [
+        {
+          ...home!,
+          sections: [
+            {
+              id: 's',
+              variant: 'prose',
+              heading: { level: 1, inlines: [{ text: 'Word' }] },
+              blocks: [],
+              titleBand: titleBand as never,
+            },
+          ],
+        },
+        ...rest,
+      ],
+    });
+    expect(
+      toSafePlan(titled({ ...band, align: 'center' })).pages[0]!.sections[0]!.titleBand,
+    ).toEqual({ ...band, align: 'center' });
+    const hostile = titled({
+      height: 9e9,
+      fill: 'red;background:url(//x)',
+      opacity: 3,
+      image: { src: 'javascript:alert(1)', alt: '' },
+      size: -5,
+      color: 'url(//x)',
+    });
+    expect(toSafePlan(hostile).pages[0]!.sections[0]!.titleBand).toBeUndefined();
+    const fillOnly = toSafePlan(titled({ height: 9000, fill: '#1e508c', color: 'url(//x)' }));
+    expect(fillOnly.pages[0]!.sections[0]!.titleBand).toEqual({ height: 4000, fill: '#1e508c' });
+  });
+
   it("keeps a centred heading's alignment and a closed section", () => {
     const plan = contactPlan();
     const [home, ...rest] = plan.pages;

@@ -16,6 +16,7 @@ import type {
   Block,
   DesignTokens,
   HeroBackdrop,
+  TitleBand,
   ImageRef,
   InlineRun,
   Panel,
@@ -209,8 +210,9 @@ function toSafePage({ alternates, ...page }: PlannedPage): PlannedPage {
     ...page,
     language: toLanguageTag(page.language) ?? '',
     ...toSafeAlternates(alternates),
-    sections: page.sections.map(({ backdrop, ...section }) => ({
+    sections: page.sections.map(({ backdrop, titleBand, ...section }) => ({
       ...section,
+      ...toSafeTitleBand(titleBand),
       ...(section.heading
         ? {
             heading: {
@@ -244,6 +246,29 @@ function toSafeAlternates(alternates: PlannedPage['alternates']): {
 /** A hero's backdrop: its image checked like any other, its overlay a CSS colour or nothing. */
 /** The tallest picture band printed (px). */
 const MAX_BAND_HEIGHT = 4000;
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * A page's title band (issue 23): a hosted picture, hex colours, an opacity between 0 and 1, a
+ * height and a heading size of finite px within a band's reach; else none.
+ */
+function toSafeTitleBand(band: TitleBand | undefined): { titleBand?: TitleBand } {
+  if (!band || !Number.isFinite(band.height) || band.height <= 0) return {};
+  const out: TitleBand = { height: Math.round(Math.min(band.height, MAX_BAND_HEIGHT)) };
+  if (band.fill !== undefined && HEX_COLOR.test(band.fill)) out.fill = band.fill;
+  const opacity = band.opacity;
+  if (opacity !== undefined && Number.isFinite(opacity) && opacity >= 0 && opacity <= 1)
+    out.opacity = opacity;
+  const image = band.image ? toSafeImage(band.image) : undefined;
+  if (image) out.image = image;
+  if (!out.fill && !out.image) return {};
+  if (band.size !== undefined && Number.isFinite(band.size) && band.size > 0)
+    out.size = Math.round(Math.min(band.size, 96));
+  if (band.color !== undefined && HEX_COLOR.test(band.color)) out.color = band.color;
+  if (band.align === 'center') out.align = 'center';
+  return { titleBand: out };
+}
 
 function toSafeBackdrop(backdrop: HeroBackdrop | undefined): { backdrop?: HeroBackdrop } {
   const image = backdrop ? toSafeImage(backdrop.image) : undefined;

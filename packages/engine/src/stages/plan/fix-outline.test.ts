@@ -43,6 +43,34 @@ describe('the page title', () => {
     expect(sections[1]!.blocks).toHaveLength(1);
   });
 
+  it('keeps the title band of a bare title followed by a section under the same words', () => {
+    const band = { height: 180, fill: '#000000', opacity: 0.7, color: '#ffffff' };
+    const sections = fixOutline(
+      [
+        {
+          id: 'band',
+          heading: { level: 2, inlines: [{ text: 'Our story' }], align: 'center' },
+          blocks: [],
+          titleBand: band,
+        },
+        {
+          id: 'story',
+          heading: { level: 4, inlines: [{ text: 'Our story' }] },
+          blocks: [{ kind: 'paragraph', inlines: [{ text: 'Founded in 1901.' }] }],
+        },
+      ],
+      'College',
+    );
+    expect(sections).toEqual([
+      {
+        id: 'band',
+        heading: { level: 1, inlines: [{ text: 'Our story' }], align: 'center' },
+        blocks: [{ kind: 'paragraph', inlines: [{ text: 'Founded in 1901.' }] }],
+        titleBand: band,
+      },
+    ]);
+  });
+
   it('is the h1 when the first heading was for screen readers only (a part a menu leads to)', () => {
     const sections = fixOutline(
       [

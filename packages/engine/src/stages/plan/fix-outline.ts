@@ -7,7 +7,8 @@ const wordsOf = (section: Section): string =>
 /**
  * A title with nothing under it followed by a section under the same words (a theme's own page title,
  * hidden by its stylesheet, above the content's heading that repeats it) is one heading: the later
- * section's, under the first one's id (issue 23: the page title shown twice).
+ * section's, under the first one's id (issue 23: the page title shown twice); a title drawn in a
+ * title band keeps its heading and its band over the later section's content.
  */
 function withoutRepeatedTitles(sections: Section[]): Section[] {
   const out: Section[] = [];
@@ -20,7 +21,10 @@ function withoutRepeatedTitles(sections: Section[]): Section[] {
       wordsOf(before) !== '' &&
       wordsOf(before) === wordsOf(section)
     ) {
-      out[out.length - 1] = { ...section, id: before.id };
+      // A title drawn in the page's title band (issue 23) keeps its band and its own heading.
+      out[out.length - 1] = before.titleBand
+        ? { ...section, id: before.id, heading: before.heading, titleBand: before.titleBand }
+        : { ...section, id: before.id };
       continue;
     }
     out.push(section);
@@ -79,6 +83,7 @@ export function fixOutline(sections: Section[], title: string): Section[] {
     const copy: Section = { id: section.id, blocks: fitBlockHeadings(section.blocks, level) };
     if (section.heading) copy.heading = section.heading;
     if (section.collapsed) copy.collapsed = true;
+    if (section.titleBand) copy.titleBand = section.titleBand;
     return copy;
   });
 }

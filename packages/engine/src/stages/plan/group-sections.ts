@@ -18,7 +18,15 @@ export function groupSections(sections: Section[], kept?: string): Section[] {
     const level = section.heading?.level ?? 0;
     // A short lead-in before the page's h1 ("Welcome to our studio!", a carousel) joins the h1's
     // section, still before the h1 as the original showed it: the h1 becomes the block after it.
-    if (last && out.length === 1 && !last.heading && level === 1 && last.blocks.length <= 2) {
+    // A title band (issue 23) keeps its heading: what came before it stays a part of its own.
+    if (
+      last &&
+      out.length === 1 &&
+      !last.heading &&
+      level === 1 &&
+      last.blocks.length <= 2 &&
+      !section.titleBand
+    ) {
       if (last.blocks.length === 0) {
         out[0] = { ...section, blocks: [...section.blocks] };
         continue;

@@ -14,6 +14,7 @@ import type {
   PlannedPage,
   Section,
   SitePlan,
+  TitleBand,
   SiteModel,
 } from '../../model';
 import type { Diagnostic, Strategy } from '../../types';
@@ -128,6 +129,14 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
           ...(section.heading.visuallyHidden ? { visuallyHidden: true as const } : {}),
         };
       if (section.collapsed) out.collapsed = true;
+      if (section.titleBand) {
+        // The page's title band (issue 23): its picture self-hosted, else its fill alone.
+        const { image, ...band } = section.titleBand;
+        const block = image ? rewriteBlock({ kind: 'image', image }) : undefined;
+        const picture = block?.kind === 'image' ? block.image : undefined;
+        if (picture || band.fill)
+          out.titleBand = picture ? { ...band, image: picture } : withoutOpacity(band);
+      }
       return out;
     });
     // A title that is only the page's file path is never shown nor used (issue 12).
@@ -315,4 +324,9 @@ function toFallbackTitle(url: string, sections: Section[], model: SiteModel): st
     (item) => normalizeUrl(item.href) === key && item.label.trim() !== '',
   );
   return link?.label.trim() ?? model.identity.name;
+}
+
+/** A title band drawn without its picture: its fill, opaque. */
+function withoutOpacity({ opacity: _opacity, ...band }: TitleBand): TitleBand {
+  return band;
 }

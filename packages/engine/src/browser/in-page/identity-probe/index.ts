@@ -39,6 +39,7 @@ import { markRepeatedItems } from './repeated-items';
 import { markScreenCopies } from './screen-copies';
 import { markSectionBoxes } from './section-boxes';
 import { markSkipLinks } from './skip-links';
+import { markTitleBand } from './title-band';
 import { measureCorners } from './shapes';
 import { markSliders } from './sliders';
 import { markInlineLists, markRows } from './rows';
@@ -86,6 +87,7 @@ export function run(): PageProbe | undefined {
   const hero = found?.hero;
   // After the hero is found: the header, the footer and the hero are drawn by rules of their own.
   markSectionBoxes([header, footer, found?.element]);
+  markTitleBand([header, footer, found?.element]);
   const typography = measureTypography({
     header,
     footer,

@@ -18,6 +18,7 @@ import { markCentredHeadings } from '../heading-align';
 import { markPrintOnly } from '../print-only';
 import { markTableRows } from '../table-rows';
 import { markBoxedSections } from '../section-boxes';
+import { markTitleBand } from '../title-band';
 import type { AssetIndex } from '../walk-content';
 import { walkContent } from '../walk-content';
 
@@ -85,6 +86,7 @@ export function parsePage(
   markCentredHeadings(sections, document);
   markCollapsedSections(sections, document, url);
   markBoxedSections(sections, document);
+  markTitleBand(sections, document, assets);
   const anchors: Record<string, string> = {};
   for (const [id, index] of anchorAt) {
     const section = sections[sectionOfBlock[index] ?? sections.length - 1];

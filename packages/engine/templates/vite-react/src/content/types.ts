@@ -179,6 +179,21 @@ export interface BackdropData {
   shownHeight?: number;
 }
 
+/**
+ * A page's title band: its heading alone across the page, as tall as the original's (px), on its
+ * picture under its fill (hex) at its opacity, or on its fill; the heading's size (px), colour and
+ * alignment. Drawn by STYLE_MODERNIZATION's page components; the other layouts may leave it.
+ */
+export interface TitleBandData {
+  height: number;
+  fill?: string;
+  opacity?: number;
+  image?: ImageData;
+  size?: number;
+  color?: string;
+  align?: 'center';
+}
+
 export interface SectionData {
   id: string;
   variant: SectionVariant;
@@ -190,6 +205,8 @@ export interface SectionData {
   collapsed?: true;
   /** The box the original drew the section in (a card, a panel, a band, lines). */
   box?: BoxStyle;
+  /** The band the original drew the page's heading in at the top of the page. */
+  titleBand?: TitleBandData;
   /** On a page's first section: the page's sidebar, drawn beside all of its sections. */
   aside?: AsideData;
 }
