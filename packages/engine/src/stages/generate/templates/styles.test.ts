@@ -127,6 +127,8 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(variables).toContain('--compact-row-pad: 0;');
     // Any list's rows without the other strategies' gap between them.
     expect(variables).toContain('--li-gap: 0px;');
+    expect(variables).toContain('--list-indent: 2.5rem;');
+    expect(variables).toContain('--compact-indent: var(--list-indent);');
     // The other strategies (no measured scale) keep the columns base.css falls back to.
     expect(toTypeScaleVariables(undefined)).toBe('');
     const css = toStylesheet(tokens, false);
@@ -137,6 +139,9 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
       /\.content \.list-compact li \{[^}]*padding-block: var\(--compact-row-pad, 0\.15rem\);/u,
     );
     expect(css).toMatch(/\.content li \+ li \{\s*margin-top: var\(--li-gap, 0\.35rem\);/u);
+    expect(css).toMatch(
+      /\.content ul \{\s*list-style: disc;\s*padding-inline-start: var\(--list-indent, 1\.4rem\);/u,
+    );
   });
 
   it("sets preformatted text as the page's own text on a faint ground, not a dark slate (issue 23)", () => {

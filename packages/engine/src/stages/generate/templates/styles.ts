@@ -294,10 +294,12 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
     // original's layout; five columns left the page's text under it hundreds of pixels too high).
     '--compact-columns: auto;',
     '--compact-marker: disc;',
-    '--compact-indent: 1.4rem;',
+    '--compact-indent: var(--list-indent);',
     '--compact-row-pad: 0;',
-    // A list's items one under another as a browser sets them (no gap between rows).
+    // A list's items one under another as a browser sets them (no gap between rows), indented by
+    // a browser's 40 px (the template's 1.4rem moved every item's words 18 px left of the original's).
     '--li-gap: 0px;',
+    '--list-indent: 2.5rem;',
     // Preformatted text (a manual's synopses, examples) as a page sets it: the browser's 13 px
     // monospace at its own line pitch, in the page's ink on a faint ground, not the dark slate of
     // the other strategies: a dark block where the original had lines of text on white was the
