@@ -36,4 +36,18 @@ describe('a script template quoting an empty slot is not content (issue 23)', ()
     expect(text).toContain('npm start');
     expect(text).toContain('The empty string');
   });
+
+  it('keeps lines of code whose quotes meet at a line break', () => {
+    const page = pageOf(`<h2>Snippets</h2><p><i>Function Greet() As String<br>
+      'first comment line<br>
+      '<br>
+      '    second comment line<br>
+      Greet = "hello"<br>End Function</i></p>`);
+    const text = JSON.stringify(page.sections);
+    expect(text).toContain('Function Greet() As String');
+    expect(text).toContain('second comment line');
+    expect(page.dropped.map((item) => item.what)).not.toContainEqual(
+      expect.stringContaining('Script template'),
+    );
+  });
 });

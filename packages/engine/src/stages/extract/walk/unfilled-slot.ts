@@ -16,9 +16,30 @@ function textOf(node: Node | undefined): string | undefined {
   return node?.nodeName === '#text' ? (node as { value: string }).value : undefined;
 }
 
+/**
+ * Elements that can hold nothing (HTML's void elements): a line break between two quoted lines of
+ * code, or a picture between quotes, is markup, never a slot a script fills.
+ */
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
 /** An element with no words and nothing drawn in it: a slot a script fills. */
 function isEmptySlot(node: Node): boolean {
-  if (!isElement(node) || childrenOf(node).some(isElement)) return false;
+  if (!isElement(node) || VOID.has(node.tagName) || childrenOf(node).some(isElement)) return false;
   return collapse(textContent(node)) === '';
 }
 
