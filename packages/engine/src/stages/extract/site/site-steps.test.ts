@@ -138,6 +138,48 @@ describe('extract steps', () => {
     ]);
   });
 
+  it('leaves a menu only one page shows in its side column to that page', () => {
+    const chapters =
+      '<a href="/guide/intro.html">Introduction</a> <a href="/guide/install.html">Installing</a>' +
+      ' <a href="/guide/tasks.html">Tasks</a>';
+    const home = page('http://tool.example/', '<body><h1>Welcome</h1><p>A tool.</p></body>');
+    const guide = page(
+      'http://tool.example/guide/index.html',
+      `<body><nav>${chapters}</nav><h1>Guide</h1><p>The manual.</p></body>`,
+    );
+    const tasks = page(
+      'http://tool.example/guide/tasks.html',
+      `<body><nav>${chapters}</nav><h1>Tasks</h1><p>Each task.</p></body>`,
+    );
+    // Its menu as a side column (a frameset's menu frame), holding the links the walk read.
+    const asSideColumn = (model: typeof guide.model) => {
+      model.aside = {
+        side: 'left',
+        width: 200,
+        isNavigation: true,
+        blocks: [
+          {
+            kind: 'paragraph',
+            inlines: model.navLinks.map((link) => ({ text: link.label, href: link.href })),
+          },
+        ],
+      };
+    };
+    asSideColumn(guide.model);
+    expect(guide.model.navLinks).toHaveLength(3);
+    expect(collectNavigation([home.model, guide.model])).toEqual([]);
+    // Shown by two pages, it is the site's menu; a menu outside a side column is the site's too.
+    asSideColumn(tasks.model);
+    expect(collectNavigation([home.model, guide.model, tasks.model])).toHaveLength(3);
+    const plain = page(
+      'http://tool.example/guide/index.html',
+      `<body><nav>${chapters}</nav><h1>Guide</h1><p>The manual.</p></body>`,
+    );
+    expect(collectNavigation([home.model, plain.model])).toHaveLength(3);
+    // The start page's side column is the site's menu.
+    expect(collectNavigation([guide.model, home.model])).toHaveLength(3);
+  });
+
   it('shares the navigation once and shows the copyright line once; a page keeps a different one', () => {
     const home = page(
       'http://mill.example/',

@@ -46,11 +46,37 @@ export function requireVisibleText(
   }
 }
 
-/** The union of the pages' menus, start page first. */
+/** Every link's address in some blocks (a sidebar's). */
+function hrefsOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const each of value) hrefsOf(each, into);
+  else if (value && typeof value === 'object') {
+    const { href } = value as { href?: unknown };
+    if (typeof href === 'string') into.add(href);
+    for (const each of Object.values(value)) if (typeof each === 'object') hrefsOf(each, into);
+  }
+  return into;
+}
+
+/**
+ * The union of the pages' menus, start page first. A menu only one inner page shows, in a column
+ * beside its content (a frameset's menu frame, a manual's frame of chapters), stays that page's
+ * sidebar: it is not the site's, listed in every page's header and footer. The start page's menu,
+ * wherever it stands, is the site's.
+ */
 export function collectNavigation(pages: PageModel[]): NavLink[] {
+  const keyOf = (link: NavLink) => `${link.label}\n${link.href}`;
+  const shownOn = new Map<string, number>();
+  for (const page of pages)
+    for (const key of new Set(page.navLinks.map(keyOf)))
+      shownOn.set(key, (shownOn.get(key) ?? 0) + 1);
   const navigation: NavLink[] = [];
   for (const page of pages) {
+    const beside =
+      page !== pages[0] && page.aside?.isNavigation
+        ? hrefsOf(page.aside.blocks)
+        : new Set<string>();
     for (const link of page.navLinks) {
+      if (beside.has(link.href) && (shownOn.get(keyOf(link)) ?? 0) < 2) continue;
       if (!navigation.some((n) => n.href === link.href && n.label === link.label))
         navigation.push(link);
     }
