@@ -161,6 +161,41 @@ describe('Header: the name shows only where the original showed it (issue 12)', 
 });
 
 describe('Header: a site that names itself nowhere (issue 23)', () => {
+  it('draws no band where the header shows nothing: no logo, name, menu or parts', () => {
+    site.nameShown = false;
+    const menu = site.menu;
+    const navigation = site.navigation;
+    site.menu = [];
+    site.navigation = [];
+    try {
+      render(
+        <MemoryRouter initialEntries={['/']}>
+          <Header />
+        </MemoryRouter>,
+      );
+      const header = screen.getByRole('banner');
+      expect(header.className).toContain('is-empty');
+      // The home link stays, out of sight until a keyboard focuses it.
+      expect(screen.getByRole('link', { name: 'Example Bakery' }).className).toBe(
+        'brand brand-quiet',
+      );
+    } finally {
+      site.menu = menu;
+      site.navigation = navigation;
+      delete site.nameShown;
+    }
+  });
+
+  it('keeps its band where the header shows a menu', () => {
+    site.nameShown = false;
+    try {
+      renderHeader();
+      expect(screen.getByRole('banner').className).not.toContain('is-empty');
+    } finally {
+      delete site.nameShown;
+    }
+  });
+
   it('shows no host name as its name; the home link keeps it for screen readers', () => {
     site.nameIsHost = true;
     try {

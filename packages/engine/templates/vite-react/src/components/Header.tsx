@@ -207,6 +207,15 @@ export function Header() {
   useEffect(() => setOpen(false), [location.pathname]);
   const menu = toMenu();
   const entries = menu.map((item, index) => <MenuEntry key={index} item={item} />);
+  // Nothing the original's header showed (no logo, no name in words, no menu, no parts, no
+  // languages; a page with no header at all): no empty band over the page, only the focusable home link.
+  const alternates = site.alternates?.[location.pathname] ?? site.alternates?.['/'];
+  const isEmpty =
+    !site.logo &&
+    !isNameShown() &&
+    menu.length === 0 &&
+    (site.header ?? []).length === 0 &&
+    (alternates?.length ?? 0) < 2;
   return (
     <header
       className={
@@ -219,7 +228,8 @@ export function Header() {
         (site.headerLayout?.tall ? ' is-tall' : '') +
         (site.headerLayout?.titled ? ' has-title-band' : '') +
         (site.headerOverHero ? ' over-hero' : '') +
-        (hasPart('start', 'end', 'under') ? ' has-header-parts' : '')
+        (hasPart('start', 'end', 'under') ? ' has-header-parts' : '') +
+        (isEmpty ? ' is-empty' : '')
       }
     >
       {/* The original's strip across the top: contact details, social links, a language link. */}
