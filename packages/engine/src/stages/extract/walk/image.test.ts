@@ -39,6 +39,23 @@ describe('handleImage', () => {
     expect(same.context.blocks[0]).not.toHaveProperty('image.shownWidth');
   });
 
+  it('reads the width an inline style gave it (a title picture set 200 px wide), not max-width', () => {
+    const src = 'https://example.com/dir/title.png';
+    const shown = (style: string) => {
+      const { image, context } = setUp(
+        `<img src="title.png" alt="We come to you" style="${style}">`,
+        new Map([[src, { width: 766, height: 380 }]]),
+      );
+      handleImage(context, image);
+      return context.blocks[0];
+    };
+    expect(shown('width: 200px; height: 95 px; float: left')).toMatchObject({
+      image: { width: 766, height: 380, shownWidth: 200 },
+    });
+    expect(shown('max-width: 200px')).not.toHaveProperty('image.shownWidth');
+    expect(shown('width: 50%')).not.toHaveProperty('image.shownWidth');
+  });
+
   it('floats a picture the markup floats, and no other', () => {
     const floated = (html: string) => {
       const { image, context } = setUp(html);

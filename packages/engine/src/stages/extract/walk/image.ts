@@ -120,6 +120,9 @@ function isDecoration(image: ImageRef): boolean {
   );
 }
 
+/** An inline style's width in pixels. */
+const STYLE_WIDTH = /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)px\s*(?:;|$)/i;
+
 /** The image an element shows, sized from the downloaded asset or its attributes. */
 export function imageOf(context: WalkContext, element: Element): ImageRef | undefined {
   const { pageUrl, dropped } = context;
@@ -135,7 +138,9 @@ export function imageOf(context: WalkContext, element: Element): ImageRef | unde
   }
   const src = resolveUrl(raw, pageUrl);
   if (!src) return undefined;
-  const attrWidth = Number.parseInt(getAttr(element, 'width') ?? '', 10);
+  // The width its markup gave it: the attribute, else its inline style's (`style="width: 200px"`).
+  const styleWidth = STYLE_WIDTH.exec(getAttr(element, 'style') ?? '')?.[1];
+  const attrWidth = Number.parseInt(getAttr(element, 'width') ?? styleWidth ?? '', 10);
   const attrHeight = Number.parseInt(getAttr(element, 'height') ?? '', 10);
   const asset = context.assets.get(src);
   const width = asset?.width ?? (Number.isFinite(attrWidth) ? attrWidth : undefined);
