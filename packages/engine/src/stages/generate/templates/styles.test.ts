@@ -162,6 +162,14 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     );
   });
 
+  it("gives the column beside a sidebar no gutter of its own, only the grid's gap (issue 23)", () => {
+    // A 2rem gutter on each side narrowed an old page's 700 px column below two 328 px pictures
+    // it showed side by side.
+    expect(toStylesheet(tokens, false)).toMatch(
+      /\.with-aside \.wrap \{\s*max-width: none;\s*margin-inline: 0;\s*padding-inline: 0;\s*\}/u,
+    );
+  });
+
   it('writes a measure centred in its column as centred text blocks (issue 23)', () => {
     const column = { width: 1440, measure: 740, align: 'left' as const };
     const centred = toTypeScaleVariables({
