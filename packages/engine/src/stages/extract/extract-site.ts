@@ -10,6 +10,7 @@ import type { Diagnostic, RawSite } from '../../types';
 import { mergeFramesets } from './site/frames';
 import { readIdentity } from './site/identity';
 import { parsePage, type ParsedPage } from './site/parse-page';
+import { splitSwitchedParts } from './site/switched-parts';
 import {
   collectContact,
   collectLanguages,
@@ -29,7 +30,10 @@ export function extractSite(raw: RawSite, ports: { logger?: Logger } = {}): Site
   const logger = ports.logger;
   const diagnostics: Diagnostic[] = [...raw.diagnostics];
   const assetIndex = toAssetIndex(raw);
-  const htmlPages = raw.pages.filter((page) => page.html.trim().length > 0);
+  const read = raw.pages.filter((page) => page.html.trim().length > 0);
+  // A one-document site's script-switched parts are pages of their own, as the original shows them.
+  const taken = new Set(read.map((page) => page.url));
+  const htmlPages = read.flatMap((page) => splitSwitchedParts(page, taken));
   if (htmlPages.length === 0) {
     throw new AppError('ENGINE_EXTRACT_NO_CONTENT', { details: { url: raw.startUrl } });
   }
