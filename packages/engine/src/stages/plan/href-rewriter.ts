@@ -54,6 +54,17 @@ export function createHrefRewriter(
     ),
   );
   const keyOf = toLinkedPageKey(new Set(anchorsByUrl.keys()));
+  /** `route#section` of the client-side view of `href`'s document holding the anchor `hash`. */
+  const findInView = (href: string, hash: string): string | undefined => {
+    const document = toDocumentUrl(href);
+    for (const page of model.pages) {
+      if (!hasClientRoute(page.url) || toDocumentUrl(page.url) !== document) continue;
+      const target = page.anchors[hash];
+      const route = target === undefined ? undefined : routeOf(page.url);
+      if (route) return `${route}#${target}`;
+    }
+    return undefined;
+  };
   const origins = toSiteOrigins(model);
   const kept = new Map<string, LinkToOriginal>();
   const removed = new Set<string>();
@@ -90,6 +101,12 @@ export function createHrefRewriter(
         anchors?.[hash.replace(/^!?\//, '')] ??
         (sectionIds.has(hash) ? hash : undefined);
       const isSamePage = landsOn === normalizeUrl(pageUrl);
+      // An anchor in a part of the document that is a page of its own now (a script-switched
+      // part, a client-side route's view): that page, at the section holding it.
+      if (!target) {
+        const view = findInView(siteHref, hash);
+        if (view) return view;
+      }
       // A same-page anchor with no target left (a Bootstrap modal, say) goes nowhere: drop the link.
       if (!target) return isSamePage ? undefined : route;
       return isSamePage ? `#${target}` : `${route}#${target}`;

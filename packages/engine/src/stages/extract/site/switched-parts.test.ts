@@ -15,8 +15,8 @@ const BAKERY = `<!doctype html><html lang="en"><head><title>Crumb and Crust</tit
   <li><a href="#!/visit">Visit</a></li>
 </ul></nav></header>
 <main><section id="parts">
-  <article id="start"><h2>Fresh every morning</h2><p>Sourdough loaves baked before sunrise in a stone oven.</p></article>
-  <article id="breads" style="display: none;"><h2>Our breads</h2><p>Rye, spelt and a seeded country loaf, all slowly fermented.</p></article>
+  <article id="start"><h2>Fresh every morning</h2><p>Sourdough loaves baked before sunrise in a stone oven. <a href="#rye">Try the rye</a>.</p></article>
+  <article id="breads" style="display: none;"><h2 id="rye">Our breads</h2><p>Rye, spelt and a seeded country loaf, all slowly fermented.</p></article>
   <article id="visit" style="display: none;"><h2>Find us</h2><p>Corner of Mill Lane and Harbour Street, open daily from seven.</p></article>
   <article id="recipes" style="display: none;"><h2>Kitchen notes</h2><p>Our starter was born during a winter storm.</p></article>
 </section></main>
@@ -61,6 +61,11 @@ describe('script-switched parts', () => {
     // The start part's link lands on the start page (at the section holding that part).
     expect(routes[0]).toMatch(/^\/(?:#|$)/);
     expect(routes.slice(1)).toEqual(['/breads', '/visit']);
+    // A link of the start page into a part that is a page of its own now lands on that page.
+    const runs = plan.pages[0]!.sections.flatMap((s) =>
+      s.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.inlines : [])),
+    );
+    expect(runs.find((run) => run.text === 'Try the rye')?.href).toBe('/breads#our-breads');
   });
 
   it('opens on the part an entry screen leads to when the entry screen is the part shown', () => {

@@ -22,6 +22,11 @@ import { childrenOf, findElements, getAttr, isElement } from '../dom';
 /** Inline styles that hide an element: what a script's `hide()` writes. */
 const HIDDEN_STYLE = /(?:^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?:;|$)/i;
 
+/** A link to a client-side route (`href="#!/about"`, `href='/#/about'`), as the markup spells it. */
+const ROUTE_LINK = /href\s*=\s*["']?[^"'\s>#]*#!?\//i;
+/** An element hidden in the markup, inline. */
+const HIDDEN_MARKUP = /display\s*:\s*none|\shidden[\s=>]/i;
+
 function isHiddenAtLoad(element: Element): boolean {
   const style = getAttr(element, 'style');
   return (
@@ -120,7 +125,9 @@ function remove(element: Element): void {
  * addresses of pages read already (a view fetch read itself is kept, not made twice).
  */
 export function splitSwitchedParts(page: RawPage, taken: ReadonlySet<string>): RawPage[] {
-  if (hasClientRoute(page.url)) return [page];
+  // Neither a client-side route's link nor a hidden element in the markup: nothing to parse again.
+  if (hasClientRoute(page.url) || !ROUTE_LINK.test(page.html) || !HIDDEN_MARKUP.test(page.html))
+    return [page];
   const found = findSwitchedParts(parse(page.html) as Node, page.url);
   if (!found) return [page];
   const views: RawPage[] = [];
