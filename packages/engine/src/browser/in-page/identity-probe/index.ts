@@ -42,7 +42,7 @@ import { markSkipLinks } from './skip-links';
 import { markTitleBand } from './title-band';
 import { measureCorners } from './shapes';
 import { markSliders } from './sliders';
-import { markInlineLists, markRows } from './rows';
+import { markButtonRows, markInlineLists, markRows } from './rows';
 import { readParagraphColor } from './text-color';
 import { markTextPres } from './text-pre';
 import { measureTypography } from './typography';
@@ -79,6 +79,7 @@ export function run(): PageProbe | undefined {
   markAsides();
   markRows();
   markInlineLists();
+  markButtonRows();
   markAlignment();
   markFloats();
   markDrawnWidths();

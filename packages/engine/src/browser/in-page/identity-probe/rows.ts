@@ -8,6 +8,57 @@ import { body, H, W } from './view';
 
 const COLUMN_TAGS = new Set(['DIV', 'SECTION', 'ARTICLE', 'ASIDE', 'FIGURE']);
 
+/** A title's tags: in a row pushed to its two ends, the title at the start may be one of these. */
+const TITLE_TAGS = new Set([
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'P',
+  'A',
+  'SPAN',
+  'STRONG',
+  'TIME',
+]);
+
+/** The most characters a label at a row's far end (a date, a type, "See all") holds. */
+const LABEL_CHARS = 60;
+
+/**
+ * A row pushed to its two ends (a card's head: its title at the start, a short date or label at
+ * the far end, `justify-content: space-between`): two columns, the first touching the row's start
+ * edge and holding words, the second touching its end edge and holding a short label, narrower
+ * than half the row. Either may be a title's tag (a heading), not only a block's; the space
+ * between them need not be filled.
+ */
+function isEndsRow(row: Element, boxes: DOMRect[], cells: Element[], isRtl: boolean): boolean {
+  if (cells.length !== 2) return false;
+  const [start, end] = cells as [Element, Element];
+  const [a, b] = boxes as [DOMRect, DOMRect];
+  const s = style(row);
+  const r = rectOf(row);
+  const inStart = isRtl
+    ? r.right - parseFloat(s.paddingRight) - parseFloat(s.borderRightWidth)
+    : r.left + parseFloat(s.paddingLeft) + parseFloat(s.borderLeftWidth);
+  const inEnd = isRtl
+    ? r.left + parseFloat(s.paddingLeft) + parseFloat(s.borderLeftWidth)
+    : r.right - parseFloat(s.paddingRight) - parseFloat(s.borderRightWidth);
+  const atStart = Math.abs((isRtl ? a.right : a.left) - inStart) <= 4;
+  const atEnd = Math.abs((isRtl ? b.left : b.right) - inEnd) <= 4;
+  const label = text(end);
+  return (
+    atStart &&
+    atEnd &&
+    text(start).length > 0 &&
+    label.length > 0 &&
+    label.length <= LABEL_CHARS &&
+    b.width < r.width * 0.5 &&
+    [start, end].every((cell) => COLUMN_TAGS.has(cell.tagName) || TITLE_TAGS.has(cell.tagName))
+  );
+}
+
 /**
  * Layout rows: a block whose shown children stand side by side as columns (a picture beside its
  * text, a map beside the contact details), not repeated cards (those are items) nor a sidebar (the
@@ -46,7 +97,6 @@ export function markRows(): void {
         (rectOf(child).height > 0 || child.children.length > 0 || text(child).length > 0),
     );
     if (columns.length < 2 || columns.length > 4) continue;
-    if (!columns.every((child) => COLUMN_TAGS.has(child.tagName))) continue;
     // In the order the eye reads them: from the row's start edge (floats may swap the markup's
     // order: a text floated right before a picture floated left).
     const isRtl = style(row).direction === 'rtl';
@@ -61,13 +111,18 @@ export function markRows(): void {
           ((isRtl ? b.right <= boxes[i - 1]!.left + 2 : b.left >= boxes[i - 1]!.right - 2) &&
             Math.abs(b.top - boxes[0]!.top) <= 24)),
     );
+    if (!ok) continue;
     const used = boxes.reduce((sum, b) => sum + b.width, 0);
-    if (!ok || used < r.width * 0.8) continue;
+    const cells = visual.map(({ child }) => child);
+    const isEnds = isEndsRow(row, boxes, cells, isRtl);
+    if (!isEnds && !columns.every((child) => COLUMN_TAGS.has(child.tagName))) continue;
+    if (!isEnds && used < r.width * 0.8) continue;
     if (columns.filter((child) => text(child).length > 0).length < 1) continue;
-    row.setAttribute(
-      PROBE_MARKS.row,
-      boxes.map((b) => ((b.width / used) * 100).toFixed(1)).join(' '),
-    );
+    // A row pushed to its ends gives the space between to its title: the label keeps its width.
+    const shares = isEnds
+      ? [r.width - boxes[1]!.width, boxes[1]!.width].map((w) => (w / r.width) * 100)
+      : boxes.map((b) => (b.width / used) * 100);
+    row.setAttribute(PROBE_MARKS.row, shares.map((share) => share.toFixed(1)).join(' '));
     // Each column's place in that order (1 = the start edge's).
     visual.forEach(({ child }, i) => child.setAttribute(PROBE_MARKS.col, String(i + 1)));
   }
@@ -182,5 +237,32 @@ export function markInlineLists(): void {
       (b) => Math.abs(b.top - first.top) <= 4 && (b === first || b.left >= first.right - 1),
     ).length;
     if (beside >= 2) list.setAttribute(PROBE_MARKS.inline, '');
+  }
+}
+
+/**
+ * Rows of separate buttons (a list's filter pills): a block whose shown children are only buttons,
+ * two or more of them side by side on its first line. Marked PROBE_MARKS.inline like a list shown
+ * in a row, so that the rebuild keeps them separate items in a row, not one paragraph of labels.
+ */
+export function markButtonRows(): void {
+  const isButton = (e: Element): boolean =>
+    e.tagName === 'BUTTON' || e.getAttribute('role') === 'button';
+  for (const row of [...body.querySelectorAll('div, nav, p, section, span')].slice(0, 4000)) {
+    if (row.closest('form') || !isShown(row)) continue;
+    const shown = [...row.children].filter(
+      (child) => style(child).display !== 'none' && child.tagName !== 'SCRIPT',
+    );
+    if (shown.length < 2 || !shown.every(isButton)) continue;
+    // Words of its own between the buttons (a sentence with a button in it): no row of buttons.
+    if ([...row.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && text(n).length > 0))
+      continue;
+    const boxes = shown.map(rectOf).filter((b) => b.width > 0);
+    const first = boxes[0];
+    if (!first) continue;
+    const beside = boxes.filter(
+      (b) => Math.abs(b.top - first.top) <= 4 && (b === first || b.left >= first.right - 1),
+    ).length;
+    if (beside >= 2) row.setAttribute(PROBE_MARKS.inline, '');
   }
 }

@@ -22,6 +22,7 @@ import { handleAside, recordAsideStart } from './aside';
 import { BLOCKS, handleBlock, handleSubheading } from './block';
 import { handleClock } from './clock';
 import { handleClosedPanel } from './closed-panel';
+import { handleButtonRow } from './button-row';
 import { handleButton, handleControl, handleInput } from './control';
 import { enterDialogTrigger, handleDialog } from './dialog';
 import { handleDock } from './dock';
@@ -216,6 +217,8 @@ function enterElementKind(context: WalkContext, element: Element): boolean {
   if (handleAside(context, element) === false) return false;
   if (handleTabGroup(context, element) === false) return false;
   if (handlePanels(context, element) === false) return false;
+  // A row of separate buttons (filter pills): separate items, not one paragraph of labels.
+  if (handleButtonRow(context, element)) return false;
   return CONTAINER_HANDLERS.get(tag)?.(context, element) ?? true;
 }
 
