@@ -48,7 +48,8 @@ describe('Blocks', () => {
   });
 
   it("draws every block in the design's own alignment otherwise (content modules)", () => {
-    expect(classesOf()).toEqual([null, null, null, null, null]);
+    // A list shown in a row stays a row (issue 23: filter pills, a pager), not centred.
+    expect(classesOf()).toEqual([null, null, 'list-inline', null, null]);
   });
 
   it('draws pictures on one line with the label that ended their row (issue 23)', () => {

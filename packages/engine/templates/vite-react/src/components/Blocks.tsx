@@ -57,8 +57,9 @@ function classes(...names: (string | false | undefined)[]): string | undefined {
 
 /**
  * One content block of the original page, in modern markup. `keepAlignment`: drawn where the
- * original drew it (a centred line centred, a list of links in one row), for a project that keeps
- * the original's layout; without it, every block takes the design's own alignment.
+ * original drew it (a centred line centred, a centred row of links), for a project that keeps the
+ * original's layout; without it, every block takes the design's own alignment. A list the
+ * original showed in a row is drawn as a row either way.
  */
 export function BlockView({ block, keepAlignment }: { block: Block; keepAlignment?: boolean }) {
   switch (block.kind) {
@@ -119,10 +120,11 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
             <ol className="breadcrumb">{items}</ol>
           </nav>
         );
-      const inline =
-        keepAlignment && block.inline
-          ? classes('list-inline', block.align === 'center' && 'center')
-          : undefined;
+      // A row the original showed (a pager, icons, filter pills) stays a row in every design:
+      // that is its layout, not an alignment; its centring is kept only where asked.
+      const inline = block.inline
+        ? classes('list-inline', keepAlignment && block.align === 'center' && 'center')
+        : undefined;
       return block.ordered ? (
         <ol start={block.start} className={inline}>
           {items}
