@@ -95,16 +95,20 @@ async function shootRoutes(
 function withCentredTitle(page: SitePlan['pages'][number]): SitePlan['pages'][number] {
   if (!page.route.startsWith('/products/')) return page;
   const [first, ...rest] = page.sections;
+  const centred = <Heading extends { inlines: { text: string }[] }>(heading: Heading) => ({
+    ...heading,
+    align: 'center' as const,
+    inlines: heading.inlines.map((run) => ({ ...run, href: '/' })),
+  });
+  // The title is the section's heading (the menu row above it is the header's), or a block of it.
   const blocks = first!.blocks.map((block) =>
-    block.kind === 'heading' && block.level === 1
-      ? {
-          ...block,
-          align: 'center' as const,
-          inlines: block.inlines.map((run) => ({ ...run, href: '/' })),
-        }
-      : block,
+    block.kind === 'heading' && block.level === 1 ? centred(block) : block,
   );
-  return { ...page, sections: [{ ...first!, blocks }, ...rest] };
+  const heading = first!.heading?.level === 1 ? centred(first!.heading) : first!.heading;
+  return {
+    ...page,
+    sections: [{ ...first!, ...(heading ? { heading } : {}), blocks }, ...rest],
+  };
 }
 
 /**
@@ -190,7 +194,7 @@ describe('pages of a kind', () => {
       route: '/blog/untitled',
       moduleName: 'blog-untitled',
       componentName: 'BlogUntitledPage',
-      sections: post.sections.map((section) => ({
+      sections: post.sections.map(({ heading: _heading, ...section }) => ({
         ...section,
         blocks: section.blocks.filter((block) => block.kind !== 'heading'),
       })),
