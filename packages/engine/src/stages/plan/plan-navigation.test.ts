@@ -82,6 +82,58 @@ describe('the header menu (issue 12)', () => {
   });
 });
 
+describe('a documentation site with no menu at all (issue 23)', () => {
+  /** Plain pages that link to each other only in their text: no nav, no menu, no side column. */
+  function plainDocs(): SiteModel {
+    const raw = toRawSite(
+      `<html><head><title>Regex library</title></head><body>
+      <h1>Regex library</h1>
+      <p>Read the <a href="api.html">API</a> page or the <a href="syntax.html">syntax</a> page.</p>
+      </body></html>`,
+      `${ORIGIN}/index.html`,
+    );
+    raw.pages.push(
+      toRawPage(
+        `${ORIGIN}/api.html`,
+        '<title>API</title><h1>The API</h1><p>Calls. Back to the <a href="index.html">index</a>.</p>',
+        1,
+      ),
+      toRawPage(
+        `${ORIGIN}/syntax.html`,
+        '<title>Syntax</title><h1>Pattern syntax</h1><p>Atoms. See the <a href="api.html">API</a>.</p>',
+        1,
+      ),
+    );
+    return extractSite(raw);
+  }
+
+  it('makes up no header menu where the look is kept: the pages go to the footer', () => {
+    const model = plainDocs();
+    expect(model.navigation).toEqual([]);
+    expect(model.identity.menu ?? []).toEqual([]);
+    const plan = planSite(model, { strategy: 'STYLE_MODERNIZATION' });
+    // Nothing for the header to show, so it draws no band over the pages.
+    expect(plan.navigation).toEqual([]);
+    expect(plan.menu ?? []).toEqual([]);
+    // Every page is still reachable: from the footer and from the original's own links.
+    expect(plan.footerLinks.map((link) => link.route)).toEqual(['/api', '/syntax']);
+    const routes = new Set(plan.pages.map((page) => page.route));
+    const hrefs = JSON.stringify(plan.pages.map((page) => page.sections))
+      .match(/"href":"[^"]*"/g)!
+      .map((match) => match.slice(8, -1));
+    expect(hrefs.length).toBeGreaterThanOrEqual(4);
+    for (const href of hrefs) expect(routes).toContain(href);
+  });
+
+  it('keeps the page menu in the header for the other profiles', () => {
+    for (const strategy of ['INCREMENTAL_UPDATE', 'FULL_REBUILD'] as const) {
+      const plan = planSite(plainDocs(), { strategy });
+      expect(plan.navigation.map((item) => item.route)).toEqual(['/api', '/syntax']);
+      expect(plan.menu?.map((item) => item.route)).toEqual(['/api', '/syntax']);
+    }
+  });
+});
+
 describe("a one-page site's menu of in-page anchors (issue 23)", () => {
   it('keeps every item, each linking to a section of the page that starts where its anchor did', () => {
     const raw = toRawSite(

@@ -1,6 +1,7 @@
 /**
  * Navigation: the header gets the original's menu (issue 12) — every top-level item, dropdowns with
- * all their children — or, when extract found no menu tree, the first few distinct routes; the footer
+ * all their children — or, when extract found no menu tree, the first few distinct routes (not for
+ * a rebuild that keeps the original's layout: those go to the footer only); the footer
  * lists every label (its text counts), external and mailto: links included. The site's name is never
  * a menu item (the brand in the header already links home) and an error page is never linked.
  */
@@ -92,15 +93,18 @@ export function planNavigation(
   const sideMenu = pages.some((page) => page.aside?.isNavigation);
   const maxLinks =
     options.keepsOriginalLayout && navItems.length > 0 ? MAX_KEPT_LINKS : MAX_HEADER_LINKS;
-  if (navItems.length === 0 && !sideMenu) {
-    // No menu on the original: link the pages (the brand in the header already links home).
+  // No menu on the original: link the pages (the brand in the header already links home). A
+  // rebuild that keeps the original's layout lists them in the footer only: the header makes up no
+  // menu the original never showed, so a header with nothing else to show draws no band (issue 23).
+  const madeUp = navItems.length === 0 && !sideMenu;
+  if (madeUp) {
     for (const page of pages
       .filter((p) => p.route !== '/' && !isErrorPage(p))
       .slice(0, MAX_HEADER_LINKS))
       navItems.push({ label: shortTitle(page.title, model.identity.name), route: page.route });
   }
   const navigation: NavItem[] = [];
-  for (const item of navItems) {
+  for (const item of madeUp && options.keepsOriginalLayout ? [] : navItems) {
     if (navigation.length >= maxLinks) break;
     if (!item.route.startsWith('/')) continue;
     // Two labels of one page are one item; a one-page menu's items keep their own parts, even
