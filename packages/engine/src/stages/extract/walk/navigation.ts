@@ -75,6 +75,8 @@ export function isLinkDominated(element: Element, placeholders = false): boolean
 const ROW_TAGS = new Set(['p', 'div', 'td', 'center']);
 /** Links a menu row holds at least (fewer are a breadcrumb or a pager) and at most. */
 const ROW_LINKS = { min: 4, max: 30 };
+/** Nodes a row of links holds at most. */
+const ROW_NODES_MAX = 400;
 /** Letters of a menu label at most: longer link texts are sentences, not a menu. */
 const ROW_LABEL_MAX = 40;
 
@@ -97,8 +99,12 @@ export function isLeadingLinkRow(
   let linked = 0;
   const hrefs: string[] = [];
   let fits = true;
+  let nodes = 0;
   const letters = (value: string) => value.replace(/[^\p{L}\p{N}]/gu, '').length;
   walk(element, (node) => {
+    // A row of 30 links is a few hundred nodes: a larger subtree is no row (and a page of deep
+    // wrappers, each asked in turn, is not walked over and over).
+    if (++nodes > ROW_NODES_MAX) fits = false;
     if (!fits) return false;
     if (node.nodeName === '#text') {
       all += letters((node as { value: string }).value);
