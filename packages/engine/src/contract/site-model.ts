@@ -148,7 +148,20 @@ const blockKindsSchema = exactly<Block>()(
       inlines: runsSchema,
       role: z.enum(['quote', 'caption', 'term', 'definition', 'address']).optional(),
       align: center,
-      tone: z.object({ step: z.number().optional(), color: z.string().optional() }).optional(),
+      tone: z
+        .object({
+          step: z.number().optional(),
+          color: z.string().optional(),
+          font: z
+            .object({
+              scale: z.number(),
+              leading: z.number().optional(),
+              bold: z.literal(true).optional(),
+              italic: z.literal(true).optional(),
+            })
+            .optional(),
+        })
+        .optional(),
       inline: z.literal('continue').optional(),
     }),
     z.object({

@@ -128,6 +128,14 @@ export const PROBE_MARKS = {
    * tabs (a list of dates and places), not code. The rebuild keeps its lines in the body's type.
    */
   textPre: 'data-sitelift-text-pre',
+  /**
+   * A block of text whose computed size stands clearly apart from the body's (issue 23: an about
+   * text at 18 px on a 15 px page, a lead line at 40 px, a 1998 page's small print), valued with
+   * its size and line height as shares of the body's size and of its own, and `bold`/`italic` when
+   * it has them and the body has not: `1.18 1.61 italic`. A block at the body's size inside one so
+   * marked is valued `body`.
+   */
+  textSize: 'data-sitelift-text-size',
   /** The computed text alignment (`center`/`left`) where it differs from the parent's; always on the body. */
   align: 'data-sitelift-align',
   /**

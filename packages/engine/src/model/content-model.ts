@@ -104,7 +104,15 @@ export type Block =
        * color="#800080">`, `<big>`): `step` sizes above the body (1-3, as `<font size>` 4-6), the
        * colour as written (plan keeps it only where it reads on the rebuilt page's ground).
        */
-      tone?: { step?: number; color?: string };
+      tone?: {
+        step?: number;
+        color?: string;
+        /**
+         * The size the page's CSS set it in, apart from the body's (PROBE_MARKS.textSize): its font
+         * size as a share of the body's, its line height as a share of its own size, bold, italic.
+         */
+        font?: { scale: number; leading?: number; bold?: true; italic?: true };
+      };
       /**
        * A label the original showed on one line with the pictures before it (issue 23: a button,
        * a drawing and "Games & cheatcodes" in one table row): it ends their row (`inline` images).

@@ -284,6 +284,25 @@ describe('toBlockJsx', () => {
     expect(printJsx(code!)).toContain('<pre>');
   });
 
+  it("draws a paragraph at the size the original's CSS set it in, by a class and its variables", () => {
+    const [lead] = toBlockJsx(
+      {
+        kind: 'paragraph',
+        inlines: [{ text: 'Welcome to the studio' }],
+        tone: { font: { scale: 2.67, leading: 1.2, bold: true, italic: true } },
+      },
+      newJsxState(),
+    );
+    const printed = printJsx(lead!);
+    expect(printed).toContain('className="sized"');
+    expect(printed).toMatch(/"--p-size": "2.67"/);
+    expect(printed).toMatch(/"--p-leading": "1.2"/);
+    expect(printed).toContain('fontWeight: 700');
+    expect(printed).toContain('fontStyle: "italic"');
+    const [plain] = toBlockJsx({ kind: 'paragraph', inlines: [{ text: 'Body' }] }, newJsxState());
+    expect(printJsx(plain!)).toBe('<p>{"Body"}</p>');
+  });
+
   it('keeps non-ASCII text as it is in the source', () => {
     const [node] = toBlockJsx({ kind: 'pre', text: 'café — 東京' }, newJsxState());
     expect(printJsx(node!)).toContain('café — 東京');

@@ -329,17 +329,37 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
       const inner = toInlineJsx(block.inlines, state);
       const centre = block.align === 'center' ? ['center'] : [];
       // The original's own size step and colour (an old page's <font>; plan kept a readable one).
-      const tone = block.tone?.step ? [`tone-${block.tone.step}`] : [];
-      const ink = block.tone?.color
-        ? [
-            exprAttr(
-              'style',
-              t.objectExpression([
-                t.objectProperty(t.identifier('color'), t.stringLiteral(block.tone.color)),
-              ]),
-            ),
-          ]
-        : [];
+      // The size the page's CSS set it in (issue 23): base.css's `sized`, from its variables.
+      const font = block.tone?.font;
+      const tone = [
+        ...(block.tone?.step ? [`tone-${block.tone.step}`] : []),
+        ...(font ? ['sized'] : []),
+      ];
+      const properties = [
+        ...(block.tone?.color
+          ? [t.objectProperty(t.identifier('color'), t.stringLiteral(block.tone.color))]
+          : []),
+        ...(font
+          ? [
+              t.objectProperty(t.stringLiteral('--p-size'), t.stringLiteral(String(font.scale))),
+              ...(font.leading
+                ? [
+                    t.objectProperty(
+                      t.stringLiteral('--p-leading'),
+                      t.stringLiteral(String(font.leading)),
+                    ),
+                  ]
+                : []),
+              ...(font.bold
+                ? [t.objectProperty(t.identifier('fontWeight'), t.numericLiteral(700))]
+                : []),
+              ...(font.italic
+                ? [t.objectProperty(t.identifier('fontStyle'), t.stringLiteral('italic'))]
+                : []),
+            ]
+          : []),
+      ];
+      const ink = properties.length > 0 ? [exprAttr('style', t.objectExpression(properties))] : [];
       const p = (...names: string[]) => {
         const className = [...names, ...tone, ...centre].join(' ');
         return [

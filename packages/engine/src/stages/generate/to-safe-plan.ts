@@ -114,10 +114,22 @@ function toSafeBlock(block: Block): Block | undefined {
     case 'paragraph': {
       const out = { ...block, inlines: toSafeRuns(block.inlines) };
       if (block.tone) {
-        const { step, color } = block.tone;
+        const { step, color, font } = block.tone;
+        const within = (n: unknown, low: number, high: number): n is number =>
+          typeof n === 'number' && Number.isFinite(n) && n >= low && n <= high;
         const tone = {
           ...(step !== undefined && [1, 2, 3].includes(step) ? { step } : {}),
           ...(color !== undefined && /^#[0-9a-f]{6}$/i.test(color) ? { color } : {}),
+          ...(font && within(font.scale, 0.5, 3)
+            ? {
+                font: {
+                  scale: font.scale,
+                  ...(within(font.leading, 1, 2.2) ? { leading: font.leading } : {}),
+                  ...(font.bold === true ? { bold: true as const } : {}),
+                  ...(font.italic === true ? { italic: true as const } : {}),
+                },
+              }
+            : {}),
         };
         if (Object.keys(tone).length > 0) out.tone = tone;
         else delete out.tone;

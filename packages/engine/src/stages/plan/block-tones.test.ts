@@ -8,7 +8,7 @@ const tokens = (more: Partial<DesignTokens> = {}) =>
   ({ colors: { background: '#ffffff', text: '#111111' }, ...more }) as unknown as DesignTokens;
 const model = (backgrounds?: SiteModel['identity']['backgrounds']) =>
   ({ identity: { backgrounds } }) as unknown as SiteModel;
-const toned = (tone: { step?: number; color?: string }): Block => ({
+const toned = (tone: NonNullable<Extract<Block, { kind: 'paragraph' }>['tone']>): Block => ({
   kind: 'paragraph',
   inlines: [{ text: 'Alpuente', strong: true }],
   tone,
@@ -67,5 +67,22 @@ describe("a paragraph's own type on the rebuild's grounds (issue 23)", () => {
       pageGrounds: [{ route: '/dark', picture: { ...planned, attachment: 'scroll', plate: 0.95 } }],
     });
     expect(tonesOf(withReadableTones(pages, site, plated, true))).toEqual([{ color: '#800080' }]);
+  });
+
+  it('keeps the size the CSS set a paragraph in where the look is kept, not elsewhere', () => {
+    const pages = [
+      page('/', 'https://v.example/', [
+        toned({ font: { scale: 1.2, leading: 1.61 } }),
+        toned({ font: { scale: 0.67 }, color: '#000000' }),
+      ]),
+    ];
+    expect(tonesOf(withReadableTones(pages, model(), tokens(), true))).toEqual([
+      { font: { scale: 1.2, leading: 1.61 } },
+      { font: { scale: 0.67 } },
+    ]);
+    expect(tonesOf(withReadableTones(pages, model(), tokens(), false))).toEqual([
+      undefined,
+      undefined,
+    ]);
   });
 });

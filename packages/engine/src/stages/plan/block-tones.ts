@@ -5,7 +5,7 @@
  * plate the designer laid, the site's, or the page's colour); else the site's ink. A profile that
  * restructures the site sets every paragraph in the site's type.
  */
-import type { DesignTokens, PlannedPage, SiteModel } from '../../model';
+import type { Block, DesignTokens, PlannedPage, SiteModel } from '../../model';
 import { contrast, parseColor, toHex, type Rgb } from '../../lib/color';
 
 /** `top` laid over `under` at `alpha`. */
@@ -17,7 +17,7 @@ function mix(top: Rgb, under: Rgb, alpha: number): Rgb {
   };
 }
 
-type Tone = { step?: number; color?: string };
+type Tone = NonNullable<Extract<Block, { kind: 'paragraph' }>['tone']>;
 
 /** Copies `value` with every paragraph's tone passed through `keep` (unchanged parts shared). */
 function mapTones(value: unknown, keep: (tone: Tone) => Tone | undefined): unknown {
@@ -78,6 +78,8 @@ export function withReadableTones(
       const out: Tone = {
         ...(tone.step ? { step: Math.max(1, Math.min(3, Math.round(tone.step))) } : {}),
         ...(readable ? { color: toHex(color) } : {}),
+        // The size the page's CSS set it in (issue 23), drawn as the original drew it.
+        ...(tone.font ? { font: tone.font } : {}),
       };
       return Object.keys(out).length > 0 ? out : undefined;
     };

@@ -45,6 +45,7 @@ import { markSliders } from './sliders';
 import { markButtonRows, markInlineLists, markRows } from './rows';
 import { readParagraphColor } from './text-color';
 import { markTextPres } from './text-pre';
+import { markTextSizes } from './text-sizes';
 import { measureTypography } from './typography';
 import { body, doc, H, W } from './view';
 
@@ -100,6 +101,8 @@ export function run(): PageProbe | undefined {
     documentHeight,
   });
   if (typography) {
+    // Against the body's size just measured: the blocks of text the page set larger or smaller.
+    markTextSizes(typography.body.size, [header, footer]);
     const band = measureHeaderBand({ header, heroElement: found?.element, brand, menu: menu?.e });
     if (band) typography.header = band;
     // The header's strip and the lines beside its brand stay the header's (issue 23).

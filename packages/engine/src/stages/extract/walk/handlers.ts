@@ -39,7 +39,7 @@ import { handleImage } from './image';
 import { inlineMark } from './inline-mark';
 import { handleLineBreak } from './line-break';
 import { handleLink } from './link';
-import { handleTone } from './tone';
+import { enterTextSize, handleTone } from './tone';
 import { handleOverlay } from './overlay';
 import { isMenuToggle } from './menu-toggle';
 import { handlePanels } from './panels';
@@ -173,6 +173,8 @@ function enterElement(context: WalkContext, element: Element): boolean {
   }
   // A dialog's trigger (after its handler, whose own exit it keeps): what it holds opens the dialog.
   if (entered) enterDialogTrigger(context, element);
+  // The size the page's CSS set its text in (after its handler, whose own exit it keeps).
+  if (entered) enterTextSize(context, element);
   return entered;
 }
 

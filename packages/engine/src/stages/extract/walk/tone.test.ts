@@ -1,5 +1,6 @@
 import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
+import { PROBE_MARKS } from '../../../measure/probe-marks';
 import type { Node } from '../dom';
 import { walkContent } from '../walk-content';
 
@@ -41,6 +42,27 @@ describe("an old page's own type (issue 23)", () => {
     expect(blocks.map((block) => (block.kind === 'paragraph' ? block.tone : undefined))).toEqual([
       { color: '#660066' },
       { color: '#006600' },
+    ]);
+  });
+
+  it('keeps the size the probe found a block set in, and the body size inside it', () => {
+    const mark = PROBE_MARKS.textSize;
+    const blocks = blocksOf(
+      `<div ${mark}="2.67 1.2 bold italic">Welcome to the studio</div>` +
+        `<p ${mark}="1.2 1.61">We make things for <a href="/x">people</a> who read.</p>` +
+        `<p>Body words</p>` +
+        `<div ${mark}="0.67">Small words<p ${mark}="body">A body-sized paragraph inside</p>` +
+        `<p>Small print too</p></div>` +
+        `<p ${mark}="1.5"><font size="5">A font tag says it already</font></p>`,
+    );
+    expect(blocks.map((block) => (block.kind === 'paragraph' ? block.tone : block.kind))).toEqual([
+      { font: { scale: 2.67, leading: 1.2, bold: true, italic: true } },
+      { font: { scale: 1.2, leading: 1.61 } },
+      undefined,
+      { font: { scale: 0.67 } },
+      undefined,
+      { font: { scale: 0.67 } },
+      { step: 2 },
     ]);
   });
 });

@@ -4,9 +4,10 @@
  * colour keeps it (flush.ts toBlockTone), so that the big purple lines of a FrontPage page do not
  * become body text in the site's ink.
  */
+import { PROBE_MARKS } from '../../../measure/probe-marks';
 import type { Element, Node } from '../dom';
 import { findElement, getAttr, isElement } from '../dom';
-import type { Tone, WalkContext } from './walk-context';
+import type { BlockFont, Tone, WalkContext } from './walk-context';
 
 /** Share of a paragraph's letters that must carry a tone for the paragraph to keep it. */
 const PREDOMINANT = 2 / 3;
@@ -50,6 +51,37 @@ export function handleTone(context: WalkContext, element: Element): boolean {
   return true;
 }
 
+/** A PROBE_MARKS.textSize value (`1.18 1.61 italic`); undefined for `body` or a malformed one. */
+export function parseTextSize(value: string | undefined): BlockFont | undefined {
+  const [scaleText, ...rest] = value?.trim().split(/\s+/) ?? [];
+  const scale = Number(scaleText);
+  if (!scaleText || !Number.isFinite(scale) || scale <= 0) return undefined;
+  const leading = rest[0] !== undefined ? Number(rest[0]) : NaN;
+  return {
+    scale,
+    ...(Number.isFinite(leading) && leading > 0 ? { leading } : {}),
+    ...(rest.includes('bold') ? { bold: true as const } : {}),
+    ...(rest.includes('italic') ? { italic: true as const } : {}),
+  };
+}
+
+/**
+ * An element the probe found set in a size of its own (PROBE_MARKS.textSize): the runs inside take
+ * it, and an inner block marked `body` returns to the body's. Chains the exit its handler set.
+ */
+export function enterTextSize(context: WalkContext, element: Element): void {
+  const value = getAttr(element, PROBE_MARKS.textSize);
+  if (value === undefined) return;
+  const { font: _outer, ...parent } = currentTone(context);
+  const font = parseTextSize(value);
+  context.tones.push(font ? { ...parent, font } : parent);
+  const previous = context.exits.get(element);
+  context.exits.set(element, () => {
+    previous?.();
+    context.tones.pop();
+  });
+}
+
 /**
  * A paragraph's tone from its runs' (letters counted, spaces not): the largest step that most of
  * its letters reach, and the colour most of its words outside links are in (a link keeps its own
@@ -57,7 +89,7 @@ export function handleTone(context: WalkContext, element: Element): boolean {
  */
 export function toBlockTone(
   tallies: readonly { letters: number; tone: Tone; linked?: boolean }[],
-): { step?: number; color?: string } | undefined {
+): { step?: number; color?: string; font?: BlockFont } | undefined {
   const count = (of: readonly { letters: number }[]) =>
     of.reduce((sum, tally) => sum + tally.letters, 0);
   const total = count(tallies);
@@ -75,8 +107,23 @@ export function toBlockTone(
             count(words.filter((tally) => tally.tone.color === each)) / plain >= PREDOMINANT,
         )
       : undefined;
-  if (step === undefined && color === undefined) return undefined;
-  return { ...(step !== undefined ? { step } : {}), ...(color ? { color } : {}) };
+  // The size the page's CSS set most of its letters in, unless its <font> size says so already.
+  const fonts = new Map<string, BlockFont>();
+  for (const { tone } of tallies) if (tone.font) fonts.set(JSON.stringify(tone.font), tone.font);
+  const font =
+    step === undefined
+      ? [...fonts.entries()].find(
+          ([key]) =>
+            share((tone) => (tone.font ? JSON.stringify(tone.font) : undefined) === key) >=
+            PREDOMINANT,
+        )?.[1]
+      : undefined;
+  if (step === undefined && color === undefined && font === undefined) return undefined;
+  return {
+    ...(step !== undefined ? { step } : {}),
+    ...(color ? { color } : {}),
+    ...(font ? { font } : {}),
+  };
 }
 
 /**

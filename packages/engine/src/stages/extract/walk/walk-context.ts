@@ -38,6 +38,19 @@ export interface WalkResult {
 export interface Tone {
   step: number;
   color?: string;
+  /** The size the page's CSS set the text in, apart from the body's (PROBE_MARKS.textSize). */
+  font?: BlockFont;
+}
+
+/**
+ * A block's own size (issue 23): its font size as a share of the body's, its line height as a
+ * share of its own size, and bold or italic where the body is neither.
+ */
+export interface BlockFont {
+  scale: number;
+  leading?: number;
+  bold?: true;
+  italic?: true;
 }
 
 /** A block element the walk is inside, and the list its items belong to. */

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { Block, InlineRun, PanelData } from '../content/types';
 import { Carousel, ItemGrid } from './Carousel';
 import { ContactForm } from './ContactForm';
@@ -68,7 +69,18 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
       const centre = keepAlignment && block.align === 'center' && 'center';
       // The original's own size step and colour (an old page's <font>), where plan kept them.
       const tone = block.tone?.step ? `tone-${block.tone.step}` : undefined;
-      const ink = block.tone?.color ? { color: block.tone.color } : undefined;
+      // The size the original's CSS set it in: base.css's `sized`, from its variables.
+      const font = block.tone?.font;
+      const ink =
+        block.tone?.color || font
+          ? ({
+              ...(block.tone?.color ? { color: block.tone.color } : {}),
+              ...(font ? { '--p-size': String(font.scale) } : {}),
+              ...(font?.leading ? { '--p-leading': String(font.leading) } : {}),
+              ...(font?.bold ? { fontWeight: 700 } : {}),
+              ...(font?.italic ? { fontStyle: 'italic' } : {}),
+            } as CSSProperties)
+          : undefined;
       if (block.role === 'quote')
         return <blockquote className={classes(centre)}>{text}</blockquote>;
       if (block.role === 'address') return <address className={classes(centre)}>{text}</address>;
@@ -79,7 +91,7 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
       if (block.inlines.length > 0 && block.inlines.every((run) => run.icon && !run.href))
         return <p className={classes('icon-lead', centre)}>{text}</p>;
       return (
-        <p className={classes(tone, centre)} style={ink}>
+        <p className={classes(tone, font && 'sized', centre)} style={ink}>
           {text}
         </p>
       );

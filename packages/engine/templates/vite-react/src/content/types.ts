@@ -63,7 +63,12 @@ export type Block =
       /** The original centred it (issue 12); STYLE_MODERNIZATION does too. */
       align?: 'center';
       /** The original's own size step above the body (1-3) and colour (an old page's `<font>`). */
-      tone?: { step?: number; color?: string };
+      tone?: {
+        step?: number;
+        color?: string;
+        /** The size the original's CSS set it in: a share of the body's size, leading, bold, italic. */
+        font?: { scale: number; leading?: number; bold?: true; italic?: true };
+      };
       /** A label shown on one line with the pictures before it: it ends their row. */
       inline?: 'continue';
     }
