@@ -40,7 +40,8 @@ describe('markTextSizes', () => {
       <p id="mixed">Mostly body words here, with <span class="fine">a few small</span></p>
       <div class="wrap" id="wrap">Small words <p id="inner">and a body-sized paragraph inside</p></div>
       <p><span class="fine" id="fine-span">Copyright 1998, all rights</span></p>
-      <footer><p id="foot">Footer words</p></footer>`;
+      <footer><p id="foot">Footer words</p></footer>
+      <p id="cta-line"><a class="lead" id="cta" ${PROBE_MARKS.button}="primary">Call to action</a></p>`;
     markTextSizes(15, []);
     const marks = Object.fromEntries(
       [...document.querySelectorAll(`[${PROBE_MARKS.textSize}]`)].map((e) => [

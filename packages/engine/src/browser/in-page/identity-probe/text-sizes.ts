@@ -4,7 +4,8 @@
  * measureTypography found; a block (the nearest element not laid out inline) most of whose letters
  * share a size at least 15% away from it is marked PROBE_MARKS.textSize with that size and its line
  * height (shares of the body's size and of its own), and bold or italic where the body is neither.
- * Headings keep their own scale; the header, footer, menus and other chrome are not content.
+ * Headings and buttons keep their own scale; the header, footer, menus and other chrome are not
+ * content.
  */
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { isShown, style, textOf } from './dom';
@@ -47,9 +48,14 @@ export function markTextSizes(
   if (!(bodySize > 0)) return;
   const outside = [
     'header, footer, nav, [role=banner], [role=contentinfo], [role=navigation]',
-    ...[PROBE_MARKS.menu, PROBE_MARKS.splash, PROBE_MARKS.dialog, PROBE_MARKS.overlay].map(
-      markSelector,
-    ),
+    // A link drawn as a button has the button's own size.
+    ...[
+      PROBE_MARKS.menu,
+      PROBE_MARKS.splash,
+      PROBE_MARKS.dialog,
+      PROBE_MARKS.overlay,
+      PROBE_MARKS.button,
+    ].map(markSelector),
     'script, style, noscript, template, button, select, textarea, pre, h1, h2, h3, h4, h5, h6',
   ].join(', ');
   const blockOf = (e: Element): Element => {
