@@ -134,6 +134,8 @@ export const probedTypographySchema = z.object({
       isCentered: z.boolean(),
       /** Where the measure's paragraphs start, from the column's left edge (px; absent at 0). */
       inset: finite.optional(),
+      /** True when no paragraph was there to measure: the measure is the column's width. */
+      isMeasureGuessed: z.boolean().optional(),
     })
     .optional(),
   /** Median gap (px) between two paragraphs in a row. */

@@ -46,6 +46,47 @@ const contentBox = (e: Element): { left: number; width: number } => {
   return { left, width: right - left };
 };
 
+/**
+ * The `<header>`s of the page's content: below the site's header (neither inside it nor around
+ * it), holding the page's shown h1 under that header's bottom edge, and holding neither the brand
+ * nor a menu nor the hero (a page's title and intro set in a second header, issue 23). Without a
+ * site header found, every `<header>` is the site's.
+ */
+function pageHeadsOf(siteHeader: Element | null, hero: Element | undefined): Set<Element> {
+  const heads = new Set<Element>();
+  if (!siteHeader) return heads;
+  const below = rectOf(siteHeader).bottom;
+  const parts = [PROBE_MARKS.brand, PROBE_MARKS.menu].map(markSelector).join(', ');
+  for (const e of doc.querySelectorAll('header')) {
+    if (e === siteHeader || e.contains(siteHeader) || siteHeader.contains(e)) continue;
+    if (e.getAttribute('role') === 'banner' || e.querySelector(parts)) continue;
+    if (hero && (e === hero || e.contains(hero) || hero.contains(e))) continue;
+    const h1 = [...e.querySelectorAll('h1')].find((h) => isShown(h) && text(h));
+    if (h1 && rectOf(h1).top >= below - 1) heads.add(e);
+  }
+  return heads;
+}
+
+/** True when `e` lies in a `<header>` of the site's (any but the page's own, `pageHeads`). */
+function inSiteHead(e: Element, pageHeads: Set<Element>): boolean {
+  for (let h = e.closest('header'); h; h = h.parentElement?.closest('header') ?? null)
+    if (!pageHeads.has(h)) return true;
+  return false;
+}
+
+/**
+ * The line a box's words make when they fit on one line (its height at most one and a half of its
+ * line height): its left edge and width; undefined for text of more lines.
+ */
+function lineOf(box: Element): { left: number; width: number } | undefined {
+  const range = doc.createRange();
+  range.selectNodeContents(box);
+  const r = range.getBoundingClientRect();
+  const leading = leadingOf(style(box));
+  if (r.width <= 0 || r.height <= 0 || leading <= 0 || r.height > leading * 1.5) return undefined;
+  return { left: r.left, width: r.width };
+}
+
 /** A heading's height at most this much (px) under its bar's: the bar is the heading's, not a section's. */
 const BAR_SLACK = 48;
 
@@ -86,14 +127,16 @@ export interface TypographyContext {
 export function measureTypography(context: TypographyContext): ProbedTypography | undefined {
   const { header, footer, heroElement, heroHeadlineSize, background, documentHeight } = context;
   const CHROME = [
-    'header, footer, nav, [role=banner], [role=contentinfo], [role=navigation]',
+    'footer, nav, [role=banner], [role=contentinfo], [role=navigation]',
     ...[PROBE_MARKS.menu, PROBE_MARKS.splash, PROBE_MARKS.dialog, PROBE_MARKS.overlay].map(
       markSelector,
     ),
     'script, style, noscript, template, button, select, textarea, h1, h2, h3, h4, h5, h6',
   ].join(', ');
+  const pageHeads = pageHeadsOf(header, heroElement);
   const isChrome = (e: Element): boolean =>
     !!e.closest(CHROME) ||
+    inSiteHead(e, pageHeads) ||
     (header && header.contains(e)) ||
     (footer && footer.contains(e)) ||
     false;
@@ -221,7 +264,9 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
     if (c.width <= 0) continue;
     const key = Math.round(c.left) + '|' + Math.round(c.width);
     add(containers, key, chars);
-    const inner = contentBox(box);
+    // A paragraph of one line runs as far as its words, not its box (a short line in a wide box
+    // says nothing of where longer text would wrap).
+    const inner = lineOf(box) ?? contentBox(box);
     if (inner.width > 0)
       widths.push([Math.round(inner.width), chars, key, Math.round(inner.left - c.left)]);
   }
@@ -241,6 +286,8 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
     // sidebar sits well right of the column's edge).
     const inset = weightedMedian(spans.map((w) => [w[3], w[1]] as const));
     if (inset !== undefined && inset > 0) typography.column.inset = inset;
+    // No paragraph to measure: the measure is the column's width, a guess other pages overrule.
+    if (spans.length === 0) typography.column.isMeasureGuessed = true;
   }
   // The rhythm: the gap between two paragraphs in a row, and the gap before a section's heading.
   const paragraphGaps: number[] = [];
