@@ -151,6 +151,28 @@ describe('the measured type scale (decision record 029)', () => {
     });
   });
 
+  it('lets a page that measured no paragraph (its measure guessed) count only when none did', () => {
+    // The start page had no paragraph to measure; two pages wrap their text at 600 and 640 px.
+    const guessed: ProbedTypography = {
+      ...BOOTSTRAP,
+      column: { left: 154, width: 1132, measure: 1132, isCentered: true, isMeasureGuessed: true },
+    };
+    const page = (measure: number): ProbedTypography => ({
+      ...BOOTSTRAP,
+      column: { left: 154, width: 1132, measure, isCentered: true, inset: 0 },
+    });
+    expect(mergeTypography([guessed, page(600), page(640), guessed])!.column).toEqual({
+      left: 154,
+      width: 1132,
+      measure: 640,
+      isCentered: true,
+      inset: 0,
+    });
+    expect(toTypeScale(mergeTypography([guessed, page(600)])!).column?.measure).toBe(600);
+    // No page measured one: the column's width stands.
+    expect(mergeTypography([guessed, guessed])!.column?.measure).toBe(1132);
+  });
+
   it("takes a site's scale over its pages: medians, the most shared column, what most pages do", () => {
     const page = (size: number, left: number, isTextCentered?: true): ProbedTypography => ({
       ...BOOTSTRAP,

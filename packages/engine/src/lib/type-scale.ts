@@ -271,13 +271,22 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
   >((best, next) => (!best || next.n > best.n ? next : best), undefined)?.column;
   // The pages sharing that column wrap at its widest measure: a page with a scroll bar or one
   // long line less measures a little narrower, and a line another page drew whole must stay whole.
+  // A page with no paragraph to measure guessed its measure (the column's width): it counts only
+  // when no page measured one.
   if (column) {
     const same = pages.flatMap((t) =>
       t.column && t.column.left === column.left && t.column.width === column.width
-        ? [t.column.measure]
+        ? [t.column]
         : [],
     );
-    merged.column = { ...column, measure: Math.max(column.measure, ...same) };
+    const measured = same.filter((c) => !c.isMeasureGuessed);
+    if (measured.length === 0) merged.column = column;
+    else {
+      const { isMeasureGuessed: _guessed, ...base } = column.isMeasureGuessed
+        ? measured[0]!
+        : column;
+      merged.column = { ...base, measure: Math.max(...measured.map((c) => c.measure)) };
+    }
   }
   const paragraphGap = median(numbers((t) => t.paragraphGap));
   if (paragraphGap !== undefined) merged.paragraphGap = paragraphGap;
