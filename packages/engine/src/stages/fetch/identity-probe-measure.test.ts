@@ -35,7 +35,8 @@ const HEAD = `<!doctype html><html lang="en"><head><title>Orchard</title><style>
   h1 { font-size: 40px; margin: 20px 0; }
 </style></head><body>
   <nav class="bar"><div class="wrap"><a href="/">Orchard</a>
-    <a href="/">Home</a> <a href="/note.html">Note</a> <a href="/about.html">About</a></div></nav>`;
+    <a href="/">Home</a> <a href="/note.html">Note</a> <a href="/about.html">About</a>
+    <a href="/post.html">Post</a></div></nav>`;
 
 /**
  * The page's title and intro in a second header under the site's bar (a 600 px measure), and
@@ -62,6 +63,13 @@ const ABOUT = `${HEAD}
   ${SCRIPT}
 </body></html>`;
 
+/** A post whose article header (its h1 and byline) is all the text it shows. */
+const POST = `${HEAD}
+  <section><div class="wrap"><article><header><h1>Pruning</h1>
+    <p style="font-size: 12px">March 3 by the gardener</p></header><div></div></article></div></section>
+  ${SCRIPT}
+</body></html>`;
+
 let site: TestServer;
 let raw: RawSite;
 
@@ -70,11 +78,12 @@ beforeAll(async () => {
     '/': { body: INTRO },
     '/note.html': { body: NOTE },
     '/about.html': { body: ABOUT },
+    '/post.html': { body: POST },
   });
   if (chromePath) {
     raw = await fetchSite(
       `${site.origin}/`,
-      { browser: 'always', maxPages: 3, allowPrivateUrls: true, respectRobots: false },
+      { browser: 'always', maxPages: 4, allowPrivateUrls: true, respectRobots: false },
       ports(),
     );
   }
@@ -84,11 +93,12 @@ afterAll(async () => {
   await site?.close();
 });
 
-const columnOf = (path: string) => {
+const typographyOf = (path: string) => {
   const page = raw.pages.find((p) => p.url === `${site.origin}${path}`);
   if (!page?.probe) throw new Error(`${path} was not probed`);
-  return page.probe.typography?.column;
+  return page.probe.typography;
 };
+const columnOf = (path: string) => typographyOf(path)?.column;
 
 describe.skipIf(!chromePath)("the identity probe's measure (issue 23)", () => {
   it("measures the intro a second header holds under the site's bar: it is the page's text", () => {
@@ -113,5 +123,9 @@ describe.skipIf(!chromePath)("the identity probe's measure (issue 23)", () => {
     expect(column.measure).toBeGreaterThan(530);
     expect(column.measure).toBeLessThan(900);
     expect(column.isMeasureGuessed).toBeUndefined();
+  });
+
+  it("reads no body text from an article's header: its byline is no prose", () => {
+    expect(typographyOf('/post.html')).toBeUndefined();
   });
 });

@@ -48,8 +48,8 @@ const contentBox = (e: Element): { left: number; width: number } => {
 
 /**
  * The `<header>`s of the page's content: below the site's header (neither inside it nor around
- * it), holding the page's shown h1 under that header's bottom edge, and holding neither the brand
- * nor a menu nor the hero (a page's title and intro set in a second header, issue 23). Without a
+ * it, nor an article's), holding the page's shown h1 under that header's bottom edge, and holding
+ * neither the brand nor a menu nor the hero (a page's title and intro set in a second header, issue 23). Without a
  * site header found, every `<header>` is the site's.
  */
 function pageHeadsOf(siteHeader: Element | null, hero: Element | undefined): Set<Element> {
@@ -59,7 +59,9 @@ function pageHeadsOf(siteHeader: Element | null, hero: Element | undefined): Set
   const parts = [PROBE_MARKS.brand, PROBE_MARKS.menu].map(markSelector).join(', ');
   for (const e of doc.querySelectorAll('header')) {
     if (e === siteHeader || e.contains(siteHeader) || siteHeader.contains(e)) continue;
-    if (e.getAttribute('role') === 'banner' || e.querySelector(parts)) continue;
+    // An article's own header is its title and byline (a date, an author): metadata, not prose.
+    if (e.getAttribute('role') === 'banner' || e.querySelector(parts) || e.closest('article'))
+      continue;
     if (hero && (e === hero || e.contains(hero) || hero.contains(e))) continue;
     const h1 = [...e.querySelectorAll('h1')].find((h) => isShown(h) && text(h));
     if (h1 && rectOf(h1).top >= below - 1) heads.add(e);
