@@ -158,31 +158,37 @@ describe.skipIf(!chromePath)('client-side routes crawled as pages (issue 23)', (
   });
 });
 
-describe.skipIf(!chromePath)('panels a hash-bang switches stay one page (issue 23)', () => {
-  let site: ProbedSite;
+describe.skipIf(!chromePath)(
+  'panels a hash-bang switches are pages of their own (decision 100)',
+  () => {
+    let site: ProbedSite;
 
-  beforeAll(async () => {
-    site = await probeSite({ '/': PANEL_SITE });
-  }, 60_000);
+    beforeAll(async () => {
+      site = await probeSite({ '/': PANEL_SITE });
+    }, 60_000);
 
-  afterAll(async () => {
-    await site?.close();
-  });
+    afterAll(async () => {
+      await site?.close();
+    });
 
-  it('reads the document once and keeps its routes as links to its panels', () => {
-    expect(site.raw!.pages.map((page) => pathOf(page.url, site))).toEqual(['/']);
-    const plan = planSite(extractSite(site.raw!), { strategy: 'FULL_REBUILD' });
-    expect(plan.pages.map((page) => page.route)).toEqual(['/']);
-    const text = plan.pages[0]!.textBlocks.join(' ');
-    expect(text).toContain('Soup of the day with fresh bread and butter');
-    expect(text).toContain('Family cooking by the harbour');
-    // #!/page_menu shows <li id="page_menu">: the link goes to the section holding it.
-    expect((plan.menu ?? []).map((item) => item.route)).toEqual([
-      '/#welcome-to-the-olive-tree',
-      '/#our-menu',
-    ]);
-  });
-});
+    it('reads the document once and makes each routed panel a page, every word kept', () => {
+      expect(site.raw!.pages.map((page) => pathOf(page.url, site))).toEqual(['/']);
+      const plan = planSite(extractSite(site.raw!), { strategy: 'FULL_REBUILD' });
+      // The splash is the entry screen: the start page shows the first routed panel, the other its own.
+      expect(plan.pages.map((page) => page.route)).toEqual(['/', '/page-menu']);
+      const textOf = (route: string) =>
+        plan.pages.find((page) => page.route === route)!.textBlocks.join(' ');
+      expect(textOf('/')).toContain('Family cooking by the harbour');
+      expect(textOf('/')).not.toContain('Soup of the day');
+      expect(textOf('/page-menu')).toContain('Soup of the day with fresh bread and butter');
+      // #!/page_menu leads to its page; #!/page_home to the start page's section holding it.
+      expect((plan.menu ?? []).map((item) => item.route)).toEqual([
+        '/#welcome-to-the-olive-tree',
+        '/page-menu',
+      ]);
+    });
+  },
+);
 
 describe.skipIf(!chromePath)('links a script loads in place (pushState) are pages', () => {
   let site: ProbedSite;
