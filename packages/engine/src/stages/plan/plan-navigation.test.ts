@@ -115,14 +115,33 @@ describe('a documentation site with no menu at all (issue 23)', () => {
     // Nothing for the header to show, so it draws no band over the pages.
     expect(plan.navigation).toEqual([]);
     expect(plan.menu ?? []).toEqual([]);
-    // Every page is still reachable: from the footer and from the original's own links.
-    expect(plan.footerLinks.map((link) => link.route)).toEqual(['/api', '/syntax']);
+    // Every page is reachable from the start page's own links, so the footer lists none (the
+    // original showed no list of its pages).
+    expect(plan.footerLinks).toEqual([]);
     const routes = new Set(plan.pages.map((page) => page.route));
     const hrefs = JSON.stringify(plan.pages.map((page) => page.sections))
       .match(/"href":"[^"]*"/g)!
       .map((match) => match.slice(8, -1));
     expect(hrefs.length).toBeGreaterThanOrEqual(4);
     for (const href of hrefs) expect(routes).toContain(href);
+  });
+
+  it('lists in the footer only the pages no link reaches from the start page', () => {
+    const model = plainDocs();
+    const raw = toRawPage(
+      `${ORIGIN}/changes.html`,
+      '<title>Changes</title><h1>Change log</h1><p>Version 2. See the <a href="api.html">API</a>.</p>',
+      1,
+    );
+    const extra = extractSite({
+      ...toRawSite('<title>x</title>', `${ORIGIN}/index.html`),
+      pages: [raw],
+    });
+    const withOrphan = { ...model, pages: [...model.pages, ...extra.pages] };
+    const plan = planSite(withOrphan, { strategy: 'STYLE_MODERNIZATION' });
+    expect(plan.navigation).toEqual([]);
+    // /changes links to /api, but nothing reachable links to /changes.
+    expect(plan.footerLinks.map((link) => link.route)).toEqual(['/changes']);
   });
 
   it('keeps the page menu in the header for the other profiles', () => {

@@ -98,8 +98,12 @@ export function planNavigation(
   // menu the original never showed, so a header with nothing else to show draws no band (issue 23).
   const madeUp = navItems.length === 0 && !sideMenu;
   if (madeUp) {
+    // Where the look is kept, the footer lists only the pages the original's own links do not reach
+    // from its start page: a documentation site whose index links every page shows no list the
+    // original never had (issue 23), and no page is left unreachable.
+    const reached = options.keepsOriginalLayout ? reachedPages(pages) : new Set<string>();
     for (const page of pages
-      .filter((p) => p.route !== '/' && !isErrorPage(p))
+      .filter((p) => p.route !== '/' && !isErrorPage(p) && !reached.has(p.route))
       .slice(0, MAX_HEADER_LINKS))
       navItems.push({ label: shortTitle(page.title, model.identity.name), route: page.route });
   }
@@ -148,6 +152,36 @@ function flatten(items: PlannedMenuItem[]): NavItem[] {
     ...(item.route ? [{ label: item.label, route: item.route }] : []),
     ...flatten(item.children),
   ]);
+}
+
+/**
+ * Routes the rebuilt pages' own links reach from the start page (`/`), following links from page to
+ * page: every `href` in a page's sections and side column counts, without its `#part`.
+ */
+function reachedPages(pages: PlannedPage[]): Set<string> {
+  const byRoute = new Map(pages.map((page) => [page.route, page]));
+  const reached = new Set<string>();
+  const queue = byRoute.has('/') ? ['/'] : [];
+  while (queue.length > 0) {
+    const page = byRoute.get(queue.shift()!)!;
+    if (reached.has(page.route)) continue;
+    reached.add(page.route);
+    for (const href of hrefsOf([page.sections, page.aside])) {
+      const route = href.replace(/[#?].*$/, '').replace(/(.)\/$/, '$1');
+      if (byRoute.has(route) && !reached.has(route)) queue.push(route);
+    }
+  }
+  return reached;
+}
+
+/** Every `href` string anywhere in a value (blocks of every kind, their runs, cards and tabs). */
+function hrefsOf(value: unknown, into: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) hrefsOf(item, into);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value))
+      if (key === 'href' && typeof item === 'string') into.push(item);
+      else hrefsOf(item, into);
+  return into;
 }
 
 function isHttp(href: string): boolean {

@@ -165,9 +165,9 @@ describe('buildPreview', () => {
         expect((await tab.request.get(`${origin}${pdf}`)).status()).toBe(200);
 
         // In-app navigation stays under the base: the header's menu, or where the original had
-        // none (STYLE makes none up) the footer's list of its pages.
+        // none (STYLE makes none up) its own links in the page or the footer's list of its pages.
         await tab
-          .locator('.desktop-nav, footer')
+          .locator('.desktop-nav, main, footer')
           .getByRole('link', { name: 'Contact' })
           .first()
           .click();
