@@ -72,6 +72,14 @@ describe('the measured type scale (decision record 029)', () => {
     expect(scale.column).toBeUndefined();
   });
 
+  it("keeps a page's h2s at their size when it has no h1 (a missing level is no smaller)", () => {
+    // A one-page theme: 40 px section h2s, its hero's headline a styled div, so no h1 measured.
+    const { h1: _h1, ...noH1 } = BOOTSTRAP;
+    const scale = toTypeScale({ ...noH1, h2: { size: 40, weight: 700 } });
+    expect(scale.headings.h1).toEqual({ size: 40, weight: 700 });
+    expect(scale.headings.h2).toEqual({ size: 40, weight: 700 });
+  });
+
   it('keeps a column left of centre flush left, to its right edge (beside a sidebar)', () => {
     const scale = toTypeScale({
       ...BOOTSTRAP,

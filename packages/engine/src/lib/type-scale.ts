@@ -49,9 +49,14 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
   const headings = {} as TypeScale['headings'];
   let above = Number.POSITIVE_INFINITY;
   const outline = toOutlineLevels(measured);
-  for (const level of ['h1', 'h2', 'h3'] as const) {
+  const levels = ['h1', 'h2', 'h3'] as const;
+  for (const [index, level] of levels.entries()) {
     const found = outline[level];
-    const size = found?.size ?? originalBody * DEFAULT_RATIO[level];
+    // A level the page lacks is at least as large as the ones under it it has: a page whose
+    // sections open with 40 px h2s and no h1 (its hero's headline a styled div) keeps them at 40 px,
+    // not under a default h1 of twice the body.
+    const below = Math.max(0, ...levels.slice(index + 1).map((next) => outline[next]?.size ?? 0));
+    const size = found?.size ?? Math.max(originalBody * DEFAULT_RATIO[level], below);
     const kept = round(Math.max(bodySize * MIN_RATIO[level], Math.min(size, above)));
     headings[level] = { size: kept, weight: found?.weight ?? 700 };
     if (found?.case) headings[level].case = found.case;

@@ -102,7 +102,7 @@ export function run(): PageProbe | undefined {
   });
   if (typography) {
     // Against the body's size just measured: the blocks of text the page set larger or smaller.
-    markTextSizes(typography.body.size, [header, footer]);
+    markTextSizes(typography.body.size, [header, footer], found?.element);
     const band = measureHeaderBand({ header, heroElement: found?.element, brand, menu: menu?.e });
     if (band) typography.header = band;
     // The header's strip and the lines beside its brand stay the header's (issue 23).

@@ -57,4 +57,33 @@ describe('markTextSizes', () => {
       p: '0.67',
     });
   });
+  it("marks the hero's lead line inside its <header>, not the header's other words", () => {
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      right: 600,
+      bottom: 40,
+      width: 600,
+      height: 40,
+    } as DOMRect);
+    document.head.innerHTML = `<style>
+      * { opacity: 1 }
+      body, p, div, a { font-size: 15px; line-height: 24px; font-weight: 400; font-style: normal }
+      .lead { font-size: 40px; line-height: 40px; font-style: italic }
+      .title { font-size: 75px; line-height: 75px }
+      .tag { font-size: 30px }
+    </style>`;
+    document.body.innerHTML = `
+      <header id="hero"><div class="text"><div class="lead" id="lead">Welcome to the studio</div>
+        <h1 class="title" id="title">Nice to meet you</h1></div></header>
+      <header id="top"><div class="tag" id="tag">A bigger tagline</div></header>`;
+    markTextSizes(15, [], document.getElementById('hero')!);
+    const marked = [...document.querySelectorAll(`[${PROBE_MARKS.textSize}]`)].map((e) => [
+      e.id,
+      e.getAttribute(PROBE_MARKS.textSize),
+    ]);
+    expect(marked).toEqual([['lead', '2.67 1 italic']]);
+  });
 });

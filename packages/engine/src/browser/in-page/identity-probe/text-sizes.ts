@@ -5,7 +5,8 @@
  * share a size at least 15% away from it is marked PROBE_MARKS.textSize with that size and its line
  * height (shares of the body's size and of its own), and bold or italic where the body is neither.
  * Headings and buttons keep their own scale; the header, footer, menus and other chrome are not
- * content.
+ * content. The hero's words are, wherever it sits: a hero drawn in a `<header>` (a lead line at
+ * 40 px italic over an agency page's picture) keeps its sub-line's size as the body's text does.
  */
 import { markSelector, PROBE_MARKS } from '../../../measure/probe-marks';
 import { isShown, style, textOf } from './dom';
@@ -44,6 +45,7 @@ function sizeValue(
 export function markTextSizes(
   bodySize: number,
   chrome: readonly (Element | null | undefined)[],
+  hero?: Element,
 ): void {
   if (!(bodySize > 0)) return;
   const outside = [
@@ -72,7 +74,10 @@ export function markTextSizes(
     nodes++;
     const letters = textOf(n).replace(/\s+/g, '').length;
     const parent = n.parentElement;
-    if (letters === 0 || !parent || parent.closest(outside)) continue;
+    if (letters === 0 || !parent) continue;
+    // Outside the content, unless what marks it so is the hero's own wrapper (its <header>).
+    const outer = parent.closest(outside);
+    if (outer && !(hero && outer.contains(hero) && hero.contains(parent))) continue;
     if (chrome.some((part) => part && part.contains(parent)) || !isShown(parent)) continue;
     const block = blockOf(parent);
     if (block === body) continue;
