@@ -205,6 +205,10 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(toStylesheet(tokens, false)).toContain(
       'text-transform: var(--type-hero-case, var(--type-h1-case, none));',
     );
+    // The hero's lead line grows up to its headline, not only to the section headings.
+    expect(toStylesheet(tokens, false).replace(/\s+/g, ' ')).toContain(
+      '.hero .content p.sized { font-size: max( 0.625em, min(calc(var(--p-size, 1) * 1em), var(--type-hero, var(--type-h1, 3em))) ); }',
+    );
   });
 
   it('writes the header band and the heading bars the original drew (issue 23)', () => {
