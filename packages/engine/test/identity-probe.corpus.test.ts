@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCorpusDir, readCorpusManifest, serveCorpusSite } from '../bench/corpus';
 import { findChromePath, launchChromium } from '../src/browser/chromium';
 import { UNSEEN_RESOURCE_TYPES } from '../src/browser/guarded-routing';
-import { DESKTOP_VIEWPORT } from '../src/browser/screenshots';
+import { DESKTOP_VIEWPORT, resizeToMobile } from '../src/browser/screenshots';
 import { pageProbeSchema } from '../src/measure/page-probe';
+import { probedPhoneHeaderSchema } from '../src/model/probed-typography';
 import { PROBE_MARKS } from '../src/measure/probe-marks';
-import { identityProbeScript } from '../src/stages/fetch/identity-probe';
+import { identityProbeScript, phoneHeaderScript } from '../src/stages/fetch/identity-probe';
 
 /**
  * The identity probe on every corpus site (issue 21): what it answers on the start page and two more
@@ -73,6 +74,12 @@ if (skipReason !== undefined) {
                 `document.body.getAttribute(${JSON.stringify(PROBE_MARKS.align)})`,
               );
               expect(['left', 'center'], `${site.name}/${path}`).toContain(align);
+              // The header at a phone's width, read after the probe (fetch adds it to the answer).
+              await resizeToMobile(page);
+              const phone: unknown = await page.evaluate(phoneHeaderScript());
+              expect(JSON.stringify(probedPhoneHeaderSchema.parse(phone))).toBe(
+                JSON.stringify(phone),
+              );
             } finally {
               await page.close();
             }

@@ -103,6 +103,18 @@ export const probedMenuRowSchema = z.object({
 });
 export type ProbedMenuRow = z.infer<typeof probedMenuRowSchema>;
 
+/**
+ * The band that opens the page at a phone's width (375 px, issue 23): its height (px from the
+ * page's top; 0 when no bar of brand, menu or menu button opens the page there), and whether the
+ * menu's button sat beside the brand, in its rows. Measured after the probe, at the phone's width
+ * (browser/in-page/identity-probe/phone-header.ts).
+ */
+export const probedPhoneHeaderSchema = z.object({
+  height: finite,
+  isOneRow: z.literal(true).optional(),
+});
+export type ProbedPhoneHeader = z.infer<typeof probedPhoneHeaderSchema>;
+
 export const probedTypographySchema = z.object({
   /** Size and line height (px) of the text holding most characters outside headings and chrome. */
   body: z.object({ size: finite, lineHeight: finite }),
@@ -152,5 +164,10 @@ export const probedTypographySchema = z.object({
   menuBar: probedMenuBarSchema.optional(),
   /** The menu's row (after `menuBar`: older probes' answers stay as they were). */
   menuRow: probedMenuRowSchema.optional(),
+  /**
+   * The header at a phone's width (after `menuRow`: fetch adds it once the probe has answered, from
+   * a second reading at 375 px).
+   */
+  phoneHeader: probedPhoneHeaderSchema.optional(),
 });
 export type ProbedTypography = z.infer<typeof probedTypographySchema>;

@@ -10,7 +10,7 @@ import { captureDesktopAndMobile, DESKTOP_VIEWPORT } from '../../browser/screens
 import type { PageScreenshots } from '../../measure/fidelity';
 import type { GuardOptions } from '../../net/assert-public-url';
 import type { PageProbe } from '../../measure/page-probe';
-import { readPageProbe } from './identity-probe';
+import { readPageProbe, readPhoneHeader, withPhoneHeader } from './identity-probe';
 
 /**
  * Launch arguments that keep the page from reaching the network on its own: every request is answered
@@ -297,7 +297,11 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       // Without its screenshots the page is still read; verify then loads it again for them.
       screenshots = await captureDesktopAndMobile(page).catch(() => undefined);
     }
-    return { html, screenshots, ...(probe ? { probe } : {}) };
+    // Last, at the phone's width (the screenshots left the page there): the header a phone shows.
+    const phoneHeader = probe?.typography
+      ? await readPhoneHeader(page).catch(() => undefined)
+      : undefined;
+    return { html, screenshots, ...(probe ? { probe: withPhoneHeader(probe, phoneHeader) } : {}) };
   };
 
   return {
