@@ -572,6 +572,7 @@ const typeScaleSchema = exactly<TypeScale>()(
         linkHeight: z.number().optional(),
       })
       .optional(),
+    phoneHeader: z.object({ height: z.number() }).optional(),
     isTextCentered: z.literal(true).optional(),
     column: z
       .object({

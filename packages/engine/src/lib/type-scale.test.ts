@@ -159,6 +159,22 @@ describe('the measured type scale (decision record 029)', () => {
     });
   });
 
+  it("keeps the original's phone bar within a tap target and a phone's first screen (issue 23)", () => {
+    const phone = (height: number): ProbedTypography => ({ ...BOOTSTRAP, phoneHeader: { height } });
+    expect(toTypeScale(phone(51)).phoneHeader).toEqual({ height: 51 });
+    // Shorter than the menu button's tap target: the button's 44 px; a tall masthead: capped.
+    expect(toTypeScale(phone(38)).phoneHeader).toEqual({ height: 44 });
+    expect(toTypeScale(phone(250)).phoneHeader).toEqual({ height: 160 });
+    // No bar on the phone stays none: the CSS draws the button's bar alone.
+    expect(toTypeScale(phone(0)).phoneHeader).toEqual({ height: 0 });
+    expect(toTypeScale(BOOTSTRAP).phoneHeader).toBeUndefined();
+    // Over the pages read at a phone's width: the median.
+    expect(mergeTypography([phone(62), BOOTSTRAP, phone(0), phone(60)])!.phoneHeader).toEqual({
+      height: 60,
+    });
+    expect(mergeTypography([BOOTSTRAP])!.phoneHeader).toBeUndefined();
+  });
+
   it('lets a page that measured no paragraph (its measure guessed) count only when none did', () => {
     // The start page had no paragraph to measure; two pages wrap their text at 600 and 640 px.
     const guessed: ProbedTypography = {

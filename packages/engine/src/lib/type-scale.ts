@@ -101,6 +101,7 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
     if (row > 0 && measured.menuBar.height >= row * 0.9) scale.menuBar.fillsRow = true;
   }
   if (measured.menuRow) scale.menuRow = toMenuRow(measured.menuRow);
+  if (measured.phoneHeader) scale.phoneHeader = toPhoneHeader(measured.phoneHeader);
   const column = measured.column;
   if (column && column.width > 0) {
     // A column left of centre (beside a sidebar, or a page set flush left) keeps its right edge: the
@@ -166,6 +167,23 @@ function toHeaderBand(band: ProbedHeaderBand): NonNullable<TypeScale['header']> 
     };
   if (band.gradient) header.gradient = band.gradient;
   return header;
+}
+
+/**
+ * The phone header's bounds (px): the menu button's tap target (44 px) at least, and no more than a
+ * bar that leaves most of a phone's first screen (812 px) to the page.
+ */
+export const PHONE_HEADER = { min: 44, max: 160 } as const;
+
+/**
+ * The rebuild's phone header: the original's bar's height within PHONE_HEADER; 0 (no bar) stays 0,
+ * which the CSS draws as small as the menu button allows.
+ */
+export function toPhoneHeader(
+  measured: NonNullable<ProbedTypography['phoneHeader']>,
+): NonNullable<TypeScale['phoneHeader']> {
+  if (measured.height <= 0) return { height: 0 };
+  return { height: Math.round(clamp(measured.height, PHONE_HEADER.min, PHONE_HEADER.max)) };
 }
 
 /** The menu bar's bounds (px): a link's height, and one row where the original's menu wrapped. */
@@ -313,6 +331,9 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
   // The start page's menu bar: the menu is the same on every page, the start page shows it first.
   if (start.menuBar) merged.menuBar = start.menuBar;
   if (start.menuRow) merged.menuRow = start.menuRow;
+  // The phone's bar: the median over the pages that were read at a phone's width (0: none).
+  const phoneHeights = numbers((t) => t.phoneHeader?.height);
+  if (phoneHeights.length > 0) merged.phoneHeader = { height: median(phoneHeights)! };
   return merged;
 }
 

@@ -776,6 +776,12 @@ export interface TypeScale {
    * corner radius (px) of the boxes or pills they were drawn as, and each link's height (px).
    */
   menuRow?: { isCentered?: true; isOneLine?: true; radius?: number; linkHeight?: number };
+  /**
+   * The bar that opened the original at a phone's width (issue 23): its height (px), within a tap
+   * target's and PHONE_HEADER's bounds; 0 when no bar opened it there (the rebuild's is then as
+   * small as its menu button allows).
+   */
+  phoneHeader?: { height: number };
   /** True: the original centred most of its text, and the rebuild does too. */
   isTextCentered?: true;
   /** The column text sits in: its width, its paragraphs' width, centred or flush left. */

@@ -93,6 +93,17 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(variables).not.toContain('--wrap-margin-left');
   });
 
+  it("sets the phone header's height where the original's phone bar was read (issue 23)", () => {
+    expect(toTypeScaleVariables({ ...scale, phoneHeader: { height: 51 } })).toContain(
+      '--phone-header-h: 51px;',
+    );
+    // No bar on the original's phone: 0, which base.css raises to the menu button's tap target.
+    expect(toTypeScaleVariables({ ...scale, phoneHeader: { height: 0 } })).toContain(
+      '--phone-header-h: 0px;',
+    );
+    expect(toTypeScaleVariables(scale)).not.toContain('--phone-header-h');
+  });
+
   it("keeps a column across the window at its own gutter, not the wrap's 2rem (issue 23)", () => {
     // A plain page at 1440 px: the body's 8 px margin each side, the text 1424 px wide.
     const wide = toTypeScaleVariables({

@@ -243,6 +243,8 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
           ...(scale.box.footer ? [`--box-footer-w: ${scale.box.width}px;`] : []),
         ]
       : []),
+    // The bar a phone showed at the page's top (issue 23; 0: none, the menu button's alone).
+    ...(scale.phoneHeader ? [`--phone-header-h: ${scale.phoneHeader.height}px;`] : []),
     ...(scale.hero ? [`--type-hero: ${scale.hero}px;`] : []),
     ...(scale.heroCase ? [`--type-hero-case: ${scale.heroCase};`] : []),
     ...(scale.heroTracking !== undefined ? [`--type-hero-tracking: ${scale.heroTracking}em;`] : []),
