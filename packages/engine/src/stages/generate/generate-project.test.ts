@@ -248,6 +248,25 @@ describe('generateProject', () => {
     expect(page?.[1]).toContain("className={'h-auto max-w-full picture-round'}");
   });
 
+  it("keeps a layout row's columns in the content modules (a title beside its date)", async () => {
+    const { plan } = planFixture('tabs-restaurant', 'INCREMENTAL_UPDATE');
+    plan.pages[0]!.sections[0]!.blocks.push({
+      kind: 'items',
+      columns: 2,
+      widths: [75, 25],
+      items: [
+        { blocks: [{ kind: 'heading', level: 3, inlines: [{ text: 'Spring tasting menu' }] }] },
+        { blocks: [{ kind: 'paragraph', inlines: [{ text: 'May 2024' }] }] },
+      ],
+    });
+    const tree = await generateProject(plan);
+    const module = Object.values(tree.files).find(
+      (file): file is string => typeof file === 'string' && file.includes('Spring tasting menu'),
+    );
+    expect(module).toMatch(/kind: 'items',\s*columns: 2,\s*widths: \[75, 25\],\s*items: \[/);
+    expect(module?.indexOf('May 2024')).toBeGreaterThan(module!.indexOf('Spring tasting menu'));
+  });
+
   it('STYLE_MODERNIZATION: JavaScript pages as JSX in the original order', async () => {
     const { plan } = planFixture('font-table-1998', 'STYLE_MODERNIZATION');
     const tree = await generateProject(plan);

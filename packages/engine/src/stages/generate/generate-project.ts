@@ -251,13 +251,23 @@ function toSectionsContent(page: PlannedPage, plan: SitePlan): SectionData[] {
       ];
     }
     if (block.kind === 'items' && block.widths !== undefined) {
-      // A layout row: its columns one after the other (these strategies may restructure).
-      return block.items
-        .flatMap((item) => [
-          ...(item.image ? [{ kind: 'image' as const, image: item.image }] : []),
-          ...item.blocks,
-        ])
-        .flatMap((inner) => toContent(inner, shown, sizes));
+      // A layout row (a title and its date, a picture beside its text): its columns side by side
+      // as the original had them (components/Blocks.tsx), each column's picture its first block.
+      return [
+        {
+          kind: 'items',
+          columns: block.columns,
+          widths: block.widths,
+          ...(block.rowWidth !== undefined ? { rowWidth: block.rowWidth } : {}),
+          ...(block.align ? { align: block.align } : {}),
+          items: block.items.map((item) => ({
+            blocks: [
+              ...(item.image ? [{ kind: 'image' as const, image: item.image }] : []),
+              ...item.blocks,
+            ].flatMap((inner) => toContent(inner, shown, sizes)),
+          })),
+        },
+      ];
     }
     if (block.kind === 'carousel' || block.kind === 'items') {
       // A carousel shows its first slide at first; an items grid shows every item.

@@ -76,4 +76,31 @@ describe('Blocks', () => {
     // A row ends with its label: a second label is a paragraph of its own.
     expect(container.querySelector('.image-row + p')?.textContent).toBe('After');
   });
+
+  it("keeps a layout row's columns side by side at their shares (a title and its date)", () => {
+    const { container } = render(
+      <MemoryRouter>
+        <Blocks
+          blocks={[
+            {
+              kind: 'items',
+              columns: 2,
+              widths: [75, 25],
+              items: [
+                { blocks: [{ kind: 'heading', level: 3, inlines: [{ text: 'A talk' }] }] },
+                { blocks: [{ kind: 'paragraph', inlines: [{ text: 'May 2024' }] }] },
+              ],
+            },
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    const row = container.querySelector<HTMLElement>('.layout-row');
+    expect(row?.style.gridTemplateColumns).toBe('75fr 25fr');
+    expect([...(row?.children ?? [])].map((column) => column.textContent)).toEqual([
+      'A talk',
+      'May 2024',
+    ]);
+    expect(container.querySelector('.items')).toBeNull();
+  });
 });

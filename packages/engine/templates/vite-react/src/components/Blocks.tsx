@@ -16,6 +16,9 @@ function isCallToAction(runs: InlineRun[]): boolean {
 
 type ListBlock = Extract<Block, { kind: 'list' }>;
 
+/** A layout row at most this wide (px) stays a row on a phone (as the original's small table did). */
+const PHONE_ROW_PX = 340;
+
 /**
  * A dated, priced or compact list: its class, and each item's cells drawn side by side (the date
  * or the price is one run of its own: the item's first or last).
@@ -218,6 +221,30 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
         />
       );
     case 'items':
+      if (block.widths)
+        // A layout row of the original (a title and its date, a picture beside its text): its
+        // columns side by side at their shares from 768 px, one under the other on a phone.
+        return (
+          <div
+            className={classes(
+              'layout-row',
+              block.align === 'center' && 'center',
+              block.rowWidth !== undefined && block.rowWidth <= PHONE_ROW_PX && 'fits-phone',
+            )}
+            style={{
+              gridTemplateColumns: block.widths
+                .map((width) => Number(width.toFixed(1)) + 'fr')
+                .join(' '),
+              ...(block.rowWidth !== undefined ? { maxWidth: block.rowWidth } : {}),
+            }}
+          >
+            {block.items.map((item, index) => (
+              <div key={index}>
+                <Blocks blocks={item.blocks} keepAlignment={keepAlignment} />
+              </div>
+            ))}
+          </div>
+        );
       return (
         <ItemGrid
           columns={block.columns}
