@@ -29,9 +29,10 @@ describe("a paragraph's own type on the rebuild's grounds (issue 23)", () => {
         toned({ color: '#000000' }),
       ]),
     ];
+    // A step is drawn at the size the browser drew it, as a share of the body's (16 px here).
     expect(tonesOf(withReadableTones(pages, model(), tokens(), true))).toEqual([
-      { step: 2, color: '#800080' },
-      { step: 1 },
+      { step: 2, color: '#800080', font: { scale: 1.5 } },
+      { step: 1, font: { scale: 1.13 } },
       // The site's own ink: nothing to keep.
       undefined,
     ]);
@@ -84,5 +85,35 @@ describe("a paragraph's own type on the rebuild's grounds (issue 23)", () => {
       undefined,
       undefined,
     ]);
+  });
+
+  it("draws a <font size> step at the browser's size for it, small print smaller", () => {
+    const pages = [
+      page('/', 'https://v.example/', [
+        toned({ step: 3 }),
+        toned({ step: 4 }),
+        toned({ step: -1 }),
+        toned({ step: -2 }),
+        toned({ step: 2, font: { scale: 1.2 } }),
+      ]),
+    ];
+    const body = (size: number) =>
+      tokens({ typography: { body: { size, lineHeight: 1.2 } } as DesignTokens['typography'] });
+    expect(tonesOf(withReadableTones(pages, model(), body(16), true))).toEqual([
+      { step: 3, font: { scale: 2 } },
+      { step: 3, font: { scale: 3 } },
+      // Small print (size 2, 1) has no step class: only its size.
+      { font: { scale: 0.81 } },
+      { font: { scale: 0.63 } },
+      // The size the CSS set wins.
+      { step: 2, font: { scale: 1.2 } },
+    ]);
+    // On a larger body the share is smaller: the same 13 px.
+    expect(tonesOf(withReadableTones(pages, model(), body(15), true))[2]).toEqual({
+      font: { scale: 0.87 },
+    });
+    expect(tonesOf(withReadableTones(pages, model(), body(16), false))).toEqual(
+      Array.from({ length: 5 }, () => undefined),
+    );
   });
 });

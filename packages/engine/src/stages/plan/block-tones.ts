@@ -17,6 +17,30 @@ function mix(top: Rgb, under: Rgb, alpha: number): Rgb {
   };
 }
 
+/**
+ * The CSS pixels a browser draws `<font size="1">`..`<font size="7">` in (steps -2..4 from the
+ * default 3), whatever the page's body size: the sizes an old page's words were seen at.
+ */
+const FONT_SIZE_PX = new Map([
+  [-2, 10],
+  [-1, 13],
+  [0, 16],
+  [1, 18],
+  [2, 24],
+  [3, 32],
+  [4, 48],
+]);
+
+/**
+ * A `<font size>` step as a share of the rebuild's body size (`bodyPx`), within the shares the
+ * template draws (0.5-3); undefined for the default size.
+ */
+export function toStepScale(step: number, bodyPx: number): number | undefined {
+  const px = FONT_SIZE_PX.get(Math.max(-2, Math.min(4, Math.round(step))));
+  if (!px || step === 0 || !(bodyPx > 0)) return undefined;
+  return Math.round(Math.max(0.5, Math.min(3, px / bodyPx)) * 100) / 100;
+}
+
 type Tone = NonNullable<Extract<Block, { kind: 'paragraph' }>['tone']>;
 
 /** Copies `value` with every paragraph's tone passed through `keep` (unchanged parts shared). */
@@ -69,17 +93,23 @@ export function withReadableTones(
       else if (tokens.backgrounds?.page && backgrounds?.page)
         ground = onPicture(backgrounds.page.color, tokens.backgrounds.page.plate);
     }
+    const bodyPx = tokens.typography?.body.size ?? 16;
     const keep = (tone: Tone): Tone | undefined => {
       if (!keepsLook) return undefined;
       const color = tone.color ? parseColor(tone.color) : undefined;
       // The site's own ink (a page's `<body text="#000000">` on a black-on-white site) adds nothing.
       const own = color && ink && contrast(color, ink) < 1.25;
       const readable = color && !own && contrast(color, ground) >= 4.5;
+      // A `<font size>` step is drawn at the size the browser drew it (issue 23: a FrontPage
+      // title at size 6 is 32 px, a 1998 page's small print at size 2 is 13 px), as the share of
+      // the body's size base.css's `sized` reads; `tone-N` stays for what draws only the step.
+      const stepScale = tone.step && !tone.font ? toStepScale(tone.step, bodyPx) : undefined;
+      const font = tone.font ?? (stepScale !== undefined ? { scale: stepScale } : undefined);
       const out: Tone = {
-        ...(tone.step ? { step: Math.max(1, Math.min(3, Math.round(tone.step))) } : {}),
+        ...(tone.step && tone.step > 0 ? { step: Math.min(3, Math.round(tone.step)) } : {}),
         ...(readable ? { color: toHex(color) } : {}),
         // The size the page's CSS set it in (issue 23), drawn as the original drew it.
-        ...(tone.font ? { font: tone.font } : {}),
+        ...(font ? { font } : {}),
       };
       return Object.keys(out).length > 0 ? out : undefined;
     };

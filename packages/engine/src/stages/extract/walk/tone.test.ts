@@ -27,6 +27,19 @@ describe("an old page's own type (issue 23)", () => {
     // A word apart in a line of plain ones is not the line's tone.
     expect(mixed).not.toHaveProperty('tone');
     expect(relative).toMatchObject({ tone: { step: 1 } });
+    // Small print most of a paragraph is in (size 2, 1, or a step down) keeps its step under 3.
+    const [small, smaller, down, some, huge] = blocksOf(
+      '<p><font size="2">Small print for the whole page</font></p>' +
+        '<p><font face="Arial" size="1">Smaller print</font> ok</p>' +
+        '<p><font size="-1">A step down</font></p>' +
+        '<p>Mostly plain words here, <font size="1">fine</font></p>' +
+        '<p><font size="7">Huge</font></p>',
+    );
+    expect(small).toMatchObject({ tone: { step: -1 } });
+    expect(smaller).toMatchObject({ tone: { step: -2 } });
+    expect(down).toMatchObject({ tone: { step: -1 } });
+    expect(some).not.toHaveProperty('tone');
+    expect(huge).toMatchObject({ tone: { step: 4 } });
     // A bar of links in a coloured <font>: the links keep their own colour, the line no tone.
     const [bar] = blocksOf(
       '<p><font color="#0000ff">[ <a href="/a">Principal</a> ] [ <a href="/b">Nombre</a> ]</font></p>',

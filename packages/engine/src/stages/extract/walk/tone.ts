@@ -11,14 +11,20 @@ import type { BlockFont, Tone, WalkContext } from './walk-context';
 
 /** Share of a paragraph's letters that must carry a tone for the paragraph to keep it. */
 const PREDOMINANT = 2 / 3;
+/** `<font size="1">` and `<font size="7">`, as steps from the default 3. */
+const MIN_STEP = -2;
+const MAX_STEP = 4;
 
-/** `<font size>`'s step above the default 3: absolute `5`, relative `+2`; undefined when unset. */
+/**
+ * `<font size>`'s step from the default 3 (`1`..`7` is -2..4): absolute `5`, relative `+2`, small
+ * print `2` (-1); undefined when unset.
+ */
 function sizeStep(value: string | undefined, parent: number): number | undefined {
   const match = value?.trim().match(/^([+-])?(\d)$/);
   if (!match) return undefined;
   const n = Number(match[2]);
   const size = match[1] === '+' ? 3 + parent + n : match[1] === '-' ? 3 + parent - n : n;
-  return Math.max(0, Math.min(3, size - 3));
+  return Math.max(MIN_STEP, Math.min(MAX_STEP, size - 3));
 }
 
 /** A colour as written: `#800080`, `800080` (an old page's bare hex), or a CSS name. */
@@ -39,7 +45,7 @@ export function currentTone(context: WalkContext): Tone {
 export function handleTone(context: WalkContext, element: Element): boolean {
   const parent = currentTone(context);
   const tone: Tone = { ...parent };
-  if (element.tagName === 'big') tone.step = Math.min(3, parent.step + 1);
+  if (element.tagName === 'big') tone.step = Math.min(MAX_STEP, parent.step + 1);
   else {
     const step = sizeStep(getAttr(element, 'size'), parent.step);
     if (step !== undefined) tone.step = step;
@@ -84,7 +90,7 @@ export function enterTextSize(context: WalkContext, element: Element): void {
 
 /**
  * A paragraph's tone from its runs' (letters counted, spaces not): the largest step that most of
- * its letters reach, and the colour most of its words outside links are in (a link keeps its own
+ * its letters reach (or the smallest step under the default most of them are in), and the colour most of its words outside links are in (a link keeps its own
  * colour), when most of them are outside links; undefined when neither holds.
  */
 export function toBlockTone(
@@ -96,7 +102,10 @@ export function toBlockTone(
   if (total === 0) return undefined;
   const share = (test: (tone: Tone) => boolean) =>
     count(tallies.filter((tally) => test(tally.tone))) / total;
-  const step = [3, 2, 1].find((level) => share((tone) => tone.step >= level) >= PREDOMINANT);
+  // The largest step most letters reach, else the smallest step most letters are under (small print).
+  const step =
+    [4, 3, 2, 1].find((level) => share((tone) => tone.step >= level) >= PREDOMINANT) ??
+    [-2, -1].find((level) => share((tone) => tone.step <= level) >= PREDOMINANT);
   const words = tallies.filter((tally) => !tally.linked);
   const plain = count(words);
   const colors = new Set(words.flatMap(({ tone }) => (tone.color ? [tone.color] : [])));
