@@ -152,6 +152,7 @@ const blockKindsSchema = exactly<Block>()(
         .object({
           step: z.number().optional(),
           color: z.string().optional(),
+          fill: z.string().optional(),
           font: z
             .object({
               scale: z.number(),

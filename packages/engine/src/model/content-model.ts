@@ -108,6 +108,11 @@ export type Block =
         step?: number;
         color?: string;
         /**
+         * The fill of the coloured one-cell box the original set it in (a FrontPage page's yellow
+         * `<td bgcolor>` round its title), as written; plan keeps it where the look is kept.
+         */
+        fill?: string;
+        /**
          * The size the page's CSS set it in, apart from the body's (PROBE_MARKS.textSize): its font
          * size as a share of the body's, its line height as a share of its own size, bold, italic.
          */

@@ -334,10 +334,15 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
       const tone = [
         ...(block.tone?.step ? [`tone-${block.tone.step}`] : []),
         ...(font ? ['sized'] : []),
+        // A boxed title cell's fill (base.css's `filled`).
+        ...(block.tone?.fill ? ['filled'] : []),
       ];
       const properties = [
         ...(block.tone?.color
           ? [t.objectProperty(t.identifier('color'), t.stringLiteral(block.tone.color))]
+          : []),
+        ...(block.tone?.fill
+          ? [t.objectProperty(t.stringLiteral('--p-fill'), t.stringLiteral(block.tone.fill))]
           : []),
         ...(font
           ? [

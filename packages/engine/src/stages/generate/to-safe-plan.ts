@@ -114,12 +114,13 @@ function toSafeBlock(block: Block): Block | undefined {
     case 'paragraph': {
       const out = { ...block, inlines: toSafeRuns(block.inlines) };
       if (block.tone) {
-        const { step, color, font } = block.tone;
+        const { step, color, fill, font } = block.tone;
         const within = (n: unknown, low: number, high: number): n is number =>
           typeof n === 'number' && Number.isFinite(n) && n >= low && n <= high;
         const tone = {
           ...(step !== undefined && [1, 2, 3].includes(step) ? { step } : {}),
           ...(color !== undefined && /^#[0-9a-f]{6}$/i.test(color) ? { color } : {}),
+          ...(fill !== undefined && /^#[0-9a-f]{6}$/i.test(fill) ? { fill } : {}),
           ...(font && within(font.scale, 0.5, 3)
             ? {
                 font: {

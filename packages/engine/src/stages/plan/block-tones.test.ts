@@ -116,4 +116,34 @@ describe("a paragraph's own type on the rebuild's grounds (issue 23)", () => {
       Array.from({ length: 5 }, () => undefined),
     );
   });
+
+  it("keeps a title box's fill where it stands out and its words read on it", () => {
+    const pale = { background: '#e8dcd8', text: '#111111' };
+    const pages = [
+      page('/', 'https://v.example/', [
+        // Olive words on yellow do not read: the fill stays, the words take the site's ink.
+        toned({ color: '#808000', fill: '#ffcc00' }),
+        // A fill like the page's ground is no box.
+        toned({ fill: '#fefefe' }),
+        // Dark words on a dark fill: no box.
+        toned({ fill: '#202020' }),
+        toned({ color: '#ffffff', fill: '#202060' }),
+        // As light as the ground, in a hue of its own: a box.
+        toned({ fill: '#ffcc00' }),
+      ]),
+    ];
+    expect(tonesOf(withReadableTones(pages, model(), tokens(), true))).toEqual([
+      { fill: '#ffcc00' },
+      undefined,
+      undefined,
+      { color: '#ffffff', fill: '#202060' },
+      { fill: '#ffcc00' },
+    ]);
+    expect(
+      tonesOf(withReadableTones(pages, model(), tokens({ colors: pale } as never), true)).at(-1),
+    ).toEqual({ fill: '#ffcc00' });
+    expect(tonesOf(withReadableTones(pages, model(), tokens(), false))).toEqual(
+      Array.from({ length: 5 }, () => undefined),
+    );
+  });
 });

@@ -41,6 +41,23 @@ export function toStepScale(step: number, bodyPx: number): number | undefined {
   return Math.round(Math.max(0.5, Math.min(3, px / bodyPx)) * 100) / 100;
 }
 
+/**
+ * How far a box's fill must stand out from the page's ground to be drawn: a contrast ratio, or a
+ * hue of its own (a yellow box on a pale pink ground is as light, and plainly a box).
+ */
+const MIN_FILL_CONTRAST = 1.15;
+const MIN_FILL_CHANNEL = 48;
+
+/** True when `fill` reads as a box of its own on `ground`. */
+function standsOut(fill: Rgb, ground: Rgb): boolean {
+  const channel = Math.max(
+    Math.abs(fill.r - ground.r),
+    Math.abs(fill.g - ground.g),
+    Math.abs(fill.b - ground.b),
+  );
+  return contrast(fill, ground) >= MIN_FILL_CONTRAST || channel >= MIN_FILL_CHANNEL;
+}
+
 type Tone = NonNullable<Extract<Block, { kind: 'paragraph' }>['tone']>;
 
 /** Copies `value` with every paragraph's tone passed through `keep` (unchanged parts shared). */
@@ -97,9 +114,19 @@ export function withReadableTones(
     const keep = (tone: Tone): Tone | undefined => {
       if (!keepsLook) return undefined;
       const color = tone.color ? parseColor(tone.color) : undefined;
+      // A boxed title cell's fill (issue 23), where it stands out from the ground and its words
+      // (their own colour or the site's ink) read on it; the words' colour is then read on the fill.
+      const boxFill = tone.fill ? parseColor(tone.fill) : undefined;
+      const fill =
+        boxFill &&
+        standsOut(boxFill, ground) &&
+        ((color && contrast(color, boxFill) >= 4.5) || (ink && contrast(ink, boxFill) >= 4.5))
+          ? boxFill
+          : undefined;
+      const under = fill ?? ground;
       // The site's own ink (a page's `<body text="#000000">` on a black-on-white site) adds nothing.
       const own = color && ink && contrast(color, ink) < 1.25;
-      const readable = color && !own && contrast(color, ground) >= 4.5;
+      const readable = color && !own && contrast(color, under) >= 4.5;
       // A `<font size>` step is drawn at the size the browser drew it (issue 23: a FrontPage
       // title at size 6 is 32 px, a 1998 page's small print at size 2 is 13 px), as the share of
       // the body's size base.css's `sized` reads; `tone-N` stays for what draws only the step.
@@ -108,6 +135,7 @@ export function withReadableTones(
       const out: Tone = {
         ...(tone.step && tone.step > 0 ? { step: Math.min(3, Math.round(tone.step)) } : {}),
         ...(readable ? { color: toHex(color) } : {}),
+        ...(fill ? { fill: toHex(fill) } : {}),
         // The size the page's CSS set it in (issue 23), drawn as the original drew it.
         ...(font ? { font } : {}),
       };

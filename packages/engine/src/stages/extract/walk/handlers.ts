@@ -39,7 +39,7 @@ import { handleImage } from './image';
 import { inlineMark } from './inline-mark';
 import { handleLineBreak } from './line-break';
 import { handleLink } from './link';
-import { enterTextSize, handleTone } from './tone';
+import { enterCellFill, enterTextSize, handleTone } from './tone';
 import { handleOverlay } from './overlay';
 import { isMenuToggle } from './menu-toggle';
 import { handlePanels } from './panels';
@@ -175,6 +175,8 @@ function enterElement(context: WalkContext, element: Element): boolean {
   if (entered) enterDialogTrigger(context, element);
   // The size the page's CSS set its text in (after its handler, whose own exit it keeps).
   if (entered) enterTextSize(context, element);
+  // The fill of a coloured box round a title (after its handler, whose own exit it keeps).
+  if (entered) enterCellFill(context, element);
   return entered;
 }
 

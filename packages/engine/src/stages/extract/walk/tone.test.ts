@@ -78,4 +78,16 @@ describe("an old page's own type (issue 23)", () => {
       { step: 2 },
     ]);
   });
+
+  it("keeps the fill of a coloured one-cell box round a title, not a grid's shaded cells", () => {
+    const [boxed, grid, long] = blocksOf(
+      '<table border="4"><tr><td bgcolor="#ffcc00"><p align="center"><b>' +
+        '<font size="6">VILLA DE ALPUENTE</font></b></p></td></tr></table>' +
+        '<table><tr><td bgcolor="#eeeeee">Name</td><td>Value</td></tr></table>' +
+        `<table><tr><td bgcolor="#ffcc00">${'A long story in a box. '.repeat(8)}</td></tr></table>`,
+    );
+    expect(boxed).toMatchObject({ tone: { step: 3, fill: '#ffcc00' } });
+    expect(grid).not.toHaveProperty('tone');
+    expect(long).not.toHaveProperty('tone');
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { PROBE_MARKS } from '../../../measure/probe-marks';
 import type { Element, Node } from '../dom';
-import { findElement, getAttr, isElement } from '../dom';
+import { findElement, findElements, getAttr, isElement, textContent } from '../dom';
 import type { BlockFont, Tone, WalkContext } from './walk-context';
 
 /** Share of a paragraph's letters that must carry a tone for the paragraph to keep it. */
@@ -88,6 +88,41 @@ export function enterTextSize(context: WalkContext, element: Element): void {
   });
 }
 
+/** The most letters a boxed title cell holds. */
+const TITLE_CELL_LETTERS = 80;
+
+/**
+ * A coloured box round a title (issue 23: a FrontPage page's yellow `<td bgcolor>`, the only cell of
+ * its table, round "VILLA DE ALPUENTE"): the words inside keep the cell's fill. Only a table of one
+ * cell holding a short line of words and nothing else; a grid of shaded cells is a table's look, not a
+ * title's. Chains the exit its handler set.
+ */
+export function enterCellFill(context: WalkContext, element: Element): void {
+  if (element.tagName !== 'td' && element.tagName !== 'th') return;
+  const fill = toColor(getAttr(element, 'bgcolor'));
+  if (!fill) return;
+  const parentOf = (node: Node) => (node as { parentNode?: Node | null }).parentNode ?? undefined;
+  let table = parentOf(element);
+  while (table && !(isElement(table) && table.tagName === 'table')) table = parentOf(table);
+  if (!table) return;
+  const cells = findElements(table, (each) => each.tagName === 'td' || each.tagName === 'th');
+  if (cells.length !== 1) return;
+  const letters = textContent(element).replace(/\s+/g, '').length;
+  if (letters === 0 || letters > TITLE_CELL_LETTERS) return;
+  const inner = findElement(
+    element,
+    (each) =>
+      each !== element && ['img', 'table', 'ul', 'ol', 'form', 'iframe'].includes(each.tagName),
+  );
+  if (inner) return;
+  context.tones.push({ ...currentTone(context), fill });
+  const previous = context.exits.get(element);
+  context.exits.set(element, () => {
+    previous?.();
+    context.tones.pop();
+  });
+}
+
 /**
  * A paragraph's tone from its runs' (letters counted, spaces not): the largest step that most of
  * its letters reach (or the smallest step under the default most of them are in), and the colour most of its words outside links are in (a link keeps its own
@@ -95,7 +130,7 @@ export function enterTextSize(context: WalkContext, element: Element): void {
  */
 export function toBlockTone(
   tallies: readonly { letters: number; tone: Tone; linked?: boolean }[],
-): { step?: number; color?: string; font?: BlockFont } | undefined {
+): { step?: number; color?: string; fill?: string; font?: BlockFont } | undefined {
   const count = (of: readonly { letters: number }[]) =>
     of.reduce((sum, tally) => sum + tally.letters, 0);
   const total = count(tallies);
@@ -127,10 +162,14 @@ export function toBlockTone(
             PREDOMINANT,
         )?.[1]
       : undefined;
-  if (step === undefined && color === undefined && font === undefined) return undefined;
+  // The fill every letter is on (a boxed title cell's).
+  const fills = new Set(tallies.map(({ tone }) => tone.fill));
+  const fill = fills.size === 1 ? [...fills][0] : undefined;
+  if (step === undefined && color === undefined && font === undefined && !fill) return undefined;
   return {
     ...(step !== undefined ? { step } : {}),
     ...(color ? { color } : {}),
+    ...(fill ? { fill } : {}),
     ...(font ? { font } : {}),
   };
 }

@@ -38,6 +38,8 @@ export interface WalkResult {
 export interface Tone {
   step: number;
   color?: string;
+  /** The fill of the coloured one-cell box the words are in (./tone.ts enterCellFill). */
+  fill?: string;
   /** The size the page's CSS set the text in, apart from the body's (PROBE_MARKS.textSize). */
   font?: BlockFont;
 }

@@ -74,10 +74,13 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
       const tone = block.tone?.step ? `tone-${block.tone.step}` : undefined;
       // The size the original's CSS set it in: base.css's `sized`, from its variables.
       const font = block.tone?.font;
+      // A boxed title cell's fill: base.css's `filled`.
+      const fill = block.tone?.fill;
       const ink =
-        block.tone?.color || font
+        block.tone?.color || font || fill
           ? ({
               ...(block.tone?.color ? { color: block.tone.color } : {}),
+              ...(fill ? { '--p-fill': fill } : {}),
               ...(font ? { '--p-size': String(font.scale) } : {}),
               ...(font?.leading ? { '--p-leading': String(font.leading) } : {}),
               ...(font?.bold ? { fontWeight: 700 } : {}),
@@ -94,7 +97,7 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
       if (block.inlines.length > 0 && block.inlines.every((run) => run.icon && !run.href))
         return <p className={classes('icon-lead', centre)}>{text}</p>;
       return (
-        <p className={classes(tone, font && 'sized', centre)} style={ink}>
+        <p className={classes(tone, font && 'sized', fill && 'filled', centre)} style={ink}>
           {text}
         </p>
       );
