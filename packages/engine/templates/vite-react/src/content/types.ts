@@ -67,6 +67,8 @@ export type Block =
         step?: number;
         color?: string;
         /** The size the original's CSS set it in: a share of the body's size, leading, bold, italic. */
+        /** The fill of the coloured one-cell box the original set it in (a boxed title). */
+        fill?: string;
         font?: { scale: number; leading?: number; bold?: true; italic?: true };
       };
       /** A label shown on one line with the pictures before it: it ends their row. */
