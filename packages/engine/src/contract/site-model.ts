@@ -164,6 +164,7 @@ const blockKindsSchema = exactly<Block>()(
         })
         .optional(),
       inline: z.literal('continue').optional(),
+      breadcrumb: z.literal(true).optional(),
     }),
     z.object({
       kind: z.literal('heading'),
@@ -515,6 +516,7 @@ const scaledHeadingSchema = z.object({
   weight: z.number(),
   case: headingCaseSchema.optional(),
   tracking: z.number().optional(),
+  leading: z.number().optional(),
   color: z.string().optional(),
   fill: z.object({ color: z.string(), text: z.string() }).optional(),
   rule: z

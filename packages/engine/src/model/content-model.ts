@@ -123,6 +123,8 @@ export type Block =
        * a drawing and "Games & cheatcodes" in one table row): it ends their row (`inline` images).
        */
       inline?: 'continue';
+      /** A breadcrumb trail's line (an element named `breadcrumb…`), even a single crumb (issue 23). */
+      breadcrumb?: true;
     }
   /** `collapsed`: what follows it (to the next heading as high) was closed in the original (an FAQ's answer). */
   | {
@@ -720,6 +722,8 @@ export interface TypeScale {
       weight: number;
       case?: HeadingCase;
       tracking?: number;
+      /** The level's line height (a ratio of its size), where it had its own. */
+      leading?: number;
       /** The level's own words' colour (hex, readable on the page), where it had one. */
       color?: string;
       /** The filled bar the level's headings were drawn on, and their words there (hex, AA). */

@@ -1,6 +1,9 @@
 /** Visual sections of a page: deeper headings join the section above them. */
-import type { Section } from '../../model';
+import type { Block, Section } from '../../model';
 import { FOOTER_SECTION } from '../../model';
+
+const isBreadcrumb = (block: Block): boolean =>
+  (block.kind === 'paragraph' || block.kind === 'list') && block.breadcrumb === true;
 
 /**
  * Visual sections start at h1/h2: deeper headings (and the sections under them) join the section
@@ -25,7 +28,9 @@ export function groupSections(sections: Section[], kept?: string): Section[] {
       !last.heading &&
       level === 1 &&
       last.blocks.length <= 2 &&
-      !section.titleBand
+      !section.titleBand &&
+      // A breadcrumb trail is the page's own line above its title, not the opening's first words.
+      !(last.blocks.length > 0 && last.blocks.every(isBreadcrumb))
     ) {
       if (last.blocks.length === 0) {
         out[0] = { ...section, blocks: [...section.blocks] };

@@ -213,6 +213,24 @@ describe('planSite', () => {
     expect(plan.footerLinks.map((link) => link.route)).not.toContain('/');
   });
 
+  it("keeps a breadcrumb line above the page's h1 a part of its own, not the opening's (issue 23)", () => {
+    const plan = planSite(
+      extractSite(
+        toRawSite(`<p id="breadcrumbs"><span class="crumb-last">Home</span></p>
+          <article><h1>Be your best self</h1><p>Welcome, reader.</p>
+          <h2>You</h2><p>Strong and sensitive.</p></article>`),
+      ),
+      { strategy: 'STYLE_MODERNIZATION' },
+    );
+    const [crumbs, opening] = plan.pages[0]!.sections;
+    expect(crumbs!.blocks).toEqual([
+      { kind: 'paragraph', inlines: [{ text: 'Home' }], breadcrumb: true },
+    ]);
+    // The h1 opens the next part: the words a page opened with, not a hero's lead.
+    expect(opening!.heading ?? opening!.blocks[0]).toMatchObject({ level: 1 });
+    expect(opening!.variant).not.toBe('hero');
+  });
+
   it('points links to the original anchors (#services) at the sections that hold them', () => {
     const plan = planSite(extractSite(toRawSite(readFixtureHtml('bootstrap3-landing'))), {
       strategy: 'INCREMENTAL_UPDATE',

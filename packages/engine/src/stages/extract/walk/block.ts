@@ -86,6 +86,9 @@ export function handleBlock(context: WalkContext, element: Element): boolean {
   const container: Container = {
     tag: (tag === 'div' || tag === 'p') && isStyledHeading(element) ? 'h2' : tag,
     centred: isCentred(element),
+    ...(BREADCRUMB.test(`${getAttr(element, 'id') ?? ''} ${getAttr(element, 'class') ?? ''}`)
+      ? { breadcrumb: true as const }
+      : {}),
   };
   const isTitledItem = enterList(context, element, container);
   // The page footer is its own part: it must not run on under the last heading. (Checked before
@@ -125,6 +128,8 @@ export function handleBlock(context: WalkContext, element: Element): boolean {
   return true;
 }
 
+/** A breadcrumb trail's id or class (Yoast's `#breadcrumbs`, Bootstrap's `.breadcrumb`). */
+const BREADCRUMB = /breadcrumb/i;
 const HEADING_CLASS = /(?:^|[\s_-])(?:heading|headline|title)(?:$|[\s_-])/i;
 const BLOCK_CHILDREN = new Set([
   'div',

@@ -133,6 +133,7 @@ function flushRuns(context: WalkContext): void {
     else if (tag === 'figcaption' || tag === 'caption') block.role = 'caption';
     else if (tag === 'address') block.role = 'address';
     if (centred) block.align = 'center';
+    if (!block.role && containers.some((c) => c.breadcrumb)) block.breadcrumb = true;
     if (tone && !block.role) block.tone = tone;
     if (!block.role && from && isLabelBesidePicture(context, from, text)) {
       context.lastImage!.block.inline ??= 'start';

@@ -61,6 +61,8 @@ export interface Container {
   listId?: number;
   /** The original centred the text in it (../heading-align.ts). */
   centred?: boolean;
+  /** A breadcrumb trail's element (its id or class names one). */
+  breadcrumb?: true;
 }
 
 /** The form the walk is inside. */

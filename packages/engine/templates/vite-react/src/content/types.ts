@@ -73,6 +73,8 @@ export type Block =
       };
       /** A label shown on one line with the pictures before it: it ends their row. */
       inline?: 'continue';
+      /** A breadcrumb trail's line, even a single crumb. */
+      breadcrumb?: true;
     }
   /** `collapsed`: the original showed what follows it closed (an FAQ's answer). */
   | {
