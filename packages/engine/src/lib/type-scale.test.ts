@@ -232,6 +232,21 @@ describe('the measured type scale (decision record 029)', () => {
     expect(merged.h1).toEqual({ size: 36, weight: 500 });
   });
 
+  it("keeps a heading level's line pitch, between 1.1 and 2 times its size", () => {
+    const tall = { size: 26, weight: 400, leading: 1.5 };
+    expect(toTypeScale({ ...BOOTSTRAP, h1: tall }).headings.h1).toEqual(tall);
+    // A body's pixel line height inherited by a large heading: its lines kept apart.
+    expect(toTypeScale({ ...BOOTSTRAP, h1: { ...tall, leading: 0.62 } }).headings.h1.leading).toBe(
+      1.1,
+    );
+    const merged = mergeTypography([
+      { ...BOOTSTRAP, h1: tall },
+      { ...BOOTSTRAP, h1: tall },
+      { ...BOOTSTRAP, h1: { ...tall, leading: undefined } },
+    ])!;
+    expect(merged.h1?.leading).toBe(1.5);
+  });
+
   it("keeps the start page's hero headline case and spacing", () => {
     const hero = {
       ...BOOTSTRAP,

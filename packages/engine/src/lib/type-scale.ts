@@ -30,6 +30,9 @@ const MIN_RATIO = { h1: 1.5, h2: 1.25, h3: 1.1 } as const;
 const VIEWPORT = 1440;
 /** A section's padding above and below (px): half the gap measured before a section's heading. */
 const SECTION_PADDING = { min: 12, max: 72 } as const;
+/** A heading's line height the rebuild keeps (a ratio of its size). */
+const MIN_HEADING_LEADING = 1.1;
+const MAX_HEADING_LEADING = 2;
 /** The space before a heading inside a section's flow (px). */
 const HEADING_GAP = { min: 16, max: 120 } as const;
 
@@ -61,6 +64,11 @@ export function toTypeScale(measured: ProbedTypography): TypeScale {
     headings[level] = { size: kept, weight: found?.weight ?? 700 };
     if (found?.case) headings[level].case = found.case;
     if (found?.tracking !== undefined) headings[level].tracking = found.tracking;
+    // Its line pitch, between a browser's tight 1 and a body's 2: a wrapped heading as tall as it was.
+    if (found?.leading !== undefined)
+      headings[level].leading = round(
+        clamp(found.leading, MIN_HEADING_LEADING, MAX_HEADING_LEADING),
+      );
     // Colours as measured (computed CSS colours): the designer makes them readable and hex.
     if (found?.color) headings[level].color = found.color;
     if (found?.fill) headings[level].fill = { ...found.fill };
@@ -263,6 +271,8 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
     if (letterCase) merged[level].case = letterCase;
     const tracking = shared((t) => t[level]?.tracking);
     if (tracking !== undefined) merged[level].tracking = tracking;
+    const leading = shared((t) => t[level]?.leading);
+    if (leading !== undefined) merged[level].leading = leading;
     const color = shared((t) => t[level]?.color);
     if (color !== undefined) merged[level].color = color;
     const rule = shared((t) => {

@@ -17,6 +17,8 @@ const headingSchema = z.object({
   weight: finite,
   case: headingCaseSchema.optional(),
   tracking: finite.optional(),
+  /** The line height as a share of the size, where most of the level's headings share one. */
+  leading: finite.optional(),
   /**
    * The level's words' colour (computed), where most of its headings share one; and the filled bar
    * most of them are drawn on (a heading on a band or box of its own colour, unlike what lies under

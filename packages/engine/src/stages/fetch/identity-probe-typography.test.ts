@@ -93,7 +93,7 @@ const CLUB = `<!doctype html><html lang="en"><head><title>Club</title><style>
   .masthead img { display: inline-block; vertical-align: top; }
   #menu { display: flex; gap: 16px; height: 40px; margin: 0; padding: 0 20px; list-style: none; background: #a8dadc; align-items: center; }
   .container { width: 900px; margin: 0 auto; }
-  h2 { background: #e63946; color: #ffffff; text-transform: uppercase; font-size: 20px; padding: 4px 8px; }
+  h2 { background: #e63946; color: #ffffff; text-transform: uppercase; font-size: 20px; line-height: 1.5; padding: 4px 8px; }
 </style></head><body>
   <div id="header">
     <div class="masthead"><a href="/"><img src="/banner.png" width="600" height="90" alt="River Rowing Club"></a></div>
@@ -152,8 +152,9 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
     expect(probeOf('/').typography).toEqual({
       // The text holding most characters: not the header's nor the footer's.
       body: { size: 17, lineHeight: 27 },
-      h1: { size: 40, weight: 600 },
-      h2: { size: 28, weight: 400 },
+      // The headings' line pitch is the body's 27 px they inherit (a share of their size).
+      h1: { size: 40, weight: 600, leading: 0.68 },
+      h2: { size: 28, weight: 400, leading: 0.96 },
       // The container's content box: (1440 - 900) / 2 + 20 px padding.
       column: { left: 290, width: 860, measure: 860, isCentered: true },
       paragraphGap: 12,
@@ -196,8 +197,9 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
       weight: 700,
       case: 'uppercase',
       tracking: 0.1,
+      leading: 0.8,
     });
-    expect(probeOf('/left.html').typography!.h1).toEqual({ size: 26, weight: 700 });
+    expect(probeOf('/left.html').typography!.h1).toEqual({ size: 26, weight: 700, leading: 0.62 });
   });
 
   it('reads the header band: its height, the menu bar under a centred banner logo (issue 23)', () => {
@@ -216,10 +218,12 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
       size: 20,
       weight: 700,
       case: 'uppercase',
+      // A theme's own line pitch (30 px) where a browser sets about 1.2.
+      leading: 1.5,
       color: 'rgb(255, 255, 255)',
       fill: { color: 'rgb(230, 57, 70)', text: 'rgb(255, 255, 255)' },
     });
     // Plain headings have neither a colour of their own nor a bar.
-    expect(probeOf('/').typography!.h2).toEqual({ size: 28, weight: 400 });
+    expect(probeOf('/').typography!.h2).toEqual({ size: 28, weight: 400, leading: 0.96 });
   });
 });

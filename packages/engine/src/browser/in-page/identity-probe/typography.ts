@@ -14,8 +14,10 @@ import { body, doc, W } from './view';
 
 const px = (v: string): number => Number.parseFloat(v) || 0;
 const round = (n: number): number => Math.round(n * 10) / 10;
+/** A browser's `normal` line height, about 1.2 times the size. */
+const NORMAL_LEADING = 1.2;
 const leadingOf = (s: CSSStyleDeclaration): number =>
-  s.lineHeight === 'normal' ? px(s.fontSize) * 1.2 : px(s.lineHeight);
+  s.lineHeight === 'normal' ? px(s.fontSize) * NORMAL_LEADING : px(s.lineHeight);
 
 /** The value carrying the most weight (characters) in a map of value → weight. */
 const heaviest = <K>(map: Map<K, number>): K | undefined =>
@@ -198,6 +200,7 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
     const colors = new Map<string, number>();
     const fills = new Map<string, number>();
     const rules = new Map<string, number>();
+    const leadings = new Map<number, number>();
     let count = 0;
     for (const h of doc.querySelectorAll(`h${level}`)) {
       if (!isShown(h) || !text(h) || inSplash(h) || (header && header.contains(h))) continue;
@@ -206,6 +209,8 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
       add(sizes, round(px(s.fontSize)), 1);
       add(weights, s.fontWeight, 1);
       add(cases, s.textTransform, 1);
+      // The line pitch as a share of the size, so that it scales with the rebuild's size.
+      add(leadings, Math.round((leadingOf(s) / (px(s.fontSize) || 1)) * 100) / 100, 1);
       // Words over the hero's picture are the picture's colours, not the level's.
       if (heroElement && heroElement.contains(h)) continue;
       // A colour of its own: not the one it inherits from the text around it.
@@ -231,6 +236,15 @@ export function measureTypography(context: TypographyContext): ProbedTypography 
         heading.case = letterCase;
       const tracking = heaviest(trackings);
       if (tracking !== undefined && Math.abs(tracking) >= 0.02) heading.tracking = tracking;
+      // A line pitch most of the level's headings share, clearly not a browser's `normal` (about
+      // 1.2, the rebuild's own): a theme's 1.5 keeps a wrapped heading as tall as it was.
+      const leading = heaviest(leadings);
+      if (
+        leading !== undefined &&
+        (leadings.get(leading) ?? 0) * 2 > count &&
+        Math.abs(leading - NORMAL_LEADING) >= 0.1
+      )
+        heading.leading = leading;
       // A colour or a filled bar most of the level's headings share is the level's own.
       const color = heaviest(colors);
       if (color && (colors.get(color) ?? 0) * 2 > count) heading.color = color;

@@ -68,6 +68,10 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     // The original had no bands: the alternate sections take the page's background.
     expect(root).toContain('--section-alt-fill: var(--color-canvas);');
     expect(root).toContain('--hero-fill: var(--color-canvas);');
+    // Its opening's words were the flow's first lines: no larger, muted lead, the text's measure.
+    expect(root).toContain('--hero-lead-size: 1em;');
+    expect(root).toContain('--hero-lead-ink: inherit;');
+    expect(root).toContain('--hero-measure: var(--measure, 46rem);');
     expect(root).toContain('--type-hero: 60px;');
     expect(root).toContain('--text-align: center;');
   });
@@ -90,6 +94,7 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     });
     expect(variables).not.toContain('--section-alt-fill');
     expect(variables).not.toContain('--hero-fill');
+    expect(variables).not.toContain('--hero-lead-size');
     expect(variables).not.toContain('--wrap-margin-left');
   });
 
@@ -201,6 +206,14 @@ describe('the type scale in the stylesheet (decision record 029)', () => {
     expect(variables).toContain('--type-h2-tracking: 0.1em;');
     expect(variables).not.toContain('--type-h1-case');
     expect(variables).not.toContain('--type-h3-tracking');
+    // A level's own line pitch (a theme's 1.5) where it had one; else the template's 1.2.
+    const tall = toTypeScaleVariables({
+      ...scale,
+      headings: { ...scale.headings, h1: { size: 26, weight: 400, leading: 1.5 } },
+    });
+    expect(tall).toContain('--type-h1-leading: 1.5;');
+    expect(variables).not.toMatch(/--type-h\d-leading/u);
+    expect(toStylesheet(tokens, false)).toContain('line-height: var(--type-h1-leading, 1.2);');
     expect(toStylesheet(tokens, false)).toContain('text-transform: var(--type-h2-case, none);');
     const hero = toTypeScaleVariables({
       ...scale,

@@ -192,6 +192,9 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
       ...(headings[level].tracking !== undefined
         ? [`--type-${level}-tracking: ${headings[level].tracking}em;`]
         : []),
+      ...(headings[level].leading !== undefined
+        ? [`--type-${level}-leading: ${headings[level].leading};`]
+        : []),
       ...(headings[level].color ? [`--type-${level}-color: ${headings[level].color};`] : []),
       ...(headings[level].fill
         ? [
@@ -319,7 +322,14 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
     // No bands in the original: every section on the page's own background.
     ...(scale.hasBands
       ? []
-      : ['--section-alt-fill: var(--color-canvas);', '--hero-fill: var(--color-canvas);']),
+      : [
+          '--section-alt-fill: var(--color-canvas);',
+          '--hero-fill: var(--color-canvas);',
+          // The opening's words are the flow's first lines: no larger, muted lead, no other measure.
+          '--hero-lead-size: 1em;',
+          '--hero-lead-ink: inherit;',
+          '--hero-measure: var(--measure, 46rem);',
+        ]),
     // The wrap's padding (2rem on each side at a desktop width) comes on top of the column's width;
     // a centred column with a narrower gutter than that keeps its own gutter (see toWrapVariables).
     ...(column
