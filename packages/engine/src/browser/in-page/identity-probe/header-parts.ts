@@ -12,6 +12,7 @@ import { PROBE_MARKS, markSelector } from '../../../measure/probe-marks';
 import { isOpaque } from './color';
 import { isShown, rectOf, style, text, top } from './dom';
 import { fillOf, textColorOf } from './fill';
+import { HEADER_SELECTOR } from './regions';
 import { body, W } from './view';
 
 /** A strip is at most this tall (px), starts this near the page's top and spans this share of it. */
@@ -90,10 +91,36 @@ function placeOf(
   return undefined;
 }
 
+/** A picture this large (px) each way at a header's start can stand for its brand. */
+const MIN_BRAND_PICTURE = 24;
+
+/**
+ * The picture a header without a brand link opens with, on the side its lines start (a table-era
+ * logo bar: an unlinked logo, a title picture, a search box): it places the other parts as a
+ * linked brand would. Undefined for a header marked up as one, or when the header's first picture of a
+ * size does not stand in its first half.
+ */
+export function findPictureBrand(header: Element): Element | undefined {
+  // A header marked up as one is a theme's: one whose brand has no link may draw its menu as
+  // pictures the probe does not read as a menu (rollover images), which would be taken for parts.
+  if (header.matches(HEADER_SELECTOR)) return undefined;
+  const rtl = style(header).direction === 'rtl';
+  const box = rectOf(header);
+  const picture = [...header.querySelectorAll('img, svg')].find((e) => {
+    const r = rectOf(e);
+    return isShown(e) && r.width >= MIN_BRAND_PICTURE && r.height >= MIN_BRAND_PICTURE;
+  });
+  if (!picture) return undefined;
+  const r = rectOf(picture);
+  const middle = box.left + box.width / 2;
+  return (rtl ? r.left >= middle : r.right <= middle) ? picture : undefined;
+}
+
 /**
  * Marks the header's parts besides the brand and the menu with PROBE_MARKS.headerPart, each the
  * largest element holding neither; a part that stands nowhere one place says is looked into. Returns
- * the strip's look when there is one. Nothing is marked without a band, or a brand in the header.
+ * the strip's look when there is one. Nothing is marked without a band, or a brand in the header
+ * (a header without a brand link: the picture it opens with, {@link findPictureBrand}).
  */
 export function markHeaderParts(parts: {
   header: Element | null;
@@ -101,9 +128,11 @@ export function markHeaderParts(parts: {
   menu: Element | undefined;
   band: ProbedHeaderBand | undefined;
 }): ProbedHeaderBand['strip'] {
-  const { header, brand, menu, band } = parts;
-  if (!header || !brand || !band || !header.contains(brand) || header === body) return undefined;
-  const logo = brand.querySelector('img, svg');
+  const { header, menu, band } = parts;
+  if (!header || !band || header === body) return undefined;
+  const brand = parts.brand ?? findPictureBrand(header);
+  if (!brand || !header.contains(brand)) return undefined;
+  const logo = brand.matches('img, svg') ? brand : brand.querySelector('img, svg');
   const brandBox = boxOf(logo && isShown(logo) ? logo : brand);
   const menuBox = menu && isShown(menu) && header.contains(menu) ? boxOf(menu) : undefined;
   // The header's lines start on its own side: the strip's and the sides' places follow it.

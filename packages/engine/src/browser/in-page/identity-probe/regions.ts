@@ -7,6 +7,9 @@ import { doc, H, W } from './view';
 
 type Region = NonNullable<PageProbe['header']>;
 
+/** Elements that say they are the page's header (else the header is a bar found by its fill). */
+export const HEADER_SELECTOR = 'header, [role=banner], #header, .header, .navbar, nav, #top, .top';
+
 /**
  * The page's header: a header element of the first view. Without one, the bar at the top of the
  * first view with a fill of its own and a picture or link in it (ant-site-2004's navy logo bar, a
@@ -27,9 +30,9 @@ export function findHeader(background: PageProbe['background']): Element | null 
         );
       }) || null;
   return (
-    [
-      ...doc.querySelectorAll('header, [role=banner], #header, .header, .navbar, nav, #top, .top'),
-    ].find((e) => isShown(e) && top(rectOf(e)) < H * 0.6) || topBar()
+    [...doc.querySelectorAll(HEADER_SELECTOR)].find(
+      (e) => isShown(e) && top(rectOf(e)) < H * 0.6,
+    ) || topBar()
   );
 }
 
