@@ -8,7 +8,8 @@ import { site } from '../content/site';
  * end of styles/base.css): on its side at 1024 px and wider, as wide as the original's; on narrower
  * screens a menu column opens from a button above the content (its links stay one tap away, never
  * a long column before the words) and any other sidebar follows the content. A `<nav>` named by
- * `label` when it is navigation, its link to the page shown marked as current; else an `<aside>`.
+ * `label` when it is navigation, its link to the page shown marked as current, before the content
+ * in the markup when it stands on the left; else an `<aside>`, after it.
  * What the original showed above the two columns (a banner spanning the page) comes first.
  */
 export function Aside({
@@ -46,6 +47,16 @@ export function Aside({
     ...(fill && text ? { '--aside-fill': fill, '--aside-text': text } : {}),
   } as CSSProperties;
   const named = label ? { 'aria-label': label } : {};
+  const menu = navigation ? (
+    <SideMenu named={named}>{content}</SideMenu>
+  ) : (
+    <aside {...named} className="page-aside content">
+      {content}
+    </aside>
+  );
+  // A menu column on the left is read before the content, as the original's was (phones show it
+  // first too, folded); any other sidebar follows the content it stands beside.
+  const menuFirst = navigation === true && side === 'left';
   return (
     <>
       {above}
@@ -58,14 +69,9 @@ export function Aside({
         }
         style={style}
       >
+        {menuFirst && menu}
         <div className="page-main">{children}</div>
-        {navigation ? (
-          <SideMenu named={named}>{content}</SideMenu>
-        ) : (
-          <aside {...named} className="page-aside content">
-            {content}
-          </aside>
-        )}
+        {!menuFirst && menu}
       </div>
     </>
   );
