@@ -57,10 +57,26 @@ describe('a row of links an old page opens with is its menu (issue 23)', () => {
       `<p>${['a', 'b', 'c', 'd', 'e'].map((x) => `[ <a href="https://${x}.example/">${x.toUpperCase()} site</a> ]`).join(' ')}</p>`,
       // A breadcrumb: three links.
       `<p><a href="index.htm">Inicio</a> &gt; <a href="historia.htm">Historia</a> &gt; <a href="castillo.htm">Castillo</a></p>`,
+      // A pager: three numbers.
+      `<p><a href="historia.htm">1</a> | <a href="castillo.htm">2</a> | <a href="iglesia.htm">3</a></p>`,
+      // Two links.
+      `<p><a href="historia.htm">Historia</a> | <a href="castillo.htm">Castillo</a></p>`,
     ];
     for (const body of cases) {
       const model = siteOf(() => `${body}<p>Fin del texto de la página.</p>`);
       expect(model.navigation, body).toEqual([]);
     }
+  });
+
+  it('takes a row of three page links between bars as the menu, on every page', () => {
+    const three = `<table><tr><td><a href="index.htm">Inicio</a> | <a href="historia.htm">Historia</a> | <a href="castillo.htm">Castillo</a></td></tr></table>`;
+    const model = siteOf((i) => `${three}<h1>${i < 0 ? 'El pueblo' : NAMES[i]}</h1><p>Texto.</p>`);
+    expect(model.navigation.map((link) => link.label)).toEqual(['Inicio', 'Historia', 'Castillo']);
+    for (const each of model.pages)
+      expect(JSON.stringify(each.sections)).not.toContain('Castillo</');
+    const plan = planSite(model, { strategy: 'INCREMENTAL_UPDATE' });
+    const text = JSON.stringify(plan.pages.map((each) => each.sections));
+    // The menu is the header's, not a line of the content too.
+    expect(text).not.toMatch(/"text":"Inicio"/);
   });
 });

@@ -73,8 +73,14 @@ export function isLinkDominated(element: Element, placeholders = false): boolean
 
 /** Elements a row of links old pages set as their menu is written in (not lists: a page's contents). */
 const ROW_TAGS = new Set(['p', 'div', 'td', 'center']);
-/** Links a menu row holds at least (fewer are a breadcrumb or a pager) and at most. */
-const ROW_LINKS = { min: 4, max: 30 };
+/**
+ * Links a menu row holds at least (fewer are a breadcrumb or a pager) and at most. Three are a menu
+ * only when what stands between them is no breadcrumb's step (`Home | About | Contact`, not
+ * `Home > Docs > API`) and every label has a letter (not a pager's `1 2 3`).
+ */
+const ROW_LINKS = { min: 4, max: 30, short: 3 };
+/** Marks between links that make a row a trail of steps, not a menu. */
+const TRAIL_MARKS = /[>»›→/\\]/;
 /** Nodes a row of links holds at most. */
 const ROW_NODES_MAX = 400;
 /** Letters of a menu label at most: longer link texts are sentences, not a menu. */
@@ -100,6 +106,8 @@ export function isLeadingLinkRow(
   const hrefs: string[] = [];
   let fits = true;
   let nodes = 0;
+  let between = '';
+  let wordless = false;
   const letters = (value: string) => value.replace(/[^\p{L}\p{N}]/gu, '').length;
   walk(element, (node) => {
     // A row of 30 links is a few hundred nodes: a larger subtree is no row (and a page of deep
@@ -107,6 +115,7 @@ export function isLeadingLinkRow(
     if (++nodes > ROW_NODES_MAX) fits = false;
     if (!fits) return false;
     if (node.nodeName === '#text') {
+      between += (node as { value: string }).value;
       all += letters((node as { value: string }).value);
       return false;
     }
@@ -125,17 +134,19 @@ export function isLeadingLinkRow(
         return false;
       }
       hrefs.push(target);
+      if (!/\p{L}/u.test(label)) wordless = true;
       linked += letters(label);
       all += letters(label);
       return false;
     }
     return true;
   });
+  const min = TRAIL_MARKS.test(between) || wordless ? ROW_LINKS.min : ROW_LINKS.short;
   return (
     fits &&
-    hrefs.length >= ROW_LINKS.min &&
+    hrefs.length >= min &&
     hrefs.length <= ROW_LINKS.max &&
-    new Set(hrefs).size >= ROW_LINKS.min &&
+    new Set(hrefs).size >= min &&
     linked >= all * 0.85
   );
 }
