@@ -79,4 +79,24 @@ describe('a row of links an old page opens with is its menu (issue 23)', () => {
     // The menu is the header's, not a line of the content too.
     expect(text).not.toMatch(/"text":"Inicio"/);
   });
+
+  it("leaves a footer's row of links to the footer, though its column is walked on its own", () => {
+    // A footer of two columns: each column is walked with nothing before it.
+    const columns = `<table><tr><td style="width:50%"><div>${NAMES.map(
+      (name, i) => `<a href="${FILES[i]}">${name}</a><br>`,
+    ).join(
+      '',
+    )}</div></td><td style="width:50%"><p>Calle Mayor 1, 12345 Pueblo. Llame al 555 123 456 de lunes a viernes.</p></td></tr></table>`;
+    const footers = [
+      `<div class="page-footer">${columns}</div>`,
+      `<footer>${columns}</footer>`,
+      `<div role="contentinfo">${columns}</div>`,
+    ];
+    for (const footer of footers) {
+      const model = siteOf(
+        () => `<h1>El pueblo</h1><p>Unas palabras sobre el pueblo y su gente.</p>${footer}`,
+      );
+      expect(model.navigation, footer).toEqual([]);
+    }
+  });
 });

@@ -20,6 +20,23 @@ export function isInAside(element: Element): boolean {
   return false;
 }
 
+const FOOTER_TOKEN = /(?:^|[\s_-])footer(?:$|[\s_-])/i;
+
+/** Whether the element is or lies in a footer: <footer>, role=contentinfo, or named `footer`. */
+function isInFooter(element: Element): boolean {
+  for (
+    let node: Node | null = element;
+    node;
+    node = (node as { parentNode?: Node | null }).parentNode ?? null
+  ) {
+    if (!isElement(node)) continue;
+    if (node.tagName === 'footer' || getAttr(node, 'role') === 'contentinfo') return true;
+    if (FOOTER_TOKEN.test(`${getAttr(node, 'id') ?? ''} ${getAttr(node, 'class') ?? ''}`))
+      return true;
+  }
+  return false;
+}
+
 const NAV_TOKEN =
   /(?:^|[\s_-])(?:nav|navbar|navigation|topnav|mainnav|main-nav|menubar|main-menu|menu-main|site-menu|primary-menu)(?:$|[\s_-])/i;
 
@@ -89,10 +106,11 @@ const ROW_LABEL_MAX = 40;
 /**
  * A row of links to the site's pages an old page opens with, in place of a menu (issue 23): a
  * FrontPage navigation bar `[ Home ] [ News ] [ Photos ]`, a `|`-separated line in a table cell.
- * Before any words of the page (only headings and pictures before it), a paragraph, division, cell
- * or centre of 4 to 30 links to pages of the site (same origin, not a fragment of this page), with
- * short labels holding at least 85 % of its letters and digits (the brackets and bars between them
- * are no words), no picture and no heading inside. It is the site's menu, rebuilt as the header.
+ * Outside any footer, before any words of the page (only headings and pictures before it), a
+ * paragraph, division, cell or centre of 4 to 30 links to pages of the site (same origin, not a
+ * fragment of this page), with short labels holding at least 85 % of its letters and digits (the
+ * brackets and bars between them are no words), no picture and no heading inside. It is the site's
+ * menu, rebuilt as the header.
  */
 export function isLeadingLinkRow(
   element: Element,
@@ -100,6 +118,9 @@ export function isLeadingLinkRow(
   before: readonly { kind: string }[],
 ): boolean {
   if (!ROW_TAGS.has(element.tagName)) return false;
+  // A footer's row of links (a page builder's site map at the foot) is the footer's, not the menu
+  // the page opens with: a footer walked as a section of its own has nothing before it.
+  if (isInFooter(element)) return false;
   if (before.some((block) => block.kind !== 'heading' && block.kind !== 'image')) return false;
   let all = 0;
   let linked = 0;
