@@ -71,6 +71,22 @@ describe('the page title', () => {
     ]);
   });
 
+  it('keeps the box a section was drawn in (decision record 084)', () => {
+    const box = { gradient: 'linear-gradient(135deg, #101030, #202040)', radius: 12 };
+    const [section] = fixOutline(
+      [
+        {
+          id: 'talks',
+          heading: { level: 2, inlines: [{ text: 'Talks' }] },
+          blocks: [{ kind: 'paragraph', inlines: [{ text: 'Given in 2024.' }] }],
+          box,
+        },
+      ],
+      'Talks',
+    );
+    expect(section).toMatchObject({ id: 'talks', heading: { level: 1 }, box });
+  });
+
   it('is the h1 when the first heading was for screen readers only (a part a menu leads to)', () => {
     const sections = fixOutline(
       [

@@ -83,6 +83,7 @@ export function fixOutline(sections: Section[], title: string): Section[] {
     const copy: Section = { id: section.id, blocks: fitBlockHeadings(section.blocks, level) };
     if (section.heading) copy.heading = section.heading;
     if (section.collapsed) copy.collapsed = true;
+    if (section.box) copy.box = section.box;
     if (section.titleBand) copy.titleBand = section.titleBand;
     return copy;
   });

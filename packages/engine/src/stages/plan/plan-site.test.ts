@@ -191,6 +191,18 @@ describe('planSite', () => {
     expect(hrefs.filter(Boolean)).toEqual(['/input-pages/main', '/input-pages/about', '/']);
   });
 
+  it('carries the box a section was drawn in to the plan (decision record 084)', () => {
+    const model = extractSite(loadFixture('tabs-restaurant').raw);
+    const box = { fill: '#203040', radius: 8, text: '#ffffff' };
+    const page = model.pages.find((p) => p.sections.some((section) => section.heading))!;
+    const section = page.sections.find((s) => s.heading)!;
+    section.box = box;
+    const plan = planSite(model, { strategy: 'STYLE_MODERNIZATION' });
+    const planned = plan.pages.flatMap((p) => p.sections).filter((s) => s.box);
+    expect(planned).toHaveLength(1);
+    expect(planned[0]!.box).toEqual(box);
+  });
+
   it('keeps external and mailto: menu links, routes only in the flat header links', () => {
     const plan = planSite(
       extractSite(

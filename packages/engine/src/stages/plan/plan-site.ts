@@ -129,6 +129,8 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
           ...(section.heading.visuallyHidden ? { visuallyHidden: true as const } : {}),
         };
       if (section.collapsed) out.collapsed = true;
+      // The box the original drew the section in (issue 23, decision record 084).
+      if (section.box) out.box = section.box;
       if (section.titleBand) {
         // The page's title band (issue 23): its picture self-hosted, else its fill alone.
         const { image, ...band } = section.titleBand;
