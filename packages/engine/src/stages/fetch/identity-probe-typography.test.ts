@@ -165,6 +165,8 @@ describe.skipIf(!chromePath)("the identity probe's type scale (decision record 0
       header: { height: 60, menuTop: 27 },
       // Its menu's links, each label on one line, as tall as their text.
       menuRow: { isOneLine: true, linkHeight: 14 },
+      // Read again at 375 px: the name's and the menu's lines make the same 60 px bar there.
+      phoneHeader: { height: 60 },
     });
   });
 
