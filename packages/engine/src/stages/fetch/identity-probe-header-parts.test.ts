@@ -3,15 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
 import { buildTokens } from '../../design/offline-designer';
 import { plainText, type Block, type SiteModel } from '../../model';
-import type { EnginePorts } from '../../ports';
 import type { RawSite } from '../../types';
 import { extractSite } from '../extract/extract-site';
 import { toTypeScaleVariables } from '../generate/templates/styles';
 import { planSite } from '../plan/plan-site';
-import { fetchSite } from './fetch-site';
 import {
-  buildRecordingLogger,
   failOnConsoleOutput,
+  fetchRendered,
   startTestServer,
   type TestServer,
 } from './test-server.fixture';
@@ -19,11 +17,6 @@ import {
 failOnConsoleOutput();
 
 const chromePath = await findChromePath();
-
-const ports = (): EnginePorts => ({
-  logger: buildRecordingLogger(),
-  clock: { now: () => Date.now() },
-});
 
 /**
  * A right-to-left school page (issue 23): a navy strip across the top (a language link, a phone),
@@ -80,11 +73,7 @@ beforeAll(async () => {
     '/logo.png': { headers: { 'content-type': 'image/png' }, body: logo },
   });
   if (chromePath) {
-    raw = await fetchSite(
-      `${site.origin}/`,
-      { browser: 'always', maxPages: 2, allowPrivateUrls: true, respectRobots: false },
-      ports(),
-    );
+    raw = await fetchRendered(site.origin, 2);
     model = extractSite(raw);
   }
 }, 60_000);

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
-import type { EnginePorts } from '../../ports';
 import type { RawSite } from '../../types';
-import { fetchSite } from './fetch-site';
 import {
-  buildRecordingLogger,
   failOnConsoleOutput,
+  fetchRendered,
   startTestServer,
   type TestServer,
 } from './test-server.fixture';
@@ -13,11 +11,6 @@ import {
 failOnConsoleOutput();
 
 const chromePath = await findChromePath();
-
-const ports = (): EnginePorts => ({
-  logger: buildRecordingLogger(),
-  clock: { now: () => Date.now() },
-});
 
 /** A script makes fetch render the page in Chromium (pages without one are read as served). */
 const SCRIPT = '<script>window.ready = true;</script>';
@@ -81,11 +74,7 @@ beforeAll(async () => {
     '/post.html': { body: POST },
   });
   if (chromePath) {
-    raw = await fetchSite(
-      `${site.origin}/`,
-      { browser: 'always', maxPages: 4, allowPrivateUrls: true, respectRobots: false },
-      ports(),
-    );
+    raw = await fetchRendered(site.origin, 4);
   }
 }, 60_000);
 

@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
 import { buildTokens } from '../../design/offline-designer';
 import { plainText, type Block } from '../../model';
-import type { EnginePorts } from '../../ports';
 import type { RawSite } from '../../types';
 import { extractSite } from '../extract/extract-site';
 import { toTypeScaleVariables } from '../generate/templates/styles';
-import { fetchSite } from './fetch-site';
 import {
-  buildRecordingLogger,
   failOnConsoleOutput,
+  fetchRendered,
   startTestServer,
   type TestServer,
 } from './test-server.fixture';
@@ -17,11 +15,6 @@ import {
 failOnConsoleOutput();
 
 const chromePath = await findChromePath();
-
-const ports = (): EnginePorts => ({
-  logger: buildRecordingLogger(),
-  clock: { now: () => Date.now() },
-});
 
 /**
  * A page re-made in a page builder (issue 23): the logo, then a dark bar boxed to the page's column
@@ -49,11 +42,7 @@ let raw: RawSite;
 beforeAll(async () => {
   site = await startTestServer({ '/': { body: PAGE } });
   if (chromePath) {
-    raw = await fetchSite(
-      `${site.origin}/`,
-      { browser: 'always', maxPages: 2, allowPrivateUrls: true, respectRobots: false },
-      ports(),
-    );
+    raw = await fetchRendered(site.origin, 2);
   }
 }, 60_000);
 

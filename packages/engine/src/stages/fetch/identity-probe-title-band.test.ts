@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
 import { buildTokens } from '../../design/offline-designer';
-import type { EnginePorts } from '../../ports';
 import type { RawSite } from '../../types';
 import { extractSite } from '../extract/extract-site';
 import { toTypeScaleVariables } from '../generate/templates/styles';
-import { fetchSite } from './fetch-site';
 import {
-  buildRecordingLogger,
   failOnConsoleOutput,
+  fetchRendered,
   startTestServer,
   type TestServer,
 } from './test-server.fixture';
@@ -16,11 +14,6 @@ import {
 failOnConsoleOutput();
 
 const chromePath = await findChromePath();
-
-const ports = (): EnginePorts => ({
-  logger: buildRecordingLogger(),
-  clock: { now: () => Date.now() },
-});
 
 /** A script makes fetch render the page in Chromium (pages without one are read as served). */
 const SCRIPT = '<script>window.ready = true;</script>';
@@ -83,11 +76,7 @@ let raw: RawSite;
 beforeAll(async () => {
   site = await startTestServer({ '/': { body: TITLED }, '/wide.html': { body: WIDE } });
   if (chromePath) {
-    raw = await fetchSite(
-      `${site.origin}/`,
-      { browser: 'always', maxPages: 5, allowPrivateUrls: true, respectRobots: false },
-      ports(),
-    );
+    raw = await fetchRendered(site.origin, 5);
   }
 }, 60_000);
 

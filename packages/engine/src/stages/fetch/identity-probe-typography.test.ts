@@ -1,12 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
-import type { EnginePorts } from '../../ports';
 import type { RawSite } from '../../types';
-import { fetchSite } from './fetch-site';
 import {
-  buildRecordingLogger,
   failOnConsoleOutput,
+  fetchRendered,
   startTestServer,
   type TestServer,
 } from './test-server.fixture';
@@ -14,11 +12,6 @@ import {
 failOnConsoleOutput();
 
 const chromePath = await findChromePath();
-
-const ports = (): EnginePorts => ({
-  logger: buildRecordingLogger(),
-  clock: { now: () => Date.now() },
-});
 
 /** A script makes fetch render the page in Chromium (pages without one are read as served). */
 const SCRIPT = '<script>window.ready = true;</script>';
@@ -129,11 +122,7 @@ beforeAll(async () => {
     '/photo.png': { headers: { 'content-type': 'image/png' }, body: new Uint8Array(photo) },
   });
   if (chromePath) {
-    raw = await fetchSite(
-      `${site.origin}/`,
-      { browser: 'always', maxPages: 5, allowPrivateUrls: true, respectRobots: false },
-      ports(),
-    );
+    raw = await fetchRendered(site.origin, 5);
   }
 }, 60_000);
 

@@ -1,13 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromePath } from '../../browser/chromium';
-import type { EnginePorts } from '../../ports';
 import type { RawSite } from '../../types';
 import { extractSite } from '../extract/extract-site';
-import { fetchSite } from './fetch-site';
 import {
-  buildRecordingLogger,
   failOnConsoleOutput,
+  fetchRendered,
   startTestServer,
   type TestServer,
 } from './test-server.fixture';
@@ -18,11 +16,6 @@ const chromePath = await findChromePath();
 if (!chromePath) {
   console.info('Skipping the identity probe tests: no Chromium found (set CHROME_PATH).');
 }
-
-const ports = (): EnginePorts => ({
-  logger: buildRecordingLogger(),
-  clock: { now: () => Date.now() },
-});
 
 /** A script makes fetch render the page in Chromium (pages without one are read as served). */
 const SCRIPT = '<script>window.ready = true;</script>';
@@ -200,11 +193,7 @@ beforeAll(async () => {
     '/logo-bg.png': image(await png(200, 100, '#ffffff')),
   });
   if (chromePath) {
-    raw = await fetchSite(
-      `${site.origin}/`,
-      { browser: 'always', maxPages: 10, allowPrivateUrls: true, respectRobots: false },
-      ports(),
-    );
+    raw = await fetchRendered(site.origin, 10);
   }
 }, 60_000);
 

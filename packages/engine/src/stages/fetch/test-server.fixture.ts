@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { lookup } from 'mrmime';
-import type { Logger } from '../../ports';
-import type { LogEvent, ProgressEvent } from '../../types';
+import type { EnginePorts, Logger } from '../../ports';
+import type { LogEvent, ProgressEvent, RawSite } from '../../types';
+import { fetchSite } from './fetch-site';
 
 /** A canned response: status, headers and body. */
 export interface CannedResponse {
@@ -136,4 +137,17 @@ export function failOnConsoleOutput(): void {
     vi.restoreAllMocks();
     expect(calls, 'console.error/console.warn during the test').toEqual([]);
   });
+}
+
+/**
+ * Fetches a test server's site from its start page, rendered in Chromium (the identity probe and
+ * its marks run on every page), as the probe tests read it.
+ */
+export async function fetchRendered(origin: string, maxPages: number): Promise<RawSite> {
+  const ports: EnginePorts = { logger: buildRecordingLogger(), clock: { now: () => Date.now() } };
+  return fetchSite(
+    `${origin}/`,
+    { browser: 'always', maxPages, allowPrivateUrls: true, respectRobots: false },
+    ports,
+  );
 }
