@@ -6,8 +6,8 @@ const page = (route: string, url: string, blocks: Block[]) =>
   ({ route, url, sections: [{ id: 's', blocks }] }) as unknown as PlannedPage;
 const tokens = (more: Partial<DesignTokens> = {}) =>
   ({ colors: { background: '#ffffff', text: '#111111' }, ...more }) as unknown as DesignTokens;
-const model = (backgrounds?: SiteModel['identity']['backgrounds']) =>
-  ({ identity: { backgrounds } }) as unknown as SiteModel;
+const model = (backgrounds?: SiteModel['identity']['backgrounds'], primary?: string) =>
+  ({ identity: { backgrounds, colors: { primary } } }) as unknown as SiteModel;
 const toned = (tone: NonNullable<Extract<Block, { kind: 'paragraph' }>['tone']>): Block => ({
   kind: 'paragraph',
   inlines: [{ text: 'Alpuente', strong: true }],
@@ -39,6 +39,13 @@ describe("a paragraph's own type on the rebuild's grounds (issue 23)", () => {
     // A profile that restructures the site sets every paragraph in the site's type.
     expect(tonesOf(withReadableTones(pages, model(), tokens(), false))).toEqual([
       undefined,
+      undefined,
+      undefined,
+    ]);
+    // ... but for a run in the brand's own colour: the site's identity, whatever the layout.
+    const branded = model(undefined, '#800080');
+    expect(tonesOf(withReadableTones(pages, branded, tokens(), false))).toEqual([
+      { color: '#800080' },
       undefined,
       undefined,
     ]);

@@ -83,6 +83,26 @@ function mapTones(value: unknown, keep: (tone: Tone) => Tone | undefined): unkno
   return out ?? value;
 }
 
+/** How near (per channel, 0-255) a run's colour must be to the brand colour to be that colour. */
+const BRAND_CHANNEL_SLACK = 16;
+
+/**
+ * What a restructuring profile keeps of a tone: only its colour, where that colour is the site's
+ * brand colour and reads on the page (issue 23: a 1998 page's `<font color="#0000ff">` welcome is
+ * where the site shows its blue; dropping it drops the site's identity). Sizes and fills go.
+ */
+function brandRun(tone: Tone, brand: Rgb | undefined, ground: Rgb): Tone | undefined {
+  const color = tone.color ? parseColor(tone.color) : undefined;
+  if (!color || !brand) return undefined;
+  const near =
+    Math.max(
+      Math.abs(color.r - brand.r),
+      Math.abs(color.g - brand.g),
+      Math.abs(color.b - brand.b),
+    ) <= BRAND_CHANNEL_SLACK;
+  return near && contrast(color, ground) >= 4.5 ? { color: toHex(color) } : undefined;
+}
+
 /**
  * The pages with each paragraph's tone kept where `keepsLook` and readable on the page's ground
  * (see the module comment), dropped elsewhere.
@@ -94,6 +114,7 @@ export function withReadableTones(
   keepsLook: boolean,
 ): PlannedPage[] {
   const canvas = parseColor(tokens.colors.background) ?? { r: 255, g: 255, b: 255 };
+  const brand = parseColor(model.identity.colors.primary ?? '');
   const ink = parseColor(tokens.colors.text);
   const backgrounds = model.identity.backgrounds;
   const onPicture = (mean: string | undefined, plate: number | undefined): Rgb => {
@@ -112,7 +133,7 @@ export function withReadableTones(
     }
     const bodyPx = tokens.typography?.body.size ?? 16;
     const keep = (tone: Tone): Tone | undefined => {
-      if (!keepsLook) return undefined;
+      if (!keepsLook) return brandRun(tone, brand, canvas);
       const color = tone.color ? parseColor(tone.color) : undefined;
       // A boxed title cell's fill (issue 23), where it stands out from the ground and its words
       // (their own colour or the site's ink) read on it; the words' colour is then read on the fill.
