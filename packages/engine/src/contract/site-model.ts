@@ -191,6 +191,17 @@ const blockKindsSchema = exactly<Block>()(
       caption: z.string().optional(),
       head: z.array(z.array(runsSchema)),
       rows: z.array(z.array(runsSchema)),
+      cells: z
+        .array(
+          z.object({
+            row: z.number().int().nonnegative(),
+            cell: z.number().int().nonnegative(),
+            rows: z.number().int().min(2).optional(),
+            columns: z.number().int().min(2).optional(),
+            head: z.literal(true).optional(),
+          }),
+        )
+        .optional(),
     }),
     z.object({
       kind: z.literal('image'),

@@ -9,6 +9,15 @@ import type { Strategy } from './strategy';
 // ---------------------------------------------------------------------------------------------
 // content
 
+/** A table cell spanning rows or columns, or heading its row (see the table block's `cells`). */
+export interface TableCell {
+  row: number;
+  cell: number;
+  rows?: number;
+  columns?: number;
+  head?: true;
+}
+
 /** A run of inline text with its marks; `br` is a forced line break. */
 export interface InlineRun {
   text: string;
@@ -155,7 +164,18 @@ export type Block =
       /** A long list of short links (a table of contents, an index): kept compact, in columns. */
       compact?: true;
     }
-  | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
+  /**
+   * `cells`: the cells that are more than a plain data cell (issue 23: a timetable's session over
+   * two hours, a row's time as its header): `row` counts the head's rows then the body's, `cell`
+   * is the cell's place in that row's array; `rows`/`columns` its spans, `head` a row's header.
+   */
+  | {
+      kind: 'table';
+      caption?: string;
+      head: InlineRun[][][];
+      rows: InlineRun[][][];
+      cells?: TableCell[];
+    }
   /**
    * `inline`: the original showed it on one line with the images next to it (a logo beside its
    * rating's bullets, in one table row): `start` begins such a row, `continue` goes on with it; the

@@ -192,6 +192,31 @@ describe('toBlockJsx', () => {
     expect(printed).toContain('maxWidth: 230');
   });
 
+  it("draws a timetable's spanning sessions and its rows' header cells", () => {
+    const [node] = toBlockJsx(
+      {
+        kind: 'table',
+        head: [[[{ text: 'Time' }], [{ text: 'A' }], [{ text: 'B' }]]],
+        rows: [
+          [[{ text: '10:00' }], [{ text: 'Talk' }], [{ text: 'Workshop' }]],
+          [[{ text: '11:00' }], [{ text: 'Panel' }]],
+        ],
+        cells: [
+          { row: 1, cell: 0, head: true },
+          { row: 1, cell: 2, rows: 2 },
+          { row: 2, cell: 0, head: true },
+          { row: 2, cell: 1, columns: 2 },
+        ],
+      },
+      newJsxState(),
+    );
+    const printed = printJsx(node!);
+    expect(printed).toContain('<th scope="row">{"10:00"}</th>');
+    expect(printed).toContain('<td rowSpan={2}>{"Workshop"}</td>');
+    expect(printed).toContain('<td colSpan={2}>{"Panel"}</td>');
+    expect(printed).toContain('<th scope="col">{"Time"}</th>');
+  });
+
   it('shows a picture as wide as the original showed it, its height in step', () => {
     const [node] = toBlockJsx(
       {

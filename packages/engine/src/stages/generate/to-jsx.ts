@@ -436,23 +436,38 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
     case 'table': {
       const parts: JsxChild[] = [];
       if (block.caption) parts.push(el('caption', [], [text(block.caption)]));
+      const marks = new Map((block.cells ?? []).map((mark) => [`${mark.row}:${mark.cell}`, mark]));
+      const spans = (row: number, cell: number): t.JSXAttribute[] => {
+        const mark = marks.get(`${row}:${cell}`);
+        return [
+          ...(mark?.rows ? [exprAttr('rowSpan', t.numericLiteral(mark.rows))] : []),
+          ...(mark?.columns ? [exprAttr('colSpan', t.numericLiteral(mark.columns))] : []),
+        ];
+      };
       if (block.head.length > 0) {
-        const rows = block.head.map((row) =>
+        const rows = block.head.map((row, r) =>
           el(
             'tr',
             [],
-            row.map((cell) => el('th', [constAttr('scope', 'col')], toInlineJsx(cell, state))),
+            row.map((cell, c) =>
+              el('th', [constAttr('scope', 'col'), ...spans(r, c)], toInlineJsx(cell, state)),
+            ),
           ),
         );
         parts.push(el('thead', [], rows));
       }
-      const rows = block.rows.map((row) =>
-        el(
+      const rows = block.rows.map((row, index) => {
+        const r = block.head.length + index;
+        return el(
           'tr',
           [],
-          row.map((cell) => el('td', [], toInlineJsx(cell, state))),
-        ),
-      );
+          row.map((cell, c) =>
+            marks.get(`${r}:${c}`)?.head
+              ? el('th', [constAttr('scope', 'row'), ...spans(r, c)], toInlineJsx(cell, state))
+              : el('td', spans(r, c), toInlineJsx(cell, state)),
+          ),
+        );
+      });
       parts.push(el('tbody', [], rows));
       return [el('div', [constAttr('className', 'table-wrap')], [el('table', [], parts)])];
     }

@@ -105,6 +105,28 @@ describe('toSafePlan', () => {
     expect(second?.collapsed).toBeUndefined();
   });
 
+  it("keeps a table's spans within the table and drops marks of cells it does not have", () => {
+    const table: Block = {
+      kind: 'table',
+      head: [],
+      rows: [[[{ text: 'a' }], [{ text: 'b' }]], [[{ text: 'c' }]]],
+      cells: [
+        { row: 0, cell: 1, rows: 40, columns: 3 },
+        { row: 1, cell: 0, head: true },
+        { row: 1, cell: 5, rows: 2 },
+        { row: 7, cell: 0, head: true },
+      ],
+    };
+    const safe = toSafePlan(withBlocks(contactPlan(), [table]));
+    expect(safe.pages[0]!.sections[0]!.blocks[0]).toEqual({
+      ...table,
+      cells: [
+        { row: 0, cell: 1, rows: 2, columns: 3 },
+        { row: 1, cell: 0, head: true },
+      ],
+    });
+  });
+
   it('refuses a plan that is not a SitePlan, however deep, and says where (sitePlanSchema)', () => {
     const plan = contactPlan();
     const [home, ...rest] = plan.pages;

@@ -25,6 +25,7 @@ import type {
   PlannedBackground,
   PlannedPage,
   SitePlan,
+  TableCell,
   TypeScale,
 } from '../../model';
 import { toLanguageTag } from '../../model';
@@ -75,6 +76,35 @@ function toSize(value: number | undefined): number | undefined {
 
 /** A dialog's id: an HTML id its triggers name. */
 const SAFE_DIALOG_ID = /^[A-Za-z][\w.:-]{0,80}$/;
+
+/** A span the template can draw: a whole number from 2 to `most`. */
+function toSafeSpan(span: number | undefined, most: number): number | undefined {
+  return Number.isInteger(span) && span! > 1 ? Math.min(span!, most) : undefined;
+}
+
+/** A table's cell marks that point at one of its cells, with spans it can draw; else none. */
+function toSafeCells(
+  cells: TableCell[] | undefined,
+  rows: InlineRun[][][],
+): TableCell[] | undefined {
+  const safe = (cells ?? []).flatMap((mark): TableCell[] => {
+    const row = rows[mark.row];
+    if (!Number.isInteger(mark.row) || !Number.isInteger(mark.cell) || !row?.[mark.cell]) return [];
+    const spanRows = toSafeSpan(mark.rows, rows.length - mark.row);
+    const columns = toSafeSpan(mark.columns, 50);
+    if (!spanRows && !columns && mark.head !== true) return [];
+    return [
+      {
+        row: mark.row,
+        cell: mark.cell,
+        ...(spanRows ? { rows: spanRows } : {}),
+        ...(columns ? { columns } : {}),
+        ...(mark.head === true ? { head: true as const } : {}),
+      },
+    ];
+  });
+  return safe.length > 0 ? safe : undefined;
+}
 
 function toSafeRuns(runs: InlineRun[]): InlineRun[] {
   return runs.flatMap((run) => {
@@ -144,12 +174,17 @@ function toSafeBlock(block: Block): Block | undefined {
       if (block.start !== undefined && !Number.isInteger(block.start)) delete out.start;
       return out;
     }
-    case 'table':
-      return {
+    case 'table': {
+      const out = {
         ...block,
         head: block.head.map((row) => row.map(toSafeRuns)),
         rows: block.rows.map((row) => row.map(toSafeRuns)),
       };
+      const cells = toSafeCells(block.cells, [...block.head, ...block.rows]);
+      if (cells) out.cells = cells;
+      else delete out.cells;
+      return out;
+    }
     case 'image': {
       const image = toSafeImage(block.image);
       return image ? { ...block, image } : undefined;

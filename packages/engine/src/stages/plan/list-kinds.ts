@@ -206,6 +206,8 @@ export function toListKind(block: ListBlock): ListBlock {
  */
 export function toPriceList(block: TableBlock): ListBlock | undefined {
   const rows = block.rows.filter((row) => row.some((cell) => plainText(cell).trim()));
+  // A cell over two rows or columns belongs to a grid (a timetable), never a price list's line.
+  if (block.cells?.some((mark) => mark.rows || mark.columns)) return undefined;
   if (rows.length < 2 || block.head.length > 1) return undefined;
   const width = rows[0]!.length;
   if (width < 2 || width > 3 || rows.some((row) => row.length !== width)) return undefined;

@@ -72,6 +72,58 @@ describe('handleTable', () => {
     expect(handleTable(layout.context, layout.table)).toBeUndefined();
   });
 
+  it('keeps a timetable: paragraphs in its cells, times heading rows, sessions spanning', () => {
+    const { table, context } = setUp(
+      '<table><tr><th>Time</th><th>Room A</th><th>Room B</th></tr>' +
+        '<tr><th>10:00</th><td><p>Opening</p><p>Main hall</p></td>' +
+        '<td rowspan="2"><ul><li>Workshop</li><li>Bring a laptop</li></ul></td></tr>' +
+        '<tr><th>11:00</th><td>Talk</td></tr>' +
+        '<tr><th>12:00</th><td colspan="2">Lunch</td></tr></table>',
+    );
+    expect(handleTable(context, table)).toBe(false);
+    const block = context.blocks[0];
+    expect(block?.kind).toBe('table');
+    if (block?.kind !== 'table') return;
+    expect(block.head).toHaveLength(1);
+    expect(block.rows).toHaveLength(3);
+    // Every word of a cell's paragraphs and list is kept, a line apart.
+    expect(block.rows[0]![1]).toEqual([
+      { text: 'Opening' },
+      { text: '', br: true },
+      { text: 'Main hall' },
+    ]);
+    expect(block.rows[0]![2]!.map((run) => run.text).join('|')).toBe('Workshop||Bring a laptop');
+    expect(block.cells).toEqual([
+      { row: 1, cell: 0, head: true },
+      { row: 1, cell: 2, rows: 2 },
+      { row: 2, cell: 0, head: true },
+      { row: 3, cell: 0, head: true },
+      { row: 3, cell: 1, columns: 2 },
+    ]);
+  });
+
+  it('leaves a layout grid of paragraphs without header cells, or with long cells, to the walk', () => {
+    const cells = (text: string) =>
+      Array.from({ length: 3 }, () => `<tr><td><p>${text}</p></td><td>b</td><td>c</td></tr>`).join(
+        '',
+      );
+    const plain = setUp(`<table>${cells('Welcome')}</table>`);
+    expect(handleTable(plain.context, plain.table)).toBeUndefined();
+    const long = setUp(
+      `<table><tr><th>A</th><th>B</th><th>C</th></tr>${cells('word '.repeat(60))}</table>`,
+    );
+    expect(handleTable(long.context, long.table)).toBeUndefined();
+    // A span never runs past the table's last row.
+    const past = setUp(
+      '<table><tr><th>A</th><th>B</th><th>C</th></tr>' +
+        '<tr><th>1</th><td rowspan="9"><p>x</p></td><td>y</td></tr>' +
+        '<tr><th>2</th><td>z</td></tr></table>',
+    );
+    expect(handleTable(past.context, past.table)).toBe(false);
+    const block = past.context.blocks[0];
+    expect(block?.kind === 'table' && block.cells?.find((mark) => mark.rows)?.rows).toBe(2);
+  });
+
   it('declines a data table inside a menu', () => {
     const html = '<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>';
     const inMenu = setUp(html);

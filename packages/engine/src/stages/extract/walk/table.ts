@@ -2,7 +2,7 @@
  * Tables: data tables become table blocks; layout tables (the page grids of old sites) are left to
  * the walk, which goes into them like any block container.
  */
-import type { Block, InlineRun } from '../../../model';
+import type { Block, InlineRun, TableCell } from '../../../model';
 import type { Element, Node } from '../dom';
 import { childrenOf, collapse, findElements, getAttr, isElement, textContent, walk } from '../dom';
 import { NO_TAB_GROUPS } from '../tab-groups';
@@ -28,6 +28,44 @@ export function handleTable(context: WalkContext, element: Element): boolean | u
   return false;
 }
 
+/** Blocks of words a data table's cell may hold (a timetable's session: a title line, a list of talks). */
+const TEXT_BLOCKS = new Set(['p', 'div', 'ul', 'ol', 'dl']);
+/** Blocks that make a table a page's layout, never data. */
+const OTHER_BLOCKS = new Set([
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'form',
+  'img',
+  'blockquote',
+  'pre',
+  'hr',
+  'iframe',
+  'center',
+]);
+
+/** The most words a cell of a headed grid holds (a session's title and a line or two). */
+const MAX_GRID_CELL_LETTERS = 240;
+
+/**
+ * A grid headed like data whose cells hold short paragraphs or lists (issue 23: a timetable, its
+ * times as row headers, a session over two hours spanning two rows): at least three rows and
+ * columns, header cells in two rows or a head row, and no cell longer than a few lines. A page's
+ * layout table has no header cells and long cells.
+ */
+function isHeadedGrid(rows: Element[][], columns: number): boolean {
+  if (rows.length < 3 || columns < 3) return false;
+  const headed = rows.filter((row) => row.some((cell) => cell.tagName === 'th')).length;
+  const headRow = rows[0]!.length > 1 && rows[0]!.every((cell) => cell.tagName === 'th');
+  if (headed < 2 && !headRow) return false;
+  return rows.every((row) =>
+    row.every((cell) => collapse(textContent(cell)).length <= MAX_GRID_CELL_LETTERS),
+  );
+}
+
 /**
  * Old sites lay pages out with tables. A table is data when it has header cells or a caption, or a
  * regular grid of short cells with a border; and never when it nests tables or holds block content.
@@ -37,32 +75,13 @@ export function isDataTable(table: Element): boolean {
   const rows = tableRows(table);
   let nested = false;
   let blocky = false;
+  let texty = false;
   walk(table, (node) => {
     if (node === table) return true;
     if (!isElement(node)) return false;
     if (node.tagName === 'table') nested = true;
-    if (
-      [
-        'p',
-        'div',
-        'ul',
-        'ol',
-        'h1',
-        'h2',
-        'h3',
-        'h4',
-        'h5',
-        'h6',
-        'form',
-        'img',
-        'blockquote',
-        'pre',
-        'hr',
-        'iframe',
-        'center',
-      ].includes(node.tagName)
-    )
-      blocky = true;
+    if (TEXT_BLOCKS.has(node.tagName)) texty = true;
+    else if (OTHER_BLOCKS.has(node.tagName)) blocky = true;
     return !nested;
   });
   if (nested || blocky) return false;
@@ -71,6 +90,7 @@ export function isDataTable(table: Element): boolean {
   );
   const columns = Math.max(0, ...counts);
   if (rows.length < 2 || columns < 2) return false;
+  if (texty) return isHeadedGrid(rows, columns);
   const hasHeader =
     rows.some((row) => row.some((cell) => cell.tagName === 'th')) ||
     findElements(table, (e) => e.tagName === 'caption' || e.tagName === 'thead').length > 0;
@@ -127,8 +147,14 @@ export function tableRows(table: Element): Element[][] {
 export function toTable(context: WalkContext, table: Element): Extract<Block, { kind: 'table' }> {
   const head: InlineRun[][][] = [];
   const rows: InlineRun[][][] = [];
+  const marks: TableCell[] = [];
   const rowElements = tableRows(table);
+  const headRows = rowElements[0]?.every((cell) => cell.tagName === 'th') ? 1 : 0;
   rowElements.forEach((row, index) => {
+    row.forEach((cell, at) => {
+      const mark = toCellMark(cell, index, at, rowElements.length - index, index >= headRows);
+      if (mark) marks.push(mark);
+    });
     const cells = row.map((cell) => {
       const result = context.walkSubtree(cell, new Map(), NO_TAB_GROUPS);
       const runs: InlineRun[] = [];
@@ -137,20 +163,54 @@ export function toTable(context: WalkContext, table: Element): Extract<Block, { 
           block.kind === 'paragraph' || block.kind === 'heading'
             ? block.inlines
             : block.kind === 'list'
-              ? block.items.flat()
+              ? block.items.flatMap((item, i) => (i > 0 ? [{ text: '', br: true }, ...item] : item))
               : [];
         if (runs.length > 0 && inlines.length > 0) runs.push({ text: '', br: true });
         runs.push(...inlines);
       }
       return runs;
     });
-    const isHeadRow = row.length > 0 && row.every((cell) => cell.tagName === 'th') && index === 0;
-    if (isHeadRow) head.push(cells);
+    if (index < headRows) head.push(cells);
     else rows.push(cells);
   });
   const captionElement = findElements(table, (e) => e.tagName === 'caption')[0];
   const caption = captionElement ? collapse(textContent(captionElement)) : '';
   const block: Extract<Block, { kind: 'table' }> = { kind: 'table', head, rows };
   if (caption) block.caption = caption;
+  if (marks.length > 0) block.cells = marks;
   return block;
+}
+
+/** The most rows and columns a cell may span (HTML's own limits are far higher; no table needs them). */
+const MAX_ROW_SPAN = 100;
+const MAX_COLUMN_SPAN = 50;
+
+/** A span from an attribute: a whole number from 2 to `most`, else undefined (1 or unreadable). */
+function toSpan(value: string | undefined, most: number): number | undefined {
+  const span = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(span) && span > 1 ? Math.min(span, most) : undefined;
+}
+
+/**
+ * What a cell is beyond a plain data cell: its spans (rows no further than the table goes) and,
+ * in the body, a header cell heading its row. Undefined for a plain cell.
+ */
+function toCellMark(
+  cell: Element,
+  row: number,
+  at: number,
+  rowsLeft: number,
+  inBody: boolean,
+): TableCell | undefined {
+  const rows = toSpan(getAttr(cell, 'rowspan'), Math.min(MAX_ROW_SPAN, rowsLeft));
+  const columns = toSpan(getAttr(cell, 'colspan'), MAX_COLUMN_SPAN);
+  const head = inBody && cell.tagName === 'th';
+  if (!rows && !columns && !head) return undefined;
+  return {
+    row,
+    cell: at,
+    ...(rows ? { rows } : {}),
+    ...(columns ? { columns } : {}),
+    ...(head ? { head: true as const } : {}),
+  };
 }

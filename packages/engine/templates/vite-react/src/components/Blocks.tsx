@@ -151,17 +151,26 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
         <ul className={inline}>{items}</ul>
       );
     }
-    case 'table':
+    case 'table': {
+      // A cell spanning rows or columns, or heading its row (a timetable's session, its time).
+      const markOf = (row: number, cell: number) =>
+        block.cells?.find((mark) => mark.row === row && mark.cell === cell);
+      const head = block.head.length;
       return (
         <div className="table-wrap">
           <table>
             {block.caption ? <caption>{block.caption}</caption> : null}
-            {block.head.length > 0 ? (
+            {head > 0 ? (
               <thead>
                 {block.head.map((row, r) => (
                   <tr key={r}>
                     {row.map((cell, c) => (
-                      <th key={c} scope="col">
+                      <th
+                        key={c}
+                        scope="col"
+                        rowSpan={markOf(r, c)?.rows}
+                        colSpan={markOf(r, c)?.columns}
+                      >
                         <InlineText runs={cell} />
                       </th>
                     ))}
@@ -172,17 +181,25 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
             <tbody>
               {block.rows.map((row, r) => (
                 <tr key={r}>
-                  {row.map((cell, c) => (
-                    <td key={c}>
-                      <InlineText runs={cell} />
-                    </td>
-                  ))}
+                  {row.map((cell, c) => {
+                    const mark = markOf(head + r, c);
+                    return mark?.head ? (
+                      <th key={c} scope="row" rowSpan={mark.rows} colSpan={mark.columns}>
+                        <InlineText runs={cell} />
+                      </th>
+                    ) : (
+                      <td key={c} rowSpan={mark?.rows} colSpan={mark?.columns}>
+                        <InlineText runs={cell} />
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       );
+    }
     case 'image':
       return (
         <figure

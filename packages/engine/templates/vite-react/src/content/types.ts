@@ -1,3 +1,12 @@
+/** A table cell spanning rows or columns, or heading its row (see the table block's `cells`). */
+export interface TableCell {
+  row: number;
+  cell: number;
+  rows?: number;
+  columns?: number;
+  head?: true;
+}
+
 export interface InlineRun {
   text: string;
   href?: string;
@@ -102,7 +111,18 @@ export type Block =
       /** A long list of short links (a table of contents): kept compact, in columns. */
       compact?: true;
     }
-  | { kind: 'table'; caption?: string; head: InlineRun[][][]; rows: InlineRun[][][] }
+  /**
+   * `cells`: the cells that are more than a plain data cell (issue 23: a timetable's session over
+   * two hours, a row's time as its header): `row` counts the head's rows then the body's, `cell`
+   * is the cell's place in that row's array; `rows`/`columns` its spans, `head` a row's header.
+   */
+  | {
+      kind: 'table';
+      caption?: string;
+      head: InlineRun[][][];
+      rows: InlineRun[][][];
+      cells?: TableCell[];
+    }
   /** `inline`: shown on one line with the images next to it (`start` begins such a row). */
   | {
       kind: 'image';
