@@ -469,7 +469,14 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
         );
       });
       parts.push(el('tbody', [], rows));
-      return [el('div', [constAttr('className', 'table-wrap')], [el('table', [], parts)])];
+      const grid = block.cells?.some((mark) => mark.rows || mark.columns);
+      return [
+        el(
+          'div',
+          [constAttr('className', 'table-wrap')],
+          [el('table', grid ? [constAttr('className', 'grid')] : [], parts)],
+        ),
+      ];
     }
     case 'image': {
       const priority = state.firstImage;

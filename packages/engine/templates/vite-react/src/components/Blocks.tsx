@@ -156,9 +156,10 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
       const markOf = (row: number, cell: number) =>
         block.cells?.find((mark) => mark.row === row && mark.cell === cell);
       const head = block.head.length;
+      const grid = block.cells?.some((mark) => mark.rows || mark.columns);
       return (
         <div className="table-wrap">
-          <table>
+          <table className={grid ? 'grid' : undefined}>
             {block.caption ? <caption>{block.caption}</caption> : null}
             {head > 0 ? (
               <thead>
