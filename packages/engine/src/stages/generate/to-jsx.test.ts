@@ -216,7 +216,7 @@ describe('toBlockJsx', () => {
     expect(printed).toContain('<td colSpan={2}>{"Panel"}</td>');
     expect(printed).toContain('<th scope="col">{"Time"}</th>');
     // Its columns' lines drawn (the grid reads only with them).
-    expect(printed).toContain('<table className="grid">');
+    expect(printed).toContain('<table className="spanning">');
   });
 
   it('shows a picture as wide as the original showed it, its height in step', () => {

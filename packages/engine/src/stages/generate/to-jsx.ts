@@ -474,7 +474,7 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
         el(
           'div',
           [constAttr('className', 'table-wrap')],
-          [el('table', grid ? [constAttr('className', 'grid')] : [], parts)],
+          [el('table', grid ? [constAttr('className', 'spanning')] : [], parts)],
         ),
       ];
     }

@@ -159,7 +159,7 @@ export function BlockView({ block, keepAlignment }: { block: Block; keepAlignmen
       const grid = block.cells?.some((mark) => mark.rows || mark.columns);
       return (
         <div className="table-wrap">
-          <table className={grid ? 'grid' : undefined}>
+          <table className={grid ? 'spanning' : undefined}>
             {block.caption ? <caption>{block.caption}</caption> : null}
             {head > 0 ? (
               <thead>
