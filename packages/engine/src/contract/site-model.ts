@@ -709,6 +709,7 @@ const heroBackdropSchema = exactly<HeroBackdrop>()(
     image: imageRefSchema,
     overlay: z.string().optional(),
     shownHeight: z.number().optional(),
+    plate: z.number().optional(),
   }),
 );
 

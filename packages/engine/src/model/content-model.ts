@@ -922,6 +922,12 @@ export interface HeroBackdrop {
    * darkened, at most this high (CSS px, the original's band at 1440 px); the section's words follow it.
    */
   shownHeight?: number;
+  /**
+   * How dark a black plate (alpha, 0..1) the rebuild lays over the picture under its white words:
+   * the least that reads at 4.5:1 on the picture's brightest parts there (optimize measures it;
+   * decision record 108). Absent: the darkest, 0.6.
+   */
+  plate?: number;
 }
 
 /** An item of the rebuilt header's menu: a link, or a dropdown (children) with or without one. */

@@ -418,6 +418,29 @@ describe('toPageJsx', () => {
     expect(source).toContain('<section id={"main"} className={"section"}>');
   });
 
+  it("lays a hero backdrop's plate as dark as optimize measured it (decision record 108)", () => {
+    const hero = (backdrop: { overlay?: string; plate?: number }) => {
+      const p = page([{ kind: 'paragraph', inlines: [{ text: 'Hello' }] }]);
+      p.sections[0] = {
+        ...p.sections[0]!,
+        variant: 'hero',
+        backdrop: {
+          image: { src: '/images/hero.jpg', alt: '', width: 1600, height: 900 },
+          ...backdrop,
+        },
+      };
+      return toPageJsx(p);
+    };
+    expect(hero({ plate: 0 })).toMatch(
+      /<div className="hero-scrim" style=\{\{\s*"--hero-plate": "0"\s*\}\}/,
+    );
+    expect(hero({ overlay: 'rgba(0, 0, 0, 0.3)', plate: 0.25 })).toMatch(
+      /<div className="hero-scrim" style=\{\{\s*backgroundColor: "rgba\(0, 0, 0, 0.3\)",\s*"--hero-plate": "0.25"\s*\}\}/,
+    );
+    // Not measured: the stylesheet's darkest plate.
+    expect(hero({})).toContain('<div className="hero-scrim"></div>');
+  });
+
   it("draws a section in the original's box: a card in the column, or a band across the page", () => {
     const boxed = page([]);
     boxed.sections = [

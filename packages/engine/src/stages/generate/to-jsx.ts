@@ -849,20 +849,22 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
     }
     if (section.variant === 'hero' && section.backdrop) {
       // The original's full-bleed picture behind the words, under a scrim dark enough for white text.
-      const { image, overlay } = section.backdrop;
+      const { image, overlay, plate } = section.backdrop;
       const picture = toImageJsx(image, state.firstImage, state, 'hero-backdrop-image', SIZES.full);
       state.firstImage = false;
-      const scrim = overlay
-        ? [
-            constAttr('className', 'hero-scrim'),
-            exprAttr(
-              'style',
-              t.objectExpression([
-                t.objectProperty(t.identifier('backgroundColor'), t.stringLiteral(overlay)),
-              ]),
-            ),
-          ]
-        : [constAttr('className', 'hero-scrim')];
+      // The plate as dark as the picture needs under the words (decision record 108).
+      const scrimStyle = [
+        ...(overlay
+          ? [t.objectProperty(t.identifier('backgroundColor'), t.stringLiteral(overlay))]
+          : []),
+        ...(plate !== undefined
+          ? [t.objectProperty(t.stringLiteral('--hero-plate'), t.stringLiteral(String(plate)))]
+          : []),
+      ];
+      const scrim = [
+        constAttr('className', 'hero-scrim'),
+        ...(scrimStyle.length > 0 ? [exprAttr('style', t.objectExpression(scrimStyle))] : []),
+      ];
       const content = section.blocks.flatMap((b) => toBlockJsx(b, state));
       return el('section', sectionAttrs(constAttr('className', 'section hero hero-backdrop')), [
         picture,

@@ -79,6 +79,26 @@ describe('toSafePlan', () => {
     expect(fillOnly.pages[0]!.sections[0]!.titleBand).toEqual({ height: 4000, fill: '#1e508c' });
   });
 
+  it("keeps a hero backdrop's plate as an alpha of two digits, 0..1 (decision record 108)", () => {
+    const plan = contactPlan();
+    const [home, ...rest] = plan.pages;
+    const image = { src: '/images/hero.jpg', alt: '', width: 1600, height: 900 };
+    const plated = (plate: number) =>
+      toSafePlan({
+        ...plan,
+        pages: [
+          {
+            ...home!,
+            sections: [{ id: 's', variant: 'hero', blocks: [], backdrop: { image, plate } }],
+          },
+          ...rest,
+        ],
+      }).pages[0]!.sections[0]!.backdrop;
+    expect(plated(0.25)).toEqual({ image, plate: 0.25 });
+    expect(plated(0.3333)).toEqual({ image, plate: 0.33 });
+    expect(plated(7)).toEqual({ image, plate: 1 });
+  });
+
   it("keeps a centred heading's alignment and a closed section", () => {
     const plan = contactPlan();
     const [home, ...rest] = plan.pages;

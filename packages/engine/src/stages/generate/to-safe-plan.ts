@@ -330,7 +330,12 @@ function toSafeBackdrop(backdrop: HeroBackdrop | undefined): { backdrop?: HeroBa
     height !== undefined && Number.isFinite(height) && height > 0
       ? { shownHeight: Math.round(Math.min(height, MAX_BAND_HEIGHT)) }
       : {};
-  return { backdrop: { image, ...(overlay ? { overlay } : {}), ...shownHeight } };
+  // A plate's alpha: 0..1, two digits.
+  const plate =
+    backdrop.plate !== undefined && Number.isFinite(backdrop.plate)
+      ? { plate: Math.round(Math.min(1, Math.max(0, backdrop.plate)) * 100) / 100 }
+      : {};
+  return { backdrop: { image, ...(overlay ? { overlay } : {}), ...shownHeight, ...plate } };
 }
 
 /**

@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import type { ImageRef, PlannedAsset, SitePlan } from '../../model';
 import type { Logger } from '../../ports';
 import { mapWithConcurrency } from '../../lib/map-with-concurrency';
+import { withHeroPlates } from './hero-plate';
 
 /** Widest image kept, in pixels: the 72rem content column at about 1.4x, or 800 px at 2x. */
 export const MAX_IMAGE_WIDTH = 1600;
@@ -219,6 +220,8 @@ export async function optimizeImages(
   options: OptimizeImagesOptions = {},
 ): Promise<{ plan: SitePlan; optimized: ImageOptimization[] }> {
   const { logger, signal } = options;
+  // The hero pictures' plates are read on the pictures as the original served them.
+  plan = await withHeroPlates(plan);
   const candidates = plan.assets.filter(
     (asset) => asset.path !== plan.identity.faviconPath && RASTER_TYPES.has(mediaTypeOf(asset)),
   );

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { Block, ImageData, SectionData } from '../content/types';
 import { Accordion } from './Accordion';
 import { Blocks } from './Blocks';
@@ -76,11 +77,15 @@ export function Section({ section, index }: { section: SectionData; index: numbe
   }
   if (variant === 'hero' && section.backdrop) {
     // The original's full-bleed picture behind the words, under a scrim dark enough for white text.
-    const { image, overlay } = section.backdrop;
+    const { image, overlay, plate } = section.backdrop;
+    const scrim = {
+      ...(overlay ? { backgroundColor: overlay } : {}),
+      ...(plate !== undefined ? { '--hero-plate': String(plate) } : {}),
+    } as CSSProperties;
     return (
       <section id={section.id} aria-labelledby={headingId} className="section hero hero-backdrop">
         <Picture image={image} className="hero-backdrop-image" />
-        <div className="hero-scrim" style={overlay ? { backgroundColor: overlay } : undefined} />
+        <div className="hero-scrim" style={Object.keys(scrim).length > 0 ? scrim : undefined} />
         <div className="wrap hero-text content">
           {title}
           <Blocks blocks={blocks} />

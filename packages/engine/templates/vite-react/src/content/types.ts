@@ -206,6 +206,8 @@ export interface BackdropData {
   overlay?: string;
   /** A picture band with no words over it: the picture shown whole, at most this high (px). */
   shownHeight?: number;
+  /** The black plate's alpha (0..1) under the words, as the picture needs it; absent: 0.6. */
+  plate?: number;
 }
 
 /**
