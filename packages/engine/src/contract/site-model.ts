@@ -127,6 +127,7 @@ export const boxStyleSchema = exactly<BoxStyle>()(
     link: z.string().optional(),
     head: z.object({ fill: z.string(), text: z.string() }).optional(),
     isFullWidth: z.literal(true).optional(),
+    pad: z.number().optional(),
   }),
 );
 
@@ -268,6 +269,7 @@ export const sectionSchema = exactly<Section>()(
     blocks: z.array(blockSchema),
     collapsed: z.literal(true).optional(),
     box: boxStyleSchema.optional(),
+    afterBox: z.literal(true).optional(),
     titleBand: titleBandSchema.optional(),
   }),
 );
@@ -576,6 +578,7 @@ const typeScaleSchema = exactly<TypeScale>()(
         isFullWidth: z.boolean(),
         isCentered: z.literal(true).optional(),
         fillsRow: z.literal(true).optional(),
+        under: z.number().optional(),
       })
       .optional(),
     menuRow: z

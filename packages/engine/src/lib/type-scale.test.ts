@@ -358,4 +358,15 @@ describe("the menu's bar in the header's menu row (issue 23)", () => {
     expect(scaleWith(150).menuBar).toMatchObject({ height: 80, fillsRow: true });
     expect(scaleWith(44).menuBar?.fillsRow).toBeUndefined();
   });
+
+  it('keeps the height of the bars stacked under it, within bounds', () => {
+    const scaleUnder = (under: number) =>
+      toTypeScale({
+        body: { size: 16, lineHeight: 24 },
+        hasBands: false,
+        menuBar: { ...bar, height: 73, under },
+      }).menuBar;
+    expect(scaleUnder(56)).toMatchObject({ height: 73, under: 56 });
+    expect(scaleUnder(400)?.under).toBe(160);
+  });
 });

@@ -197,6 +197,9 @@ export function toPhoneHeader(
 /** The menu bar's bounds (px): a link's height, and one row where the original's menu wrapped. */
 const MENU_BAR = { min: 36, max: 80 } as const;
 
+/** The bars stacked under the menu's bar are kept this tall at most (px). */
+const MAX_UNDER_BARS = 160;
+
 /** The smallest menu link the rebuild sets on a bar (px). */
 const MIN_MENU_SIZE = 13;
 
@@ -206,6 +209,7 @@ function toMenuBar(bar: ProbedMenuBar): NonNullable<TypeScale['menuBar']> {
     ...bar,
     size: round(Math.max(MIN_MENU_SIZE, bar.size)),
     height: Math.round(clamp(bar.height, MENU_BAR.min, MENU_BAR.max)),
+    ...(bar.under !== undefined ? { under: Math.round(clamp(bar.under, 0, MAX_UNDER_BARS)) } : {}),
   };
 }
 

@@ -258,6 +258,8 @@ export interface BoxStyle {
   head?: { fill: string; text: string };
   /** A band across the page's width, not a card in the column. */
   isFullWidth?: true;
+  /** The room (px) between the box's edge and its words above and below, at a desktop width. */
+  pad?: number;
 }
 
 /** How repeated items were drawn as boxes (PROBE_MARKS.itemBox). */
@@ -305,6 +307,11 @@ export interface Section {
   collapsed?: true;
   /** The box the original drew the section in (a card, a panel, a band, lines): kept (issue 23). */
   box?: BoxStyle;
+  /**
+   * The original drew this section after the box of the section above it (a higher heading's card)
+   * had ended: it is a part of its own, never drawn inside that box.
+   */
+  afterBox?: true;
   /**
    * The band the original drew the section's heading in at the top of the page (a page title band:
    * the heading alone over a darkened photo or on a strip of colour), kept (issue 23).
@@ -799,6 +806,8 @@ export interface TypeScale {
     isCentered?: true;
     /** The bar filled the header's whole menu row (a row of wrapped links on it, issue 23). */
     fillsRow?: true;
+    /** The bars stacked under it holding other menus (px; their links join the bar's row). */
+    under?: number;
   };
   /**
    * The menu's row (issue 23): its links in the middle of the page, each label on one line, the

@@ -88,6 +88,8 @@ export const probedMenuBarSchema = z.object({
   height: finite,
   isFullWidth: z.boolean(),
   isCentered: z.literal(true).optional(),
+  /** The bars stacked right under it holding other menus (a page's own links' row): their height, px. */
+  under: finite.optional(),
 });
 export type ProbedMenuBar = z.infer<typeof probedMenuBarSchema>;
 

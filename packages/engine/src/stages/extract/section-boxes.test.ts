@@ -121,4 +121,43 @@ describe('markBoxedSections', () => {
     markBoxedSections(sections, document);
     expect(sections.map((s) => s.box?.fill)).toEqual(['#eeeeee', '#ddeeff', '#ffeedd']);
   });
+
+  it('matches a box by the first heading a section showed, and marks what came after the box', () => {
+    const glass = (words: string) =>
+      mark({
+        gradient: 'linear-gradient(45deg, rgba(100, 181, 246, 0.3), rgba(255, 183, 77, 0.3))',
+        text: 'rgb(232, 233, 234)',
+        ground: 'rgb(15, 15, 46)',
+        words,
+        pad: 48,
+      });
+    const document = parse(`<html><body>
+      <section ${PROBE_MARKS.sectionBox}="${glass('Who am I?')}"><h2 class="sr-only">About</h2><h2>Who am I?</h2><p>A.</p></section>
+      <section ${PROBE_MARKS.sectionBox}="${glass('Teaching')}"><h1>Teaching</h1><p>Courses.</p></section>
+      <section><h3>Philosophy</h3><p>Hands on.</p></section></body></html>`) as Node;
+    const sections: Section[] = [
+      {
+        id: 'about',
+        heading: { level: 2, inlines: [{ text: 'About' }], visuallyHidden: true },
+        blocks: [
+          {
+            kind: 'items',
+            columns: 2,
+            items: [{ blocks: [{ kind: 'heading', level: 2, inlines: [{ text: 'Who am I?' }] }] }],
+          },
+        ],
+      },
+      { id: 'teaching', heading: { level: 1, inlines: [{ text: 'Teaching' }] }, blocks: [] },
+      { id: 'philosophy', heading: { level: 3, inlines: [{ text: 'Philosophy' }] }, blocks: [] },
+    ];
+    markBoxedSections(sections, document);
+    expect(sections[0]!.box).toMatchObject({
+      gradient: 'linear-gradient(45deg, #29416a, #574137)',
+      pad: 48,
+    });
+    expect(sections[1]!.box?.pad).toBe(48);
+    expect(sections[1]!.afterBox).toBeUndefined();
+    expect(sections[2]!.afterBox).toBe(true);
+    expect(sections[2]!.box).toBeUndefined();
+  });
 });

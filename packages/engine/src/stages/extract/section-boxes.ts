@@ -6,7 +6,7 @@
  * words' colour made readable (4.5:1) on every colour of the fill.
  */
 import { z } from 'zod';
-import type { BoxStyle, Section } from '../../model';
+import type { Block, BoxStyle, InlineRun, Section } from '../../model';
 import { plainText } from '../../model';
 import { PROBE_MARKS } from '../../measure/probe-marks';
 import { boxStyleSchema } from '../../contract/site-model';
@@ -29,6 +29,9 @@ const measuredBoxSchema = boxStyleSchema.extend({
 const READABLE = 4.5;
 /** Corners larger than this (px) are drawn at it: a pill-shaped section is no card. */
 const MAX_RADIUS = 32;
+/** A card's room above and below its words (px) is kept between these; less is the default's. */
+const MIN_PAD = 8;
+const MAX_PAD = 64;
 
 /** `text`, or the colour nearest it, reading at 4.5:1 on every one of `fills`. */
 function toReadable(text: Rgb, fills: Rgb[]): Rgb {
@@ -90,6 +93,8 @@ export function toBoxStyle(value: string | undefined): BoxStyle | undefined {
   if (headFill && headText)
     box.head = { fill: toHex(headFill), text: toHex(toReadable(headText, [headFill])) };
   if (measured.isFullWidth) box.isFullWidth = true;
+  if (measured.pad !== undefined && measured.pad >= MIN_PAD)
+    box.pad = Math.min(MAX_PAD, Math.round(measured.pad));
   return box;
 }
 
@@ -105,17 +110,50 @@ const firstHeadingOf = (box: Element): Element | undefined =>
  * the HTML); boxes whose headings share words go to those sections in document order, once each.
  */
 export function markBoxedSections(sections: Section[], document: Node): void {
-  const boxes = new Map<string, BoxStyle[]>();
+  const boxes = new Map<string, { style: BoxStyle; holds: Set<string> }[]>();
   for (const element of findElements(document, (e) => !!getAttr(e, PROBE_MARKS.sectionBox))) {
     const value = getAttr(element, PROBE_MARKS.sectionBox);
     const heading = firstHeadingOf(element);
     const words = key(toMeasuredBox(value)?.words ?? (heading ? textContent(heading) : ''));
-    const box = words ? toBoxStyle(value) : undefined;
-    if (box) boxes.set(words, [...(boxes.get(words) ?? []), box]);
+    const style = words ? toBoxStyle(value) : undefined;
+    // The words of every heading the box holds: the sections drawn inside it.
+    const holds = new Set(
+      findElements(element, (e) => /^h[1-6]$/.test(e.tagName)).map((h) => key(textContent(h))),
+    );
+    if (style) boxes.set(words, [...(boxes.get(words) ?? []), { style, holds }]);
   }
   if (boxes.size === 0) return;
+  // The boxed section above and its level, while deeper sections follow it.
+  let open: { level: number; holds: Set<string> } | undefined;
   for (const section of sections) {
-    const box = section.heading && boxes.get(key(plainText(section.heading.inlines)))?.shift();
-    if (box) section.box = box;
+    // A heading the original never showed (kept for screen readers) opened no box: the first heading
+    // it did show in the section did.
+    const heading = section.heading?.visuallyHidden
+      ? (firstHeadingBlockOf(section.blocks) ?? section.heading)
+      : section.heading;
+    const words = heading ? key(plainText(heading.inlines)) : '';
+    const level = section.heading?.level ?? 0;
+    if (open && section.heading && level > open.level && !section.heading.visuallyHidden) {
+      if (!open.holds.has(words)) section.afterBox = true;
+    } else open = undefined;
+    const box = words ? boxes.get(words)?.shift() : undefined;
+    if (box) {
+      section.box = box.style;
+      if (section.heading) open = { level: section.heading.level, holds: box.holds };
+    }
   }
+}
+
+/** The first heading among `blocks`, those of a layout row's columns and items included. */
+function firstHeadingBlockOf(blocks: Block[]): { inlines: InlineRun[] } | undefined {
+  for (const block of blocks) {
+    if (block.kind === 'heading') return block;
+    if (block.kind === 'items') {
+      for (const item of block.items) {
+        const found = firstHeadingBlockOf(item.blocks);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
 }

@@ -90,9 +90,24 @@ const CENTRED = `<!doctype html><html lang="en"><head><title>Centred</title><sty
   #nav .sub { display: none; }
 </style></head><body>
   <div id="top"><div class="banner">Drums</div><div id="nav"><ul>${MENU}</ul></div></div>
-  <main><h1>Centred</h1>${WORDS}</main>
+  <main><h1>Centred</h1>${WORDS}<p><a href="/stacked.html">Stacked bars</a></p></main>
   ${SCRIPT}
 </body></html>`;
+
+/** The centred bar with a second bar of the page's own links stacked right under it. */
+const STACKED = CENTRED.replace('<title>Centred</title>', '<title>Stacked</title>')
+  .replace(
+    '#nav .sub { display: none; }',
+    '#nav .sub { display: none; } #page-nav { background: #222222; height: 56px; display: flex; justify-content: center; gap: 12px; align-items: center; } #page-nav a { color: #c0c0c0; }',
+  )
+  .replace(
+    '</ul></div></div>',
+    '</ul></div><nav id="page-nav"><a href="#about">About</a><a href="#team">Team</a><a href="#work">Work</a></nav></div>',
+  )
+  .replace(
+    '<h1>Centred</h1>',
+    '<h1>Stacked</h1><h2 id="about">About</h2><h2 id="team">Team</h2><h2 id="work">Work</h2>',
+  );
 
 let site: TestServer;
 let raw: RawSite;
@@ -104,6 +119,7 @@ beforeAll(async () => {
     '/plain.html': { body: PLAIN },
     '/contact.html': { body: BOXED },
     '/centred.html': { body: CENTRED },
+    '/stacked.html': { body: STACKED },
   });
   if (chromePath) {
     raw = await fetchRendered(site.origin, 10);
@@ -169,6 +185,15 @@ describe.skipIf(!chromePath)("the menu's bar (issue 23)", () => {
     expect(pageOf('/plain.html').probe!.typography?.menuBar).toBeUndefined();
     expect(pageOf('/plain.html').probe!.menuItems).toBeUndefined();
     expect(variablesOf('/plain.html')).not.toContain('--menu-');
+  });
+
+  it("keeps the height of a bar of links stacked right under the menu's bar", () => {
+    expect(pageOf('/stacked.html').probe!.typography?.menuBar).toMatchObject({
+      color: 'rgb(51, 51, 51)',
+      under: 56,
+    });
+    expect(pageOf('/centred.html').probe!.typography?.menuBar?.under).toBeUndefined();
+    expect(variablesOf('/stacked.html')).toContain('--menu-under-h: 56px;');
   });
 
   it('keeps links in the middle of their bar there', () => {

@@ -456,6 +456,7 @@ describe('toPageJsx', () => {
           text: '#f0f0f0',
           heading: '#9ccff8',
           head: { fill: '#337ab7', text: '#ffffff' },
+          pad: 48,
         },
       },
       {
@@ -476,6 +477,7 @@ describe('toPageJsx', () => {
     expect(source).toContain('"--box-bg": "linear-gradient(135deg, #1a1a2e, #3c5a8c)"');
     expect(source).toContain('"--box-bx": "2px solid #64b5f6"');
     expect(source).toContain('"--box-radius": "12px"');
+    expect(source).toContain('"--box-pad": "48px"');
     expect(source).toContain('"--type-h2-color": "#9ccff8"');
     expect(source).toContain('"--box-head-fill": "#337ab7"');
     // The band: its fill on the section, a line below it only.

@@ -724,6 +724,7 @@ export function toBoxStyleAttr(box: BoxStyle): t.JSXAttribute {
     ['--box-bb', sides === 'all' || sides === 'bottom' || sides === 'block' ? line : undefined],
     ['--box-bx', sides === 'all' ? line : undefined],
     ['--box-radius', box.radius !== undefined ? `${box.radius}px` : undefined],
+    ['--box-pad', box.pad !== undefined ? `${box.pad}px` : undefined],
     ['--box-text', box.text],
     // The words' colours on the box: the theme's own, readable on the page, may not be there.
     ['--color-ink', box.text],

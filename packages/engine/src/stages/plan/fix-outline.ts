@@ -84,6 +84,7 @@ export function fixOutline(sections: Section[], title: string): Section[] {
     if (section.heading) copy.heading = section.heading;
     if (section.collapsed) copy.collapsed = true;
     if (section.box) copy.box = section.box;
+    if (section.afterBox) copy.afterBox = true;
     if (section.titleBand) copy.titleBand = section.titleBand;
     return copy;
   });

@@ -8,7 +8,8 @@ const isBreadcrumb = (block: Block): boolean =>
 /**
  * Visual sections start at h1/h2: deeper headings (and the sections under them) join the section
  * before them as heading blocks, and a heading with nothing under it takes the next section in.
- * The section `kept` (where a sidebar's columns begin under a banner) always starts a part of its own.
+ * The section `kept` (where a sidebar's columns begin under a banner) always starts a part of its own;
+ * so does a deeper heading drawn after the box of the section above had ended (`afterBox`).
  */
 export function groupSections(sections: Section[], kept?: string): Section[] {
   const out: Section[] = [];
@@ -56,7 +57,8 @@ export function groupSections(sections: Section[], kept?: string): Section[] {
       ((!section.heading &&
         !section.id.startsWith(FOOTER_SECTION) &&
         !(isTabGroup && last.blocks.length > 0)) ||
-        (level >= 3 && !lastIsTabGroup) ||
+        // A deeper heading the original drew after the box above it had ended is a part of its own.
+        (level >= 3 && !lastIsTabGroup && !(last.box && section.afterBox)) ||
         (last.blocks.length === 0 && last.heading && last.heading.level > 1));
     if (last && absorb) {
       if (section.heading)

@@ -131,6 +131,7 @@ export function planSite(model: SiteModel, options: PlanOptions): SitePlan {
       if (section.collapsed) out.collapsed = true;
       // The box the original drew the section in (issue 23, decision record 084).
       if (section.box) out.box = section.box;
+      if (section.afterBox) out.afterBox = true;
       if (section.titleBand) {
         // The page's title band (issue 23): its picture self-hosted, else its fill alone.
         const { image, ...band } = section.titleBand;

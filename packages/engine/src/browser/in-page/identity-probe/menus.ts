@@ -233,6 +233,27 @@ export function measureMenuRow(menu: Menu | undefined): ProbedMenuRow | undefine
 
 /** A band this much (px) taller than the menu's links is a region (a header), not the menu's bar. */
 const BAR_SLACK = 48;
+/** A bar stacked under the menu's bar is at most this tall (px): a row of links, not a section. */
+const MAX_UNDER_BAR = 120;
+
+/**
+ * How tall the bars stacked right under the menu's bar run (px): its next siblings that start where
+ * it (or the bar above) ends, about as wide, a row high, each holding a marked menu (a page's own
+ * links in a row of their own under the site's); 0 when none.
+ */
+function barsUnder(bar: Element): number {
+  const first = rectOf(bar);
+  let bottom = first.bottom;
+  for (let next = bar.nextElementSibling; next; next = next.nextElementSibling) {
+    if (!isShown(next)) continue;
+    const r = rectOf(next);
+    if (Math.abs(r.top - bottom) > 2 || r.width < first.width * 0.9) break;
+    if (r.height > MAX_UNDER_BAR || imageUrl(style(next).backgroundImage)) break;
+    if (!next.matches(MENU) && !next.querySelector(MENU)) break;
+    bottom = r.bottom;
+  }
+  return bottom - first.bottom;
+}
 
 /** A computed gradient the rebuild may write back as it is (colours, angles, stops; no picture). */
 const PLAIN_GRADIENT = /^(?:repeating-)?(?:linear|radial)-gradient\([\w\s.,%()#-]*\)$/;
@@ -282,6 +303,7 @@ export function measureMenuBar(
         add(colors, style(a).color, 1);
       }
       const width = header ? Math.max(rectOf(header).width, r.width) : W;
+      const under = Math.round(barsUnder(e));
       return {
         color,
         ...(gradient && PLAIN_GRADIENT.test(s.backgroundImage)
@@ -297,6 +319,7 @@ export function measureMenuBar(
         Math.abs(left - r.left - (r.right - right)) <= r.width * 0.05
           ? { isCentered: true as const }
           : {}),
+        ...(under > 0 ? { under } : {}),
       };
     }
     e = e.parentElement;

@@ -7,7 +7,7 @@ import { PROBE_MARKS } from '../../../measure/probe-marks';
 import { isOpaque } from './color';
 import { isShown, rectOf, style } from './dom';
 import { fillOf } from './fill';
-import { differs, measureBoxOf } from './section-boxes';
+import { differs, groundOf, measureBoxOf } from './section-boxes';
 import { doc, W } from './view';
 
 /** An item's kind: its tag and its classes, less the ones that tell one item from the next. */
@@ -50,7 +50,7 @@ export function markRepeatedItems(): void {
     if (!box) continue;
     parent.setAttribute(PROBE_MARKS.itemBox, box.kinds);
     // The boxes' own colours, border and corners (issue 23: kept where the layout is kept).
-    const measured = measureBoxOf(box.first, fillOf(parent).color);
+    const measured = measureBoxOf(box.first, groundOf(parent));
     if (measured) parent.setAttribute(PROBE_MARKS.itemBoxStyle, JSON.stringify(measured));
   }
 }

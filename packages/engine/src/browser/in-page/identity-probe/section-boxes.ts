@@ -5,7 +5,7 @@
  * drawn above or below a section). Read from computed styles and geometry, never from class names.
  */
 import { PROBE_MARKS } from '../../../measure/probe-marks';
-import { alphaOf, channels, isOpaque } from './color';
+import { alphaOf, channels, gradientColor, isOpaque } from './color';
 import { isShown, rectOf, style, text } from './dom';
 import { fillOf, textColorOf } from './fill';
 import { doc, W } from './view';
@@ -41,6 +41,8 @@ export interface MeasuredBox {
   isFullWidth?: true;
   /** The words of the shown heading the box opens with (a section box's, to match its section). */
   words?: string;
+  /** Its padding above its words (px), where it draws a card (a fill, a gradient or lines all round). */
+  pad?: number;
 }
 
 /** Two computed colours differ clearly (any channel by more than 12 of 255). */
@@ -56,6 +58,93 @@ const levelOf = (e: Element): number => Number(e.tagName.slice(1));
 /** A single linear gradient (no picture, no pattern of layers), as computed. */
 const linearGradientOf = (value: string): string | undefined =>
   /^linear-gradient\(/.test(value) && value.split('gradient(').length === 2 ? value : undefined;
+
+/** A pseudo-element draws a box's fill when it covers at least this share of the box either way. */
+const MIN_PSEUDO_COVER = 0.9;
+/** A pseudo-element this transparent or more (its `opacity`) draws nothing to speak of. */
+const MIN_PSEUDO_OPACITY = 0.1;
+
+/** The top-level layers of a computed `background-image` or `background-size` (split at commas outside parentheses). */
+export function layersOf(value: string): string[] {
+  const layers: string[] = [];
+  let depth = 0;
+  let layer = '';
+  for (const char of value) {
+    if (char === '(') depth++;
+    if (char === ')') depth--;
+    if (char === ',' && depth === 0) {
+      layers.push(layer.trim());
+      layer = '';
+    } else layer += char;
+  }
+  layers.push(layer.trim());
+  return layers.filter(Boolean);
+}
+
+/**
+ * `color` (computed `rgb(…)`/`rgba(…)`) seen through `opacity`: its alpha times the opacity, and laid
+ * over `under` (an opaque colour's channels) when given; undefined for any other colour syntax.
+ */
+export function fadedColor(color: string, opacity: number, under?: number[]): string | undefined {
+  const c = channels(color);
+  if (!c || c.length < 3 || c.some((v) => !Number.isFinite(v))) return undefined;
+  const alpha = (c[3] ?? 1) * opacity;
+  if (!under) return `rgba(${c[0]}, ${c[1]}, ${c[2]}, ${Math.round(alpha * 1000) / 1000})`;
+  const mix = (index: number) => Math.round(c[index]! * alpha + under[index]! * (1 - alpha));
+  return `rgb(${mix(0)}, ${mix(1)}, ${mix(2)})`;
+}
+
+/**
+ * The fill a `::before` or `::after` draws over the whole box (a glass card's tinted layer, issue 23:
+ * the box's own background nearly transparent): a pseudo-element as large as the box whose top layer
+ * is one linear gradient or whose colour shows, its colours seen through its opacity (over the box's
+ * own opaque fill, when it has one); undefined when none draws a fill unlike `ground`.
+ */
+export function pseudoFillOf(
+  e: Element,
+  ground: string,
+): { fill: string } | { gradient: string } | undefined {
+  const r = rectOf(e);
+  const own = style(e).backgroundColor;
+  const under = isOpaque(own) ? channels(own) : undefined;
+  const base = under ? own : ground;
+  for (const pseudo of ['::before', '::after']) {
+    const s = getComputedStyle(e, pseudo);
+    if (!s.content || s.content === 'none' || s.content === 'normal') continue;
+    if (s.display === 'none' || s.visibility === 'hidden') continue;
+    const opacity = Number.parseFloat(s.opacity);
+    if (!(opacity >= MIN_PSEUDO_OPACITY)) continue;
+    const width = Number.parseFloat(s.width) || 0;
+    const height = Number.parseFloat(s.height) || 0;
+    if (width < r.width * MIN_PSEUDO_COVER || height < r.height * MIN_PSEUDO_COVER) continue;
+    const [layer = 'none'] = layersOf(s.backgroundImage);
+    const [size = 'auto'] = layersOf(s.backgroundSize);
+    const covers = /^(?:auto|cover|100%)(?: (?:auto|100%))?$/.test(size);
+    if (covers && linearGradientOf(layer)) {
+      const stops = layer.match(/rgba?\([^)]*\)/g) ?? [];
+      if (/(?:hsla?|hwb|lab|lch|oklab|oklch|color)\(/.test(layer)) continue;
+      let gradient = layer;
+      for (const stop of new Set(stops)) {
+        const seen = fadedColor(stop, opacity, under);
+        if (!seen) continue;
+        gradient = gradient.split(stop).join(seen);
+      }
+      // The stops as they show over what lies under the box, one of them unlike it.
+      const shows = stops.some((stop) => {
+        const seen = fadedColor(stop, opacity, channels(base));
+        return seen !== undefined && differs(seen, base);
+      });
+      if (shows) return { gradient };
+      continue;
+    }
+    if (layer === 'none' && alphaOf(s.backgroundColor) > 0) {
+      const fill = fadedColor(s.backgroundColor, opacity, under);
+      const seen = fadedColor(s.backgroundColor, opacity, channels(base));
+      if (fill && seen && differs(seen, base)) return { fill };
+    }
+  }
+  return undefined;
+}
 
 /** The border lines of a box drawn in a colour unlike `ground`: every side, the top, the bottom or both. */
 function bordersOf(s: CSSStyleDeclaration, ground: string): MeasuredBox['border'] {
@@ -84,24 +173,67 @@ function bordersOf(s: CSSStyleDeclaration, ground: string): MeasuredBox['border'
   return sides && line ? { width: Math.min(8, line.width), color: line.color, sides } : undefined;
 }
 
+/**
+ * The opaque colour under a box: the nearest fill around `start` that is a picture or an opaque
+ * colour, passing by translucent gradients (a glass panel's `rgba(255, 255, 255, 0.02)` tint, which
+ * read as a colour would make a dark page's ground white).
+ */
+export function groundOf(start: Element | null): string {
+  for (let e = start, depth = 0; e && depth < 32; depth++) {
+    const found = fillOf(e);
+    if (found.image || isOpaque(found.color) || found.element === doc.body) return found.color;
+    if (found.element === doc.documentElement) return found.color;
+    e = found.element.parentElement;
+  }
+  return 'rgb(255, 255, 255)';
+}
+
+/**
+ * The colour a heading's words show in: its gradient's first colour where the gradient is clipped
+ * to the letters (their own colour transparent), else its colour.
+ */
+export function shownColorOf(e: Element): string {
+  const s = style(e);
+  const clipped = [s.backgroundClip, s.getPropertyValue('-webkit-background-clip')].includes(
+    'text',
+  );
+  const fill = s.getPropertyValue('-webkit-text-fill-color');
+  const gradient = gradientColor(s.backgroundImage);
+  return clipped && gradient && fill && alphaOf(fill) === 0 ? gradient : s.color;
+}
+
 /** What `e` draws as a box of its own over `ground`; undefined when it draws none. */
 export function measureBoxOf(e: Element, ground: string): MeasuredBox | undefined {
   const s = style(e);
-  const fill = isOpaque(s.backgroundColor) && differs(s.backgroundColor, ground);
-  const gradient = linearGradientOf(s.backgroundImage);
+  // A pseudo-element laid over the box's own (often nearly transparent) fill is what shows.
+  const drawn = pseudoFillOf(e, ground);
+  const fill = drawn
+    ? 'fill' in drawn
+      ? drawn.fill
+      : undefined
+    : isOpaque(s.backgroundColor) && differs(s.backgroundColor, ground)
+      ? s.backgroundColor
+      : undefined;
+  const gradient = drawn
+    ? 'gradient' in drawn
+      ? drawn.gradient
+      : undefined
+    : linearGradientOf(s.backgroundImage);
   const border = bordersOf(s, ground);
   if (!fill && !gradient && !border) return undefined;
   const radius = Number.parseFloat(s.borderTopLeftRadius) || 0;
   const box: MeasuredBox = { text: textColorOf(e), ground };
   const heading = e.querySelector(HEADINGS);
-  if (heading) box.heading = style(heading).color;
+  if (heading) box.heading = shownColorOf(heading);
   const link = [...e.querySelectorAll('a[href]')].find((a) => isShown(a) && text(a));
   if (link) box.link = style(link).color;
-  if (fill) box.fill = s.backgroundColor;
+  if (fill) box.fill = fill;
   if (gradient) box.gradient = gradient;
   if (border) box.border = border;
   if (radius >= 1 && (fill || gradient || border?.sides === 'all')) box.radius = Math.round(radius);
   if (rectOf(e).width >= W * 0.95) box.isFullWidth = true;
+  const pad = Number.parseFloat(s.paddingTop) || 0;
+  if (pad >= 1 && (fill || gradient || border?.sides === 'all')) box.pad = Math.round(pad);
   return box;
 }
 
@@ -143,7 +275,7 @@ export function markSectionBoxes(skip: readonly (Element | null | undefined)[]):
       const r = rectOf(e);
       if (r.width < Math.max(MIN_WIDTH, W * MIN_WIDTH_SHARE)) continue;
       if (r.height < Math.max(MIN_HEIGHT, headingHeight * 1.8)) continue;
-      const ground = e.parentElement ? fillOf(e.parentElement).color : 'rgb(255, 255, 255)';
+      const ground = groundOf(e.parentElement);
       const box = measureBoxOf(e, ground);
       if (!box) continue;
       const head = headBarOf(heading, e, box.fill ?? ground);

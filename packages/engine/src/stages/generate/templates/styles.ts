@@ -266,6 +266,8 @@ export function toTypeScaleVariables(scale: TypeScale | undefined): string {
           ...(scale.menuBar.fillsRow ? ['--menu-row-align: stretch;'] : []),
           `--menu-bar-fill: ${scale.menuBar.color};`,
           `--menu-bar-h: ${scale.menuBar.height}px;`,
+          // The bars stacked under it (their links joined its row): the band keeps their height.
+          ...(scale.menuBar.under ? [`--menu-under-h: ${scale.menuBar.under}px;`] : []),
           '--menu-bar-align: center;',
           `--on-menu-bar: ${scale.menuBar.text};`,
           `--menu-weight: ${scale.menuBar.weight};`,

@@ -178,6 +178,8 @@ export interface BoxStyle {
   link?: string;
   head?: { fill: string; text: string };
   isFullWidth?: true;
+  /** The room (px) between the box's edge and its words above and below, at a desktop width. */
+  pad?: number;
 }
 
 /** How an item was drawn as a box: a border on every side, a fill of its own, a shadow. */
@@ -236,6 +238,8 @@ export interface SectionData {
   collapsed?: true;
   /** The box the original drew the section in (a card, a panel, a band, lines). */
   box?: BoxStyle;
+  /** The original drew it after the box of the section above had ended (a part of its own). */
+  afterBox?: true;
   /** The band the original drew the page's heading in at the top of the page. */
   titleBand?: TitleBandData;
   /** On a page's first section: the page's sidebar, drawn beside all of its sections. */
