@@ -174,6 +174,7 @@ const blockKindsSchema = exactly<Block>()(
       id: z.string().optional(),
       collapsed: z.literal(true).optional(),
       align: center,
+      drawnAs: z.number().optional(),
     }),
     z.object({
       kind: z.literal('list'),
@@ -248,6 +249,7 @@ const headingSchema = z.object({
   inlines: runsSchema,
   align: center,
   visuallyHidden: z.literal(true).optional(),
+  drawnAs: z.number().optional(),
 });
 
 const titleBandSchema = exactly<TitleBand>()(

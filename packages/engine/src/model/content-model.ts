@@ -135,7 +135,11 @@ export type Block =
       /** A breadcrumb trail's line (an element named `breadcrumb…`), even a single crumb (issue 23). */
       breadcrumb?: true;
     }
-  /** `collapsed`: what follows it (to the next heading as high) was closed in the original (an FAQ's answer). */
+  /**
+   * `collapsed`: what follows it (to the next heading as high) was closed in the original (an FAQ's
+   * answer). `drawnAs`: the level (1-3) the original drew it at, where the outline gave it another
+   * (an h2 made the page's h1 keeps an h2's size; decision record 110).
+   */
   | {
       kind: 'heading';
       level: number;
@@ -143,6 +147,7 @@ export type Block =
       id?: string;
       collapsed?: true;
       align?: 'center';
+      drawnAs?: number;
     }
   /** `inline`: the original showed its items side by side (a pager, page numbers, social icons). */
   | {
@@ -296,9 +301,16 @@ export interface Section {
   /**
    * `align: 'center'`: the original centred it (issue 12); the rebuild does too. `visuallyHidden`:
    * the original showed no heading there (the page's title made its h1): kept for screen readers and
-   * search engines, never shown.
+   * search engines, never shown. `drawnAs`: the level (1-3) the original drew it at, where the
+   * outline gave it another (decision record 110).
    */
-  heading?: { level: number; inlines: InlineRun[]; align?: 'center'; visuallyHidden?: true };
+  heading?: {
+    level: number;
+    inlines: InlineRun[];
+    align?: 'center';
+    visuallyHidden?: true;
+    drawnAs?: number;
+  };
   blocks: Block[];
   /**
    * The original showed only the heading; its content opened on a click (an FAQ's Bootstrap

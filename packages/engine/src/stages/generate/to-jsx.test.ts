@@ -112,6 +112,16 @@ describe('toBlockJsx', () => {
     expect(
       printed({ kind: 'heading', level: 4, inlines: [{ text: 'Kay Garland' }], align: 'center' }),
     ).toBe('<h4 className="heading-center">{"Kay Garland"}</h4>');
+    // Drawn at the size of the level the original drew it at (decision record 110).
+    expect(
+      printed({
+        kind: 'heading',
+        level: 1,
+        inlines: [{ text: 'VB-Links' }],
+        align: 'center',
+        drawnAs: 2,
+      }),
+    ).toBe('<h1 className="heading-center drawn-h2">{"VB-Links"}</h1>');
     expect(
       printed({
         kind: 'image',
@@ -359,6 +369,19 @@ describe('toPageJsx', () => {
       '<div className={"wrap content"}><h2 id={"services-title"} className="heading-center">',
     );
     expect(source).toContain('<h2 id={"about-title"}>');
+  });
+
+  it("draws a page's h1 that was an h2 at an h2's size (decision record 110)", () => {
+    const promoted = page([]);
+    promoted.sections = [
+      {
+        id: 'welcome',
+        variant: 'prose',
+        heading: { level: 1, inlines: [{ text: 'Welcome!' }], drawnAs: 2 },
+        blocks: [],
+      },
+    ];
+    expect(toPageJsx(promoted)).toContain('<h1 id={"welcome-title"} className="drawn-h2">');
   });
 
   it('keeps a slider that spanned the window edge to edge, at its height, its caption over it', () => {

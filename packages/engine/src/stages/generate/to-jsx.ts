@@ -315,6 +315,22 @@ function heading(
   return el(`h${Math.min(6, Math.max(1, level))}`, attrs, inner);
 }
 
+/**
+ * A shown heading's classes: centred where the original centred it, and drawn at the size of the
+ * level the original drew it at where the outline gave it another (`drawn-h2`: the page's h1 that
+ * was an h2; decision record 110).
+ */
+function headingClass(
+  align: 'center' | undefined,
+  drawnAs: number | undefined,
+): string | undefined {
+  const classes = [
+    ...(align === 'center' ? ['heading-center'] : []),
+    ...(drawnAs !== undefined ? [`drawn-h${drawnAs}`] : []),
+  ];
+  return classes.length > 0 ? classes.join(' ') : undefined;
+}
+
 /** JSX for one block (none for a break); `state.firstImage` is cleared by the first image. */
 export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
   if (block.kind === 'image' && block.inline) return toImageRowJsx(block, state);
@@ -390,7 +406,7 @@ export function toBlockJsx(block: Block, state: JsxState): JsxChild[] {
           block.level,
           block.id || undefined,
           toInlineJsx(block.inlines, state),
-          block.align === 'center' ? 'heading-center' : undefined,
+          headingClass(block.align, block.drawnAs),
         ),
       ];
     case 'list': {
@@ -761,9 +777,7 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
             // original did not show is there for screen readers and search engines only (issue 12).
             section.heading.visuallyHidden
               ? 'sr-only'
-              : section.heading.align === 'center'
-                ? 'heading-center'
-                : undefined,
+              : headingClass(section.heading.align, section.heading.drawnAs),
           ),
         ]
       : [];

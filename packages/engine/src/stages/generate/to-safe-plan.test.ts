@@ -147,6 +147,30 @@ describe('toSafePlan', () => {
     });
   });
 
+  it('keeps the level a heading was drawn at only as a level of 1 to 3 (decision record 110)', () => {
+    const plan = contactPlan();
+    const [home, ...rest] = plan.pages;
+    const heading = (drawnAs: number) => ({ level: 1, inlines: [{ text: 'Hi' }], drawnAs });
+    const sections = [
+      { id: 'a', variant: 'prose' as const, heading: heading(2), blocks: [] },
+      {
+        id: 'b',
+        variant: 'prose' as const,
+        heading: heading(7),
+        blocks: [
+          { kind: 'heading' as const, ...heading(3) },
+          { kind: 'heading' as const, ...heading(2.5) },
+        ],
+      },
+    ];
+    const safe = toSafePlan({ ...plan, pages: [{ ...home!, sections }, ...rest] });
+    const [first, second] = safe.pages[0]!.sections;
+    expect(first?.heading?.drawnAs).toBe(2);
+    expect(second?.heading).not.toHaveProperty('drawnAs');
+    expect(second?.blocks[0]).toHaveProperty('drawnAs', 3);
+    expect(second?.blocks[1]).not.toHaveProperty('drawnAs');
+  });
+
   it('refuses a plan that is not a SitePlan, however deep, and says where (sitePlanSchema)', () => {
     const plan = contactPlan();
     const [home, ...rest] = plan.pages;

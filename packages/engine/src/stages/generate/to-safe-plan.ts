@@ -167,8 +167,15 @@ function toSafeBlock(block: Block): Block | undefined {
       }
       return out;
     }
-    case 'heading':
-      return { ...block, level: toLevel(block.level), inlines: toSafeRuns(block.inlines) };
+    case 'heading': {
+      const { drawnAs, ...rest } = block;
+      return {
+        ...rest,
+        level: toLevel(block.level),
+        inlines: toSafeRuns(block.inlines),
+        ...toSafeDrawnAs(drawnAs),
+      };
+    }
     case 'list': {
       const out = { ...block, items: block.items.map(toSafeRuns) };
       if (block.start !== undefined && !Number.isInteger(block.start)) delete out.start;
@@ -249,6 +256,13 @@ function toSafeBlocks(blocks: Block[]): Block[] {
   return blocks.flatMap((block) => toSafeBlock(block) ?? []);
 }
 
+/** The level a heading was drawn at (a class name's part): 1 to 3, or none. */
+function toSafeDrawnAs(drawnAs: number | undefined): { drawnAs?: number } {
+  return drawnAs !== undefined && Number.isInteger(drawnAs) && drawnAs >= 1 && drawnAs <= 3
+    ? { drawnAs }
+    : {};
+}
+
 function toLevel(level: number): number {
   return Number.isInteger(level) ? Math.min(6, Math.max(1, level)) : 2;
 }
@@ -270,6 +284,7 @@ function toSafePage({ alternates, ...page }: PlannedPage): PlannedPage {
               ...(section.heading.visuallyHidden
                 ? { visuallyHidden: section.heading.visuallyHidden }
                 : {}),
+              ...toSafeDrawnAs(section.heading.drawnAs),
             },
           }
         : {}),

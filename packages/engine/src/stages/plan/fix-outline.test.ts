@@ -64,7 +64,7 @@ describe('the page title', () => {
     expect(sections).toEqual([
       {
         id: 'band',
-        heading: { level: 1, inlines: [{ text: 'Our story' }], align: 'center' },
+        heading: { level: 1, inlines: [{ text: 'Our story' }], align: 'center', drawnAs: 2 },
         blocks: [{ kind: 'paragraph', inlines: [{ text: 'Founded in 1901.' }] }],
         titleBand: band,
       },
@@ -184,5 +184,47 @@ describe('page titles the original did not show (issue 12)', () => {
   it('shows the heading the original showed', () => {
     const page = plan().pages[0]!;
     expect(page.sections[0]!.heading).toEqual({ level: 1, inlines: [{ text: 'Games' }] });
+  });
+});
+
+describe('the level a heading was drawn at (decision record 110)', () => {
+  const heading = (level: number, text: string) => ({ level, inlines: [{ text }] });
+  it('remembers it where the outline gives a heading another level', () => {
+    const sections = fixOutline(
+      [
+        { id: 'welcome', heading: heading(2, 'Welcome!'), blocks: [] },
+        { id: 'news', heading: heading(3, 'News'), blocks: [] },
+        { id: 'again', heading: heading(1, 'Games'), blocks: [] },
+        {
+          id: 'deep',
+          heading: heading(2, 'Deep'),
+          blocks: [{ kind: 'heading', level: 5, inlines: [{ text: 'Notes' }] }],
+        },
+      ],
+      'Home',
+    );
+    expect(sections.map((s) => [s.heading?.level, s.heading?.drawnAs])).toEqual([
+      [1, 2], // the page's h1, drawn as the h2 it was
+      [2, 3],
+      [2, 1], // a second h1 made an h2, drawn as an h1
+      [2, undefined], // drawn at its own level
+    ]);
+    // A block's heading deeper than h3 shares the small size: nothing to remember.
+    expect(sections[3]!.blocks[0]).toEqual({
+      kind: 'heading',
+      level: 3,
+      inlines: [{ text: 'Notes' }],
+    });
+  });
+
+  it('is not set where the level stays', () => {
+    const sections = fixOutline(
+      [
+        { id: 'title', heading: heading(1, 'Title'), blocks: [] },
+        { id: 'part', heading: heading(2, 'Part'), blocks: [] },
+      ],
+      'Home',
+    );
+    expect(sections.map((s) => s.heading?.drawnAs)).toEqual([undefined, undefined]);
   });
 });

@@ -54,7 +54,7 @@ export function fixOutline(sections: Section[], title: string): Section[] {
       out.indexOf(first) <= 1 &&
       first.heading!.level <= 3
     )
-      first.heading!.level = 1;
+      keepDrawnLevel(first.heading!, 1);
     else
       out.unshift({
         id: 'page-title',
@@ -74,7 +74,7 @@ export function fixOutline(sections: Section[], title: string): Section[] {
     if (level === 1 && seenH1) level = 2;
     if (level === 1) seenH1 = true;
     stack.push({ original, level });
-    section.heading.level = level;
+    keepDrawnLevel(section.heading, level);
   }
   // Headings inside the sections' blocks (an item's title, a slide's caption) follow the outline too.
   let level = 1;
@@ -90,6 +90,26 @@ export function fixOutline(sections: Section[], title: string): Section[] {
   });
 }
 
+/** The largest level the stylesheet draws at its own size (h1 to h3; deeper ones share one). */
+const MAX_DRAWN_LEVEL = 3;
+
+/**
+ * Gives a heading its outline level, remembering the level the original drew it at when that
+ * differs (decision record 110): a page whose title was an h2 (no h1) shows it at an h2's size,
+ * not an h1's, and a later h1 made an h2 keeps an h1's.
+ */
+function keepDrawnLevel<T extends { level: number; drawnAs?: number }>(
+  heading: T,
+  level: number,
+): T {
+  const drawn = heading.drawnAs ?? heading.level;
+  heading.level = level;
+  if (drawn !== level && drawn <= MAX_DRAWN_LEVEL && (level <= MAX_DRAWN_LEVEL || drawn < level))
+    heading.drawnAs = drawn;
+  else delete heading.drawnAs;
+  return heading;
+}
+
 /**
  * Headings inside blocks (items, slides, dialogs; tabs are fitTabs' business) one level below what holds them at most, and
  * never skipping a level after the one before them: a feature's h4 under the page's h1 becomes an
@@ -102,7 +122,7 @@ function fitBlockHeadings(blocks: Block[], parent: number): Block[] {
       case 'heading': {
         const level = Math.max(2, Math.min(block.level, last + 1));
         last = level;
-        return level === block.level ? block : { ...block, level };
+        return level === block.level ? block : keepDrawnLevel({ ...block }, level);
       }
       case 'items':
         return {

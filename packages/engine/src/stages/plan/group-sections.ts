@@ -41,7 +41,12 @@ export function groupSections(sections: Section[], kept?: string): Section[] {
         id: section.id,
         blocks: [
           ...last.blocks,
-          { kind: 'heading', level: 1, inlines: section.heading!.inlines },
+          {
+            kind: 'heading',
+            level: 1,
+            inlines: section.heading!.inlines,
+            ...(section.heading!.drawnAs ? { drawnAs: section.heading!.drawnAs } : {}),
+          },
           ...section.blocks,
         ],
       };
@@ -68,6 +73,7 @@ export function groupSections(sections: Section[], kept?: string): Section[] {
           inlines: section.heading.inlines,
           id: section.id,
           ...(section.collapsed ? { collapsed: true as const } : {}),
+          ...(section.heading.drawnAs ? { drawnAs: section.heading.drawnAs } : {}),
         });
       last.blocks.push(...section.blocks);
       continue;

@@ -85,7 +85,10 @@ export type Block =
       /** A breadcrumb trail's line, even a single crumb. */
       breadcrumb?: true;
     }
-  /** `collapsed`: the original showed what follows it closed (an FAQ's answer). */
+  /**
+   * `collapsed`: the original showed what follows it closed (an FAQ's answer). `drawnAs`: the level
+   * the original drew it at where the outline gave it another (its size is that level's).
+   */
   | {
       kind: 'heading';
       level: number;
@@ -93,6 +96,7 @@ export type Block =
       id?: string;
       collapsed?: true;
       align?: 'center';
+      drawnAs?: number;
     }
   /** `inline`: the original showed its items side by side (a pager, page numbers, social icons). */
   | {
@@ -231,8 +235,17 @@ export interface SectionData {
   id: string;
   variant: SectionVariant;
   backdrop?: BackdropData;
-  /** `align: 'center'`: the original centred it; `visuallyHidden`: the original showed no heading (screen readers only). */
-  heading?: { level: number; inlines: InlineRun[]; align?: 'center'; visuallyHidden?: true };
+  /**
+   * `align: 'center'`: the original centred it; `visuallyHidden`: the original showed no heading
+   * (screen readers only); `drawnAs`: the level the original drew it at (its size is that level's).
+   */
+  heading?: {
+    level: number;
+    inlines: InlineRun[];
+    align?: 'center';
+    visuallyHidden?: true;
+    drawnAs?: number;
+  };
   blocks: Block[];
   /** The original showed only the heading (an FAQ's closed answer): shown closed, opened by it. */
   collapsed?: true;
