@@ -260,23 +260,30 @@ export function buildTokens(
   // A boxed page (issue 23) keeps its column where the layout is kept: the words are drawn on the
   // column's fill, the page's colour is the ground around it.
   const boxGround = profile?.keepsOriginalLayout ? toBoxGround(model) : undefined;
-  const rawBackground = boxGround
-    ? parse(model.identity.typography?.box?.color)
-    : parse(brand.background);
-  const dark =
-    model.identity.scheme === 'dark' ||
-    (model.identity.scheme === undefined &&
-      rawBackground !== undefined &&
-      luminance(rawBackground) < DARK_LUMINANCE);
+  const boxFill = boxGround ? parse(model.identity.typography?.box?.color) : undefined;
+  const rawBackground = boxFill ?? parse(brand.background);
+  const rawText = parse(brand.text);
+  // The words are read on the box where there is one: its fill, not the page's, makes the scheme
+  // (a light column on a dark patterned page is a light page), and a mid-tone fill the original's
+  // words read on (black on grey panels) stays as it was instead of turning white.
+  const dark = boxFill
+    ? luminance(boxFill) < DARK_LUMINANCE
+    : model.identity.scheme === 'dark' ||
+      (model.identity.scheme === undefined &&
+        rawBackground !== undefined &&
+        luminance(rawBackground) < DARK_LUMINANCE);
+  const keptLight =
+    rawBackground !== undefined &&
+    (luminance(rawBackground) > 0.7 ||
+      (boxFill !== undefined && rawText !== undefined && contrast(rawText, boxFill) >= 4.5));
   const background = dark
     ? rawBackground && luminance(rawBackground) < DARK_LUMINANCE
       ? rawBackground
       : fromHsl(h, 0.12, 0.09)
-    : rawBackground && luminance(rawBackground) > 0.7
+    : keptLight
       ? rawBackground
       : WHITE;
   const surface = shift(background, dark ? 0.05 : -0.035);
-  const rawText = parse(brand.text);
   const text = ensureContrast(
     ensureContrast(
       rawText ?? (dark ? fromHsl(h, 0.1, 0.92) : fromHsl(h, 0.25, 0.12)),
@@ -538,15 +545,13 @@ const BOX_MIN_DELTA_E = 3;
 
 /**
  * The page's colour around a boxed column (issue 23), when the original drew its content in one: a
- * fill as light or as dark as the page's scheme (the words are made readable on it) that the eye
- * tells from the page's colour; undefined for no box.
+ * fill the eye tells from the page's colour (the words are made readable on it; it makes the
+ * scheme); undefined for no box.
  */
 function toBoxGround(model: SiteModel): Rgb | undefined {
   const fill = parse(model.identity.typography?.box?.color);
   const page = parse(model.identity.colors.background);
   if (!fill || !page) return undefined;
-  const darkFill = luminance(fill) < DARK_LUMINANCE;
-  if ((model.identity.scheme === 'dark') !== darkFill) return undefined;
   const rgb = ({ r, g, b }: Rgb) => ({ mode: 'rgb' as const, r: r / 255, g: g / 255, b: b / 255 });
   return ciede2000(rgb(fill), rgb(page)) >= BOX_MIN_DELTA_E ? page : undefined;
 }

@@ -32,15 +32,33 @@ const BOXED = `<!doctype html><html lang="en"><head><title>Coach</title><style>
 /** The same page whose column and page share their white: a centred column, no box. */
 const PLAIN = BOXED.replace('background: #d4d4d4;', 'background: #ffffff;');
 
+/**
+ * A table-era page: a 780 px table centred on a dark page, no fill of its own, its cells grey with
+ * black words (a FrontPage layout): the cells' grey is the column's fill.
+ */
+const CELLS = `<!doctype html><html lang="en"><head><title>Garage</title><style>
+  body { margin: 0; background: #1c2333; color: #000000; font: 15px/24px Arial, sans-serif; }
+</style></head><body>
+  <table width="780" align="center" cellspacing="6" cellpadding="8">
+    <tr><td colspan="2" bgcolor="#c0c0c0" height="80"><a href="/">Garage</a></td></tr>
+    <tr><td width="160" bgcolor="#c0c0c0" valign="top"><a href="/">Home</a><br><a href="/about.html">About</a></td>
+      <td bgcolor="#c0c0c0"><h1>Repairs</h1><p>${WORDS.repeat(10)}</p><p>${WORDS.repeat(10)}</p><p>${WORDS.repeat(10)}</p></td></tr>
+    <tr><td colspan="2" bgcolor="#c0c0c0" align="center">Garage, Main street 4</td></tr>
+  </table>
+  <script>window.ready = true;</script>
+</body></html>`;
+
 const strategies: Strategy[] = ['STYLE_MODERNIZATION', 'INCREMENTAL_UPDATE', 'FULL_REBUILD'];
 
 let boxed: ProbedSite;
 let plain: ProbedSite;
+let cells: ProbedSite;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
   boxed = await probeSite({ '/': BOXED }, 1);
   plain = await probeSite({ '/': PLAIN }, 1);
+  cells = await probeSite({ '/': CELLS }, 1);
   if (chromePath)
     browser = await chromium.launch({
       executablePath: chromePath,
@@ -51,6 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await boxed?.close();
   await plain?.close();
+  await cells?.close();
   await browser?.close();
 });
 
@@ -138,5 +157,21 @@ describe.skipIf(!chromePath)('a boxed page (issue 23)', () => {
     const restructured = await layoutAt(buildTokens(model, STRATEGY_PROFILES.FULL_REBUILD), 1440);
     expect(restructured.main).toEqual({ left: 0, width: 1440 });
     expect(restructured.mainFill).toBe('rgba(0, 0, 0, 0)');
+  });
+
+  it("reads a table's grey cells on a dark page as a light column the words are drawn on", () => {
+    expect(cells.raw!.pages[0]!.probe!.typography!.box).toMatchObject({
+      width: 780,
+      color: 'rgb(192, 192, 192)',
+    });
+    const tokens = buildTokens(extractSite(cells.raw!), STRATEGY_PROFILES.STYLE_MODERNIZATION);
+    expect(tokens.typography?.box).toMatchObject({
+      width: 780,
+      color: '#c0c0c0',
+      ground: '#1c2333',
+    });
+    // The grey the black words read on stays the canvas; the scheme is the column's, not the page's.
+    expect(tokens.scheme).toBe('light');
+    expect(tokens.colors.background).toBe('#c0c0c0');
   });
 });

@@ -672,6 +672,30 @@ describe('toPageJsx', () => {
     expect(after).toEqual([...after].sort((a, b) => a - b));
     // A strip (a notice drawn as a picture, 552 × 57) neither stands beside the words nor spans
     // them: it stays where it was.
+    // Where the layout is kept, a wide picture keeps the width the original drew it at, centred.
+    const drawn: PlannedPage = {
+      ...page([]),
+      sections: [
+        {
+          id: 'top',
+          variant: 'hero',
+          blocks: [
+            {
+              kind: 'image',
+              image: {
+                src: '/images/hall.webp',
+                alt: '',
+                width: 2086,
+                height: 1019,
+                drawnWidth: 998,
+              },
+            },
+          ],
+        },
+      ],
+    };
+    expect(toPageJsx(drawn, undefined, true)).toMatch(/width: "998px",\s*marginInline: "auto"/);
+    expect(toPageJsx(drawn)).not.toContain('998px');
     const strip = toPageJsx(hero(552, 57));
     expect(strip).not.toContain('has-image');
     expect(strip).not.toContain('hero-image');

@@ -246,6 +246,7 @@ export function toImageJsx(
   state: JsxState,
   className = '',
   sizes: string = SIZES.content,
+  drawnWidth?: number,
 ): t.JSXElement {
   const attributes = [urlAttr('src', image.src, state)];
   const candidates = state.srcset?.(image.src);
@@ -290,6 +291,18 @@ export function toImageJsx(
       `h-auto max-w-full ${image.shape === 'round' ? 'picture-round' : 'rounded-theme'}${className ? ` ${className}` : ''}`,
     ),
   );
+  // Drawn at its width in the original's layout (a fixed-width page's banner), centred, no wider
+  // than the column.
+  if (drawnWidth !== undefined)
+    attributes.push(
+      exprAttr(
+        'style',
+        t.objectExpression([
+          t.objectProperty(t.identifier('width'), t.stringLiteral(`${drawnWidth}px`)),
+          t.objectProperty(t.identifier('marginInline'), t.stringLiteral('auto')),
+        ]),
+      ),
+    );
   const img = selfClosing('img', attributes);
   if (image.opens) {
     state.uses.add('DialogButton');
@@ -918,6 +931,8 @@ function toSectionsJsx(page: PlannedPage, state: JsxState): t.JSXElement[] {
           state,
           'hero-image hero-image-wide',
           SIZES.content,
+          // Where the layout is kept, as wide as the original drew it (not across the column).
+          state.keepsLayout ? image.image.drawnWidth : undefined,
         );
         state.firstImage = false;
         const after = toJsx(blocks.slice(headline));

@@ -66,6 +66,40 @@ describe('the hero (issue 23: a picture appears once)', () => {
     expect(page.sections[1]!.blocks).toEqual([{ ...row, items: [row.items[1]] }]);
   });
 
+  it('keeps the width the original drew its picture at, read where the page held it', () => {
+    // A fixed-width table's banner: the file is 2086 px, the markup 665, drawn 998 at 1440 px.
+    const row: Block = {
+      kind: 'items',
+      columns: 3,
+      items: [
+        { blocks: [], image: { src: '/images/edge.gif', alt: '', width: 77 } },
+        {
+          blocks: [],
+          image: {
+            src: '/images/home.jpg',
+            alt: '',
+            width: 2086,
+            shownWidth: 665,
+            drawnWidth: 998,
+          },
+        },
+      ],
+    };
+    const page = applyHero(
+      { ...PAGE, sections: [{ id: 'top', variant: 'prose', blocks: [row] }] },
+      {
+        pageUrl: URL_,
+        image: { src: '/images/home.jpg', alt: '', width: 2086 },
+        layout: 'contained',
+      },
+      rewrite,
+    );
+    expect(page.sections[0]!.blocks[0]).toEqual({
+      kind: 'image',
+      image: { src: '/images/home.jpg', alt: '', width: 2086, shownWidth: 665, drawnWidth: 998 },
+    });
+  });
+
   it('lays only its opening words over its picture; long text follows on the page', () => {
     const long = 'We have welcomed guests since 1950, and every room looks at the sea. '.repeat(5);
     const page = applyHero(

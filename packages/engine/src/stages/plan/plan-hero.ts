@@ -72,6 +72,38 @@ function toOpeningEnd(blocks: Block[]): number {
   return blocks.length;
 }
 
+/** The section's own reference to a picture (an image block's, a row item's), wherever it stands. */
+function findImage(blocks: Block[], src: string): ImageRef | undefined {
+  for (const b of blocks) {
+    if (b.kind === 'image' && b.image.src === src) return b.image;
+    if (b.kind !== 'items') continue;
+    for (const item of b.items) {
+      if (item.image?.src === src) return item.image;
+      const inner = findImage(item.blocks, src);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The hero's picture with the sizes the original showed and drew it at, read from where the page
+ * held it: a banner drawn 998 px wide in a fixed-width table is not stretched across the column.
+ */
+function withDrawnSize(image: ImageRef, blocks: Block[]): ImageRef {
+  const own = findImage(blocks, image.src);
+  if (!own) return image;
+  return {
+    ...image,
+    ...(own.shownWidth !== undefined && image.shownWidth === undefined
+      ? { shownWidth: own.shownWidth }
+      : {}),
+    ...(own.drawnWidth !== undefined && image.drawnWidth === undefined
+      ? { drawnWidth: own.drawnWidth }
+      : {}),
+  };
+}
+
 /** The page with its hero applied (the page the hero was found on; others are returned as they are). */
 export function applyHero(
   page: PlannedPage,
@@ -137,7 +169,7 @@ export function applyHero(
       rest = { id: `${section.id}-more`, variant: 'prose', blocks: blocks.slice(cut) };
     }
   } else if (image) {
-    out.blocks = [{ kind: 'image', image }, ...blocks];
+    out.blocks = [{ kind: 'image', image: withDrawnSize(image, section.blocks) }, ...blocks];
   }
   return {
     ...page,

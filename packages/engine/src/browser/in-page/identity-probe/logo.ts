@@ -25,21 +25,37 @@ const home = (a: HTMLAnchorElement): boolean => {
   }
 };
 
+/** Inside (or holding) a link to another site: a social icon or a partner's badge. */
+const linksAway = (e: Element): boolean => {
+  const a = e.closest('a[href]') ?? e.querySelector('a[href]');
+  if (!(a instanceof HTMLAnchorElement)) return false;
+  try {
+    return new URL(a.href).origin !== location.origin;
+  } catch {
+    return false;
+  }
+};
+
 /** Finds and marks the brand; reads its logo (an <img>, an inline <svg> or a CSS background) and name. */
 export function markBrand(header: Element | null): {
   brand: Element | null;
   logo?: PageProbe['logo'];
   brandInfo?: PageProbe['brand'];
 } {
-  let brand: Element | null =
-    [...doc.querySelectorAll(BRAND_SELECTOR)].find((e) => top(rectOf(e)) < H * 1.2) || null;
-  // Else the header's home link with a picture, or with words outside the menu's list ("Home" in the
-  // menu is a menu item, not the brand).
-  if (!brand && header)
-    brand =
-      [...header.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
-        (a) => home(a) && (a.querySelector('img, svg') || (text(a) && !a.closest('li'))),
-      ) || null;
+  const named = [...doc.querySelectorAll(BRAND_SELECTOR)].filter((e) => top(rectOf(e)) < H * 1.2);
+  // A match in the header (or any, without one); else the header's home link with a picture, or
+  // with words outside the menu's list ("Home" in the menu is a menu item, not the brand); else a
+  // match outside the header that links nowhere away. Social icons a sidebar draws with a `logo`
+  // class (`<a href="facebook.com"><img class="logo">`) are not the site's brand (issue 23).
+  const brand: Element | null =
+    named.find((e) => !header || header.contains(e)) ??
+    (header
+      ? [...header.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
+          (a) => home(a) && (a.querySelector('img, svg') || (text(a) && !a.closest('li'))),
+        )
+      : undefined) ??
+    named.find((e) => !linksAway(e)) ??
+    null;
   if (!brand) return { brand };
   let logo: PageProbe['logo'];
   brand.setAttribute(PROBE_MARKS.brand, '');
