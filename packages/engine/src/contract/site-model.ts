@@ -591,7 +591,7 @@ const typeScaleSchema = exactly<TypeScale>()(
         linkHeight: z.number().optional(),
       })
       .optional(),
-    phoneHeader: z.object({ height: z.number() }).optional(),
+    phoneHeader: z.object({ height: z.number(), isOneRow: z.literal(true).optional() }).optional(),
     isTextCentered: z.literal(true).optional(),
     column: z
       .object({

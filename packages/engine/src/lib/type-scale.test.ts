@@ -4,7 +4,13 @@ import { extractSite } from '../stages/extract/extract-site';
 import { loadFixture } from '../stages/generate/testing/load-fixture';
 import { planSite } from '../stages/plan/plan-site';
 import type { ProbedTypography } from '../types';
-import { MIN_BODY_SIZE, MIN_LINE_HEIGHT, mergeTypography, toTypeScale } from './type-scale';
+import {
+  MIN_BODY_SIZE,
+  MIN_LINE_HEIGHT,
+  mergeTypography,
+  toRebuiltOutline,
+  toTypeScale,
+} from './type-scale';
 
 /** A Bootstrap 3 page as the probe reads it at 1440 px: 14 px text in a centred 1140 px container. */
 const BOOTSTRAP: ProbedTypography = {
@@ -173,6 +179,50 @@ describe('the measured type scale (decision record 029)', () => {
       height: 60,
     });
     expect(mergeTypography([BOOTSTRAP])!.phoneHeader).toBeUndefined();
+  });
+
+  it("keeps the phone bar's button in the brand's rows where most pages with a bar had it there", () => {
+    const phone = (height: number, isOneRow?: true): ProbedTypography => ({
+      ...BOOTSTRAP,
+      phoneHeader: { height, ...(isOneRow ? { isOneRow } : {}) },
+    });
+    expect(toTypeScale(phone(60, true)).phoneHeader).toEqual({ height: 60, isOneRow: true });
+    // Pages without a bar do not vote; two of three bars beside the brand carry it.
+    expect(
+      mergeTypography([phone(60, true), phone(0), phone(58, true), phone(60)])!.phoneHeader,
+    ).toEqual({ height: 59, isOneRow: true });
+    expect(mergeTypography([phone(60, true), phone(60), phone(60)])!.phoneHeader).toEqual({
+      height: 60,
+    });
+  });
+
+  it('gives each rebuilt heading level the measures of the original level it came from', () => {
+    const { h1: _h1, h2: _h2, ...bare } = BOOTSTRAP;
+    const h3 = { size: 22, weight: 600 };
+    const banded: ProbedTypography = {
+      ...bare,
+      h2: {
+        size: 42,
+        weight: 600,
+        fill: { color: 'rgb(128, 128, 128)', text: 'rgb(255, 255, 255)' },
+      },
+      h3,
+    };
+    // The start page's lone h2 opens it (its h1), its h3s become h2s.
+    const start = toRebuiltOutline(banded, { 1: 2, 2: 3 });
+    expect(start.h1).toEqual(banded.h2);
+    expect(start.h2).toEqual(h3);
+    expect(start.h3).toBeUndefined();
+    expect(start.body).toEqual(banded.body);
+    // Inner pages of h3s under a hidden title: their h3s are the rebuilt h2s, drawn on no bar.
+    const inner: ProbedTypography = { ...bare, h3 };
+    const merged = mergeTypography([
+      start,
+      toRebuiltOutline(inner, { 2: 3 }),
+      toRebuiltOutline(inner, { 2: 3 }),
+    ])!;
+    expect(merged.h2).toEqual(h3);
+    expect(merged.h1?.fill).toEqual(banded.h2!.fill);
   });
 
   it('lets a page that measured no paragraph (its measure guessed) count only when none did', () => {

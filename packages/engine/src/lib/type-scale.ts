@@ -191,7 +191,12 @@ export function toPhoneHeader(
   measured: NonNullable<ProbedTypography['phoneHeader']>,
 ): NonNullable<TypeScale['phoneHeader']> {
   if (measured.height <= 0) return { height: 0 };
-  return { height: Math.round(clamp(measured.height, PHONE_HEADER.min, PHONE_HEADER.max)) };
+  const bar: NonNullable<TypeScale['phoneHeader']> = {
+    height: Math.round(clamp(measured.height, PHONE_HEADER.min, PHONE_HEADER.max)),
+  };
+  // The menu's button in the brand's rows (beside it, or laid over a banner), not in a row under it.
+  if (measured.isOneRow) bar.isOneRow = true;
+  return bar;
 }
 
 /** The menu bar's bounds (px): a link's height, and one row where the original's menu wrapped. */
@@ -234,6 +239,31 @@ const median = (values: number[]): number | undefined => {
 };
 
 /**
+ * A page's measured heading levels as its rebuilt outline numbers them (issue 23): each rebuilt
+ * level takes the measures of the original level most of its headings had (`sources`, from
+ * lib/outline's toOutlineSources). A page without an h1 whose h2 opens it as the rebuilt h1, over
+ * h3s that become its h2s, gives the h2's size and bar to the h1, and the h3s' to the h2s, not a
+ * start page's one banded h2 to every inner page's rebuilt h2. A level no heading reached is left
+ * out (the other pages', or the default ratio, size it).
+ */
+export function toRebuiltOutline(
+  measured: ProbedTypography,
+  sources: Partial<Record<1 | 2 | 3, number>>,
+): ProbedTypography {
+  const pick = (level: 1 | 2 | 3): ProbedTypography['h1'] => {
+    const source = sources[level];
+    return source === 1 || source === 2 || source === 3 ? measured[`h${source}`] : undefined;
+  };
+  const { h1: _h1, h2: _h2, h3: _h3, ...rest } = measured;
+  const out: ProbedTypography = { ...rest };
+  for (const level of [1, 2, 3] as const) {
+    const heading = pick(level);
+    if (heading) out[`h${level}`] = heading;
+  }
+  return out;
+}
+
+/**
  * One site's type scale from its pages' (the start page first): the median of each size and gap,
  * the column most pages share (the start page's on a tie), bands and centred text when most pages
  * have them, the start page's hero. A site whose start page differs from the rest (a frameset, a
@@ -262,14 +292,18 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
     merged[level] = { size, weight: median(numbers((t) => t[level]?.weight)) ?? 700 };
     // A case or spacing most pages with the level share (the start page's on a tie).
     const withLevel = pages.filter((t) => t[level] !== undefined);
-    const shared = <K>(pick: (t: ProbedTypography) => K | undefined): K | undefined => {
+    const shared = <K>(
+      pick: (t: ProbedTypography) => K | undefined,
+      isStrict = false,
+    ): K | undefined => {
       const counts = new Map<K, number>();
       for (const t of withLevel) {
         const value = pick(t);
         if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
       }
       const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
-      return best && best[1] * 2 >= withLevel.length ? best[0] : undefined;
+      const needed = withLevel.length + (isStrict ? 1 : 0);
+      return best && best[1] * 2 >= needed ? best[0] : undefined;
     };
     const letterCase = shared((t) => t[level]?.case);
     if (letterCase) merged[level].case = letterCase;
@@ -285,10 +319,12 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
     });
     if (rule !== undefined)
       merged[level].rule = JSON.parse(rule) as NonNullable<ProbedTypography['h1']>['rule'];
+    // A bar is drawn under every heading of the level: kept where most pages drew it, not on a tie
+    // (a start page's one banded heading over inner pages' plain ones, issue 23).
     const fill = shared((t) => {
       const bar = t[level]?.fill;
       return bar ? `${bar.color}|${bar.text}` : undefined;
-    });
+    }, true);
     if (fill !== undefined) {
       const [barColor = '', barText = ''] = fill.split('|');
       merged[level].fill = { color: barColor, text: barText };
@@ -347,7 +383,13 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
   if (start.menuRow) merged.menuRow = start.menuRow;
   // The phone's bar: the median over the pages that were read at a phone's width (0: none).
   const phoneHeights = numbers((t) => t.phoneHeader?.height);
-  if (phoneHeights.length > 0) merged.phoneHeader = { height: median(phoneHeights)! };
+  if (phoneHeights.length > 0) {
+    merged.phoneHeader = { height: median(phoneHeights)! };
+    // The button in the brand's rows where most of the pages with a bar showed it there.
+    const bars = pages.filter((t) => (t.phoneHeader?.height ?? 0) > 0);
+    if (bars.filter((t) => t.phoneHeader?.isOneRow).length * 2 > bars.length)
+      merged.phoneHeader.isOneRow = true;
+  }
   return merged;
 }
 

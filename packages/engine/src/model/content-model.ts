@@ -829,9 +829,10 @@ export interface TypeScale {
   /**
    * The bar that opened the original at a phone's width (issue 23): its height (px), within a tap
    * target's and PHONE_HEADER's bounds; 0 when no bar opened it there (the rebuild's is then as
-   * small as its menu button allows).
+   * small as its menu button allows); `isOneRow`: the menu's button sat in the brand's rows (beside
+   * it, or laid over a banner) rather than in a row of its own.
    */
-  phoneHeader?: { height: number };
+  phoneHeader?: { height: number; isOneRow?: true };
   /** True: the original centred most of its text, and the rebuild does too. */
   isTextCentered?: true;
   /** The column text sits in: its width, its paragraphs' width, centred or flush left. */

@@ -19,6 +19,8 @@ failOnConsoleOutput();
 const chromePath = await findChromePath();
 
 const WORDS = 'Words about the project, long enough to fill a few lines of a column. '.repeat(3);
+/** A column of names far taller than a screen and a half (a thank-you page's lists). */
+const NAMES = 'Mr. and Mrs. A. Name<br>'.repeat(70);
 
 /**
  * Centring by a class of the site's own, a row of two columns (58/42), a row whose text floats
@@ -32,7 +34,7 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Work</title><style>
   .team { text-align: center; }
   p { color: #777777; } h2, h3 { color: #333333; }
   .row { display: flex; }
-  .wide { width: 58.33%; } .narrow { width: 41.67%; }
+  .wide { width: 58.33%; } .narrow { width: 41.67%; } .third { width: 33.33%; }
   .intro { overflow: hidden; } .text { float: right; width: 70%; } .side { float: left; width: 25%; }
   .pagination { list-style: none; padding: 0; }
   .pagination > li { display: inline; }
@@ -53,6 +55,11 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Work</title><style>
     </section>
     <section class="intro"><h3>Program</h3><p>${WORDS}</p></section>
     <section class="intro"><h3>Speakers</h3><p>${WORDS}</p></section>
+  </div>
+  <div class="row" id="donors">
+    <div class="third"><h3>Thanks</h3><p>${NAMES}</p></div>
+    <div class="third"><h3>Donors</h3><p>${NAMES}</p></div>
+    <div class="third"><h3>Sponsors</h3><p>${NAMES}</p></div>
   </div>
   <ul class="pagination" id="pages"><li><a href="#1">1</a></li><li><a href="#2">2</a></li><li><a href="#3">3</a></li></ul>
   <ul id="bullets" style="clear: both"><li>One</li><li>Two</li></ul>
@@ -116,6 +123,11 @@ describe.skipIf(!chromePath)('the layout marks of the identity probe (decision r
       expect.stringContaining('Our logo'),
       expect.stringContaining('Words about'),
     ]);
+
+    // Parts found alike side by side, each a list far taller than a screen: still a row.
+    const donors = byId(document, 'donors');
+    expect(getAttr(donors, 'data-sitelift-columns')).toBe('3');
+    expect(getAttr(donors, 'data-sitelift-row')).toBe('33.3 33.3 33.3');
 
     expect(getAttr(byId(document, 'pages'), 'data-sitelift-inline')).toBe('');
     // The body text's colour is its paragraphs' (muted grey), not the body's default black.

@@ -425,6 +425,14 @@ function toSiteModule(plan: SitePlan, profile: StrategyProfile, siteName: string
     if (shownWidth >= BANNER_MIN_WIDTH) data.banner = true;
     // A banner across the whole window stays edge to edge where the layout is kept (issue 23).
     if (profile.keepsOriginalLayout && shownWidth >= BANNER_BLEED_WIDTH) data.bleed = true;
+    // A phone showed the menu's button in the banner's rows (laid over it): it stays over the
+    // banner there, in no row of its own under it (issue 23).
+    if (
+      data.banner &&
+      profile.keepsOriginalLayout &&
+      plan.design.tokens.typography?.phoneHeader?.isOneRow
+    )
+      data.buttonOver = true;
     site.logo = data;
   }
   // The original's header band (its tokens exist only where the layout is kept, issue 23).

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { toTypeScale } from '../../lib/type-scale';
 import type { Block, SiteModel, SitePlan } from '../../model';
 import type { FileTree, Strategy } from '../../types';
 import { extractSite } from '../extract/extract-site';
@@ -334,6 +335,37 @@ describe('the identity in every strategy (issue 12)', () => {
     expect(await siteModule(180, 360)).not.toContain('banner');
     expect(await siteModule(400)).toContain('width: 320, height: 160 }');
     expect(await siteModule(undefined)).toContain('width: 80, height: 40 }');
+  });
+
+  it("lays the phone's menu button over a banner where the original's phone bar held both", async () => {
+    const plan = planSite(await agencyModel(), { strategy: 'STYLE_MODERNIZATION' });
+    const logo = plan.assets.find((asset) => asset.path === plan.identity.logoPath)!;
+    const banner = (isOneRow: boolean): SitePlan => ({
+      ...plan,
+      assets: plan.assets.map((asset) =>
+        asset === logo ? { ...asset, width: 1200, height: 150 } : asset,
+      ),
+      identity: {
+        ...plan.identity,
+        logo: { ...plan.identity.logo!, kind: 'img', shownHeight: 150, shownWidth: 1440 },
+      },
+      design: {
+        ...plan.design,
+        tokens: {
+          ...plan.design.tokens,
+          // The original's phone bar: 60 px, the button beside the banner or under it.
+          typography: toTypeScale({
+            body: { size: 16, lineHeight: 24 },
+            hasBands: false,
+            phoneHeader: { height: 60, ...(isOneRow ? { isOneRow: true as const } : {}) },
+          }),
+        },
+      },
+    });
+    const siteModule = async (isOneRow: boolean) =>
+      text(await generateProject(banner(isOneRow)), 'src/content/site.js');
+    expect(await siteModule(true)).toMatch(/banner: true,\s+bleed: true,\s+buttonOver: true,?\s+}/);
+    expect(await siteModule(false)).not.toContain('buttonOver');
   });
 
   it.each<Strategy>(['STYLE_MODERNIZATION', 'INCREMENTAL_UPDATE', 'FULL_REBUILD'])(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractSite } from '../extract/extract-site';
 import { toRawPage, toRawSite } from '../generate/testing/load-fixture';
-import { fixOutline, isPathTitle } from './fix-outline';
+import { fixOutline, isPathTitle } from '../../lib/outline';
 import { planSite } from './plan-site';
 
 const ORIGIN = 'http://site.example';

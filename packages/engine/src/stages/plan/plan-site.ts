@@ -26,7 +26,7 @@ import { toFooterContact } from './footer-contact';
 import { planFooter, showsCopyright, toFooterLinks } from './plan-footer';
 import { toHeaderParts, toUnshownHeaderBlocks, withHeaderWords } from './plan-header';
 import { fitTabs } from './fit-tabs';
-import { fixOutline, isPathTitle } from './fix-outline';
+import { fixOutline, isPathTitle } from '../../lib/outline';
 import { groupSections } from './group-sections';
 import { createHrefRewriter } from './href-rewriter';
 import { applyHero } from './plan-hero';
@@ -45,7 +45,7 @@ import { hasClientRoute, toDocumentUrl } from '../../lib/client-route';
 
 export { chooseVariant } from './choose-variant';
 export { fitTabs } from './fit-tabs';
-export { fixOutline } from './fix-outline';
+export { fixOutline } from '../../lib/outline';
 export { groupSections } from './group-sections';
 export { normalizeUrl, toRoute, toShortHash } from './plan-routes';
 export { splitCards } from './split-cards';

@@ -39,6 +39,24 @@ describe('measurePhoneHeader', () => {
     expect(measurePhoneHeader(PHONE)).toEqual({ height: 36 });
   });
 
+  it("reads a phone's own bar holding a copy of the hidden brand's logo and the menu button over it", () => {
+    document.body.innerHTML = `${STYLE}
+      <div id="header" style="display: none"><a id="brand" data-sitelift-brand href="/"><img id="logo" src="/banner.png" alt="Name"></a></div>
+      <div id="title-bar"><a id="toggle" class="toggle" href="#nav-panel"></a><span id="title"><img id="copy" src="/banner.png" alt="Name"></span></div>
+      <main id="main"><p>Words</p></main>`;
+    // The hidden header's boxes are empty, as Chromium draws them.
+    layOut({
+      header: [0, 0, 0],
+      brand: [0, 0, 0],
+      logo: [0, 0, 0],
+      toggle: [0, 80, 60],
+      title: [0, 375, 64],
+      copy: [0, 375, 47],
+      main: [75, 375, 900],
+    });
+    expect(measurePhoneHeader(PHONE)).toEqual({ height: 60, isOneRow: true });
+  });
+
   it('finds no bar where the page opens with a title and its menu shows under it', () => {
     document.body.innerHTML = `${STYLE}
       <header id="title"><h1>A Name</h1><button id="theme" aria-label="Toggle dark mode">☾</button></header>

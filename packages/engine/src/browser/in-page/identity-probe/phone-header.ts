@@ -88,6 +88,26 @@ function findHeaderElement(viewHeight: number): Element | undefined {
   );
 }
 
+/** The source a picture shows (the file its `src` resolves to). */
+const sourceOf = (img: Element): string =>
+  img instanceof HTMLImageElement ? img.currentSrc || img.src : img.getAttribute('src') || '';
+
+/**
+ * A copy of the brand's logo shown near the top where the brand itself is hidden: a theme that hides
+ * its header on phones and opens the page with a bar of its own holding the same picture and the
+ * menu's button.
+ */
+function findLogoCopy(logo: Element): Part | undefined {
+  const source = sourceOf(logo);
+  if (!source) return undefined;
+  for (const img of document.querySelectorAll('img')) {
+    if (img === logo || sourceOf(img) !== source) continue;
+    const part = partOf(img);
+    if (part && part.top <= MAX_BAND_START && part.bottom > 0) return part;
+  }
+  return undefined;
+}
+
 /**
  * The bar that opens the page at a phone's width (view: the window's size as the script starts), or
  * undefined when the page has no body. The bar is what the rebuild's phone header holds, the brand
@@ -100,7 +120,9 @@ export function measurePhoneHeader(view: { height: number }): ProbedPhoneHeader 
   const brand = document.querySelector(markSelector(PROBE_MARKS.brand));
   const logo = brand?.querySelector('img, svg');
   const menu = document.querySelector(markSelector(PROBE_MARKS.menu));
-  const brandPart = partOf(logo && isShown(logo) ? logo : brand);
+  const brandPart =
+    partOf(logo && isShown(logo) ? logo : brand) ??
+    (logo?.tagName.toLowerCase() === 'img' ? findLogoCopy(logo) : undefined);
   const button = findMenuButton(menu);
   const held = [brandPart, button].filter((part): part is Part => part !== undefined);
   const none: ProbedPhoneHeader = { height: 0 };

@@ -63,10 +63,15 @@ function isEndsRow(row: Element, boxes: DOMRect[], cells: Element[], isRtl: bool
  * Layout rows: a block whose shown children stand side by side as columns (a picture beside its
  * text, a map beside the contact details), not repeated cards (those are items) nor a sidebar (the
  * aside). Marked PROBE_MARKS.row with each column's share of the row in percent, its columns
- * PROBE_MARKS.col. Rows taller than one and a half screens (a page's whole layout) are left to the aside.
+ * PROBE_MARKS.col. Rows taller than one and a half screens (a page's whole layout) are left to the
+ * aside, unless their columns are parts found alike (PROBE_MARKS.columns): lists side by side, each
+ * under its heading, too long to be cards.
  */
 export function markRows(): void {
-  const outside = [
+  // Inside cards side by side a row is a card's own; parts stacked one per row (a page's
+  // sections found alike) may each hold one.
+  const inCards = `[${PROBE_MARKS.columns}]:not([${PROBE_MARKS.columns}="1"])`;
+  const chrome = [
     'header',
     'footer',
     'nav',
@@ -74,21 +79,23 @@ export function markRows(): void {
     ...[PROBE_MARKS.menu, PROBE_MARKS.aside, PROBE_MARKS.dialog, PROBE_MARKS.splash].map(
       markSelector,
     ),
-    // Inside cards side by side a row is a card's own; parts stacked one per row (a page's
-    // sections found alike) may each hold one.
-    `[${PROBE_MARKS.columns}]:not([${PROBE_MARKS.columns}="1"])`,
   ].join(', ');
+  const outside = `${chrome}, ${inCards}`;
   markTableRows(outside);
   for (const row of [...body.querySelectorAll('div, section, article, main')].slice(0, 4000)) {
+    // A row of parts found alike is a row too (extract takes cards as items first; columns too
+    // long to be cards, a list of names each under its heading, stay side by side as columns).
     if (
-      row.hasAttribute(PROBE_MARKS.columns) ||
       row.querySelector(markSelector(PROBE_MARKS.aside)) ||
-      row.closest(outside) ||
+      row.closest(chrome) ||
+      row.parentElement?.closest(inCards) ||
       !isShown(row)
     )
       continue;
     const r = rectOf(row);
-    if (r.width < W * 0.4 || r.height > H * 1.5) continue;
+    // A row of parts found alike side by side is no page's whole layout, however tall its columns.
+    const isAlike = Number(row.getAttribute(PROBE_MARKS.columns)) >= 2;
+    if (r.width < W * 0.4 || (r.height > H * 1.5 && !isAlike)) continue;
     // An empty child that draws nothing (a script's mount point between two floats) is no column.
     const columns = [...row.children].filter(
       (child) =>

@@ -5,7 +5,8 @@
  */
 import type { MenuItem, NavLink, PageModel, SiteIdentity } from '../../../model';
 import { plainText } from '../../../model';
-import { mergeTypography } from '../../../lib/type-scale';
+import { toOutlineSources } from '../../../lib/outline';
+import { mergeTypography, toRebuiltOutline } from '../../../lib/type-scale';
 import type { ProbedTypography, RawSite } from '../../../types';
 import { toBackgroundPictures } from '../background-pictures';
 import { findBrand } from '../brand';
@@ -116,10 +117,22 @@ export function readIdentity({
   const hero = findHero(probe, start.model, assetIndex);
   // The type scale over the pages, the start page first (decision record 029); a static start
   // page was measured for it alone.
+  // Each page's heading levels as its rebuilt outline numbers them (lib/outline).
+  const measured: { typography: ProbedTypography | undefined; model: PageModel }[] = [
+    {
+      typography: start.probe?.typography ?? raw.pages.find((page) => page.depth === 0)?.typography,
+      model: start.model,
+    },
+    ...ordered.map((page) => ({ typography: page.probe?.typography, model: page.model })),
+  ];
   const typography = mergeTypography(
-    [start.probe?.typography ?? raw.pages.find((page) => page.depth === 0)?.typography]
-      .concat(ordered.map((page) => page.probe?.typography))
-      .filter((t, i, all): t is ProbedTypography => t !== undefined && all.indexOf(t) === i),
+    measured
+      .filter(
+        (m, i, all): m is { typography: ProbedTypography; model: PageModel } =>
+          m.typography !== undefined &&
+          all.findIndex((other) => other.typography === m.typography) === i,
+      )
+      .map((m) => toRebuiltOutline(m.typography, toOutlineSources(m.model.sections))),
   );
   const bodyFamily = toFirstFamily(probe?.fonts.body) ?? brand.fonts.body;
   const headingFamily = toFirstFamily(probe?.fonts.heading) ?? brand.fonts.heading ?? bodyFamily;

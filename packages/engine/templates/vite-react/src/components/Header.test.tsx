@@ -139,6 +139,22 @@ describe('Header: the name shows only where the original showed it (issue 12)', 
     }
   });
 
+  it("lays the phone's menu button over a banner where the original's phone did", () => {
+    site.logo = {
+      src: 'images/banner.png',
+      width: 1280,
+      height: 160,
+      banner: true,
+      buttonOver: true,
+    };
+    try {
+      renderHeader();
+      expect(screen.getByRole('banner').className).toBe('site-header has-banner has-button-over');
+    } finally {
+      delete site.logo;
+    }
+  });
+
   it("keeps the original's header band: the menu's row under a centred brand, scrolling away", () => {
     site.headerLayout = { stacked: true, centered: true, tall: true };
     try {

@@ -223,6 +223,7 @@ export function Header() {
         (menu.length > 6 ? ' is-long' : '') +
         (site.logo?.banner ? ' has-banner' : '') +
         (site.logo?.bleed ? ' has-banner-bleed' : '') +
+        (site.logo?.banner && site.logo.buttonOver ? ' has-button-over' : '') +
         (site.headerLayout?.stacked ? ' is-stacked' : '') +
         (site.headerLayout?.centered ? ' is-centered' : '') +
         (site.headerLayout?.tall ? ' is-tall' : '') +

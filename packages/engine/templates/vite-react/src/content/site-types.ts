@@ -67,7 +67,15 @@ export interface SiteContent {
   headerLayout?: { stacked?: boolean; centered?: boolean; tall?: boolean; titled?: boolean };
   /** `banner`: the original drew its logo as a banner across the header; the menu goes under it. */
   /** `bleed`: that banner spanned the window; it stays edge to edge, as high as the window's width makes it. */
-  logo?: { src: string; width?: number; height?: number; banner?: boolean; bleed?: boolean };
+  /** `buttonOver`: a phone showed the menu's button over that banner; it stays there, no row of its own. */
+  logo?: {
+    src: string;
+    width?: number;
+    height?: number;
+    banner?: boolean;
+    bleed?: boolean;
+    buttonOver?: boolean;
+  };
   navigation: SiteLink[];
   /** The original's menu, dropdowns with their children (the header's; `navigation` when empty). */
   menu: MenuLink[];

@@ -1,5 +1,5 @@
 /** The heading outline of a page: one h1, no skipped levels. */
-import { plainText, type Block, type Section } from '../../model';
+import { plainText, type Block, type Section } from '../model';
 
 const wordsOf = (section: Section): string =>
   section.heading ? plainText(section.heading.inlines).toLowerCase() : '';
@@ -157,4 +157,72 @@ export function isPathTitle(title: string): boolean {
     (!/\s/.test(trimmed) &&
       (trimmed.startsWith('/') || /\.(?:s?html?|php|aspx?|jsp)$/i.test(trimmed)))
   );
+}
+
+/** A rebuilt heading level (h1–h3, what the type scale styles). */
+export type OutlineLevel = 1 | 2 | 3;
+
+/**
+ * The heading levels of a section and the blocks it holds, in order: its own, then its blocks'
+ * (items', slides' and dialogs' too, the containers fitBlockHeadings renumbers).
+ */
+function headingLevels(section: Section): number[] {
+  const own = section.heading && !section.heading.visuallyHidden ? [section.heading.level] : [];
+  return [...own, ...blockLevels(section.blocks)];
+}
+
+function blockLevels(blocks: readonly Block[]): number[] {
+  return blocks.flatMap((block): number[] => {
+    switch (block.kind) {
+      case 'heading':
+        return [block.level];
+      case 'items':
+        return block.items.flatMap((item) => blockLevels(item.blocks));
+      case 'carousel':
+        return block.slides.flatMap((slide) => blockLevels(slide.blocks));
+      case 'dialog':
+        return blockLevels(block.blocks);
+      default:
+        return [];
+    }
+  });
+}
+
+/**
+ * For each level of the rebuilt outline (h1–h3), the original level most of its headings had on a
+ * page without an h1 (fixOutline's numbering: its first heading becomes the h1, or h3s under a
+ * hidden title become h2s; the headings in its blocks follow). A rebuilt level no heading reached
+ * is left out; a page with an h1 or without headings maps each level to itself.
+ */
+export function toOutlineSources(
+  sections: readonly Section[],
+): Partial<Record<OutlineLevel, number>> {
+  const same = { 1: 1, 2: 2, 3: 3 };
+  // Headings the original showed (a part titled with a picture is not measured).
+  const before = new Map(sections.map((section) => [section.id, headingLevels(section)]));
+  const all = [...before.values()].flat();
+  // A page with an h1 of its own keeps its levels: the outline only closes gaps under it (the
+  // type scale's toOutlineLevels reads that site-wide); a page without one is renumbered from its
+  // first heading, where a start page's lone h2 and inner pages' h3s trade places.
+  if (all.length === 0 || all.includes(1)) return same;
+  const counts = new Map<OutlineLevel, Map<number, number>>();
+  for (const section of fixOutline([...sections], '')) {
+    const original = before.get(section.id);
+    const rebuilt = headingLevels(section);
+    // A section merged with a repeated title, or whose levels no longer pair up, tells nothing.
+    if (!original || original.length !== rebuilt.length) continue;
+    rebuilt.forEach((level, i) => {
+      if (level > 3) return;
+      const byOriginal = counts.get(level as OutlineLevel) ?? new Map<number, number>();
+      byOriginal.set(original[i]!, (byOriginal.get(original[i]!) ?? 0) + 1);
+      counts.set(level as OutlineLevel, byOriginal);
+    });
+  }
+  const sources: Partial<Record<OutlineLevel, number>> = {};
+  for (const [level, byOriginal] of counts) {
+    // The most headings; on a tie the shallower original level (the one met first in the outline).
+    const [best] = [...byOriginal.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    if (best) sources[level] = best[0];
+  }
+  return sources;
 }
