@@ -216,13 +216,17 @@ describe('the measured type scale (decision record 029)', () => {
     expect(start.body).toEqual(banded.body);
     // Inner pages of h3s under a hidden title: their h3s are the rebuilt h2s, drawn on no bar.
     const inner: ProbedTypography = { ...bare, h3 };
-    const merged = mergeTypography([
-      start,
-      toRebuiltOutline(inner, { 2: 3 }),
-      toRebuiltOutline(inner, { 2: 3 }),
-    ])!;
-    expect(merged.h2).toEqual(h3);
-    expect(merged.h1?.fill).toEqual(banded.h2!.fill);
+    const merged = mergeTypography(
+      [banded, inner, inner],
+      [start, toRebuiltOutline(inner, { 2: 3 }), toRebuiltOutline(inner, { 2: 3 })],
+    )!;
+    // Sizes stay the original levels' (a heading is drawn at its own, decision record 110); the
+    // bars follow the rebuilt outline.
+    expect(merged.h2).toEqual({ size: 42, weight: 600 });
+    expect(merged.h3).toEqual(h3);
+    expect(merged.h1).toBeUndefined();
+    // Measured as drawn, the start page's band would land on every rebuilt h2.
+    expect(mergeTypography([banded, inner, inner])!.h2?.fill).toEqual(banded.h2!.fill);
   });
 
   it('lets a page that measured no paragraph (its measure guessed) count only when none did', () => {

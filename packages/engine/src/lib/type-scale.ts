@@ -241,10 +241,11 @@ const median = (values: number[]): number | undefined => {
 /**
  * A page's measured heading levels as its rebuilt outline numbers them (issue 23): each rebuilt
  * level takes the measures of the original level most of its headings had (`sources`, from
- * lib/outline's toOutlineSources). A page without an h1 whose h2 opens it as the rebuilt h1, over
- * h3s that become its h2s, gives the h2's size and bar to the h1, and the h3s' to the h2s, not a
- * start page's one banded h2 to every inner page's rebuilt h2. A level no heading reached is left
- * out (the other pages', or the default ratio, size it).
+ * lib/outline's toOutlineSources). mergeTypography reads only a level's colour, rule and bar from
+ * these (decision record 107): a start page's one banded h2 (its rebuilt h1) gives no bar to every
+ * inner page's rebuilt h2 (their h3s). Sizes stay the original level's: a heading keeps the size
+ * of the level it was drawn at (`drawn-hN`, decision record 110). A level no heading reached is
+ * left out.
  */
 export function toRebuiltOutline(
   measured: ProbedTypography,
@@ -269,7 +270,10 @@ export function toRebuiltOutline(
  * have them, the start page's hero. A site whose start page differs from the rest (a frameset, a
  * landing page) is measured by its pages as a visitor reads them.
  */
-export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypography | undefined {
+export function mergeTypography(
+  pages: readonly ProbedTypography[],
+  rebuilt: readonly ProbedTypography[] = pages,
+): ProbedTypography | undefined {
   const [start] = pages;
   if (!start) return undefined;
   const numbers = (pick: (t: ProbedTypography) => number | undefined): number[] =>
@@ -292,17 +296,21 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
     merged[level] = { size, weight: median(numbers((t) => t[level]?.weight)) ?? 700 };
     // A case or spacing most pages with the level share (the start page's on a tie).
     const withLevel = pages.filter((t) => t[level] !== undefined);
+    // A level's colour, rule and bar as the rebuilt outline numbers the pages' headings (each
+    // page's renumbered copy, `rebuilt`); sizes, case and spacing as the original drew them.
+    const withRebuilt = rebuilt.filter((t) => t[level] !== undefined);
     const shared = <K>(
       pick: (t: ProbedTypography) => K | undefined,
       isStrict = false,
+      among: readonly ProbedTypography[] = withLevel,
     ): K | undefined => {
       const counts = new Map<K, number>();
-      for (const t of withLevel) {
+      for (const t of among) {
         const value = pick(t);
         if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
       }
       const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
-      const needed = withLevel.length + (isStrict ? 1 : 0);
+      const needed = among.length + (isStrict ? 1 : 0);
       return best && best[1] * 2 >= needed ? best[0] : undefined;
     };
     const letterCase = shared((t) => t[level]?.case);
@@ -311,20 +319,28 @@ export function mergeTypography(pages: readonly ProbedTypography[]): ProbedTypog
     if (tracking !== undefined) merged[level].tracking = tracking;
     const leading = shared((t) => t[level]?.leading);
     if (leading !== undefined) merged[level].leading = leading;
-    const color = shared((t) => t[level]?.color);
+    const color = shared((t) => t[level]?.color, false, withRebuilt);
     if (color !== undefined) merged[level].color = color;
-    const rule = shared((t) => {
-      const line = t[level]?.rule;
-      return line ? JSON.stringify(line) : undefined;
-    });
+    const rule = shared(
+      (t) => {
+        const line = t[level]?.rule;
+        return line ? JSON.stringify(line) : undefined;
+      },
+      false,
+      withRebuilt,
+    );
     if (rule !== undefined)
       merged[level].rule = JSON.parse(rule) as NonNullable<ProbedTypography['h1']>['rule'];
     // A bar is drawn under every heading of the level: kept where most pages drew it, not on a tie
     // (a start page's one banded heading over inner pages' plain ones, issue 23).
-    const fill = shared((t) => {
-      const bar = t[level]?.fill;
-      return bar ? `${bar.color}|${bar.text}` : undefined;
-    }, true);
+    const fill = shared(
+      (t) => {
+        const bar = t[level]?.fill;
+        return bar ? `${bar.color}|${bar.text}` : undefined;
+      },
+      true,
+      withRebuilt,
+    );
     if (fill !== undefined) {
       const [barColor = '', barText = ''] = fill.split('|');
       merged[level].fill = { color: barColor, text: barText };

@@ -117,7 +117,8 @@ export function readIdentity({
   const hero = findHero(probe, start.model, assetIndex);
   // The type scale over the pages, the start page first (decision record 029); a static start
   // page was measured for it alone.
-  // Each page's heading levels as its rebuilt outline numbers them (lib/outline).
+  // Sizes per level as the original drew them (decision record 110); colours, rules and bars per
+  // level as each page's rebuilt outline numbers its headings (lib/outline, decision record 107).
   const measured: { typography: ProbedTypography | undefined; model: PageModel }[] = [
     {
       typography: start.probe?.typography ?? raw.pages.find((page) => page.depth === 0)?.typography,
@@ -125,14 +126,14 @@ export function readIdentity({
     },
     ...ordered.map((page) => ({ typography: page.probe?.typography, model: page.model })),
   ];
+  const typed = measured.filter(
+    (m, i, all): m is { typography: ProbedTypography; model: PageModel } =>
+      m.typography !== undefined &&
+      all.findIndex((other) => other.typography === m.typography) === i,
+  );
   const typography = mergeTypography(
-    measured
-      .filter(
-        (m, i, all): m is { typography: ProbedTypography; model: PageModel } =>
-          m.typography !== undefined &&
-          all.findIndex((other) => other.typography === m.typography) === i,
-      )
-      .map((m) => toRebuiltOutline(m.typography, toOutlineSources(m.model.sections))),
+    typed.map((m) => m.typography),
+    typed.map((m) => toRebuiltOutline(m.typography, toOutlineSources(m.model.sections))),
   );
   const bodyFamily = toFirstFamily(probe?.fonts.body) ?? brand.fonts.body;
   const headingFamily = toFirstFamily(probe?.fonts.heading) ?? brand.fonts.heading ?? bodyFamily;
